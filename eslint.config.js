@@ -1,0 +1,92 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Layers point one way (docs/architecture.md):
+ *   renderer → shared;  electron/{main,preload,web,cli} → electron/core → shared;  sandbox → shared.
+ * `import-x/no-restricted-paths` forbids the reverse arrows by folder; `no-restricted-imports` forbids
+ * packages per layer. Flat config does not merge a rule's options, so each folder gets one block with its
+ * full list. test/lint-fixtures/ holds a wrong import per rule; scripts/check-lint-fixtures.mjs proves each fires.
+ */
+const zone = (target, from, message) => ({ target, from, message });
+const layerZones = [
+  zone('./shared', ['./electron', './renderer', './sandbox'], 'shared/ is pure: it imports no other layer.'),
+  zone('./electron/core', ['./electron/main', './electron/preload', './electron/web', './electron/cli', './renderer', './sandbox'], 'electron/core imports only shared/.'),
+  zone('./renderer', ['./electron', './sandbox'], 'the renderer talks to main only through the IPC contract in shared/ipc.'),
+  zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
+  zone('./electron/preload', ['./electron/core', './electron/main', './electron/web', './electron/cli', './renderer'], 'the preload is sandboxed: shared/ only (bundled).'),
+];
+
+const nodeBuiltins = { group: ['node:*'], message: 'no Node built-ins in this layer.' };
+const electronPkg = { name: 'electron', message: 'only electron/main and electron/preload may use Electron.' };
+const reactPkgs = [
+  { name: 'react', message: 'React belongs to the renderer.' },
+  { name: 'react-dom', message: 'React belongs to the renderer.' },
+];
+const nodeOnlyPkgs = ['keytar', 'chokidar', 'form-data', 'better-sqlite3', 'ws'].map((name) => ({
+  name,
+  message: `${name} is a Node module: main-process code only.`,
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', '.tooling/**', 'out/**', 'dist/**', 'test-results/**', 'coverage/**', 'bench/.work/**', 'test/lint-fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronPkg, ...reactPkgs, ...nodeOnlyPkgs], patterns: [nodeBuiltins] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts', 'sandbox/**/*.ts', 'electron/cli/**/*.ts', 'electron/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronPkg, ...reactPkgs] }],
+      'no-restricted-globals': ['error', 'window', 'document'],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [electronPkg, ...nodeOnlyPkgs], patterns: [nodeBuiltins] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require'],
+    },
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      // The sandboxed preload gets only contextBridge/ipcRenderer; never expose ipcRenderer itself.
+      'no-restricted-imports': ['error', { paths: [...reactPkgs, ...nodeOnlyPkgs], patterns: [nodeBuiltins] }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    files: ['*.config.{js,ts}', 'electron.vite.config.ts', 'renderer/vite.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PlatformErrorSchema } from '../platform/common';
+import { MetadataSchema } from './metadata';
+
+/** new → tagged → queued → uploading → uploaded → archived, or failed (with a reason). */
+export const DOCUMENT_STATES = ['new', 'tagged', 'queued', 'uploading', 'uploaded', 'archived', 'failed'] as const;
+export const DocumentStateSchema = z.enum(DOCUMENT_STATES);
+export type DocumentState = z.infer<typeof DocumentStateSchema>;
+
+export const DocumentErrorSchema = z.object({
+  /** Stable code, e.g. `platform.validation`, `file.missing`, `auth.invalid_client`. */
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+  status: z.number().int().optional(),
+  platformErrors: z.array(PlatformErrorSchema).optional(),
+});
+export type DocumentError = z.infer<typeof DocumentErrorSchema>;
+
+export const DocumentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** Folder the scanner wrote it to (absolute path), or `import` for drag and drop. */
+  sourceFolder: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  sha256: z.string(),
+  arrivedAt: z.string(),
+  updatedAt: z.string(),
+  state: DocumentStateSchema,
+  metadata: MetadataSchema,
+  /** Sent as Idempotency-Key; stable from the moment the document is queued. */
+  idempotencyKey: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: z.string().optional(),
+  progress: z.object({ sent: z.number(), total: z.number() }).optional(),
+  error: DocumentErrorSchema.optional(),
+  /** Id of an already uploaded document with the same content; submit needs a confirmation. */
+  duplicateOf: z.string().optional(),
+  uploadedAt: z.string().optional(),
+  /** Set when a case-change event (AttachmentsAdded) names this document. */
+  confirmedAt: z.string().optional(),
+});
+export type Document = z.infer<typeof DocumentSchema>;

@@ -1,0 +1,3 @@
+export * from './metadata';
+export * from './document';
+export * from './settings';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ScopeSchema } from '../platform/token';
+import { MetadataSchema } from './metadata';
+
+export const ENVIRONMENT_KINDS = ['local-sandbox', 'sandbox', 'production', 'custom'] as const;
+export const EnvironmentKindSchema = z.enum(ENVIRONMENT_KINDS);
+export type EnvironmentKind = z.infer<typeof EnvironmentKindSchema>;
+
+export const AuthMethodSchema = z.enum(['client_secret', 'private_key_jwt']);
+export type AuthMethod = z.infer<typeof AuthMethodSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const EnvironmentSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and dashes'),
+  name: z.string().min(1),
+  kind: EnvironmentKindSchema,
+  baseUrl: httpUrl,
+  /** The spec's {token_url}; `/connect/token` is appended. */
+  tokenUrl: httpUrl,
+  country: z.string().min(1),
+  tenant: z.string().min(1),
+  clientId: z.string(),
+  scopes: z.array(ScopeSchema),
+  authMethod: AuthMethodSchema,
+  /** `aud` of the client assertion; default: the token endpoint URL. */
+  assertionAudience: z.string().optional(),
+  /** Schema key used to build the case-creation form. */
+  caseSchemaKey: z.string().default('case-create'),
+});
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const FolderProfileSchema = z.object({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  path: z.string().min(1),
+  defaultMetadata: MetadataSchema.default({}),
+  autoSubmit: z.boolean().default(false),
+  /** e.g. `{CaseNumber}_{DocumentTypeCode}_*.pdf`; placeholders are metadata header names without `Metadata-`. */
+  fileNamePattern: z.string().optional(),
+  include: z.array(z.string()).default(['*.pdf', '*.tif', '*.tiff', '*.jpg', '*.jpeg', '*.png']),
+  exclude: z.array(z.string()).default([]),
+  polling: z.object({ enabled: z.boolean(), intervalMs: z.number().int().min(500) }).default({
+    enabled: false,
+    intervalMs: 5000,
+  }),
+});
+export type FolderProfile = z.infer<typeof FolderProfileSchema>;
+
+export const DocumentTypeSchema = z.object({ code: z.string().min(1), label: z.string().min(1) });
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export const SETTINGS_VERSION = 2;
+export const SettingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  activeEnvironmentId: z.string(),
+  environments: z.array(EnvironmentSchema).min(1),
+  folders: z.array(FolderProfileSchema).default([]),
+  archive: z
+    .object({
+      mode: z.enum(['move', 'delete']),
+      folder: z.string().optional(),
+      retentionDays: z.number().int().min(0),
+    })
+    .default({ mode: 'move', retentionDays: 30 }),
+  upload: z.object({ concurrency: z.number().int().min(1).max(8) }).default({ concurrency: 2 }),
+  documentTypes: z.array(DocumentTypeSchema).default([]),
+  locale: z.enum(['en', 'de']).default('en'),
+  updates: z
+    .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })
+    .default({ channel: 'off' }),
+  desktop: z
+    .object({ startMinimisedAtLogin: z.boolean(), closeToTrayHintShown: z.boolean() })
+    .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;

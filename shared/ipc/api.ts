@@ -1,0 +1,17 @@
+import type { EventChannel, EventPayload, InvokeChannel, InvokeRequest, InvokeResponse } from './contract';
+import type { IpcResult } from './errors';
+
+/**
+ * What the renderer sees as `window.intake` (Electron preload) or gets from the WebSocket bridge (web
+ * shell). Both implement exactly this; the renderer cannot tell them apart.
+ */
+export interface IntakeBridge {
+  invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<IpcResult<InvokeResponse<C>>>;
+  on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Frames of the web shell's WebSocket, same contract as Electron IPC. */
+export type WireFrame =
+  | { kind: 'invoke'; id: number; channel: string; request: unknown }
+  | { kind: 'result'; id: number; result: unknown }
+  | { kind: 'event'; channel: string; payload: unknown };

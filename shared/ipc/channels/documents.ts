@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DocumentSchema, DocumentStateSchema } from '../../domain/document';
+import { MetadataSchema } from '../../domain/metadata';
+
+const Ids = z.object({ ids: z.array(z.string()).min(1) });
+
+export const QueueStatusSchema = z.object({
+  paused: z.boolean(),
+  online: z.boolean(),
+  counts: z.record(DocumentStateSchema, z.number().int()),
+  /** Bytes sent / total over documents now uploading. */
+  progress: z.object({ sent: z.number(), total: z.number() }),
+});
+export type QueueStatus = z.infer<typeof QueueStatusSchema>;
+
+export const HistoryEntrySchema = z.object({
+  documentId: z.string(),
+  fileName: z.string(),
+  caseNumber: z.string().optional(),
+  state: DocumentStateSchema,
+  message: z.string().optional(),
+  at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const documentInvokes = {
+  'documents.list': {
+    request: z.object({
+      states: z.array(DocumentStateSchema).optional(),
+      query: z.string().optional(),
+      limit: z.number().int().min(1).max(20000).default(500),
+      offset: z.number().int().min(0).default(0),
+    }),
+    response: z.object({ documents: z.array(DocumentSchema), total: z.number().int() }),
+  },
+  'documents.get': { request: z.object({ id: z.string() }), response: DocumentSchema },
+  /** The file's bytes for the preview (base64), with its content type. */
+  'documents.content': {
+    request: z.object({ id: z.string() }),
+    response: z.object({ contentType: z.string(), base64: z.string() }),
+  },
+  /** Files dropped onto the window: name and bytes, so both shells can deliver them. */
+  'documents.import': {
+    request: z.object({
+      fileName: z.string().min(1),
+      base64: z.string(),
+    }),
+    response: DocumentSchema,
+  },
+  'documents.tag': {
+    request: z.object({ ids: z.array(z.string()).min(1), metadata: MetadataSchema }),
+    response: z.array(DocumentSchema),
+  },
+  'documents.submit': {
+    request: z.object({
+      ids: z.array(z.string()).min(1),
+      metadata: MetadataSchema.optional(),
+      /** Needed to queue a document whose content was uploaded before. */
+      confirmDuplicate: z.boolean().default(false),
+    }),
+    response: z.array(DocumentSchema),
+  },
+  'documents.retry': { request: Ids, response: z.array(DocumentSchema) },
+  'documents.cancel': { request: Ids, response: z.array(DocumentSchema) },
+  'queue.status': { request: z.object({}), response: QueueStatusSchema },
+  'queue.pause': { request: z.object({}), response: QueueStatusSchema },
+  'queue.resume': { request: z.object({}), response: QueueStatusSchema },
+  'queue.history': {
+    request: z.object({
+      query: z.string().optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    response: z.array(HistoryEntrySchema),
+  },
+};
+
+export const documentEvents = {
+  /** Documents added or changed (full records); `removed` lists ids that left the list. */
+  'documents.changed': z.object({ documents: z.array(DocumentSchema), removed: z.array(z.string()).default([]) }),
+  'upload.progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
+  'queue.changed': QueueStatusSchema,
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { SettingsSchema } from '../../domain/settings';
+
+export const SecretStatusSchema = z.object({
+  environmentId: z.string(),
+  /** Only whether something is stored; the secret itself never reaches the renderer. */
+  clientSecret: z.boolean(),
+  privateKey: z.boolean(),
+  keychain: z.object({ available: z.boolean(), message: z.string().optional() }),
+});
+export type SecretStatus = z.infer<typeof SecretStatusSchema>;
+
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  /** Which step failed: settings, keychain, network, token endpoint (with the OAuth error), api. */
+  step: z.enum(['settings', 'keychain', 'network', 'token', 'api', 'done']),
+  code: z.string().optional(),
+  message: z.string(),
+  expiresIn: z.number().optional(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
+
+export const settingsInvokes = {
+  'settings.get': { request: z.object({}), response: SettingsSchema },
+  'settings.update': { request: z.object({ settings: SettingsSchema }), response: SettingsSchema },
+  'secrets.status': { request: z.object({ environmentId: z.string() }), response: SecretStatusSchema },
+  'secrets.setClientSecret': {
+    request: z.object({ environmentId: z.string(), secret: z.string().min(1) }),
+    response: SecretStatusSchema,
+  },
+  /** Generates a key pair in main; the private key goes to the keychain, the public half is returned. */
+  'secrets.generateKeyPair': {
+    request: z.object({ environmentId: z.string() }),
+    response: z.object({ publicKeyPem: z.string(), publicKeyJwk: z.record(z.string(), z.unknown()), status: SecretStatusSchema }),
+  },
+  'secrets.delete': {
+    request: z.object({ environmentId: z.string(), kind: z.enum(['clientSecret', 'privateKey']) }),
+    response: SecretStatusSchema,
+  },
+  'connection.test': { request: z.object({ environmentId: z.string() }), response: ConnectionTestSchema },
+};
+export const settingsEvents = {
+  'settings.changed': SettingsSchema,
+};
