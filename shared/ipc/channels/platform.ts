@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ClaimFilesSchema, ClaimIdSchema, ClaimInformationSchema } from '../../platform/claims';
+import { ClaimFilesSchema, ClaimInformationSchema } from '../../platform/claims';
+import { ClaimIdSchema } from '../../platform/common';
 import { CustomerSearchQuerySchema, CustomerSearchResultSchema } from '../../platform/customers';
 
 export const platformInvokes = {

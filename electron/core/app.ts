@@ -1,0 +1,47 @@
+import type { Environment } from '../../shared/domain/settings';
+import { ConnectionMonitor } from './connection/connection-monitor';
+import { EventBus } from './events/event-bus';
+import { createAppHandlers } from './ipc/app-handlers';
+import type { HandlerTable } from './ipc/handler-table';
+import { completeHandlerTable } from './ipc/missing-handlers';
+import type { Clock } from './util/clock';
+import { systemClock } from './util/clock';
+import type { Logger } from './util/logger';
+import { silentLogger } from './util/logger';
+
+export interface IntakeCoreOptions {
+  name: string;
+  version: string;
+  shell: 'electron' | 'web';
+  environment: Environment;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface IntakeCore {
+  bus: EventBus;
+  handlers: HandlerTable;
+  connection: ConnectionMonitor;
+  stop(): Promise<void>;
+}
+
+/** The composition root: the only place that constructs services and hands each its dependencies. */
+export async function createIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const bus = new EventBus();
+  const connection = new ConnectionMonitor(bus, clock);
+  const handlers = completeHandlerTable({
+    ...createAppHandlers({
+      name: options.name,
+      version: options.version,
+      shell: options.shell,
+      activeEnvironment: () => options.environment,
+      connection,
+      checkConnection: async () => {
+        logger.debug('connection check');
+      },
+    }),
+  });
+  return { bus, handlers, connection, stop: async () => {} };
+}

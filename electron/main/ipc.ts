@@ -1,0 +1,40 @@
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import { ipcMain } from 'electron';
+import type { EventBus } from '../core/events/event-bus';
+import { dispatch } from '../core/ipc/handler-table';
+import type { HandlerTable } from '../core/ipc/handler-table';
+import type { Logger } from '../core/util/logger';
+import { invokes, IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX } from '../../shared/ipc/contract';
+
+/**
+ * Wires the handler table to ipcMain: one ipcMain.handle per channel of the contract. Every message's
+ * sender frame must be the app's own page (isTrusted); anything else is refused and logged.
+ */
+export function registerIpc(
+  handlers: HandlerTable,
+  bus: EventBus,
+  isTrusted: (senderUrl: string) => boolean,
+  windows: () => WebContents[],
+  logger: Logger,
+): () => void {
+  const channels = Object.keys(invokes);
+  for (const channel of channels) {
+    ipcMain.handle(IPC_INVOKE_PREFIX + channel, async (event: IpcMainInvokeEvent, request: unknown) => {
+      const senderUrl = event.senderFrame?.url ?? '';
+      if (!isTrusted(senderUrl)) {
+        logger.warn('ipc: message from untrusted frame refused', { channel, senderUrl });
+        return { ok: false, error: { code: 'ipc.untrusted_sender', message: 'Refused.', retryable: false } };
+      }
+      return dispatch(handlers, channel, request, logger);
+    });
+  }
+  const unsubscribe = bus.subscribe((channel, payload) => {
+    for (const contents of windows()) {
+      if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, { channel, payload });
+    }
+  });
+  return () => {
+    unsubscribe();
+    for (const channel of channels) ipcMain.removeHandler(IPC_INVOKE_PREFIX + channel);
+  };
+}

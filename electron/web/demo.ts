@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { JsonLineLogger } from '../core/util/logger';
+import { startDemo } from './demo-app';
+
+// `npm run demo [-- --port 8765 --data DIR]`: the local sandbox, the core services and the web shell.
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    data: { type: 'string', default: resolve('.intake-data/demo') },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const staticDir = resolve(import.meta.dirname, '../../out/renderer');
+if (!existsSync(resolve(staticDir, 'index.html'))) {
+  console.error('demo: the renderer is not built; run `npm run build:renderer` (./run demo does it for you).');
+  process.exit(1);
+}
+const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+const logger = new JsonLineLogger((line) => process.stderr.write(line + '\n'), values.verbose ? 'debug' : 'info');
+
+const demo = await startDemo({ dataDir: values.data, webPort: Number(values.port), staticDir, version: pkg.version, logger });
+console.log(`Intake Desk demo is running (data in ${values.data}).`);
+console.log(`Local sandbox: ${demo.sandbox.baseUrl}`);
+console.log(`Open: ${demo.web.url}`);
+console.log('Press Ctrl+C to stop.');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void demo.close().then(() => process.exit(0));
+  });
+}

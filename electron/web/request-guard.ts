@@ -1,0 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import { readCookie, TOKEN_COOKIE, tokensEqual } from './connection-token';
+
+/**
+ * DNS rebinding and cross-site defence for a loopback server: the Host must be our own loopback address
+ * and port, and an Origin, when sent (always for WebSocket upgrades from browsers), must be ours too.
+ */
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function hostAllowed(req: IncomingMessage, port: number): boolean {
+  const host = req.headers.host?.toLowerCase();
+  return host !== undefined && allowedHosts(port).has(host);
+}
+
+export function originAllowed(req: IncomingMessage, port: number, required: boolean): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return !required;
+  try {
+    const u = new URL(origin);
+    return u.protocol === 'http:' && allowedHosts(port).has(u.host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+export function cookieTokenValid(req: IncomingMessage, token: string): boolean {
+  return tokensEqual(token, readCookie(req.headers.cookie, TOKEN_COOKIE));
+}

@@ -1,0 +1,27 @@
+import type { IntakeBridge } from '../../shared/ipc/api';
+import type { EventChannel, EventPayload, InvokeChannel, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract';
+import { IpcCallError } from '../../shared/ipc/errors';
+
+/** Typed calls for UI code: resolves with the value or throws IpcCallError carrying the IpcError. */
+export class IntakeClient {
+  constructor(private readonly bridge: IntakeBridge) {}
+
+  async call<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeResponse<C>> {
+    const result = await this.bridge.invoke(channel, request);
+    if (!result.ok) throw new IpcCallError(result.error);
+    return result.value;
+  }
+
+  on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void {
+    return this.bridge.on(channel, listener);
+  }
+}
+
+let client: IntakeClient | undefined;
+export function setIntakeClient(c: IntakeClient): void {
+  client = c;
+}
+export function intake(): IntakeClient {
+  if (!client) throw new Error('IntakeClient used before the bridge was connected');
+  return client;
+}

@@ -1,0 +1,97 @@
+// The test command: typecheck, lint (+ proof that each layer rule fires), build, then every vitest project
+// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring.
+// Ends with one line `N passed, M failed, K skipped` over everything; exits non-zero on any failure or
+// when no test ran at all.
+//   node scripts/test.mjs               everything
+//   node scripts/test.mjs --only e2e    build + the e2e project only
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+
+if (!process.env.INTAKE_TEST_DBUS) {
+  const hasDbus = spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], { stdio: 'ignore' }).status === 0;
+  if (!hasDbus) {
+    console.error('test: dbus-run-session and gnome-keyring-daemon are needed for the keychain tests (see README: system packages).');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const r = spawnSync('dbus-run-session', ['--', process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, INTAKE_TEST_DBUS: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+
+// Inside the private session bus: an unlocked keyring in a throw-away data folder.
+const keyringHome = mkdtempSync(join(tmpdir(), 'intake-keyring-'));
+const keyring = spawnSync('sh', ['-c', 'echo -n test | gnome-keyring-daemon --unlock --components=secrets'], {
+  env: { ...process.env, XDG_DATA_HOME: keyringHome, HOME: keyringHome },
+  encoding: 'utf8',
+});
+if (keyring.status !== 0) console.error('test: gnome-keyring-daemon did not start:', keyring.stderr);
+
+mkdirSync('test-results', { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function step(name, command, commandArgs) {
+  console.log(`\n── ${name}: ${[command, ...commandArgs].join(' ')}`);
+  const r = spawnSync(command, commandArgs, { stdio: 'inherit', env: process.env });
+  if (r.status === 0) {
+    passed++;
+    console.log(`── ${name}: ok`);
+  } else {
+    failed++;
+    console.log(`── ${name}: FAILED`);
+  }
+  return r.status === 0;
+}
+
+const npx = (bin, ...rest) => [process.execPath, [resolveBin(bin), ...rest]];
+function resolveBin(bin) {
+  const pkg = { vitest: 'vitest/vitest.mjs', eslint: 'eslint/bin/eslint.js', prettier: 'prettier/bin/prettier.cjs', 'electron-vite': 'electron-vite/bin/electron-vite.js' }[bin];
+  return join('node_modules', pkg);
+}
+
+if (!only) {
+  step('typecheck', process.execPath, ['scripts/typecheck.mjs']);
+  step('lint', ...npx('eslint', '--max-warnings', '0', '.'));
+  step('format', ...npx('prettier', '--check', '.'));
+  step('layer rules fire on the lint fixtures', process.execPath, ['scripts/check-lint-fixtures.mjs']);
+}
+const built = step('build (electron-vite: main, preload, renderer)', ...npx('electron-vite', 'build'));
+
+const report = join('test-results', 'vitest.json');
+rmSync(report, { force: true });
+const projects = only ? ['--project', only] : [];
+if (built || only === undefined) {
+  console.log(`\n── vitest ${projects.join(' ')}`);
+  spawnSync(process.execPath, [resolveBin('vitest'), 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' },
+  });
+}
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+  // A suite that failed to load has no tests but still failed.
+  failed += r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  if (r.numTotalTests === 0) {
+    console.error('test: vitest ran no tests');
+    failed++;
+  }
+} else {
+  console.error('test: vitest produced no report');
+  failed++;
+}
+
+rmSync(keyringHome, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);

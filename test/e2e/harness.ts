@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo } from '../../electron/web/demo-app';
+import type { RunningDemo } from '../../electron/web/demo-app';
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Flags that keep Debian's Chromium quiet on a closed network and let it run as root. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface E2eApp {
+  demo: RunningDemo;
+  browser: Browser;
+  page: Page;
+  dataDir: string;
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
+export async function launchApp(options: { locale?: string } = {}): Promise<E2eApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
+  const demo = await startDemo({ dataDir, version: '0.0.0-e2e' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.goto(demo.web.url);
+  return {
+    demo,
+    browser,
+    page,
+    dataDir,
+    async screenshot(name) {
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await browser.close();
+      await demo.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// lint-as: electron/core/lint-fixture.ts
+// expect: no-restricted-globals
+export const title = document.title;

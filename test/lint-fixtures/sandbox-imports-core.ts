@@ -1,0 +1,3 @@
+// lint-as: sandbox/lint-fixture.ts
+// expect: import-x/no-restricted-paths
+export { IntakeError } from '../electron/core/errors';
