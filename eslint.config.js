@@ -15,10 +15,22 @@ import globals from 'globals';
 const zone = (target, from, message) => ({ target, from, message });
 const layerZones = [
   zone('./shared', ['./electron', './renderer', './sandbox'], 'shared/ is pure: it imports no other layer.'),
-  zone('./electron/core', ['./electron/main', './electron/preload', './electron/web', './electron/cli', './renderer', './sandbox'], 'electron/core imports only shared/.'),
-  zone('./renderer', ['./electron', './sandbox'], 'the renderer talks to main only through the IPC contract in shared/ipc.'),
+  zone(
+    './electron/core',
+    ['./electron/main', './electron/preload', './electron/web', './electron/cli', './renderer', './sandbox'],
+    'electron/core imports only shared/.',
+  ),
+  zone(
+    './renderer',
+    ['./electron', './sandbox'],
+    'the renderer talks to main only through the IPC contract in shared/ipc.',
+  ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
-  zone('./electron/preload', ['./electron/core', './electron/main', './electron/web', './electron/cli', './renderer'], 'the preload is sandboxed: shared/ only (bundled).'),
+  zone(
+    './electron/preload',
+    ['./electron/core', './electron/main', './electron/web', './electron/cli', './renderer'],
+    'the preload is sandboxed: shared/ only (bundled).',
+  ),
 ];
 
 const nodeBuiltins = { group: ['node:*'], message: 'no Node built-ins in this layer.' };
@@ -34,7 +46,16 @@ const nodeOnlyPkgs = ['keytar', 'chokidar', 'form-data', 'better-sqlite3', 'ws']
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '.tooling/**', 'out/**', 'dist/**', 'test-results/**', 'coverage/**', 'bench/.work/**', 'test/lint-fixtures/**'],
+    ignores: [
+      'node_modules/**',
+      '.tooling/**',
+      'out/**',
+      'dist/**',
+      'test-results/**',
+      'coverage/**',
+      'bench/.work/**',
+      'test/lint-fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -53,7 +74,10 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronPkg, ...reactPkgs, ...nodeOnlyPkgs], patterns: [nodeBuiltins] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronPkg, ...reactPkgs, ...nodeOnlyPkgs], patterns: [nodeBuiltins] },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
     },
   },

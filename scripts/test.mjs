@@ -13,9 +13,13 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
 if (!process.env.INTAKE_TEST_DBUS) {
-  const hasDbus = spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], { stdio: 'ignore' }).status === 0;
+  const hasDbus =
+    spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], { stdio: 'ignore' })
+      .status === 0;
   if (!hasDbus) {
-    console.error('test: dbus-run-session and gnome-keyring-daemon are needed for the keychain tests (see README: system packages).');
+    console.error(
+      'test: dbus-run-session and gnome-keyring-daemon are needed for the keychain tests (see README: system packages).',
+    );
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
@@ -54,7 +58,12 @@ function step(name, command, commandArgs) {
 
 const npx = (bin, ...rest) => [process.execPath, [resolveBin(bin), ...rest]];
 function resolveBin(bin) {
-  const pkg = { vitest: 'vitest/vitest.mjs', eslint: 'eslint/bin/eslint.js', prettier: 'prettier/bin/prettier.cjs', 'electron-vite': 'electron-vite/bin/electron-vite.js' }[bin];
+  const pkg = {
+    vitest: 'vitest/vitest.mjs',
+    eslint: 'eslint/bin/eslint.js',
+    prettier: 'prettier/bin/prettier.cjs',
+    'electron-vite': 'electron-vite/bin/electron-vite.js',
+  }[bin];
   return join('node_modules', pkg);
 }
 
@@ -71,10 +80,14 @@ rmSync(report, { force: true });
 const projects = only ? ['--project', only] : [];
 if (built || only === undefined) {
   console.log(`\n── vitest ${projects.join(' ')}`);
-  spawnSync(process.execPath, [resolveBin('vitest'), 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
-    env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' },
-  });
+  spawnSync(
+    process.execPath,
+    [resolveBin('vitest'), 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' },
+    },
+  );
 }
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));

@@ -91,5 +91,9 @@ export function toIpcError(e: unknown): IpcError {
       ...(e.fields ? { fields: e.fields } : {}),
     };
   }
-  return { code: 'internal', message: 'Something went wrong inside Intake Desk; details are in the log.', retryable: false };
+  return {
+    code: 'internal',
+    message: 'Something went wrong inside Intake Desk; details are in the log.',
+    retryable: false,
+  };
 }

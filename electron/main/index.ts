@@ -27,7 +27,13 @@ async function start(): Promise<void> {
     environment: LOCAL_SANDBOX_ENVIRONMENT,
     logger,
   });
-  registerIpc(core.handlers, core.bus, isTrusted, () => BrowserWindow.getAllWindows().map((w) => w.webContents), logger);
+  registerIpc(
+    core.handlers,
+    core.bus,
+    isTrusted,
+    () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+    logger,
+  );
 
   const window = new BrowserWindow(secureWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
   window.once('ready-to-show', () => window.show());

@@ -10,7 +10,10 @@ import { parseEvent, parseInvokeResult } from '../../shared/ipc/validate';
 const bridge: IntakeBridge = {
   async invoke(channel, request) {
     if (!isInvokeChannel(channel)) {
-      return { ok: false, error: { code: 'ipc.unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false } };
+      return {
+        ok: false,
+        error: { code: 'ipc.unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false },
+      };
     }
     const raw: unknown = await ipcRenderer.invoke(IPC_INVOKE_PREFIX + channel, request);
     return parseInvokeResult(channel, raw);

@@ -20,7 +20,13 @@ if (!existsSync(resolve(staticDir, 'index.html'))) {
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
 const logger = new JsonLineLogger((line) => process.stderr.write(line + '\n'), values.verbose ? 'debug' : 'info');
 
-const demo = await startDemo({ dataDir: values.data, webPort: Number(values.port), staticDir, version: pkg.version, logger });
+const demo = await startDemo({
+  dataDir: values.data,
+  webPort: Number(values.port),
+  staticDir,
+  version: pkg.version,
+  logger,
+});
 console.log(`Intake Desk demo is running (data in ${values.data}).`);
 console.log(`Local sandbox: ${demo.sandbox.baseUrl}`);
 console.log(`Open: ${demo.web.url}`);

@@ -16,16 +16,21 @@ import type { RunningWebShell } from './server';
 const TOKEN = 'test-token-0123456789abcdef';
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 function openSocket(port: number, headers: Record<string, string>): Promise<WebSocket> {
@@ -136,7 +141,10 @@ describe('web shell', () => {
     const unknown = (await call(ws, 2, 'no.such.channel', {})) as { ok: boolean; error: { code: string } };
     expect(unknown).toMatchObject({ ok: false, error: { code: 'ipc.unknown_channel' } });
 
-    const invalid = (await call(ws, 3, 'claims.files', { claimId: '0' })) as { ok: boolean; error: { code: string; fields: Record<string, string> } };
+    const invalid = (await call(ws, 3, 'claims.files', { claimId: '0' })) as {
+      ok: boolean;
+      error: { code: string; fields: Record<string, string> };
+    };
     expect(invalid.ok).toBe(false);
     expect(invalid.error.code).toBe('ipc.invalid_request');
     expect(Object.keys(invalid.error.fields)).toContain('claimId');
@@ -148,7 +156,11 @@ describe('web shell', () => {
       }),
     );
     bus.emit('connection.changed', { network: 'offline', token: 'none' });
-    expect(await event).toEqual({ kind: 'event', channel: 'connection.changed', payload: { network: 'offline', token: 'none' } });
+    expect(await event).toEqual({
+      kind: 'event',
+      channel: 'connection.changed',
+      payload: { network: 'offline', token: 'none' },
+    });
     ws.close();
   });
 

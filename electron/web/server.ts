@@ -94,7 +94,11 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
         return res.end();
       }
       if (!cookieTokenValid(req, token)) {
-        return deny(res, 403, 'Forbidden: open the address printed by `npm run demo` (it carries the connection token).');
+        return deny(
+          res,
+          403,
+          'Forbidden: open the address printed by `npm run demo` (it carries the connection token).',
+        );
       }
       if (!(await serveStatic(root, url.pathname, res, SECURITY_HEADERS))) deny(res, 404, 'Not found.');
     })().catch((e: unknown) => {
@@ -107,7 +111,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 64 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/ipc' || !hostAllowed(req, port) || !originAllowed(req, port, true) || !cookieTokenValid(req, token)) {
+    if (
+      url.pathname !== '/ipc' ||
+      !hostAllowed(req, port) ||
+      !originAllowed(req, port, true) ||
+      !cookieTokenValid(req, token)
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }

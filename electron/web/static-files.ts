@@ -18,7 +18,12 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves files of the built renderer; anything resolving outside `root` is refused. */
-export async function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string>): Promise<boolean> {
+export async function serveStatic(
+  root: string,
+  urlPath: string,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): Promise<boolean> {
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath);

@@ -27,7 +27,11 @@ export function StatusBar() {
       <button
         type="button"
         className="link-button"
-        onClick={() => void intake().call('connection.check', {}).then(useAppStore.getState().setConnection, () => undefined)}
+        onClick={() =>
+          void intake()
+            .call('connection.check', {})
+            .then(useAppStore.getState().setConnection, () => undefined)
+        }
       >
         {t('status.check')}
       </button>

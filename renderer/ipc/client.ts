@@ -1,5 +1,11 @@
 import type { IntakeBridge } from '../../shared/ipc/api';
-import type { EventChannel, EventPayload, InvokeChannel, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract';
+import type {
+  EventChannel,
+  EventPayload,
+  InvokeChannel,
+  InvokeRequest,
+  InvokeResponse,
+} from '../../shared/ipc/contract';
 import { IpcCallError } from '../../shared/ipc/errors';
 
 /** Typed calls for UI code: resolves with the value or throws IpcCallError carrying the IpcError. */

@@ -48,7 +48,10 @@ export function createWebSocketBridge(url: string): IntakeBridge {
         opened = undefined;
         for (const [id, call] of pending) {
           pending.delete(id);
-          call.resolve({ ok: false, error: { code: 'ipc.disconnected', message: 'Lost the connection to Intake Desk.', retryable: true } });
+          call.resolve({
+            ok: false,
+            error: { code: 'ipc.disconnected', message: 'Lost the connection to Intake Desk.', retryable: true },
+          });
         }
         setTimeout(() => void connect().then(() => undefined), retryDelay);
         retryDelay = Math.min(retryDelay * 2, 5000);

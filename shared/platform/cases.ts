@@ -3,7 +3,10 @@ import { PlatformErrorSchema } from './common';
 
 export const CreateCaseResponseSchema = z.object({
   success: z.boolean(),
-  errors: z.array(PlatformErrorSchema).nullish().transform((v) => v ?? []),
+  errors: z
+    .array(PlatformErrorSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   /** Fields of a warning are not shown in the spec: we keep them as given and read message/type/path when present. */
   warnings: z
     .array(z.record(z.string(), z.unknown()))

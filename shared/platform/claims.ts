@@ -18,8 +18,14 @@ export const ClaimFilesSchema = z.array(ClaimFileSchema);
 
 const InfoItemSchema = z.object({ title: z.string(), value: z.string().nullish() });
 export const ClaimInformationSchema = z.object({
-  generalInfo: z.array(InfoItemSchema).nullish().transform((v) => v ?? []),
-  claimSpecificInfo: z.array(InfoItemSchema).nullish().transform((v) => v ?? []),
+  generalInfo: z
+    .array(InfoItemSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  claimSpecificInfo: z
+    .array(InfoItemSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   caseTypeTitle: optionalText,
   /** `Property` is the one value the spec shows; others are kept as given. */
   caseType: optionalText,

@@ -3,7 +3,10 @@ import { PlatformErrorSchema } from './common';
 
 export const DigitalInboxResponseSchema = z.object({
   success: z.boolean(),
-  errors: z.array(PlatformErrorSchema).nullish().transform((v) => v ?? []),
+  errors: z
+    .array(PlatformErrorSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   /** Fields of the payload are not shown in the spec; kept as given. */
   payload: z.record(z.string(), z.unknown()).nullish(),
 });

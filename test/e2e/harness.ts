@@ -35,7 +35,10 @@ export async function launchApp(options: { locale?: string } = {}): Promise<E2eA
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
   const demo = await startDemo({ dataDir, version: '0.0.0-e2e' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: options.locale ?? 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    locale: options.locale ?? 'en-US',
+  });
   const page = await context.newPage();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.goto(demo.web.url);

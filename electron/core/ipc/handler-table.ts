@@ -20,7 +20,10 @@ export async function dispatch(
   logger?: Logger,
 ): Promise<IpcResult<unknown>> {
   if (!isInvokeChannel(channel)) {
-    return { ok: false, error: { code: 'ipc.unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false } };
+    return {
+      ok: false,
+      error: { code: 'ipc.unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false },
+    };
   }
   const parsed = parseInvokeRequest(channel, request);
   if (!parsed.ok) return parsed;

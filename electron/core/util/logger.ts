@@ -19,7 +19,11 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[…]';
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, ...('code' in value ? { code: (value as { code: unknown }).code } : {}) };
+    return {
+      name: value.name,
+      message: value.message,
+      ...('code' in value ? { code: (value as { code: unknown }).code } : {}),
+    };
   }
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
@@ -40,13 +44,26 @@ export class JsonLineLogger implements Logger {
 
   private log(level: LogLevel, message: string, fields?: LogFields): void {
     if (ORDER[level] < ORDER[this.minLevel]) return;
-    const entry = { time: this.now().toISOString(), level, message, ...(redact({ ...this.base, ...fields }) as LogFields) };
+    const entry = {
+      time: this.now().toISOString(),
+      level,
+      message,
+      ...(redact({ ...this.base, ...fields }) as LogFields),
+    };
     this.write(JSON.stringify(entry));
   }
-  debug(m: string, f?: LogFields): void { this.log('debug', m, f); }
-  info(m: string, f?: LogFields): void { this.log('info', m, f); }
-  warn(m: string, f?: LogFields): void { this.log('warn', m, f); }
-  error(m: string, f?: LogFields): void { this.log('error', m, f); }
+  debug(m: string, f?: LogFields): void {
+    this.log('debug', m, f);
+  }
+  info(m: string, f?: LogFields): void {
+    this.log('info', m, f);
+  }
+  warn(m: string, f?: LogFields): void {
+    this.log('warn', m, f);
+  }
+  error(m: string, f?: LogFields): void {
+    this.log('error', m, f);
+  }
   child(fields: LogFields): Logger {
     return new JsonLineLogger(this.write, this.minLevel, { ...this.base, ...fields }, this.now);
   }

@@ -31,7 +31,11 @@ export const settingsInvokes = {
   /** Generates a key pair in main; the private key goes to the keychain, the public half is returned. */
   'secrets.generateKeyPair': {
     request: z.object({ environmentId: z.string() }),
-    response: z.object({ publicKeyPem: z.string(), publicKeyJwk: z.record(z.string(), z.unknown()), status: SecretStatusSchema }),
+    response: z.object({
+      publicKeyPem: z.string(),
+      publicKeyJwk: z.record(z.string(), z.unknown()),
+      status: SecretStatusSchema,
+    }),
   },
   'secrets.delete': {
     request: z.object({ environmentId: z.string(), kind: z.enum(['clientSecret', 'privateKey']) }),
