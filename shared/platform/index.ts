@@ -6,3 +6,4 @@ export * from './inbox';
 export * from './validate-account';
 export * from './customers';
 export * from './claims';
+export * from './events';

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { addAdminRoutes, isAdminPath } from './admin/admin-endpoint';
+import { AccessTokens } from './auth/access-tokens';
+import { ClientAssertionVerifier } from './auth/client-assertion';
+import { ClientRegistry } from './auth/client-registry';
+import { handleTokenRequest } from './auth/token-endpoint';
+import { ClaimRegistry } from './cases/claim-registry';
+import { EventLog } from './events/event-log';
+import { FaultController } from './faults/fault-controller';
+import { BodyTooLargeError, sendProblem } from './http/http-io';
+import { RouteTable } from './http/route-table';
+import { IdempotencyStore } from './inbox/idempotency-store';
+import { DEFAULT_MAX_UPLOAD_BYTES, handleInboxUpload } from './inbox/inbox-endpoint';
+import { UploadStore } from './inbox/upload-store';
+import { addApiRoutes } from './api/api-routes';
+import { SEED_CUSTOMERS } from './seed/seed-customers';
+import type { Faults, RunningSandbox, SandboxClient, SandboxOptions } from './sandbox-types';
+
+export interface SandboxRuntime {
+  clients: SandboxClient[];
+  now?: () => number;
+}
+
+/** Builds every part of the sandbox, binds 127.0.0.1 and starts answering. */
+export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntime): Promise<RunningSandbox> {
+  const now = runtime.now ?? Date.now;
+  const log = options.logger ?? (() => undefined);
+  mkdirSync(options.dataDir, { recursive: true });
+
+  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 0 });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const faults = new FaultController();
+  const clients = new ClientRegistry(runtime.clients);
+  const tokens = new AccessTokens(options.dataDir, baseUrl, options.tokenLifetimeSeconds ?? 3600, now);
+  const assertions = new ClientAssertionVerifier(clients, [`${baseUrl}/connect/token`, baseUrl, `${baseUrl}/`], now);
+  const uploads = new UploadStore(options.dataDir);
+  const claims = new ClaimRegistry(options.dataDir, now);
+  const events = new EventLog(options.dataDir, now);
+  const idempotency = new IdempotencyStore(options.dataDir, now);
+  const stats = { tokenRequests: 0, uploads: 0 };
+
+  const applyFaults = (f: Faults): void => {
+    if (f.expireTokens) tokens.expireAll();
+    if (f.revokeClient !== undefined) tokens.revokeClient(f.revokeClient);
+    faults.set(f);
+  };
+  const clearFaults = (): void => {
+    faults.clear();
+    tokens.clearRevocations();
+  };
+
+  const routes = new RouteTable()
+    .add('POST', '/connect/token', (ctx) =>
+      handleTokenRequest(ctx, { clients, assertions, tokens, onRequest: () => (stats.tokenRequests += 1) }),
+    )
+    .add('POST', '/{country}/{tenant}/v1/digital-inbox/file', (ctx) =>
+      handleInboxUpload(ctx, {
+        tokens,
+        uploads,
+        idempotency,
+        claims,
+        events,
+        faults,
+        maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+        now,
+        onUpload: () => (stats.uploads += 1),
+      }),
+    );
+  addApiRoutes(routes, { tokens, claims, events, customers: SEED_CUSTOMERS, baseUrl, now });
+  addAdminRoutes(routes, {
+    faults,
+    applyFaults,
+    clearFaults,
+    uploads,
+    claims,
+    events,
+    stats: () => ({ ...stats, storedUploads: uploads.count }),
+  });
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void dispatch(req, res).catch((e: unknown) => {
+      if (e instanceof BodyTooLargeError) return sendProblem(res, 413, 'body_too_large', e.message);
+      log(`sandbox: ${req.method} ${req.url} failed: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) sendProblem(res, 500, 'internal_error', 'the sandbox failed to answer');
+      else res.destroy();
+    });
+  });
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const admin = isAdminPath(url.pathname);
+    if (!admin) {
+      if (faults.offline) {
+        req.socket.destroy();
+        return;
+      }
+      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+      const fault = faults.takeResponseFault(url.pathname);
+      if (fault) {
+        res.setHeader('Connection', 'close');
+        req.resume();
+        const headers: Record<string, string> =
+          fault.kind === 'retry-after' ? { 'Retry-After': String(fault.seconds) } : {};
+        return sendProblem(res, fault.status, 'injected_fault', 'fault injected by the sandbox', headers);
+      }
+    }
+    const match = routes.match(req.method ?? 'GET', url.pathname);
+    if (match.kind === 'not_found') {
+      req.resume();
+      return sendProblem(res, 404, 'not_found', `no route for ${url.pathname}`);
+    }
+    if (match.kind === 'method_not_allowed') {
+      req.resume();
+      return sendProblem(res, 405, 'method_not_allowed', `use ${match.allow.join(', ')}`, {
+        Allow: match.allow.join(', '),
+      });
+    }
+    const started = now();
+    await match.handler({ req, res, url, params: match.params });
+    log(`sandbox: ${req.method} ${url.pathname} → ${res.statusCode} (${now() - started} ms)`);
+  }
+
+  const demoClient = runtime.clients[0];
+  return {
+    baseUrl,
+    tokenUrl: baseUrl,
+    port,
+    demoClient: {
+      clientId: demoClient?.clientId ?? '',
+      secret: demoClient?.secret ?? demoClient?.secrets?.[0] ?? '',
+      scopes: [...(demoClient?.scopes ?? [])],
+    },
+    setFaults: applyFaults,
+    clearFaults,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Scope } from '../shared/platform/token';
+
+export interface SandboxClient {
+  clientId: string;
+  secret?: string;
+  secrets?: string[];
+  publicKeyPem?: string;
+  scopes: Scope[];
+}
+
+export interface SandboxOptions {
+  dataDir: string;
+  /** 0 (default) = a random free port. */
+  port?: number;
+  clients?: SandboxClient[];
+  /** Default 3600. */
+  tokenLifetimeSeconds?: number;
+  maxUploadBytes?: number;
+  logger?: (line: string) => void;
+}
+
+/** Faults switchable at run time (POST /__sandbox/faults or RunningSandbox.setFaults). */
+export interface Faults {
+  offline?: boolean;
+  latencyMs?: number;
+  status5xx?: { status: 500 | 502 | 504; count?: number; paths?: string };
+  retryAfter?: { status: 429 | 503; seconds: number; count?: number; paths?: string };
+  resetMidUpload?: { afterBytes: number; count?: number; afterStore?: boolean };
+  expireTokens?: boolean;
+  revokeClient?: string;
+  slowUploadBytesPerSec?: number;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  /** = baseUrl; the token endpoint is tokenUrl + '/connect/token'. */
+  tokenUrl: string;
+  port: number;
+  demoClient: { clientId: string; secret: string; scopes: Scope[] };
+  setFaults(f: Faults): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
