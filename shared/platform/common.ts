@@ -21,4 +21,5 @@ export const CLAIM_ID_MAX = 9223372036854775807n;
 export const ClaimIdSchema = z
   .string()
   .regex(/^[1-9]\d{0,18}$/, 'a claim id is a whole number from 1 to 9223372036854775807')
-  .refine((v) => BigInt(v) <= CLAIM_ID_MAX, 'a claim id is at most 9223372036854775807');
+  // zod 4 runs refinements even after the regex failed: BigInt would throw on non-digits.
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= CLAIM_ID_MAX, 'a claim id is at most 9223372036854775807');
