@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionState } from '../../../shared/ipc/channels/app';
+import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import { deriveTrayView, trayMenuModel } from './tray-state';
+
+function queue(counts: Partial<QueueStatus['counts']>, extra: Partial<QueueStatus> = {}): QueueStatus {
+  return {
+    paused: false,
+    online: true,
+    counts: { new: 0, tagged: 0, queued: 0, uploading: 0, uploaded: 0, archived: 0, failed: 0, ...counts },
+    progress: { sent: 0, total: 0 },
+    ...extra,
+  };
+}
+const online: ConnectionState = { network: 'online', token: 'valid' };
+
+describe('deriveTrayView', () => {
+  it('is idle when nothing waits', () => {
+    const v = deriveTrayView(queue({ uploaded: 12 }), online);
+    expect(v).toMatchObject({ state: 'idle', pending: 0, icon: 'tray-idle.png' });
+  });
+
+  it('counts queued and uploading documents while uploading', () => {
+    const v = deriveTrayView(queue({ queued: 3, uploading: 2, new: 9 }), online);
+    expect(v).toMatchObject({ state: 'uploading', pending: 5 });
+    expect(v.tooltip).toBe('Intake Desk: uploading 5 documents');
+  });
+
+  it('shows offline with the waiting count when the network is gone', () => {
+    const v = deriveTrayView(queue({ queued: 1 }, { online: false }), { network: 'offline', token: 'valid' });
+    expect(v).toMatchObject({ state: 'offline', pending: 1, tooltip: 'Intake Desk: offline, 1 document waiting' });
+  });
+
+  it('failed documents win over offline and uploading', () => {
+    const v = deriveTrayView(queue({ queued: 4, failed: 2 }, { online: false }), online);
+    expect(v).toMatchObject({ state: 'failed', failed: 2, tooltip: 'Intake Desk: 2 documents need attention' });
+  });
+
+  it('a configuration error is a failure even with no failed document', () => {
+    const v = deriveTrayView(queue({ queued: 4 }), {
+      ...online,
+      token: 'error',
+      configurationError: { code: 'auth.invalid_client', message: 'The client id or secret is wrong.' },
+    });
+    expect(v.state).toBe('failed');
+    expect(v.tooltip).toContain('The client id or secret is wrong.');
+  });
+
+  it('shows paused when the clerk paused uploads', () => {
+    expect(deriveTrayView(queue({ queued: 2 }, { paused: true }), online).state).toBe('paused');
+  });
+
+  it('keeps the tooltip within the Windows limit', () => {
+    const v = deriveTrayView(queue({}), {
+      ...online,
+      configurationError: { code: 'x', message: 'x'.repeat(300) },
+    });
+    expect(v.tooltip.length).toBeLessThanOrEqual(127);
+  });
+
+  it('before the queue reports, the tray is idle and unknown network is not offline', () => {
+    expect(deriveTrayView(undefined, { network: 'unknown', token: 'none' }).state).toBe('idle');
+  });
+});
+
+describe('trayMenuModel', () => {
+  const actions = (items: ReturnType<typeof trayMenuModel>) =>
+    items.flatMap((i) => (i.type === 'action' ? [{ label: i.label, kind: i.action.kind, enabled: i.enabled }] : []));
+
+  it('offers open, pause, the inbox folder and quit', () => {
+    const items = trayMenuModel(deriveTrayView(queue({ queued: 1 }), online), [{ label: 'Scanner', path: '/scans' }]);
+    expect(actions(items)).toEqual([
+      { label: 'Open Intake Desk', kind: 'open', enabled: true },
+      { label: 'Pause uploads', kind: 'pause', enabled: true },
+      { label: 'Open inbox folder', kind: 'open-folder', enabled: true },
+      { label: 'Quit Intake Desk', kind: 'quit', enabled: true },
+    ]);
+    expect(items[0]).toEqual({ type: 'label', label: 'uploading 1 document' });
+  });
+
+  it('offers resume while paused, one entry per folder, and a disabled entry with no folder', () => {
+    const paused = deriveTrayView(queue({}, { paused: true }), online);
+    const two = actions(
+      trayMenuModel(paused, [
+        { label: 'Post room', path: '/a' },
+        { label: 'Claims', path: '/b' },
+      ]),
+    );
+    expect(two.map((a) => a.label)).toContain('Resume uploads');
+    expect(two.map((a) => a.label)).toContain('Open folder “Claims”');
+    const none = actions(trayMenuModel(paused, []));
+    expect(none.find((a) => a.label === 'Open inbox folder')?.enabled).toBe(false);
+  });
+});
