@@ -1,0 +1,84 @@
+import type { Document } from '../../../shared/domain/document';
+import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
+import type { Alert } from './notification-grouper';
+
+/**
+ * Turns the core's events into alerts for a person. A document alerts once when it becomes failed (not on
+ * every later change while it stays failed) and again only after it left that state; a configuration error
+ * alerts when its code changes. Retryable trouble (offline, 503) is the queue's job, not a notification.
+ */
+export class FailureDetector {
+  private readonly failed = new Set<string>();
+  private configurationCode: string | undefined;
+
+  fromEvent<E extends EventChannel>(channel: E, payload: EventPayload<E>): Alert[] {
+    switch (channel) {
+      case 'documents.changed':
+        return this.fromDocuments(payload as EventPayload<'documents.changed'>);
+      case 'connection.changed':
+        return this.fromConnection(payload as EventPayload<'connection.changed'>);
+      case 'notice.raised':
+        return this.fromNotice(payload as EventPayload<'notice.raised'>);
+      default:
+        return [];
+    }
+  }
+
+  private fromDocuments(payload: EventPayload<'documents.changed'>): Alert[] {
+    const alerts: Alert[] = [];
+    for (const id of payload.removed) this.failed.delete(id);
+    for (const doc of payload.documents) {
+      if (doc.state !== 'failed') {
+        this.failed.delete(doc.id);
+        continue;
+      }
+      if (this.failed.has(doc.id)) continue;
+      this.failed.add(doc.id);
+      alerts.push(documentAlert(doc));
+    }
+    return alerts;
+  }
+
+  private fromConnection(payload: EventPayload<'connection.changed'>): Alert[] {
+    const error = payload.configurationError;
+    const previous = this.configurationCode;
+    this.configurationCode = error?.code;
+    if (!error || error.code === previous) return [];
+    return [{ kind: 'configuration', key: error.code, detail: error.message }];
+  }
+
+  private fromNotice(notice: EventPayload<'notice.raised'>): Alert[] {
+    if (notice.level !== 'error') return [];
+    const kind = /^(intake\.)?folder[._]/.test(notice.message)
+      ? 'folder_missing'
+      : notice.message.startsWith('queue.paused.configuration')
+        ? 'configuration'
+        : 'failed';
+    // A configuration notice repeats what connection.changed says; key it by kind so the burst counts once.
+    const key = kind === 'configuration' ? 'configuration-notice' : notice.id;
+    return [{ kind, key, detail: noticeText(notice.message), ...(notice.documentId ? { documentId: notice.documentId } : {}) }];
+  }
+}
+
+function documentAlert(doc: Document): Alert {
+  const code = doc.error?.code ?? 'unknown';
+  const detail = doc.error?.platformErrors?.[0]?.message ?? doc.error?.message ?? 'Upload failed.';
+  const kind = code.startsWith('auth.') || code.startsWith('configuration')
+    ? 'configuration'
+    : code.startsWith('platform.') || doc.error?.status !== undefined
+      ? 'rejected'
+      : 'failed';
+  return {
+    kind,
+    key: kind === 'configuration' ? code : doc.id,
+    detail,
+    documentId: doc.id,
+    fileName: doc.fileName,
+  };
+}
+
+/** Notice messages are catalog keys with an optional ": detail"; a notification shows the detail. */
+function noticeText(message: string): string {
+  const i = message.indexOf(': ');
+  return i >= 0 ? message.slice(i + 2) : message;
+}
