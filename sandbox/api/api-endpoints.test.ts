@@ -64,12 +64,17 @@ describe('create case', () => {
     expect(body.links?.self).toContain(String(raw['caseNumber']));
     expect(body.links?.selfTemplate).toContain('{caseNumber}');
     expect(body.token).toBeTruthy();
-    const info = ClaimInformationSchema.parse(await (await h.api(`/api/claims/${String(raw['claimId'])}/details/information`)).json());
+    const info = ClaimInformationSchema.parse(
+      await (await h.api(`/api/claims/${String(raw['claimId'])}/details/information`)).json(),
+    );
     expect(info.generalInfo).toContainEqual({ title: 'Schadennummer', value: raw['caseNumber'] });
   });
 
   it('warns when the policy is not in force on the accident date', async () => {
-    const res = await h.api('/de/demo-insurance/v1/case', jsonPost({ ...validCase, policyNumber: 'KF-300003', accidentDate: '2025-07-21' }));
+    const res = await h.api(
+      '/de/demo-insurance/v1/case',
+      jsonPost({ ...validCase, policyNumber: 'KF-300003', accidentDate: '2025-07-21' }),
+    );
     const body = CreateCaseResponseSchema.parse(await res.json());
     expect(body.success).toBe(true);
     expect(body.warnings).toContainEqual(expect.objectContaining({ type: 'policy_inactive', path: 'policyNumber' }));
@@ -110,7 +115,11 @@ describe('create case', () => {
   });
 
   it('rejects invalid JSON and unknown country/tenant forms', async () => {
-    const bad = await h.api('/de/demo-insurance/v1/case', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } });
+    const bad = await h.api('/de/demo-insurance/v1/case', {
+      method: 'POST',
+      body: '{',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(CreateCaseResponseSchema.parse(await bad.json()).errors[0]?.type).toBe('invalid_json');
     expect((await h.api('/deu/demo/v1/case', jsonPost(validCase))).status).toBe(404);
@@ -153,12 +162,16 @@ describe('customer search', () => {
   const search = (query: string) => h.api(`/customers?${query}`);
 
   it('finds customers without regard to case or diacritics, with activity depending on date', async () => {
-    const on2026 = CustomerSearchResultSchema.parse(await (await search('date=2026-03-01&q=asa%20oberg&limit=10')).json());
+    const on2026 = CustomerSearchResultSchema.parse(
+      await (await search('date=2026-03-01&q=asa%20oberg&limit=10')).json(),
+    );
     expect(on2026.map((c) => c.fullName)).toEqual(['Åsa Öberg']);
     expect(on2026[0]?.policyMatches[0]?.isActive).toBe(false);
     const on2024 = CustomerSearchResultSchema.parse(await (await search('date=2024-03-01&q=%C3%85sa&limit=10')).json());
     expect(on2024[0]?.policyMatches[0]?.isActive).toBe(true);
-    const strasse = CustomerSearchResultSchema.parse(await (await search('date=2026-03-01&q=Strasse&limit=100')).json());
+    const strasse = CustomerSearchResultSchema.parse(
+      await (await search('date=2026-03-01&q=Strasse&limit=100')).json(),
+    );
     expect(strasse.some((c) => c.address?.includes('Straße'))).toBe(true);
   });
 
@@ -189,7 +202,9 @@ describe('claims', () => {
   it('lists files and information of seeded claims, including the largest int64 id', async () => {
     const files = ClaimFilesSchema.parse(await (await h.api('/api/claims/1001/files/files')).json());
     expect(files.length).toBeGreaterThanOrEqual(2);
-    const info = ClaimInformationSchema.parse(await (await h.api('/api/claims/9223372036854775807/details/information')).json());
+    const info = ClaimInformationSchema.parse(
+      await (await h.api('/api/claims/9223372036854775807/details/information')).json(),
+    );
     expect(info.caseType).toBe('Liability');
     expect(info.caseTypeTitle).toBe('Haftpflichtschaden');
   });

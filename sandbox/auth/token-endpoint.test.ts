@@ -17,7 +17,11 @@ beforeAll(async () => {
   h = await startHarness({
     tokenLifetimeSeconds: 120,
     clients: [
-      { clientId: 'intake-desk-demo', secret: 'sandbox-demo-secret', scopes: ['case_integration', 'events', 'scim:read', 'scim:write'] },
+      {
+        clientId: 'intake-desk-demo',
+        secret: 'sandbox-demo-secret',
+        scopes: ['case_integration', 'events', 'scim:read', 'scim:write'],
+      },
       { clientId: 'rotating', secrets: ROTATING_SECRETS, scopes: ['case_integration'] },
       { clientId: 'ec-client', publicKeyPem: pem(ec.publicKey), scopes: ['case_integration', 'events'] },
       { clientId: 'rsa-client', publicKeyPem: pem(rsa.publicKey), scopes: ['case_integration'] },
@@ -66,7 +70,11 @@ const assertionForm = (clientId: string, jwt: string) => ({
 
 describe('client secret', () => {
   it('issues a bearer JWT with the configured lifetime and all scopes when none is requested', async () => {
-    const res = await post({ grant_type: 'client_credentials', client_id: 'intake-desk-demo', client_secret: 'sandbox-demo-secret' });
+    const res = await post({
+      grant_type: 'client_credentials',
+      client_id: 'intake-desk-demo',
+      client_secret: 'sandbox-demo-secret',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = TokenResponseSchema.parse(await res.json());
@@ -78,20 +86,37 @@ describe('client secret', () => {
   });
 
   it('narrows to the requested scopes', async () => {
-    const res = await post({ grant_type: 'client_credentials', client_id: 'intake-desk-demo', client_secret: 'sandbox-demo-secret', scope: 'events' });
+    const res = await post({
+      grant_type: 'client_credentials',
+      client_id: 'intake-desk-demo',
+      client_secret: 'sandbox-demo-secret',
+      scope: 'events',
+    });
     expect(((await res.json()) as { scope: string }).scope).toBe('events');
   });
 
   it('accepts every active secret, including via HTTP Basic with form-urlencoded reserved and non-ASCII characters', async () => {
     for (const secret of ROTATING_SECRETS) {
-      expect((await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: secret })).status).toBe(200);
-      expect((await post({ grant_type: 'client_credentials' }, { Authorization: basic('rotating', secret) })).status).toBe(200);
+      expect(
+        (await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: secret })).status,
+      ).toBe(200);
+      expect(
+        (await post({ grant_type: 'client_credentials' }, { Authorization: basic('rotating', secret) })).status,
+      ).toBe(200);
     }
   });
 
   it('answers a wrong secret with 400 invalid_client, or 401 + WWW-Authenticate: Basic when Basic was used', async () => {
-    await expectError(await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'nope' }), 400, 'invalid_client');
-    await expectError(await post({ grant_type: 'client_credentials', client_id: 'ghost', client_secret: 'nope' }), 400, 'invalid_client');
+    await expectError(
+      await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'nope' }),
+      400,
+      'invalid_client',
+    );
+    await expectError(
+      await post({ grant_type: 'client_credentials', client_id: 'ghost', client_secret: 'nope' }),
+      400,
+      'invalid_client',
+    );
     const res = await post({ grant_type: 'client_credentials' }, { Authorization: basic('rotating', 'nope') });
     expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
     await expectError(res, 401, 'invalid_client');
@@ -99,25 +124,50 @@ describe('client secret', () => {
 
   it('rejects malformed requests with the RFC 6749 §5.2 codes', async () => {
     await expectError(await post({ client_id: 'rotating', client_secret: 'old-secret' }), 400, 'invalid_request');
-    await expectError(await post({ grant_type: 'password', client_id: 'rotating', client_secret: 'old-secret' }), 400, 'unsupported_grant_type');
     await expectError(
-      await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'old-secret', scope: 'events' }),
+      await post({ grant_type: 'password', client_id: 'rotating', client_secret: 'old-secret' }),
+      400,
+      'unsupported_grant_type',
+    );
+    await expectError(
+      await post({
+        grant_type: 'client_credentials',
+        client_id: 'rotating',
+        client_secret: 'old-secret',
+        scope: 'events',
+      }),
       400,
       'invalid_scope',
     );
     await expectError(
-      await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'old-secret', scope: 'admin' }),
+      await post({
+        grant_type: 'client_credentials',
+        client_id: 'rotating',
+        client_secret: 'old-secret',
+        scope: 'admin',
+      }),
       400,
       'invalid_scope',
     );
     await expectError(
-      await post({ grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'old-secret' }, { Authorization: basic('rotating', 'old-secret') }),
+      await post(
+        { grant_type: 'client_credentials', client_id: 'rotating', client_secret: 'old-secret' },
+        { Authorization: basic('rotating', 'old-secret') },
+      ),
       400,
       'invalid_request',
     );
-    await expectError(await post({ grant_type: 'client_credentials', client_id: 'no-scopes', client_secret: 's' }), 400, 'unauthorized_client');
+    await expectError(
+      await post({ grant_type: 'client_credentials', client_id: 'no-scopes', client_secret: 's' }),
+      400,
+      'unauthorized_client',
+    );
     await expectError(await post({ grant_type: 'client_credentials' }), 400, 'invalid_client');
-    const json = await fetch(tokenEndpoint, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const json = await fetch(tokenEndpoint, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     await expectError(json, 400, 'invalid_request');
   });
 });
@@ -148,8 +198,14 @@ describe('certificate assertion (RFC 7523)', () => {
     const ecKey = pkcs8(ec.privateKey);
     const now = Math.floor(Date.now() / 1000);
     const bad = [
-      assertionForm('ec-client', await assertion('ec-client', pkcs8(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey), 'ES256')),
-      assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256', { aud: 'https://elsewhere.invalid/connect/token' })),
+      assertionForm(
+        'ec-client',
+        await assertion('ec-client', pkcs8(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey), 'ES256'),
+      ),
+      assertionForm(
+        'ec-client',
+        await assertion('ec-client', ecKey, 'ES256', { aud: 'https://elsewhere.invalid/connect/token' }),
+      ),
       assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256', { iss: 'rsa-client' })),
       assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256', { exp: now + 3600 })),
       assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256', { exp: now - 120 })),
@@ -157,7 +213,10 @@ describe('certificate assertion (RFC 7523)', () => {
       assertionForm('ec-client', 'not-a-jwt'),
     ];
     for (const form of bad) await expectError(await post(form), 400, 'invalid_client');
-    const wrongType = { ...assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256')), client_assertion_type: 'urn:other' };
+    const wrongType = {
+      ...assertionForm('ec-client', await assertion('ec-client', ecKey, 'ES256')),
+      client_assertion_type: 'urn:other',
+    };
     await expectError(await post(wrongType), 400, 'invalid_request');
   });
 });

@@ -58,10 +58,15 @@ describe('digital inbox upload', () => {
     const added = files.find((f) => f.name === 'Foto Küche.jpg');
     expect(added).toMatchObject({ isNew: true, isImage: true, type: 'image/jpeg' });
     expect(Number.isNaN(Date.parse(added?.creationDate ?? ''))).toBe(false);
-    const feed = CaseEventFeedPageSchema.parse(await (await h.api('/api/case-events?after=0', { token: await h.token('events') })).json());
+    const feed = CaseEventFeedPageSchema.parse(
+      await (await h.api('/api/case-events?after=0', { token: await h.token('events') })).json(),
+    );
     const event = feed.items.map((i) => i.event).find((e) => e.case.number === 'CLM-2026-000102');
     expect(event?.changes).toEqual([
-      { property: 'AttachmentsAdded', attachments: [{ id: String(added?.id), fileName: 'Foto Küche.jpg', fileSize: 5 }] },
+      {
+        property: 'AttachmentsAdded',
+        attachments: [{ id: String(added?.id), fileName: 'Foto Küche.jpg', fileSize: 5 }],
+      },
     ]);
   });
 
@@ -164,7 +169,11 @@ describe('Idempotency-Key', () => {
     const firstBody = await first.json();
     const restarted = await startHarness({ dataDir });
     try {
-      const again = await restarted.api(INBOX, { method: 'POST', body: form('persist'), headers: { 'Idempotency-Key': 'k-4' } });
+      const again = await restarted.api(INBOX, {
+        method: 'POST',
+        body: form('persist'),
+        headers: { 'Idempotency-Key': 'k-4' },
+      });
       expect(await again.json()).toEqual(firstBody);
     } finally {
       await restarted.sandbox.close();

@@ -58,6 +58,8 @@ const failure = (status: number, type: InboxErrorType, message: string): Answer 
 /** POST /{country}/{tenant}/v1/digital-inbox/file */
 export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): Promise<void> {
   const { req, res, params } = ctx;
+  // Node detaches req.socket once the body is read; the reset faults need it afterwards.
+  const socket = req.socket;
   const claims = await requireBearer(ctx, deps.tokens, 'case_integration');
   if (!claims) {
     req.resume();
@@ -155,7 +157,7 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
     }
     // The "ambiguous" fault: the document is stored, but the client never hears about it.
     if (received.resetAfterStore) {
-      req.socket.destroy();
+      socket.destroy();
       return;
     }
     sendJson(res, answer.status, answer.body);

@@ -4,7 +4,9 @@ import { MultipartError, MultipartParser, boundaryOf, parseDisposition, type Mul
 const BOUNDARY = '----x7Yq';
 const body = Buffer.concat([
   Buffer.from(`preamble\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n`),
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="Müller %22A%22.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="Müller %22A%22.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ),
   Buffer.from('line1\r\n--not-the-boundary\r\n\r\n--'),
   Buffer.from(`\r\n--${BOUNDARY}--\r\nepilogue`),
 ]);

@@ -12,6 +12,8 @@ export interface SandboxHarness {
   token(scope?: Scope | string): Promise<string>;
   api(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
   admin(path: string, init?: RequestInit): Promise<Response>;
+  /** Drops cached tokens (after a fault that invalidates them). */
+  forgetTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -43,8 +45,14 @@ export async function startHarness(options: Partial<SandboxOptions> = {}): Promi
       const bearer = explicit === undefined ? await token() : explicit;
       return fetch(`${sandbox.baseUrl}${path}`, {
         ...rest,
-        headers: { ...(bearer !== null ? { Authorization: `Bearer ${bearer}` } : {}), ...(headers as Record<string, string>) },
+        headers: {
+          ...(bearer !== null ? { Authorization: `Bearer ${bearer}` } : {}),
+          ...(headers as Record<string, string>),
+        },
       });
+    },
+    forgetTokens() {
+      tokenCache.clear();
     },
     admin(path, init = {}) {
       return fetch(`${sandbox.baseUrl}/__sandbox${path}`, init);
