@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Environment, Settings } from '../../../shared/domain/settings';
+import { SettingsSchema } from '../../../shared/domain/settings';
+import {
+  enforceLocks,
+  machineSettingsPath,
+  mergeSettings,
+  parseMachineSettings,
+  userPart,
+} from './machine-settings';
+
+const env = (id: string, clientId = 'client-' + id): Environment => ({
+  id,
+  name: id,
+  kind: 'production',
+  baseUrl: 'https://claims.example.com',
+  tokenUrl: 'https://login.example.com',
+  country: 'de',
+  tenant: 'acme',
+  clientId,
+  scopes: ['case_integration'],
+  authMethod: 'private_key_jwt',
+  caseSchemaKey: 'case-create',
+});
+const builtIn: Settings = SettingsSchema.parse({ version: 2, activeEnvironmentId: 'local', environments: [env('local')] });
+const folder = { id: 'post', label: 'Post room', path: '\\\\fs01\\scans\\post' };
+
+describe('machineSettingsPath', () => {
+  it('names the read-only machine location on each system', () => {
+    expect(machineSettingsPath('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\Intake Desk\\settings.json');
+    expect(machineSettingsPath('win32', {})).toBe('C:\\ProgramData\\Intake Desk\\settings.json');
+    expect(machineSettingsPath('darwin', {})).toBe('/Library/Application Support/Intake Desk/settings.json');
+    expect(machineSettingsPath('linux', {})).toBe('/etc/intake-desk/settings.json');
+  });
+});
+
+describe('parseMachineSettings', () => {
+  it('keeps valid fields and reports, field by field, what it dropped', () => {
+    const { machine, problems } = parseMachineSettings({
+      version: 1,
+      locked: { environments: [env('prod')], folders: [folder], locale: 'fr', version: 3 },
+      defaults: { upload: { concurrency: 4 } },
+      extra: true,
+    });
+    expect(Object.keys(machine.locked)).toEqual(['environments', 'folders']);
+    expect(machine.locked.folders?.[0]).toMatchObject({ path: folder.path, autoSubmit: false });
+    expect(machine.defaults).toEqual({ upload: { concurrency: 4 } });
+    expect(problems).toEqual([
+      'unknown top-level field "extra" ignored',
+      expect.stringMatching(/^locked\.locale is invalid/),
+      'locked.version cannot be set machine-wide; ignored',
+    ]);
+  });
+
+  it('a file that is not an object locks nothing and says so', () => {
+    expect(parseMachineSettings([1, 2])).toMatchObject({ machine: { locked: {}, defaults: {} }, problems: [expect.any(String)] });
+  });
+});
+
+describe('mergeSettings', () => {
+  it('machine locks win over the user file; machine defaults only fill what the user never set', () => {
+    const { machine } = parseMachineSettings({
+      version: 1,
+      locked: { environments: [env('prod', 'it-fixed-client')], activeEnvironmentId: 'prod', folders: [folder] },
+      defaults: { locale: 'de', upload: { concurrency: 4 } },
+    });
+    const user = {
+      version: 2,
+      activeEnvironmentId: 'mine',
+      environments: [env('mine', 'user-client')],
+      folders: [],
+      locale: 'en',
+    };
+    const r = mergeSettings(builtIn, machine, user);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.settings.environments.map((e) => e.clientId)).toEqual(['it-fixed-client']);
+    expect(r.value.settings.activeEnvironmentId).toBe('prod');
+    expect(r.value.settings.folders.map((f) => f.path)).toEqual([folder.path]);
+    expect(r.value.settings.locale).toBe('en');
+    expect(r.value.settings.upload.concurrency).toBe(4);
+    expect(r.value.locked).toEqual(['activeEnvironmentId', 'environments', 'folders']);
+  });
+
+  it('with only the environments locked, the active one falls back to the first locked environment', () => {
+    const { machine } = parseMachineSettings({ version: 1, locked: { environments: [env('prod'), env('test')] } });
+    const r = mergeSettings(builtIn, machine, { version: 2, activeEnvironmentId: 'gone', environments: [env('gone')] });
+    expect(r.ok && r.value.settings.activeEnvironmentId).toBe('prod');
+    const keep = mergeSettings(builtIn, machine, { version: 2, activeEnvironmentId: 'test', environments: [] });
+    expect(keep.ok && keep.value.settings.activeEnvironmentId).toBe('test');
+  });
+
+  it('no machine file: the user file over the built-in defaults, nothing locked', () => {
+    const r = mergeSettings(builtIn, { locked: {}, defaults: {} }, undefined);
+    expect(r).toEqual({ ok: true, value: { settings: builtIn, locked: [] } });
+  });
+
+  it('refuses a merge whose active environment does not exist', () => {
+    const { machine } = parseMachineSettings({ version: 1, locked: { activeEnvironmentId: 'nowhere' } });
+    expect(mergeSettings(builtIn, machine, undefined)).toMatchObject({ ok: false });
+  });
+});
+
+describe('enforceLocks and userPart', () => {
+  const { machine } = parseMachineSettings({ version: 1, locked: { folders: [folder], locale: 'de' } });
+  const effective = mergeSettings(builtIn, machine, undefined);
+  if (!effective.ok) throw new Error(effective.message);
+  const current = effective.value.settings;
+
+  it('an update cannot change a locked field and reports the attempt; other fields change', () => {
+    const attempt: Settings = { ...current, folders: [], locale: 'de', upload: { concurrency: 5 } };
+    const { settings, refused } = enforceLocks(attempt, machine);
+    expect(refused).toEqual(['folders']);
+    expect(settings.folders.map((f) => f.path)).toEqual([folder.path]);
+    expect(settings.upload.concurrency).toBe(5);
+  });
+
+  it('an update that leaves locked fields alone is not refused', () => {
+    expect(enforceLocks({ ...current, upload: { concurrency: 3 } }, machine).refused).toEqual([]);
+  });
+
+  it('locked values are not written into the user file', () => {
+    const part = userPart(current, machine);
+    expect(part).not.toHaveProperty('folders');
+    expect(part).not.toHaveProperty('locale');
+    expect(part).toHaveProperty('environments');
+  });
+});

@@ -1,0 +1,155 @@
+import { isDeepStrictEqual } from 'node:util';
+import { win32, posix } from 'node:path';
+import type { Settings } from '../../../shared/domain/settings';
+import { SettingsSchema } from '../../../shared/domain/settings';
+
+/**
+ * Machine-wide settings for mass deployment: IT puts one file per station (writable only by
+ * administrators) that fixes fields for every user and may give starting values for the rest.
+ *
+ *   { "version": 1,
+ *     "locked":   { "environments": [...], "activeEnvironmentId": "prod", "folders": [...] },
+ *     "defaults": { "locale": "de" } }
+ *
+ * A locked field always has the machine's value: the user's file cannot override it and settings.update
+ * cannot change it. Fields are locked whole (an environment includes its client id and URLs).
+ */
+export const LOCKABLE_FIELDS = [
+  'activeEnvironmentId',
+  'environments',
+  'folders',
+  'archive',
+  'upload',
+  'documentTypes',
+  'locale',
+  'updates',
+  'desktop',
+] as const satisfies readonly (keyof Settings)[];
+export type LockableField = (typeof LOCKABLE_FIELDS)[number];
+
+const isLockable = (key: string): key is LockableField => (LOCKABLE_FIELDS as readonly string[]).includes(key);
+
+/** Where IT puts the machine file on each system. */
+export function machineSettingsPath(platform: NodeJS.Platform, env: Record<string, string | undefined>): string {
+  switch (platform) {
+    case 'win32':
+      return win32.join(env['ProgramData'] ?? env['PROGRAMDATA'] ?? 'C:\\ProgramData', 'Intake Desk', 'settings.json');
+    case 'darwin':
+      return posix.join('/Library/Application Support/Intake Desk', 'settings.json');
+    default:
+      return posix.join('/etc/intake-desk', 'settings.json');
+  }
+}
+
+export interface MachineSettings {
+  locked: Partial<Pick<Settings, LockableField>>;
+  defaults: Partial<Pick<Settings, LockableField>>;
+}
+
+export interface MachineSettingsParse {
+  machine: MachineSettings;
+  /** Fields that were left out, with why: shown to the user and logged, so IT sees a typo at once. */
+  problems: string[];
+}
+
+export const NO_MACHINE_SETTINGS: MachineSettings = { locked: {}, defaults: {} };
+
+/**
+ * Reads the machine file field by field with the settings schema: one wrong field is dropped (and reported)
+ * rather than the whole file, so a typo in `locale` does not unlock the environment.
+ */
+export function parseMachineSettings(json: unknown): MachineSettingsParse {
+  const problems: string[] = [];
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    return { machine: NO_MACHINE_SETTINGS, problems: ['the machine settings file is not a JSON object'] };
+  }
+  const root = json as Record<string, unknown>;
+  if (root['version'] !== 1) problems.push(`version ${JSON.stringify(root['version'])} is not 1; read as version 1`);
+  for (const key of Object.keys(root)) {
+    if (!['version', 'locked', 'defaults'].includes(key)) problems.push(`unknown top-level field "${key}" ignored`);
+  }
+  const section = (name: 'locked' | 'defaults') => {
+    const out: Record<string, unknown> = {};
+    const raw = root[name];
+    if (raw === undefined) return out;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push(`"${name}" is not an object; ignored`);
+      return out;
+    }
+    for (const [key, value] of Object.entries(raw)) {
+      if (!isLockable(key)) {
+        problems.push(`${name}.${key} cannot be set machine-wide; ignored`);
+        continue;
+      }
+      const parsed = SettingsSchema.shape[key].safeParse(value);
+      if (!parsed.success) {
+        problems.push(`${name}.${key} is invalid (${parsed.error.issues[0]?.message ?? 'invalid'}); ignored`);
+        continue;
+      }
+      out[key] = parsed.data;
+    }
+    return out;
+  };
+  return {
+    machine: {
+      locked: section('locked') as MachineSettings['locked'],
+      defaults: section('defaults') as MachineSettings['defaults'],
+    },
+    problems,
+  };
+}
+
+export interface EffectiveSettings {
+  settings: Settings;
+  locked: LockableField[];
+}
+
+/**
+ * Layers: built-in defaults < machine defaults < the user's file < machine locks. `user` is the user's file
+ * as read (before schema defaults), so a machine default fills only what the user never set. If the
+ * environments are locked and the user's active environment is not among them, the first locked one is active.
+ */
+export function mergeSettings(
+  builtIn: Settings,
+  machine: MachineSettings,
+  user: Record<string, unknown> | undefined,
+): { ok: true; value: EffectiveSettings } | { ok: false; message: string } {
+  const merged: Record<string, unknown> = { ...builtIn, ...machine.defaults, ...user, ...machine.locked };
+  const envs = machine.locked.environments;
+  if (envs && machine.locked.activeEnvironmentId === undefined) {
+    const active = merged['activeEnvironmentId'];
+    if (!envs.some((e) => e.id === active) && envs[0]) merged['activeEnvironmentId'] = envs[0].id;
+  }
+  const parsed = SettingsSchema.safeParse(merged);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.data.environments.some((e) => e.id === parsed.data.activeEnvironmentId)) {
+    return { ok: false, message: `activeEnvironmentId "${parsed.data.activeEnvironmentId}" names no environment` };
+  }
+  return { ok: true, value: { settings: parsed.data, locked: lockedFields(machine) } };
+}
+
+export function lockedFields(machine: MachineSettings): LockableField[] {
+  return LOCKABLE_FIELDS.filter((f) => machine.locked[f] !== undefined);
+}
+
+/**
+ * Applies a settings.update under the machine's locks: locked fields keep the machine's value, and
+ * `refused` names those the user tried to change (the caller reports them as `settings.locked`).
+ */
+export function enforceLocks(next: Settings, machine: MachineSettings): { settings: Settings; refused: LockableField[] } {
+  const refused: LockableField[] = [];
+  const out: Record<string, unknown> = { ...next };
+  for (const field of lockedFields(machine)) {
+    const fixed = machine.locked[field];
+    if (!isDeepStrictEqual(next[field], fixed)) refused.push(field);
+    out[field] = fixed;
+  }
+  return { settings: out as Settings, refused };
+}
+
+/** What goes into the user's file: locked fields stay out, so lifting a lock brings the user's own value back. */
+export function userPart(settings: Settings, machine: MachineSettings): Partial<Settings> {
+  const out: Partial<Settings> = { ...settings };
+  for (const field of lockedFields(machine)) delete out[field];
+  return out;
+}
