@@ -56,18 +56,26 @@ export class FailureDetector {
         : 'failed';
     // A configuration notice repeats what connection.changed says; key it by kind so the burst counts once.
     const key = kind === 'configuration' ? 'configuration-notice' : notice.id;
-    return [{ kind, key, detail: noticeText(notice.message), ...(notice.documentId ? { documentId: notice.documentId } : {}) }];
+    return [
+      {
+        kind,
+        key,
+        detail: noticeText(notice.message),
+        ...(notice.documentId ? { documentId: notice.documentId } : {}),
+      },
+    ];
   }
 }
 
 function documentAlert(doc: Document): Alert {
   const code = doc.error?.code ?? 'unknown';
   const detail = doc.error?.platformErrors?.[0]?.message ?? doc.error?.message ?? 'Upload failed.';
-  const kind = code.startsWith('auth.') || code.startsWith('configuration')
-    ? 'configuration'
-    : code.startsWith('platform.') || doc.error?.status !== undefined
-      ? 'rejected'
-      : 'failed';
+  const kind =
+    code.startsWith('auth.') || code.startsWith('configuration')
+      ? 'configuration'
+      : code.startsWith('platform.') || doc.error?.status !== undefined
+        ? 'rejected'
+        : 'failed';
   return {
     kind,
     key: kind === 'configuration' ? code : doc.id,

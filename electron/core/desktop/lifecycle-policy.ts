@@ -24,7 +24,11 @@ export type CloseDecision =
  * Closing the window is not quitting: the queue keeps uploading from the tray. Only an explicit quit (tray
  * menu, app menu, OS shutdown) closes for real; without a tray (some Linux desktops) closing quits.
  */
-export function decideWindowClose(input: { quitting: boolean; trayAvailable: boolean; hintShown: boolean }): CloseDecision {
+export function decideWindowClose(input: {
+  quitting: boolean;
+  trayAvailable: boolean;
+  hintShown: boolean;
+}): CloseDecision {
   if (input.quitting || !input.trayAvailable) return { action: 'close' };
   return { action: 'hide', showHint: !input.hintShown };
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Environment, Settings } from '../../../shared/domain/settings';
 import { SettingsSchema } from '../../../shared/domain/settings';
-import {
-  enforceLocks,
-  machineSettingsPath,
-  mergeSettings,
-  parseMachineSettings,
-  userPart,
-} from './machine-settings';
+import { enforceLocks, machineSettingsPath, mergeSettings, parseMachineSettings, userPart } from './machine-settings';
 
 const env = (id: string, clientId = 'client-' + id): Environment => ({
   id,
@@ -22,12 +16,18 @@ const env = (id: string, clientId = 'client-' + id): Environment => ({
   authMethod: 'private_key_jwt',
   caseSchemaKey: 'case-create',
 });
-const builtIn: Settings = SettingsSchema.parse({ version: 2, activeEnvironmentId: 'local', environments: [env('local')] });
+const builtIn: Settings = SettingsSchema.parse({
+  version: 2,
+  activeEnvironmentId: 'local',
+  environments: [env('local')],
+});
 const folder = { id: 'post', label: 'Post room', path: '\\\\fs01\\scans\\post' };
 
 describe('machineSettingsPath', () => {
   it('names the read-only machine location on each system', () => {
-    expect(machineSettingsPath('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\Intake Desk\\settings.json');
+    expect(machineSettingsPath('win32', { ProgramData: 'D:\\ProgramData' })).toBe(
+      'D:\\ProgramData\\Intake Desk\\settings.json',
+    );
     expect(machineSettingsPath('win32', {})).toBe('C:\\ProgramData\\Intake Desk\\settings.json');
     expect(machineSettingsPath('darwin', {})).toBe('/Library/Application Support/Intake Desk/settings.json');
     expect(machineSettingsPath('linux', {})).toBe('/etc/intake-desk/settings.json');
@@ -53,7 +53,10 @@ describe('parseMachineSettings', () => {
   });
 
   it('a file that is not an object locks nothing and says so', () => {
-    expect(parseMachineSettings([1, 2])).toMatchObject({ machine: { locked: {}, defaults: {} }, problems: [expect.any(String)] });
+    expect(parseMachineSettings([1, 2])).toMatchObject({
+      machine: { locked: {}, defaults: {} },
+      problems: [expect.any(String)],
+    });
   });
 });
 

@@ -121,7 +121,8 @@ export function mergeSettings(
     if (!envs.some((e) => e.id === active) && envs[0]) merged['activeEnvironmentId'] = envs[0].id;
   }
   const parsed = SettingsSchema.safeParse(merged);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   if (!parsed.data.environments.some((e) => e.id === parsed.data.activeEnvironmentId)) {
     return { ok: false, message: `activeEnvironmentId "${parsed.data.activeEnvironmentId}" names no environment` };
   }
@@ -136,7 +137,10 @@ export function lockedFields(machine: MachineSettings): LockableField[] {
  * Applies a settings.update under the machine's locks: locked fields keep the machine's value, and
  * `refused` names those the user tried to change (the caller reports them as `settings.locked`).
  */
-export function enforceLocks(next: Settings, machine: MachineSettings): { settings: Settings; refused: LockableField[] } {
+export function enforceLocks(
+  next: Settings,
+  machine: MachineSettings,
+): { settings: Settings; refused: LockableField[] } {
   const refused: LockableField[] = [];
   const out: Record<string, unknown> = { ...next };
   for (const field of lockedFields(machine)) {

@@ -34,7 +34,9 @@ describe('NotificationGrouper', () => {
     for (let i = 0; i < 50; i++) g.add({ kind: 'rejected', key: `d${i}`, detail: 'x', documentId: `d${i}` }, i * 50);
     expect(g.flush(4_999)).toEqual([]);
     const out = g.flush(5_000);
-    expect(out).toEqual([{ kind: 'rejected', count: 50, title: 'Documents rejected', body: '50 documents were rejected' }]);
+    expect(out).toEqual([
+      { kind: 'rejected', count: 50, title: 'Documents rejected', body: '50 documents were rejected' },
+    ]);
     expect(g.flush(100_000)).toEqual([]);
     expect(g.nextDueAt()).toBeUndefined();
   });
@@ -132,10 +134,16 @@ describe('FailureDetector', () => {
   it('alerts a configuration error once per distinct code, and folder notices as folder_missing', () => {
     const d = new FailureDetector();
     const err = { code: 'auth.invalid_client', message: 'Wrong secret.' };
-    expect(d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err })).toHaveLength(1);
-    expect(d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err })).toHaveLength(0);
+    expect(
+      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+    ).toHaveLength(1);
+    expect(
+      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+    ).toHaveLength(0);
     expect(d.fromEvent('connection.changed', { network: 'online', token: 'valid' })).toHaveLength(0);
-    expect(d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err })).toHaveLength(1);
+    expect(
+      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+    ).toHaveLength(1);
     const [folder] = d.fromEvent('notice.raised', {
       id: 'n1',
       level: 'error',

@@ -64,11 +64,7 @@ export function deriveTrayView(queue: QueueStatus | undefined, connection: Conne
 }
 
 export type TrayAction =
-  | { kind: 'open' }
-  | { kind: 'pause' }
-  | { kind: 'resume' }
-  | { kind: 'open-folder'; path: string }
-  | { kind: 'quit' };
+  { kind: 'open' } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'open-folder'; path: string } | { kind: 'quit' };
 
 export type TrayMenuItem =
   | { type: 'action'; label: string; action: TrayAction; enabled: boolean }
@@ -109,6 +105,9 @@ export function trayMenuModel(view: TrayView, folders: readonly InboxFolder[]): 
       });
     }
   }
-  items.push({ type: 'separator' }, { type: 'action', label: 'Quit Intake Desk', action: { kind: 'quit' }, enabled: true });
+  items.push(
+    { type: 'separator' },
+    { type: 'action', label: 'Quit Intake Desk', action: { kind: 'quit' }, enabled: true },
+  );
   return items;
 }

@@ -23,7 +23,10 @@ describe('updateFeed', () => {
       channel: 'latest',
       allowPrerelease: false,
     });
-    expect(updateFeed({ channel: 'beta', url: 'https://u.example.com' })).toMatchObject({ channel: 'beta', allowPrerelease: true });
+    expect(updateFeed({ channel: 'beta', url: 'https://u.example.com' })).toMatchObject({
+      channel: 'beta',
+      allowPrerelease: true,
+    });
   });
   it('refuses plain http except on loopback, and garbage', () => {
     expect(updateFeed({ channel: 'stable', url: 'http://updates.example.com' })).toMatchObject({ enabled: false });
@@ -38,7 +41,10 @@ describe('mayInstallUpdate', () => {
     expect(mayInstallUpdate(status({ uploading: 1 }, { paused: true, online: false })).install).toBe(false);
   });
   it('not while queued documents are about to start', () => {
-    expect(mayInstallUpdate(status({ queued: 3 }))).toEqual({ install: false, reason: '3 document(s) about to upload' });
+    expect(mayInstallUpdate(status({ queued: 3 }))).toEqual({
+      install: false,
+      reason: '3 document(s) about to upload',
+    });
   });
   it('yes when idle, or when queued documents cannot start (paused or offline)', () => {
     expect(mayInstallUpdate(status({ uploaded: 40, failed: 2 }))).toEqual({ install: true });

@@ -24,7 +24,13 @@ export function updateFeed(updates: Settings['updates']): UpdateFeed {
     return { enabled: false, reason: 'the update server must use https' };
   }
   const beta = updates.channel === 'beta';
-  return { enabled: true, provider: 'generic', url: url.href, channel: beta ? 'beta' : 'latest', allowPrerelease: beta };
+  return {
+    enabled: true,
+    provider: 'generic',
+    url: url.href,
+    channel: beta ? 'beta' : 'latest',
+    allowPrerelease: beta,
+  };
 }
 
 export type InstallDecision = { install: true } | { install: false; reason: string };
@@ -39,6 +45,7 @@ export function mayInstallUpdate(queue: QueueStatus | undefined): InstallDecisio
   const uploading = queue.counts.uploading ?? 0;
   if (uploading > 0) return { install: false, reason: `${uploading} upload(s) in flight` };
   const queued = queue.counts.queued ?? 0;
-  if (queued > 0 && !queue.paused && queue.online) return { install: false, reason: `${queued} document(s) about to upload` };
+  if (queued > 0 && !queue.paused && queue.online)
+    return { install: false, reason: `${queued} document(s) about to upload` };
   return { install: true };
 }
