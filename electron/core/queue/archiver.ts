@@ -1,0 +1,106 @@
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Settings } from '../../../shared/domain/settings';
+import type { Logger } from '../util/logger';
+import type { StoredDocument } from './document-store';
+import { fsyncDir } from './spool';
+
+export type ArchiveSettings = Settings['archive'];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What happens to a document's files after the platform accepted it: the spool copy moves to the archive
+ * (`<archive>/<YYYY-MM-DD>/<id>_<file name>`) or is deleted, and the scanner's file is deleted, but only if
+ * it is still the file we took (same size and mtime): a new scan under the same name is a new document.
+ */
+export class Archiver {
+  constructor(
+    private readonly settings: ArchiveSettings,
+    private readonly archiveDir: string,
+    private readonly spoolPath: (name: string) => string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Idempotent: safe to run again after a crash half-way. Returns where the copy now lives, if kept. */
+  async archive(doc: StoredDocument, now: Date): Promise<string | undefined> {
+    let archivePath: string | undefined;
+    const spoolFile = this.spoolPath(doc.spoolName);
+    if (this.settings.mode === 'move') {
+      const dayDir = join(this.archiveDir, now.toISOString().slice(0, 10));
+      archivePath = doc.archivePath ?? join(dayDir, `${doc.id}_${safeName(doc.fileName)}`);
+      if (await isFile(spoolFile)) {
+        await mkdir(join(archivePath, '..'), { recursive: true });
+        await moveFile(spoolFile, archivePath);
+        await fsyncDir(join(archivePath, '..'));
+      }
+    } else {
+      await rm(spoolFile, { force: true });
+    }
+    await this.removeSource(doc);
+    return archivePath;
+  }
+
+  private async removeSource(doc: StoredDocument): Promise<void> {
+    if (!doc.sourcePath) return;
+    try {
+      const s = await stat(doc.sourcePath);
+      if (s.size === doc.sourceSize && Math.trunc(s.mtimeMs) === doc.sourceMtimeMs)
+        await rm(doc.sourcePath, { force: true });
+      else this.logger.info('source changed since intake; left in place', { documentId: doc.id });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.logger.warn('could not remove source', { documentId: doc.id, error: e });
+    }
+  }
+
+  /** Deletes archive day folders older than the retention; returns how many files went. */
+  async prune(now: Date): Promise<number> {
+    if (this.settings.mode !== 'move') return 0;
+    const cutoff = now.getTime() - this.settings.retentionDays * DAY_MS;
+    let removed = 0;
+    let days: string[];
+    try {
+      days = await readdir(this.archiveDir);
+    } catch {
+      return 0;
+    }
+    for (const day of days) {
+      const dayDir = join(this.archiveDir, day);
+      for (const f of await readdir(dayDir).catch(() => [] as string[])) {
+        const p = join(dayDir, f);
+        const s = await stat(p).catch(() => undefined);
+        if (s?.isFile() && s.mtimeMs < cutoff) {
+          await rm(p, { force: true });
+          removed++;
+        }
+      }
+      if ((await readdir(dayDir).catch(() => ['x'])).length === 0) await rm(dayDir, { recursive: true, force: true });
+    }
+    return removed;
+  }
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
+}
+
+/** Archive names must be valid on every file system the archive may live on. */
+function safeName(name: string): string {
+  let out = '';
+  for (const ch of name) out += ch.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '_' : ch;
+  return out.slice(0, 150);
+}

@@ -1,0 +1,297 @@
+import { existsSync } from 'node:fs';
+import { readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
+import { IntakeError } from '../errors';
+import type { IncomingFile } from './document-queue';
+import type { InboxUploader, InboxUploadRequest } from './inbox-uploader';
+import type { QueueFixture } from './queue-fixture.test-util';
+import { makeQueue, waitFor } from './queue-fixture.test-util';
+
+/**
+ * The platform client is another team's module; here the uploader is a scripted stand-in so each error
+ * kind can be produced on demand. End-to-end runs against the real client + sandbox live in
+ * upload-pipeline.integration.test.ts.
+ */
+class ScriptedUploader implements InboxUploader {
+  calls: InboxUploadRequest[] = [];
+  script: Array<(r: InboxUploadRequest) => Promise<DigitalInboxResponse>> = [];
+  async uploadToInbox(r: InboxUploadRequest): Promise<DigitalInboxResponse> {
+    this.calls.push(r);
+    const step = this.script.shift();
+    if (step) return step(r);
+    r.onProgress(r.size, r.size);
+    return { success: true, errors: [], payload: { id: `p-${this.calls.length}` } };
+  }
+}
+
+let fx: QueueFixture | undefined;
+afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
+});
+
+async function scan(
+  dir: string,
+  name: string,
+  content: string | Buffer,
+  extra: Partial<IncomingFile> = {},
+): Promise<IncomingFile> {
+  const folder = join(dir, 'scans');
+  await mkdir(folder, { recursive: true });
+  const p = join(folder, name);
+  await writeFile(p, content);
+  const s = await stat(p);
+  return {
+    sourcePath: p,
+    folder,
+    fileName: name,
+    size: s.size,
+    mtimeMs: Math.trunc(s.mtimeMs),
+    seenKey: `${folder}|${name}|${s.size}|${Math.trunc(s.mtimeMs)}`,
+    metadata: {},
+    autoSubmit: false,
+    ...extra,
+  };
+}
+
+describe('DocumentQueue', () => {
+  it('takes a file once: spool copy with its SHA-256, state new, the scanner file untouched', async () => {
+    const up = new ScriptedUploader();
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const file = await scan(fx.dir, 'scan_0042.pdf', 'hello');
+    const first = await fx.queue.ingest(file);
+    expect(first.outcome).toBe('created');
+    if (first.outcome !== 'created') return;
+    expect(first.document.state).toBe('new');
+    expect(first.document.sha256).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
+    expect(await fx.queue.ingest(file)).toEqual({ outcome: 'seen' });
+    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+    expect(existsSync(file.sourcePath)).toBe(true);
+    expect((await fx.queue.content(first.document.id)).bytes.toString()).toBe('hello');
+  });
+
+  it('uploads an auto-submitted file with its Idempotency-Key, then archives it and removes the scanner file', async () => {
+    const up = new ScriptedUploader();
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const file = await scan(fx.dir, 'Schadensmeldung Müller – 2026.pdf', 'pdf-bytes', {
+      autoSubmit: true,
+      metadata: { caseNumber: '4711' },
+    });
+    const r = await fx.queue.ingest(file);
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    const done = await waitFor(
+      () => fx!.store.get(r.document.id)?.state === 'archived' && fx!.store.get(r.document.id),
+      'archived',
+    );
+    expect(up.calls).toHaveLength(1);
+    expect(up.calls[0]?.idempotencyKey).toBe(r.document.idempotencyKey);
+    expect(up.calls[0]?.metadata).toMatchObject({
+      caseNumber: '4711',
+      primaryFileName: 'Schadensmeldung Müller – 2026.pdf',
+    });
+    expect(existsSync(file.sourcePath)).toBe(false);
+    expect(done.archivePath && existsSync(done.archivePath)).toBe(true);
+    expect(await readdir(fx.spool.dir)).toEqual([]);
+    expect(fx.queue.history({ query: '4711', limit: 10 }).map((h) => h.state)).toEqual([
+      'archived',
+      'uploaded',
+      'uploading',
+      'queued',
+    ]);
+  });
+
+  it('fails a document the platform rejects, with its messages, and does not retry it', async () => {
+    const up = new ScriptedUploader();
+    up.script.push(async () => {
+      throw new IntakeError('validation', 'platform.validation', 'CaseNumber unknown', {
+        status: 400,
+        platformErrors: [{ message: 'CaseNumber unknown', type: 'Validation' }],
+      });
+    });
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'a.pdf', 'x', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    const failed = await waitFor(
+      () => fx!.store.get(r.document.id)?.state === 'failed' && fx!.store.get(r.document.id),
+      'failed',
+    );
+    expect(failed.error).toMatchObject({
+      code: 'platform.validation',
+      retryable: false,
+      platformErrors: [{ message: 'CaseNumber unknown' }],
+    });
+    expect(failed.idempotencyKey).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(up.calls).toHaveLength(1);
+    // After the clerk fixes it: a fresh key, since the platform stored nothing under the old one.
+    const [again] = fx.queue.submit([r.document.id], { caseNumber: '4711' }, false);
+    expect(again?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after fix');
+  });
+
+  it('retries an ambiguous failure and a 429 with the same key, honouring Retry-After', async () => {
+    const up = new ScriptedUploader();
+    up.script.push(async () => {
+      throw new IntakeError('ambiguous', 'network.reset', 'connection reset after the body was sent');
+    });
+    up.script.push(async () => {
+      throw new IntakeError('rate_limited', 'platform.rate_limited', 'slow down', { status: 429, retryAfterMs: 50 });
+    });
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'b.pdf', 'y', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived');
+    expect(up.calls.map((c) => c.idempotencyKey)).toEqual([
+      r.document.idempotencyKey,
+      r.document.idempotencyKey,
+      r.document.idempotencyKey,
+    ]);
+    expect(fx.store.get(r.document.id)?.attempts).toBe(3);
+  });
+
+  it('goes offline on a refused connect, probes, and drains when the platform is back', async () => {
+    const up = new ScriptedUploader();
+    up.script.push(async () => {
+      throw new IntakeError('unreachable', 'network.unreachable', 'connect ECONNREFUSED');
+    });
+    let reachable = false;
+    let probes = 0;
+    const network: boolean[] = [];
+    fx = await makeQueue(up, {
+      extra: {
+        probe: async () => {
+          probes++;
+          return reachable;
+        },
+        onNetwork: (o) => network.push(o),
+      },
+    });
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'c.pdf', 'z', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => probes >= 2, 'probes while offline');
+    expect(fx.queue.status().online).toBe(false);
+    expect(fx.store.get(r.document.id)?.state).toBe('queued');
+    expect(up.calls).toHaveLength(1);
+    reachable = true;
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after reconnect');
+    expect(network).toEqual([false, true]);
+  });
+
+  it('pauses the whole queue on a configuration error and continues on resume', async () => {
+    const up = new ScriptedUploader();
+    up.script.push(async () => {
+      throw new IntakeError('configuration', 'auth.invalid_client', 'The client id or secret is wrong.');
+    });
+    const notices: string[] = [];
+    fx = await makeQueue(up);
+    fx.bus.subscribe((ch, p) => {
+      if (ch === 'notice.raised') notices.push((p as { message: string }).message);
+    });
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'd.pdf', 'd', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => fx!.queue.status().paused, 'paused');
+    expect(fx.store.get(r.document.id)).toMatchObject({ state: 'queued', error: { code: 'auth.invalid_client' } });
+    expect(notices.join()).toContain('The client id or secret is wrong.');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(up.calls).toHaveLength(1);
+    fx.queue.resume();
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after resume');
+  });
+
+  it('flags content already uploaded and queues it only with confirmation', async () => {
+    const up = new ScriptedUploader();
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const a = await fx.queue.ingest(await scan(fx.dir, 'one.pdf', 'same', { autoSubmit: true }));
+    if (a.outcome !== 'created') throw new Error(a.outcome);
+    await waitFor(() => fx!.store.get(a.document.id)?.state === 'archived', 'first archived');
+    const b = await fx.queue.ingest(await scan(fx.dir, 'two.pdf', 'same', { autoSubmit: true }));
+    if (b.outcome !== 'created') throw new Error(b.outcome);
+    expect(b.document).toMatchObject({ state: 'new', duplicateOf: a.document.id });
+    expect(() => fx!.queue.submit([b.document.id], undefined, false)).toThrow(/same content/);
+    fx.queue.submit([b.document.id], undefined, true);
+    await waitFor(() => fx!.store.get(b.document.id)?.state === 'archived', 'duplicate archived');
+    expect(up.calls).toHaveLength(2);
+  });
+
+  it('an empty file becomes a failed document with a clear message and cannot be submitted', async () => {
+    fx = await makeQueue(new ScriptedUploader());
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'empty.pdf', '', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    expect(r.document).toMatchObject({ state: 'failed', error: { code: 'file.empty' } });
+    expect(() => fx!.queue.submit([r.document.id], undefined, false)).toThrow(/empty/);
+  });
+
+  it('cancel aborts an upload in flight and puts the document back to tagged', async () => {
+    const up = new ScriptedUploader();
+    up.script.push(
+      (r) =>
+        new Promise((_, reject) => {
+          r.signal.addEventListener('abort', () => reject(new IntakeError('cancelled', 'upload.cancelled', 'aborted')));
+        }),
+    );
+    fx = await makeQueue(up);
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'e.pdf', 'e', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'uploading', 'uploading');
+    const [cancelled] = await fx.queue.cancel([r.document.id]);
+    expect(cancelled?.state).toBe('tagged');
+    expect(cancelled?.idempotencyKey).toBe(r.document.idempotencyKey);
+  });
+
+  it('recovers after a crash: uploading → queued with the same key, half-written and orphaned spool files removed', async () => {
+    const hang = new ScriptedUploader();
+    hang.script.push(
+      (r) => new Promise((_, reject) => r.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
+    fx = await makeQueue(hang);
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'f.pdf', 'f', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'uploading', 'uploading');
+    // Simulate the crash: the database says uploading, the spool holds debris of an interrupted intake.
+    const dir = fx.dir;
+    await writeFile(join(fx.spool.dir, 'x.partial'), 'half');
+    await writeFile(join(fx.spool.dir, 'orphan'), 'no row');
+    fx.store.update(r.document.id, { state: 'uploading' }, new Date().toISOString());
+    const crashed = fx;
+    fx = undefined;
+    // Close the db without the queue's orderly stop, like a kill would (the worker is left to die).
+    (crashed.store as unknown as { db: { close(): void } }).db.close();
+
+    const up = new ScriptedUploader();
+    fx = await makeQueue(up, { dir });
+    const recovered = await fx.queue.start();
+    expect(recovered).toMatchObject({ requeued: 1, spool: { partial: 1, orphaned: 1 } });
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after recovery');
+    expect(up.calls[0]?.idempotencyKey).toBe(r.document.idempotencyKey);
+  });
+
+  it('lists with states, query, paging and total; history searchable by file name', async () => {
+    fx = await makeQueue(new ScriptedUploader());
+    await fx.queue.start();
+    for (const n of ['alpha.pdf', 'beta.pdf', 'gamma_100%.pdf']) await fx.queue.ingest(await scan(fx.dir, n, n));
+    const all = fx.queue.list({ limit: 2, offset: 0 });
+    expect(all.total).toBe(3);
+    expect(all.documents).toHaveLength(2);
+    expect(fx.queue.list({ query: '100%', limit: 10, offset: 0 }).documents.map((d) => d.fileName)).toEqual([
+      'gamma_100%.pdf',
+    ]);
+    const beta = fx.queue.list({ query: 'beta', limit: 10, offset: 0 }).documents[0]!;
+    fx.queue.tag([beta.id], { caseNumber: 'K-9' });
+    expect(fx.queue.list({ states: ['tagged'], limit: 10, offset: 0 }).documents.map((d) => d.id)).toEqual([beta.id]);
+    expect(fx.queue.list({ query: 'K-9', limit: 10, offset: 0 }).total).toBe(1);
+    expect(fx.queue.history({ query: 'beta', limit: 10 }).map((h) => h.state)).toEqual(['tagged', 'new']);
+    expect(() => fx!.queue.get('nope')).toThrow(/No document/);
+  });
+});

@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { Document, DocumentState } from '../../../shared/domain/document';
+import type { Metadata } from '../../../shared/domain/metadata';
+import type { HistoryEntry, QueueStatus } from '../../../shared/ipc/channels/documents';
+import { IntakeError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { Archiver } from './archiver';
+import type { BackoffPolicy } from './backoff';
+import { DEFAULT_BACKOFF } from './backoff';
+import { contentTypeOf } from './content-type';
+import type { DocumentPatch, DocumentStore, HistoryQuery, ListQuery, StoredDocument } from './document-store';
+import { toPublic } from './document-store';
+import type { InboxUploader } from './inbox-uploader';
+import type { Spool } from './spool';
+import { KeyedThrottle } from './throttle';
+import { UploadWorker } from './upload-worker';
+
+export interface DocumentQueueDeps {
+  store: DocumentStore;
+  spool: Spool;
+  archiver: Archiver;
+  uploader: InboxUploader;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  probeBackoff?: BackoffPolicy;
+  probe?: () => Promise<boolean>;
+  random?: () => number;
+  /** Minimum gap between two upload.progress events of one document. */
+  progressIntervalMs?: number;
+  onNetwork?(online: boolean): void;
+}
+
+/** A complete, stable file in a watched folder, as the watcher hands it over. */
+export interface IncomingFile {
+  sourcePath: string;
+  /** Absolute path of the watched folder. */
+  folder: string;
+  fileName: string;
+  size: number;
+  mtimeMs: number;
+  /** Folder + NFC relative path + size + mtime: the same file never becomes two documents. */
+  seenKey: string;
+  metadata: Metadata;
+  autoSubmit: boolean;
+}
+
+export type IngestResult =
+  | { outcome: 'created'; document: Document }
+  | { outcome: 'seen' }
+  /** The file changed or vanished while we copied it: the watcher looks at it again. */
+  | { outcome: 'changed' };
+
+const EDITABLE: readonly DocumentState[] = ['new', 'tagged', 'failed'];
+const SUBMITTABLE: readonly DocumentState[] = ['new', 'tagged', 'failed', 'queued'];
+const CANCELLABLE: readonly DocumentState[] = ['queued', 'uploading', 'failed'];
+
+/**
+ * The durable queue: every document's state lives in SQLite, its bytes in the spool. Methods mirror the
+ * documents.* and queue.* IPC channels. Start-up recovery (`start`) finishes or rolls back whatever a crash
+ * interrupted, like Postfix's queue manager: uploading → queued (same Idempotency-Key), uploaded → archive
+ * again, half-written spool copies removed.
+ */
+export class DocumentQueue {
+  private readonly worker: UploadWorker;
+  private readonly progressThrottle: KeyedThrottle<{ sent: number; total: number }>;
+  private statusTimer: NodeJS.Timeout | undefined;
+  private readonly ingesting = new Set<string>();
+
+  constructor(private readonly deps: DocumentQueueDeps) {
+    this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
+      deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
+    );
+    this.worker = new UploadWorker({
+      store: deps.store,
+      spoolPath: (n) => deps.spool.pathOf(n),
+      spoolExists: (n) => deps.spool.exists(n),
+      uploader: deps.uploader,
+      archiver: deps.archiver,
+      clock: deps.clock,
+      logger: deps.logger,
+      apply: (id, patch, message) => this.apply(id, patch, message),
+      progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
+      concurrency: deps.concurrency ?? 2,
+      backoff: deps.backoff ?? DEFAULT_BACKOFF,
+      probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
+      ...(deps.probe ? { probe: deps.probe } : {}),
+      ...(deps.random ? { random: deps.random } : {}),
+      onNetwork: (online) => {
+        deps.onNetwork?.(online);
+        this.statusChanged();
+      },
+      onPaused: (reason) => {
+        if (reason) this.notice('error', `queue.paused.configuration: ${reason.message}`);
+        this.statusChanged();
+      },
+    });
+  }
+
+  private now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+
+  /** Recovery, then the upload worker. Call once, before the watcher hands over files. */
+  async start(): Promise<{ requeued: number; archived: number; spool: { partial: number; orphaned: number } }> {
+    const { store, spool, logger } = this.deps;
+    await spool.init();
+    const at = this.now();
+    const interrupted = store.inStates(['uploading']);
+    store.transaction(() => {
+      for (const d of interrupted)
+        store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
+    });
+    const sweep = await spool.sweep((name) => this.ownsSpoolName(name));
+    let archived = 0;
+    for (const d of store.inStates(['uploaded'])) {
+      await this.worker.archive(d);
+      archived++;
+    }
+    await this.deps.archiver
+      .prune(new Date(this.deps.clock.now()))
+      .catch((e: unknown) => logger.warn('archive prune failed', { error: e }));
+    logger.info('queue recovered', { requeued: interrupted.length, archived, spool: sweep });
+    this.worker.start();
+    this.statusChanged();
+    return { requeued: interrupted.length, archived, spool: sweep };
+  }
+
+  private spoolNames: Set<string> | undefined;
+  private ownsSpoolName(name: string): boolean {
+    this.spoolNames ??= this.deps.store.spoolNames();
+    return this.spoolNames.has(name);
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+  }
+
+  // ---- intake ------------------------------------------------------------------------------------------
+
+  hasSeen(seenKey: string): boolean {
+    return this.deps.store.hasSeen(seenKey);
+  }
+
+  /**
+   * spool copy → fsync file + folder → record in the database (one transaction with the seen-file key).
+   * The scanner's file stays where it is until the upload succeeded.
+   */
+  async ingest(file: IncomingFile): Promise<IngestResult> {
+    const { store, spool } = this.deps;
+    if (this.ingesting.has(file.seenKey) || store.hasSeen(file.seenKey)) return { outcome: 'seen' };
+    this.ingesting.add(file.seenKey);
+    const id = randomUUID();
+    try {
+      const copy = await spool.copyFrom(file.sourcePath, id);
+      const after = await stat(file.sourcePath).catch(() => undefined);
+      if (!after || after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs || copy.size !== file.size) {
+        await spool.remove(id);
+        return { outcome: 'changed' };
+      }
+      const duplicateOf = store.uploadedWithHash(copy.sha256, id);
+      const empty = copy.size === 0;
+      const state: DocumentState = empty ? 'failed' : file.autoSubmit && !duplicateOf ? 'queued' : 'new';
+      const doc = store.transaction(() => {
+        if (store.hasSeen(file.seenKey)) return undefined;
+        return store.insert(
+          {
+            id,
+            fileName: file.fileName,
+            sourceFolder: file.folder,
+            sourcePath: file.sourcePath,
+            sourceSize: file.size,
+            sourceMtimeMs: file.mtimeMs,
+            spoolName: id,
+            size: copy.size,
+            contentType: contentTypeOf(file.fileName),
+            sha256: copy.sha256,
+            at: this.now(),
+            state,
+            metadata: file.metadata,
+            seenKey: file.seenKey,
+            ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
+            ...(duplicateOf ? { duplicateOf } : {}),
+            ...(empty
+              ? {
+                  error: {
+                    code: 'file.empty',
+                    message: 'The file is empty (0 bytes); nothing to upload.',
+                    retryable: false,
+                  },
+                }
+              : {}),
+          },
+          empty ? 'empty file' : 'arrived',
+        );
+      });
+      if (!doc) {
+        await spool.remove(id);
+        return { outcome: 'seen' };
+      }
+      this.spoolNames?.add(id);
+      this.changed([doc]);
+      if (state === 'queued') this.worker.kick();
+      return { outcome: 'created', document: toPublic(doc) };
+    } catch (e) {
+      await spool.remove(id).catch(() => undefined);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { outcome: 'changed' };
+      throw e;
+    } finally {
+      this.ingesting.delete(file.seenKey);
+    }
+  }
+
+  /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
+  async importBytes(fileName: string, bytes: Uint8Array): Promise<Document> {
+    const { store, spool } = this.deps;
+    const id = randomUUID();
+    const name = fileName.normalize('NFC');
+    const copy = await spool.writeBytes(bytes, id);
+    this.spoolNames?.add(id);
+    const duplicateOf = store.uploadedWithHash(copy.sha256, id);
+    const empty = copy.size === 0;
+    const doc = store.insert(
+      {
+        id,
+        fileName: name,
+        sourceFolder: 'import',
+        spoolName: id,
+        size: copy.size,
+        contentType: contentTypeOf(name),
+        sha256: copy.sha256,
+        at: this.now(),
+        state: empty ? 'failed' : 'new',
+        metadata: {},
+        ...(duplicateOf ? { duplicateOf } : {}),
+        ...(empty
+          ? {
+              error: {
+                code: 'file.empty',
+                message: 'The file is empty (0 bytes); nothing to upload.',
+                retryable: false,
+              },
+            }
+          : {}),
+      },
+      'imported',
+    );
+    this.changed([doc]);
+    return toPublic(doc);
+  }
+
+  // ---- queries -----------------------------------------------------------------------------------------
+
+  list(q: ListQuery): { documents: Document[]; total: number } {
+    const { documents, total } = this.deps.store.list(q);
+    return { documents: documents.map((d) => this.withProgress(d)), total };
+  }
+
+  get(id: string): Document {
+    return this.withProgress(this.require(id));
+  }
+
+  async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {
+    const d = this.require(id);
+    const path = d.archivePath ?? this.deps.spool.pathOf(d.spoolName);
+    try {
+      return { contentType: d.contentType, bytes: await readFile(path) };
+    } catch {
+      throw new IntakeError(
+        'not_found',
+        'file.missing',
+        'The file of this document is no longer available (archive retention or deleted).',
+      );
+    }
+  }
+
+  history(q: HistoryQuery): HistoryEntry[] {
+    return this.deps.store.history(q);
+  }
+
+  status(): QueueStatus {
+    return {
+      paused: this.worker.isPaused,
+      online: this.worker.isOnline,
+      counts: this.deps.store.counts(),
+      progress: this.worker.progress,
+    };
+  }
+
+  // ---- commands ----------------------------------------------------------------------------------------
+
+  /** Sets metadata fields; a field given as '' is cleared, fields not given stay. new/tagged/failed → tagged. */
+  tag(ids: string[], metadata: Metadata): Document[] {
+    const docs = ids.map((id) => this.require(id));
+    for (const d of docs) this.requireState(d, EDITABLE, 'tag');
+    const at = this.now();
+    const out = this.deps.store.transaction(() =>
+      docs.map((d) =>
+        this.deps.store.update(
+          d.id,
+          { state: 'tagged', metadata: mergeMetadata(d.metadata, metadata), error: null },
+          at,
+          'tagged',
+        ),
+      ),
+    );
+    this.changed(out);
+    return out.map(toPublic);
+  }
+
+  /** Queues documents (tagging them first when metadata is given). Duplicates need `confirmDuplicate`. */
+  submit(ids: string[], metadata: Metadata | undefined, confirmDuplicate: boolean): Document[] {
+    const { store } = this.deps;
+    const docs = ids.map((id) => this.require(id));
+    for (const d of docs) {
+      this.requireState(d, SUBMITTABLE, 'submit');
+      if (d.error?.code === 'file.empty')
+        throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
+      const duplicateOf = d.duplicateOf ?? store.uploadedWithHash(d.sha256, d.id);
+      if (duplicateOf && !confirmDuplicate) {
+        throw new IntakeError(
+          'validation',
+          'queue.duplicate',
+          `${d.fileName} has the same content as a document already uploaded; confirm to upload it again.`,
+          {
+            fields: { [d.id]: duplicateOf },
+          },
+        );
+      }
+    }
+    const at = this.now();
+    const out = store.transaction(() =>
+      docs.map((d) =>
+        store.update(
+          d.id,
+          {
+            state: 'queued',
+            ...(metadata ? { metadata: mergeMetadata(d.metadata, metadata) } : {}),
+            ...(d.idempotencyKey ? {} : { idempotencyKey: randomUUID() }),
+            nextAttemptAtMs: null,
+            error: null,
+            ...(d.state === 'queued' ? {} : { enqueue: true }),
+          },
+          at,
+          'submitted',
+        ),
+      ),
+    );
+    this.changed(out);
+    this.worker.kick();
+    return out.map(toPublic);
+  }
+
+  /** Failed → queued; queued (waiting for backoff) → due now; also cuts an offline probe wait short. */
+  retry(ids: string[]): Document[] {
+    const docs = ids.map((id) => this.require(id));
+    for (const d of docs) this.requireState(d, ['failed', 'queued'], 'retry');
+    const at = this.now();
+    const out = this.deps.store.transaction(() =>
+      docs.map((d) =>
+        this.deps.store.update(
+          d.id,
+          {
+            state: 'queued',
+            nextAttemptAtMs: null,
+            ...(d.idempotencyKey ? {} : { idempotencyKey: randomUUID() }),
+            ...(d.state === 'failed' ? { error: null, enqueue: true } : {}),
+          },
+          at,
+          'retry',
+        ),
+      ),
+    );
+    this.changed(out);
+    this.worker.retryNow();
+    return out.map(toPublic);
+  }
+
+  /** Takes documents out of the queue (back to tagged); an upload in flight is aborted first. */
+  async cancel(ids: string[]): Promise<Document[]> {
+    const docs = ids.map((id) => this.require(id));
+    for (const d of docs) this.requireState(d, CANCELLABLE, 'cancel');
+    const out: Document[] = [];
+    for (const d of docs) {
+      if (this.worker.cancel(d.id)) {
+        await this.worker.settled(d.id);
+        out.push(this.get(d.id));
+        continue;
+      }
+      const fresh = this.require(d.id);
+      if (fresh.state === 'queued' || fresh.state === 'failed') {
+        out.push(toPublic(this.apply(d.id, { state: 'tagged', nextAttemptAtMs: null }, 'cancelled')));
+      } else out.push(toPublic(fresh));
+    }
+    return out;
+  }
+
+  pause(): QueueStatus {
+    this.worker.pause();
+    return this.status();
+  }
+
+  resume(): QueueStatus {
+    this.worker.resume();
+    return this.status();
+  }
+
+  /** Resolves when nothing is queued or uploading any more (failed and new documents may remain). */
+  async drained(pollMs = 100): Promise<void> {
+    for (;;) {
+      const c = this.deps.store.counts();
+      if (c.queued === 0 && c.uploading === 0 && c.uploaded === 0 && this.worker.activeIds.length === 0) return;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  // ---- internals ---------------------------------------------------------------------------------------
+
+  private apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
+    const d = this.deps.store.update(id, patch, this.now(), message);
+    if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(id);
+    this.changed([d]);
+    return d;
+  }
+
+  private withProgress(d: StoredDocument): Document {
+    const pub = toPublic(d);
+    const progress = d.state === 'uploading' ? this.worker.progressOf(d.id) : undefined;
+    return progress ? { ...pub, progress } : pub;
+  }
+
+  private require(id: string): StoredDocument {
+    const d = this.deps.store.get(id);
+    if (!d) throw new IntakeError('not_found', 'document.not_found', `No document with id ${id}.`);
+    return d;
+  }
+
+  private requireState(d: StoredDocument, allowed: readonly DocumentState[], action: string): void {
+    if (!allowed.includes(d.state)) {
+      throw new IntakeError('validation', 'document.state', `Cannot ${action} ${d.fileName}: it is ${d.state}.`);
+    }
+  }
+
+  private changed(docs: StoredDocument[]): void {
+    this.deps.bus.emit('documents.changed', { documents: docs.map(toPublic), removed: [] });
+    this.statusChanged();
+  }
+
+  /** queue.changed at most every 250 ms: counts are a GROUP BY, and the status bar needs no more. */
+  private statusChanged(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined;
+      this.deps.bus.emit('queue.changed', this.status());
+    }, 250);
+    this.statusTimer.unref();
+  }
+
+  private notice(level: 'info' | 'warning' | 'error', message: string, documentId?: string): void {
+    this.deps.bus.emit('notice.raised', {
+      id: randomUUID(),
+      level,
+      message,
+      count: 1,
+      at: this.now(),
+      ...(documentId ? { documentId } : {}),
+    });
+  }
+}
+
+function mergeMetadata(base: Metadata, patch: Metadata): Metadata {
+  const out: Metadata = { ...base };
+  for (const [k, v] of Object.entries(patch) as [keyof Metadata, string | undefined][]) {
+    if (v === undefined) continue;
+    if (v === '') delete out[k];
+    else out[k] = v.normalize('NFC');
+  }
+  return out;
+}

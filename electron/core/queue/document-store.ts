@@ -1,0 +1,372 @@
+import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
+import type { Metadata } from '../../../shared/domain/metadata';
+import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
+import type { QueueDatabase } from './queue-database';
+
+/** A document as stored: the public Document plus what only the queue needs. */
+export interface StoredDocument extends Document {
+  spoolName: string;
+  sourcePath?: string;
+  sourceSize?: number;
+  sourceMtimeMs?: number;
+  archivePath?: string;
+}
+
+interface Row {
+  id: string;
+  file_name: string;
+  source_folder: string;
+  source_path: string | null;
+  source_size: number | null;
+  source_mtime_ms: number | null;
+  spool_name: string;
+  archive_path: string | null;
+  size: number;
+  content_type: string;
+  sha256: string;
+  arrived_at: string;
+  updated_at: string;
+  state: DocumentState;
+  metadata: string;
+  case_number: string | null;
+  idempotency_key: string | null;
+  attempts: number;
+  next_attempt_at: number | null;
+  queued_seq: number | null;
+  error: string | null;
+  duplicate_of: string | null;
+  uploaded_at: string | null;
+  confirmed_at: string | null;
+}
+
+const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+
+function fromRow(r: Row): StoredDocument {
+  const doc: StoredDocument = {
+    id: r.id,
+    fileName: r.file_name,
+    sourceFolder: r.source_folder,
+    size: r.size,
+    contentType: r.content_type,
+    sha256: r.sha256,
+    arrivedAt: r.arrived_at,
+    updatedAt: r.updated_at,
+    state: r.state,
+    metadata: JSON.parse(r.metadata) as Metadata,
+    attempts: r.attempts,
+    spoolName: r.spool_name,
+  };
+  if (r.idempotency_key !== null) doc.idempotencyKey = r.idempotency_key;
+  if (r.next_attempt_at !== null) doc.nextAttemptAt = new Date(r.next_attempt_at).toISOString();
+  if (r.error !== null) doc.error = JSON.parse(r.error) as DocumentError;
+  if (r.duplicate_of !== null) doc.duplicateOf = r.duplicate_of;
+  if (r.uploaded_at !== null) doc.uploadedAt = r.uploaded_at;
+  if (r.confirmed_at !== null) doc.confirmedAt = r.confirmed_at;
+  const sourcePath = opt(r.source_path);
+  if (sourcePath !== undefined) doc.sourcePath = sourcePath;
+  if (r.source_size !== null) doc.sourceSize = r.source_size;
+  if (r.source_mtime_ms !== null) doc.sourceMtimeMs = r.source_mtime_ms;
+  if (r.archive_path !== null) doc.archivePath = r.archive_path;
+  return doc;
+}
+
+/** The public shape (what crosses IPC): drops the queue-internal fields. */
+export function toPublic(d: StoredDocument): Document {
+  const { spoolName: _s, sourcePath: _p, sourceSize: _z, sourceMtimeMs: _m, archivePath: _a, ...pub } = d;
+  return pub;
+}
+
+export interface NewDocument {
+  id: string;
+  fileName: string;
+  sourceFolder: string;
+  sourcePath?: string;
+  sourceSize?: number;
+  sourceMtimeMs?: number;
+  spoolName: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  at: string;
+  state: DocumentState;
+  metadata: Metadata;
+  error?: DocumentError;
+  duplicateOf?: string;
+  idempotencyKey?: string;
+  seenKey?: string;
+}
+
+export interface DocumentPatch {
+  state?: DocumentState;
+  metadata?: Metadata;
+  idempotencyKey?: string | null;
+  attempts?: number;
+  nextAttemptAtMs?: number | null;
+  error?: DocumentError | null;
+  duplicateOf?: string | null;
+  uploadedAt?: string;
+  archivePath?: string | null;
+  /** Puts the document at the end of the upload order. */
+  enqueue?: boolean;
+}
+
+export interface ListQuery {
+  states?: DocumentState[];
+  query?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface HistoryQuery {
+  query?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+/** Synchronous SQLite access for documents, seen-file keys and the history of transitions. */
+export class DocumentStore {
+  private readonly byId;
+  private readonly insertDoc;
+  private readonly insertSeen;
+  private readonly insertHistory;
+  private readonly seen;
+  private readonly nextSeq;
+
+  constructor(private readonly db: QueueDatabase) {
+    this.byId = db.prepare<[string], Row>('SELECT * FROM documents WHERE id = ?');
+    this.insertDoc = db.prepare(
+      `INSERT INTO documents (id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, size,
+         content_type, sha256, arrived_at, updated_at, state, metadata, case_number, error, duplicate_of, idempotency_key, queued_seq)
+       VALUES (@id, @fileName, @sourceFolder, @sourcePath, @sourceSize, @sourceMtimeMs, @spoolName, @size, @contentType, @sha256,
+         @at, @at, @state, @metadata, @caseNumber, @error, @duplicateOf, @idempotencyKey, @queuedSeq)`,
+    );
+    this.insertSeen = db.prepare('INSERT OR IGNORE INTO seen_files (key, document_id, seen_at) VALUES (?, ?, ?)');
+    this.insertHistory = db.prepare(
+      'INSERT INTO history (document_id, file_name, case_number, state, message, at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.seen = db.prepare<[string], { document_id: string }>('SELECT document_id FROM seen_files WHERE key = ?');
+    this.nextSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(queued_seq) AS seq FROM documents');
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  get(id: string): StoredDocument | undefined {
+    const row = this.byId.get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  hasSeen(key: string): boolean {
+    return this.seen.get(key) !== undefined;
+  }
+
+  /** Inserts the document, its seen-file key and its first history entry in one transaction. */
+  insert(d: NewDocument, message?: string): StoredDocument {
+    return this.transaction(() => {
+      this.insertDoc.run({
+        id: d.id,
+        fileName: d.fileName,
+        sourceFolder: d.sourceFolder,
+        sourcePath: d.sourcePath ?? null,
+        sourceSize: d.sourceSize ?? null,
+        sourceMtimeMs: d.sourceMtimeMs ?? null,
+        spoolName: d.spoolName,
+        size: d.size,
+        contentType: d.contentType,
+        sha256: d.sha256,
+        at: d.at,
+        state: d.state,
+        metadata: JSON.stringify(d.metadata),
+        caseNumber: d.metadata.caseNumber ?? null,
+        error: d.error ? JSON.stringify(d.error) : null,
+        duplicateOf: d.duplicateOf ?? null,
+        idempotencyKey: d.idempotencyKey ?? null,
+        queuedSeq: d.state === 'queued' ? this.seq() : null,
+      });
+      if (d.seenKey) this.insertSeen.run(d.seenKey, d.id, d.at);
+      this.insertHistory.run(d.id, d.fileName, d.metadata.caseNumber ?? null, d.state, message ?? null, d.at);
+      const stored = this.get(d.id);
+      if (!stored) throw new Error('inserted document vanished');
+      return stored;
+    });
+  }
+
+  /** Records a seen-file key without a document (e.g. a file we decided to skip for good). */
+  markSeen(key: string, documentId: string, at: string): void {
+    this.insertSeen.run(key, documentId, at);
+  }
+
+  private seq(): number {
+    return (this.nextSeq.get()?.seq ?? 0) + 1;
+  }
+
+  /** Applies a patch and, when the state changes, appends a history entry; one transaction. */
+  update(id: string, patch: DocumentPatch, at: string, message?: string): StoredDocument {
+    return this.transaction(() => {
+      const before = this.get(id);
+      if (!before) throw new Error(`no document ${id}`);
+      const sets: string[] = ['updated_at = @at'];
+      const params: Record<string, unknown> = { id, at };
+      const put = (column: string, value: unknown) => {
+        sets.push(`${column} = @${column}`);
+        params[column] = value;
+      };
+      if (patch.state !== undefined) put('state', patch.state);
+      if (patch.metadata !== undefined) {
+        put('metadata', JSON.stringify(patch.metadata));
+        put('case_number', patch.metadata.caseNumber ?? null);
+      }
+      if (patch.idempotencyKey !== undefined) put('idempotency_key', patch.idempotencyKey);
+      if (patch.attempts !== undefined) put('attempts', patch.attempts);
+      if (patch.nextAttemptAtMs !== undefined) put('next_attempt_at', patch.nextAttemptAtMs);
+      if (patch.error !== undefined) put('error', patch.error === null ? null : JSON.stringify(patch.error));
+      if (patch.duplicateOf !== undefined) put('duplicate_of', patch.duplicateOf);
+      if (patch.uploadedAt !== undefined) put('uploaded_at', patch.uploadedAt);
+      if (patch.archivePath !== undefined) put('archive_path', patch.archivePath);
+      if (patch.enqueue) put('queued_seq', this.seq());
+      this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id`).run(params);
+      const after = this.get(id);
+      if (!after) throw new Error(`no document ${id}`);
+      if (patch.state !== undefined && patch.state !== before.state) {
+        this.insertHistory.run(id, after.fileName, after.metadata.caseNumber ?? null, after.state, message ?? null, at);
+      }
+      return after;
+    });
+  }
+
+  list(q: ListQuery): { documents: StoredDocument[]; total: number } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.states && q.states.length > 0) {
+      where.push(`state IN (${q.states.map(() => '?').join(', ')})`);
+      params.push(...q.states);
+    }
+    if (q.query && q.query.trim() !== '') {
+      const like = `%${escapeLike(q.query.trim().normalize('NFC'))}%`;
+      where.push(`(file_name LIKE ? ESCAPE '\\' OR case_number LIKE ? ESCAPE '\\' OR metadata LIKE ? ESCAPE '\\')`);
+      params.push(like, like, like);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare<unknown[], Row>(`SELECT * FROM documents ${clause} ORDER BY rowid DESC LIMIT ? OFFSET ?`)
+      .all(...params, q.limit, q.offset);
+    return { documents: rows.map(fromRow), total };
+  }
+
+  inStates(states: DocumentState[]): StoredDocument[] {
+    return this.db
+      .prepare<unknown[], Row>(
+        `SELECT * FROM documents WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY rowid`,
+      )
+      .all(...states)
+      .map(fromRow);
+  }
+
+  /** Queued documents due now, oldest first. */
+  due(nowMs: number, limit: number, exclude: ReadonlySet<string>): StoredDocument[] {
+    const rows = this.db
+      .prepare<[number, number], Row>(
+        `SELECT * FROM documents WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+         ORDER BY queued_seq LIMIT ?`,
+      )
+      .all(nowMs, limit + exclude.size);
+    return rows
+      .map(fromRow)
+      .filter((d) => !exclude.has(d.id))
+      .slice(0, limit);
+  }
+
+  /** The earliest time a queued document becomes due, if any waits. */
+  nextDueAt(): number | undefined {
+    const row = this.db
+      .prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM documents WHERE state = 'queued'`)
+      .get();
+    return row?.t ?? undefined;
+  }
+
+  /** An uploaded document with the same content (another id), if any. */
+  uploadedWithHash(sha256: string, exceptId: string): string | undefined {
+    const row = this.db
+      .prepare<[string, string], { id: string }>(
+        `SELECT id FROM documents WHERE sha256 = ? AND id <> ? AND uploaded_at IS NOT NULL ORDER BY uploaded_at LIMIT 1`,
+      )
+      .get(sha256, exceptId);
+    return row?.id;
+  }
+
+  counts(): Record<DocumentState, number> {
+    const counts: Record<DocumentState, number> = {
+      new: 0,
+      tagged: 0,
+      queued: 0,
+      uploading: 0,
+      uploaded: 0,
+      archived: 0,
+      failed: 0,
+    };
+    for (const r of this.db
+      .prepare<[], { state: DocumentState; n: number }>('SELECT state, COUNT(*) AS n FROM documents GROUP BY state')
+      .all()) {
+      counts[r.state] = r.n;
+    }
+    return counts;
+  }
+
+  spoolNames(): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[], { spool_name: string }>('SELECT spool_name FROM documents')
+        .all()
+        .map((r) => r.spool_name),
+    );
+  }
+
+  history(q: HistoryQuery): HistoryEntry[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.query && q.query.trim() !== '') {
+      const like = `%${escapeLike(q.query.trim().normalize('NFC'))}%`;
+      where.push(`(file_name LIKE ? ESCAPE '\\' OR case_number LIKE ? ESCAPE '\\')`);
+      params.push(like, like);
+    }
+    if (q.from) {
+      where.push('at >= ?');
+      params.push(q.from);
+    }
+    if (q.to) {
+      where.push('at <= ?');
+      params.push(q.to);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = this.db
+      .prepare<
+        unknown[],
+        {
+          document_id: string;
+          file_name: string;
+          case_number: string | null;
+          state: DocumentState;
+          message: string | null;
+          at: string;
+        }
+      >(
+        `SELECT document_id, file_name, case_number, state, message, at FROM history ${clause} ORDER BY id DESC LIMIT ?`,
+      )
+      .all(...params, q.limit);
+    return rows.map((r) => ({
+      documentId: r.document_id,
+      fileName: r.file_name,
+      state: r.state,
+      at: r.at,
+      ...(r.case_number === null ? {} : { caseNumber: r.case_number }),
+      ...(r.message === null ? {} : { message: r.message }),
+    }));
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

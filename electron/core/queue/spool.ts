@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const PARTIAL = '.partial';
+
+export interface SpoolCopy {
+  /** Name inside the spool folder (the document id): never the scanner's file name. */
+  name: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * The app-owned copy of every document, so a queued document no longer depends on the scanner folder.
+ * A copy is written as `<id>.partial`, fsynced, renamed to `<id>` and the folder fsynced: after a crash a
+ * `.partial` is garbage and a complete name is a complete file.
+ */
+export class Spool {
+  constructor(readonly dir: string) {}
+
+  async init(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  pathOf(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** Copies a file into the spool, hashing it on the way (one read of the source). */
+  async copyFrom(sourcePath: string, name: string): Promise<SpoolCopy> {
+    return this.write(name, createReadStream(sourcePath, { highWaterMark: 1 << 20 }));
+  }
+
+  async writeBytes(bytes: Uint8Array, name: string): Promise<SpoolCopy> {
+    return this.write(name, [bytes]);
+  }
+
+  private async write(name: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<SpoolCopy> {
+    const finalPath = this.pathOf(name);
+    const tempPath = finalPath + PARTIAL;
+    const hash = createHash('sha256');
+    let size = 0;
+    const handle = await open(tempPath, 'w');
+    try {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        size += chunk.length;
+        let offset = 0;
+        while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
+      }
+      await handle.sync();
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      await rm(tempPath, { force: true });
+      throw e;
+    }
+    await handle.close();
+    await rename(tempPath, finalPath);
+    await fsyncDir(this.dir);
+    return { name, path: finalPath, size, sha256: hash.digest('hex') };
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(this.pathOf(name), { force: true });
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return stat(this.pathOf(name)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  }
+
+  /**
+   * Start-up clean-up: removes half-written copies and copies no document owns (a crash between the
+   * spool fsync and the database insert; the scanner's file is still there and will be taken again).
+   */
+  async sweep(isOwned: (name: string) => boolean): Promise<{ partial: number; orphaned: number }> {
+    let partial = 0;
+    let orphaned = 0;
+    for (const entry of await readdir(this.dir)) {
+      if (entry.endsWith(PARTIAL)) {
+        await rm(this.pathOf(entry), { force: true });
+        partial++;
+      } else if (!isOwned(entry)) {
+        await rm(this.pathOf(entry), { force: true });
+        orphaned++;
+      }
+    }
+    return { partial, orphaned };
+  }
+}
+
+export async function fsyncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,298 @@
+import { IntakeError } from '../errors';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { Archiver } from './archiver';
+import type { BackoffPolicy } from './backoff';
+import { fullJitterDelay } from './backoff';
+import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
+import type { InboxUploader } from './inbox-uploader';
+import { decideAfterFailure } from './upload-outcome';
+
+/** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
+type AbortReason = 'cancel' | 'shutdown' | 'pause';
+
+export interface UploadWorkerDeps {
+  store: DocumentStore;
+  spoolPath(name: string): string;
+  spoolExists(name: string): Promise<boolean>;
+  uploader: InboxUploader;
+  archiver: Archiver;
+  clock: Clock;
+  logger: Logger;
+  /** Applies a transition and tells listeners (documents.changed, queue.changed). */
+  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument;
+  progress(id: string, sent: number, total: number): void;
+  /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
+  probe?: () => Promise<boolean>;
+  concurrency: number;
+  backoff: BackoffPolicy;
+  probeBackoff: BackoffPolicy;
+  random?: () => number;
+  onNetwork?(online: boolean): void;
+  onPaused?(reason: { code: string; message: string } | undefined): void;
+}
+
+interface InFlight {
+  controller: AbortController;
+  sent: number;
+  total: number;
+  done: Promise<void>;
+}
+
+/**
+ * Takes due documents (state queued, next attempt reached) and uploads up to `concurrency` at a time.
+ * Offline: stops taking documents and probes with backoff until the platform answers, then drains.
+ */
+export class UploadWorker {
+  private readonly inFlight = new Map<string, InFlight>();
+  private running = false;
+  private paused = false;
+  private pauseReason: { code: string; message: string } | undefined;
+  private online: boolean | undefined;
+  private probeAttempt = 0;
+  private nextProbeAt = 0;
+  private wake = new AbortController();
+  private loopDone: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: UploadWorkerDeps) {}
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+  get isOnline(): boolean {
+    return this.online !== false;
+  }
+  get configurationError(): { code: string; message: string } | undefined {
+    return this.pauseReason;
+  }
+  get activeIds(): string[] {
+    return [...this.inFlight.keys()];
+  }
+  get progress(): { sent: number; total: number } {
+    let sent = 0;
+    let total = 0;
+    for (const f of this.inFlight.values()) {
+      sent += f.sent;
+      total += f.total;
+    }
+    return { sent, total };
+  }
+
+  progressOf(id: string): { sent: number; total: number } | undefined {
+    const f = this.inFlight.get(id);
+    return f ? { sent: f.sent, total: f.total } : undefined;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Aborts in-flight uploads (they go back to queued, same key) and waits until they settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const f of this.inFlight.values()) f.controller.abort('shutdown' satisfies AbortReason);
+    this.kick();
+    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    await this.loopDone;
+  }
+
+  pause(reason?: { code: string; message: string }): void {
+    this.paused = true;
+    this.pauseReason = reason;
+    this.deps.onPaused?.(reason);
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pauseReason = undefined;
+    this.deps.onPaused?.(undefined);
+    this.kick();
+  }
+
+  /** Retry now: also cuts a pending probe wait short. */
+  retryNow(): void {
+    this.nextProbeAt = 0;
+    this.kick();
+  }
+
+  cancel(id: string): boolean {
+    const f = this.inFlight.get(id);
+    if (!f) return false;
+    f.controller.abort('cancel' satisfies AbortReason);
+    return true;
+  }
+
+  async settled(id: string): Promise<void> {
+    await this.inFlight.get(id)?.done;
+  }
+
+  /** Something changed (submit, resume, an upload ended): look for work now. */
+  kick(): void {
+    this.wake.abort();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      const now = this.deps.clock.now();
+      let waitMs = 60_000;
+      if (!this.paused) {
+        if (this.online === false) {
+          if (now >= this.nextProbeAt) await this.runProbe();
+          waitMs = Math.max(0, this.nextProbeAt - this.deps.clock.now());
+        }
+        if (this.online !== false) {
+          this.takeDue(now);
+          const nextDue = this.deps.store.nextDueAt();
+          if (nextDue !== undefined && this.inFlight.size < this.deps.concurrency) waitMs = Math.max(0, nextDue - now);
+        }
+      }
+      if (!this.running) break;
+      this.wake = new AbortController();
+      await this.deps.clock.sleep(Math.max(waitMs, 1), this.wake.signal).catch(() => undefined);
+    }
+  }
+
+  private takeDue(now: number): void {
+    const free = this.deps.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    for (const doc of this.deps.store.due(now, free, new Set(this.inFlight.keys()))) this.begin(doc);
+  }
+
+  private async runProbe(): Promise<void> {
+    const ok = this.deps.probe ? await this.deps.probe().catch(() => false) : true;
+    if (ok) {
+      this.setOnline(true);
+      this.probeAttempt = 0;
+      return;
+    }
+    this.probeAttempt++;
+    this.nextProbeAt =
+      this.deps.clock.now() +
+      Math.max(
+        this.deps.probeBackoff.baseMs / 2,
+        fullJitterDelay(this.probeAttempt, this.deps.probeBackoff, this.deps.random),
+      );
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.deps.logger.info(online ? 'platform reachable' : 'platform unreachable');
+    this.deps.onNetwork?.(online);
+  }
+
+  private begin(doc: StoredDocument): void {
+    const controller = new AbortController();
+    const entry: InFlight = { controller, sent: 0, total: doc.size, done: Promise.resolve() };
+    this.inFlight.set(doc.id, entry);
+    entry.done = this.upload(doc, entry).finally(() => {
+      this.inFlight.delete(doc.id);
+      this.kick();
+    });
+  }
+
+  private async upload(doc: StoredDocument, entry: InFlight): Promise<void> {
+    const { apply, logger, clock } = this.deps;
+    const attempt = doc.attempts + 1;
+    const current = apply(
+      doc.id,
+      { state: 'uploading', attempts: attempt, nextAttemptAtMs: null },
+      `attempt ${attempt}`,
+    );
+    try {
+      if (!(await this.deps.spoolExists(current.spoolName))) {
+        throw new IntakeError(
+          'local',
+          'file.missing',
+          'The spooled copy of this document is missing; import the file again.',
+        );
+      }
+      const metadata = { ...current.metadata, primaryFileName: current.metadata.primaryFileName || current.fileName };
+      const response = await this.deps.uploader.uploadToInbox({
+        filePath: this.deps.spoolPath(current.spoolName),
+        fileName: current.fileName,
+        contentType: current.contentType,
+        size: current.size,
+        metadata,
+        ...(current.idempotencyKey ? { idempotencyKey: current.idempotencyKey } : {}),
+        signal: entry.controller.signal,
+        onProgress: (sent, total) => {
+          entry.sent = sent;
+          entry.total = total;
+          this.deps.progress(doc.id, sent, total);
+        },
+      });
+      if (!response.success) {
+        throw new IntakeError(
+          'validation',
+          'platform.rejected',
+          response.errors.map((e) => e.message).join('; ') || 'The platform did not accept the document.',
+          { platformErrors: response.errors },
+        );
+      }
+      this.setOnline(true);
+      const uploaded = apply(
+        doc.id,
+        { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
+        'uploaded',
+      );
+      await this.archive(uploaded);
+    } catch (e) {
+      const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
+      if (reason === 'cancel') {
+        apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, 'cancelled');
+        return;
+      }
+      if (reason === 'shutdown' || reason === 'pause') {
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, 'interrupted; queued again');
+        return;
+      }
+      const decision = decideAfterFailure(e, attempt, this.deps.backoff, this.deps.random);
+      logger.warn('upload failed', {
+        documentId: doc.id,
+        attempt,
+        decision: decision.action,
+        code: decision.error.code,
+      });
+      if (decision.action === 'retry') {
+        if (decision.offline) {
+          this.setOnline(false);
+          this.nextProbeAt = Math.min(this.nextProbeAt || Infinity, clock.now() + this.deps.probeBackoff.baseMs);
+          if (this.nextProbeAt < clock.now()) this.nextProbeAt = clock.now() + this.deps.probeBackoff.baseMs;
+        }
+        const at = decision.delayMs > 0 ? clock.now() + decision.delayMs : null;
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, decision.error.message);
+      } else if (decision.action === 'pause') {
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null, error: decision.error }, decision.error.message);
+        this.pause({ code: decision.error.code, message: decision.error.message });
+      } else {
+        apply(
+          doc.id,
+          {
+            state: 'failed',
+            nextAttemptAtMs: null,
+            error: decision.error,
+            ...(decision.keyConsumed ? {} : { idempotencyKey: null }),
+          },
+          decision.error.message,
+        );
+      }
+    }
+  }
+
+  /** After success: archive or delete, then `archived`. A failure here leaves `uploaded`; start-up retries. */
+  async archive(doc: StoredDocument): Promise<void> {
+    try {
+      const archivePath = await this.deps.archiver.archive(doc, new Date(this.deps.clock.now()));
+      this.deps.apply(
+        doc.id,
+        { state: 'archived', archivePath: archivePath ?? null },
+        archivePath ? 'archived' : 'files removed',
+      );
+    } catch (e) {
+      this.deps.logger.warn('archiving failed; will retry at next start', { documentId: doc.id, error: e });
+    }
+  }
+}
