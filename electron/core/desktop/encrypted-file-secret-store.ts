@@ -53,8 +53,10 @@ const SecretFileSchema = z.object({
   version: z.literal(1),
   /** Backend that encrypted the entries: a different one cannot decrypt them, which we report plainly. */
   backend: z.string(),
-  entries: z.record(z.string(), z.string()),
+  /** service → account → base64 blob. */
+  entries: z.record(z.string(), z.record(z.string(), z.string())),
 });
+type Entries = SecretFile['entries'];
 type SecretFile = z.infer<typeof SecretFileSchema>;
 
 export interface SecretStoreStatus {
@@ -62,10 +64,14 @@ export interface SecretStoreStatus {
   message?: string;
 }
 
+/** The code every SecretStore uses when it cannot keep secrets safely (see electron/core/secrets). */
+export const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
+
 /**
  * Secrets as encrypted blobs (base64) in one JSON file under userData, used where keytar cannot load. The
  * file is written whole to a temp file (mode 0600) and renamed over the old one, so a crash leaves either the
- * old or the new file. Writes are serialised; the file never holds a secret in clear.
+ * old or the new file. Writes are serialised; the file never holds a secret in clear. Same shape as the
+ * core's SecretStore (electron/core/secrets/secret-store.ts), so the composition root can use either.
  */
 export class EncryptedFileSecretStore {
   private writing: Promise<unknown> = Promise.resolve();
@@ -76,15 +82,15 @@ export class EncryptedFileSecretStore {
     private readonly platform: NodeJS.Platform = process.platform,
   ) {}
 
-  async status(): Promise<SecretStoreStatus> {
+  async isAvailable(): Promise<SecretStoreStatus> {
     const check = checkEncryptor(this.encryptor, this.platform);
     return check.ok ? { available: true } : { available: false, message: check.message };
   }
 
-  async get(account: string): Promise<string | undefined> {
+  async get(service: string, account: string): Promise<string | undefined> {
     this.assertUsable();
     const file = await this.read();
-    const blob = file?.entries[account];
+    const blob = file?.entries[service]?.[account];
     if (blob === undefined) return undefined;
     try {
       return this.encryptor.decrypt(Buffer.from(blob, 'base64'));
@@ -98,31 +104,37 @@ export class EncryptedFileSecretStore {
     }
   }
 
-  async set(account: string, secret: string): Promise<void> {
+  async set(service: string, account: string, secret: string): Promise<void> {
     this.assertUsable();
+    const blob = this.encryptor.encrypt(secret).toString('base64');
     await this.mutate((entries) => {
-      entries[account] = this.encryptor.encrypt(secret).toString('base64');
+      entries[service] = { ...entries[service], [account]: blob };
     });
   }
 
-  async delete(account: string): Promise<boolean> {
+  async delete(service: string, account: string): Promise<boolean> {
     let existed = false;
     await this.mutate((entries) => {
-      existed = account in entries;
-      delete entries[account];
+      const accounts = entries[service];
+      if (!accounts || !Object.hasOwn(accounts, account)) return;
+      existed = true;
+      delete accounts[account];
+      if (Object.keys(accounts).length === 0) delete entries[service];
     });
     return existed;
   }
 
   private assertUsable(): void {
     const check = checkEncryptor(this.encryptor, this.platform);
-    if (!check.ok) throw new IntakeError('configuration', check.code, check.message);
+    if (!check.ok) {
+      throw new IntakeError('configuration', KEYCHAIN_UNAVAILABLE, check.message, { fields: { reason: check.code } });
+    }
   }
 
-  private mutate(change: (entries: Record<string, string>) => void): Promise<void> {
+  private mutate(change: (entries: Entries) => void): Promise<void> {
     const run = this.writing.then(async () => {
       const current = await this.read();
-      const entries = { ...current?.entries };
+      const entries: Entries = { ...current?.entries };
       change(entries);
       const next: SecretFile = { format: FILE_FORMAT, version: 1, backend: this.encryptor.backend(), entries };
       await mkdir(dirname(this.filePath), { recursive: true, mode: 0o700 });
