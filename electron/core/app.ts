@@ -16,6 +16,11 @@ export interface IntakeCoreOptions {
   environment: Environment;
   clock?: Clock;
   logger?: Logger;
+  /**
+   * The HTTP stack for every platform call (same shape as electron/core/http HttpFetch). The Electron shell
+   * passes Chromium's `net.fetch` (system proxy, PAC, NTLM/Kerberos, OS certificates); default: Node's fetch.
+   */
+  fetch?: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
 }
 
 export interface IntakeCore {
