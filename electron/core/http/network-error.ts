@@ -1,0 +1,54 @@
+/**
+ * Digs the system error code out of whatever fetch threw: undici wraps it as
+ * `TypeError('fetch failed', { cause: Error { code: 'ECONNREFUSED' } })`, sometimes inside an
+ * AggregateError (happy eyeballs), Chromium's net.fetch as `net::ERR_CONNECTION_REFUSED` in the message.
+ */
+export function networkErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (typeof current === 'object') {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string' && code !== '') return code;
+      const inner = (current as { errors?: unknown }).errors;
+      if (Array.isArray(inner) && inner.length > 0) {
+        const found = networkErrorCode(inner[0]);
+        if (found) return found;
+      }
+      const message = (current as { message?: unknown }).message;
+      if (typeof message === 'string') {
+        const net = /net::(ERR_[A-Z_]+)/.exec(message);
+        if (net?.[1]) return net[1];
+        if (/socket hang up/i.test(message)) return 'ECONNRESET';
+        if (/other side closed/i.test(message)) return 'UND_ERR_SOCKET';
+      }
+      current = (current as { cause?: unknown }).cause;
+    } else {
+      break;
+    }
+  }
+  return undefined;
+}
+
+/** Codes that mean no connection was made, so the platform cannot have seen the request. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_ADDRESS_UNREACHABLE',
+  'ERR_NETWORK_CHANGED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_CONNECTION_TIMED_OUT',
+]);
+
+export function isNotConnectedCode(code: string | undefined): boolean {
+  return code !== undefined && NOT_CONNECTED.has(code);
+}

@@ -1,0 +1,28 @@
+import { setGlobalProxyFromEnv } from 'node:http';
+import type { HttpFetch } from './http-fetch';
+
+export type ProxyEnv = Record<string, string | undefined>;
+
+const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
+
+let proxyApplied = false;
+
+/** True when the environment names a proxy and Node was not already started with NODE_USE_ENV_PROXY=1. */
+export function needsProxySetup(env: ProxyEnv): boolean {
+  const named = PROXY_VARS.some((name) => (env[name] ?? '').trim() !== '');
+  return named && env.NODE_USE_ENV_PROXY !== '1';
+}
+
+/**
+ * Node's global fetch with HTTP(S)_PROXY / NO_PROXY honoured. Node 24 only reads those variables when
+ * started with NODE_USE_ENV_PROXY=1 (or --use-env-proxy); `http.setGlobalProxyFromEnv()` turns the same
+ * support on at run time for fetch and http(s).request, so no extra package is needed. It changes
+ * process-wide agents, hence once per process and before the first request.
+ */
+export function createNodeFetch(env: ProxyEnv = process.env): HttpFetch {
+  if (!proxyApplied && needsProxySetup(env)) {
+    setGlobalProxyFromEnv(env);
+    proxyApplied = true;
+  }
+  return (url, init) => fetch(url, init);
+}

@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCaseChangeEvent } from '../../../shared/platform/events';
+import { IntakeError } from '../errors';
+import { startConnectionHarness } from './testing/connection-harness';
+import type { ConnectionHarness } from './testing/connection-harness';
+
+let h: ConnectionHarness;
+let dir: string;
+
+beforeAll(async () => {
+  h = await startConnectionHarness();
+  dir = mkdtempSync(join(tmpdir(), 'core-upload-'));
+});
+afterAll(async () => {
+  await h.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, bytes: number): { filePath: string; size: number } {
+  const filePath = join(dir, name);
+  const data = Buffer.alloc(bytes);
+  for (let i = 0; i < bytes; i++) data[i] = i % 251;
+  writeFileSync(filePath, data);
+  return { filePath, size: bytes };
+}
+
+async function uploads(): Promise<
+  { fileName: string; size: number; metadata: Record<string, string>; idempotencyKey: string | null }[]
+> {
+  return (await (await fetch(`${h.sandbox.baseUrl}/__sandbox/uploads`)).json()) as never;
+}
+
+async function rejection(p: Promise<unknown>): Promise<IntakeError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof IntakeError) return e;
+    throw e;
+  }
+  throw new Error('expected an IntakeError');
+}
+
+describe('digital inbox upload', () => {
+  it('streams a file with non-ASCII name and metadata that arrive intact, reporting progress up to the total', async () => {
+    const { api } = h.connect();
+    const name = 'Schadensmeldung Müller – 2026.pdf';
+    const f = file('scan-1.pdf', 300_000);
+    const progress: [number, number][] = [];
+    const response = await api.uploadToInbox({
+      ...f,
+      fileName: name,
+      contentType: 'application/pdf',
+      metadata: {
+        primaryFileName: name,
+        caseNumber: 'CLM-2026-000101',
+        documentTypeCode: 'FNOL',
+        policyNumber: 'HR-100001',
+      },
+      idempotencyKey: 'doc-1',
+      onProgress: (sent, total) => progress.push([sent, total]),
+    });
+    expect(response.success).toBe(true);
+    const stored = (await uploads()).find((u) => u.idempotencyKey === 'doc-1');
+    expect(stored?.fileName).toBe(name);
+    expect(stored?.size).toBe(300_000);
+    expect(stored?.metadata).toMatchObject({
+      primaryFileName: name,
+      caseNumber: 'CLM-2026-000101',
+      documentTypeCode: 'FNOL',
+    });
+    const last = progress.at(-1);
+    expect(last?.[0]).toBe(last?.[1]);
+    expect(last?.[1]).toBeGreaterThan(300_000);
+    expect(progress.length).toBeGreaterThan(1);
+  });
+
+  it('sends the part file name raw with a quote escaped', async () => {
+    const { api } = h.connect();
+    const f = file('scan-2.pdf', 10);
+    await api.uploadToInbox({
+      ...f,
+      fileName: 'Brief "Eilt" Ä.pdf',
+      contentType: 'application/pdf',
+      metadata: {},
+      idempotencyKey: 'doc-2',
+    });
+    const stored = (await uploads()).find((u) => u.idempotencyKey === 'doc-2');
+    // form-data escapes the quote as %22 in the part header; the platform (sandbox) reads it back.
+    expect(stored?.fileName).toBe('Brief "Eilt" Ä.pdf');
+  });
+
+  it('rejects a control character in metadata before sending anything', async () => {
+    const { api } = h.connect();
+    const f = file('scan-3.pdf', 10);
+    const before = (await h.stats()).uploads;
+    const e = await rejection(
+      api.uploadToInbox({
+        ...f,
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        metadata: { caseNumber: 'CLM\r\nX-Evil: 1' },
+      }),
+    );
+    expect(e.kind).toBe('validation');
+    expect(e.code).toBe('metadata.invalid');
+    expect((await h.stats()).uploads).toBe(before);
+  });
+
+  it('reports a file that changed size since it was queued as a local error', async () => {
+    const { api } = h.connect();
+    const f = file('scan-4.pdf', 100);
+    const e = await rejection(
+      api.uploadToInbox({ ...f, size: 99, fileName: 'a.pdf', contentType: 'application/pdf', metadata: {} }),
+    );
+    expect(e.kind).toBe('local');
+    expect(e.code).toBe('file.changed');
+  });
+
+  it('turns a platform rejection into a validation error carrying errors[]', async () => {
+    const { api } = h.connect();
+    const f = file('empty.pdf', 0);
+    const e = await rejection(
+      api.uploadToInbox({ ...f, fileName: 'empty.pdf', contentType: 'application/pdf', metadata: {} }),
+    );
+    expect(e.kind).toBe('validation');
+    expect(e.platformErrors?.[0]?.type).toBe('empty_file');
+    expect(e.message).toContain('empty');
+  });
+});
+
+describe('JSON endpoints', () => {
+  it('reads input and output schemas', async () => {
+    const { api } = h.connect();
+    const input = await api.getInputSchema('case-create');
+    expect(input.required).toContain('claimant');
+    const output = await api.getOutputSchema('case-create');
+    expect(output).toBeTypeOf('object');
+    const e = await rejection(api.getInputSchema('no such key/..'));
+    expect(e.kind).toBe('not_found');
+    expect(e.status).toBe(404);
+  });
+
+  it('creates a case and reports a rejected case with the platform errors', async () => {
+    const { api } = h.connect();
+    const created = await api.createCase({
+      policyNumber: 'HR-100001',
+      accidentDate: '2026-01-12',
+      caseType: 'Property',
+      claimant: { firstName: 'Jörg', lastName: 'Müller' },
+      damageAddress: { street: 'Lindenstraße 12', postalCode: '20095', city: 'Hamburg' },
+    });
+    expect(created.success).toBe(true);
+    expect(created.links?.self).toBeTruthy();
+    const e = await rejection(api.createCase({ policyNumber: 'bad' }));
+    expect(e.kind).toBe('validation');
+    expect(e.platformErrors?.length).toBeGreaterThan(0);
+  });
+
+  it('validates a service partner account and maps each error body to its own code', async () => {
+    const { api } = h.connect();
+    const ok = await api.validateAccount({
+      tenant: 'demo-insurance',
+      companyTaxId: 'DE811234567',
+      referenceNumber: 'SRV-2026-0001',
+    });
+    expect(ok.data.claim.number).toBe('CLM-2026-000101');
+    const cases: [Parameters<typeof api.validateAccount>[0], string, string][] = [
+      [
+        { tenant: 'demo-insurance', companyTaxId: 'XX000', referenceNumber: 'SRV-2026-0001' },
+        'partner.partner_not_found',
+        'not_found',
+      ],
+      [
+        { tenant: 'demo-insurance', companyTaxId: 'DE811234567', referenceNumber: 'SRV-0000' },
+        'partner.reference_not_found',
+        'not_found',
+      ],
+      [
+        { tenant: 'demo-insurance', companyTaxId: 'DE811234567', referenceNumber: 'SRV-2026-0002' },
+        'partner.partner_not_assigned',
+        'validation',
+      ],
+      [
+        { tenant: 'demo-insurance', companyTaxId: '', referenceNumber: 'SRV-2026-0001' },
+        'partner.invalid_request',
+        'validation',
+      ],
+    ];
+    for (const [input, code, kind] of cases) {
+      const e = await rejection(api.validateAccount(input));
+      expect(e.code).toBe(code);
+      expect(e.kind).toBe(kind);
+    }
+  });
+
+  it('searches customers with after paging', async () => {
+    const { api } = h.connect();
+    const first = await api.searchCustomers({ date: '2026-03-01', q: 'a', limit: 2 });
+    const next = await api.searchCustomers({ date: '2026-03-01', q: 'a', limit: 2, after: 2 });
+    expect(first).toHaveLength(2);
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.map((c) => c.customerId)).not.toContain(first[0]?.customerId);
+    const e = await rejection(api.searchCustomers({ date: '01.03.2026', q: 'a', limit: 2 }));
+    expect(e.code).toBe('request.invalid');
+  });
+
+  it('reads claim files and claim information, including the largest int64 id', async () => {
+    const { api } = h.connect();
+    const files = await api.getClaimFiles('1001');
+    expect(files.map((f) => f.name)).toContain('Schadensmeldung.pdf');
+    const info = await api.getClaimInformation('1001');
+    expect(info.generalInfo.length).toBeGreaterThan(0);
+    await expect(api.getClaimInformation('9223372036854775807')).resolves.toBeTruthy();
+    expect((await rejection(api.getClaimFiles('0'))).code).toBe('request.invalid');
+    expect((await rejection(api.getClaimFiles('424242'))).kind).toBe('not_found');
+  });
+
+  it('reads the case event feed page by page', async () => {
+    const { api } = h.connect();
+    const res = await fetch(`${h.sandbox.baseUrl}/__sandbox/cases/CLM-2026-000101/changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'CaseClosed' }),
+    });
+    expect(res.status).toBe(201);
+    const page = await api.listCaseEvents({ limit: 100 });
+    expect(page.items.length).toBeGreaterThan(0);
+    const last = page.items.at(-1);
+    expect(last && parseCaseChangeEvent(last.event).ok).toBe(true);
+    const after = await api.listCaseEvents({ after: page.nextCursor, limit: 100 });
+    expect(after.items).toHaveLength(0);
+  });
+});
