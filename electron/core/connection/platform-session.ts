@@ -1,0 +1,170 @@
+import type { Environment } from '../../../shared/domain/settings';
+import type { ConnectionTest } from '../../../shared/ipc/channels/settings';
+import type { TokenClient, TokenStatus } from '../auth/token-client';
+import { IntakeError } from '../errors';
+import type { HttpFetch } from '../http/http-fetch';
+import { createPlatformClient } from '../platform/create-platform-client';
+import type { PlatformClient } from '../platform/platform-client';
+import type { CredentialSource } from '../secrets/credential-store';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { ConnectionMonitor } from './connection-monitor';
+
+export interface PlatformSessionDeps {
+  environment: () => Environment;
+  credentials: CredentialSource;
+  fetch: HttpFetch;
+  clock: Clock;
+  logger: Logger;
+  connection: ConnectionMonitor;
+}
+
+interface Session {
+  key: string;
+  environment: Environment;
+  tokens: TokenClient;
+  api: PlatformClient;
+}
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * The connection to the active environment: one token client and API client, rebuilt when the
+ * environment's settings change. Reports token state and reachability into the ConnectionMonitor.
+ */
+export class PlatformSession {
+  private session?: Session;
+
+  constructor(private readonly deps: PlatformSessionDeps) {}
+
+  private current(): Session {
+    const environment = this.deps.environment();
+    const key = JSON.stringify(environment);
+    if (this.session?.key === key) return this.session;
+    this.session?.tokens.dispose();
+    const { tokens, api } = createPlatformClient({
+      environment,
+      credentials: this.deps.credentials,
+      fetch: this.deps.fetch,
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+      onTokenStatus: (status) => this.reportToken(status),
+    });
+    this.session = { key, environment, tokens, api };
+    this.deps.connection.update({ token: 'none', configurationError: undefined });
+    return this.session;
+  }
+
+  api(): PlatformClient {
+    return this.current().api;
+  }
+
+  tokens(): TokenClient {
+    return this.current().tokens;
+  }
+
+  environment(): Environment {
+    return this.current().environment;
+  }
+
+  private reportToken(status: TokenStatus): void {
+    const { connection } = this.deps;
+    if (status.token === 'valid') {
+      connection.update({
+        token: 'valid',
+        network: 'online',
+        tokenExpiresAt: new Date(status.expiresAt).toISOString(),
+        configurationError: undefined,
+      });
+    } else if (status.token === 'none') {
+      connection.update({ token: 'none', tokenExpiresAt: undefined });
+    } else {
+      const e = status.error;
+      connection.update({
+        token: 'error',
+        ...(e.kind === 'unreachable' ? { network: 'offline' as const } : {}),
+        configurationError: e.kind === 'configuration' ? { code: e.code, message: e.message } : undefined,
+      });
+    }
+  }
+
+  /** Is the platform reachable at all? A cheap request to the base URL; any HTTP answer counts. */
+  async probe(): Promise<boolean> {
+    const url = this.current().environment.baseUrl;
+    try {
+      await this.deps.fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      this.deps.connection.online();
+      return true;
+    } catch {
+      this.deps.connection.offline();
+      return false;
+    }
+  }
+
+  /** The status bar's "check connection": reachability, then a token (cached when still valid). */
+  async check(): Promise<void> {
+    if (!(await this.probe())) return;
+    await this.tokens()
+      .getToken()
+      .catch(() => undefined);
+  }
+
+  /**
+   * Settings' "test connection" for any environment (not only the active one): which step fails, in
+   * words an IT admin can act on. Uses a throw-away client so the active session is not disturbed.
+   */
+  async test(environment: Environment): Promise<ConnectionTest> {
+    if (environment.clientId.trim() === '') {
+      return { ok: false, step: 'settings', code: 'auth.no_client_id', message: 'Enter the client id first.' };
+    }
+    try {
+      await this.deps.fetch(environment.tokenUrl, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    } catch {
+      return {
+        ok: false,
+        step: 'network',
+        code: 'network.unreachable',
+        message: `${new URL(environment.tokenUrl).host} cannot be reached. Check the network, the proxy and the token URL.`,
+      };
+    }
+    const { tokens, api } = createPlatformClient({
+      environment,
+      credentials: this.deps.credentials,
+      fetch: this.deps.fetch,
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+    });
+    try {
+      await tokens.getToken();
+    } catch (e) {
+      tokens.dispose();
+      const error = e instanceof IntakeError ? e : undefined;
+      const step = error?.code.startsWith('secrets.') ? 'keychain' : 'token';
+      return {
+        ok: false,
+        step,
+        code: error?.code ?? 'auth.failed',
+        message: error?.message ?? 'The token request failed.',
+      };
+    }
+    try {
+      const today = new Date(this.deps.clock.now()).toISOString().slice(0, 10);
+      await api.searchCustomers({ date: today, q: 'connection test', limit: 1 });
+      return { ok: true, step: 'done', message: 'Signed in and the platform answered.' };
+    } catch (e) {
+      const error = e instanceof IntakeError ? e : undefined;
+      return {
+        ok: false,
+        step: 'api',
+        code: error?.code ?? 'api.failed',
+        message: `Signed in, but the API call failed: ${error?.message ?? 'unknown error'}`,
+      };
+    } finally {
+      tokens.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.session?.tokens.dispose();
+  }
+}
