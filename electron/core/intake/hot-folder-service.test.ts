@@ -1,0 +1,148 @@
+import { appendFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FolderProfileSchema } from '../../../shared/domain/settings';
+import type { FolderProfile } from '../../../shared/domain/settings';
+import { EventBus } from '../events/event-bus';
+import type { InboxUploader } from '../queue/inbox-uploader';
+import type { QueueFixture } from '../queue/queue-fixture.test-util';
+import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
+import { silentLogger } from '../util/logger';
+import type { FolderStatus } from './hot-folder';
+import { HotFolderService } from './hot-folder-service';
+
+// Uploads are not the point here; a stand-in that accepts everything keeps auto-submitted files moving.
+const accepting: InboxUploader = {
+  uploadToInbox: async (r) => {
+    r.onProgress(r.size, r.size);
+    return { success: true, errors: [], payload: {} };
+  },
+};
+const FAST = {
+  stability: { pollMs: 40, stableMs: 400, emptyStableMs: 800, lockedRetryMs: 100 },
+  reattachMs: 100,
+  rescanMs: 500,
+};
+
+let fx: QueueFixture | undefined;
+let service: HotFolderService | undefined;
+afterEach(async () => {
+  await service?.stop();
+  await fx?.close();
+  service = undefined;
+  fx = undefined;
+});
+
+function profile(path: string, extra: Partial<FolderProfile> = {}): FolderProfile {
+  return FolderProfileSchema.parse({ id: 'scanner', label: 'Scanner', path, ...extra });
+}
+
+async function setup(profiles: (dir: string) => FolderProfile[], statuses: FolderStatus[] = []) {
+  fx = await makeQueue(accepting);
+  await fx.queue.start();
+  service = new HotFolderService(fx.queue, new EventBus(), silentLogger, FAST, (_p, s) => statuses.push(s));
+  const ps = profiles(fx.dir);
+  for (const p of ps) await mkdir(p.path, { recursive: true });
+  return { fx, service, ps };
+}
+
+const names = () =>
+  fx!.queue
+    .list({ limit: 100, offset: 0 })
+    .documents.map((d) => d.fileName)
+    .sort();
+
+describe('HotFolderService', () => {
+  it('picks up files already there at start and ignores temporary, hidden and excluded files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'intake-folder-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    for (const n of ['old.pdf', '~$lock.pdf', 'x.pdf.tmp', '.hidden.pdf', 'part.pdf.part', 'note.txt'])
+      await writeFile(join(scans, n), 'data');
+    fx = await makeQueue(accepting, { dir });
+    await fx.queue.start();
+    service = new HotFolderService(fx.queue, new EventBus(), silentLogger, FAST);
+    await service.start([profile(scans)]);
+    await waitFor(() => names().length === 1, 'old.pdf taken');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(names()).toEqual(['old.pdf']);
+  });
+
+  it('takes a file written in bursts only once it is complete, exactly once', async () => {
+    const { ps } = await setup((d) => [profile(join(d, 'scans'))]);
+    await service!.start(ps);
+    const p = join(ps[0]!.path, 'burst.pdf');
+    await writeFile(p, 'a'.repeat(1000));
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 200)); // pauses shorter than stableMs
+      await appendFile(p, 'b'.repeat(1000));
+    }
+    const doc = await waitFor(() => fx!.queue.list({ limit: 10, offset: 0 }).documents[0], 'document');
+    expect(doc.size).toBe(5000);
+    await service!.rescan();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(fx!.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+  });
+
+  it('a file written as .tmp then renamed arrives once under its final name', async () => {
+    const { ps } = await setup((d) => [profile(join(d, 'scans'))]);
+    await service!.start(ps);
+    const tmp = join(ps[0]!.path, 'scan_7.pdf.tmp');
+    await writeFile(tmp, 'scanned');
+    await rename(tmp, join(ps[0]!.path, 'scan_7.pdf'));
+    await waitFor(() => names().length === 1, 'renamed file');
+    expect(names()).toEqual(['scan_7.pdf']);
+  });
+
+  it('fills metadata from the profile and the file-name pattern and auto-submits', async () => {
+    const { ps } = await setup((d) => [
+      profile(join(d, 'claims'), {
+        autoSubmit: true,
+        fileNamePattern: '{CaseNumber}_{DocumentTypeCode}_*.pdf',
+        defaultMetadata: { responsibleDepartmentId: 'D1' },
+      }),
+    ]);
+    await service!.start(ps);
+    await writeFile(join(ps[0]!.path, '4711_INV_001.pdf'), 'invoice');
+    const doc = await waitFor(
+      () => fx!.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      'archived',
+    );
+    expect(doc.metadata).toEqual({ caseNumber: '4711', documentTypeCode: 'INV', responsibleDepartmentId: 'D1' });
+  });
+
+  it('handles non-ASCII, quotes, emoji and very long names (NFC)', async () => {
+    const { ps } = await setup((d) => [profile(join(d, 'scans'))]);
+    await service!.start(ps);
+    const long = `${'Schadensmeldung-'.repeat(14)}.pdf`;
+    const odd = ['Mu\u0308ller – "Rechnung" 📄.pdf', "O'Brien's claim.pdf", long];
+    for (const n of odd) await writeFile(join(ps[0]!.path, n), n);
+    await waitFor(() => names().length === 3, 'three odd names');
+    expect(names()).toEqual(['Müller – "Rechnung" 📄.pdf', "O'Brien's claim.pdf", long].sort());
+  });
+
+  it('reports a folder that disappears and re-attaches when it returns', async () => {
+    const statuses: FolderStatus[] = [];
+    const { ps } = await setup((d) => [profile(join(d, 'usb'))], statuses);
+    await service!.start(ps);
+    await rm(ps[0]!.path, { recursive: true });
+    await waitFor(() => statuses.includes('missing'), 'missing');
+    await mkdir(ps[0]!.path);
+    await waitFor(() => statuses.filter((s) => s === 'watching').length === 2, 'watching again');
+    await writeFile(join(ps[0]!.path, 'after.pdf'), 'back');
+    await waitFor(() => names().includes('after.pdf'), 'file after re-attach');
+  });
+
+  it('a folder that does not exist at start is reported, others keep working; polling folders work', async () => {
+    const statuses: FolderStatus[] = [];
+    const { ps } = await setup(
+      (d) => [profile(join(d, 'polled'), { id: 'share', polling: { enabled: true, intervalMs: 500 } })],
+      statuses,
+    );
+    await service!.start([...ps, profile(join(fx!.dir, 'never'), { id: 'gone' })]);
+    expect(statuses).toContain('missing');
+    await writeFile(join(ps[0]!.path, 'share.pdf'), 'over smb');
+    await waitFor(() => names().includes('share.pdf'), 'polled file');
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { FolderProfile } from '../../../shared/domain/settings';
+import type { EventBus } from '../events/event-bus';
+import type { Logger } from '../util/logger';
+import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
+import { HotFolder } from './hot-folder';
+import type { StableVerdict } from './stability-tracker';
+
+/** What the folders hand files to: DocumentQueue implements it. */
+export interface IntakeTarget {
+  hasSeen(seenKey: string): boolean;
+  ingest(file: {
+    sourcePath: string;
+    folder: string;
+    fileName: string;
+    size: number;
+    mtimeMs: number;
+    seenKey: string;
+    metadata: FolderFile['metadata'];
+    autoSubmit: boolean;
+  }): Promise<{ outcome: 'created' | 'seen' | 'changed' }>;
+}
+
+/** All configured hot folders; reports a folder that disappears or comes back as a notice. */
+export class HotFolderService {
+  private folders: HotFolder[] = [];
+  private readonly statuses = new Map<string, FolderStatus>();
+
+  constructor(
+    private readonly target: IntakeTarget,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly options: HotFolderOptions = {},
+    private readonly onStatus?: (profile: FolderProfile, status: FolderStatus) => void,
+  ) {}
+
+  folderStatuses(): ReadonlyMap<string, FolderStatus> {
+    return this.statuses;
+  }
+
+  async start(profiles: FolderProfile[]): Promise<void> {
+    await this.stop();
+    this.folders = profiles.map(
+      (p) =>
+        new HotFolder(
+          { ...p, path: resolve(p.path) },
+          (f) => this.deliver(f),
+          (k) => this.target.hasSeen(k),
+          (profile, status, detail) => this.statusChanged(profile, status, detail),
+          this.logger.child({ folder: p.id }),
+          this.options,
+        ),
+    );
+    await Promise.all(this.folders.map((f) => f.start()));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.folders.map((f) => f.stop()));
+    this.folders = [];
+  }
+
+  /** Rescans every folder now (after a restore, or from a "scan now" button). */
+  async rescan(): Promise<void> {
+    await Promise.all(this.folders.map((f) => f.rescan()));
+  }
+
+  private async deliver(f: FolderFile): Promise<StableVerdict> {
+    try {
+      const r = await this.target.ingest({
+        sourcePath: f.path,
+        folder: f.profile.path,
+        fileName: f.fileName,
+        size: f.size,
+        mtimeMs: f.mtimeMs,
+        seenKey: f.seenKey,
+        metadata: f.metadata,
+        autoSubmit: f.profile.autoSubmit,
+      });
+      return r.outcome === 'changed' ? 'changed' : 'done';
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      this.logger.warn('could not take file; will try again', { file: f.relativePath, code, error: e });
+      // Every error here is "not now" (a locked file, a full disk, a share gone for a moment): never failed.
+      return 'again';
+    }
+  }
+
+  private statusChanged(profile: FolderProfile, status: FolderStatus, detail?: string): void {
+    const before = this.statuses.get(profile.id);
+    this.statuses.set(profile.id, status);
+    this.onStatus?.(profile, status);
+    this.logger.info('folder status', { folder: profile.id, status, detail });
+    if (status === 'missing' || status === 'unreadable') {
+      this.raise('warning', `folder.${status}: ${profile.label} (${profile.path})`);
+    } else if (status === 'watching' && before !== undefined && before !== 'stopped') {
+      this.raise('info', `folder.back: ${profile.label} (${profile.path})`);
+    }
+  }
+
+  private raise(level: 'info' | 'warning', message: string): void {
+    this.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
+  }
+}

@@ -1,0 +1,204 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { watch } from 'chokidar';
+import type { Metadata } from '../../../shared/domain/metadata';
+import type { FolderProfile } from '../../../shared/domain/settings';
+import type { Logger } from '../util/logger';
+import { FileFilter, isTemporaryName } from './file-filter';
+import { FileNamePattern } from './file-name-pattern';
+import type { StabilityOptions, StableFile, StableVerdict } from './stability-tracker';
+import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
+
+export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'stopped';
+
+/** What a hot folder hands over: a complete file with the profile's metadata. */
+export interface FolderFile {
+  profile: FolderProfile;
+  path: string;
+  relativePath: string;
+  fileName: string;
+  size: number;
+  mtimeMs: number;
+  seenKey: string;
+  metadata: Metadata;
+}
+
+export interface HotFolderOptions {
+  stability?: StabilityOptions;
+  /** Full rescan of a folder that gets file events (catches what the watcher missed). */
+  rescanMs?: number;
+  /** How often a missing folder is looked for. */
+  reattachMs?: number;
+  /** Folders never to descend into (the archive and spool, should someone put them inside). */
+  skipDirs?: string[];
+}
+
+/** The duplicate key: folder + NFC relative path + size + mtime (persisted with the document). */
+export function seenKeyOf(folder: string, relativePath: string, size: number, mtimeMs: number): string {
+  return [folder.normalize('NFC'), relativePath.normalize('NFC').split(sep).join('/'), size, mtimeMs].join('\u0000');
+}
+
+/**
+ * One watched folder: chokidar events (or polling, for network shares that send none), a periodic rescan,
+ * and a periodic check that the folder still exists (USB stick, network share) with re-attach.
+ */
+export class HotFolder {
+  private watcher: FSWatcher | undefined;
+  private readonly tracker: StabilityTracker;
+  private readonly filter: FileFilter;
+  private readonly pattern: FileNamePattern | undefined;
+  private rescanTimer: NodeJS.Timeout | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
+  private status: FolderStatus = 'stopped';
+  private readonly root: string;
+
+  constructor(
+    readonly profile: FolderProfile,
+    private readonly deliver: (file: FolderFile) => Promise<StableVerdict>,
+    private readonly isSeen: (seenKey: string) => boolean,
+    private readonly onStatus: (profile: FolderProfile, status: FolderStatus, detail?: string) => void,
+    private readonly logger: Logger,
+    private readonly options: HotFolderOptions = {},
+  ) {
+    this.root = profile.path;
+    this.filter = new FileFilter(profile);
+    this.pattern = profile.fileNamePattern ? new FileNamePattern(profile.fileNamePattern) : undefined;
+    this.tracker = new StabilityTracker((f) => this.handOver(f), options.stability ?? DEFAULT_STABILITY);
+  }
+
+  get currentStatus(): FolderStatus {
+    return this.status;
+  }
+
+  async start(): Promise<void> {
+    await this.attach();
+    const check = this.options.reattachMs ?? 2_000;
+    this.checkTimer = setInterval(() => void this.checkPresence(), check);
+    const rescan = this.profile.polling.enabled ? this.profile.polling.intervalMs : (this.options.rescanMs ?? 30_000);
+    this.rescanTimer = setInterval(() => {
+      if (this.status === 'watching') void this.rescan();
+    }, rescan);
+  }
+
+  async stop(): Promise<void> {
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    if (this.rescanTimer) clearInterval(this.rescanTimer);
+    this.tracker.close();
+    await this.detach();
+    this.setStatus('stopped');
+  }
+
+  private setStatus(status: FolderStatus, detail?: string): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.onStatus(this.profile, status, detail);
+  }
+
+  private async attach(): Promise<void> {
+    const s = await stat(this.root).catch((e: NodeJS.ErrnoException) => e);
+    if (s instanceof Error || !s.isDirectory()) {
+      this.setStatus('missing', s instanceof Error ? s.code : 'not a folder');
+      return;
+    }
+    try {
+      await readdir(this.root);
+    } catch (e) {
+      this.setStatus('unreadable', (e as NodeJS.ErrnoException).code);
+      return;
+    }
+    this.watcher = watch(this.root, {
+      persistent: true,
+      ignoreInitial: false,
+      usePolling: this.profile.polling.enabled,
+      interval: this.profile.polling.intervalMs,
+      binaryInterval: this.profile.polling.intervalMs,
+      ignorePermissionErrors: true,
+      depth: 8,
+      ignored: (p: string) => p !== this.root && this.skip(p),
+    });
+    this.watcher.on('add', (p: string) => this.consider(p));
+    this.watcher.on('change', (p: string) => this.consider(p));
+    this.watcher.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
+    this.setStatus('watching');
+    // Files written while the app was not running: chokidar's initial scan reports them, the rescan makes sure.
+    void this.rescan();
+  }
+
+  private async detach(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close().catch(() => undefined);
+  }
+
+  private async checkPresence(): Promise<void> {
+    const present = await stat(this.root).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (this.status === 'watching' && !present) {
+      this.logger.warn('folder gone', { folder: this.profile.id, path: this.root });
+      await this.detach();
+      this.tracker.forget((p) => p.startsWith(this.root));
+      this.setStatus('missing');
+    } else if (this.status !== 'watching' && this.status !== 'stopped' && present) {
+      this.logger.info('folder back', { folder: this.profile.id, path: this.root });
+      await this.attach();
+    }
+  }
+
+  private skip(path: string): boolean {
+    const rel = relative(this.root, path);
+    if (rel.split(sep).some((seg) => isTemporaryName(seg))) return true;
+    return (this.options.skipDirs ?? []).some((d) => path === d || path.startsWith(d + sep));
+  }
+
+  private consider(path: string): void {
+    const rel = relative(this.root, path);
+    if (rel.startsWith('..') || !this.filter.accepts(rel.split(sep).join('/'))) return;
+    this.tracker.consider(path);
+  }
+
+  /** Walks the folder and offers every candidate file not yet taken (cheap: a stat and a key lookup). */
+  async rescan(): Promise<void> {
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const p = join(dir, e.name);
+        if (this.skip(p)) continue;
+        if (e.isDirectory() && depth < 8) await walk(p, depth + 1);
+        else if (e.isFile()) {
+          const rel = relative(this.root, p);
+          if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
+          const s = await stat(p).catch(() => undefined);
+          if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
+          this.tracker.consider(p);
+        }
+      }
+    };
+    await walk(this.root, 0);
+  }
+
+  private async handOver(f: StableFile): Promise<StableVerdict> {
+    const relativePath = relative(this.root, f.path);
+    const seenKey = seenKeyOf(this.root, relativePath, f.size, f.mtimeMs);
+    if (this.isSeen(seenKey)) return 'done';
+    const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
+    const metadata: Metadata = { ...this.profile.defaultMetadata, ...(this.pattern?.extract(fileName) ?? {}) };
+    return this.deliver({
+      profile: this.profile,
+      path: f.path,
+      relativePath,
+      fileName,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      seenKey,
+      metadata,
+    });
+  }
+}

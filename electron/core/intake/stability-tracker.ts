@@ -1,0 +1,150 @@
+import { open, stat } from 'node:fs/promises';
+
+/** done: taken (or skipped for good); changed: look again now; again: try later (locked, disk error). */
+export type StableVerdict = 'done' | 'changed' | 'again';
+
+export interface StableFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface StabilityOptions {
+  /** How often tracked files are looked at. */
+  pollMs: number;
+  /** How long size and mtime must stay unchanged (observed) before the file counts as complete. */
+  stableMs: number;
+  /** An empty file waits this long: scanners often create the file first and fill it later. */
+  emptyStableMs: number;
+  /** How long to wait before looking again at a file we could not open (locked, no permission yet). */
+  lockedRetryMs: number;
+}
+
+/**
+ * Default rule (docs/intake-pipeline.md, "When is a file complete"): a scanner may pause up to 1.5 s
+ * between bursts, so a file is complete once size and mtime were seen unchanged for 1.75 s (polled every
+ * 250 ms, so at most 2.0 s after its last write) and it can be opened for reading. No fixed multi-second wait.
+ */
+export const DEFAULT_STABILITY: StabilityOptions = {
+  pollMs: 250,
+  stableMs: 1_750,
+  emptyStableMs: 10_000,
+  lockedRetryMs: 2_000,
+};
+
+interface Entry {
+  size: number;
+  mtimeMs: number;
+  /** When the current size/mtime was first observed (our clock, not the file's). */
+  since: number;
+  notBefore: number;
+}
+
+/**
+ * Watches candidate files until they are completely written, then hands each over once. A file that
+ * vanishes is dropped; one that cannot be opened yet is tried again later, never failed.
+ */
+export class StabilityTracker {
+  private readonly entries = new Map<string, Entry>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private closed = false;
+
+  constructor(
+    private readonly onStable: (file: StableFile) => Promise<StableVerdict>,
+    private readonly options: StabilityOptions = DEFAULT_STABILITY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Start (or keep) tracking a path; repeated and out-of-order events are harmless. */
+  consider(path: string): void {
+    if (this.closed || this.entries.has(path)) return;
+    this.entries.set(path, { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0 });
+    this.schedule();
+  }
+
+  forget(predicate: (path: string) => boolean): void {
+    for (const p of [...this.entries.keys()]) if (predicate(p)) this.entries.delete(p);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.entries.clear();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed || this.entries.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tick();
+    }, this.options.pollMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await Promise.all([...this.entries.entries()].map(([path, entry]) => this.check(path, entry)));
+    } finally {
+      this.ticking = false;
+      this.schedule();
+    }
+  }
+
+  private async check(path: string, entry: Entry): Promise<void> {
+    const now = this.now();
+    if (now < entry.notBefore) return;
+    const s = await stat(path).catch((e: NodeJS.ErrnoException) => e);
+    if (s instanceof Error) {
+      if (s.code === 'ENOENT' || s.code === 'ENOTDIR') this.entries.delete(path);
+      else entry.notBefore = now + this.options.lockedRetryMs;
+      return;
+    }
+    if (!s.isFile()) {
+      this.entries.delete(path);
+      return;
+    }
+    const mtimeMs = Math.trunc(s.mtimeMs);
+    if (s.size !== entry.size || mtimeMs !== entry.mtimeMs) {
+      entry.size = s.size;
+      entry.mtimeMs = mtimeMs;
+      entry.since = now;
+      return;
+    }
+    const needed = s.size === 0 ? this.options.emptyStableMs : this.options.stableMs;
+    if (now - entry.since < needed) return;
+    if (!(await canOpen(path))) {
+      entry.notBefore = now + this.options.lockedRetryMs;
+      return;
+    }
+    // Taken out before the hand-over, so a slow copy is not looked at again meanwhile.
+    this.entries.delete(path);
+    let verdict: StableVerdict;
+    try {
+      verdict = await this.onStable({ path, size: s.size, mtimeMs });
+    } catch {
+      verdict = 'again';
+    }
+    if (verdict !== 'done' && !this.closed) {
+      const delay = verdict === 'again' ? this.options.lockedRetryMs : 0;
+      this.entries.set(path, { size: -1, mtimeMs: -1, since: this.now(), notBefore: this.now() + delay });
+      this.schedule();
+    }
+  }
+}
+
+/** Windows scanner tools hold the file locked while writing; elsewhere this catches missing permissions. */
+async function canOpen(path: string): Promise<boolean> {
+  try {
+    const h = await open(path, 'r');
+    await h.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
