@@ -21,6 +21,8 @@ export interface IntakeCoreOptions {
    * passes Chromium's `net.fetch` (system proxy, PAC, NTLM/Kerberos, OS certificates); default: Node's fetch.
    */
   fetch?: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
+  /** Read-only machine-wide settings file (core/desktop/machine-settings.ts); its locked fields win. */
+  machineSettingsPath?: string;
 }
 
 export interface IntakeCore {

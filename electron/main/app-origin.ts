@@ -1,18 +1,37 @@
+import { isAppUrl } from '../core/desktop/app-protocol';
+
 /**
- * The renderer is loaded from the app's own files (file://…/out/renderer/index.html) or, in development,
- * from electron-vite's dev server. Only frames from there may talk to main or navigate.
+ * The renderer is loaded from app://intake/ (see core/desktop/app-protocol.ts) or, in development, from
+ * electron-vite's dev server. Only frames from there may talk to main or navigate.
  */
-export function isTrustedRendererUrl(url: string, rendererIndexUrl: string, devServerUrl?: string): boolean {
+export function isTrustedRendererUrl(url: string, devServerUrl?: string): boolean {
+  if (isAppUrl(url)) return true;
+  if (!devServerUrl) return false;
+  try {
+    return new URL(url).origin === new URL(devServerUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Requests the renderer's session may make: its own files, in-memory data (blob:, data: for pdf.js and
+ * previews), DevTools, and in development the dev server (http and its HMR WebSocket). No remote content:
+ * everything else is cancelled before it leaves the machine, on top of the CSP.
+ */
+export function isAllowedRendererRequest(url: string, devServerUrl?: string): boolean {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
     return false;
   }
+  if (isAppUrl(url)) return true;
+  if (u.protocol === 'blob:' || u.protocol === 'data:' || u.protocol === 'devtools:') return true;
   if (devServerUrl) {
     const dev = new URL(devServerUrl);
-    if (u.origin === dev.origin) return true;
+    const sameHost = u.hostname === dev.hostname && u.port === dev.port;
+    if (sameHost && (u.protocol === dev.protocol || u.protocol === 'ws:')) return true;
   }
-  const index = new URL(rendererIndexUrl);
-  return u.protocol === 'file:' && index.protocol === 'file:' && u.pathname === index.pathname;
+  return false;
 }

@@ -1,10 +1,17 @@
 import type { Session, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 
-/** Denies every permission request and sets the CSP on every response of the app's session. */
-export function hardenSession(session: Session): void {
+/**
+ * The renderer session's guards: every permission denied, every request outside the app cancelled (no
+ * remote content), and the CSP plus nosniff on every response.
+ */
+export function hardenSession(session: Session, isAllowedRequest: (url: string) => boolean): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+  session.webRequest.onBeforeRequest((details, callback) => {
+    callback({ cancel: !isAllowedRequest(details.url) });
+  });
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {
@@ -20,6 +27,9 @@ export function hardenSession(session: Session): void {
 export function hardenContents(contents: WebContents, isTrusted: (url: string) => boolean): void {
   contents.on('will-navigate', (event, url) => {
     if (!isTrusted(url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isTrusted(event.url)) event.preventDefault();
   });
   contents.on('will-redirect', (event, url) => {
     if (!isTrusted(url)) event.preventDefault();

@@ -1,24 +1,72 @@
-import { app, BrowserWindow, session } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { app, net, powerMonitor, protocol, session, shell } from 'electron';
 import { createIntakeCore } from '../core/app';
+import { APP_ENTRY_URL } from '../core/desktop/app-protocol';
+import { parseLaunchRequest } from '../core/desktop/command-line';
+import { importLaunchFiles } from '../core/desktop/launch-import';
+import { machineSettingsPath } from '../core/desktop/machine-settings';
+import { NetworkWatcher } from '../core/desktop/network-watcher';
+import { DEFAULT_QUIT_TIMEOUT_MS, QuitCoordinator } from '../core/desktop/quit-coordinator';
+import type { TrayAction } from '../core/desktop/tray-state';
+import { LOCAL_SANDBOX_ENVIRONMENT } from '../core/settings/default-environment';
+import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
-import { isTrustedRendererUrl } from './app-origin';
+import type { Settings } from '../../shared/domain/settings';
+import type { QueueStatus } from '../../shared/ipc/channels/documents';
+import { isAllowedRendererRequest, isTrustedRendererUrl } from './app-origin';
+import { registerAppScheme, serveAppProtocol } from './app-protocol';
+import { chromiumFetch } from './chromium-fetch';
+import { coreCaller } from './core-port';
 import { hardenContents, hardenSession } from './harden-session';
 import { registerIpc } from './ipc';
-import { secureWindowOptions } from './window-options';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../core/settings/default-environment';
+import { applyLoginItem, openedAsHidden } from './login-item';
+import { MainWindow } from './main-window';
+import { showNotice, startNotifications } from './notifications';
+import { TrayController } from './tray';
+import { DesktopUpdater } from './updater';
 
 const logger = new JsonLineLogger((line) => process.stdout.write(line + '\n'));
-const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
-const rendererIndexUrl = pathToFileURL(rendererIndex).href;
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-const isTrusted = (url: string) => isTrustedRendererUrl(url, rendererIndexUrl, devServerUrl);
+const isTrusted = (url: string) => isTrustedRendererUrl(url, devServerUrl);
+
+// Before ready: app:// must be a privileged scheme when the first session is created.
+registerAppScheme();
+
+// One instance per user: a second start (e.g. "Send to → Intake Desk") hands its files to this one and exits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start().catch((e: unknown) => {
+    logger.error('start failed', { error: e });
+    app.exit(1);
+  });
+}
 
 async function start(): Promise<void> {
+  const launch = parseLaunchRequest(process.argv, process.cwd());
+  const waitingFiles: string[] = [...launch.files];
+  // Filled in once the core and the window exist; until then handed-over files wait.
+  const ready: { importFiles?: (paths: string[]) => void; focusWindow?: () => void } = {};
+  const handOver = (paths: string[]) => {
+    ready.focusWindow?.();
+    if (paths.length === 0) return;
+    if (ready.importFiles) ready.importFiles(paths);
+    else waitingFiles.push(...paths);
+  };
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    handOver(parseLaunchRequest(argv, workingDirectory).files);
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    handOver(parseLaunchRequest(['', '--', path], process.cwd()).files);
+  });
+  if (process.platform === 'win32') app.setAppUserModelId('com.intakedesk.app');
+
   await app.whenReady();
-  hardenSession(session.defaultSession);
-  app.on('web-contents-created', (_e, contents) => hardenContents(contents, isTrusted));
+  const rendererDir = join(import.meta.dirname, '../renderer');
+  serveAppProtocol(protocol, rendererDir, logger);
+  hardenSession(session.defaultSession, (url) => isAllowedRendererRequest(url, devServerUrl));
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, isTrusted));
 
   const core = await createIntakeCore({
     name: app.getName(),
@@ -26,26 +74,155 @@ async function start(): Promise<void> {
     shell: 'electron',
     environment: LOCAL_SANDBOX_ENVIRONMENT,
     logger,
+    // The HTTP stack: Chromium's (system proxy, PAC, NTLM/Kerberos). Omit for Node's fetch.
+    fetch: chromiumFetch(session.fromPartition('persist:intake-platform')),
+    machineSettingsPath: machineSettingsPath(process.platform, process.env),
   });
-  registerIpc(
-    core.handlers,
-    core.bus,
-    isTrusted,
-    () => BrowserWindow.getAllWindows().map((w) => w.webContents),
+  const call = coreCaller(core.handlers, logger);
+  let settings: Settings | undefined = await call('settings.get', {});
+  let queueStatus: QueueStatus | undefined = await call('queue.status', {});
+
+  const resources = app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources');
+  const iconPath = app.isPackaged ? join(resources, 'icon.png') : join(resources, 'icons', '256x256.png');
+  let quitting = false;
+
+  const onTrayAction = (action: TrayAction) => {
+    switch (action.kind) {
+      case 'open':
+        return void window.focus();
+      case 'pause':
+      case 'resume':
+        return void call(action.kind === 'pause' ? 'queue.pause' : 'queue.resume', {}).then((status) => {
+          if (status) tray?.update({ queue: status });
+        });
+      case 'open-folder':
+        return void shell.openPath(action.path).then((error) => {
+          if (error) logger.warn('tray: cannot open folder', { path: action.path, error });
+        });
+      case 'quit':
+        return app.quit();
+    }
+  };
+  let tray: TrayController | undefined;
+  try {
+    tray = new TrayController(join(resources, 'tray'), onTrayAction);
+  } catch (error) {
+    // Some Linux desktops have no status area: then closing the window quits (lifecycle-policy).
+    logger.warn('no tray available', { error });
+  }
+
+  const window = new MainWindow({
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    entryUrl: devServerUrl ?? APP_ENTRY_URL,
+    isQuitting: () => quitting,
+    trayAvailable: () => tray !== undefined,
+    hintShown: () => settings?.desktop.closeToTrayHintShown ?? false,
+    onFirstHide: () => {
+      showNotice('Intake Desk keeps running', 'Uploads continue in the background. Quit from the tray icon.', iconPath);
+      if (settings) {
+        const next = { ...settings, desktop: { ...settings.desktop, closeToTrayHintShown: true } };
+        settings = next;
+        void call('settings.update', { settings: next });
+      }
+    },
+  });
+  ready.focusWindow = () => void window.focus();
+  registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger);
+
+  const updater = new DesktopUpdater(logger);
+  const applySettings = (s: Settings) => {
+    settings = s;
+    tray?.update({ folders: s.folders.map((f) => ({ label: f.label, path: f.path })) });
+    void applyLoginItem(s.desktop.startMinimisedAtLogin).catch((error: unknown) =>
+      logger.warn('login item not applied', { error }),
+    );
+    void updater.configure(s.updates).catch((error: unknown) => logger.warn('updater not configured', { error }));
+  };
+  if (settings) applySettings(settings);
+  if (queueStatus) tray?.update({ queue: queueStatus });
+  tray?.update({ connection: core.connection.current });
+  core.bus.subscribe((channel, payload) => {
+    if (channel === 'queue.changed') {
+      queueStatus = payload as QueueStatus;
+      tray?.update({ queue: queueStatus });
+    } else if (channel === 'connection.changed') {
+      tray?.update({ connection: core.connection.current });
+    } else if (channel === 'settings.changed') {
+      applySettings(payload as Settings);
+    }
+  });
+
+  const stopNotifications = startNotifications(core.bus, systemClock, iconPath, (n) => {
+    void window.focus();
+    // Until the contract has a navigation event, the renderer gets the document as an info notice it can link.
+    if (n.documentId) {
+      core.bus.emit('notice.raised', {
+        id: `open-${n.documentId}-${Date.now()}`,
+        level: 'info',
+        message: 'notification.open_document',
+        documentId: n.documentId,
+        count: 1,
+        at: new Date().toISOString(),
+      });
+    }
+  });
+
+  // Chromium knows when the machine has no network; the queue stops trying and resumes on return.
+  const network = new NetworkWatcher({
+    isOnline: () => net.isOnline(),
+    onChange: (online) => {
+      if (online) void call('connection.check', {});
+      else core.connection.offline();
+    },
+    clock: systemClock,
     logger,
-  );
+  });
+  network.start();
+  powerMonitor.on('resume', () => {
+    network.poke();
+    void call('connection.check', {});
+  });
 
-  const window = new BrowserWindow(secureWindowOptions(join(import.meta.dirname, '../preload/index.cjs')));
-  window.once('ready-to-show', () => window.show());
-  if (devServerUrl) await window.loadURL(devServerUrl);
-  else await window.loadFile(rendererIndex);
+  const importFiles = (paths: string[]) => {
+    void importLaunchFiles(paths, async (request) => {
+      const doc = await call('documents.import', request);
+      if (!doc) throw new Error('the queue did not accept the file');
+      return doc;
+    }).then((result) => {
+      for (const f of result.failed) logger.warn('launch import failed', { path: f.path, message: f.message });
+      if (result.failed.length > 0) {
+        const names = result.failed.map((f) => f.path).join(', ');
+        showNotice('Some files were not imported', names, iconPath);
+      }
+    });
+  };
 
+  await window.create(!(openedAsHidden(launch.hidden) && tray));
+  ready.importFiles = importFiles;
+  if (waitingFiles.length > 0) importFiles(waitingFiles.splice(0));
+
+  app.on('activate', () => void window.focus());
   app.on('window-all-closed', () => {
-    void core.stop().then(() => app.quit());
+    if (!tray) app.quit();
+  });
+
+  // Quitting waits (bounded) for uploads in flight to reach a safe point; the queue resumes on the next start.
+  const quit = new QuitCoordinator({
+    drain: () => core.stop(),
+    clock: systemClock,
+    logger,
+    timeoutMs: DEFAULT_QUIT_TIMEOUT_MS,
+  });
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (quit.finished) return;
+    event.preventDefault();
+    void quit.requestQuit().then((outcome) => {
+      logger.info('quit', { outcome });
+      network.stop();
+      stopNotifications();
+      tray?.destroy();
+      if (!updater.installOnQuitIfSafe(outcome === 'drained' ? queueStatus : undefined)) app.quit();
+    });
   });
 }
-
-void start().catch((e: unknown) => {
-  logger.error('start failed', { error: e });
-  app.exit(1);
-});

@@ -5,6 +5,7 @@ import { dispatch } from '../core/ipc/handler-table';
 import type { HandlerTable } from '../core/ipc/handler-table';
 import type { Logger } from '../core/util/logger';
 import { invokes, IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX } from '../../shared/ipc/contract';
+import { guardedInvoke } from './ipc-guard';
 
 /**
  * Wires the handler table to ipcMain: one ipcMain.handle per channel of the contract. Every message's
@@ -19,18 +20,21 @@ export function registerIpc(
 ): () => void {
   const channels = Object.keys(invokes);
   for (const channel of channels) {
-    ipcMain.handle(IPC_INVOKE_PREFIX + channel, async (event: IpcMainInvokeEvent, request: unknown) => {
-      const senderUrl = event.senderFrame?.url ?? '';
-      if (!isTrusted(senderUrl)) {
-        logger.warn('ipc: message from untrusted frame refused', { channel, senderUrl });
-        return { ok: false, error: { code: 'ipc.untrusted_sender', message: 'Refused.', retryable: false } };
-      }
-      return dispatch(handlers, channel, request, logger);
-    });
+    ipcMain.handle(IPC_INVOKE_PREFIX + channel, (event: IpcMainInvokeEvent, request: unknown) =>
+      guardedInvoke(
+        event.senderFrame?.url,
+        isTrusted,
+        channel,
+        () => dispatch(handlers, channel, request, logger),
+        logger,
+      ),
+    );
   }
   const unsubscribe = bus.subscribe((channel, payload) => {
     for (const contents of windows()) {
-      if (!contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, { channel, payload });
+      // Events go only to the app's own page, never to a frame that navigated away.
+      if (!contents.isDestroyed() && isTrusted(contents.getURL()))
+        contents.send(IPC_EVENT_CHANNEL, { channel, payload });
     }
   });
   return () => {

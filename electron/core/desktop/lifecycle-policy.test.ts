@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideWindowClose, loginItemFor } from './lifecycle-policy';
+import { autostartDesktopEntry, decideWindowClose, loginItemFor } from './lifecycle-policy';
 
 describe('loginItemFor', () => {
   it('starts hidden in the tray at login when the user chose it', () => {
-    expect(loginItemFor(true)).toEqual({ openAtLogin: true, args: ['--hidden'], openAsHidden: true });
+    expect(loginItemFor(true)).toEqual({ openAtLogin: true, args: ['--hidden'] });
   });
   it('removes the login item otherwise', () => {
-    expect(loginItemFor(false)).toEqual({ openAtLogin: false, args: [], openAsHidden: false });
+    expect(loginItemFor(false)).toEqual({ openAtLogin: false, args: [] });
   });
 });
 
@@ -26,5 +26,14 @@ describe('decideWindowClose', () => {
   it('closes when the app is quitting or no tray exists', () => {
     expect(decideWindowClose({ quitting: true, trayAvailable: true, hintShown: false }).action).toBe('close');
     expect(decideWindowClose({ quitting: false, trayAvailable: false, hintShown: true }).action).toBe('close');
+  });
+});
+
+describe('autostartDesktopEntry', () => {
+  it('starts the executable hidden, quoting a path with spaces and reserved characters', () => {
+    const entry = autostartDesktopEntry('/home/clerk/Apps/Intake Desk $1.AppImage');
+    expect(entry).toContain('Exec="/home/clerk/Apps/Intake Desk \\$1.AppImage" --hidden\n');
+    expect(entry.startsWith('[Desktop Entry]\nType=Application\n')).toBe(true);
+    expect(autostartDesktopEntry('/usr/bin/intake-desk')).toContain('Exec=/usr/bin/intake-desk --hidden\n');
   });
 });
