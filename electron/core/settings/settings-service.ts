@@ -1,0 +1,244 @@
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Settings } from '../../../shared/domain/settings';
+import { SETTINGS_VERSION, SettingsSchema } from '../../../shared/domain/settings';
+import { IntakeError } from '../errors';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import { writeFileAtomic } from './atomic-write';
+import { MIGRATIONS } from './settings-migrations';
+
+export interface SettingsServiceOptions {
+  /** The user's settings file, e.g. <userData>/settings.json. */
+  path: string;
+  /** Machine-wide file (read-only for the user); applied through `applyMachine` (desktop shell). */
+  machinePath?: string;
+  /** Hook for the machine-wide overrides; the desktop-shell engineer completes it. */
+  applyMachine?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
+  /** First-run settings (the caller knows the embedded sandbox's address). */
+  defaults: () => Settings;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type SettingsListener = (settings: Settings) => void;
+
+/**
+ * The settings file: versioned JSON, validated with SettingsSchema, migrated from older versions and
+ * written atomically. A damaged or invalid file is never silently replaced: a copy is kept aside as
+ * settings.corrupt-<timestamp>.json, and the service refuses to write until the user reloads a fixed
+ * file or chooses `resetToDefaults()`.
+ */
+export class SettingsService {
+  private current?: Settings;
+  private blocked?: IntakeError;
+  private readonly listeners = new Set<SettingsListener>();
+
+  constructor(private readonly options: SettingsServiceOptions) {}
+
+  get path(): string {
+    return this.options.path;
+  }
+
+  /** Why the settings cannot be used, if they cannot. */
+  get problem(): IntakeError | undefined {
+    return this.blocked;
+  }
+
+  subscribe(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads (or creates) the file. Throws IntakeError 'configuration' when the file cannot be used. */
+  async load(): Promise<Settings> {
+    const { path, logger } = this.options;
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        logger.info('no settings file yet; writing defaults', { path });
+        this.blocked = undefined;
+        return this.write(this.options.defaults());
+      }
+      throw this.block(
+        new IntakeError(
+          'local',
+          'settings.unreadable',
+          `The settings file ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
+          { cause: e },
+        ),
+      );
+    }
+
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      const kept = await this.keepAside();
+      throw this.block(
+        new IntakeError('configuration', 'settings.corrupt', `${this.refusal('is damaged (not valid JSON)', kept)}`, {
+          cause: e,
+        }),
+      );
+    }
+    const version = typeof raw === 'object' && raw !== null ? (raw as { version?: unknown }).version : undefined;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+      const kept = await this.keepAside();
+      throw this.block(
+        new IntakeError('configuration', 'settings.invalid', this.refusal('has no valid "version"', kept)),
+      );
+    }
+    if (version > SETTINGS_VERSION) {
+      throw this.block(
+        new IntakeError(
+          'configuration',
+          'settings.too_new',
+          `The settings file ${path} was written by a newer Intake Desk (settings version ${version}; this one reads up to ${SETTINGS_VERSION}). Install the newer version again; the file is left untouched.`,
+        ),
+      );
+    }
+
+    let migrated = raw;
+    for (let v = version; v < SETTINGS_VERSION; v++) {
+      const step = MIGRATIONS[v];
+      try {
+        if (!step) throw new Error(`no migration from version ${v}`);
+        migrated = step(migrated);
+      } catch (e) {
+        const kept = await this.keepAside();
+        throw this.block(
+          new IntakeError(
+            'configuration',
+            'settings.invalid',
+            this.refusal(`cannot be upgraded from version ${v} (${describe(e)})`, kept),
+            { cause: e },
+          ),
+        );
+      }
+    }
+
+    const parsed = SettingsSchema.safeParse(migrated);
+    const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
+    if (!parsed.success || problem) {
+      const kept = await this.keepAside();
+      throw this.block(
+        new IntakeError(
+          'configuration',
+          'settings.invalid',
+          this.refusal(`is not valid: ${problem ?? 'unknown problem'}`, kept),
+        ),
+      );
+    }
+    this.blocked = undefined;
+    if (version < SETTINGS_VERSION) {
+      const backup = join(dirname(path), `settings.v${version}.backup.json`);
+      await copyFile(path, backup);
+      logger.info('settings migrated', { from: version, to: SETTINGS_VERSION, backup });
+      return this.write(parsed.data);
+    }
+    return this.publish(await this.withMachine(parsed.data));
+  }
+
+  /** The loaded settings; throws the load problem while the file cannot be used. */
+  get(): Settings {
+    if (this.blocked) throw this.blocked;
+    if (!this.current) throw new IntakeError('local', 'settings.not_loaded', 'Settings are not loaded yet.');
+    return this.current;
+  }
+
+  /** Validates and writes new settings; refused while a damaged file waits for the user's decision. */
+  async save(next: Settings): Promise<Settings> {
+    if (this.blocked) {
+      throw new IntakeError(
+        'configuration',
+        'settings.blocked',
+        `Settings are not saved because the settings file has a problem: ${this.blocked.message}`,
+      );
+    }
+    const parsed = SettingsSchema.safeParse(next);
+    const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
+    if (!parsed.success || problem) {
+      throw new IntakeError(
+        'validation',
+        'settings.invalid',
+        `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
+      );
+    }
+    return this.write(parsed.data);
+  }
+
+  /** The user's choice after a damaged file: start again from defaults (the damaged copy stays kept aside). */
+  async resetToDefaults(): Promise<Settings> {
+    this.blocked = undefined;
+    return this.write(this.options.defaults());
+  }
+
+  private async write(settings: Settings): Promise<Settings> {
+    await mkdir(dirname(this.options.path), { recursive: true });
+    await writeFileAtomic(this.options.path, `${JSON.stringify(settings, null, 2)}\n`);
+    return this.publish(await this.withMachine(settings));
+  }
+
+  private async withMachine(settings: Settings): Promise<Settings> {
+    const { machinePath, applyMachine } = this.options;
+    return machinePath && applyMachine ? applyMachine(settings, machinePath) : settings;
+  }
+
+  private publish(settings: Settings): Settings {
+    this.current = settings;
+    for (const listener of this.listeners) listener(settings);
+    return settings;
+  }
+
+  private block(error: IntakeError): IntakeError {
+    this.blocked = error;
+    this.current = undefined;
+    this.options.logger.error('settings file cannot be used', { code: error.code, path: this.options.path });
+    return error;
+  }
+
+  private async keepAside(): Promise<string | undefined> {
+    const stamp = new Date(this.options.clock.now()).toISOString().replace(/[:.]/g, '-');
+    const kept = join(dirname(this.options.path), `settings.corrupt-${stamp}.json`);
+    try {
+      await copyFile(this.options.path, kept);
+      return kept;
+    } catch (e) {
+      this.options.logger.warn('could not keep a copy of the damaged settings file', { error: e });
+      return undefined;
+    }
+  }
+
+  private refusal(what: string, kept: string | undefined): string {
+    return (
+      `The settings file ${this.options.path} ${what}. ` +
+      (kept ? `A copy was kept as ${kept}. ` : '') +
+      'Intake Desk will not overwrite it: fix the file and reload, or reset to default settings.'
+    );
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? (e.message.split('\n')[0] ?? 'error') : String(e);
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return 'unknown problem';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Rules the schema cannot express: unique environment ids, an active environment that exists. */
+function consistencyProblem(settings: Settings): string | undefined {
+  const ids = settings.environments.map((e) => e.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) return `environment id "${duplicate}" is used twice`;
+  if (!ids.includes(settings.activeEnvironmentId))
+    return `the active environment "${settings.activeEnvironmentId}" does not exist`;
+  const folderIds = settings.folders.map((f) => f.id);
+  const dupFolder = folderIds.find((id, i) => folderIds.indexOf(id) !== i);
+  if (dupFolder) return `folder id "${dupFolder}" is used twice`;
+  return undefined;
+}
