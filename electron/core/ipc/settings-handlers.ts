@@ -1,0 +1,75 @@
+import type { Environment, Settings } from '../../../shared/domain/settings';
+import { generateClientKeyPair } from '../auth/key-pair';
+import type { PlatformSession } from '../connection/platform-session';
+import { IntakeError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import type { CredentialStore } from '../secrets/credential-store';
+import type { SettingsService } from '../settings/settings-service';
+import type { PartialHandlerTable } from './handler-table';
+
+export interface SettingsHandlerDeps {
+  settings: SettingsService;
+  credentials: CredentialStore;
+  session: PlatformSession;
+  bus: EventBus;
+}
+
+type SettingsChannel =
+  | 'settings.get'
+  | 'settings.update'
+  | 'secrets.status'
+  | 'secrets.setClientSecret'
+  | 'secrets.generateKeyPair'
+  | 'secrets.delete'
+  | 'connection.test';
+
+function environmentOf(settings: Settings, environmentId: string): Environment {
+  const environment = settings.environments.find((e) => e.id === environmentId);
+  if (!environment) {
+    throw new IntakeError('validation', 'settings.unknown_environment', `There is no environment "${environmentId}".`);
+  }
+  return environment;
+}
+
+/**
+ * Settings and credentials. Secrets only go in (set, replace, delete, generate): the renderer learns
+ * whether one is stored and the public half of a generated key, never a secret.
+ */
+export function createSettingsHandlers(deps: SettingsHandlerDeps): PartialHandlerTable<SettingsChannel> {
+  const ref = (environmentId: string) => {
+    const environment = environmentOf(deps.settings.get(), environmentId);
+    return { environmentId: environment.id, clientId: environment.clientId };
+  };
+  return {
+    'settings.get': async () => deps.settings.get(),
+    'settings.update': async ({ settings }) => {
+      const saved = await deps.settings.save(settings);
+      deps.bus.emit('settings.changed', saved);
+      return saved;
+    },
+    'secrets.status': async ({ environmentId }) => deps.credentials.status(ref(environmentId)),
+    'secrets.setClientSecret': async ({ environmentId, secret }) => {
+      const r = ref(environmentId);
+      await deps.credentials.setClientSecret(r, secret);
+      return deps.credentials.status(r);
+    },
+    'secrets.generateKeyPair': async ({ environmentId }) => {
+      const r = ref(environmentId);
+      const pair = await generateClientKeyPair();
+      await deps.credentials.setPrivateKey(r, pair.privateKeyPem);
+      return {
+        publicKeyPem: pair.publicKeyPem,
+        publicKeyJwk: { ...pair.publicKeyJwk },
+        status: await deps.credentials.status(r),
+      };
+    },
+    'secrets.delete': async ({ environmentId, kind }) => {
+      const r = ref(environmentId);
+      if (kind === 'clientSecret') await deps.credentials.deleteClientSecret(r);
+      else await deps.credentials.deletePrivateKey(r);
+      return deps.credentials.status(r);
+    },
+    'connection.test': async ({ environmentId }) =>
+      deps.session.test(environmentOf(deps.settings.get(), environmentId)),
+  };
+}
