@@ -4,6 +4,7 @@ import { EventBus } from './events/event-bus';
 import { createAppHandlers } from './ipc/app-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { completeHandlerTable } from './ipc/missing-handlers';
+import type { SecretStore } from './secrets/secret-store';
 import type { Clock } from './util/clock';
 import { systemClock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -23,6 +24,11 @@ export interface IntakeCoreOptions {
   fetch?: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
   /** Read-only machine-wide settings file (core/desktop/machine-settings.ts); its locked fields win. */
   machineSettingsPath?: string;
+  /**
+   * Where secrets go when keytar cannot load or reach a keychain: the Electron shell passes its safeStorage
+   * file store. Pick with core/desktop/secret-store-choice.ts `chooseSecretStore(keytar, fallback, logger)`.
+   */
+  secretStoreFallback?: SecretStore;
 }
 
 export interface IntakeCore {

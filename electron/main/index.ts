@@ -3,6 +3,7 @@ import { app, net, powerMonitor, protocol, session, shell } from 'electron';
 import { createIntakeCore } from '../core/app';
 import { APP_ENTRY_URL } from '../core/desktop/app-protocol';
 import { parseLaunchRequest } from '../core/desktop/command-line';
+import { EncryptedFileSecretStore } from '../core/desktop/encrypted-file-secret-store';
 import { importLaunchFiles } from '../core/desktop/launch-import';
 import { machineSettingsPath } from '../core/desktop/machine-settings';
 import { NetworkWatcher } from '../core/desktop/network-watcher';
@@ -19,6 +20,7 @@ import { chromiumFetch } from './chromium-fetch';
 import { coreCaller } from './core-port';
 import { hardenContents, hardenSession } from './harden-session';
 import { registerIpc } from './ipc';
+import { safeStorageEncryptor } from './safe-storage-encryptor';
 import { applyLoginItem, openedAsHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { showNotice, startNotifications } from './notifications';
@@ -77,6 +79,11 @@ async function start(): Promise<void> {
     // The HTTP stack: Chromium's (system proxy, PAC, NTLM/Kerberos). Omit for Node's fetch.
     fetch: chromiumFetch(session.fromPartition('persist:intake-platform')),
     machineSettingsPath: machineSettingsPath(process.platform, process.env),
+    // safeStorage (after ready: on Linux the backend is known only then), used where keytar cannot load.
+    secretStoreFallback: new EncryptedFileSecretStore(
+      join(app.getPath('userData'), 'secrets.json'),
+      safeStorageEncryptor(),
+    ),
   });
   const call = coreCaller(core.handlers, logger);
   let settings: Settings | undefined = await call('settings.get', {});

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { IntakeError } from '../errors';
+import type { KeychainAvailability, SecretStore } from '../secrets/secret-store';
 
 /**
  * What the store needs from an OS encryption service. In the shell it wraps Electron's safeStorage (DPAPI on
@@ -59,21 +60,15 @@ const SecretFileSchema = z.object({
 type Entries = SecretFile['entries'];
 type SecretFile = z.infer<typeof SecretFileSchema>;
 
-export interface SecretStoreStatus {
-  available: boolean;
-  message?: string;
-}
-
 /** The code every SecretStore uses when it cannot keep secrets safely (see electron/core/secrets). */
 export const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
 
 /**
  * Secrets as encrypted blobs (base64) in one JSON file under userData, used where keytar cannot load. The
  * file is written whole to a temp file (mode 0600) and renamed over the old one, so a crash leaves either the
- * old or the new file. Writes are serialised; the file never holds a secret in clear. Same shape as the
- * core's SecretStore (electron/core/secrets/secret-store.ts), so the composition root can use either.
+ * old or the new file. Writes are serialised; the file never holds a secret in clear.
  */
-export class EncryptedFileSecretStore {
+export class EncryptedFileSecretStore implements SecretStore {
   private writing: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -82,7 +77,7 @@ export class EncryptedFileSecretStore {
     private readonly platform: NodeJS.Platform = process.platform,
   ) {}
 
-  async isAvailable(): Promise<SecretStoreStatus> {
+  async isAvailable(): Promise<KeychainAvailability> {
     const check = checkEncryptor(this.encryptor, this.platform);
     return check.ok ? { available: true } : { available: false, message: check.message };
   }
