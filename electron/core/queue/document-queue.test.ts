@@ -275,6 +275,7 @@ describe('DocumentQueue', () => {
     expect(recovered).toMatchObject({ requeued: 1, spool: { partial: 1, orphaned: 1 } });
     await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after recovery');
     expect(up.calls[0]?.idempotencyKey).toBe(r.document.idempotencyKey);
+    await crashed.queue.stop(); // the dead process's worker: its writes fail against the closed database
   });
 
   it('lists with states, query, paging and total; history searchable by file name', async () => {

@@ -135,6 +135,23 @@ export class UploadWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      let waitMs = 60_000;
+      try {
+        waitMs = await this.step();
+      } catch (e) {
+        // The database or disk failed under us; keep the loop alive and look again shortly.
+        this.deps.logger.error('upload loop step failed', { error: e });
+        waitMs = 1_000;
+      }
+      if (!this.running) break;
+      this.wake = new AbortController();
+      await this.deps.clock.sleep(Math.max(waitMs, 1), this.wake.signal).catch(() => undefined);
+    }
+  }
+
+  /** One pass: probe if offline, start due uploads; returns how long to sleep unless woken. */
+  private async step(): Promise<number> {
+    {
       const now = this.deps.clock.now();
       let waitMs = 60_000;
       if (!this.paused) {
@@ -148,9 +165,7 @@ export class UploadWorker {
           if (nextDue !== undefined && this.inFlight.size < this.deps.concurrency) waitMs = Math.max(0, nextDue - now);
         }
       }
-      if (!this.running) break;
-      this.wake = new AbortController();
-      await this.deps.clock.sleep(Math.max(waitMs, 1), this.wake.signal).catch(() => undefined);
+      return waitMs;
     }
   }
 
@@ -176,6 +191,17 @@ export class UploadWorker {
       );
   }
 
+  private async suspectOffline(): Promise<void> {
+    if (!this.deps.probe || this.online === false) return;
+    const ok = await this.deps.probe().catch(() => false);
+    if (!ok && this.online !== false) {
+      this.setOnline(false);
+      this.probeAttempt = 0;
+      this.nextProbeAt = this.deps.clock.now() + this.deps.probeBackoff.baseMs;
+      this.kick();
+    }
+  }
+
   private setOnline(online: boolean): void {
     if (this.online === online) return;
     this.online = online;
@@ -187,10 +213,12 @@ export class UploadWorker {
     const controller = new AbortController();
     const entry: InFlight = { controller, sent: 0, total: doc.size, done: Promise.resolve() };
     this.inFlight.set(doc.id, entry);
-    entry.done = this.upload(doc, entry).finally(() => {
-      this.inFlight.delete(doc.id);
-      this.kick();
-    });
+    entry.done = this.upload(doc, entry)
+      .catch((e: unknown) => this.deps.logger.error('upload bookkeeping failed', { documentId: doc.id, error: e }))
+      .finally(() => {
+        this.inFlight.delete(doc.id);
+        this.kick();
+      });
   }
 
   private async upload(doc: StoredDocument, entry: InFlight): Promise<void> {
@@ -262,6 +290,8 @@ export class UploadWorker {
           this.nextProbeAt = Math.min(this.nextProbeAt || Infinity, clock.now() + this.deps.probeBackoff.baseMs);
           if (this.nextProbeAt < clock.now()) this.nextProbeAt = clock.now() + this.deps.probeBackoff.baseMs;
         }
+        // A connection lost with no HTTP answer may mean the network just went: ask the probe.
+        if (!decision.offline && decision.error.status === undefined) void this.suspectOffline();
         const at = decision.delayMs > 0 ? clock.now() + decision.delayMs : null;
         apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, decision.error.message);
       } else if (decision.action === 'pause') {

@@ -1,0 +1,176 @@
+import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Environment } from '../../../shared/domain/settings';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { startSandbox } from '../../../sandbox';
+// eslint-disable-next-line import-x/no-restricted-paths
+import type { Faults, RunningSandbox, StoredUpload } from '../../../sandbox';
+import { FolderProfileSchema } from '../../../shared/domain/settings';
+import { EventBus } from '../events/event-bus';
+import { HotFolderService } from '../intake/hot-folder-service';
+import { createPlatformClient } from '../platform/create-platform-client';
+import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { CredentialStore } from '../secrets/credential-store';
+import { systemClock } from '../util/clock';
+import { silentLogger } from '../util/logger';
+import type { QueueFixture } from './queue-fixture.test-util';
+import { makeQueue, waitFor } from './queue-fixture.test-util';
+
+/** The whole pipeline over real sockets: folder → queue → real platform client → sandbox. */
+let sandbox: RunningSandbox | undefined;
+let fx: QueueFixture | undefined;
+let folders: HotFolderService | undefined;
+afterEach(async () => {
+  await folders?.stop();
+  await fx?.close();
+  await sandbox?.close();
+  folders = undefined;
+  fx = undefined;
+  sandbox = undefined;
+});
+
+async function pipeline(options: { maxUploadBytes?: number; faults?: Faults } = {}) {
+  sandbox = await startSandbox({
+    dataDir: mkdtempSync(join(tmpdir(), 'pipeline-sbx-')),
+    port: 0,
+    ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+  });
+  const environment: Environment = {
+    id: 'local-sandbox',
+    name: 'Local sandbox',
+    kind: 'local-sandbox',
+    baseUrl: sandbox.baseUrl,
+    tokenUrl: sandbox.tokenUrl,
+    country: 'de',
+    tenant: 'demo-insurance',
+    clientId: sandbox.demoClient.clientId,
+    scopes: ['case_integration'],
+    authMethod: 'client_secret',
+    caseSchemaKey: 'case-create',
+  };
+  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
+  await credentials.setClientSecret(
+    { environmentId: environment.id, clientId: environment.clientId },
+    sandbox.demoClient.secret,
+  );
+  const { api } = createPlatformClient({
+    environment,
+    credentials,
+    fetch: (u, i) => fetch(u, i),
+    clock: systemClock,
+    logger: silentLogger,
+    timeoutMs: 5_000,
+  });
+  const base = sandbox.baseUrl;
+  fx = await makeQueue(api, {
+    extra: {
+      concurrency: 3,
+      probe: () =>
+        fetch(base, { method: 'HEAD', signal: AbortSignal.timeout(1_000) }).then(
+          () => true,
+          () => false,
+        ),
+    },
+  });
+  await fx.queue.start();
+  if (options.faults) sandbox.setFaults(options.faults);
+  const scans = join(fx.dir, 'scans');
+  await mkdir(scans, { recursive: true });
+  folders = new HotFolderService(fx.queue, new EventBus(), silentLogger, {
+    stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
+    reattachMs: 200,
+  });
+  await folders.start([
+    FolderProfileSchema.parse({
+      id: 's',
+      label: 'S',
+      path: scans,
+      autoSubmit: true,
+      fileNamePattern: '{ItemId}_*.pdf',
+      defaultMetadata: { caseNumber: 'CLM-2026-000101' },
+    }),
+  ]);
+  return { sandbox, fx, scans };
+}
+
+async function uploads(): Promise<StoredUpload[]> {
+  return (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+describe('upload pipeline against the sandbox', () => {
+  it('every file arrives exactly once through 5xx, 429, resets mid-upload and expired tokens', async () => {
+    const { scans } = await pipeline({
+      faults: {
+        status5xx: { status: 500, count: 3 },
+        retryAfter: { status: 429, seconds: 1, count: 2 },
+        resetMidUpload: { afterBytes: 2_000, count: 3, afterStore: true },
+        expireTokens: true,
+      },
+    });
+    const contents = Array.from({ length: 12 }, (_, i) => `${'%PDF-1.7 '.repeat(600)} file ${i}`);
+    await Promise.all(contents.map((c, i) => writeFile(join(scans, `47${i}_scan ${i} ü.pdf`), c)));
+    await waitFor(() => fx!.store.counts().archived === 12 && true, '12 archived', 25_000);
+    const got = await uploads();
+    const bySha = new Map<string, number>();
+    for (const u of got) bySha.set(u.sha256, (bySha.get(u.sha256) ?? 0) + 1);
+    for (const c of contents) expect(bySha.get(sha(c)), 'each content stored once').toBe(1);
+    expect(got).toHaveLength(12);
+    expect(got.every((u) => u.idempotencyKey)).toBe(true);
+    const one = got.find((u) => u.fileName === '470_scan 0 ü.pdf');
+    expect(one?.metadata).toMatchObject({
+      itemId: '470',
+      caseNumber: 'CLM-2026-000101',
+      primaryFileName: '470_scan 0 ü.pdf',
+    });
+  });
+
+  it('waits while the platform is offline and drains when it is back', async () => {
+    const { scans } = await pipeline({ faults: { offline: true } });
+    for (let i = 0; i < 3; i++) await writeFile(join(scans, `9${i}_x.pdf`), `offline ${i}`);
+    await waitFor(() => fx!.store.counts().queued === 3 && !fx!.queue.status().online, 'queued while offline', 15_000);
+    sandbox!.clearFaults();
+    await waitFor(() => fx!.store.counts().archived === 3, 'drained', 20_000);
+    expect(await uploads()).toHaveLength(3);
+  });
+
+  it('a file larger than the platform accepts fails with the platform message; the others go on', async () => {
+    const { scans } = await pipeline({ maxUploadBytes: 10_000 });
+    await writeFile(join(scans, '1_big.pdf'), 'x'.repeat(50_000));
+    await writeFile(join(scans, '2_small.pdf'), 'small');
+    await waitFor(
+      () => fx!.store.counts().archived === 1 && fx!.store.counts().failed === 1,
+      'one failed, one archived',
+      20_000,
+    );
+    const failed = fx!.queue.list({ states: ['failed'], limit: 5, offset: 0 }).documents[0];
+    expect(failed?.fileName).toBe('1_big.pdf');
+    expect(failed?.error?.retryable).toBe(false);
+    expect(failed?.error?.message).toBeTruthy();
+    expect((await uploads()).map((u) => u.fileName)).toEqual(['2_small.pdf']);
+  });
+
+  it('a case number the platform does not know: failed with the platform message, not retried', async () => {
+    const { scans } = await pipeline();
+    const [doc] = await Promise.all([
+      waitFor(() => fx!.queue.list({ limit: 1, offset: 0 }).documents[0], 'document'),
+      writeFile(join(scans, '3_unknown.pdf'), 'who'),
+    ]);
+    fx!.queue.cancel([doc.id]).catch(() => undefined);
+    await waitFor(
+      () => fx!.queue.get(doc.id).state === 'tagged' || fx!.queue.get(doc.id).state === 'archived',
+      'settled',
+    );
+    if (fx!.queue.get(doc.id).state === 'archived') return; // uploaded before the cancel; nothing to check
+    fx!.queue.submit([doc.id], { caseNumber: 'NO-SUCH-CASE' }, false);
+    const failed = await waitFor(() => fx!.queue.get(doc.id).state === 'failed' && fx!.queue.get(doc.id), 'failed');
+    expect(failed.error).toMatchObject({ retryable: false, status: 422, platformErrors: [{ type: 'case_not_found' }] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fx!.queue.get(doc.id)).toMatchObject({ state: 'failed', attempts: failed.attempts });
+  });
+});
