@@ -1,25 +1,66 @@
-import { useAppStore } from './store';
-import { StatusBar } from './status-bar';
+import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/i18n';
+import { HelpOverlay } from './help-overlay';
+import { NavBar } from './nav-bar';
+import { ScreenOutlet } from './screen-outlet';
+import { StatusBar } from './status-bar';
+import { useAppStore } from './store';
+import { Toasts } from './toasts';
+import { useFileDrop } from './use-file-drop';
+import { useGlobalShortcuts } from './use-global-shortcuts';
 
 export function App() {
   const t = useT();
   const info = useAppStore((s) => s.info);
+  const locale = useAppStore((s) => s.locale);
   const bridgeError = useAppStore((s) => s.bridgeError);
+  const screen = useAppStore((s) => s.screen);
+  const helpOpen = useAppStore((s) => s.helpOpen);
+  const dragging = useFileDrop();
+  const mainRef = useRef<HTMLElement>(null);
+  useGlobalShortcuts();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const production = info?.environment.kind === 'production';
   return (
-    <div className={`app-shell ${info?.environment.kind === 'production' ? 'is-production' : ''}`}>
+    <div className={`app-shell ${production ? 'is-production' : ''}`} data-testid="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <header className="title-bar">
         <h1>{t('app.title')}</h1>
+        <NavBar />
+        <button
+          type="button"
+          className="icon-button help-button"
+          aria-label={t('help.title')}
+          onClick={() => useAppStore.getState().setHelpOpen(true)}
+        >
+          ?
+        </button>
       </header>
-      <main className="workspace" id="main">
+      <main className="workspace" id="main" ref={mainRef} data-screen={screen}>
         {bridgeError && (
           <p role="alert" className="banner banner-error">
             {bridgeError}
           </p>
         )}
-        {!info && !bridgeError && <p aria-live="polite">{t('app.loading')}</p>}
+        {!info && !bridgeError && (
+          <p className="loading-line" aria-live="polite">
+            {t('app.loading')}
+          </p>
+        )}
+        <ScreenOutlet screen={screen} />
       </main>
       <StatusBar />
+      <Toasts />
+      {helpOpen && <HelpOverlay />}
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <p>{t('inbox.dropHere')}</p>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState } from '../../shared/ipc/channels/app';
 import type { Locale } from '../i18n/i18n';
+import type { ScreenId } from './navigation';
 import type { AppState } from './store';
 
 export interface ShellSlice {
@@ -8,16 +9,24 @@ export interface ShellSlice {
   connection?: ConnectionState;
   locale: Locale;
   bridgeError?: string;
+  screen: ScreenId;
+  helpOpen: boolean;
   setInfo(info: AppInfo): void;
   setConnection(connection: ConnectionState): void;
   setLocale(locale: Locale): void;
   setBridgeError(message: string | undefined): void;
+  setScreen(screen: ScreenId): void;
+  setHelpOpen(open: boolean): void;
 }
 
 export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set) => ({
   locale: 'en',
+  screen: 'inbox',
+  helpOpen: false,
   setInfo: (info) => set({ info, connection: info.connection }),
   setConnection: (connection) => set({ connection }),
   setLocale: (locale) => set({ locale }),
   setBridgeError: (bridgeError) => set({ bridgeError }),
+  setScreen: (screen) => set({ screen, helpOpen: false }),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
 });

@@ -1,14 +1,19 @@
-import { useAppStore } from './store';
+import { pendingCount } from '../features/queue/queue-model';
 import { useT } from '../i18n/i18n';
 import { intake } from '../ipc/client';
+import { useAppStore } from './store';
 
 export function StatusBar() {
   const t = useT();
   const info = useAppStore((s) => s.info);
   const connection = useAppStore((s) => s.connection);
+  const queue = useAppStore((s) => s.queueStatus);
+  const importing = useAppStore((s) => s.importing);
   const kind = info?.environment.kind;
+  const pending = pendingCount(queue?.counts);
+  const failed = queue?.counts.failed ?? 0;
   return (
-    <footer className="status-bar" role="contentinfo">
+    <footer className="status-bar">
       {info && (
         <span className={`env-badge env-${kind}`} data-testid="env-badge" title={t('status.environment')}>
           {t(`env.kind.${info.environment.kind}`)} · {info.environment.name}
@@ -17,11 +22,17 @@ export function StatusBar() {
       {connection && (
         <>
           <span className={`conn conn-${connection.network}`} data-testid="network-state">
+            <span className="dot" aria-hidden="true" />
             {t(`status.network.${connection.network}`)}
           </span>
           <span className={`conn token-${connection.token}`} data-testid="token-state">
             {t(`status.token.${connection.token}`)}
           </span>
+          {connection.configurationError && (
+            <span className="conn token-error" data-testid="config-error">
+              {connection.configurationError.message}
+            </span>
+          )}
         </>
       )}
       <button
@@ -36,6 +47,17 @@ export function StatusBar() {
         {t('status.check')}
       </button>
       <span className="spacer" />
+      {importing > 0 && <span aria-live="polite">{t('status.importing', { count: importing })}</span>}
+      <button
+        type="button"
+        className={`link-button queue-count ${failed ? 'has-failed' : ''}`}
+        data-testid="queue-count"
+        onClick={() => useAppStore.getState().setScreen('queue')}
+      >
+        {queue?.paused ? t('status.queuePaused') + ' · ' : ''}
+        {t('status.queue', { count: pending })}
+        {failed > 0 && ` · ${t('status.failed', { count: failed })}`}
+      </button>
       {info && <span data-testid="app-version">{t('status.version', { version: info.version })}</span>}
     </footer>
   );

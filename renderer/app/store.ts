@@ -1,10 +1,42 @@
 import { create } from 'zustand';
+import { createClaimsSlice } from '../features/claims/claims-slice';
+import type { ClaimsSlice } from '../features/claims/claims-slice';
+import { createInboxSlice } from '../features/inbox/inbox-slice';
+import type { InboxSlice } from '../features/inbox/inbox-slice';
+import { createPoliciesSlice } from '../features/policies/policies-slice';
+import type { PoliciesSlice } from '../features/policies/policies-slice';
+import { createQueueSlice } from '../features/queue/queue-slice';
+import type { QueueSlice } from '../features/queue/queue-slice';
+import { createSettingsSlice } from '../features/settings/settings-slice';
+import type { SettingsSlice } from '../features/settings/settings-slice';
+import { createTaggingSlice } from '../features/tagging/tagging-slice';
+import type { TaggingSlice } from '../features/tagging/tagging-slice';
+import { createNoticesSlice } from './notices-slice';
+import type { NoticesSlice } from './notices-slice';
 import { createShellSlice } from './shell-slice';
 import type { ShellSlice } from './shell-slice';
 
 /** One bound store made of feature slices (zustand slices pattern); each feature owns its slice. */
-export type AppState = ShellSlice;
+export type AppState = ShellSlice &
+  NoticesSlice &
+  InboxSlice &
+  TaggingSlice &
+  PoliciesSlice &
+  ClaimsSlice &
+  QueueSlice &
+  SettingsSlice;
 
-export const useAppStore = create<AppState>()((...a) => ({
-  ...createShellSlice(...a),
-}));
+export function createAppStore() {
+  return create<AppState>()((...a) => ({
+    ...createShellSlice(...a),
+    ...createNoticesSlice(...a),
+    ...createInboxSlice(...a),
+    ...createTaggingSlice(...a),
+    ...createPoliciesSlice(...a),
+    ...createClaimsSlice(...a),
+    ...createQueueSlice(...a),
+    ...createSettingsSlice(...a),
+  }));
+}
+
+export const useAppStore = createAppStore();

@@ -1,0 +1,55 @@
+import type { StateCreator } from 'zustand';
+import type { ClaimFile, ClaimInformation } from '../../../shared/platform/claims';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+import { claimIdProblem } from './claim-id';
+
+export interface ClaimsSlice {
+  claimIdInput: string;
+  claimIdError?: string;
+  /** The claim shown (may differ from the input while the clerk types). */
+  claimShown?: string;
+  claimInfo?: ClaimInformation;
+  claimFiles?: ClaimFile[];
+  claimLoading: boolean;
+  claimError?: IpcError;
+  claimSeq: number;
+  setClaimIdInput(value: string): void;
+  openClaim(claimId?: string): Promise<void>;
+}
+
+export const createClaimsSlice: StateCreator<AppState, [], [], ClaimsSlice> = (set, get) => ({
+  claimIdInput: '',
+  claimLoading: false,
+  claimSeq: 0,
+  setClaimIdInput: (claimIdInput) => set({ claimIdInput, claimIdError: undefined }),
+  async openClaim(claimId) {
+    const id = (claimId ?? get().claimIdInput).trim();
+    const problem = claimIdProblem(id);
+    if (problem) {
+      set({ claimIdInput: id, claimIdError: problem });
+      return;
+    }
+    const seq = get().claimSeq + 1;
+    set({ claimIdInput: id, claimIdError: undefined, claimLoading: true, claimError: undefined, claimSeq: seq });
+    try {
+      const [info, files] = await Promise.all([
+        intake().call('claims.information', { claimId: id }),
+        intake().call('claims.files', { claimId: id }),
+      ]);
+      if (get().claimSeq !== seq) return;
+      set({ claimShown: id, claimInfo: info, claimFiles: files, claimLoading: false });
+    } catch (e) {
+      if (get().claimSeq !== seq) return;
+      set({
+        claimLoading: false,
+        claimError: toIpcError(e),
+        claimShown: id,
+        claimInfo: undefined,
+        claimFiles: undefined,
+      });
+    }
+  },
+});

@@ -1,0 +1,134 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useAppStore } from '../../app/store';
+import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
+import { folderLabel } from './document-order';
+import { scrollToReveal, virtualWindow } from './virtual-window';
+
+/** Fixed row height: what makes the list virtual; keep in step with .doc-row in inbox.css. */
+export const ROW_HEIGHT = 58;
+
+export function DocumentList() {
+  const t = useT();
+  const locale = useLocale();
+  const order = useAppStore((s) => s.inboxOrder);
+  const documents = useAppStore((s) => s.documents);
+  const selection = useAppStore((s) => s.selection);
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setHeight(el.clientHeight);
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const activeIndex = selection.active ? order.indexOf(selection.active) : -1;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || activeIndex < 0) return;
+    const top = scrollToReveal(activeIndex, el.scrollTop, el.clientHeight, ROW_HEIGHT);
+    if (top !== undefined) el.scrollTop = top;
+  }, [activeIndex]);
+
+  const win = virtualWindow(scrollTop, height, ROW_HEIGHT, order.length);
+  const s = () => useAppStore.getState();
+  const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const handled = (() => {
+      switch (e.key) {
+        case 'ArrowDown':
+          s().moveSelection(1, e.shiftKey);
+          return true;
+        case 'ArrowUp':
+          s().moveSelection(-1, e.shiftKey);
+          return true;
+        case 'PageDown':
+          s().moveSelection(page, e.shiftKey);
+          return true;
+        case 'PageUp':
+          s().moveSelection(-page, e.shiftKey);
+          return true;
+        case 'Home':
+          s().moveSelection(-order.length, e.shiftKey);
+          return true;
+        case 'End':
+          s().moveSelection(order.length, e.shiftKey);
+          return true;
+        case ' ':
+          if (selection.active) s().selectDocument(selection.active, 'toggle');
+          return true;
+        case 'a':
+          if (!(e.ctrlKey || e.metaKey)) return false;
+          s().selectAllDocuments();
+          return true;
+        case 'Enter':
+          if (e.ctrlKey || e.metaKey) return false;
+          document.getElementById('tag-caseNumber')?.focus();
+          return true;
+        default:
+          return false;
+      }
+    })();
+    if (handled) e.preventDefault();
+  };
+
+  const onClick = (id: string) => (e: MouseEvent) => {
+    s().selectDocument(id, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'single');
+  };
+
+  const rows = [];
+  for (let i = win.start; i < win.end; i++) {
+    const id = order[i];
+    const doc = id ? documents[id] : undefined;
+    if (!id || !doc) continue;
+    const selected = selection.selected.includes(id);
+    rows.push(
+      <div
+        key={id}
+        id={`doc-row-${i}`}
+        role="option"
+        aria-selected={selected}
+        aria-setsize={order.length}
+        aria-posinset={i + 1}
+        className={`doc-row ${selected ? 'is-selected' : ''} ${id === selection.active ? 'is-active' : ''}`}
+        style={{ top: i * ROW_HEIGHT, height: ROW_HEIGHT }}
+        data-testid="doc-row"
+        data-id={id}
+        onClick={onClick(id)}
+      >
+        <span className="doc-name">{doc.fileName}</span>
+        <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
+        <span className="doc-meta">
+          {folderLabel(doc.sourceFolder)} · {formatBytes(locale, doc.size)} · {formatDateTime(locale, doc.arrivedAt)}
+          {doc.metadata.caseNumber && ` · ${doc.metadata.caseNumber}`}
+          {doc.duplicateOf && ` · ${t('inbox.duplicate')}`}
+        </span>
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      ref={ref}
+      className="doc-list"
+      role="listbox"
+      tabIndex={0}
+      aria-label={t('inbox.listLabel', { count: order.length })}
+      aria-multiselectable="true"
+      aria-activedescendant={activeIndex >= 0 ? `doc-row-${activeIndex}` : undefined}
+      data-testid="doc-list"
+      onKeyDown={onKeyDown}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
+      <div className="doc-list-inner" style={{ height: win.totalHeight }}>
+        {rows}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Document, DocumentState } from '../../../shared/domain/document';
+
+/** Newest arrival first; ties broken by id so the order is stable between renders. */
+export function compareNewestFirst(a: Document, b: Document): number {
+  if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Applies a documents.changed payload to the map. Pure: returns a new map, leaves the old one alone. */
+export function mergeDocuments(
+  current: Readonly<Record<string, Document>>,
+  changed: readonly Document[],
+  removed: readonly string[] = [],
+): Record<string, Document> {
+  const next: Record<string, Document> = { ...current };
+  for (const doc of changed) next[doc.id] = doc;
+  for (const id of removed) delete next[id];
+  return next;
+}
+
+/** Which documents the inbox lists. `open` is the clerk's work: not yet sent or sent and failed. */
+export type InboxFilter = 'open' | 'all';
+export const OPEN_STATES: readonly DocumentState[] = ['new', 'tagged', 'failed'];
+
+export function inboxOrder(docs: Readonly<Record<string, Document>>, filter: InboxFilter, query = ''): string[] {
+  const q = query.trim().toLowerCase();
+  return Object.values(docs)
+    .filter((d) => filter === 'all' || OPEN_STATES.includes(d.state))
+    .filter(
+      (d) =>
+        !q ||
+        d.fileName.toLowerCase().includes(q) ||
+        (d.metadata.caseNumber ?? '').toLowerCase().includes(q) ||
+        (d.metadata.policyNumber ?? '').toLowerCase().includes(q),
+    )
+    .sort(compareNewestFirst)
+    .map((d) => d.id);
+}
+
+/** Last path segment of the source folder, what a clerk recognises ("Scanner 2"); `import` for drops. */
+export function folderLabel(sourceFolder: string): string {
+  const parts = sourceFolder.split(/[\\/]/).filter(Boolean);
+  return parts[parts.length - 1] ?? sourceFolder;
+}

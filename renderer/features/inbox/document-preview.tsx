@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { Document } from '../../../shared/domain/document';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { ErrorBanner } from '../../app/error-banner';
+import { toIpcError } from '../../app/ipc-error';
+import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
+import { intake } from '../../ipc/client';
+import { base64ToBytes, previewKind } from './base64';
+import { folderLabel } from './document-order';
+import { PdfView } from './pdf-view';
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+type Content = { id: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
+
+export function DocumentPreview(props: { doc: Document | undefined }) {
+  const t = useT();
+  const locale = useLocale();
+  const { doc } = props;
+  const [content, setContent] = useState<Content>();
+  const [error, setError] = useState<IpcError>();
+  const [renderError, setRenderError] = useState<string>();
+  const [zoomIndex, setZoomIndex] = useState(2);
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(1);
+  const [reload, setReload] = useState(0);
+
+  const id = doc?.id;
+  // The screen mounts one preview per document (key = id), so state starts fresh for each.
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    intake()
+      .call('documents.content', { id })
+      .then((c) => !cancelled && setContent({ id, contentType: c.contentType, bytes: base64ToBytes(c.base64) }))
+      .catch((e: unknown) => !cancelled && setError(toIpcError(e)));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, reload]);
+
+  const kind = doc && content ? previewKind(content.contentType, doc.fileName) : undefined;
+  const imageUrl = useMemo(
+    () =>
+      content && kind === 'image'
+        ? URL.createObjectURL(new Blob([content.bytes], { type: content.contentType }))
+        : undefined,
+    [content, kind],
+  );
+  useEffect(
+    () => () => {
+      if (imageUrl) URL.revokeObjectURL(imageUrl);
+    },
+    [imageUrl],
+  );
+  const onPages = useCallback((n: number) => setPages(n), []);
+  const onError = useCallback((m: string) => setRenderError(m), []);
+
+  if (!doc) {
+    return (
+      <section className="preview empty" aria-label={t('preview.label')}>
+        <p>{t('preview.nothingSelected')}</p>
+      </section>
+    );
+  }
+
+  const zoom = ZOOMS[zoomIndex] ?? 1;
+  const onKeyDown = (e: KeyboardEvent) => {
+    const map: Record<string, () => void> = {
+      '+': () => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1)),
+      '=': () => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1)),
+      '-': () => setZoomIndex((z) => Math.max(0, z - 1)),
+      '0': () => setZoomIndex(2),
+      PageDown: () => setPage((p) => Math.min(pages, p + 1)),
+      PageUp: () => setPage((p) => Math.max(1, p - 1)),
+    };
+    const fn = map[e.key];
+    if (fn && !e.altKey && !e.ctrlKey) {
+      fn();
+      e.preventDefault();
+    }
+  };
+
+  const info = (
+    <dl className="file-info" data-testid="file-info">
+      <dt>{t('preview.fileName')}</dt>
+      <dd>{doc.fileName}</dd>
+      <dt>{t('preview.folder')}</dt>
+      <dd title={doc.sourceFolder}>{folderLabel(doc.sourceFolder)}</dd>
+      <dt>{t('preview.size')}</dt>
+      <dd>{formatBytes(locale, doc.size)}</dd>
+      <dt>{t('preview.type')}</dt>
+      <dd>{doc.contentType}</dd>
+      <dt>{t('preview.arrived')}</dt>
+      <dd>{formatDateTime(locale, doc.arrivedAt)}</dd>
+    </dl>
+  );
+
+  return (
+    <section className="preview" aria-label={t('preview.label')} data-testid="preview">
+      <div className="preview-toolbar" role="toolbar" aria-label={t('preview.toolbar')}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('preview.zoomOut')}
+          onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}
+          disabled={kind === 'none'}
+        >
+          −
+        </button>
+        <span className="zoom-value" aria-live="polite">
+          {Math.round(zoom * 100)} %
+        </span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('preview.zoomIn')}
+          onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}
+          disabled={kind === 'none'}
+        >
+          +
+        </button>
+        {kind === 'pdf' && (
+          <>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('preview.previousPage')}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+              disabled={page <= 1}
+            >
+              ‹
+            </button>
+            <span data-testid="page-indicator">{t('preview.pageOf', { page, pages })}</span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('preview.nextPage')}
+              onClick={() => setPage((p) => Math.min(pages, p + 1))}
+              disabled={page >= pages}
+            >
+              ›
+            </button>
+          </>
+        )}
+        <span className="spacer" />
+        <span className="muted">{doc.fileName}</span>
+      </div>
+      {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
+      <div className="preview-canvas" tabIndex={0} onKeyDown={onKeyDown} aria-label={t('preview.area')} role="region">
+        {error && (
+          <ErrorBanner
+            error={error}
+            onRetry={() => {
+              setError(undefined);
+              setReload((r) => r + 1);
+            }}
+          />
+        )}
+        {!error && !content && <p className="muted">{t('preview.loading')}</p>}
+        {content && kind === 'pdf' && !renderError && (
+          <PdfView bytes={content.bytes} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+        )}
+        {content && kind === 'image' && imageUrl && (
+          <img src={imageUrl} alt={doc.fileName} style={{ width: `${zoom * 100}%` }} data-testid="image-preview" />
+        )}
+        {content && (kind === 'none' || renderError) && (
+          <div className="no-preview" data-testid="no-preview">
+            <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
+            {info}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useAppStore } from '../../app/store';
+import { ErrorBanner } from '../../app/error-banner';
+import { useT } from '../../i18n/i18n';
+import { TaggingForm } from '../tagging/tagging-form';
+import { DocumentList } from './document-list';
+import { DocumentPreview } from './document-preview';
+import type { InboxFilter } from './document-order';
+
+export function InboxScreen() {
+  const t = useT();
+  const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
+  const count = useAppStore((s) => s.inboxOrder.length);
+  const filter = useAppStore((s) => s.inboxFilter);
+  const query = useAppStore((s) => s.inboxQuery);
+  const loading = useAppStore((s) => s.inboxLoading);
+  const error = useAppStore((s) => s.inboxError);
+  const s = useAppStore.getState;
+  return (
+    <div className="inbox-screen">
+      <section className="inbox-list-pane" aria-labelledby="inbox-title">
+        <div className="pane-header">
+          <h2 id="inbox-title">{t('inbox.title')}</h2>
+          <span className="count" data-testid="inbox-count">
+            {t('inbox.count', { count })}
+          </span>
+        </div>
+        <div className="inbox-filters">
+          <label className="visually-hidden" htmlFor="inbox-search">
+            {t('inbox.search')}
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            placeholder={t('inbox.search')}
+            value={query}
+            onChange={(e) => s().setInboxQuery(e.target.value)}
+          />
+          <label className="visually-hidden" htmlFor="inbox-filter">
+            {t('inbox.filter')}
+          </label>
+          <select id="inbox-filter" value={filter} onChange={(e) => s().setInboxFilter(e.target.value as InboxFilter)}>
+            <option value="open">{t('inbox.filter.open')}</option>
+            <option value="all">{t('inbox.filter.all')}</option>
+          </select>
+        </div>
+        {error && <ErrorBanner error={error} onRetry={() => void s().loadDocuments()} testId="inbox-error" />}
+        {loading && <p className="muted loading-line">{t('inbox.loading')}</p>}
+        {!loading && !error && count === 0 && (
+          <p className="empty-state" data-testid="inbox-empty">
+            {t('inbox.empty')}
+          </p>
+        )}
+        <DocumentList />
+      </section>
+      <DocumentPreview key={active?.id ?? ''} doc={active} />
+      <TaggingForm />
+    </div>
+  );
+}

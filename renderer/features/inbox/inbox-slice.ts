@@ -1,0 +1,119 @@
+import type { StateCreator } from 'zustand';
+import type { Document } from '../../../shared/domain/document';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+import { bytesToBase64 } from './base64';
+import { inboxOrder, mergeDocuments } from './document-order';
+import type { InboxFilter } from './document-order';
+import { move, reconcile, select } from './selection';
+import type { Selection, SelectMode } from './selection';
+
+/** Page size of the initial load; the list holds every document in memory (10,000 is fine). */
+const LOAD_PAGE = 5000;
+
+export interface InboxSlice {
+  documents: Record<string, Document>;
+  inboxOrder: string[];
+  inboxFilter: InboxFilter;
+  inboxQuery: string;
+  selection: Selection;
+  inboxLoading: boolean;
+  inboxError?: IpcError;
+  importing: number;
+  loadDocuments(): Promise<void>;
+  applyDocumentsChanged(documents: readonly Document[], removed: readonly string[]): void;
+  setInboxFilter(filter: InboxFilter): void;
+  setInboxQuery(query: string): void;
+  selectDocument(id: string, mode: SelectMode): void;
+  moveSelection(delta: number, extend?: boolean): void;
+  selectAllDocuments(): void;
+  importFiles(files: readonly { name: string; bytes: Uint8Array }[]): Promise<IpcError[]>;
+}
+
+export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set, get) => {
+  /** Recomputes the order and keeps the selection on rows that are still listed. */
+  const reorder = (documents: Record<string, Document>, filter: InboxFilter, query: string) => {
+    const previous = get().inboxOrder;
+    const order = inboxOrder(documents, filter, query);
+    const selection = reconcile(order, previous, get().selection);
+    return { documents, inboxOrder: order, inboxFilter: filter, inboxQuery: query, selection };
+  };
+
+  return {
+    documents: {},
+    inboxOrder: [],
+    inboxFilter: 'open',
+    inboxQuery: '',
+    selection: { selected: [] },
+    inboxLoading: false,
+    importing: 0,
+
+    async loadDocuments() {
+      set({ inboxLoading: true, inboxError: undefined });
+      try {
+        const all: Document[] = [];
+        for (let offset = 0; ; offset += LOAD_PAGE) {
+          const page = await intake().call('documents.list', { limit: LOAD_PAGE, offset });
+          all.push(...page.documents);
+          if (page.documents.length < LOAD_PAGE || all.length >= page.total) break;
+        }
+        const { inboxFilter, inboxQuery } = get();
+        set({ ...reorder(mergeDocuments({}, all), inboxFilter, inboxQuery), inboxLoading: false });
+        if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+      } catch (e) {
+        set({ inboxLoading: false, inboxError: toIpcError(e) });
+      }
+    },
+
+    applyDocumentsChanged(documents, removed) {
+      const s = get();
+      set(reorder(mergeDocuments(s.documents, documents, removed), s.inboxFilter, s.inboxQuery));
+    },
+
+    setInboxFilter(filter) {
+      const s = get();
+      set(reorder(s.documents, filter, s.inboxQuery));
+    },
+
+    setInboxQuery(query) {
+      const s = get();
+      set(reorder(s.documents, s.inboxFilter, query));
+    },
+
+    selectDocument(id, mode) {
+      set({ selection: select(get().inboxOrder, get().selection, id, mode) });
+    },
+
+    moveSelection(delta, extend = false) {
+      set({ selection: move(get().inboxOrder, get().selection, delta, extend) });
+    },
+
+    selectAllDocuments() {
+      const order = get().inboxOrder;
+      if (!order.length) return;
+      const active = get().selection.active ?? order[0];
+      set({ selection: { selected: [...order], anchor: order[0], active } });
+    },
+
+    async importFiles(files) {
+      const errors: IpcError[] = [];
+      set((s) => ({ importing: s.importing + files.length }));
+      for (const file of files) {
+        try {
+          const doc = await intake().call('documents.import', {
+            fileName: file.name,
+            base64: bytesToBase64(file.bytes),
+          });
+          get().applyDocumentsChanged([doc], []);
+        } catch (e) {
+          errors.push({ ...toIpcError(e), fields: { fileName: file.name } });
+        } finally {
+          set((s) => ({ importing: s.importing - 1 }));
+        }
+      }
+      return errors;
+    },
+  };
+};

@@ -1,0 +1,71 @@
+import type { StateCreator } from 'zustand';
+import type { Customer } from '../../../shared/platform/customers';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+
+export const POLICY_PAGE_SIZE = 20;
+
+/** Today as YYYY-MM-DD in the clerk's time zone (not UTC: at 00:30 it is already tomorrow here). */
+export function localIsoDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export interface PoliciesSlice {
+  policyQuery: string;
+  policyDate: string;
+  customers: Customer[];
+  policyLoading: boolean;
+  policyError?: IpcError;
+  /** Whether the last page was full, i.e. "more results" may find more. */
+  policyHasMore: boolean;
+  /** Sequence number of the newest search; answers to older ones are dropped. */
+  policySeq: number;
+  setPolicyQuery(query: string): void;
+  setPolicyDate(date: string): void;
+  searchPolicies(): Promise<void>;
+  morePolicies(): Promise<void>;
+}
+
+export const createPoliciesSlice: StateCreator<AppState, [], [], PoliciesSlice> = (set, get) => {
+  const run = async (after: number | undefined) => {
+    const seq = get().policySeq + 1;
+    const q = get().policyQuery.trim();
+    if (!q) {
+      set({ policySeq: seq, customers: [], policyLoading: false, policyError: undefined, policyHasMore: false });
+      return;
+    }
+    set({ policySeq: seq, policyLoading: true, policyError: undefined });
+    try {
+      const page = await intake().call('customers.search', {
+        q,
+        date: get().policyDate,
+        limit: POLICY_PAGE_SIZE,
+        after,
+      });
+      if (get().policySeq !== seq) return; // a newer search is under way or done
+      set({
+        customers: after === undefined ? page : [...get().customers, ...page],
+        policyHasMore: page.length === POLICY_PAGE_SIZE,
+        policyLoading: false,
+      });
+    } catch (e) {
+      if (get().policySeq !== seq) return;
+      set({ policyLoading: false, policyError: toIpcError(e) });
+    }
+  };
+  return {
+    policyQuery: '',
+    policyDate: localIsoDate(new Date()),
+    customers: [],
+    policyLoading: false,
+    policyHasMore: false,
+    policySeq: 0,
+    setPolicyQuery: (policyQuery) => set({ policyQuery }),
+    setPolicyDate: (policyDate) => set({ policyDate }),
+    searchPolicies: () => run(undefined),
+    morePolicies: () => run(get().customers.length),
+  };
+};

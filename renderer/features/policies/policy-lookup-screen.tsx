@@ -1,0 +1,162 @@
+import { useEffect, useRef } from 'react';
+import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { formatDate, useLocale, useT } from '../../i18n/i18n';
+
+/** Debounce of the search box: fast typists send one request, not one per key. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export function PolicyLookupScreen() {
+  const t = useT();
+  const query = useAppStore((s) => s.policyQuery);
+  const date = useAppStore((s) => s.policyDate);
+  const customers = useAppStore((s) => s.customers);
+  const loading = useAppStore((s) => s.policyLoading);
+  const error = useAppStore((s) => s.policyError);
+  const hasMore = useAppStore((s) => s.policyHasMore);
+  const target = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const s = useAppStore.getState;
+
+  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    const timer = setTimeout(() => void s().searchPolicies(), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, date, s]);
+
+  const choose = (policy: PolicyMatch) => {
+    s().setDraftField('policyNumber', policy.number);
+    s().setScreen('inbox');
+    setTimeout(() => document.getElementById('tag-policyNumber')?.focus(), 0);
+  };
+
+  return (
+    <div className="screen lookup-screen">
+      <div className="screen-header">
+        <h2>{t('lookup.title')}</h2>
+        {target && (
+          <p className="muted" data-testid="lookup-target">
+            {t('lookup.target', { file: target.fileName })}
+          </p>
+        )}
+      </div>
+      <form className="search-row" role="search" onSubmit={(e) => (e.preventDefault(), void s().searchPolicies())}>
+        <div className="field grow">
+          <label htmlFor="lookup-q">{t('lookup.query')}</label>
+          <input
+            id="lookup-q"
+            ref={inputRef}
+            type="search"
+            value={query}
+            placeholder={t('lookup.queryHint')}
+            onChange={(e) => s().setPolicyQuery(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="lookup-date">{t('lookup.date')}</label>
+          <input
+            id="lookup-date"
+            type="date"
+            value={date}
+            required
+            onChange={(e) => e.target.value && s().setPolicyDate(e.target.value)}
+          />
+        </div>
+      </form>
+      <div aria-live="polite" className="muted status-line">
+        {loading
+          ? t('lookup.searching')
+          : query.trim() && !error
+            ? t('lookup.results', { count: customers.length })
+            : ''}
+      </div>
+      {error && <ErrorBanner error={error} onRetry={() => void s().searchPolicies()} testId="lookup-error" />}
+      <ul className="customer-list" data-testid="customer-list">
+        {customers.map((c) => (
+          <CustomerItem key={c.customerId} customer={c} onChoose={choose} canChoose={!!target} />
+        ))}
+      </ul>
+      {hasMore && (
+        <button
+          type="button"
+          className="button"
+          data-testid="more-results"
+          disabled={loading}
+          onClick={() => void s().morePolicies()}
+        >
+          {t('lookup.more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ActiveBadge(props: { active: boolean; statusText?: string | null }) {
+  const t = useT();
+  return (
+    <span className={`active-badge ${props.active ? 'is-active' : 'is-inactive'}`}>
+      {props.active ? t('lookup.active') : t('lookup.inactive')}
+      {props.statusText ? ` · ${props.statusText}` : ''}
+    </span>
+  );
+}
+
+function CustomerItem(props: { customer: Customer; canChoose: boolean; onChoose(p: PolicyMatch): void }) {
+  const t = useT();
+  const locale = useLocale();
+  const c = props.customer;
+  return (
+    <li className="customer" data-testid="customer">
+      <div className="customer-head">
+        <strong>{c.fullName}</strong>
+        <span className="muted">
+          {c.number && `${t('lookup.customerNumber')} ${c.number}`}
+          {c.address && ` · ${c.address}`}
+          {c.description && ` · ${c.description}`}
+        </span>
+      </div>
+      <ul className="policy-list">
+        {c.policyMatches.map((p) => (
+          <li
+            key={`${p.number}-${p.policyVersionId ?? ''}`}
+            className={`policy ${p.isActive ? '' : 'inactive'}`}
+            data-testid="policy"
+          >
+            <div className="policy-head">
+              <span className="policy-number">{p.number}</span>
+              <span>{p.product ?? p.description}</span>
+              <ActiveBadge active={p.isActive} statusText={p.statusText} />
+              <span className="muted">
+                {formatDate(locale, p.startDate)} – {p.endDate ? formatDate(locale, p.endDate) : t('lookup.open')}
+              </span>
+              <span className="spacer" />
+              <button
+                type="button"
+                className="button button-small"
+                disabled={!props.canChoose}
+                onClick={() => props.onChoose(p)}
+                data-testid="choose-policy"
+              >
+                {t('lookup.choose')}
+                <span className="visually-hidden"> {p.number}</span>
+              </button>
+            </div>
+            {p.policyObjectMatches.length > 0 && (
+              <ul className="object-list">
+                {p.policyObjectMatches.map((o, i) => (
+                  <li key={o.policyObjectVersionId ?? i} className={o.isActive ? '' : 'inactive'}>
+                    <span>{o.description}</span> <ActiveBadge active={o.isActive} statusText={o.statusText} />{' '}
+                    <span className="muted">
+                      {formatDate(locale, o.startDate)} – {o.endDate ? formatDate(locale, o.endDate) : t('lookup.open')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

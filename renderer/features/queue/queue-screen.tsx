@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { formatBytes, formatDateTime, formatPercent, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
+
+export function QueueScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const documents = useAppStore((s) => s.documents);
+  const live = useAppStore((s) => s.liveProgress);
+  const status = useAppStore((s) => s.queueStatus);
+  const error = useAppStore((s) => s.queueError);
+  // "Recently uploaded" is relative to now; a minute's precision is enough.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const entries = useMemo(() => queueEntries(documents, now), [documents, now]);
+  const overall = overallProgress(entries, live);
+  const overallFraction = fraction(overall);
+  const failedIds = entries.filter((d) => d.state === 'failed').map((d) => d.id);
+  const s = useAppStore.getState;
+
+  return (
+    <div className="screen queue-screen">
+      <div className="screen-header">
+        <h2>{t('queue.title')}</h2>
+        <span className="spacer" />
+        {failedIds.length > 0 && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void s().retryDocuments(failedIds)}
+            data-testid="retry-all"
+          >
+            {t('queue.retryAll', { count: failedIds.length })}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          data-testid="pause-toggle"
+          aria-pressed={status?.paused ?? false}
+          onClick={() => void s().setPaused(!status?.paused)}
+        >
+          {status?.paused ? t('queue.resume') : t('queue.pauseAll')}
+        </button>
+      </div>
+      {status?.paused && <p className="banner banner-info">{t('queue.paused')}</p>}
+      {status && !status.online && <p className="banner banner-warning">{t('queue.offline')}</p>}
+      {error && <ErrorBanner error={error} onRetry={() => void s().loadQueueStatus()} testId="queue-error" />}
+      <div className="overall" data-testid="overall-progress">
+        <span>{t('queue.overall')}</span>
+        <progress max={1} value={overallFraction ?? 0} aria-label={t('queue.overall')} />
+        <span className="muted">
+          {overall.total > 0
+            ? `${formatBytes(locale, overall.sent)} / ${formatBytes(locale, overall.total)}`
+            : t('queue.idle')}
+        </span>
+      </div>
+      {entries.length === 0 ? (
+        <p className="empty-state" data-testid="queue-empty">
+          {t('queue.empty')}
+        </p>
+      ) : (
+        <table className="data-table" data-testid="queue-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('queue.file')}</th>
+              <th scope="col">{t('field.caseNumber')}</th>
+              <th scope="col">{t('queue.state')}</th>
+              <th scope="col">{t('queue.progress')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('queue.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((doc) => {
+              const p = fraction(documentProgress(doc, live));
+              return (
+                <tr key={doc.id} data-testid="queue-row" data-state={doc.state}>
+                  <td>
+                    {doc.fileName}
+                    {doc.error && (
+                      <div className="row-error" data-testid="queue-row-error">
+                        {translateMaybe(locale, doc.error.message)}
+                        {doc.error.platformErrors?.map((pe, i) => (
+                          <div key={i}>
+                            <code>{pe.type}</code> {pe.message}
+                          </div>
+                        ))}
+                      </div>
+                    )}
+                  </td>
+                  <td>{doc.metadata.caseNumber ?? '–'}</td>
+                  <td>
+                    <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
+                    {doc.nextAttemptAt && doc.state === 'queued' && (
+                      <div className="muted">
+                        {t('queue.nextAttempt', { at: formatDateTime(locale, doc.nextAttemptAt) })}
+                      </div>
+                    )}
+                    {doc.uploadedAt && <div className="muted">{formatDateTime(locale, doc.uploadedAt)}</div>}
+                  </td>
+                  <td>
+                    {doc.state === 'uploading' && (
+                      <>
+                        <progress max={1} value={p ?? 0} aria-label={t('queue.progressOf', { file: doc.fileName })} />{' '}
+                        {p !== undefined && formatPercent(locale, p)}
+                      </>
+                    )}
+                  </td>
+                  <td className="row-actions">
+                    {doc.state === 'failed' && (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => void s().retryDocuments([doc.id])}
+                      >
+                        {t('action.retry')}
+                        <span className="visually-hidden"> {doc.fileName}</span>
+                      </button>
+                    )}
+                    {(doc.state === 'queued' || doc.state === 'failed' || doc.state === 'uploading') && (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => void s().cancelDocuments([doc.id])}
+                      >
+                        {t('action.cancel')}
+                        <span className="visually-hidden"> {doc.fileName}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <HistorySection />
+    </div>
+  );
+}
+
+function HistorySection() {
+  const t = useT();
+  const locale = useLocale();
+  const history = useAppStore((s) => s.history);
+  const filter = useAppStore((s) => s.historyFilter);
+  const loading = useAppStore((s) => s.historyLoading);
+  const error = useAppStore((s) => s.historyError);
+  const s = useAppStore.getState;
+  useEffect(() => {
+    const timer = setTimeout(() => void s().loadHistory(), 250);
+    return () => clearTimeout(timer);
+  }, [filter, s]);
+  return (
+    <section className="history" aria-labelledby="history-title">
+      <h3 id="history-title">{t('history.title')}</h3>
+      <div className="search-row">
+        <div className="field grow">
+          <label htmlFor="history-q">{t('history.query')}</label>
+          <input
+            id="history-q"
+            type="search"
+            value={filter.query}
+            onChange={(e) => s().setHistoryFilter({ query: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="history-from">{t('history.from')}</label>
+          <input
+            id="history-from"
+            type="date"
+            value={filter.from}
+            onChange={(e) => s().setHistoryFilter({ from: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="history-to">{t('history.to')}</label>
+          <input
+            id="history-to"
+            type="date"
+            value={filter.to}
+            onChange={(e) => s().setHistoryFilter({ to: e.target.value })}
+          />
+        </div>
+      </div>
+      {error && <ErrorBanner error={error} onRetry={() => void s().loadHistory()} testId="history-error" />}
+      {!error && !loading && history.length === 0 && <p className="empty-state">{t('history.empty')}</p>}
+      {history.length > 0 && (
+        <table className="data-table" data-testid="history-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.at')}</th>
+              <th scope="col">{t('queue.file')}</th>
+              <th scope="col">{t('field.caseNumber')}</th>
+              <th scope="col">{t('queue.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((h, i) => (
+              <tr key={`${h.documentId}-${h.at}-${i}`}>
+                <td>{formatDateTime(locale, h.at)}</td>
+                <td>{h.fileName}</td>
+                <td>{h.caseNumber ?? '–'}</td>
+                <td>
+                  <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
+                  {h.message && <div className="muted">{h.message}</div>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import type { Environment } from '../../../shared/domain/settings';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { useT } from '../../i18n/i18n';
+
+/** Secrets go one way: typed here, stored in the keychain by main, never read back. */
+export function CredentialsSection(props: { env: Environment }) {
+  const t = useT();
+  const status = useAppStore((s) => s.secretStatus);
+  const error = useAppStore((s) => s.secretError);
+  const publicKey = useAppStore((s) => s.publicKey);
+  const test = useAppStore((s) => s.connectionTest);
+  const testing = useAppStore((s) => s.connectionTesting);
+  const [secret, setSecret] = useState('');
+  const s = useAppStore.getState;
+  const method = props.env.authMethod;
+  return (
+    <section className="settings-section" aria-labelledby="cred-title" data-testid="credentials">
+      <h3 id="cred-title">{t('settings.credentials', { name: props.env.name })}</h3>
+      {status && !status.keychain.available && (
+        <p className="banner banner-error" role="alert">
+          {t('settings.noKeychain')} {status.keychain.message}
+        </p>
+      )}
+      {error && <ErrorBanner error={error} testId="secret-error" />}
+      {method === 'client_secret' ? (
+        <form
+          className="search-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!secret) return;
+            void s()
+              .storeClientSecret(secret)
+              .then((ok) => ok && setSecret(''));
+          }}
+        >
+          <div className="field grow">
+            <label htmlFor="client-secret">{t('settings.clientSecret')}</label>
+            <input
+              id="client-secret"
+              type="password"
+              autoComplete="off"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              aria-describedby="client-secret-state"
+            />
+            <p className="hint" id="client-secret-state" data-testid="secret-state">
+              {status?.clientSecret ? t('settings.secretStored') : t('settings.secretMissing')}
+            </p>
+          </div>
+          <button type="submit" className="button" disabled={!secret}>
+            {t('settings.storeSecret')}
+          </button>
+          {status?.clientSecret && (
+            <button type="button" className="button" onClick={() => void s().deleteSecret('clientSecret')}>
+              {t('settings.deleteSecret')}
+            </button>
+          )}
+        </form>
+      ) : (
+        <div>
+          <p className="hint" data-testid="key-state">
+            {status?.privateKey ? t('settings.keyStored') : t('settings.keyMissing')}
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void s().generateKeyPair()}
+            data-testid="generate-key"
+          >
+            {status?.privateKey ? t('settings.regenerateKey') : t('settings.generateKey')}
+          </button>
+          {publicKey && publicKey.environmentId === props.env.id && (
+            <div className="public-key" data-testid="public-key">
+              <p>{t('settings.publicKeyHint')}</p>
+              <label htmlFor="pub-pem">{t('settings.publicKeyPem')}</label>
+              <textarea id="pub-pem" readOnly rows={6} value={publicKey.pem} onFocus={(e) => e.target.select()} />
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void navigator.clipboard?.writeText(publicKey.pem)}
+              >
+                {t('action.copy')} PEM
+              </button>
+              <label htmlFor="pub-jwk">{t('settings.publicKeyJwk')}</label>
+              <textarea id="pub-jwk" readOnly rows={6} value={publicKey.jwk} onFocus={(e) => e.target.select()} />
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void navigator.clipboard?.writeText(publicKey.jwk)}
+              >
+                {t('action.copy')} JWK
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      <div className="test-row">
+        <button
+          type="button"
+          className="button"
+          disabled={testing}
+          onClick={() => void s().testConnection()}
+          data-testid="test-connection"
+        >
+          {testing ? t('settings.testing') : t('settings.testConnection')}
+        </button>
+        {test && (
+          <p
+            className={`test-result ${test.ok ? 'ok' : 'failed'}`}
+            role="status"
+            data-testid="test-result"
+            data-step={test.step}
+          >
+            {test.ok ? t('settings.testOk') : t('settings.testFailed', { step: t(`settings.step.${test.step}`) })}{' '}
+            {test.message}
+            {test.code && <code> {test.code}</code>}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import type { StateCreator } from 'zustand';
+import type { Settings } from '../../../shared/domain/settings';
+import type { ConnectionTest, SecretStatus } from '../../../shared/ipc/channels/settings';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+import { settingsErrorsFromIpc, validateSettings } from './settings-model';
+import type { SettingsErrors } from './settings-model';
+
+export interface PublicKeyShown {
+  environmentId: string;
+  pem: string;
+  jwk: string;
+}
+
+export interface SettingsSlice {
+  settings?: Settings;
+  settingsDraft?: Settings;
+  settingsErrors: SettingsErrors;
+  settingsError?: IpcError;
+  settingsSaving: boolean;
+  settingsSavedAt?: number;
+  /** Environment shown in the credentials section. */
+  editingEnvironmentId?: string;
+  secretStatus?: SecretStatus;
+  secretError?: IpcError;
+  publicKey?: PublicKeyShown;
+  connectionTest?: ConnectionTest;
+  connectionTesting: boolean;
+  applySettings(settings: Settings): void;
+  loadSettings(): Promise<void>;
+  editSettings(update: (draft: Settings) => Settings): void;
+  saveSettings(): Promise<boolean>;
+  resetSettingsDraft(): void;
+  setEditingEnvironment(id: string): Promise<void>;
+  storeClientSecret(secret: string): Promise<boolean>;
+  deleteSecret(kind: 'clientSecret' | 'privateKey'): Promise<void>;
+  generateKeyPair(): Promise<void>;
+  testConnection(): Promise<void>;
+}
+
+export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => {
+  const envId = () => get().editingEnvironmentId ?? get().settings?.activeEnvironmentId ?? '';
+  const secretCall = async (fn: () => Promise<SecretStatus>) => {
+    set({ secretError: undefined });
+    try {
+      set({ secretStatus: await fn() });
+      return true;
+    } catch (e) {
+      set({ secretError: toIpcError(e) });
+      return false;
+    }
+  };
+  return {
+    settingsErrors: {},
+    settingsSaving: false,
+    connectionTesting: false,
+
+    applySettings(settings) {
+      // A change from elsewhere replaces the draft only when the clerk has nothing unsaved.
+      const unsaved = get().settingsDraft && get().settingsDraft !== get().settings;
+      set({ settings, settingsDraft: unsaved ? get().settingsDraft : settings, locale: settings.locale });
+    },
+
+    async loadSettings() {
+      try {
+        get().applySettings(await intake().call('settings.get', {}));
+        set({ settingsError: undefined });
+        void get().setEditingEnvironment(envId());
+      } catch (e) {
+        set({ settingsError: toIpcError(e) });
+      }
+    },
+
+    editSettings(update) {
+      const draft = get().settingsDraft;
+      if (draft) set({ settingsDraft: update(draft), settingsSavedAt: undefined });
+    },
+
+    resetSettingsDraft() {
+      set({ settingsDraft: get().settings, settingsErrors: {}, settingsError: undefined });
+    },
+
+    async saveSettings() {
+      const draft = get().settingsDraft;
+      if (!draft) return false;
+      const errors = validateSettings(draft);
+      if (Object.keys(errors).length) {
+        set({ settingsErrors: errors });
+        return false;
+      }
+      set({ settingsSaving: true, settingsErrors: {}, settingsError: undefined });
+      try {
+        const saved = await intake().call('settings.update', { settings: draft });
+        set({
+          settings: saved,
+          settingsDraft: saved,
+          settingsSaving: false,
+          locale: saved.locale,
+          settingsSavedAt: Date.now(),
+        });
+        return true;
+      } catch (e) {
+        const error = toIpcError(e);
+        set({ settingsSaving: false, settingsError: error, settingsErrors: settingsErrorsFromIpc(error.fields) });
+        return false;
+      }
+    },
+
+    async setEditingEnvironment(id) {
+      set({ editingEnvironmentId: id, secretStatus: undefined, publicKey: undefined, connectionTest: undefined });
+      if (id) await secretCall(() => intake().call('secrets.status', { environmentId: id }));
+    },
+
+    storeClientSecret: (secret) =>
+      secretCall(() => intake().call('secrets.setClientSecret', { environmentId: envId(), secret })),
+
+    async deleteSecret(kind) {
+      await secretCall(() => intake().call('secrets.delete', { environmentId: envId(), kind }));
+    },
+
+    async generateKeyPair() {
+      await secretCall(async () => {
+        const environmentId = envId();
+        const result = await intake().call('secrets.generateKeyPair', { environmentId });
+        set({
+          publicKey: { environmentId, pem: result.publicKeyPem, jwk: JSON.stringify(result.publicKeyJwk, null, 2) },
+        });
+        return result.status;
+      });
+    },
+
+    async testConnection() {
+      set({ connectionTesting: true, connectionTest: undefined, secretError: undefined });
+      try {
+        set({
+          connectionTest: await intake().call('connection.test', { environmentId: envId() }),
+          connectionTesting: false,
+        });
+      } catch (e) {
+        const error = toIpcError(e);
+        set({
+          connectionTesting: false,
+          connectionTest: { ok: false, step: 'settings', code: error.code, message: error.message },
+        });
+      }
+    },
+  };
+};

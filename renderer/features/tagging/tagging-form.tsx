@@ -1,0 +1,200 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Document } from '../../../shared/domain/document';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { claimIdFromCaseNumber } from '../claims/claim-id';
+import { DuplicateDialog } from './duplicate-dialog';
+import { METADATA_FIELDS } from './metadata-form-model';
+import type { MetadataField } from './metadata-form-model';
+
+const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
+
+export function TaggingForm() {
+  const t = useT();
+  const locale = useLocale();
+  const selectedIds = useAppStore((s) => s.selection.selected);
+  const documents = useAppStore((s) => s.documents);
+  const docs = useMemo(
+    () => selectedIds.map((id) => documents[id]).filter((d): d is Document => !!d),
+    [selectedIds, documents],
+  );
+  const draft = useAppStore((s) => s.draft);
+  const draftKey = useAppStore((s) => s.draftKey);
+  const errors = useAppStore((s) => s.fieldErrors);
+  const submitting = useAppStore((s) => s.submitting);
+  const submitError = useAppStore((s) => s.submitError);
+  const previous = useAppStore((s) => s.previousMetadata);
+  const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
+  const errorFocusTick = useAppStore((s) => s.errorFocusTick);
+  const documentTypes = useAppStore((s) => s.settings?.documentTypes ?? []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const s = useAppStore.getState;
+
+  useEffect(() => s().syncDraft(docs), [docs, s]);
+
+  // After a submit moves on to the next document, a clerk typing in the form stays in the form.
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) document.getElementById('tag-caseNumber')?.focus();
+  }, [draftKey]);
+
+  useEffect(() => {
+    if (!errorFocusTick) return;
+    const first = METADATA_FIELDS.find((f) => errors[f]);
+    document.getElementById(first ? `tag-${first}` : 'tag-caseNumber')?.focus();
+    // Only a new submit attempt moves focus, not every change of the errors.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errorFocusTick]);
+
+  if (!docs.length) {
+    return (
+      <section className="tagging empty" aria-label={t('tagging.title')}>
+        <p>{t('tagging.nothingSelected')}</p>
+      </section>
+    );
+  }
+
+  const blocked = docs.filter((d) => !SUBMITTABLE.has(d.state));
+  const claimId = claimIdFromCaseNumber(draft.values.caseNumber);
+  const heading = docs.length === 1 ? (docs[0]?.fileName ?? '') : t('tagging.batch', { count: docs.length });
+
+  const input = (field: MetadataField) => {
+    const error = errors[field];
+    const common = {
+      id: `tag-${field}`,
+      name: field,
+      value: draft.values[field],
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `tag-${field}-error` : undefined,
+      onChange: (e: { target: { value: string } }) => s().setDraftField(field, e.target.value),
+    } as const;
+    const mixed = draft.mixed.includes(field);
+    if (field === 'documentTypeCode' && documentTypes.length) {
+      const known = documentTypes.some((d) => d.code === draft.values[field]);
+      return (
+        <select {...common}>
+          <option value="">{mixed ? t('tagging.mixed') : t('tagging.chooseType')}</option>
+          {!known && draft.values[field] && <option value={draft.values[field]}>{draft.values[field]}</option>}
+          {documentTypes.map((d) => (
+            <option key={d.code} value={d.code}>
+              {d.label} ({d.code})
+            </option>
+          ))}
+        </select>
+      );
+    }
+    return (
+      <input
+        {...common}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={mixed ? t('tagging.mixed') : undefined}
+      />
+    );
+  };
+
+  return (
+    <section className="tagging" aria-labelledby="tagging-title">
+      <form
+        ref={formRef}
+        className="tagging-form"
+        data-testid="tagging-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void s().submitDraft();
+        }}
+      >
+        <div className="pane-header">
+          <h2 id="tagging-title">{t('tagging.title')}</h2>
+          <span className="muted ellipsis" data-testid="tagging-target">
+            {heading}
+          </span>
+        </div>
+        {errors.form && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {translateMaybe(locale, errors.form)}
+          </p>
+        )}
+        {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
+        {blocked.length > 0 && (
+          <p className="banner banner-info" data-testid="blocked-note">
+            {t('tagging.blocked', { count: blocked.length })}
+          </p>
+        )}
+        <div className="fields">
+          {METADATA_FIELDS.map((field) => (
+            <div key={field} className={`field ${errors[field] ? 'has-error' : ''}`}>
+              <label htmlFor={`tag-${field}`}>{t(`field.${field}`)}</label>
+              <div className="field-row">
+                {input(field)}
+                {field === 'policyNumber' && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-keyshortcuts="Alt+L"
+                    onClick={() => {
+                      s().setPolicyQuery(draft.values.policyNumber || s().policyQuery);
+                      s().setScreen('lookup');
+                    }}
+                  >
+                    {t('tagging.findPolicy')}
+                  </button>
+                )}
+                {field === 'caseNumber' && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="open-claim"
+                    disabled={!draft.values.caseNumber.trim()}
+                    onClick={() => {
+                      s().setClaimIdInput(claimId ?? '');
+                      s().setScreen('claims');
+                      if (claimId) void s().openClaim(claimId);
+                    }}
+                  >
+                    {t('tagging.openClaim')}
+                  </button>
+                )}
+              </div>
+              {errors[field] && (
+                <p className="field-error" id={`tag-${field}-error`}>
+                  {translateMaybe(locale, errors[field] ?? '')}
+                </p>
+              )}
+            </div>
+          ))}
+        </div>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={!previous}
+            aria-keyshortcuts="Alt+P"
+            onClick={() => s().useSameAsPrevious()}
+            data-testid="same-as-previous"
+          >
+            {t('tagging.sameAsPrevious')}
+          </button>
+          <span className="spacer" />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={submitting || blocked.length === docs.length}
+            aria-keyshortcuts="Control+Enter"
+            data-testid="submit"
+          >
+            {submitting
+              ? t('tagging.submitting')
+              : docs.length > 1
+                ? t('tagging.submitMany', { count: docs.length })
+                : t('tagging.submit')}
+            <kbd aria-hidden="true">Ctrl+Enter</kbd>
+          </button>
+        </div>
+      </form>
+      {duplicatePrompt && <DuplicateDialog prompt={duplicatePrompt} />}
+    </section>
+  );
+}
