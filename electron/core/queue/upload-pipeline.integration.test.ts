@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/domain/settings';
-// eslint-disable-next-line import-x/no-restricted-paths
 import { startSandbox } from '../../../sandbox';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type { Faults, RunningSandbox, StoredUpload } from '../../../sandbox';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';

@@ -135,7 +135,7 @@ export class UploadWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
-      let waitMs = 60_000;
+      let waitMs: number;
       try {
         waitMs = await this.step();
       } catch (e) {
@@ -194,7 +194,8 @@ export class UploadWorker {
   private async suspectOffline(): Promise<void> {
     if (!this.deps.probe || this.online === false) return;
     const ok = await this.deps.probe().catch(() => false);
-    if (!ok && this.online !== false) {
+    // Re-read: another upload may have set it while the probe ran.
+    if (!ok && this.isOnline) {
       this.setOnline(false);
       this.probeAttempt = 0;
       this.nextProbeAt = this.deps.clock.now() + this.deps.probeBackoff.baseMs;
