@@ -1,7 +1,17 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Environment, Settings } from '../../../shared/domain/settings';
 import { SettingsSchema } from '../../../shared/domain/settings';
-import { enforceLocks, machineSettingsPath, mergeSettings, parseMachineSettings, userPart } from './machine-settings';
+import {
+  enforceLocks,
+  loadMachineSettings,
+  machineSettingsPath,
+  mergeSettings,
+  parseMachineSettings,
+  userPart,
+} from './machine-settings';
 
 const env = (id: string, clientId = 'client-' + id): Environment => ({
   id,
@@ -126,5 +136,39 @@ describe('enforceLocks and userPart', () => {
     expect(part).not.toHaveProperty('folders');
     expect(part).not.toHaveProperty('locale');
     expect(part).toHaveProperty('environments');
+  });
+});
+
+describe('loadMachineSettings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-machine-'));
+
+  it('no file is the normal case', async () => {
+    expect(await loadMachineSettings(join(dir, 'absent.json'))).toEqual({
+      machine: { locked: {}, defaults: {} },
+      problems: [],
+      found: false,
+    });
+  });
+
+  it('reads a root-only file without complaint, and flags one other users can write', async () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ version: 1, locked: { folders: [folder] } }));
+    chmodSync(file, 0o644);
+    const ok = await loadMachineSettings(file);
+    expect(ok.problems).toEqual([]);
+    expect(ok.machine.locked.folders).toHaveLength(1);
+    chmodSync(file, 0o666);
+    const loose = await loadMachineSettings(file);
+    expect(loose.problems[0]).toMatch(/can be changed by other users \(mode 666\)/);
+    expect(loose.machine.locked.folders).toHaveLength(1);
+  });
+
+  it('a broken file locks nothing and says why', async () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{ "version": 1, ');
+    const r = await loadMachineSettings(file);
+    expect(r.found).toBe(true);
+    expect(r.machine).toEqual({ locked: {}, defaults: {} });
+    expect(r.problems[0]).toMatch(/not valid JSON/);
   });
 });

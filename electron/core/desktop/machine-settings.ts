@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { win32, posix } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
@@ -156,4 +157,37 @@ export function userPart(settings: Settings, machine: MachineSettings): Partial<
   const out: Partial<Settings> = { ...settings };
   for (const field of lockedFields(machine)) delete out[field];
   return out;
+}
+
+/**
+ * Reads the machine file. None there is the normal case (no problems). A file others may write is still
+ * used, but reported: locks only mean something when only administrators can change the file.
+ */
+export async function loadMachineSettings(path: string): Promise<MachineSettingsParse & { found: boolean }> {
+  let text: string;
+  let mode: number;
+  try {
+    [text, mode] = await Promise.all([readFile(path, 'utf8'), stat(path).then((s) => s.mode)]);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return { machine: NO_MACHINE_SETTINGS, problems: [], found: false };
+    return { machine: NO_MACHINE_SETTINGS, problems: [`cannot read ${path}: ${(e as Error).message}`], found: true };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return {
+      machine: NO_MACHINE_SETTINGS,
+      problems: [`${path} is not valid JSON: ${(e as Error).message}`],
+      found: true,
+    };
+  }
+  const parsed = parseMachineSettings(json);
+  if (process.platform !== 'win32' && (mode & 0o022) !== 0) {
+    parsed.problems.unshift(
+      `${path} can be changed by other users (mode ${(mode & 0o777).toString(8)}); make it writable by root only`,
+    );
+  }
+  return { ...parsed, found: true };
 }
