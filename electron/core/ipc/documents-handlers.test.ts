@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { invokes } from '../../../shared/ipc/contract';
+import type { InboxUploader } from '../queue/inbox-uploader';
+import type { QueueFixture } from '../queue/queue-fixture.test-util';
+import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
+import { createDocumentHandlers } from './documents-handlers';
+
+const accepting: InboxUploader = { uploadToInbox: async () => ({ success: true, errors: [], payload: {} }) };
+let fx: QueueFixture | undefined;
+afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
+});
+
+describe('document handlers', () => {
+  it('import → tag → submit → archived; every answer matches the contract', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const h = createDocumentHandlers({ queue: fx.queue });
+    const doc = await h['documents.import']({
+      fileName: '../../etc/Schaden "Nr 5".pdf',
+      base64: Buffer.from('%PDF').toString('base64'),
+    });
+    expect(invokes['documents.import'].response.parse(doc)).toMatchObject({
+      fileName: 'Schaden "Nr 5".pdf',
+      state: 'new',
+      sourceFolder: 'import',
+    });
+    const content = await h['documents.content']({ id: doc.id });
+    expect(Buffer.from(content.base64, 'base64').toString()).toBe('%PDF');
+    await h['documents.tag']({ ids: [doc.id], metadata: { caseNumber: 'C-1' } });
+    await h['documents.submit']({ ids: [doc.id], confirmDuplicate: false });
+    await waitFor(() => fx!.queue.get(doc.id).state === 'archived', 'archived');
+    const list = await h['documents.list']({ limit: 10, offset: 0, query: 'C-1' });
+    expect(invokes['documents.list'].response.parse(list).total).toBe(1);
+    const status = await h['queue.status']({});
+    expect(invokes['queue.status'].response.parse(status).counts.archived).toBe(1);
+    const history = await h['queue.history']({ limit: 10, query: 'Schaden' });
+    expect(invokes['queue.history'].response.parse(history).map((e) => e.state)).toContain('archived');
+    expect((await h['queue.pause']({})).paused).toBe(true);
+    expect((await h['queue.resume']({})).paused).toBe(false);
+  });
+
+  it('rejects a nameless import and an unknown id with errors, not crashes', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const h = createDocumentHandlers({ queue: fx.queue });
+    await expect(h['documents.import']({ fileName: '..', base64: '' })).rejects.toMatchObject({ code: 'import.name' });
+    await expect(h['documents.get']({ id: 'missing' })).rejects.toMatchObject({ code: 'document.not_found' });
+    await expect(h['documents.retry']({ ids: ['missing'] })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
