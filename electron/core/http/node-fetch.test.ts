@@ -2,10 +2,13 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeFetch, needsProxySetup } from './node-fetch';
+import { createNodeFetch, disableEnvProxy, needsProxySetup } from './node-fetch';
 
 const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+afterAll(async () => {
+  disableEnvProxy();
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
 
 async function listen(server: Server): Promise<number> {
   servers.push(server);
@@ -44,7 +47,7 @@ describe('Node fetch with proxy variables', () => {
       upstream.on('error', () => client.destroy());
     });
     const proxyPort = await listen(proxy);
-    // Process-wide (vitest runs each test file in its own worker, so other files are not affected).
+    // Process-wide until disableEnvProxy() in afterAll.
     const fetchViaEnv = createNodeFetch({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: '' });
     // target.invalid cannot resolve (RFC 6761): an answer proves the request went through the proxy.
     const res = await fetchViaEnv(`http://target.invalid:${targetPort}/`, { signal: AbortSignal.timeout(10_000) });

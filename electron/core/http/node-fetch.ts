@@ -5,7 +5,7 @@ export type ProxyEnv = Record<string, string | undefined>;
 
 const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
 
-let proxyApplied = false;
+let restoreProxy: (() => void) | undefined;
 
 /** True when the environment names a proxy and Node was not already started with NODE_USE_ENV_PROXY=1. */
 export function needsProxySetup(env: ProxyEnv): boolean {
@@ -20,9 +20,12 @@ export function needsProxySetup(env: ProxyEnv): boolean {
  * process-wide agents, hence once per process and before the first request.
  */
 export function createNodeFetch(env: ProxyEnv = process.env): HttpFetch {
-  if (!proxyApplied && needsProxySetup(env)) {
-    setGlobalProxyFromEnv(env);
-    proxyApplied = true;
-  }
+  if (!restoreProxy && needsProxySetup(env)) restoreProxy = setGlobalProxyFromEnv(env);
   return (url, init) => fetch(url, init);
+}
+
+/** Undoes what createNodeFetch switched on (tests; a settings change that removes the proxy). */
+export function disableEnvProxy(): void {
+  restoreProxy?.();
+  restoreProxy = undefined;
 }
