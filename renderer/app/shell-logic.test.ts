@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { addToast, MAX_TOASTS } from './notices-slice';
+import { NAV_ITEMS } from './navigation';
+import { resolveShortcut } from './shortcuts';
+import type { KeyInput } from './shortcuts';
+
+const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  inTextField: false,
+  ...mods,
+});
+
+describe('shortcuts', () => {
+  it('Alt/Ctrl + digit switches screens in navigation order', () => {
+    expect(resolveShortcut(key('1', { altKey: true }))).toEqual({ kind: 'screen', screen: 'inbox' });
+    expect(resolveShortcut(key('5', { ctrlKey: true }))).toEqual({ kind: 'screen', screen: 'settings' });
+    expect(resolveShortcut(key(String(NAV_ITEMS.length + 1), { altKey: true }))).toBeUndefined();
+  });
+  it('J/K navigate only outside text fields; Alt+arrows and Ctrl+Enter work everywhere', () => {
+    expect(resolveShortcut(key('j'))).toEqual({ kind: 'next' });
+    expect(resolveShortcut(key('k'))).toEqual({ kind: 'previous' });
+    expect(resolveShortcut(key('j', { inTextField: true }))).toBeUndefined();
+    expect(resolveShortcut(key('?', { inTextField: true }))).toBeUndefined();
+    expect(resolveShortcut(key('ArrowDown', { altKey: true, inTextField: true }))).toEqual({ kind: 'next' });
+    expect(resolveShortcut(key('Enter', { ctrlKey: true, inTextField: true }))).toEqual({ kind: 'submit' });
+    expect(resolveShortcut(key('Enter'))).toBeUndefined();
+    expect(resolveShortcut(key('?'))).toEqual({ kind: 'help' });
+  });
+});
+
+describe('toasts', () => {
+  const notice = (message: string, documentId?: string) => ({
+    id: message,
+    level: 'error' as const,
+    message,
+    documentId,
+    count: 1,
+    at: '2026-03-01T10:00:00Z',
+  });
+  it('groups the same failure into one toast with a count and the documents concerned', () => {
+    let toasts = addToast([], notice('upload failed', 'd1'));
+    toasts = addToast(toasts, notice('other'));
+    toasts = addToast(toasts, notice('upload failed', 'd2'));
+    expect(toasts).toHaveLength(2);
+    expect(toasts[0]).toMatchObject({ message: 'upload failed', count: 2, documentIds: ['d1', 'd2'] });
+  });
+  it('keeps at most a few toasts, newest first', () => {
+    let toasts = addToast([], notice('m0'));
+    for (let i = 1; i < 10; i++) toasts = addToast(toasts, notice(`m${i}`));
+    expect(toasts).toHaveLength(MAX_TOASTS);
+    expect(toasts[0]?.message).toBe('m9');
+  });
+});

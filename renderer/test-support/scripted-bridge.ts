@@ -1,0 +1,34 @@
+import type { IntakeBridge } from '../../shared/ipc/api';
+import type { InvokeChannel, InvokeResponse } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/errors';
+
+/**
+ * A bridge whose answers the test releases by hand, in any order. Main's timing cannot be steered over a
+ * real socket, and ordering is exactly what the stale-answer logic must get right.
+ */
+export class ScriptedBridge implements IntakeBridge {
+  readonly calls: { channel: InvokeChannel; request: unknown; resolve(result: IpcResult<unknown>): void }[] = [];
+
+  invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<InvokeResponse<C>>> {
+    return new Promise((resolve) => {
+      // The test supplies answers of the right shape per channel.
+      this.calls.push({ channel, request, resolve: resolve as unknown as (r: IpcResult<unknown>) => void });
+    });
+  }
+
+  on(): () => void {
+    return () => undefined;
+  }
+
+  /** Answers call `index` (in order of calling) with a value or an error. */
+  answer(index: number, result: IpcResult<unknown>): void {
+    const call = this.calls[index];
+    if (!call) throw new Error(`no call #${index}`);
+    call.resolve(result);
+  }
+
+  /** Lets pending promise callbacks run. */
+  static async settle(): Promise<void> {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  }
+}
