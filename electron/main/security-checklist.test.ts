@@ -115,6 +115,17 @@ describe('session guards', () => {
   });
 });
 
+describe('renderer requests in development', () => {
+  it('allow the dev server (page and HMR socket) and nothing else', () => {
+    const dev = 'http://localhost:5173';
+    expect(isAllowedRendererRequest('http://localhost:5173/src/main.tsx', dev)).toBe(true);
+    expect(isAllowedRendererRequest('ws://localhost:5173/', dev)).toBe(true);
+    expect(isAllowedRendererRequest('http://localhost:5174/', dev)).toBe(false);
+    expect(isAllowedRendererRequest('https://fonts.example.com/a.woff2', dev)).toBe(false);
+    expect(isAllowedRendererRequest('not a url', dev)).toBe(false);
+  });
+});
+
 describe('web contents guards', () => {
   const isTrusted = (url: string) => isTrustedRendererUrl(url);
   const contents = new EventEmitter() as EventEmitter & { openHandler?: (d: { url: string }) => { action: string } };
