@@ -220,6 +220,12 @@ async function start(): Promise<void> {
     logger,
     timeoutMs: DEFAULT_QUIT_TIMEOUT_MS,
   });
+  // Linux and macOS announce a shutdown: delay it (bounded by the coordinator) so uploads reach a safe point.
+  powerMonitor.on('shutdown', (...args: unknown[]) => {
+    // Electron's typings omit the event its docs describe; preventDefault() delays the shutdown.
+    (args[0] as { preventDefault?: () => void } | undefined)?.preventDefault?.();
+    app.quit();
+  });
   app.on('before-quit', (event) => {
     quitting = true;
     if (quit.finished) return;

@@ -38,6 +38,10 @@ export class MainWindow {
       window.hide();
       if (decision.showHint) this.deps.onFirstHide();
     });
+    // A crashed page must not leave the clerk with a blank window; the queue in main never stopped.
+    window.webContents.on('render-process-gone', (_event, details) => {
+      if (details.reason !== 'clean-exit' && !window.isDestroyed()) window.webContents.reload();
+    });
     window.on('closed', () => {
       this.window = undefined;
     });
