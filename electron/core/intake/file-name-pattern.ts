@@ -11,6 +11,16 @@ const PLACEHOLDERS: ReadonlyMap<string, MetadataField> = new Map(
   ]),
 );
 
+/** `CaseNumber`, `Responsible-UserId`, `Metadata-ItemId` (any case) → the Metadata key, or undefined. */
+export function metadataFieldOf(headerName: string): MetadataField | undefined {
+  return PLACEHOLDERS.get(
+    headerName
+      .trim()
+      .replace(/^metadata-/i, '')
+      .toLowerCase(),
+  );
+}
+
 /**
  * A folder profile's file-name pattern, e.g. `{CaseNumber}_{DocumentTypeCode}_*.pdf`: placeholders take
  * one or more characters (shortest match first), `*` any run, `?` one character; case-insensitive.

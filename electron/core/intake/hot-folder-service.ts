@@ -35,6 +35,11 @@ export class HotFolderService {
     private readonly onStatus?: (profile: FolderProfile, status: FolderStatus) => void,
   ) {}
 
+  /** Files found but not yet handed to the queue, over all folders. */
+  pending(): number {
+    return this.folders.reduce((n, f) => n + f.pending, 0);
+  }
+
   folderStatuses(): ReadonlyMap<string, FolderStatus> {
     return this.statuses;
   }

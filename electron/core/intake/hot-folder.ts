@@ -67,6 +67,11 @@ export class HotFolder {
     this.tracker = new StabilityTracker((f) => this.handOver(f), options.stability ?? DEFAULT_STABILITY);
   }
 
+  /** Files seen but not yet handed over (still being written, locked, or waiting for the next look). */
+  get pending(): number {
+    return this.tracker.size;
+  }
+
   get currentStatus(): FolderStatus {
     return this.status;
   }
@@ -122,7 +127,7 @@ export class HotFolder {
     this.watcher.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
     this.setStatus('watching');
     // Files written while the app was not running: chokidar's initial scan reports them, the rescan makes sure.
-    void this.rescan();
+    await this.rescan();
   }
 
   private async detach(): Promise<void> {

@@ -48,6 +48,8 @@ export interface IncomingFile {
   seenKey: string;
   metadata: Metadata;
   autoSubmit: boolean;
+  /** The file is the user's, not a scanner's: never moved or deleted after the upload (CLI `upload`). */
+  keepSource?: boolean;
 }
 
 export type IngestResult =
@@ -174,9 +176,9 @@ export class DocumentQueue {
             id,
             fileName: file.fileName,
             sourceFolder: file.folder,
-            sourcePath: file.sourcePath,
-            sourceSize: file.size,
-            sourceMtimeMs: file.mtimeMs,
+            ...(file.keepSource
+              ? {}
+              : { sourcePath: file.sourcePath, sourceSize: file.size, sourceMtimeMs: file.mtimeMs }),
             spoolName: id,
             size: copy.size,
             contentType: contentTypeOf(file.fileName),

@@ -153,7 +153,8 @@ export class UploadWorker {
   private async step(): Promise<number> {
     {
       const now = this.deps.clock.now();
-      let waitMs = 60_000;
+      // Idle look every few seconds: another process (the CLI's `retry`) may have queued documents.
+      let waitMs = 5_000;
       if (!this.paused) {
         if (this.online === false) {
           if (now >= this.nextProbeAt) await this.runProbe();

@@ -1,0 +1,137 @@
+import { parseArgs } from 'node:util';
+import type { Metadata } from '../../shared/domain/metadata';
+import { metadataFieldOf } from '../core/intake/file-name-pattern';
+
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE] [options]
+
+  run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
+  list               print the queue (one JSON line per document)
+  retry              queue every failed document again
+  upload FILE        upload one file (the file itself is left in place)
+
+Options:
+  --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS)
+  --data DIR         queue, spool and archive (default: ./intake-agent-data)
+  --base-url URL     --token-url URL (/connect/token is appended)   --client-id ID
+  --scope NAME       (repeatable)   --country C   --tenant T
+  --watch DIR        (repeatable) watch DIR, auto-submit its files
+  --meta Name=Value  (repeatable) metadata, e.g. CaseNumber=4711, Responsible-UserId=jdoe
+  --archive DIR      where uploaded files go   --concurrency N (1-8)
+  --once             process folders and queue, wait until drained, print a summary, exit 0 (1 if any failed)
+  --sandbox          start the embedded platform sandbox and use it
+  --log-level L      debug|info|warn|error (default info)
+The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.`;
+
+export class UsageError extends Error {}
+
+export type Command = 'run' | 'list' | 'retry' | 'upload';
+
+export interface AgentArgs {
+  command: Command;
+  file?: string;
+  settings?: string;
+  data: string;
+  baseUrl?: string;
+  tokenUrl?: string;
+  clientId?: string;
+  scopes: string[];
+  country?: string;
+  tenant?: string;
+  watch: string[];
+  meta: Metadata;
+  archive?: string;
+  concurrency?: number;
+  once: boolean;
+  sandbox: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  help: boolean;
+}
+
+const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload'];
+
+/** Parses argv (without node and script); throws UsageError with a message for the user. */
+export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        settings: { type: 'string' },
+        data: { type: 'string' },
+        'base-url': { type: 'string' },
+        'token-url': { type: 'string' },
+        'client-id': { type: 'string' },
+        scope: { type: 'string', multiple: true },
+        country: { type: 'string' },
+        tenant: { type: 'string' },
+        watch: { type: 'string', multiple: true },
+        meta: { type: 'string', multiple: true },
+        archive: { type: 'string' },
+        concurrency: { type: 'string' },
+        once: { type: 'boolean' },
+        sandbox: { type: 'boolean' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values: v, positionals } = parsed;
+  const [first, ...rest] = positionals;
+  const command = (first ?? 'run') as Command;
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${first}"; use run, list, retry or upload`);
+  if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
+  if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+
+  const meta: Metadata = {};
+  for (const m of v.meta ?? []) {
+    const eq = m.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--meta needs Name=Value, got "${m}"`);
+    const field = metadataFieldOf(m.slice(0, eq));
+    if (!field)
+      throw new UsageError(
+        `--meta: unknown name "${m.slice(0, eq)}" (use a Metadata-* header name without the prefix, e.g. CaseNumber)`,
+      );
+    meta[field] = m.slice(eq + 1);
+  }
+  let concurrency: number | undefined;
+  if (v.concurrency !== undefined) {
+    concurrency = Number(v.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
+      throw new UsageError('--concurrency must be a whole number from 1 to 8');
+  }
+  for (const [flag, value] of [
+    ['--base-url', v['base-url']],
+    ['--token-url', v['token-url']],
+  ] as const) {
+    if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
+      throw new UsageError(`${flag} must be an http(s) URL`);
+  }
+  const logLevel = v['log-level'] ?? 'info';
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
+    throw new UsageError('--log-level must be debug, info, warn or error');
+  const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
+  return {
+    command,
+    ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
+    ...(settings ? { settings } : {}),
+    data: v.data ?? 'intake-agent-data',
+    ...(v['base-url'] ? { baseUrl: v['base-url'] } : {}),
+    ...(v['token-url'] ? { tokenUrl: v['token-url'] } : {}),
+    ...(v['client-id'] ? { clientId: v['client-id'] } : {}),
+    scopes: v.scope ?? [],
+    ...(v.country ? { country: v.country } : {}),
+    ...(v.tenant ? { tenant: v.tenant } : {}),
+    watch: v.watch ?? [],
+    meta,
+    ...(v.archive ? { archive: v.archive } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    once: v.once ?? false,
+    sandbox: v.sandbox ?? false,
+    logLevel: logLevel as AgentArgs['logLevel'],
+    help: v.help ?? false,
+  };
+}

@@ -1,0 +1,243 @@
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Document } from '../../shared/domain/document';
+import { EventBus } from '../core/events/event-bus';
+import { createNodeFetch } from '../core/http/node-fetch';
+import { createIntakePipeline } from '../core/intake/intake-pipeline';
+import type { IntakePipeline } from '../core/intake/intake-pipeline';
+import { createPlatformClient } from '../core/platform/create-platform-client';
+import { createReachabilityProbe } from '../core/queue/reachability-probe';
+import { CredentialStore } from '../core/secrets/credential-store';
+import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
+import { systemClock } from '../core/util/clock';
+import { JsonLineLogger } from '../core/util/logger';
+import type { Logger } from '../core/util/logger';
+import type { AgentArgs } from './agent-args';
+import { parseAgentArgs, USAGE, UsageError } from './agent-args';
+import { AgentCredentials, loadAgentConfig } from './agent-config';
+import { lockDataDir } from './agent-lock';
+
+/**
+ * The headless agent: the same core as the app, no window. stdout carries results (list lines, the
+ * --once summary) as JSON; stderr carries the JSON log lines.
+ */
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let args: AgentArgs;
+  try {
+    args = parseAgentArgs(argv, env);
+  } catch (e) {
+    process.stderr.write(`intake-agent: ${(e as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const logger: Logger = new JsonLineLogger((line) => process.stderr.write(`${line}\n`), args.logLevel, {
+    app: 'intake-agent',
+  });
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanup = async () => {
+    for (const c of cleanups.reverse()) await c().catch((e: unknown) => logger.warn('clean-up failed', { error: e }));
+    cleanups.length = 0;
+  };
+  try {
+    return await runCommand(args, env, logger, cleanups);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`intake-agent: ${e.message}\n`);
+      await cleanup();
+      return 2;
+    }
+    logger.error('agent failed', { error: e });
+    await cleanup();
+    return 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+async function runCommand(
+  args: AgentArgs,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  cleanups: Array<() => Promise<void>>,
+): Promise<number> {
+  const dataDir = resolve(args.data);
+  let sandbox: { baseUrl: string; tokenUrl: string; clientId: string; secret: string } | undefined;
+  if (args.sandbox) {
+    // Demo and bench only: the embedded platform, in this process.
+    const { startSandbox } = await import('../../sandbox');
+    const s = await startSandbox({ dataDir: resolve(dataDir, 'sandbox'), port: Number(env.INTAKE_SANDBOX_PORT ?? 0) });
+    cleanups.push(() => s.close());
+    sandbox = {
+      baseUrl: s.baseUrl,
+      tokenUrl: s.tokenUrl,
+      clientId: s.demoClient.clientId,
+      secret: s.demoClient.secret,
+    };
+    logger.info('embedded sandbox started', { baseUrl: s.baseUrl });
+  }
+  const config = await loadAgentConfig(args, {
+    clock: systemClock,
+    logger,
+    requirePlatform: args.command === 'run' || args.command === 'upload' || args.once,
+    ...(sandbox ? { sandbox } : {}),
+  });
+  const http = createNodeFetch(env);
+  const credentials = new AgentCredentials(
+    () => new CredentialStore(new KeytarSecretStore(), logger),
+    env.INTAKE_CLIENT_SECRET ||
+      (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
+  );
+  const { api } = createPlatformClient({
+    environment: config.environment,
+    credentials,
+    fetch: http,
+    clock: systemClock,
+    logger,
+  });
+  const bus = new EventBus();
+  const pipeline = await createIntakePipeline({
+    dataDir,
+    settings: args.command === 'run' ? config.settings : { ...config.settings, folders: [] },
+    uploader: api,
+    probe: createReachabilityProbe(http, config.environment.baseUrl),
+    bus,
+    clock: systemClock,
+    logger,
+  });
+  let stopped = false;
+  const stopPipeline = async () => {
+    if (stopped) return;
+    stopped = true;
+    await pipeline.stop();
+  };
+  cleanups.push(stopPipeline);
+
+  if (args.command === 'list') {
+    const { documents } = pipeline.queue.list({ limit: 20_000, offset: 0 });
+    for (const d of documents) process.stdout.write(`${JSON.stringify(summaryOf(d))}\n`);
+    return 0;
+  }
+  if (args.command === 'retry') {
+    const failed = pipeline.queue
+      .list({ states: ['failed'], limit: 20_000, offset: 0 })
+      .documents.filter((d) => d.error?.code !== 'file.empty');
+    if (failed.length > 0) pipeline.queue.retry(failed.map((d) => d.id));
+    process.stdout.write(`${JSON.stringify({ retried: failed.length })}\n`);
+    if (!args.once) return 0;
+  }
+
+  const unlock = await lockDataDir(dataDir).catch((e: Error) => {
+    throw new UsageError(e.message);
+  });
+  cleanups.unshift(unlock); // released last, after the pipeline stopped
+
+  const signals = installSignalHandlers(logger, stopPipeline);
+  cleanups.push(async () => signals.dispose());
+  await pipeline.start();
+  logger.info('agent started', {
+    dataDir,
+    environment: config.environment.id,
+    folders: config.settings.folders.map((f) => f.path),
+  });
+
+  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped);
+  if (!args.once && args.command === 'run') {
+    await signals.stopped;
+    return 0;
+  }
+  return drainAndSummarise(pipeline, signals.stopped);
+}
+
+async function uploadOne(args: AgentArgs, pipeline: IntakePipeline, stopped: Promise<void>): Promise<number> {
+  const path = resolve(args.file ?? '');
+  const s = await stat(path).catch(() => undefined);
+  if (!s?.isFile()) throw new UsageError(`not a file: ${path}`);
+  const r = await pipeline.queue.ingest({
+    sourcePath: path,
+    folder: dirname(path),
+    fileName: basename(path).normalize('NFC'),
+    size: s.size,
+    mtimeMs: Math.trunc(s.mtimeMs),
+    seenKey: `cli-upload\u0000${randomUUID()}`,
+    metadata: args.meta,
+    autoSubmit: true,
+    keepSource: true,
+  });
+  if (r.outcome !== 'created') throw new Error(`the file changed while it was read: ${path}`);
+  if (r.document.duplicateOf) {
+    process.stdout.write(
+      `${JSON.stringify({ ...summaryOf(r.document), message: `same content already uploaded as ${r.document.duplicateOf}` })}\n`,
+    );
+    return 1;
+  }
+  return drainAndSummarise(pipeline, stopped);
+}
+
+/** --once: wait for the folders' files to be taken and the queue to drain (failed ones may remain). */
+async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void>): Promise<number> {
+  let interrupted = false;
+  void stopped.then(() => (interrupted = true));
+  for (;;) {
+    if (interrupted) return 0;
+    const status = pipeline.queue.status();
+    const c = status.counts;
+    if (status.paused) break;
+    if (pipeline.folders.pending() === 0 && c.queued === 0 && c.uploading === 0 && c.uploaded === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const status = pipeline.queue.status();
+  const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
+  const summary = {
+    summary: status.counts,
+    paused: status.paused,
+    failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  return failed.length > 0 || status.paused ? 1 : 0;
+}
+
+function summaryOf(d: Document) {
+  return {
+    id: d.id,
+    fileName: d.fileName,
+    state: d.state,
+    size: d.size,
+    attempts: d.attempts,
+    ...(d.metadata.caseNumber ? { caseNumber: d.metadata.caseNumber } : {}),
+    ...(d.error ? { error: `${d.error.code}: ${d.error.message}` } : {}),
+    updatedAt: d.updatedAt,
+  };
+}
+
+/** First SIGTERM/SIGINT: stop taking files, abort in-flight uploads back to queued, exit 0. Second: exit now. */
+function installSignalHandlers(logger: Logger, stop: () => Promise<void>) {
+  let resolveStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((r) => (resolveStopped = r));
+  let count = 0;
+  const handler = (signal: NodeJS.Signals) => {
+    count++;
+    if (count > 1) process.exit(130);
+    logger.info('stopping', { signal });
+    void stop().finally(resolveStopped);
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+  return {
+    stopped,
+    dispose: () => {
+      process.off('SIGTERM', handler);
+      process.off('SIGINT', handler);
+    },
+  };
+}
+
+// Entry point (npm run agent, bin/intake-agent.mjs).
+if (process.argv[1] && /agent\.ts$|intake-agent(\.mjs)?$/.test(process.argv[1])) {
+  void main(process.argv.slice(2), process.env).then((code) => {
+    process.exitCode = code;
+  });
+}

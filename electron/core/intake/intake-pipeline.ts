@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Settings } from '../../../shared/domain/settings';
+import type { EventBus } from '../events/event-bus';
+import { Archiver } from '../queue/archiver';
+import type { BackoffPolicy } from '../queue/backoff';
+import { DocumentQueue } from '../queue/document-queue';
+import { DocumentStore } from '../queue/document-store';
+import type { InboxUploader } from '../queue/inbox-uploader';
+import { openQueueDatabase } from '../queue/queue-database';
+import type { QueueDatabase } from '../queue/queue-database';
+import { Spool } from '../queue/spool';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { HotFolderOptions } from './hot-folder';
+import { HotFolderService } from './hot-folder-service';
+
+export interface IntakePipelineOptions {
+  /** Holds queue.sqlite, spool/ and (by default) archive/. */
+  dataDir: string;
+  settings: Pick<Settings, 'folders' | 'archive' | 'upload'>;
+  uploader: InboxUploader;
+  probe?: () => Promise<boolean>;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+  backoff?: BackoffPolicy;
+  folderOptions?: HotFolderOptions;
+  onNetwork?(online: boolean): void;
+}
+
+export interface IntakePipeline {
+  queue: DocumentQueue;
+  folders: HotFolderService;
+  db: QueueDatabase;
+  archiveDir: string;
+  /** Recovery, then uploads, then the folders (so nothing is taken before the queue is consistent). */
+  start(): Promise<void>;
+  /** Folders first (no new files), then in-flight uploads back to queued, then the database. */
+  stop(): Promise<void>;
+}
+
+/** Builds queue + spool + archive + hot folders for one data folder; app.ts and the CLI agent use it. */
+export async function createIntakePipeline(o: IntakePipelineOptions): Promise<IntakePipeline> {
+  await mkdir(o.dataDir, { recursive: true });
+  const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
+  const store = new DocumentStore(db);
+  const spool = new Spool(join(o.dataDir, 'spool'));
+  const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
+  const archiver = new Archiver(
+    o.settings.archive,
+    archiveDir,
+    (n) => spool.pathOf(n),
+    o.logger.child({ part: 'archive' }),
+  );
+  const queue = new DocumentQueue({
+    store,
+    spool,
+    archiver,
+    uploader: o.uploader,
+    bus: o.bus,
+    clock: o.clock,
+    logger: o.logger.child({ part: 'queue' }),
+    concurrency: o.settings.upload.concurrency,
+    ...(o.probe ? { probe: o.probe } : {}),
+    ...(o.backoff ? { backoff: o.backoff } : {}),
+    ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
+  });
+  const folders = new HotFolderService(queue, o.bus, o.logger.child({ part: 'folders' }), {
+    ...o.folderOptions,
+    skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
+  });
+  let started = false;
+  return {
+    queue,
+    folders,
+    db,
+    archiveDir,
+    async start() {
+      await queue.start();
+      await folders.start(o.settings.folders);
+      started = true;
+    },
+    async stop() {
+      await folders.stop();
+      if (started) await queue.stop();
+      db.close();
+    },
+  };
+}
