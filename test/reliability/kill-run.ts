@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+// eslint-disable-next-line import-x/no-restricted-paths
+import { startSandbox } from '../../sandbox';
+// eslint-disable-next-line import-x/no-restricted-paths
+import type { StoredUpload } from '../../sandbox';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const AGENT = join(ROOT, 'bin/intake-agent.mjs');
+
+export interface KillRunResult {
+  files: number;
+  kills: number;
+  uploaded: number;
+  missing: number;
+  /** Contents stored more than once at the platform (beyond the first copy). */
+  duplicates: number;
+  leftInFolder: number;
+  leftInSpool: number;
+  finalExitCode: number | null;
+}
+
+/**
+ * kill -9 the agent at random moments during a run over `files` files, `kills` times, then let one
+ * agent finish with --once and count what the sandbox holds.
+ */
+export async function killRun(options: { files: number; kills: number; minMs?: number; maxMs?: number; fileBytes?: number; log?: (s: string) => void }): Promise<KillRunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-kill-'));
+  const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+  try {
+    const scans = join(dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    const hashes = new Set<string>();
+    for (let i = 0; i < options.files; i++) {
+      const bytes = randomBytes(options.fileBytes ?? 20_000);
+      hashes.add(createHash('sha256').update(bytes).digest('hex'));
+      await writeFile(join(scans, `scan_${String(i).padStart(4, '0')}.pdf`), bytes);
+    }
+    const args = [
+      AGENT,
+      'run',
+      '--watch',
+      scans,
+      '--data',
+      join(dir, 'data'),
+      '--base-url',
+      sandbox.baseUrl,
+      '--token-url',
+      sandbox.tokenUrl,
+      '--client-id',
+      sandbox.demoClient.clientId,
+      '--meta',
+      'CaseNumber=CLM-2026-000101',
+      '--concurrency',
+      '2',
+      '--log-level',
+      'warn',
+    ];
+    const env = { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret };
+    const min = options.minMs ?? 800;
+    const max = options.maxMs ?? 3_000;
+    for (let k = 0; k < options.kills; k++) {
+      const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+      const at = min + Math.random() * (max - min);
+      await new Promise((r) => setTimeout(r, at));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      options.log?.(`kill ${k + 1}/${options.kills} after ${Math.round(at)} ms`);
+    }
+    const finalExitCode = await new Promise<number | null>((res) => {
+      const child = spawn(process.execPath, [...args, '--once'], { env, stdio: 'ignore' });
+      child.once('exit', (code) => res(code));
+    });
+    const uploads = (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+    const counts = new Map<string, number>();
+    for (const u of uploads) counts.set(u.sha256, (counts.get(u.sha256) ?? 0) + 1);
+    let missing = 0;
+    for (const h of hashes) if (!counts.has(h)) missing++;
+    const duplicates = [...counts.values()].reduce((n, c) => n + (c - 1), 0);
+    const spoolDir = join(dir, 'data', 'spool');
+    return {
+      files: options.files,
+      kills: options.kills,
+      uploaded: counts.size,
+      missing,
+      duplicates,
+      leftInFolder: (await readdir(scans)).length,
+      leftInSpool: existsSync(spoolDir) ? (await readdir(spoolDir)).length : 0,
+      finalExitCode,
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
