@@ -51,6 +51,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Ctrl+Enter', text: 'help.submit' },
   { keys: 'Alt+P', text: 'help.sameAsPrevious' },
   { keys: 'Alt+L', text: 'help.findPolicy' },
+  { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
   { keys: '?', text: 'help.open' },

@@ -54,6 +54,7 @@ export const de: Record<MessageKey, string> = {
   'help.submit': 'Ausgewählte Dokumente in die Warteschlange stellen',
   'help.sameAsPrevious': 'Werte wie beim vorigen Dokument',
   'help.findPolicy': 'Vertrag für dieses Dokument suchen',
+  'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
   'help.zoom': 'Vergrößern, verkleinern, zurücksetzen (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
   'help.open': 'Diese Hilfe anzeigen',

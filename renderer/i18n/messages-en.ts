@@ -53,6 +53,7 @@ export const en = {
   'help.submit': 'Submit the selected document(s) to the queue',
   'help.sameAsPrevious': 'Same values as the previous document',
   'help.findPolicy': 'Find a policy for this document',
+  'help.lookupArrows': 'Move between the policies found (policy lookup)',
   'help.zoom': 'Zoom in, out, reset (in the preview)',
   'help.pages': 'Previous / next page (in the preview)',
   'help.open': 'Show this help',

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
@@ -31,8 +32,24 @@ export function PolicyLookupScreen() {
     setTimeout(() => document.getElementById('tag-policyNumber')?.focus(), 0);
   };
 
+  // Arrow keys walk the "Use this policy" buttons, starting from the search box.
+  const onArrows = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const target = e.target as HTMLElement;
+    if (target.id === 'lookup-date') return;
+    const buttons = [
+      ...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="choose-policy"]:not(:disabled)'),
+    ];
+    const index = buttons.indexOf(target as HTMLButtonElement);
+    const next = e.key === 'ArrowDown' ? buttons[index + 1] : index > 0 ? buttons[index - 1] : inputRef.current;
+    if (next) {
+      next.focus();
+      e.preventDefault();
+    }
+  };
+
   return (
-    <div className="screen lookup-screen">
+    <div className="screen lookup-screen" onKeyDown={onArrows}>
       <div className="screen-header">
         <h2>{t('lookup.title')}</h2>
         {target && (

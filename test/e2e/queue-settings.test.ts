@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchApp } from './harness';
+import type { E2eApp } from './harness';
+import { expectAccessible, isWired } from './workspace-helpers';
+
+describe('queue and settings screens', () => {
+  let app: E2eApp;
+  beforeAll(async () => {
+    app = await launchApp();
+    await app.page.getByTestId('app-version').waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('pause all and resume', async (ctx) => {
+    if (!(await isWired(app, 'queue.status', {}))) return ctx.skip('queue.* not wired into the demo core yet');
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.getByTestId('pause-toggle').click();
+    await expect.poll(() => page.getByTestId('pause-toggle').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('queue-count').textContent()).toContain('Paused');
+    await app.screenshot('queue-paused');
+    await expectAccessible(page);
+    await page.getByTestId('pause-toggle').click();
+    await expect.poll(() => page.getByTestId('pause-toggle').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('history search by file name', async (ctx) => {
+    if (!(await isWired(app, 'queue.history', {}))) return ctx.skip('queue.history not wired into the demo core yet');
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await page.locator('#history-q').fill('no-such-file-xyz');
+    await expect.poll(async () => (await page.locator('.history').textContent()) ?? '').toContain('No uploads match.');
+  });
+
+  it('settings: a wrong URL is refused with the message at the field', async (ctx) => {
+    if (!(await isWired(app, 'settings.get', {}))) return ctx.skip('settings.* not wired into the demo core yet');
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    await page.getByTestId('environment-editor').waitFor();
+    const baseUrl = page.locator('#set-environments-0-baseUrl');
+    const before = await baseUrl.inputValue();
+    await baseUrl.fill('not a url');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-field-error').first().waitFor();
+    expect(await baseUrl.getAttribute('aria-invalid')).toBe('true');
+    await app.screenshot('settings-validation');
+    await expectAccessible(page);
+    await baseUrl.fill(before);
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+  });
+
+  it('settings: test connection reports success, and the failing step when the platform is offline', async (ctx) => {
+    if (!(await isWired(app, 'connection.test', { environmentId: 'x' })))
+      return ctx.skip('connection.test not wired yet');
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    await page.getByTestId('test-connection').click();
+    await page.getByTestId('test-result').waitFor();
+    const okStep = await page.getByTestId('test-result').getAttribute('data-step');
+    await app.screenshot('settings-connection-test');
+    app.demo.sandbox.setFaults({ offline: true });
+    await page.getByTestId('test-connection').click();
+    await expect.poll(() => page.getByTestId('test-result').getAttribute('data-step')).toBe('network');
+    expect(await page.getByTestId('test-result').textContent()).toContain('Failed at step “network”');
+    app.demo.sandbox.clearFaults();
+    expect(okStep).toBe('done');
+  });
+
+  it('settings: a client secret is write-only — stored, never shown again', async (ctx) => {
+    if (!(await isWired(app, 'secrets.status', { environmentId: 'x' }))) return ctx.skip('secrets.* not wired yet');
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    const method = page.locator('#set-environments-0-authMethod');
+    if ((await method.inputValue()) !== 'client_secret')
+      return ctx.skip('the demo environment signs in with a key pair');
+    await page.locator('#client-secret').fill('s3cret-value');
+    await page.getByRole('button', { name: 'Store secret' }).click();
+    const state = page.getByTestId('secret-state');
+    const unavailable = page.getByText('The system keychain is not available');
+    await expect
+      .poll(async () => (await state.textContent()) + String(await unavailable.count()))
+      .toMatch(/A secret is stored|1$/);
+    if ((await unavailable.count()) === 0) expect(await page.locator('#client-secret').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('s3cret-value');
+  });
+});

@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { dispatch } from '../../electron/core/ipc/handler-table';
+import type { InvokeChannel, InvokeRequest } from '../../shared/ipc/contract';
+import type { E2eApp } from './harness';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+/**
+ * Whether the demo's core answers a channel (the lead wires services into electron/core/app.ts as they
+ * land; until then a channel answers app.unavailable). Flows that need a channel run only once it is wired.
+ */
+export async function isWired<C extends InvokeChannel>(
+  app: E2eApp,
+  channel: C,
+  request: InvokeRequest<C>,
+): Promise<boolean> {
+  const result = await dispatch(app.demo.core.handlers, channel, request);
+  return result.ok || result.error.code !== 'app.unavailable';
+}
+
+/** axe-core in the page: serious and critical violations, as "rule: target" lines (empty = pass). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(', ')}`);
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** Drops a file onto the window the way the OS does: a real File in a DataTransfer. */
+export async function dropFile(page: Page, name: string, bytes: Uint8Array, type: string): Promise<void> {
+  await page.evaluate(
+    ({ name, data, type }) => {
+      const file = new File([new Uint8Array(data)], name, { type });
+      const dt = new DataTransfer();
+      dt.items.add(file);
+      for (const kind of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(new DragEvent(kind, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    },
+    { name, data: [...bytes], type },
+  );
+}
+
+/** A small valid PDF with one text line per page, built by hand so no fixture file is needed. */
+export function makePdf(pages: readonly string[]): Uint8Array {
+  const objects: string[] = [];
+  const pageIds = pages.map((_, i) => 4 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 28 Tf 72 700 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+    objects[pageIds[i]!] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    objects[pageIds[i]! + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  });
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = out.length;
+    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = out.length;
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}
