@@ -1,10 +1,28 @@
-import type { Environment } from '../../shared/domain/settings';
+import { mkdir } from 'node:fs/promises';
+import type { Environment, Settings } from '../../shared/domain/settings';
+import { createCasePorts } from './cases/platform-adapter';
+import { queueCaseDocuments } from './cases/queue-case-documents';
+import { createCaseServices } from './cases/case-services';
 import { ConnectionMonitor } from './connection/connection-monitor';
+import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
+import { PlatformSession } from './connection/platform-session';
 import { EventBus } from './events/event-bus';
+import type { HttpFetch } from './http/http-fetch';
+import { createNodeFetch } from './http/node-fetch';
 import { createAppHandlers } from './ipc/app-handlers';
+import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { completeHandlerTable } from './ipc/missing-handlers';
+import { createPlatformHandlers } from './ipc/platform-handlers';
+import { createSettingsHandlers } from './ipc/settings-handlers';
+import type { DocumentQueue } from './queue/document-queue';
+import { createIntakePipeline } from './intake/intake-pipeline';
+import { CredentialStore } from './secrets/credential-store';
+import { KeytarSecretStore } from './secrets/keytar-secret-store';
 import type { SecretStore } from './secrets/secret-store';
+import { createDefaultSettings } from './settings/default-settings';
+import { LOCAL_SANDBOX_ENVIRONMENT } from './settings/default-environment';
+import { SettingsService } from './settings/settings-service';
 import type { Clock } from './util/clock';
 import { systemClock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -14,47 +32,192 @@ export interface IntakeCoreOptions {
   name: string;
   version: string;
   shell: 'electron' | 'web';
-  environment: Environment;
+  /** The user's settings file and the folder for queue, spool, archive and caches. */
+  paths: { settingsFile: string; dataDir: string };
+  /** The embedded local sandbox, when this process runs one (demo, training): its address and demo client. */
+  localSandbox?: { baseUrl: string; tokenUrl: string; demoClient: { clientId: string; secret: string } };
+  /** Where secrets live; default: the OS keychain through keytar. The Electron shell may pass safeStorage's. */
+  secretStore?: SecretStore;
   clock?: Clock;
   logger?: Logger;
   /**
-   * The HTTP stack for every platform call (same shape as electron/core/http HttpFetch). The Electron shell
-   * passes Chromium's `net.fetch` (system proxy, PAC, NTLM/Kerberos, OS certificates); default: Node's fetch.
+   * The HTTP stack for every platform call. The Electron shell passes Chromium's `net.fetch` (system proxy,
+   * PAC, NTLM/Kerberos, OS certificates); default: Node's fetch with HTTP(S)_PROXY/NO_PROXY.
    */
-  fetch?: (url: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
-  /** Read-only machine-wide settings file (core/desktop/machine-settings.ts); its locked fields win. */
+  fetch?: HttpFetch;
+  /** Read-only machine-wide settings file; its locked fields win (electron/core/desktop/machine-settings.ts). */
   machineSettingsPath?: string;
-  /**
-   * Where secrets go when keytar cannot load or reach a keychain: the Electron shell passes its safeStorage
-   * file store. Pick with core/desktop/secret-store-choice.ts `chooseSecretStore(keytar, fallback, logger)`.
-   */
-  secretStoreFallback?: SecretStore;
+  applyMachineSettings?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
+  /** Watch the configured folders (default true). */
+  watchFolders?: boolean;
 }
 
 export interface IntakeCore {
   bus: EventBus;
   handlers: HandlerTable;
   connection: ConnectionMonitor;
+  settings: SettingsService;
+  queue: DocumentQueue;
+  session: PlatformSession;
   stop(): Promise<void>;
 }
 
-/** The composition root: the only place that constructs services and hands each its dependencies. */
+function activeEnvironmentOf(settings: Settings): Environment {
+  return (
+    settings.environments.find((e) => e.id === settings.activeEnvironmentId) ??
+    settings.environments[0] ??
+    LOCAL_SANDBOX_ENVIRONMENT
+  );
+}
+
+/** Points the local-sandbox environment at the running embedded sandbox (its port changes every start). */
+function withLocalSandbox(settings: Settings, address: { baseUrl: string; tokenUrl: string }): Settings {
+  return {
+    ...settings,
+    environments: settings.environments.map((e) => (e.kind === 'local-sandbox' ? { ...e, ...address } : e)),
+  };
+}
+
+/**
+ * The composition root: the only place that constructs services and hands each its dependencies.
+ * The Electron main process, the web shell (demo) and the e2e tests build the core through it.
+ */
 export async function createIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
+  const fetch = options.fetch ?? createNodeFetch();
   const bus = new EventBus();
   const connection = new ConnectionMonitor(bus, clock);
+  const { dataDir, settingsFile } = options.paths;
+  await mkdir(dataDir, { recursive: true });
+
+  const sandboxAddress = options.localSandbox
+    ? { baseUrl: options.localSandbox.baseUrl, tokenUrl: options.localSandbox.tokenUrl }
+    : { baseUrl: LOCAL_SANDBOX_ENVIRONMENT.baseUrl, tokenUrl: LOCAL_SANDBOX_ENVIRONMENT.tokenUrl };
+  const settings = new SettingsService({
+    path: settingsFile,
+    defaults: () => createDefaultSettings(sandboxAddress),
+    clock,
+    logger,
+    ...(options.machineSettingsPath ? { machinePath: options.machineSettingsPath } : {}),
+    ...(options.applyMachineSettings ? { applyMachine: options.applyMachineSettings } : {}),
+  });
+  // A damaged settings file is kept aside and reported (settings.get answers with the problem); the app
+  // still starts, on defaults in memory, so the clerk sees why instead of a window that never opens.
+  let fallback: Settings | undefined;
+  try {
+    const loaded = await settings.load();
+    if (options.localSandbox) {
+      const pointed = withLocalSandbox(loaded, sandboxAddress);
+      if (JSON.stringify(pointed) !== JSON.stringify(loaded)) await settings.save(pointed);
+    }
+  } catch (e) {
+    logger.error('settings cannot be used; running on defaults until fixed', { error: e });
+    fallback = createDefaultSettings(sandboxAddress);
+  }
+  const currentSettings = (): Settings => fallback ?? settings.get();
+  const activeEnvironment = (): Environment => activeEnvironmentOf(currentSettings());
+
+  const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);
+  const credentialSource = options.localSandbox
+    ? new EmbeddedSandboxCredentials(credentials, LOCAL_SANDBOX_ENVIRONMENT.id, options.localSandbox.demoClient)
+    : credentials;
+  const session = new PlatformSession({
+    environment: activeEnvironment,
+    credentials: credentialSource,
+    fetch,
+    clock,
+    logger,
+    connection,
+  });
+
+  const initial = currentSettings();
+  const watch = options.watchFolders ?? true;
+  const pipeline = await createIntakePipeline({
+    dataDir,
+    settings: watch ? initial : { ...initial, folders: [] },
+    uploader: { uploadToInbox: (request) => session.api().uploadToInbox(request) },
+    probe: () => session.probe(),
+    onNetwork: (online) => (online ? connection.online() : connection.offline()),
+    bus,
+    clock,
+    logger,
+  });
+  await pipeline.start();
+  const { queue, folders: hotFolders } = pipeline;
+
+  let portsFor: { api: unknown; ports: ReturnType<typeof createCasePorts> } | undefined;
+  const casePorts = () => {
+    const api = session.api();
+    if (portsFor?.api !== api) {
+      portsFor = {
+        api,
+        ports: createCasePorts({
+          environment: session.environment(),
+          api,
+          tokens: session.tokens(),
+          fetch,
+          clock,
+          logger,
+        }),
+      };
+    }
+    return portsFor.ports;
+  };
+  const cases = createCaseServices({
+    dataDir,
+    activeEnvironment,
+    ports: casePorts,
+    documents: queueCaseDocuments(queue, (id, at) => queue.markConfirmed(id, at)),
+    bus,
+    clock,
+    logger,
+  });
+  cases.start();
+
+  // Folder profiles changed: re-attach the watchers (a running upload is not affected).
+  let lastFolders = JSON.stringify(initial.folders);
+  const unsubscribeSettings = settings.subscribe((next) => {
+    fallback = undefined;
+    const folders = JSON.stringify(next.folders);
+    if (!watch || folders === lastFolders) return;
+    lastFolders = folders;
+    void hotFolders
+      .stop()
+      .then(() => hotFolders.start(next.folders))
+      .catch((e: unknown) => logger.error('watched folders could not be restarted', { error: e }));
+  });
+
   const handlers = completeHandlerTable({
     ...createAppHandlers({
       name: options.name,
       version: options.version,
       shell: options.shell,
-      activeEnvironment: () => options.environment,
+      activeEnvironment,
       connection,
-      checkConnection: async () => {
-        logger.debug('connection check');
-      },
+      checkConnection: () => session.check(),
     }),
+    ...createDocumentHandlers({ queue }),
+    ...createPlatformHandlers(() => session.api()),
+    ...createSettingsHandlers({ settings, credentials, session, bus }),
+    ...cases.handlers,
   });
-  return { bus, handlers, connection, stop: async () => {} };
+
+  // First look at the platform in the background: the status bar shows online/offline and token state.
+  void session.check().catch(() => undefined);
+
+  return {
+    bus,
+    handlers,
+    connection,
+    settings,
+    queue,
+    session,
+    stop: async () => {
+      unsubscribeSettings();
+      await cases.stop();
+      await pipeline.stop();
+      session.dispose();
+    },
+  };
 }

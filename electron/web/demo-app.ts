@@ -1,45 +1,81 @@
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { startSandbox } from '../../sandbox';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { FolderProfile } from '../../shared/domain/settings';
+import { DEMO_CLIENT, startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { createIntakeCore } from '../core/app';
 import type { IntakeCore } from '../core/app';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../core/settings/default-environment';
+import type { SecretStore } from '../core/secrets/secret-store';
 import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
+import { demoScans } from './sample-scans';
 import { startWebShell } from './server';
 import type { RunningWebShell } from './server';
 
 export interface DemoOptions {
-  /** Everything the demo writes: sandbox data, settings, queue, spool, watched folder. */
+  /** Everything the demo writes: sandbox data, settings, queue, spool, the scanner folder. */
   dataDir: string;
   webPort?: number;
   sandboxPort?: number;
   staticDir?: string;
   version: string;
   logger?: Logger;
+  secretStore?: SecretStore;
+  /** Put the sample scans into the scanner folder on first start (default true). */
+  sampleScans?: boolean;
 }
 
 export interface RunningDemo {
   sandbox: RunningSandbox;
   core: IntakeCore;
   web: RunningWebShell;
+  /** The watched "scanner" folder of the demo. */
+  scannerFolder: string;
   close(): Promise<void>;
+}
+
+/** The demo's scanner folder: file names like CLM-2026-000101_INVOICE_scan0001.pdf fill in the metadata. */
+export function demoFolderProfile(path: string): FolderProfile {
+  return {
+    id: 'scanner',
+    label: 'Scanner (front desk)',
+    path,
+    defaultMetadata: { responsibleDepartmentId: 'CLAIMS-INTAKE' },
+    autoSubmit: false,
+    fileNamePattern: '{CaseNumber}_{DocumentTypeCode}_*.pdf',
+    include: ['*.pdf', '*.tif', '*.tiff', '*.jpg', '*.jpeg', '*.png'],
+    exclude: [],
+    polling: { enabled: false, intervalMs: 5000 },
+  };
 }
 
 /** The app as `npm run demo` runs it: embedded local sandbox + core services + web shell. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const logger = options.logger ?? silentLogger;
   const dataDir = resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
-  const sandbox = await startSandbox({ dataDir: resolve(dataDir, 'sandbox'), port: options.sandboxPort ?? 0 });
+  const scannerFolder = join(dataDir, 'scanner');
+  await mkdir(scannerFolder, { recursive: true });
+  const settingsFile = join(dataDir, 'config', 'settings.json');
+  const firstStart = (await readdir(dataDir)).every((n) => n === 'scanner');
+
+  const sandbox = await startSandbox({ dataDir: join(dataDir, 'sandbox'), port: options.sandboxPort ?? 0 });
+  if (firstStart && (options.sampleScans ?? true)) {
+    for (const scan of demoScans()) await writeFile(join(scannerFolder, scan.name), scan.content);
+  }
   const core = await createIntakeCore({
     name: 'Intake Desk',
     version: options.version,
     shell: 'web',
-    environment: { ...LOCAL_SANDBOX_ENVIRONMENT, baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl },
+    paths: { settingsFile, dataDir: join(dataDir, 'app') },
+    localSandbox: { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, demoClient: DEMO_CLIENT },
     logger,
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
   });
+  // First start: watch the demo's scanner folder (a clerk would add their own in Settings).
+  const current = core.settings.get();
+  if (current.folders.length === 0) {
+    await core.settings.save({ ...current, folders: [demoFolderProfile(scannerFolder)] });
+  }
   const web = await startWebShell({
     handlers: core.handlers,
     bus: core.bus,
@@ -51,6 +87,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     sandbox,
     core,
     web,
+    scannerFolder,
     close: async () => {
       await web.close();
       await core.stop();
