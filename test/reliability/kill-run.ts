@@ -4,9 +4,7 @@ import { mkdtempSync, existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-// eslint-disable-next-line import-x/no-restricted-paths
 import { startSandbox } from '../../sandbox';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type { StoredUpload } from '../../sandbox';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -28,7 +26,14 @@ export interface KillRunResult {
  * kill -9 the agent at random moments during a run over `files` files, `kills` times, then let one
  * agent finish with --once and count what the sandbox holds.
  */
-export async function killRun(options: { files: number; kills: number; minMs?: number; maxMs?: number; fileBytes?: number; log?: (s: string) => void }): Promise<KillRunResult> {
+export async function killRun(options: {
+  files: number;
+  kills: number;
+  minMs?: number;
+  maxMs?: number;
+  fileBytes?: number;
+  log?: (s: string) => void;
+}): Promise<KillRunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'intake-kill-'));
   const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
   try {

@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startSandbox } from '../sandbox';
+import type { RunningSandbox, StoredUpload } from '../sandbox';
+import type { Environment } from '../shared/domain/settings';
+import { FolderProfileSchema } from '../shared/domain/settings';
+import { EventBus } from '../electron/core/events/event-bus';
+import { createIntakePipeline } from '../electron/core/intake/intake-pipeline';
+import type { IntakePipeline } from '../electron/core/intake/intake-pipeline';
+import { createPlatformClient } from '../electron/core/platform/create-platform-client';
+import type { CredentialSource } from '../electron/core/secrets/credential-store';
+import { systemClock } from '../electron/core/util/clock';
+import { silentLogger } from '../electron/core/util/logger';
+import type { InboxUploader } from '../electron/core/queue/inbox-uploader';
+
+export const run = promisify(execFile);
+
+export function workDir(name: string): string {
+  return mkdtempSync(join(tmpdir(), `intake-bench-${name}-`));
+}
+
+export async function sandboxFor(dir: string, maxUploadBytes?: number): Promise<RunningSandbox> {
+  return startSandbox({ dataDir: join(dir, 'sandbox'), port: 0, ...(maxUploadBytes ? { maxUploadBytes } : {}) });
+}
+
+export function environmentOf(s: RunningSandbox): Environment {
+  return {
+    id: 'local-sandbox',
+    name: 'Local sandbox',
+    kind: 'local-sandbox',
+    baseUrl: s.baseUrl,
+    tokenUrl: s.tokenUrl,
+    country: 'de',
+    tenant: 'demo-insurance',
+    clientId: s.demoClient.clientId,
+    scopes: ['case_integration'],
+    authMethod: 'client_secret',
+    caseSchemaKey: 'case-create',
+  };
+}
+
+export function uploaderFor(s: RunningSandbox): InboxUploader {
+  const credentials: CredentialSource = {
+    getClientSecret: async () => s.demoClient.secret,
+    getPrivateKey: async () => undefined,
+    subscribe: () => () => undefined,
+  };
+  return createPlatformClient({
+    environment: environmentOf(s),
+    credentials,
+    fetch: (u, i) => fetch(u, i),
+    clock: systemClock,
+    logger: silentLogger,
+  }).api;
+}
+
+/** The in-process pipeline (watcher → queue → real client) over one folder, auto-submitting. */
+export async function pipelineFor(
+  dir: string,
+  scans: string,
+  uploader: InboxUploader,
+  options: { autoSubmit?: boolean; concurrency?: number } = {},
+): Promise<IntakePipeline> {
+  return createIntakePipeline({
+    dataDir: join(dir, 'data'),
+    settings: {
+      folders: [
+        FolderProfileSchema.parse({
+          id: 'bench',
+          label: 'bench',
+          path: scans,
+          autoSubmit: options.autoSubmit ?? true,
+          defaultMetadata: { caseNumber: 'CLM-2026-000101' },
+        }),
+      ],
+      archive: { mode: 'delete', retentionDays: 0 },
+      upload: { concurrency: options.concurrency ?? 4 },
+    },
+    uploader,
+    bus: new EventBus(),
+    clock: systemClock,
+    logger: silentLogger,
+  });
+}
+
+/** The baseline: one curl for a fresh token and one curl for the multipart upload, per file. */
+export async function curlUpload(s: RunningSandbox, file: string, name: string): Promise<void> {
+  const token = await run('curl', [
+    '-sS',
+    '-f',
+    '-X',
+    'POST',
+    `${s.tokenUrl}/connect/token`,
+    '-d',
+    'grant_type=client_credentials',
+    '-d',
+    `client_id=${s.demoClient.clientId}`,
+    '-d',
+    `client_secret=${s.demoClient.secret}`,
+    '-d',
+    'scope=case_integration',
+  ]);
+  const accessToken = (JSON.parse(token.stdout) as { access_token: string }).access_token;
+  await run(
+    'curl',
+    [
+      '-sS',
+      '-f',
+      '-o',
+      '/dev/null',
+      '-X',
+      'POST',
+      `${s.baseUrl}/de/demo-insurance/v1/digital-inbox/file`,
+      '-H',
+      `Authorization: Bearer ${accessToken}`,
+      '-H',
+      'Metadata-CaseNumber: CLM-2026-000101',
+      '-H',
+      `Metadata-Primary-FileName: ${name}`,
+      '-F',
+      `file=@${file};type=application/pdf;filename=${name}`,
+    ],
+    { maxBuffer: 1 << 20 },
+  );
+}
+
+export async function uploadsOf(s: RunningSandbox): Promise<StoredUpload[]> {
+  return (await (await fetch(`${s.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+}
+
+export async function until(fn: () => boolean, pollMs = 20): Promise<void> {
+  while (!fn()) await new Promise((r) => setTimeout(r, pollMs));
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export interface Figure {
+  figure: string;
+  target: string;
+  result: string;
+  ok: boolean;
+  command: string;
+}
+
+export function printFigures(figures: Figure[]): void {
+  for (const f of figures)
+    console.log(`| ${f.figure} | ${f.target} | ${f.result} ${f.ok ? '✓' : '✗'} | \`${f.command}\` |`);
+}

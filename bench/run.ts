@@ -1,0 +1,19 @@
+/** All benchmarks: npm run bench [-- --quick]. Prints a markdown table for docs/benchmarks.md. */
+import { detectionBench } from './detection';
+import { largeFileBench } from './large-file';
+import { queueScaleBench } from './queue-scale';
+import { throughputBench } from './throughput';
+import { printFigures } from './bench-support';
+import type { Figure } from './bench-support';
+
+const quick = process.argv.includes('--quick');
+const all: Figure[] = [];
+for (const bench of [queueScaleBench, detectionBench, throughputBench, largeFileBench]) {
+  const figures = await bench(quick);
+  printFigures(figures);
+  all.push(...figures);
+}
+console.log('\n| figure | target | result | command |\n|---|---|---|---|');
+printFigures(all);
+console.log(`\nreproduce: npm run bench${quick ? ' -- --quick' : ''}`);
+process.exit(0);
