@@ -12,7 +12,7 @@ const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
 async function makeFile(path: string, bytes: number): Promise<void> {
   const out = createWriteStream(path);
   const chunk = randomBytes(1 << 20);
-  for (let w = 0; w < bytes; w += chunk.length) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+  for (let w = 0; w < bytes; w += chunk.length) if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
   await new Promise<void>((r) => out.end(() => r()));
 }
 
