@@ -6,10 +6,12 @@ import { parseLaunchRequest } from '../core/desktop/command-line';
 import { EncryptedFileSecretStore } from '../core/desktop/encrypted-file-secret-store';
 import { importLaunchFiles } from '../core/desktop/launch-import';
 import { machineSettingsPath } from '../core/desktop/machine-settings';
+import { MachineSettingsApplier } from '../core/desktop/machine-settings-applier';
 import { NetworkWatcher } from '../core/desktop/network-watcher';
 import { DEFAULT_QUIT_TIMEOUT_MS, QuitCoordinator } from '../core/desktop/quit-coordinator';
+import { chooseSecretStore } from '../core/desktop/secret-store-choice';
 import type { TrayAction } from '../core/desktop/tray-state';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../core/settings/default-environment';
+import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
@@ -70,20 +72,27 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, (url) => isAllowedRendererRequest(url, devServerUrl));
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, isTrusted));
 
+  const userData = app.getPath('userData');
+  // Secrets: the OS keychain; Electron safeStorage (after ready: on Linux its backend is known only then)
+  // where keytar cannot load; never plain text.
+  const secrets = await chooseSecretStore(
+    new KeytarSecretStore(),
+    new EncryptedFileSecretStore(join(userData, 'secrets.json'), safeStorageEncryptor()),
+    logger,
+  );
+  const machineSettings = new MachineSettingsApplier(logger);
   const core = await createIntakeCore({
     name: app.getName(),
     version: app.getVersion(),
     shell: 'electron',
-    environment: LOCAL_SANDBOX_ENVIRONMENT,
+    // Chromium keeps its own files in userData; ours go to settings.json and data/.
+    paths: { settingsFile: join(userData, 'settings.json'), dataDir: join(userData, 'data') },
+    secretStore: secrets.store,
     logger,
     // The HTTP stack: Chromium's (system proxy, PAC, NTLM/Kerberos). Omit for Node's fetch.
     fetch: chromiumFetch(session.fromPartition('persist:intake-platform')),
     machineSettingsPath: machineSettingsPath(process.platform, process.env),
-    // safeStorage (after ready: on Linux the backend is known only then), used where keytar cannot load.
-    secretStoreFallback: new EncryptedFileSecretStore(
-      join(app.getPath('userData'), 'secrets.json'),
-      safeStorageEncryptor(),
-    ),
+    applyMachineSettings: machineSettings.apply,
   });
   const call = coreCaller(core.handlers, logger);
   let settings: Settings | undefined = await call('settings.get', {});
