@@ -27,6 +27,10 @@ describe('selection', () => {
     expect(move(order, { selected: ['e'], active: 'e' }, 1).active).toBe('e');
     expect(move(order, { selected: ['b'], active: 'b', anchor: 'b' }, 2, true).selected).toEqual(['b', 'c', 'd']);
     expect(move([], { selected: [] }, 1)).toEqual({ selected: [] });
+    // End/Home with nothing active reach the last/first row, not the first/last.
+    expect(move(order, { selected: [] }, order.length).active).toBe('e');
+    expect(move(order, { selected: [] }, -order.length).active).toBe('a');
+    expect(move(order, { selected: [] }, -1).active).toBe('e');
   });
   it('when the active row leaves the list, the next surviving row becomes active', () => {
     const sel = reconcile(['a', 'b', 'd', 'e'], order, { selected: ['c'], active: 'c', anchor: 'c' });

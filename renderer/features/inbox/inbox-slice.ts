@@ -70,6 +70,8 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
     applyDocumentsChanged(documents, removed) {
       const s = get();
       set(reorder(mergeDocuments(s.documents, documents, removed), s.inboxFilter, s.inboxQuery));
+      // The first document to arrive in an empty selection becomes the current one.
+      if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
     },
 
     setInboxFilter(filter) {

@@ -33,7 +33,9 @@ export function select(order: readonly string[], sel: Selection, id: string, mod
 export function move(order: readonly string[], sel: Selection, delta: number, extend = false): Selection {
   if (order.length === 0) return { selected: [] };
   const current = sel.active ? order.indexOf(sel.active) : -1;
-  const index = current < 0 ? (delta > 0 ? 0 : order.length - 1) : clamp(current + delta, 0, order.length - 1);
+  // With nothing active, moving down starts above the first row and moving up below the last.
+  const from = current >= 0 ? current : delta > 0 ? -1 : order.length;
+  const index = clamp(from + delta, 0, order.length - 1);
   const id = order[index] as string;
   return select(order, sel, id, extend ? 'range' : 'single');
 }

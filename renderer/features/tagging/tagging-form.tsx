@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../shared/domain/document';
+import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
@@ -9,6 +10,8 @@ import { METADATA_FIELDS } from './metadata-form-model';
 import type { MetadataField } from './metadata-form-model';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
+/** One shared empty list: a selector returning a fresh [] would re-render forever. */
+const NO_TYPES: readonly DocumentType[] = [];
 
 export function TaggingForm() {
   const t = useT();
@@ -27,7 +30,7 @@ export function TaggingForm() {
   const previous = useAppStore((s) => s.previousMetadata);
   const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
   const errorFocusTick = useAppStore((s) => s.errorFocusTick);
-  const documentTypes = useAppStore((s) => s.settings?.documentTypes ?? []);
+  const documentTypes = useAppStore((s) => s.settings?.documentTypes ?? NO_TYPES);
   const formRef = useRef<HTMLFormElement>(null);
   const s = useAppStore.getState;
 
