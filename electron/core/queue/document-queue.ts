@@ -423,6 +423,12 @@ export class DocumentQueue {
     }
   }
 
+  /** The platform reported the document in its case (case activity): kept, and shown to the clerk. */
+  markConfirmed(id: string, at: string): Document {
+    this.require(id);
+    return toPublic(this.apply(id, { confirmedAt: at }));
+  }
+
   // ---- internals ---------------------------------------------------------------------------------------
 
   private apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {

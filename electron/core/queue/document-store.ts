@@ -105,6 +105,8 @@ export interface DocumentPatch {
   error?: DocumentError | null;
   duplicateOf?: string | null;
   uploadedAt?: string;
+  /** A case-change event (AttachmentsAdded) named this document. */
+  confirmedAt?: string;
   archivePath?: string | null;
   /** Puts the document at the end of the upload order. */
   enqueue?: boolean;
@@ -224,6 +226,7 @@ export class DocumentStore {
       if (patch.error !== undefined) put('error', patch.error === null ? null : JSON.stringify(patch.error));
       if (patch.duplicateOf !== undefined) put('duplicate_of', patch.duplicateOf);
       if (patch.uploadedAt !== undefined) put('uploaded_at', patch.uploadedAt);
+      if (patch.confirmedAt !== undefined) put('confirmed_at', patch.confirmedAt);
       if (patch.archivePath !== undefined) put('archive_path', patch.archivePath);
       if (patch.enqueue) put('queued_seq', this.seq());
       this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id`).run(params);
