@@ -10,6 +10,9 @@ export const NAV_ITEMS = [
   { id: 'lookup', label: 'nav.lookup' },
   { id: 'claims', label: 'nav.claims' },
   { id: 'settings', label: 'nav.settings' },
+  { id: 'cases', label: 'nav.cases' },
+  { id: 'partners', label: 'nav.partners' },
+  { id: 'activity', label: 'nav.activity' },
 ] as const satisfies readonly { id: string; label: MessageKey }[];
 
 export type ScreenId = (typeof NAV_ITEMS)[number]['id'];

@@ -1,5 +1,8 @@
+import { ActivityScreen } from '../features/activity/activity-screen';
+import { CreateCaseScreen } from '../features/cases/create-case-screen';
 import { ClaimsScreen } from '../features/claims/claims-screen';
 import { InboxScreen } from '../features/inbox/inbox-screen';
+import { PartnerScreen } from '../features/partners/partner-screen';
 import { PolicyLookupScreen } from '../features/policies/policy-lookup-screen';
 import { QueueScreen } from '../features/queue/queue-screen';
 import { SettingsScreen } from '../features/settings/settings-screen';
@@ -17,5 +20,11 @@ export function ScreenOutlet(props: { screen: ScreenId }) {
       return <ClaimsScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'cases':
+      return <CreateCaseScreen />;
+    case 'partners':
+      return <PartnerScreen />;
+    case 'activity':
+      return <ActivityScreen />;
   }
 }

@@ -1,8 +1,14 @@
 import { create } from 'zustand';
+import { createActivitySlice } from '../features/activity/activity-slice';
+import type { ActivitySlice } from '../features/activity/activity-slice';
+import { createCasesSlice } from '../features/cases/cases-slice';
+import type { CasesSlice } from '../features/cases/cases-slice';
 import { createClaimsSlice } from '../features/claims/claims-slice';
 import type { ClaimsSlice } from '../features/claims/claims-slice';
 import { createInboxSlice } from '../features/inbox/inbox-slice';
 import type { InboxSlice } from '../features/inbox/inbox-slice';
+import { createPartnersSlice } from '../features/partners/partners-slice';
+import type { PartnersSlice } from '../features/partners/partners-slice';
 import { createPoliciesSlice } from '../features/policies/policies-slice';
 import type { PoliciesSlice } from '../features/policies/policies-slice';
 import { createQueueSlice } from '../features/queue/queue-slice';
@@ -24,7 +30,10 @@ export type AppState = ShellSlice &
   PoliciesSlice &
   ClaimsSlice &
   QueueSlice &
-  SettingsSlice;
+  SettingsSlice &
+  CasesSlice &
+  PartnersSlice &
+  ActivitySlice;
 
 export function createAppStore() {
   return create<AppState>()((...a) => ({
@@ -36,6 +45,9 @@ export function createAppStore() {
     ...createClaimsSlice(...a),
     ...createQueueSlice(...a),
     ...createSettingsSlice(...a),
+    ...createCasesSlice(...a),
+    ...createPartnersSlice(...a),
+    ...createActivitySlice(...a),
   }));
 }
 

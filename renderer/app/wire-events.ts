@@ -13,6 +13,7 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     client.on('queue.changed', (q) => s().setQueueStatus(q)),
     client.on('notice.raised', (n) => s().raiseNotice(n)),
     client.on('settings.changed', (settings) => s().applySettings(settings)),
+    client.on('activity.changed', (p) => s().applyActivityChanged(p.caseNumbers)),
   ];
   client
     .call('app.info', {})

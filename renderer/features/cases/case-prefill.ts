@@ -20,8 +20,19 @@ export interface PrefillSource {
   policy?: Pick<PolicyMatch, 'number'>;
 }
 
-export function prefillCaseForm(model: FormModel, value: unknown, source: PrefillSource): unknown {
-  const known: Partial<Record<keyof typeof TARGETS, string>> = {};
+export type PrefillTarget = keyof typeof TARGETS;
+
+/**
+ * Fills known values into empty fields. `replace` names values the clerk explicitly chose (a policy from
+ * the search), which overwrite what is there.
+ */
+export function prefillCaseForm(
+  model: FormModel,
+  value: unknown,
+  source: PrefillSource,
+  options: { replace?: readonly PrefillTarget[] } = {},
+): unknown {
+  const known: Partial<Record<PrefillTarget, string>> = {};
   const policy = source.policy?.number ?? source.metadata?.policyNumber;
   if (policy) known.policyNumber = policy;
   if (source.metadata?.registrationNumber) known.externalClaimId = source.metadata.registrationNumber;
@@ -33,7 +44,7 @@ export function prefillCaseForm(model: FormModel, value: unknown, source: Prefil
     if (parts.length > 0) known.firstName = parts.join(' ');
   }
   let out = value;
-  for (const [what, text] of Object.entries(known) as [keyof typeof TARGETS, string | undefined][]) {
+  for (const [what, text] of Object.entries(known) as [PrefillTarget, string | undefined][]) {
     if (!text) continue;
     for (const path of TARGETS[what]) {
       const segments = parsePath(path);
@@ -43,7 +54,9 @@ export function prefillCaseForm(model: FormModel, value: unknown, source: Prefil
         (v, s) => (v as Record<string, unknown> | undefined)?.[s as string],
         out,
       );
-      if (current === undefined || current === '') out = setAtPath(out, segments, text);
+      if (current === undefined || current === '' || options.replace?.includes(what)) {
+        out = setAtPath(out, segments, text);
+      }
       break;
     }
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { caseNumberOfClaim } from '../activity/claim-case-number';
 
 export function ClaimsScreen() {
   const t = useT();
@@ -62,6 +63,7 @@ export function ClaimsScreen() {
               <span className="case-type">{info.caseTypeTitle ?? info.caseType}</span>
             )}
           </h3>
+          <CaseActivityLink caseNumber={caseNumberOfClaim(info)} />
           <div className="info-columns">
             <InfoTable title={t('claims.general')} items={info.generalInfo} />
             <InfoTable title={t('claims.specific')} items={info.claimSpecificInfo} />
@@ -117,5 +119,24 @@ function InfoTable(props: { title: string; items: { title: string; value?: strin
         ))}
       </dl>
     </section>
+  );
+}
+
+/** From a claim to its case timeline (case activity screen). */
+function CaseActivityLink(props: { caseNumber?: string }) {
+  const t = useT();
+  if (!props.caseNumber) return null;
+  const number = props.caseNumber;
+  return (
+    <p>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="claim-activity-link"
+        onClick={() => void useAppStore.getState().openActivity(number)}
+      >
+        {t('claims.activity', { number })}
+      </button>
+    </p>
   );
 }

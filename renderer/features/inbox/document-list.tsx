@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
 import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
+import { ConfirmedMark } from '../activity/confirmed-mark';
 import { folderLabel } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 
@@ -104,6 +105,7 @@ export function DocumentList() {
       >
         <span className="doc-name">{doc.fileName}</span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
+        <ConfirmedMark confirmedAt={doc.confirmedAt} />
         <span className="doc-meta">
           {folderLabel(doc.sourceFolder)} · {formatBytes(locale, doc.size)} · {formatDateTime(locale, doc.arrivedAt)}
           {doc.metadata.caseNumber && ` · ${doc.metadata.caseNumber}`}

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { formatBytes, formatDateTime, formatPercent, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { ConfirmedMark } from '../activity/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
 
 export function QueueScreen() {
@@ -98,6 +99,7 @@ export function QueueScreen() {
                   <td>{doc.metadata.caseNumber ?? '–'}</td>
                   <td>
                     <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
+                    <ConfirmedMark confirmedAt={doc.confirmedAt} />
                     {doc.nextAttemptAt && doc.state === 'queued' && (
                       <div className="muted">
                         {t('queue.nextAttempt', { at: formatDateTime(locale, doc.nextAttemptAt) })}

@@ -183,6 +183,20 @@ export function SettingsScreen() {
                   />
                 )}
               </SettingsField>
+              <SettingsField
+                path={`environments.${envIndex}.caseSchemaKey`}
+                label={t('settings.env.caseSchemaKey')}
+                hint={t('settings.env.caseSchemaKeyHint')}
+              >
+                {(a) => (
+                  <input
+                    {...a}
+                    value={env.caseSchemaKey}
+                    autoComplete="off"
+                    onChange={(e) => edit((d) => updateEnvironment(d, envIndex, { caseSchemaKey: e.target.value }))}
+                  />
+                )}
+              </SettingsField>
               <SettingsField path={`environments.${envIndex}.clientId`} label={t('settings.env.clientId')}>
                 {(a) => (
                   <input

@@ -1,0 +1,170 @@
+import type { StateCreator } from 'zustand';
+import { initialFormValue, toSubmitValue } from '../../../shared/forms/form-value';
+import { setAtPath } from '../../../shared/forms/form-paths';
+import type { PathSegment } from '../../../shared/forms/form-paths';
+import { validateFormValue } from '../../../shared/forms/validate-form-value';
+import type { FormFieldError } from '../../../shared/forms/validate-form-value';
+import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import type { IpcError } from '../../../shared/ipc/errors';
+import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+import { prefillCaseForm } from './case-prefill';
+
+const POLICY_RESULTS = 10;
+
+export interface ChosenPolicy {
+  number: string;
+  customerName: string;
+}
+
+export interface CasesSlice {
+  caseSchema?: CaseSchemaAnswer;
+  caseSchemaLoading: boolean;
+  caseSchemaError?: IpcError;
+  /** The form's value; `undefined` until a form session starts. */
+  caseValue: unknown;
+  /** One per form session: a second click, Enter or a retry after a lost answer cannot create twice. */
+  caseRequestId: string;
+  /** The document the case is for (tagged with the new case number by the core). */
+  caseDocumentId?: string;
+  casePolicy?: ChosenPolicy;
+  caseFormErrors: FormFieldError[];
+  /** After the first create attempt the form re-checks on every change. */
+  caseChecked: boolean;
+  caseSending: boolean;
+  caseResult?: CreateCaseResult;
+  caseSendError?: IpcError;
+  casePolicyQuery: string;
+  casePolicyResults?: Customer[];
+  casePolicySearching: boolean;
+  casePolicyError?: IpcError;
+  loadCaseSchema(options?: { refresh?: boolean }): Promise<void>;
+  startCaseForm(documentId?: string): void;
+  setCaseField(path: PathSegment[], value: unknown): void;
+  setCasePolicyQuery(query: string): void;
+  searchCasePolicies(): Promise<void>;
+  chooseCasePolicy(customer: Pick<Customer, 'fullName'>, policy: Pick<PolicyMatch, 'number'>): void;
+  createCase(): Promise<void>;
+}
+
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set, get) => {
+  const check = (value: unknown): FormFieldError[] => {
+    const schema = get().caseSchema;
+    if (!schema) return [];
+    return validateFormValue(schema.model, toSubmitValue(schema.model, value) ?? {});
+  };
+  return {
+    caseSchemaLoading: false,
+    caseValue: undefined,
+    caseRequestId: newRequestId(),
+    caseFormErrors: [],
+    caseChecked: false,
+    caseSending: false,
+    casePolicyQuery: '',
+    casePolicySearching: false,
+
+    async loadCaseSchema(options = {}) {
+      set({ caseSchemaLoading: true, caseSchemaError: undefined });
+      try {
+        const answer = await intake().call('cases.schema', { refresh: options.refresh ?? false });
+        const previous = get().caseSchema;
+        set({ caseSchema: answer, caseSchemaLoading: false });
+        // A new form (other key or version) cannot keep values made for the old one.
+        const changed = previous?.key !== answer.key || previous.schemaVersion !== answer.schemaVersion;
+        if (get().caseValue === undefined || changed) {
+          get().startCaseForm(get().caseDocumentId ?? get().selection.active);
+        }
+      } catch (e) {
+        set({ caseSchemaLoading: false, caseSchemaError: toIpcError(e) });
+      }
+    },
+
+    startCaseForm(documentId) {
+      const s = get();
+      const doc = documentId ? s.documents[documentId] : undefined;
+      const base = {
+        caseRequestId: newRequestId(),
+        caseDocumentId: doc?.id,
+        casePolicy: undefined,
+        caseFormErrors: [],
+        caseChecked: false,
+        caseResult: undefined,
+        caseSendError: undefined,
+      };
+      if (!s.caseSchema) return set({ ...base, caseValue: undefined });
+      const model = s.caseSchema.model;
+      set({ ...base, caseValue: prefillCaseForm(model, initialFormValue(model), { metadata: doc?.metadata }) });
+    },
+
+    setCaseField(path, value) {
+      const next = setAtPath(get().caseValue, path, value);
+      set({ caseValue: next, ...(get().caseChecked ? { caseFormErrors: check(next) } : {}) });
+    },
+
+    setCasePolicyQuery: (casePolicyQuery) => set({ casePolicyQuery }),
+
+    async searchCasePolicies() {
+      const q = get().casePolicyQuery.trim();
+      if (!q) return set({ casePolicyResults: undefined });
+      set({ casePolicySearching: true, casePolicyError: undefined });
+      try {
+        const results = await intake().call('customers.search', {
+          q,
+          date: get().policyDate,
+          limit: POLICY_RESULTS,
+        });
+        if (get().casePolicyQuery.trim() !== q) return;
+        set({ casePolicyResults: results, casePolicySearching: false });
+      } catch (e) {
+        set({ casePolicySearching: false, casePolicyError: toIpcError(e) });
+      }
+    },
+
+    chooseCasePolicy(customer, policy) {
+      const s = get();
+      if (!s.caseSchema) return;
+      const doc = s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined;
+      // An explicit choice replaces the policy number; names are filled only where still empty.
+      const value = prefillCaseForm(
+        s.caseSchema.model,
+        s.caseValue,
+        { metadata: doc?.metadata, customer, policy },
+        { replace: ['policyNumber'] },
+      );
+      set({
+        casePolicy: { number: policy.number, customerName: customer.fullName },
+        caseValue: value,
+        ...(s.caseChecked ? { caseFormErrors: check(value) } : {}),
+      });
+    },
+
+    async createCase() {
+      const s = get();
+      // Synchronous guard: set before the first await, so a second click or Enter in the same tick is a no-op.
+      if (s.caseSending || !s.caseSchema || s.caseResult?.success) return;
+      const errors = check(s.caseValue);
+      set({ caseChecked: true, caseFormErrors: errors });
+      if (errors.length > 0) return;
+      const data = (toSubmitValue(s.caseSchema.model, s.caseValue) ?? {}) as Record<string, unknown>;
+      set({ caseSending: true, caseSendError: undefined });
+      try {
+        const result = await intake().call('cases.create', {
+          requestId: s.caseRequestId,
+          data,
+          ...(s.caseDocumentId ? { documentId: s.caseDocumentId } : {}),
+        });
+        set({ caseResult: result, caseSending: false });
+        if (result.document) get().applyDocumentsChanged([result.document], []);
+      } catch (e) {
+        // The request id stays: trying again after a lost answer returns the first answer, not a second case.
+        set({ caseSending: false, caseSendError: toIpcError(e) });
+      }
+    },
+  };
+};

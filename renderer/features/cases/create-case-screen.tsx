@@ -1,0 +1,307 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { formatDateTime, useLocale } from '../../i18n/i18n';
+import { caseMessages } from './case-messages';
+import type { CaseMessageKey } from './case-messages';
+import { useCatalog } from './feature-catalog';
+import type { FeatureTranslate } from './feature-catalog';
+import { fieldDomId, formMessages } from './field-messages';
+import type { FieldMessage } from './field-messages';
+import { SchemaForm } from './schema-form';
+import './case-screens.css';
+
+const ID_PREFIX = 'case';
+
+export function CreateCaseScreen() {
+  const t = useCatalog(caseMessages);
+  const locale = useLocale();
+  const schema = useAppStore((s) => s.caseSchema);
+  const loading = useAppStore((s) => s.caseSchemaLoading);
+  const schemaError = useAppStore((s) => s.caseSchemaError);
+  const value = useAppStore((s) => s.caseValue);
+  const formErrors = useAppStore((s) => s.caseFormErrors);
+  const sending = useAppStore((s) => s.caseSending);
+  const result = useAppStore((s) => s.caseResult);
+  const sendError = useAppStore((s) => s.caseSendError);
+  const doc = useAppStore((s) => (s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined));
+  const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
+  const s = useAppStore.getState;
+  const topRef = useRef<HTMLDivElement>(null);
+
+  // The environment's caseSchemaKey decides the form: load it, and again when Settings change it.
+  const schemaKey = useAppStore(
+    (st) => st.settings?.environments.find((e) => e.id === st.settings?.activeEnvironmentId)?.caseSchemaKey,
+  );
+  useEffect(() => {
+    const current = s().caseSchema;
+    if (s().caseSchemaLoading) return;
+    if (!current || (schemaKey !== undefined && current.key !== schemaKey)) void s().loadCaseSchema();
+  }, [s, schemaKey]);
+
+  const messages = useMemo(
+    () => (schema ? formMessages(schema.model, formErrors, result) : { byPath: {}, general: [] }),
+    [schema, formErrors, result],
+  );
+
+  const submit = async () => {
+    await s().createCase();
+    const after = s();
+    // Move focus to what needs attention: the first invalid field, else the outcome at the top.
+    const first = after.caseFormErrors[0];
+    if (first) document.getElementById(fieldDomId(ID_PREFIX, first.path))?.focus();
+    else topRef.current?.focus();
+  };
+
+  const created = result?.success === true;
+  return (
+    <div className="screen create-case-screen" data-testid="create-case-screen">
+      <div className="screen-header">
+        <h2>{t('case.title')}</h2>
+        {schema && (
+          <p className="muted" data-testid="case-schema-info">
+            {t('case.schema', { key: schema.key, version: schema.schemaVersion ?? '–' })}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button-small"
+          disabled={loading || sending}
+          onClick={() => void s().loadCaseSchema({ refresh: true })}
+        >
+          {t('case.reloadSchema')}
+        </button>
+      </div>
+      {schema?.fromCache && (
+        <p className="banner banner-warning" role="status">
+          {t('case.schemaFromCache', { at: formatDateTime(locale, schema.fetchedAt) })}
+        </p>
+      )}
+      {loading && !schema && (
+        <p className="muted" aria-live="polite">
+          {t('case.loadingSchema')}
+        </p>
+      )}
+      {schemaError && (
+        <ErrorBanner error={schemaError} onRetry={() => void s().loadCaseSchema()} testId="case-schema-error" />
+      )}
+      <p className="muted" data-testid="case-document">
+        {doc ? t('case.forDocument', { file: doc.fileName }) : t('case.noDocument')}
+        {active && active.id !== doc?.id && !sending && (
+          <>
+            {' '}
+            <button type="button" className="link-button" onClick={() => s().startCaseForm(active.id)}>
+              {t('case.forDocument', { file: active.fileName })} →
+            </button>
+          </>
+        )}
+      </p>
+      {schema && !created && <PolicyPicker t={t} disabled={sending} />}
+
+      <div ref={topRef} tabIndex={-1} className="case-outcome" aria-live="polite" data-testid="case-outcome">
+        {formErrors.length > 0 && (
+          <p className="banner banner-error" role="alert" data-testid="case-fix-first">
+            {t('case.fixFirst', { count: formErrors.length })}
+          </p>
+        )}
+        {result && !result.success && (
+          <TopIssues title={t('case.refused')} issues={messages.general} level="error" testId="case-refused" />
+        )}
+        {result && !result.success && messages.general.length === 0 && (
+          <p className="banner banner-error" role="alert" data-testid="case-refused">
+            {t('case.refused')}
+          </p>
+        )}
+        {result && result.warnings.length > 0 && messages.general.some((m) => m.level === 'warning') && (
+          <TopIssues
+            title={t('case.warnings')}
+            issues={messages.general.filter((m) => m.level === 'warning')}
+            level="warning"
+            testId="case-warnings"
+          />
+        )}
+        {sendError && <ErrorBanner error={sendError} onRetry={() => void submit()} testId="case-send-error" />}
+        {created && <CreatedPanel result={result} t={t} fileName={doc?.fileName} />}
+      </div>
+
+      {schema && value !== undefined && !created && (
+        <form
+          className="case-form"
+          noValidate
+          aria-busy={sending}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <SchemaForm
+            model={schema.model}
+            value={value}
+            messages={messages}
+            idPrefix={ID_PREFIX}
+            disabled={sending}
+            onChange={(path, v) => s().setCaseField(path, v)}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={sending} data-testid="create-case-submit">
+              {sending ? t('case.creating') : t('case.create')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function TopIssues(props: { title: string; issues: FieldMessage[]; level: 'error' | 'warning'; testId: string }) {
+  if (props.issues.length === 0) return null;
+  return (
+    <div
+      className={`banner ${props.level === 'error' ? 'banner-error' : 'banner-warning'}`}
+      role={props.level === 'error' ? 'alert' : 'status'}
+      data-testid={props.testId}
+    >
+      <p className="banner-text">{props.title}</p>
+      <ul className="platform-errors">
+        {props.issues.map((m, i) => (
+          <li key={i}>
+            {m.source === 'platform' && m.type && <code>{m.type}</code>} {m.source === 'platform' ? m.text : m.code}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CreatedPanel(props: { result: CreateCaseResult; t: FeatureTranslate<CaseMessageKey>; fileName?: string }) {
+  const { result, t } = props;
+  const s = useAppStore.getState;
+  const number = result.caseNumber;
+  return (
+    <div className="banner banner-info case-created" role="status" data-testid="case-created">
+      <p className="banner-text">
+        {number
+          ? t('case.created', { number })
+              .split(number)
+              .flatMap((part, i) =>
+                i === 0
+                  ? [part]
+                  : [
+                      <strong key={i} data-testid="case-number">
+                        {number}
+                      </strong>,
+                      part,
+                    ],
+              )
+          : t('case.createdNoNumber')}
+      </p>
+      {result.repeated && <p>{t('case.repeated')}</p>}
+      {props.fileName && number && <p>{t('case.documentTagged', { file: props.fileName, number })}</p>}
+      <ul className="case-links">
+        {result.url && (
+          <li>
+            <a href={result.url} target="_blank" rel="noreferrer" data-testid="case-url">
+              {t('case.openCase')}
+            </a>
+          </li>
+        )}
+        {result.links?.self && (
+          <li>
+            {t('case.caseLink')}:{' '}
+            <a href={result.links.self} target="_blank" rel="noreferrer" data-testid="case-self-link">
+              {result.links.self}
+            </a>
+          </li>
+        )}
+      </ul>
+      <div className="row-actions">
+        {props.fileName && (
+          <button type="button" className="button" onClick={() => s().setScreen('inbox')}>
+            {t('case.toInbox')}
+          </button>
+        )}
+        {number && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void s().openActivity(number);
+            }}
+          >
+            {t('case.activity')}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => s().startCaseForm(s().selection.active)}>
+          {t('case.newForm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PolicyPicker(props: { t: FeatureTranslate<CaseMessageKey>; disabled: boolean }) {
+  const { t } = props;
+  const query = useAppStore((s) => s.casePolicyQuery);
+  const results = useAppStore((s) => s.casePolicyResults);
+  const searching = useAppStore((s) => s.casePolicySearching);
+  const error = useAppStore((s) => s.casePolicyError);
+  const chosen = useAppStore((s) => s.casePolicy);
+  const s = useAppStore.getState;
+  return (
+    <section className="case-policy" aria-labelledby="case-policy-title">
+      <h3 id="case-policy-title">{t('case.policy')}</h3>
+      <form
+        className="search-row"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void s().searchCasePolicies();
+        }}
+      >
+        <div className="field grow">
+          <label htmlFor="case-policy-q">{t('case.policySearch')}</label>
+          <input
+            id="case-policy-q"
+            type="search"
+            value={query}
+            disabled={props.disabled}
+            onChange={(e) => s().setCasePolicyQuery(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button" disabled={props.disabled || searching}>
+          {t('case.policySearchButton')}
+        </button>
+      </form>
+      {error && <ErrorBanner error={error} onRetry={() => void s().searchCasePolicies()} testId="case-policy-error" />}
+      {chosen && (
+        <p className="ok-text" data-testid="case-policy-chosen">
+          {t('case.policyChosen', { number: chosen.number, name: chosen.customerName })}
+        </p>
+      )}
+      {results && results.length === 0 && <p className="muted">{t('case.policyNone')}</p>}
+      {results && results.length > 0 && (
+        <ul className="policy-list case-policy-results">
+          {results.flatMap((c) =>
+            c.policyMatches.map((p) => (
+              <li key={`${c.customerId}-${p.number}`} className={`policy ${p.isActive ? '' : 'inactive'}`}>
+                <span className="policy-number">{p.number}</span> <span>{c.fullName}</span>{' '}
+                <span className="muted">{p.product ?? p.description ?? ''}</span>{' '}
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={props.disabled}
+                  data-testid="case-policy-use"
+                  onClick={() => s().chooseCasePolicy(c, p)}
+                >
+                  {t('case.policyUse')}
+                  <span className="visually-hidden"> {p.number}</span>
+                </button>
+              </li>
+            )),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,479 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import type {
+  ArrayNode,
+  BooleanNode,
+  ChoiceNode,
+  EnumNode,
+  FormModel,
+  FormNode,
+  NumberNode,
+  ObjectNode,
+  StringNode,
+  UnsupportedNode,
+} from '../../../shared/forms/form-model';
+import { childPath } from '../../../shared/forms/form-paths';
+import type { PathSegment } from '../../../shared/forms/form-paths';
+import { initialOf } from '../../../shared/forms/form-value';
+import { jsonEqual } from '../../../shared/forms/merge-all-of';
+import { caseMessages } from './case-messages';
+import type { CaseMessageKey } from './case-messages';
+import { useCatalog } from './feature-catalog';
+import type { FeatureTranslate } from './feature-catalog';
+import { fieldDomId } from './field-messages';
+import type { FieldMessage, FormMessages } from './field-messages';
+
+export interface SchemaFormProps {
+  model: FormModel;
+  value: unknown;
+  messages: FormMessages;
+  /** Prefix of every DOM id, so two forms on one page do not clash. */
+  idPrefix: string;
+  disabled?: boolean;
+  onChange(path: PathSegment[], value: unknown): void;
+}
+
+interface EditorProps {
+  node: FormNode;
+  value: unknown;
+  segments: PathSegment[];
+  path: string;
+  form: SchemaFormProps;
+  t: FeatureTranslate<CaseMessageKey>;
+  /** Overrides the node's label (array items have none of their own). */
+  label?: string;
+}
+
+/** One editor per form-model node, recursive; nothing of the model is left out (unsupported parts are shown read-only). */
+export function SchemaForm(props: SchemaFormProps) {
+  const t = useCatalog(caseMessages);
+  return (
+    <div className="schema-form" data-testid="schema-form">
+      <p className="hint">{t('form.requiredNote')}</p>
+      <NodeEditor node={props.model.root} value={props.value} segments={[]} path="" form={props} t={t} />
+    </div>
+  );
+}
+
+function NodeEditor(props: EditorProps) {
+  const { node } = props;
+  if (node.readOnly) return <ReadOnlyField {...props} />;
+  switch (node.kind) {
+    case 'object':
+      return <ObjectEditor {...props} node={node} />;
+    case 'array':
+      return <ArrayEditor {...props} node={node} />;
+    case 'choice':
+      return <ChoiceEditor {...props} node={node} />;
+    case 'unsupported':
+      return <UnsupportedField {...props} node={node} />;
+    case 'string':
+      return <StringEditor {...props} node={node} />;
+    case 'number':
+      return <NumberEditor {...props} node={node} />;
+    case 'boolean':
+      return <BooleanEditor {...props} node={node} />;
+    case 'enum':
+      return <EnumEditor {...props} node={node} />;
+  }
+}
+
+function labelOf(props: EditorProps): string {
+  return props.label ?? props.node.label;
+}
+
+function RequiredMark(props: { required: boolean; t: EditorProps['t'] }) {
+  if (!props.required) return null;
+  return (
+    <span className="required-mark" title={props.t('form.required')} aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** Messages of one path; returns the ids to name in aria-describedby. */
+function Messages(props: { id: string; messages: FieldMessage[] | undefined; t: EditorProps['t'] }) {
+  if (!props.messages?.length) return null;
+  return (
+    <ul className="field-messages" id={props.id} data-testid="field-messages">
+      {props.messages.map((m, i) => (
+        <li key={i} className={m.level === 'error' ? 'field-error' : 'field-warning'} data-level={m.level}>
+          {m.level === 'warning' && <strong>{props.t('form.warning')}: </strong>}
+          {m.source === 'form' ? props.t(`formError.${m.code}`, m.params) : m.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Label, input (via render prop with its a11y attributes), description and messages of one leaf field. */
+function Field(props: EditorProps & { children(a11y: InputA11y): ReactNode; inline?: boolean }) {
+  const id = fieldDomId(props.form.idPrefix, props.path);
+  const messages = props.form.messages.byPath[props.path];
+  const hasError = messages?.some((m) => m.level === 'error') ?? false;
+  const describedBy =
+    [messages?.length ? `${id}-msg` : '', props.node.description ? `${id}-desc` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  const a11y: InputA11y = {
+    id,
+    'aria-invalid': hasError ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': props.node.required ? true : undefined,
+    disabled: props.form.disabled,
+  };
+  const label = (
+    <label htmlFor={id}>
+      {labelOf(props)}
+      <RequiredMark required={props.node.required} t={props.t} />
+    </label>
+  );
+  return (
+    <div
+      className={`field schema-field ${hasError ? 'has-error' : ''} ${props.inline ? 'field-inline' : ''}`}
+      data-path={props.path}
+    >
+      {props.inline ? (
+        <>
+          {props.children(a11y)}
+          {label}
+        </>
+      ) : (
+        <>
+          {label}
+          {props.children(a11y)}
+        </>
+      )}
+      {props.node.description && (
+        <p className="hint" id={`${id}-desc`}>
+          {props.node.description}
+        </p>
+      )}
+      <Messages id={`${id}-msg`} messages={messages} t={props.t} />
+    </div>
+  );
+}
+
+interface InputA11y {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+  disabled?: boolean;
+}
+
+function change(props: EditorProps, value: unknown): void {
+  props.form.onChange(props.segments, value);
+}
+
+function StringEditor(props: EditorProps & { node: StringNode }) {
+  const { node } = props;
+  const text = typeof props.value === 'string' ? props.value : '';
+  // An emptied optional field is "not given", not "" (which could fail minLength or a pattern).
+  const onText = (v: string) => change(props, v === '' ? (node.nullable && node.required ? null : undefined) : v);
+  const long = (node.maxLength ?? 0) > 200;
+  const type =
+    node.format === 'date' ? 'date' : node.format === 'email' ? 'email' : node.format === 'uri' ? 'url' : 'text';
+  return (
+    <Field {...props}>
+      {(a11y) =>
+        long ? (
+          <textarea
+            {...a11y}
+            rows={3}
+            value={text}
+            maxLength={node.maxLength}
+            onChange={(e) => onText(e.target.value)}
+          />
+        ) : (
+          <input
+            {...a11y}
+            type={type}
+            value={text}
+            maxLength={node.maxLength}
+            placeholder={node.format === 'date-time' ? 'YYYY-MM-DDThh:mm:ssZ' : undefined}
+            onChange={(e) => onText(e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+function NumberEditor(props: EditorProps & { node: NumberNode }) {
+  const { node } = props;
+  // Keep what the clerk typed while it is not a number yet ("1e", "-"), so typing is not interrupted.
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const shown = draft ?? (typeof props.value === 'number' ? String(props.value) : '');
+  return (
+    <Field {...props}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="number"
+          inputMode={node.integer ? 'numeric' : 'decimal'}
+          step={node.multipleOf ?? (node.integer ? 1 : 'any')}
+          min={node.minimum}
+          max={node.maximum}
+          value={shown}
+          onChange={(e) => {
+            const raw = e.target.value;
+            const n = e.target.valueAsNumber;
+            setDraft(raw);
+            change(props, raw === '' || Number.isNaN(n) ? undefined : n);
+          }}
+          onBlur={() => setDraft(undefined)}
+        />
+      )}
+    </Field>
+  );
+}
+
+function BooleanEditor(props: EditorProps & { node: BooleanNode }) {
+  return (
+    <Field {...props} inline>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="checkbox"
+          checked={props.value === true}
+          onChange={(e) => change(props, e.target.checked)}
+        />
+      )}
+    </Field>
+  );
+}
+
+function EnumEditor(props: EditorProps & { node: EnumNode }) {
+  const { node } = props;
+  // Option values may be numbers or booleans: the <select> carries the index.
+  const index = node.options.findIndex((o) => jsonEqual(o.value, props.value));
+  return (
+    <Field {...props}>
+      {(a11y) => (
+        <select
+          {...a11y}
+          value={index < 0 ? '' : String(index)}
+          onChange={(e) =>
+            change(props, e.target.value === '' ? undefined : node.options[Number(e.target.value)]?.value)
+          }
+        >
+          <option value="">{props.t('form.choose')}</option>
+          {node.options.map((o, i) => (
+            <option key={i} value={String(i)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Legend, description and messages of a group (object, array, choice). */
+function Group(props: EditorProps & { children: ReactNode; actions?: ReactNode }) {
+  const id = fieldDomId(props.form.idPrefix, props.path);
+  const messages = props.form.messages.byPath[props.path];
+  const describedBy =
+    [messages?.length ? `${id}-msg` : '', props.node.description ? `${id}-desc` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <fieldset
+      className={`schema-group schema-${props.node.kind}`}
+      data-path={props.path}
+      aria-describedby={describedBy}
+      aria-invalid={messages?.some((m) => m.level === 'error') ? true : undefined}
+    >
+      <legend>
+        {labelOf(props)}
+        <RequiredMark required={props.node.required} t={props.t} />
+      </legend>
+      {props.node.description && (
+        <p className="hint" id={`${id}-desc`}>
+          {props.node.description}
+        </p>
+      )}
+      <Messages id={`${id}-msg`} messages={messages} t={props.t} />
+      {props.children}
+      {props.actions}
+    </fieldset>
+  );
+}
+
+function ObjectEditor(props: EditorProps & { node: ObjectNode }) {
+  const record =
+    props.value !== null && typeof props.value === 'object' && !Array.isArray(props.value)
+      ? (props.value as Record<string, unknown>)
+      : {};
+  const children = props.node.properties.map((child) => (
+    <NodeEditor
+      key={child.name}
+      node={child}
+      value={record[child.name]}
+      segments={[...props.segments, child.name]}
+      path={childPath(props.path, child.name)}
+      form={props.form}
+      t={props.t}
+    />
+  ));
+  // The root needs no frame: the screen's heading names it. Its messages still show.
+  if (props.path === '') {
+    return (
+      <div className="schema-root">
+        <Messages
+          id={`${fieldDomId(props.form.idPrefix, '')}-msg`}
+          messages={props.form.messages.byPath['']}
+          t={props.t}
+        />
+        {children}
+      </div>
+    );
+  }
+  return <Group {...props}>{children}</Group>;
+}
+
+function ArrayEditor(props: EditorProps & { node: ArrayNode }) {
+  const { node } = props;
+  const items = Array.isArray(props.value) ? (props.value as unknown[]) : [];
+  const itemLabel = node.item.label && node.item.label !== '' ? node.item.label : labelOf(props);
+  const full = node.maxItems !== undefined && items.length >= node.maxItems;
+  const atMin = node.minItems !== undefined && items.length <= node.minItems;
+  const add = () => change(props, [...items, initialOf(node.item) ?? (node.item.kind === 'object' ? {} : undefined)]);
+  const remove = (i: number) => {
+    const next = items.filter((_, j) => j !== i);
+    change(props, next.length === 0 && !node.required ? undefined : next);
+  };
+  return (
+    <Group
+      {...props}
+      actions={
+        <button
+          type="button"
+          className="button button-small"
+          disabled={full || props.form.disabled}
+          onClick={add}
+          data-testid={`add-${props.path}`}
+        >
+          {props.t('form.addItem', { label: itemLabel })}
+        </button>
+      }
+    >
+      {items.length === 0 && <p className="muted">{props.t('form.noItems')}</p>}
+      <ol className="schema-items">
+        {items.map((item, i) => (
+          <li key={i} className="schema-item">
+            <NodeEditor
+              node={node.item}
+              value={item}
+              segments={[...props.segments, i]}
+              path={childPath(props.path, i)}
+              form={props.form}
+              t={props.t}
+              label={props.t('form.item', { label: itemLabel, index: i + 1 })}
+            />
+            <button
+              type="button"
+              className="button button-small"
+              disabled={atMin || props.form.disabled}
+              onClick={() => remove(i)}
+            >
+              {props.t('form.removeItem', { label: itemLabel, index: i + 1 })}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </Group>
+  );
+}
+
+function ChoiceEditor(props: EditorProps & { node: ChoiceNode }) {
+  const { node } = props;
+  const [chosen, setChosen] = useState(0);
+  const option = node.options[chosen];
+  const selectId = `${fieldDomId(props.form.idPrefix, props.path)}-variant`;
+  return (
+    <Group {...props}>
+      <div className="field">
+        <label htmlFor={selectId}>{props.t('form.variant')}</label>
+        <select
+          id={selectId}
+          value={String(chosen)}
+          disabled={props.form.disabled}
+          onChange={(e) => {
+            const i = Number(e.target.value);
+            setChosen(i);
+            const next = node.options[i];
+            change(props, next ? initialOf(next) : undefined);
+          }}
+        >
+          {node.options.map((o, i) => (
+            <option key={i} value={String(i)}>
+              {o.label && o.label !== node.label ? o.label : props.t('form.variantN', { index: i + 1 })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {option && (
+        <NodeEditor
+          node={option}
+          value={props.value}
+          segments={props.segments}
+          path={props.path}
+          form={props.form}
+          t={props.t}
+          label={labelOf(props)}
+        />
+      )}
+    </Group>
+  );
+}
+
+function showValue(value: unknown): string {
+  if (value === undefined) return '–';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function ReadOnlyField(props: EditorProps) {
+  const id = fieldDomId(props.form.idPrefix, props.path);
+  return (
+    <div className="field schema-field schema-readonly" data-path={props.path}>
+      <span className="field-label" id={`${id}-label`}>
+        {labelOf(props)}
+      </span>
+      <output aria-labelledby={`${id}-label`} className="readonly-value">
+        {props.value === undefined ? props.t('form.readOnly') : showValue(props.value)}
+      </output>
+      <Messages id={`${id}-msg`} messages={props.form.messages.byPath[props.path]} t={props.t} />
+    </div>
+  );
+}
+
+function UnsupportedField(props: EditorProps & { node: UnsupportedNode }) {
+  const { node } = props;
+  const id = fieldDomId(props.form.idPrefix, props.path);
+  const hint =
+    node.fixedValue !== undefined
+      ? props.t('form.unsupportedFixed', { value: showValue(node.fixedValue) })
+      : props.t('form.unsupportedNone');
+  return (
+    <div
+      className="field schema-field schema-unsupported"
+      data-path={props.path}
+      data-testid="schema-unsupported"
+      data-reason={node.reason}
+    >
+      <span className="field-label" id={`${id}-label`}>
+        {labelOf(props)}
+        <RequiredMark required={node.required} t={props.t} />
+      </span>
+      <p className="unsupported-text" aria-labelledby={`${id}-label`}>
+        <strong>{props.t(`unsupported.${node.reason}`)}</strong> (<code>{node.construct}</code>).{' '}
+        {props.t('form.unsupported', { hint })}
+      </p>
+      <details>
+        <summary>{props.t('form.rawSchema')}</summary>
+        <pre className="raw-schema">{JSON.stringify(node.raw, null, 2)}</pre>
+      </details>
+      <Messages id={`${id}-msg`} messages={props.form.messages.byPath[props.path]} t={props.t} />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useRef } from 'react';
+import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { formatDate, useLocale } from '../../i18n/i18n';
+import { useCatalog } from '../cases/feature-catalog';
+import type { FeatureTranslate } from '../cases/feature-catalog';
+import '../cases/case-screens.css';
+import { partnerRejectionMessage } from './partner-messages';
+import { partnerScreenMessages } from './partner-screen-messages';
+import type { PartnerScreenKey } from './partner-screen-messages';
+import type { PartnerField } from './partners-slice';
+
+type Valid = Extract<PartnerValidation, { status: 'valid' }>;
+
+const FIELDS: { field: PartnerField; label: PartnerScreenKey; hint: PartnerScreenKey }[] = [
+  { field: 'tenant', label: 'partner.tenant', hint: 'partner.tenantHint' },
+  { field: 'companyTaxId', label: 'partner.taxId', hint: 'partner.taxIdHint' },
+  { field: 'referenceNumber', label: 'partner.reference', hint: 'partner.referenceHint' },
+];
+
+/** The active environment's tenant: the default of the tenant field. */
+function useEnvironmentTenant(): string {
+  return useAppStore(
+    (s) => s.settings?.environments.find((e) => e.id === s.settings?.activeEnvironmentId)?.tenant ?? '',
+  );
+}
+
+export function PartnerScreen() {
+  const t = useCatalog(partnerScreenMessages);
+  const locale = useLocale();
+  const input = useAppStore((s) => s.partnerInput);
+  const missing = useAppStore((s) => s.partnerMissing);
+  const checking = useAppStore((s) => s.partnerChecking);
+  const result = useAppStore((s) => s.partnerResult);
+  const error = useAppStore((s) => s.partnerError);
+  const tenant = useEnvironmentTenant();
+  const s = useAppStore.getState;
+  const firstRef = useRef<HTMLInputElement>(null);
+  useEffect(() => firstRef.current?.focus(), []);
+
+  const value = (field: PartnerField) => input[field] ?? (field === 'tenant' ? tenant : '');
+  const validate = () => void s().validatePartner({ tenant });
+
+  return (
+    <div className="screen partner-screen" data-testid="partner-screen">
+      <div className="screen-header">
+        <h2>{t('partner.title')}</h2>
+        <p className="muted">{t('partner.intro')}</p>
+      </div>
+      <form
+        className="partner-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          validate();
+        }}
+      >
+        <div className="partner-fields">
+          {FIELDS.map(({ field, label, hint }) => {
+            const id = `partner-${field}`;
+            const invalid = missing.includes(field);
+            return (
+              <div key={field} className={`field ${invalid ? 'has-error' : ''}`}>
+                <label htmlFor={id}>
+                  {t(label)}
+                  <span className="required-mark" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <input
+                  id={id}
+                  ref={field === 'companyTaxId' ? firstRef : undefined}
+                  value={value(field)}
+                  aria-required="true"
+                  aria-invalid={invalid ? true : undefined}
+                  aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
+                  onChange={(e) => s().setPartnerInput(field, e.target.value)}
+                />
+                {invalid ? (
+                  <p className="field-error" id={`${id}-error`}>
+                    {t('partner.required')}
+                  </p>
+                ) : (
+                  <p className="hint" id={`${id}-hint`}>
+                    {t(hint)}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={checking} data-testid="partner-validate">
+            {checking ? t('partner.checking') : t('partner.validate')}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" data-testid="partner-outcome">
+        {error && <ErrorBanner error={error} onRetry={validate} testId="partner-error" />}
+        {result?.status === 'rejected' && (
+          <div className="banner banner-error" role="alert" data-testid="partner-rejected" data-code={result.code}>
+            <p className="banner-text">
+              <strong>{t('partner.rejected')}:</strong> {partnerRejectionMessage(locale, result.code)}
+            </p>
+            {result.message && <p className="muted">{t('partner.platformSaid', { message: result.message })}</p>}
+          </div>
+        )}
+        {result?.status === 'valid' && <ValidResult data={result.data} t={t} />}
+      </div>
+    </div>
+  );
+}
+
+function ValidResult(props: { data: Valid['data']; t: FeatureTranslate<PartnerScreenKey> }) {
+  const { data, t } = props;
+  const locale = useLocale();
+  const { claim, service, servicePartners } = data;
+  const address = claim.damageAddress;
+  const addressText = address
+    ? [address.street, address.street2, [address.postalCode, address.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return (
+    <div className="partner-result" data-testid="partner-valid">
+      <p className="banner banner-info" role="status">
+        {t('partner.valid')}
+      </p>
+      <div className="info-columns">
+        <section className="info-table">
+          <h3>{t('partner.claim')}</h3>
+          <dl>
+            <Row label={t('partner.claimNumber')} value={claim.number} testId="partner-claim-number" />
+            <Row label={t('partner.damageCause')} value={claim.damageCause} />
+            <Row label={t('partner.damageCategory')} value={claim.damageCategory} />
+            <Row label={t('partner.address')} value={addressText} />
+          </dl>
+        </section>
+        {service && (
+          <section className="info-table">
+            <h3>{t('partner.service')}</h3>
+            <dl>
+              <Row label={t('partner.serviceReference')} value={service.referenceNumber} />
+              <Row label={t('partner.startDate')} value={formatDate(locale, service.startDate)} />
+              <Row label={t('partner.estimatedEnd')} value={formatDate(locale, service.estimatedEndDate)} />
+              <Row label={t('partner.actualEnd')} value={formatDate(locale, service.actualEndDate)} />
+            </dl>
+          </section>
+        )}
+      </div>
+      {servicePartners.length > 0 && (
+        <>
+          <h3>{t('partner.partners')}</h3>
+          <table className="data-table" data-testid="partner-list">
+            <thead>
+              <tr>
+                <th scope="col">{t('partner.name')}</th>
+                <th scope="col">{t('partner.taxId')}</th>
+                <th scope="col">{t('partner.phone')}</th>
+                <th scope="col">{t('partner.fax')}</th>
+                <th scope="col">{t('partner.responsible')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {servicePartners.map((p, i) => (
+                <tr key={p.id ?? i}>
+                  <td>{p.displayName ?? '–'}</td>
+                  <td>{p.companyTaxId ?? '–'}</td>
+                  <td>{p.phoneNumber ?? '–'}</td>
+                  <td>{p.faxNumber ?? '–'}</td>
+                  <td>{p.responsibleUser ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <TagWithClaim claimNumber={claim.number} t={t} />
+    </div>
+  );
+}
+
+function Row(props: { label: string; value?: string | null; testId?: string }) {
+  return (
+    <div className="info-row">
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{props.value || '–'}</dd>
+    </div>
+  );
+}
+
+function TagWithClaim(props: { claimNumber: string; t: FeatureTranslate<PartnerScreenKey> }) {
+  const { t } = props;
+  const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
+  const tagging = useAppStore((s) => s.partnerTagging);
+  const tagged = useAppStore((s) => s.partnerTagged);
+  const error = useAppStore((s) => s.partnerTagError);
+  const s = useAppStore.getState;
+  return (
+    <div className="partner-tag">
+      <button
+        type="button"
+        className="button"
+        disabled={!active || tagging}
+        aria-describedby={active ? undefined : 'partner-tag-hint'}
+        data-testid="partner-tag"
+        onClick={() => active && void s().tagDocumentWithClaim(active.id)}
+      >
+        {tagging ? t('partner.tagging') : t('partner.tag')}
+      </button>
+      {!active && (
+        <p className="hint" id="partner-tag-hint">
+          {t('partner.tagNoDocument')}
+        </p>
+      )}
+      {tagged?.map((d) => (
+        <p key={d.id} className="ok-text" role="status" data-testid="partner-tagged">
+          {t('partner.tagged', { file: d.fileName, number: d.metadata.caseNumber ?? props.claimNumber })}
+        </p>
+      ))}
+      {error && <ErrorBanner error={error} testId="partner-tag-error" />}
+    </div>
+  );
+}

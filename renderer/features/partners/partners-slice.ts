@@ -1,0 +1,93 @@
+import type { StateCreator } from 'zustand';
+import type { Document } from '../../../shared/domain/document';
+import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+
+export type PartnerField = 'tenant' | 'companyTaxId' | 'referenceNumber';
+export type PartnerInput = Record<PartnerField, string>;
+
+/** Which fields are empty: the platform would refuse the request as a whole, so say it beside the field first. */
+export function partnerInputProblems(input: PartnerInput): PartnerField[] {
+  return (Object.keys(input) as PartnerField[]).filter((k) => input[k].trim() === '');
+}
+
+export interface PartnersSlice {
+  /** `undefined` = not edited yet: the screen shows the environment's tenant. */
+  partnerInput: Partial<PartnerInput>;
+  partnerMissing: PartnerField[];
+  partnerChecking: boolean;
+  partnerResult?: PartnerValidation;
+  partnerError?: IpcError;
+  partnerSeq: number;
+  partnerTagging: boolean;
+  partnerTagged?: Document[];
+  partnerTagError?: IpcError;
+  setPartnerInput(field: PartnerField, value: string): void;
+  validatePartner(defaults: { tenant: string }): Promise<void>;
+  tagDocumentWithClaim(documentId: string): Promise<void>;
+}
+
+export const createPartnersSlice: StateCreator<AppState, [], [], PartnersSlice> = (set, get) => ({
+  partnerInput: {},
+  partnerMissing: [],
+  partnerChecking: false,
+  partnerSeq: 0,
+  partnerTagging: false,
+
+  setPartnerInput: (field, value) =>
+    set((s) => ({
+      partnerInput: { ...s.partnerInput, [field]: value },
+      partnerMissing: s.partnerMissing.filter((f) => f !== field),
+    })),
+
+  async validatePartner(defaults) {
+    const raw = get().partnerInput;
+    const input: PartnerInput = {
+      tenant: raw.tenant ?? defaults.tenant,
+      companyTaxId: raw.companyTaxId ?? '',
+      referenceNumber: raw.referenceNumber ?? '',
+    };
+    const missing = partnerInputProblems(input);
+    if (missing.length > 0) return set({ partnerMissing: missing });
+    const seq = get().partnerSeq + 1;
+    set({
+      partnerSeq: seq,
+      partnerMissing: [],
+      partnerChecking: true,
+      partnerError: undefined,
+      partnerTagged: undefined,
+      partnerTagError: undefined,
+    });
+    try {
+      const result = await intake().call('partners.validate', {
+        tenant: input.tenant.trim(),
+        companyTaxId: input.companyTaxId.trim(),
+        referenceNumber: input.referenceNumber.trim(),
+      });
+      if (get().partnerSeq !== seq) return;
+      set({ partnerResult: result, partnerChecking: false });
+    } catch (e) {
+      if (get().partnerSeq !== seq) return;
+      set({ partnerResult: undefined, partnerChecking: false, partnerError: toIpcError(e) });
+    }
+  },
+
+  async tagDocumentWithClaim(documentId) {
+    const result = get().partnerResult;
+    if (result?.status !== 'valid' || get().partnerTagging) return;
+    set({ partnerTagging: true, partnerTagError: undefined, partnerTagged: undefined });
+    try {
+      const docs = await intake().call('documents.tag', {
+        ids: [documentId],
+        metadata: { caseNumber: result.data.claim.number },
+      });
+      get().applyDocumentsChanged(docs, []);
+      set({ partnerTagging: false, partnerTagged: docs });
+    } catch (e) {
+      set({ partnerTagging: false, partnerTagError: toIpcError(e) });
+    }
+  },
+});
