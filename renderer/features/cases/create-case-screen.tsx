@@ -113,10 +113,19 @@ export function CreateCaseScreen() {
             {t('case.refused')}
           </p>
         )}
-        {result && result.warnings.length > 0 && messages.general.some((m) => m.level === 'warning') && (
+        {result && result.warnings.length > 0 && (created || messages.general.some((m) => m.level === 'warning')) && (
           <TopIssues
             title={t('case.warnings')}
-            issues={messages.general.filter((m) => m.level === 'warning')}
+            // Once created the form is gone, so every warning shows here; before, only those naming no field.
+            issues={
+              created
+                ? result.warnings.map((w) => ({
+                    level: 'warning' as const,
+                    source: 'platform' as const,
+                    text: w.message,
+                  }))
+                : messages.general.filter((m) => m.level === 'warning')
+            }
             level="warning"
             testId="case-warnings"
           />

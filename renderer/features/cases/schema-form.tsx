@@ -170,7 +170,8 @@ function StringEditor(props: EditorProps & { node: StringNode }) {
   const text = typeof props.value === 'string' ? props.value : '';
   // An emptied optional field is "not given", not "" (which could fail minLength or a pattern).
   const onText = (v: string) => change(props, v === '' ? (node.nullable && node.required ? null : undefined) : v);
-  const long = (node.maxLength ?? 0) > 200;
+  // Long free text (a damage description) gets room; an e-mail address of 254 does not.
+  const long = (node.maxLength ?? 0) > 500;
   const type =
     node.format === 'date' ? 'date' : node.format === 'email' ? 'email' : node.format === 'uri' ? 'url' : 'text';
   return (
