@@ -110,7 +110,8 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': 'off' },
   },
   {
+    // Build configuration runs in Node at build time, not in the renderer.
     files: ['*.config.{js,ts}', 'electron.vite.config.ts', 'renderer/vite.config.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },
 );
