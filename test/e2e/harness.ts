@@ -31,9 +31,10 @@ export interface E2eApp {
 }
 
 /** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
-export async function launchApp(options: { locale?: string } = {}): Promise<E2eApp> {
+/** `sampleScans`: put the demo's sample scans into its scanner folder (off by default: tests drop their own). */
+export async function launchApp(options: { locale?: string; sampleScans?: boolean } = {}): Promise<E2eApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
-  const demo = await startDemo({ dataDir, version: '0.0.0-e2e' });
+  const demo = await startDemo({ dataDir, version: '0.0.0-e2e', sampleScans: options.sampleScans ?? false });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({
     viewport: { width: 1366, height: 860 },

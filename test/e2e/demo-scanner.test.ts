@@ -1,0 +1,46 @@
+import { appendFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../electron/web/sample-scans';
+import { launchApp } from './harness';
+import type { E2eApp } from './harness';
+
+/** The demo as a clerk first sees it: the scanner folder's files arrive in the inbox by themselves. */
+describe('demo scanner folder → inbox', () => {
+  let app: E2eApp;
+  beforeAll(async () => {
+    app = await launchApp({ sampleScans: true });
+    await app.page.getByTestId('app-version').waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows the sample scans, with metadata taken from the file-name pattern', async () => {
+    const { page } = app;
+    const invoice = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INVOICE_scan0001.pdf' });
+    await invoice.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('doc-row').count(), { timeout: 20_000 }).toBe(4);
+    await invoice.click();
+    expect(await page.locator('#tag-caseNumber').inputValue()).toBe('CLM-2026-000101');
+    expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('INVOICE');
+    // Non-ASCII file names arrive as they are.
+    await page.getByTestId('doc-row').filter({ hasText: 'Schadensmeldung Müller – 2026.pdf' }).waitFor();
+    await app.screenshot('demo-inbox');
+  });
+
+  it('takes a file the scanner writes slowly only once it is complete', async () => {
+    const { page } = app;
+    const path = join(app.demo.scannerFolder, 'slow_scan.pdf');
+    const pdf = makePdf([['Langsamer Scan', 'Seite 1']]);
+    const half = Math.floor(pdf.length / 2);
+    await writeFile(path, pdf.subarray(0, half));
+    await new Promise((r) => setTimeout(r, 1000));
+    await appendFile(path, pdf.subarray(half));
+    const row = page.getByTestId('doc-row').filter({ hasText: 'slow_scan.pdf' });
+    await row.waitFor({ timeout: 20_000 });
+    const { documents } = app.demo.core.queue.list({ limit: 100, offset: 0, query: 'slow_scan' });
+    expect(documents).toHaveLength(1);
+    expect(documents[0]?.size).toBe(pdf.length);
+  });
+});
