@@ -5,18 +5,16 @@ import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helper
 
 describe('inbox and tagging in Chromium', () => {
   let app: E2eApp;
-  let wired = false;
   beforeAll(async () => {
     app = await launchApp();
     await app.page.getByTestId('app-version').waitFor();
-    wired = await isWired(app, 'documents.list', {});
+    expect(await isWired(app, 'documents.list', {})).toBe(true);
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  it('a dropped PDF is imported, listed and previewed with pdf.js, with page navigation and zoom', async (ctx) => {
-    if (!wired) return ctx.skip('documents.* not wired into the demo core yet');
+  it('a dropped PDF is imported, listed and previewed with pdf.js, with page navigation and zoom', async () => {
     const { page } = app;
     await dropFile(page, 'Schadensmeldung Müller.pdf', makePdf(['Seite eins', 'Seite zwei']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: 'Schadensmeldung Müller.pdf' });
@@ -41,8 +39,7 @@ describe('inbox and tagging in Chromium', () => {
     await expectAccessible(page);
   });
 
-  it('a file type Chromium cannot show gets file information instead of a broken preview', async (ctx) => {
-    if (!wired) return ctx.skip('documents.* not wired into the demo core yet');
+  it('a file type Chromium cannot show gets file information instead of a broken preview', async () => {
     const { page } = app;
     await dropFile(page, 'fax.tif', new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0, 0, 0]), 'image/tiff');
     const row = page.getByTestId('doc-row').filter({ hasText: 'fax.tif' });
@@ -52,8 +49,7 @@ describe('inbox and tagging in Chromium', () => {
     expect(await page.getByTestId('file-info').textContent()).toContain('fax.tif');
   });
 
-  it('validation: no case or policy number, and an over-long value, are refused with clear messages', async (ctx) => {
-    if (!wired) return ctx.skip('documents.* not wired into the demo core yet');
+  it('validation: no case or policy number, and an over-long value, are refused with clear messages', async () => {
     const { page } = app;
     await page.getByTestId('doc-row').filter({ hasText: 'Schadensmeldung Müller.pdf' }).click();
     await page.locator('#tag-caseNumber').fill('');
@@ -71,8 +67,7 @@ describe('inbox and tagging in Chromium', () => {
     await page.locator('#tag-itemId').fill('');
   });
 
-  it('Ctrl+Enter submits to the queue; the document leaves the to-do list and "same as previous" offers its values', async (ctx) => {
-    if (!wired) return ctx.skip('documents.* not wired into the demo core yet');
+  it('Ctrl+Enter submits to the queue; the document leaves the to-do list and "same as previous" offers its values', async () => {
     const { page } = app;
     await page.getByTestId('doc-row').filter({ hasText: 'Schadensmeldung Müller.pdf' }).click();
     await page.locator('#tag-caseNumber').fill('CLM-2026-000101');

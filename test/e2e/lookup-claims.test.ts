@@ -5,20 +5,17 @@ import { expectAccessible, isWired } from './workspace-helpers';
 
 describe('policy lookup and claim viewer against the sandbox', () => {
   let app: E2eApp;
-  let searchWired = false;
-  let claimsWired = false;
   beforeAll(async () => {
     app = await launchApp();
     await app.page.getByTestId('app-version').waitFor();
-    searchWired = await isWired(app, 'customers.search', { q: 'x', date: '2026-03-01', limit: 1 });
-    claimsWired = await isWired(app, 'claims.files', { claimId: '1001' });
+    expect(await isWired(app, 'customers.search', { q: 'x', date: '2026-03-01', limit: 1 })).toBe(true);
+    expect(await isWired(app, 'claims.files', { claimId: '1001' })).toBe(true);
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  it('searches as the clerk types and shows customer → policies → objects with active/inactive', async (ctx) => {
-    if (!searchWired) return ctx.skip('customers.search not wired into the demo core yet');
+  it('searches as the clerk types and shows customer → policies → objects with active/inactive', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+3');
     await page.locator('#lookup-q').fill('Müller');
@@ -30,8 +27,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     await expectAccessible(page);
   });
 
-  it('"more results" pages on with after and appends', async (ctx) => {
-    if (!searchWired) return ctx.skip('customers.search not wired into the demo core yet');
+  it('"more results" pages on with after and appends', async () => {
     const { page } = app;
     await page.locator('#lookup-q').fill('e');
     const more = page.getByTestId('more-results');
@@ -42,8 +38,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     await expect.poll(() => page.getByTestId('customer').count()).toBeGreaterThan(before);
   });
 
-  it('platform offline: the search says so, and works again when it is back', async (ctx) => {
-    if (!searchWired) return ctx.skip('customers.search not wired into the demo core yet');
+  it('platform offline: the search says so, and works again when it is back', async () => {
     const { page } = app;
     app.demo.sandbox.setFaults({ offline: true });
     await page.locator('#lookup-q').fill('Grünwald');
@@ -54,8 +49,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     await page.getByTestId('customer').filter({ hasText: 'Anna Grünwald' }).waitFor();
   });
 
-  it('after the platform rejects every token (401) the app gets a new one and the search still works', async (ctx) => {
-    if (!searchWired) return ctx.skip('customers.search not wired into the demo core yet');
+  it('after the platform rejects every token (401) the app gets a new one and the search still works', async () => {
     const { page } = app;
     app.demo.sandbox.setFaults({ expireTokens: true });
     await page.locator('#lookup-q').fill('Öberg');
@@ -63,8 +57,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     expect(await page.getByTestId('lookup-error').count()).toBe(0);
   });
 
-  it('opens a claim: information and files with their flags', async (ctx) => {
-    if (!claimsWired) return ctx.skip('claims.* not wired into the demo core yet');
+  it('opens a claim: information and files with their flags', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+4');
     await page.locator('#claim-id').fill('1001');
@@ -86,8 +79,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     await app.screenshot('claim-invalid-id');
   });
 
-  it('claim viewer with the platform offline shows the failure and recovers on retry', async (ctx) => {
-    if (!claimsWired) return ctx.skip('claims.* not wired into the demo core yet');
+  it('claim viewer with the platform offline shows the failure and recovers on retry', async () => {
     const { page } = app;
     app.demo.sandbox.setFaults({ offline: true });
     await page.locator('#claim-id').fill('1002');

@@ -10,8 +10,8 @@ const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
 /**
- * Whether the demo's core answers a channel (the lead wires services into electron/core/app.ts as they
- * land; until then a channel answers app.unavailable). Flows that need a channel run only once it is wired.
+ * Whether the demo's core answers a channel (a channel without a handler answers app.unavailable). Tests
+ * assert it first, so an unwired channel fails loudly instead of timing out somewhere in the UI.
  */
 export async function isWired<C extends InvokeChannel>(
   app: E2eApp,
