@@ -48,6 +48,8 @@ export interface IntakeCoreOptions {
   /** Read-only machine-wide settings file; its locked fields win (electron/core/desktop/machine-settings.ts). */
   machineSettingsPath?: string;
   applyMachineSettings?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
+  /** Fields of an update that the machine-wide file fixes (MachineSettingsApplier.refusedIn); refused. */
+  lockedFieldsIn?: (next: Settings) => readonly string[];
   /** Watch the configured folders (default true). */
   watchFolders?: boolean;
 }
@@ -199,7 +201,13 @@ export async function createIntakeCore(options: IntakeCoreOptions): Promise<Inta
     }),
     ...createDocumentHandlers({ queue }),
     ...createPlatformHandlers(() => session.api()),
-    ...createSettingsHandlers({ settings, credentials, session, bus }),
+    ...createSettingsHandlers({
+      settings,
+      credentials,
+      session,
+      bus,
+      ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
+    }),
     ...cases.handlers,
   });
 

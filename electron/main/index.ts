@@ -93,6 +93,7 @@ async function start(): Promise<void> {
     fetch: chromiumFetch(session.fromPartition('persist:intake-platform')),
     machineSettingsPath: machineSettingsPath(process.platform, process.env),
     applyMachineSettings: machineSettings.apply,
+    lockedFieldsIn: (next) => machineSettings.refusedIn(next),
   });
   const call = coreCaller(core.handlers, logger);
   let settings: Settings | undefined = await call('settings.get', {});

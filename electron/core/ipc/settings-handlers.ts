@@ -12,6 +12,8 @@ export interface SettingsHandlerDeps {
   credentials: CredentialStore;
   session: PlatformSession;
   bus: EventBus;
+  /** Fields the machine-wide settings file fixes, if the update would change them. */
+  lockedFieldsIn?: (next: Settings) => readonly string[];
 }
 
 type SettingsChannel =
@@ -43,6 +45,14 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): PartialHandle
   return {
     'settings.get': async () => deps.settings.get(),
     'settings.update': async ({ settings }) => {
+      const locked = deps.lockedFieldsIn?.(settings) ?? [];
+      if (locked.length > 0) {
+        throw new IntakeError(
+          'validation',
+          'settings.locked',
+          `These settings are fixed by your IT department and cannot be changed here: ${locked.join(', ')}.`,
+        );
+      }
       const saved = await deps.settings.save(settings);
       deps.bus.emit('settings.changed', saved);
       return saved;
