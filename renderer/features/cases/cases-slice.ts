@@ -11,6 +11,7 @@ import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
 import { prefillCaseForm } from './case-prefill';
+import { refreshTaggingDraft } from './refresh-tagging-draft';
 
 const POLICY_RESULTS = 10;
 
@@ -160,7 +161,10 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
           ...(s.caseDocumentId ? { documentId: s.caseDocumentId } : {}),
         });
         set({ caseResult: result, caseSending: false });
-        if (result.document) get().applyDocumentsChanged([result.document], []);
+        if (result.document) {
+          get().applyDocumentsChanged([result.document], []);
+          set(refreshTaggingDraft(get(), [result.document.id]));
+        }
       } catch (e) {
         // The request id stays: trying again after a lost answer returns the first answer, not a second case.
         set({ caseSending: false, caseSendError: toIpcError(e) });

@@ -5,6 +5,7 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
+import { refreshTaggingDraft } from '../cases/refresh-tagging-draft';
 
 export type PartnerField = 'tenant' | 'companyTaxId' | 'referenceNumber';
 export type PartnerInput = Record<PartnerField, string>;
@@ -85,7 +86,7 @@ export const createPartnersSlice: StateCreator<AppState, [], [], PartnersSlice> 
         metadata: { caseNumber: result.data.claim.number },
       });
       get().applyDocumentsChanged(docs, []);
-      set({ partnerTagging: false, partnerTagged: docs });
+      set({ ...refreshTaggingDraft(get(), [documentId]), partnerTagging: false, partnerTagged: docs });
     } catch (e) {
       set({ partnerTagging: false, partnerTagError: toIpcError(e) });
     }
