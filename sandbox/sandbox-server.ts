@@ -53,14 +53,30 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
   const idempotency = new IdempotencyStore(options.dataDir, now);
   const stats = { tokenRequests: 0, uploads: 0 };
 
+  // Offline 'refuse': the port stops accepting (clients get ECONNREFUSED, as with a machine that is down)
+  // and listens again on the same port when the fault is cleared. Switched in-process only, since the
+  // admin routes are unreachable meanwhile.
+  let refusing = false;
+  const followRefusal = (): void => {
+    if (faults.refusing && !refusing) {
+      refusing = true;
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    } else if (!faults.refusing && refusing) {
+      refusing = false;
+      server.listen(port, '127.0.0.1');
+    }
+  };
   const applyFaults = (f: Faults): void => {
     if (f.expireTokens) tokens.expireAll();
     if (f.revokeClient !== undefined) tokens.revokeClient(f.revokeClient);
     faults.set(f);
+    followRefusal();
   };
   const clearFaults = (): void => {
     faults.clear();
     tokens.clearRevocations();
+    followRefusal();
   };
 
   const routes = new RouteTable()
@@ -147,7 +163,7 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
     setFaults: applyFaults,
     clearFaults,
     close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = refusing ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
     },

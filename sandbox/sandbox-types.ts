@@ -21,7 +21,8 @@ export interface SandboxOptions {
 
 /** Faults switchable at run time (POST /__sandbox/faults or RunningSandbox.setFaults). */
 export interface Faults {
-  offline?: boolean;
+  /** true: API requests reset (admin stays reachable); 'refuse': the port refuses every connection. */
+  offline?: boolean | 'refuse';
   latencyMs?: number;
   status5xx?: { status: 500 | 502 | 504; count?: number; paths?: string };
   retryAfter?: { status: 429 | 503; seconds: number; count?: number; paths?: string };

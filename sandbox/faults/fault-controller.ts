@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Faults } from '../sandbox-types';
 
 export const FaultsSchema = z.strictObject({
-  offline: z.boolean().optional(),
+  /** true: answer no API request (sockets reset, admin reachable); 'refuse': stop listening (ECONNREFUSED). */
+  offline: z.union([z.boolean(), z.literal('refuse')]).optional(),
   latencyMs: z.number().int().min(0).max(600_000).optional(),
   status5xx: z
     .strictObject({
@@ -55,6 +56,10 @@ export class FaultController {
 
   get offline(): boolean {
     return this.faults.offline === true;
+  }
+
+  get refusing(): boolean {
+    return this.faults.offline === 'refuse';
   }
 
   get latencyMs(): number {

@@ -29,6 +29,21 @@ describe('fault injection', () => {
     expect((await h.api('/api/claims/1001/files/files')).status).toBe(200);
   });
 
+  it("offline 'refuse': the port refuses connections (ECONNREFUSED) until cleared, then answers again on the same port", async () => {
+    await h.token();
+    h.sandbox.setFaults({ offline: 'refuse' });
+    const attempt = () =>
+      h.api('/api/claims/1001/files/files').then(
+        () => 'answered',
+        (e: unknown) => String((e as { cause?: { code?: string } }).cause?.code),
+      );
+    // A kept-alive connection is cut first (the client sees its socket close); new ones are refused.
+    expect(await attempt()).not.toBe('answered');
+    expect(await attempt()).toBe('ECONNREFUSED');
+    h.sandbox.clearFaults();
+    expect((await h.api('/api/claims/1001/files/files')).status).toBe(200);
+  });
+
   it('status5xx with count and paths answers that many matching requests, then recovers', async () => {
     await setFaults({ status5xx: { status: 502, count: 2, paths: '/files/files' } });
     expect((await h.api('/api/claims/1001/details/information')).status).toBe(200);

@@ -137,6 +137,16 @@ describe('upload pipeline against the sandbox', () => {
     expect(await uploads()).toHaveLength(3);
   });
 
+  it('a platform that refuses connections (machine down) marks the queue offline; it drains when back', async () => {
+    const { scans } = await pipeline({ faults: { offline: 'refuse' } });
+    for (let i = 0; i < 3; i++) await writeFile(join(scans, `8${i}_x.pdf`), `refused ${i}`);
+    await waitFor(() => fx!.store.counts().queued === 3 && !fx!.queue.status().online, 'queued while refused', 15_000);
+    expect(fx!.store.counts().uploaded + fx!.store.counts().archived).toBe(0);
+    sandbox!.clearFaults();
+    await waitFor(() => fx!.store.counts().archived === 3, 'drained', 20_000);
+    expect(await uploads()).toHaveLength(3);
+  });
+
   it('a file larger than the platform accepts fails with the platform message; the others go on', async () => {
     const { scans } = await pipeline({ maxUploadBytes: 10_000 });
     await writeFile(join(scans, '1_big.pdf'), 'x'.repeat(50_000));
