@@ -1,0 +1,127 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildFormModel } from '../../../shared/forms/build-form-model';
+import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import { SchemaType as T } from '../../../shared/platform/schema-description';
+import { createAppStore } from '../../app/store';
+import { IntakeClient, setIntakeClient } from '../../ipc/client';
+import { doc } from '../../test-support/document-fixture';
+import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { formMessages } from './field-messages';
+
+const model = buildFormModel({
+  type: T.Object,
+  required: ['policyNumber', 'claimant'],
+  properties: {
+    policyNumber: { type: T.String, pattern: '^[A-Z]{2}-[0-9]{6}$' },
+    externalClaimId: { type: T.String },
+    claimant: {
+      type: T.Object,
+      required: ['lastName'],
+      properties: { firstName: { type: T.String }, lastName: { type: T.String, minimumLength: 1 } },
+    },
+  },
+});
+const schema: CaseSchemaAnswer = {
+  key: 'case-create',
+  direction: 'input',
+  schemaVersion: 'v1',
+  model,
+  fetchedAt: '2026-03-01T10:00:00Z',
+  fromCache: false,
+};
+const created = (patch: Partial<CreateCaseResult> = {}): CreateCaseResult => ({
+  success: true,
+  caseNumber: 'CLM-1',
+  errors: [],
+  warnings: [],
+  repeated: false,
+  ...patch,
+});
+
+describe('cases slice', () => {
+  let bridge: ScriptedBridge;
+  let store: ReturnType<typeof createAppStore>;
+  beforeEach(async () => {
+    bridge = new ScriptedBridge();
+    setIntakeClient(new IntakeClient(bridge));
+    store = createAppStore();
+    store.setState({
+      documents: { d1: doc('d1', { metadata: { policyNumber: 'HR-100200', registrationNumber: 'REG-7' } }) },
+      selection: { selected: ['d1'], active: 'd1' },
+    });
+    const loading = store.getState().loadCaseSchema();
+    bridge.answer(0, { ok: true, value: schema });
+    await loading;
+  });
+
+  it('starts a form session for the selected document, prefilled from its metadata', () => {
+    const s = store.getState();
+    expect(s.caseDocumentId).toBe('d1');
+    expect(s.caseValue).toMatchObject({ policyNumber: 'HR-100200', externalClaimId: 'REG-7' });
+  });
+
+  it('validates before sending: nothing is sent while a required field is empty', async () => {
+    await store.getState().createCase();
+    expect(bridge.calls).toHaveLength(1); // only the schema load
+    expect(store.getState().caseFormErrors).toEqual([
+      expect.objectContaining({ path: 'claimant.lastName', code: 'required' }),
+    ]);
+    // After the first attempt the form re-checks as the clerk types.
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    expect(store.getState().caseFormErrors).toEqual([]);
+  });
+
+  it('a double submit sends one request; a retry after a lost answer reuses the request id', async () => {
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    const first = store.getState().createCase();
+    const second = store.getState().createCase();
+    expect(bridge.calls.filter((c) => c.channel === 'cases.create')).toHaveLength(1);
+    bridge.answer(1, { ok: false, error: { code: 'ipc.disconnected', message: 'lost', retryable: true } });
+    await Promise.all([first, second]);
+    expect(store.getState().caseSendError?.code).toBe('ipc.disconnected');
+
+    const retry = store.getState().createCase();
+    const requests = bridge.calls.filter((c) => c.channel === 'cases.create').map((c) => c.request);
+    expect(requests).toHaveLength(2);
+    expect((requests[1] as { requestId: string }).requestId).toBe((requests[0] as { requestId: string }).requestId);
+    expect(requests[1]).toMatchObject({ documentId: 'd1', data: { claimant: { lastName: 'Mustermann' } } });
+    bridge.answer(2, { ok: true, value: created({ document: doc('d1', { metadata: { caseNumber: 'CLM-1' } }) }) });
+    await retry;
+    expect(store.getState().documents['d1']?.metadata.caseNumber).toBe('CLM-1');
+    // Created: this session cannot send again; a new session has a new request id.
+    await store.getState().createCase();
+    expect(bridge.calls.filter((c) => c.channel === 'cases.create')).toHaveLength(2);
+    const oldId = store.getState().caseRequestId;
+    store.getState().startCaseForm('d1');
+    expect(store.getState().caseRequestId).not.toBe(oldId);
+    expect(store.getState().caseResult).toBeUndefined();
+  });
+
+  it('a chosen policy replaces the policy number and fills the empty name fields', () => {
+    store.getState().setCaseField(['claimant', 'lastName'], 'Typed');
+    store.getState().chooseCasePolicy({ fullName: 'Erika Mustermann' }, { number: 'HR-999999' });
+    expect(store.getState().caseValue).toMatchObject({
+      policyNumber: 'HR-999999',
+      claimant: { firstName: 'Erika', lastName: 'Typed' },
+    });
+    expect(store.getState().casePolicy).toEqual({ number: 'HR-999999', customerName: 'Erika Mustermann' });
+  });
+});
+
+describe('formMessages', () => {
+  it('puts our errors and the platform errors/warnings beside fields; the rest goes to the top', () => {
+    const placed = formMessages(model, [{ path: 'policyNumber', code: 'pattern', params: { pattern: 'x' } }], {
+      errors: [
+        { message: 'claimant.lastName: too short', type: 'minLength' },
+        { message: 'the tenant is closed', type: 'tenant_closed' },
+      ],
+      warnings: [{ message: 'no policy HR-1', type: 'policy_not_found', path: 'policyNumber' }],
+    });
+    expect(placed.byPath['policyNumber']).toEqual([
+      expect.objectContaining({ source: 'form', code: 'pattern' }),
+      expect.objectContaining({ source: 'platform', level: 'warning', text: 'no policy HR-1' }),
+    ]);
+    expect(placed.byPath['claimant.lastName']).toEqual([expect.objectContaining({ level: 'error' })]);
+    expect(placed.general).toEqual([expect.objectContaining({ text: 'the tenant is closed', level: 'error' })]);
+  });
+});
