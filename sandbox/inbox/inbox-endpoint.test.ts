@@ -17,7 +17,7 @@ afterAll(() => h.stop());
 
 function form(content: string | Buffer, fileName = 'scan.pdf', type = 'application/pdf'): FormData {
   const fd = new FormData();
-  fd.append('file', new Blob([content], { type }), fileName);
+  fd.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), fileName);
   return fd;
 }
 const upload = (body: FormData | string, headers: Record<string, string> = {}) =>

@@ -26,7 +26,7 @@ export const EnvironmentSchema = z.object({
   /** `aud` of the client assertion; default: the token endpoint URL. */
   assertionAudience: z.string().optional(),
   /** Schema key used to build the case-creation form. */
-  caseSchemaKey: z.string().default('case-create'),
+  caseSchemaKey: z.string().trim().min(1, 'enter the schema key used for case creation').default('case-create'),
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
