@@ -63,7 +63,10 @@ export class StabilityTracker {
   /** Start (or keep) tracking a path; repeated and out-of-order events are harmless. */
   consider(path: string): void {
     if (this.closed || this.entries.has(path)) return;
-    this.entries.set(path, { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0 });
+    const entry: Entry = { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0 };
+    this.entries.set(path, entry);
+    // First look now, not at the next poll: the stable time then counts from the moment we saw the file.
+    void this.check(path, entry);
     this.schedule();
   }
 

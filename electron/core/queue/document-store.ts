@@ -1,6 +1,7 @@
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
+import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 
 /** A document as stored: the public Document plus what only the queue needs. */
@@ -155,6 +156,21 @@ export class DocumentStore {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * Runs `fn` with synchronous=NORMAL: its commit reaches the WAL (safe against a process crash) but is
+   * fsynced only by the next FULL commit. Only for writes whose loss in a power cut is harmless because
+   * start-up redoes them (docs/benchmarks.md, "Durability"); everything else stays FULL.
+   */
+  relaxed<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return fn();
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
+  }
+
   get(id: string): StoredDocument | undefined {
     const row = this.byId.get(id);
     return row ? fromRow(row) : undefined;
@@ -229,7 +245,7 @@ export class DocumentStore {
       if (patch.confirmedAt !== undefined) put('confirmed_at', patch.confirmedAt);
       if (patch.archivePath !== undefined) put('archive_path', patch.archivePath);
       if (patch.enqueue) put('queued_seq', this.seq());
-      this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE id = @id`).run(params);
+      this.updateStatement(sets.join(', ')).run(params);
       const after = this.get(id);
       if (!after) throw new Error(`no document ${id}`);
       if (patch.state !== undefined && patch.state !== before.state) {
@@ -237,6 +253,17 @@ export class DocumentStore {
       }
       return after;
     });
+  }
+
+  /** UPDATE statements by column list: preparing one per transition cost more than running it. */
+  private readonly updates = new Map<string, Statement>();
+  private updateStatement(sets: string): Statement {
+    let statement = this.updates.get(sets);
+    if (!statement) {
+      statement = this.db.prepare(`UPDATE documents SET ${sets} WHERE id = @id`);
+      this.updates.set(sets, statement);
+    }
+    return statement;
   }
 
   list(q: ListQuery): { documents: StoredDocument[]; total: number } {

@@ -19,8 +19,11 @@ export interface UploadWorkerDeps {
   archiver: Archiver;
   clock: Clock;
   logger: Logger;
-  /** Applies a transition and tells listeners (documents.changed, queue.changed). */
-  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument;
+  /**
+   * Applies a transition and tells listeners (documents.changed, queue.changed). Committed with
+   * synchronous=FULL unless `relaxed` (see DocumentStore.relaxed).
+   */
+  apply(id: string, patch: DocumentPatch, message?: string, relaxed?: boolean): StoredDocument;
   progress(id: string, sent: number, total: number): void;
   /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
   probe?: () => Promise<boolean>;
@@ -322,6 +325,9 @@ export class UploadWorker {
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
         archivePath ? 'archived' : 'files removed',
+        // Relaxed: if a power cut loses it, the document is 'uploaded' again and start-up re-runs this
+        // idempotent step. 'uploading' and 'uploaded' stay FULL: they precede the request and the deletes.
+        true,
       );
     } catch (e) {
       this.deps.logger.warn('archiving failed; will retry at next start', { documentId: doc.id, error: e });

@@ -1,0 +1,48 @@
+/**
+ * Where the pipeline's time goes, from the history table of one run (not a target figure).
+ * npx tsx bench/profile-pipeline.ts [count] [kb] [concurrency]; add --cpu-prof to node for a CPU profile.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { percentile, pipelineFor, sandboxFor, until, uploaderFor, workDir } from './bench-support';
+
+const [count = 200, kb = 1024, concurrency = 4] = process.argv.slice(2).map(Number);
+const dir = workDir('profile');
+const sandbox = await sandboxFor(dir);
+const scans = join(dir, 'scans');
+await mkdir(scans, { recursive: true });
+for (let i = 0; i < count; i++) await writeFile(join(scans, `scan_${i}.pdf`), randomBytes(kb * 1024));
+
+const t0 = Date.now();
+const pipeline = await pipelineFor(dir, scans, uploaderFor(sandbox), { concurrency });
+await pipeline.start();
+await until(() => pipeline.queue.status().counts.archived === count, 20);
+const total = Date.now() - t0;
+
+const rows = pipeline.db
+  .prepare<[], { document_id: string; state: string; at: string }>('SELECT document_id, state, at FROM history')
+  .all();
+const byDoc = new Map<string, Record<string, number>>();
+for (const r of rows) {
+  const d = byDoc.get(r.document_id) ?? {};
+  d[r.state] = Date.parse(r.at);
+  byDoc.set(r.document_id, d);
+}
+const docs = [...byDoc.values()];
+const field = (s: string) => docs.map((d) => d[s] ?? NaN);
+const arrived = field('queued');
+const span = (from: string, to: string) => docs.map((d) => (d[to] ?? NaN) - (d[from] ?? NaN));
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const stats = (name: string, v: number[]) =>
+  console.log(`${name.padEnd(34)} p50 ${ms(percentile(v, 50))}  p95 ${ms(percentile(v, 95))}  max ${ms(Math.max(...v))}`);
+
+console.log(`${count} × ${kb} KB, upload concurrency ${concurrency}: ${total} ms = ${((count * 1000) / total).toFixed(1)} docs/s`);
+console.log(`first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`);
+console.log(`first upload start ${ms(Math.min(...field('uploading')) - t0)}, last archived ${ms(Math.max(...field('archived')) - t0)}`);
+stats('queued → uploading (wait for slot)', span('queued', 'uploading'));
+stats('uploading → uploaded (HTTP)', span('uploading', 'uploaded'));
+stats('uploaded → archived', span('uploaded', 'archived'));
+await pipeline.stop();
+await sandbox.close();
+process.exit(0);
