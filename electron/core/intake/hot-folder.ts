@@ -1,3 +1,5 @@
+import type { FSWatcher as NativeWatcher } from 'node:fs';
+import { watch as watchNative } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
@@ -40,11 +42,12 @@ export function seenKeyOf(folder: string, relativePath: string, size: number, mt
 }
 
 /**
- * One watched folder: chokidar events (or polling, for network shares that send none), a periodic rescan,
+ * One watched folder: a recursive fs.watch (or chokidar polling, for network shares that send no events), a periodic rescan,
  * and a periodic check that the folder still exists (USB stick, network share) with re-attach.
  */
 export class HotFolder {
   private watcher: FSWatcher | undefined;
+  private native: NativeWatcher | undefined;
   private readonly tracker: StabilityTracker;
   private readonly filter: FileFilter;
   private readonly pattern: FileNamePattern | undefined;
@@ -112,6 +115,47 @@ export class HotFolder {
       this.setStatus('unreadable', (e as NodeJS.ErrnoException).code);
       return;
     }
+    if (!this.profile.polling.enabled) this.watchNatively();
+    else this.watchWithChokidar();
+    this.setStatus('watching');
+    // Files written while the app was not running: the rescan finds them.
+    await this.rescan();
+  }
+
+  /**
+   * Local folders: one recursive fs.watch. Its events only name paths to look at; the stability tracker
+   * stats them. Not chokidar here: chokidar re-reads and lstats the whole folder after every change
+   * (every deleted source file), which with thousands of waiting scans cost more CPU than the uploads.
+   */
+  private watchNatively(): void {
+    try {
+      this.native = watchNative(this.root, { recursive: true, persistent: true }, (event, name) => {
+        if (name) this.onNativeEvent(event, join(this.root, name.toString()));
+      });
+    } catch (e) {
+      this.logger.warn('native watch failed; periodic rescans only', { folder: this.profile.id, error: e });
+      return;
+    }
+    // The folder vanishing is handled by checkPresence (detach, re-attach when it is back).
+    this.native.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
+  }
+
+  private onNativeEvent(event: string, path: string): void {
+    if (this.skip(path)) return;
+    const rel = relative(this.root, path);
+    const depth = rel.split(sep).length - 1;
+    if (rel.startsWith('..') || depth > 8) return;
+    this.consider(path);
+    // A folder moved in whole brings files that raise no events of their own.
+    if (event === 'rename')
+      void stat(path).then(
+        (s) => (s.isDirectory() ? this.walk(path, depth + 1) : undefined),
+        () => undefined,
+      );
+  }
+
+  /** Network shares send no events: chokidar's polling. */
+  private watchWithChokidar(): void {
     this.watcher = watch(this.root, {
       persistent: true,
       ignoreInitial: false,
@@ -125,14 +169,13 @@ export class HotFolder {
     this.watcher.on('add', (p: string) => this.consider(p));
     this.watcher.on('change', (p: string) => this.consider(p));
     this.watcher.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
-    this.setStatus('watching');
-    // Files written while the app was not running: chokidar's initial scan reports them, the rescan makes sure.
-    await this.rescan();
   }
 
   private async detach(): Promise<void> {
     const w = this.watcher;
     this.watcher = undefined;
+    this.native?.close();
+    this.native = undefined;
     await w?.close().catch(() => undefined);
   }
 
@@ -166,27 +209,28 @@ export class HotFolder {
 
   /** Walks the folder and offers every candidate file not yet taken (cheap: a stat and a key lookup). */
   async rescan(): Promise<void> {
-    const walk = async (dir: string, depth: number): Promise<void> => {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch {
-        return;
+    await this.walk(this.root, 0);
+  }
+
+  private async walk(dir: string, depth: number): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (this.skip(p)) continue;
+      if (e.isDirectory() && depth < 8) await this.walk(p, depth + 1);
+      else if (e.isFile()) {
+        const rel = relative(this.root, p);
+        if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
+        const s = await stat(p).catch(() => undefined);
+        if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
+        this.tracker.consider(p);
       }
-      for (const e of entries) {
-        const p = join(dir, e.name);
-        if (this.skip(p)) continue;
-        if (e.isDirectory() && depth < 8) await walk(p, depth + 1);
-        else if (e.isFile()) {
-          const rel = relative(this.root, p);
-          if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
-          const s = await stat(p).catch(() => undefined);
-          if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
-          this.tracker.consider(p);
-        }
-      }
-    };
-    await walk(this.root, 0);
+    }
   }
 
   private async handOver(f: StableFile): Promise<StableVerdict> {
