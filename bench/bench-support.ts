@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startSandbox } from '../sandbox';
-import type { RunningSandbox, StoredUpload } from '../sandbox';
+import type { StoredUpload } from '../sandbox';
+import type { BenchSandbox } from './sandbox-process';
 import type { Environment } from '../shared/domain/settings';
 import { FolderProfileSchema } from '../shared/domain/settings';
 import { EventBus } from '../electron/core/events/event-bus';
@@ -22,11 +23,11 @@ export function workDir(name: string): string {
   return mkdtempSync(join(tmpdir(), `intake-bench-${name}-`));
 }
 
-export async function sandboxFor(dir: string, maxUploadBytes?: number): Promise<RunningSandbox> {
+export async function sandboxFor(dir: string, maxUploadBytes?: number): Promise<BenchSandbox> {
   return startSandbox({ dataDir: join(dir, 'sandbox'), port: 0, ...(maxUploadBytes ? { maxUploadBytes } : {}) });
 }
 
-export function environmentOf(s: RunningSandbox): Environment {
+export function environmentOf(s: BenchSandbox): Environment {
   return {
     id: 'local-sandbox',
     name: 'Local sandbox',
@@ -42,7 +43,7 @@ export function environmentOf(s: RunningSandbox): Environment {
   };
 }
 
-export function uploaderFor(s: RunningSandbox): InboxUploader {
+export function uploaderFor(s: BenchSandbox): InboxUploader {
   const credentials: CredentialSource = {
     getClientSecret: async () => s.demoClient.secret,
     getPrivateKey: async () => undefined,
@@ -87,7 +88,7 @@ export async function pipelineFor(
 }
 
 /** The baseline: one curl for a fresh token and one curl for the multipart upload, per file. */
-export async function curlUpload(s: RunningSandbox, file: string, name: string): Promise<void> {
+export async function curlUpload(s: BenchSandbox, file: string, name: string): Promise<void> {
   const token = await run('curl', [
     '-sS',
     '-f',
@@ -127,7 +128,7 @@ export async function curlUpload(s: RunningSandbox, file: string, name: string):
   );
 }
 
-export async function uploadsOf(s: RunningSandbox): Promise<StoredUpload[]> {
+export async function uploadsOf(s: BenchSandbox): Promise<StoredUpload[]> {
   return (await (await fetch(`${s.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 

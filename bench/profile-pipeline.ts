@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { percentile, pipelineFor, sandboxFor, until, uploaderFor, workDir } from './bench-support';
+import { percentile, pipelineFor, until, uploaderFor, workDir } from './bench-support';
+import { sandboxProcess } from './sandbox-process';
 
 const [count = 200, kb = 1024, concurrency = 4] = process.argv.slice(2).map(Number);
 const dir = workDir('profile');
-const sandbox = await sandboxFor(dir);
+const sandbox = await sandboxProcess(dir);
 const scans = join(dir, 'scans');
 await mkdir(scans, { recursive: true });
 for (let i = 0; i < count; i++) await writeFile(join(scans, `scan_${i}.pdf`), randomBytes(kb * 1024));
@@ -35,11 +36,19 @@ const arrived = field('queued');
 const span = (from: string, to: string) => docs.map((d) => (d[to] ?? NaN) - (d[from] ?? NaN));
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 const stats = (name: string, v: number[]) =>
-  console.log(`${name.padEnd(34)} p50 ${ms(percentile(v, 50))}  p95 ${ms(percentile(v, 95))}  max ${ms(Math.max(...v))}`);
+  console.log(
+    `${name.padEnd(34)} p50 ${ms(percentile(v, 50))}  p95 ${ms(percentile(v, 95))}  max ${ms(Math.max(...v))}`,
+  );
 
-console.log(`${count} × ${kb} KB, upload concurrency ${concurrency}: ${total} ms = ${((count * 1000) / total).toFixed(1)} docs/s`);
-console.log(`first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`);
-console.log(`first upload start ${ms(Math.min(...field('uploading')) - t0)}, last archived ${ms(Math.max(...field('archived')) - t0)}`);
+console.log(
+  `${count} × ${kb} KB, upload concurrency ${concurrency}: ${total} ms = ${((count * 1000) / total).toFixed(1)} docs/s`,
+);
+console.log(
+  `first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`,
+);
+console.log(
+  `first upload start ${ms(Math.min(...field('uploading')) - t0)}, last archived ${ms(Math.max(...field('archived')) - t0)}`,
+);
 stats('queued → uploading (wait for slot)', span('queued', 'uploading'));
 stats('uploading → uploaded (HTTP)', span('uploading', 'uploaded'));
 stats('uploaded → archived', span('uploaded', 'archived'));

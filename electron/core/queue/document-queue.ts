@@ -10,6 +10,7 @@ import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
 import { DEFAULT_BACKOFF } from './backoff';
+import { ConcurrencyLimit } from './concurrency-limit';
 import { contentTypeOf } from './content-type';
 import type { DocumentPatch, DocumentStore, HistoryQuery, ListQuery, StoredDocument } from './document-store';
 import { toPublic } from './document-store';
@@ -73,6 +74,11 @@ export class DocumentQueue {
   private readonly progressThrottle: KeyedThrottle<{ sent: number; total: number }>;
   private statusTimer: NodeJS.Timeout | undefined;
   private readonly ingesting = new Set<string>();
+  /**
+   * Spool copies at a time. Hundreds found at once (start-up, a batch scan) otherwise all share the disk
+   * and finish together; a few at a time, the first documents are queued and uploading within milliseconds.
+   */
+  private readonly copies = new ConcurrencyLimit(4);
 
   constructor(private readonly deps: DocumentQueueDeps) {
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
@@ -160,7 +166,7 @@ export class DocumentQueue {
     this.ingesting.add(file.seenKey);
     const id = randomUUID();
     try {
-      const copy = await spool.copyFrom(file.sourcePath, id);
+      const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id));
       const after = await stat(file.sourcePath).catch(() => undefined);
       if (!after || after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs || copy.size !== file.size) {
         await spool.remove(id);
