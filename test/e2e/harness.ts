@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { KeytarSecretStore } from '../../electron/core/secrets/keytar-secret-store';
 import { startDemo } from '../../electron/web/demo-app';
+import { IsolatedKeychain } from './isolated-keychain';
 import type { RunningDemo } from '../../electron/web/demo-app';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -34,7 +37,12 @@ export interface E2eApp {
 /** `sampleScans`: put the demo's sample scans into its scanner folder (off by default: tests drop their own). */
 export async function launchApp(options: { locale?: string; sampleScans?: boolean } = {}): Promise<E2eApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
-  const demo = await startDemo({ dataDir, version: '0.0.0-e2e', sampleScans: options.sampleScans ?? false });
+  const demo = await startDemo({
+    dataDir,
+    version: '0.0.0-e2e',
+    sampleScans: options.sampleScans ?? false,
+    secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({
     viewport: { width: 1366, height: 860 },
