@@ -3,12 +3,25 @@ import type { useAppStore } from './store';
 
 type Store = typeof useAppStore;
 
+const HISTORY_STATES = new Set(['uploaded', 'archived', 'failed']);
+const HISTORY_RELOAD_MS = 400;
+
 /** Applies every event of the contract to the store, then loads what each screen starts from. */
 export function wireEvents(client: IntakeClient, store: Store): () => void {
   const s = () => store.getState();
+  // The upload history grows when a document reaches an end state: reload it once per burst of events.
+  let historyTimer: ReturnType<typeof setTimeout> | undefined;
+  const historyMayHaveGrown = (states: string[]) => {
+    if (!states.some((state) => HISTORY_STATES.has(state))) return;
+    clearTimeout(historyTimer);
+    historyTimer = setTimeout(() => void s().loadHistory(), HISTORY_RELOAD_MS);
+  };
   const offs = [
     client.on('connection.changed', (c) => s().setConnection(c)),
-    client.on('documents.changed', (p) => s().applyDocumentsChanged(p.documents, p.removed)),
+    client.on('documents.changed', (p) => {
+      s().applyDocumentsChanged(p.documents, p.removed);
+      historyMayHaveGrown(p.documents.map((d) => d.state));
+    }),
     client.on('upload.progress', (p) => s().applyUploadProgress(p)),
     client.on('queue.changed', (q) => s().setQueueStatus(q)),
     client.on('notice.raised', (n) => s().raiseNotice(n)),
@@ -22,5 +35,8 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
   void s().loadSettings();
   void s().loadDocuments();
   void s().loadQueueStatus();
-  return () => offs.forEach((off) => off());
+  return () => {
+    clearTimeout(historyTimer);
+    offs.forEach((off) => off());
+  };
 }

@@ -54,6 +54,19 @@ describe('keyboard-only clerk flow: scan → policy → tag → upload → claim
     const row = page.getByTestId('queue-row').filter({ hasText: 'Rechnung Trocknung.pdf' });
     await row.waitFor();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/uploaded|archived/);
+    // The upload history shows it without a search.
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByTestId('history-table')
+            .textContent()
+            .catch(() => '')) ?? '',
+        {
+          timeout: 10_000,
+        },
+      )
+      .toContain('Rechnung Trocknung.pdf');
     await app.screenshot('flow-uploaded');
 
     // The claim now lists the file.
