@@ -48,6 +48,7 @@ interface InFlight {
  */
 export class UploadWorker {
   private readonly inFlight = new Map<string, InFlight>();
+  private readonly archiving = new Set<Promise<void>>();
   private running = false;
   private paused = false;
   private pauseReason: { code: string; message: string } | undefined;
@@ -98,6 +99,7 @@ export class UploadWorker {
     for (const f of this.inFlight.values()) f.controller.abort('shutdown' satisfies AbortReason);
     this.kick();
     await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    await Promise.all([...this.archiving]);
     await this.loopDone;
   }
 
@@ -271,7 +273,10 @@ export class UploadWorker {
         { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
         'uploaded',
       );
-      await this.archive(uploaded);
+      // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
+      // beside the next upload instead of delaying it.
+      const archiving = this.archive(uploaded).finally(() => this.archiving.delete(archiving));
+      this.archiving.add(archiving);
     } catch (e) {
       const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
       if (reason === 'cancel') {

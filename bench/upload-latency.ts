@@ -1,0 +1,66 @@
+/** One file uploaded N times in a row: the client's upload call vs curl's, same sandbox process (diagnostic). */
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { run, uploaderFor, workDir } from './bench-support';
+import { sandboxProcess } from './sandbox-process';
+
+const [count = 30, kb = 1024] = process.argv.slice(2).map(Number);
+const dir = workDir('latency');
+const sandbox = await sandboxProcess(dir);
+const file = join(dir, 'one.pdf');
+await writeFile(file, randomBytes(kb * 1024));
+const api = uploaderFor(sandbox);
+const upload = () =>
+  api.uploadToInbox({
+    filePath: file,
+    fileName: 'one.pdf',
+    contentType: 'application/pdf',
+    size: kb * 1024,
+    metadata: { caseNumber: 'CLM-2026-000101' },
+  });
+await upload();
+let t = performance.now();
+for (let i = 0; i < count; i++) await upload();
+console.log(`client uploadToInbox: ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`);
+const token = JSON.parse(
+  (
+    await run('curl', [
+      '-sS',
+      '-f',
+      '-X',
+      'POST',
+      `${sandbox.tokenUrl}/connect/token`,
+      '-d',
+      'grant_type=client_credentials',
+      '-d',
+      `client_id=${sandbox.demoClient.clientId}`,
+      '-d',
+      `client_secret=${sandbox.demoClient.secret}`,
+      '-d',
+      'scope=case_integration',
+    ])
+  ).stdout,
+) as { access_token: string };
+t = performance.now();
+for (let i = 0; i < count; i++)
+  await run('curl', [
+    '-sS',
+    '-f',
+    '-o',
+    '/dev/null',
+    '-X',
+    'POST',
+    `${sandbox.baseUrl}/de/demo-insurance/v1/digital-inbox/file`,
+    '-H',
+    `Authorization: Bearer ${token.access_token}`,
+    '-H',
+    'Metadata-CaseNumber: CLM-2026-000101',
+    '-F',
+    `file=@${file};type=application/pdf`,
+  ]);
+console.log(
+  `curl upload only (process start included): ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`,
+);
+await sandbox.close();
+process.exit(0);
