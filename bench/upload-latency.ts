@@ -18,6 +18,8 @@ const upload = () =>
     contentType: 'application/pdf',
     size: kb * 1024,
     metadata: { caseNumber: 'CLM-2026-000101' },
+    signal: new AbortController().signal,
+    onProgress: () => undefined,
   });
 await upload();
 let t = performance.now();

@@ -12,6 +12,9 @@ import { FileNamePattern } from './file-name-pattern';
 import type { StabilityOptions, StableFile, StableVerdict } from './stability-tracker';
 import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 
+/** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
+const NATIVE_RECURSIVE = process.platform !== 'linux';
+
 export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'stopped';
 
 /** What a hot folder hands over: a complete file with the profile's metadata. */
@@ -47,7 +50,8 @@ export function seenKeyOf(folder: string, relativePath: string, size: number, mt
  */
 export class HotFolder {
   private watcher: FSWatcher | undefined;
-  private native: NativeWatcher | undefined;
+  private readonly natives = new Map<string, NativeWatcher>();
+  private nativeMode = false;
   private readonly tracker: StabilityTracker;
   private readonly filter: FileFilter;
   private readonly pattern: FileNamePattern | undefined;
@@ -123,21 +127,36 @@ export class HotFolder {
   }
 
   /**
-   * Local folders: one recursive fs.watch. Its events only name paths to look at; the stability tracker
-   * stats them. Not chokidar here: chokidar re-reads and lstats the whole folder after every change
-   * (every deleted source file), which with thousands of waiting scans cost more CPU than the uploads.
+   * Local folders: fs.watch, whose events only name paths to look at (the stability tracker stats them).
+   * Not chokidar: it re-reads and lstats the whole folder after every change (every deleted source file),
+   * which with thousands of waiting scans cost more CPU than the uploads. On Linux not `recursive` either:
+   * Node emulates it there with a synchronous readdir of the folder on every event; one watcher per
+   * folder instead (walk() adds subfolders, onNativeEvent new ones).
    */
   private watchNatively(): void {
+    this.nativeMode = true;
+    this.watchDir(this.root);
+  }
+
+  private watchDir(dir: string): void {
+    if (!this.nativeMode || this.natives.has(dir)) return;
+    if (NATIVE_RECURSIVE && dir !== this.root) return;
+    let watcher: NativeWatcher;
     try {
-      this.native = watchNative(this.root, { recursive: true, persistent: true }, (event, name) => {
-        if (name) this.onNativeEvent(event, join(this.root, name.toString()));
+      watcher = watchNative(dir, { recursive: NATIVE_RECURSIVE, persistent: true }, (event, name) => {
+        if (name) this.onNativeEvent(event, join(dir, name.toString()));
       });
     } catch (e) {
-      this.logger.warn('native watch failed; periodic rescans only', { folder: this.profile.id, error: e });
+      this.logger.warn('watch failed; periodic rescans only', { folder: this.profile.id, dir, error: e });
       return;
     }
-    // The folder vanishing is handled by checkPresence (detach, re-attach when it is back).
-    this.native.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
+    // A removed subfolder ends its watcher; the root going away is handled by checkPresence.
+    watcher.on('error', (e: unknown) => {
+      this.logger.debug('watcher ended', { folder: this.profile.id, dir, error: e });
+      watcher.close();
+      if (this.natives.get(dir) === watcher) this.natives.delete(dir);
+    });
+    this.natives.set(dir, watcher);
   }
 
   private onNativeEvent(event: string, path: string): void {
@@ -146,10 +165,14 @@ export class HotFolder {
     const depth = rel.split(sep).length - 1;
     if (rel.startsWith('..') || depth > 8) return;
     this.consider(path);
-    // A folder moved in whole brings files that raise no events of their own.
+    // A new subfolder needs its own watcher (Linux), and one moved in whole brings files without events.
     if (event === 'rename')
       void stat(path).then(
-        (s) => (s.isDirectory() ? this.walk(path, depth + 1) : undefined),
+        (s) => {
+          if (!s.isDirectory() || depth >= 8) return;
+          this.watchDir(path);
+          return this.walk(path, depth + 1);
+        },
         () => undefined,
       );
   }
@@ -174,8 +197,9 @@ export class HotFolder {
   private async detach(): Promise<void> {
     const w = this.watcher;
     this.watcher = undefined;
-    this.native?.close();
-    this.native = undefined;
+    this.nativeMode = false;
+    for (const w of this.natives.values()) w.close();
+    this.natives.clear();
     await w?.close().catch(() => undefined);
   }
 
@@ -222,8 +246,10 @@ export class HotFolder {
     for (const e of entries) {
       const p = join(dir, e.name);
       if (this.skip(p)) continue;
-      if (e.isDirectory() && depth < 8) await this.walk(p, depth + 1);
-      else if (e.isFile()) {
+      if (e.isDirectory() && depth < 8) {
+        this.watchDir(p);
+        await this.walk(p, depth + 1);
+      } else if (e.isFile()) {
         const rel = relative(this.root, p);
         if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
         const s = await stat(p).catch(() => undefined);

@@ -255,15 +255,19 @@ export class DocumentStore {
     });
   }
 
-  /** UPDATE statements by column list: preparing one per transition cost more than running it. */
-  private readonly updates = new Map<string, Statement>();
-  private updateStatement(sets: string): Statement {
-    let statement = this.updates.get(sets);
+  /** Statements by SQL text: preparing one per call (per transition, per worker step) cost more than running it. */
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  private prepared<P extends unknown[] = unknown[], R = unknown>(sql: string): Statement<P, R> {
+    let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(`UPDATE documents SET ${sets} WHERE id = @id`);
-      this.updates.set(sets, statement);
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
     }
-    return statement;
+    return statement as unknown as Statement<P, R>;
+  }
+
+  private updateStatement(sets: string): Statement {
+    return this.prepared(`UPDATE documents SET ${sets} WHERE id = @id`);
   }
 
   list(q: ListQuery): { documents: StoredDocument[]; total: number } {
@@ -279,30 +283,27 @@ export class DocumentStore {
       params.push(like, like, like);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM documents ${clause}`).get(...params) as { n: number }).n;
-    const rows = this.db
-      .prepare<unknown[], Row>(`SELECT * FROM documents ${clause} ORDER BY rowid DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset);
+    const total = (this.prepared(`SELECT COUNT(*) AS n FROM documents ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.prepared<unknown[], Row>(
+      `SELECT * FROM documents ${clause} ORDER BY rowid DESC LIMIT ? OFFSET ?`,
+    ).all(...params, q.limit, q.offset);
     return { documents: rows.map(fromRow), total };
   }
 
   inStates(states: DocumentState[]): StoredDocument[] {
-    return this.db
-      .prepare<unknown[], Row>(
-        `SELECT * FROM documents WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY rowid`,
-      )
+    return this.prepared<unknown[], Row>(
+      `SELECT * FROM documents WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY rowid`,
+    )
       .all(...states)
       .map(fromRow);
   }
 
   /** Queued documents due now, oldest first. */
   due(nowMs: number, limit: number, exclude: ReadonlySet<string>): StoredDocument[] {
-    const rows = this.db
-      .prepare<[number, number], Row>(
-        `SELECT * FROM documents WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+    const rows = this.prepared<[number, number], Row>(
+      `SELECT * FROM documents WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
          ORDER BY queued_seq LIMIT ?`,
-      )
-      .all(nowMs, limit + exclude.size);
+    ).all(nowMs, limit + exclude.size);
     return rows
       .map(fromRow)
       .filter((d) => !exclude.has(d.id))
@@ -311,19 +312,17 @@ export class DocumentStore {
 
   /** The earliest time a queued document becomes due, if any waits. */
   nextDueAt(): number | undefined {
-    const row = this.db
-      .prepare<[], { t: number | null }>(`SELECT MIN(next_attempt_at) AS t FROM documents WHERE state = 'queued'`)
-      .get();
+    const row = this.prepared<[], { t: number | null }>(
+      `SELECT MIN(next_attempt_at) AS t FROM documents WHERE state = 'queued'`,
+    ).get();
     return row?.t ?? undefined;
   }
 
   /** An uploaded document with the same content (another id), if any. */
   uploadedWithHash(sha256: string, exceptId: string): string | undefined {
-    const row = this.db
-      .prepare<[string, string], { id: string }>(
-        `SELECT id FROM documents WHERE sha256 = ? AND id <> ? AND uploaded_at IS NOT NULL ORDER BY uploaded_at LIMIT 1`,
-      )
-      .get(sha256, exceptId);
+    const row = this.prepared<[string, string], { id: string }>(
+      `SELECT id FROM documents WHERE sha256 = ? AND id <> ? AND uploaded_at IS NOT NULL ORDER BY uploaded_at LIMIT 1`,
+    ).get(sha256, exceptId);
     return row?.id;
   }
 
@@ -337,9 +336,9 @@ export class DocumentStore {
       archived: 0,
       failed: 0,
     };
-    for (const r of this.db
-      .prepare<[], { state: DocumentState; n: number }>('SELECT state, COUNT(*) AS n FROM documents GROUP BY state')
-      .all()) {
+    for (const r of this.prepared<[], { state: DocumentState; n: number }>(
+      'SELECT state, COUNT(*) AS n FROM documents GROUP BY state',
+    ).all()) {
       counts[r.state] = r.n;
     }
     return counts;
@@ -347,8 +346,7 @@ export class DocumentStore {
 
   spoolNames(): Set<string> {
     return new Set(
-      this.db
-        .prepare<[], { spool_name: string }>('SELECT spool_name FROM documents')
+      this.prepared<[], { spool_name: string }>('SELECT spool_name FROM documents')
         .all()
         .map((r) => r.spool_name),
     );
@@ -371,21 +369,19 @@ export class DocumentStore {
       params.push(q.to);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = this.db
-      .prepare<
-        unknown[],
-        {
-          document_id: string;
-          file_name: string;
-          case_number: string | null;
-          state: DocumentState;
-          message: string | null;
-          at: string;
-        }
-      >(
-        `SELECT document_id, file_name, case_number, state, message, at FROM history ${clause} ORDER BY id DESC LIMIT ?`,
-      )
-      .all(...params, q.limit);
+    const rows = this.prepared<
+      unknown[],
+      {
+        document_id: string;
+        file_name: string;
+        case_number: string | null;
+        state: DocumentState;
+        message: string | null;
+        at: string;
+      }
+    >(
+      `SELECT document_id, file_name, case_number, state, message, at FROM history ${clause} ORDER BY id DESC LIMIT ?`,
+    ).all(...params, q.limit);
     return rows.map((r) => ({
       documentId: r.document_id,
       fileName: r.file_name,
