@@ -5,10 +5,11 @@ export type QueueDatabase = Database.Database;
 /**
  * Opens (and creates or migrates) the queue's SQLite file.
  *
- * WAL + synchronous=FULL: every committed transition is fsynced before the call returns, so a power cut
+ * WAL + synchronous=FULL: a committed transition is fsynced before the call returns, so a power cut
  * cannot roll back a state the uploader already acted on (e.g. "uploaded" followed by deleting the spool
- * copy). NORMAL would survive a process crash but not a power cut; the few fsyncs per document cost far
- * less than an upload, so FULL is the simpler thing to reason about.
+ * copy). Two hot-path commits run relaxed (DocumentStore.relaxed: the ingest insert and 'archived'),
+ * because start-up redoes them and the next FULL commit (always one before any request or delete)
+ * syncs them too; docs/benchmarks.md, "Durability".
  */
 export function openQueueDatabase(file: string): QueueDatabase {
   const db = new Database(file);
