@@ -3,7 +3,7 @@
  * npx tsx bench/profile-pipeline.ts [count] [kb] [concurrency]; add --cpu-prof to node for a CPU profile.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { percentile, pipelineFor, until, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
@@ -54,4 +54,5 @@ stats('uploading → uploaded (HTTP)', span('uploading', 'uploaded'));
 stats('uploaded → archived', span('uploaded', 'archived'));
 await pipeline.stop();
 await sandbox.close();
+await rm(dir, { recursive: true, force: true });
 process.exit(0);

@@ -1,6 +1,6 @@
 /** One file uploaded N times in a row: the client's upload call vs curl's, same sandbox process (diagnostic). */
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { run, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
@@ -65,4 +65,5 @@ console.log(
   `curl upload only (process start included): ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`,
 );
 await sandbox.close();
+await rm(dir, { recursive: true, force: true });
 process.exit(0);
