@@ -163,6 +163,7 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
     setFaults: applyFaults,
     clearFaults,
     close: async () => {
+      claims.flush();
       const closed = refusing ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;

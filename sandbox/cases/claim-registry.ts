@@ -23,12 +23,15 @@ interface RegistryFile {
 }
 
 /**
- * All claims, seeded and created, persisted as one JSON file in the data dir (written atomically on
- * every change; the sandbox's data is small). The first start writes the seeds.
+ * All claims, seeded and created, persisted as one JSON file in the data dir (written atomically). A burst
+ * of changes (thousands of uploads naming one case) is written once per tick rather than once per change,
+ * which would grow with the square of the count; `flush()` writes what is pending (the server calls it on
+ * close). The first start writes the seeds.
  */
 export class ClaimRegistry {
   private readonly file: string;
   private state: RegistryFile;
+  private pending: NodeJS.Immediate | undefined;
 
   constructor(
     dataDir: string,
@@ -36,7 +39,15 @@ export class ClaimRegistry {
   ) {
     this.file = join(dataDir, 'claims.json');
     this.state = existsSync(this.file) ? (JSON.parse(readFileSync(this.file, 'utf8')) as RegistryFile) : this.seed();
-    this.save();
+    this.write();
+  }
+
+  /** Writes pending changes now. */
+  flush(): void {
+    if (this.pending === undefined) return;
+    clearImmediate(this.pending);
+    this.pending = undefined;
+    this.write();
   }
 
   byId(claimId: string): ClaimRecord | undefined {
@@ -128,6 +139,13 @@ export class ClaimRegistry {
   }
 
   private save(): void {
+    this.pending ??= setImmediate(() => {
+      this.pending = undefined;
+      this.write();
+    });
+  }
+
+  private write(): void {
     writeFileSync(`${this.file}.tmp`, JSON.stringify(this.state, null, 2));
     renameSync(`${this.file}.tmp`, this.file);
   }
