@@ -106,17 +106,24 @@ export async function largeFileBench(quick: boolean): Promise<Figure[]> {
       await makeFile(file, mb << 20);
       // Warm-up (not timed): the sandbox's first upload pays for its JIT.
       if (mb === sizes[0]) await curlUpload(sandbox, file, 'warm-up.pdf');
-      const t = performance.now();
-      await curlUpload(sandbox, file, `big-${mb}.pdf`);
-      const curlMbs = mb / ((performance.now() - t) / 1000);
+      // curl runs before and after the agent and counts with the mean of both: whoever runs right after a
+      // 1 GiB write (the agent's spool copy, the sandbox's earlier file) meets a disk still writing back.
+      const curlOnce = async (name: string) => {
+        const t = performance.now();
+        await curlUpload(sandbox, file, name);
+        return mb / ((performance.now() - t) / 1000);
+      };
+      const curlBefore = await curlOnce(`big-${mb}-curl-1.pdf`);
       const agent = await agentUpload(dir, file, s);
+      const curlAfter = await curlOnce(`big-${mb}-curl-2.pdf`);
+      const curlMbs = (curlBefore + curlAfter) / 2;
       const agentMbs = mb / agent.seconds;
       peaks.push(agent.peakMb);
       const uploadMbs = agent.phases ? mb / agent.phases.uploadS : NaN;
       figures.push({
-        figure: `${mb} MB, A: agent upload phase (history uploading → uploaded) vs one curl upload (its own token included)`,
+        figure: `${mb} MB, A: agent upload phase (history uploading → uploaded) vs one curl upload (its own token included; mean of curl before and after the agent)`,
         target: '≥ 0.8× curl',
-        result: `${uploadMbs.toFixed(0)} MB/s vs ${curlMbs.toFixed(0)} MB/s = ${(uploadMbs / curlMbs).toFixed(2)}× (exit ${agent.code})`,
+        result: `${uploadMbs.toFixed(0)} MB/s vs ${curlMbs.toFixed(0)} MB/s (curl ${curlBefore.toFixed(0)} before, ${curlAfter.toFixed(0)} after) = ${(uploadMbs / curlMbs).toFixed(2)}× (exit ${agent.code})`,
         ok: uploadMbs / curlMbs >= 0.8 && agent.code === 0,
         command: cmd,
       });

@@ -65,6 +65,13 @@ export async function prepareMultipartBody(
   const header = whole.subarray(0, whole.length - footer.length);
   const total = header.length + size + footer.length;
   let handle: FileHandle | undefined;
+  let ahead: Promise<Uint8Array> | undefined;
+  const readAt = async (h: FileHandle, position: number): Promise<Uint8Array> => {
+    const want = Math.min(READ_CHUNK_BYTES, size - position);
+    const buffer = Buffer.allocUnsafe(want);
+    const { bytesRead } = await h.read(buffer, 0, want, position);
+    return buffer.subarray(0, bytesRead);
+  };
   let fileRead = 0;
   let sent = 0;
   let disposed = false;
@@ -73,7 +80,12 @@ export async function prepareMultipartBody(
     disposed = true;
     const h = handle;
     handle = undefined;
-    void h?.close().catch(() => undefined);
+    // A read still in flight finishes (its result is dropped) before the handle closes.
+    void (ahead ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => h?.close())
+      .catch(() => undefined);
+    ahead = undefined;
   };
   const emit = (controller: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array) => {
     sent += chunk.byteLength;
@@ -92,13 +104,15 @@ export async function prepareMultipartBody(
           }
           if (fileRead < size) {
             handle ??= await open(file.filePath, 'r');
-            const want = Math.min(READ_CHUNK_BYTES, size - fileRead);
-            const chunk = Buffer.allocUnsafe(want);
-            const { bytesRead } = await handle.read(chunk, 0, want, fileRead);
+            // The next chunk is read while fetch writes this one (read-ahead of one chunk, started only
+            // after fetch's first pull, so nothing is produced before the request starts).
+            const chunk = await (ahead ?? readAt(handle, fileRead));
+            ahead = undefined;
             if (disposed) return;
-            if (bytesRead === 0) throw new Error(`file ended at ${fileRead} of ${size} bytes`);
-            fileRead += bytesRead;
-            emit(controller, chunk.subarray(0, bytesRead));
+            if (chunk.byteLength === 0) throw new Error(`file ended at ${fileRead} of ${size} bytes`);
+            fileRead += chunk.byteLength;
+            if (fileRead < size) ahead = readAt(handle, fileRead);
+            emit(controller, chunk);
             return;
           }
           emit(controller, footer);
