@@ -177,10 +177,12 @@ export async function createIntakeCore(options: IntakeCoreOptions): Promise<Inta
   });
   cases.start();
 
-  // Folder profiles changed: re-attach the watchers (a running upload is not affected).
+  // Settings changed: upload concurrency applies at once; changed folder profiles re-attach the watchers
+  // (a running upload is not affected). Archive settings apply at the next start.
   let lastFolders = JSON.stringify(initial.folders);
   const unsubscribeSettings = settings.subscribe((next) => {
     fallback = undefined;
+    queue.setConcurrency(next.upload.concurrency);
     const folders = JSON.stringify(next.folders);
     if (!watch || folders === lastFolders) return;
     lastFolders = folders;

@@ -296,3 +296,45 @@ describe('DocumentQueue', () => {
     expect(() => fx!.queue.get('nope')).toThrow(/No document/);
   });
 });
+
+describe('upload concurrency from the settings', () => {
+  it('applies a new concurrency without a restart', async () => {
+    const up = new ScriptedUploader();
+    let running = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const held = (r: InboxUploadRequest) =>
+      new Promise<DigitalInboxResponse>((resolve) => {
+        running++;
+        most = Math.max(most, running);
+        gates.push(() => {
+          running--;
+          r.onProgress(r.size, r.size);
+          resolve({ success: true, errors: [], payload: {} });
+        });
+      });
+    up.script = Array.from({ length: 6 }, () => held);
+    fx = await makeQueue(up, { extra: { concurrency: 1 } });
+    await fx.queue.start();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await fx.queue.ingest(
+        await scan(fx.dir, `c${i}.pdf`, `content ${i}`, { metadata: { caseNumber: 'C-1' } }),
+      );
+      if (r.outcome === 'created') ids.push(r.document.id);
+    }
+    fx.queue.submit(ids, undefined, false);
+    await waitFor(() => gates.length === 1, 'first upload started');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(running).toBe(1);
+
+    fx.queue.setConcurrency(3);
+    await waitFor(() => running === 3, 'three uploads at once');
+    // Let every held upload finish, as they arrive.
+    await waitFor(() => {
+      while (gates.length > 0) gates.shift()!();
+      return fx!.store.counts().archived === 6;
+    }, 'all archived');
+    expect(most).toBe(3);
+  });
+});

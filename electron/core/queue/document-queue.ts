@@ -433,6 +433,11 @@ export class DocumentQueue {
     }
   }
 
+  /** Upload concurrency from the settings, applied without a restart. */
+  setConcurrency(concurrency: number): void {
+    this.worker.setConcurrency(concurrency);
+  }
+
   /** The platform reported the document in its case (case activity): kept, and shown to the clerk. */
   markConfirmed(id: string, at: string): Document {
     this.require(id);

@@ -134,6 +134,12 @@ export class UploadWorker {
   }
 
   /** Something changed (submit, resume, an upload ended): look for work now. */
+  /** Settings changed: more slots start at once; fewer take effect as running uploads finish. */
+  setConcurrency(concurrency: number): void {
+    this.deps.concurrency = concurrency;
+    this.kick();
+  }
+
   kick(): void {
     this.wake.abort();
   }
