@@ -8,6 +8,7 @@ import { importLaunchFiles } from '../core/desktop/launch-import';
 import { machineSettingsPath } from '../core/desktop/machine-settings';
 import { MachineSettingsApplier } from '../core/desktop/machine-settings-applier';
 import { NetworkWatcher } from '../core/desktop/network-watcher';
+import { notificationTarget } from '../core/desktop/notification-target';
 import { DEFAULT_QUIT_TIMEOUT_MS, QuitCoordinator } from '../core/desktop/quit-coordinator';
 import { chooseSecretStore } from '../core/desktop/secret-store-choice';
 import type { TrayAction } from '../core/desktop/tray-state';
@@ -171,17 +172,7 @@ async function start(): Promise<void> {
 
   const stopNotifications = startNotifications(core.bus, systemClock, iconPath, (n) => {
     void window.focus();
-    // Until the contract has a navigation event, the renderer gets the document as an info notice it can link.
-    if (n.documentId) {
-      core.bus.emit('notice.raised', {
-        id: `open-${n.documentId}-${Date.now()}`,
-        level: 'info',
-        message: 'notification.open_document',
-        documentId: n.documentId,
-        count: 1,
-        at: new Date().toISOString(),
-      });
-    }
+    core.bus.emit('app.navigate', notificationTarget(n));
   });
 
   // Chromium knows when the machine has no network; the queue stops trying and resumes on return.

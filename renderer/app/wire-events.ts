@@ -27,6 +27,10 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     client.on('notice.raised', (n) => s().raiseNotice(n)),
     client.on('settings.changed', (settings) => s().applySettings(settings)),
     client.on('activity.changed', (p) => s().applyActivityChanged(p.caseNumbers)),
+    client.on('app.navigate', (p) => {
+      s().setScreen(p.screen);
+      if (p.documentId) s().selectDocument(p.documentId, 'single');
+    }),
   ];
   client
     .call('app.info', {})

@@ -43,4 +43,18 @@ describe('demo scanner folder → inbox', () => {
     expect(documents).toHaveLength(1);
     expect(documents[0]?.size).toBe(pdf.length);
   });
+
+  it('a click on a native notification (app.navigate from main) opens the document it names', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+2');
+    await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('queue');
+    const { documents } = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'scan_0042' });
+    const target = documents[0]!;
+    app.demo.core.bus.emit('app.navigate', { screen: 'inbox', documentId: target.id });
+    await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('inbox');
+    const row = page.getByTestId('doc-row').filter({ hasText: 'scan_0042.pdf' });
+    await expect.poll(() => row.getAttribute('class')).toContain('is-active');
+    // The tagging form now works on that document.
+    await expect.poll(() => page.locator('section.tagging').textContent()).toContain('scan_0042.pdf');
+  });
 });

@@ -37,7 +37,16 @@ export const appInvokes = {
   'app.info': { request: z.object({}), response: AppInfoSchema },
   'connection.check': { request: z.object({}), response: ConnectionStateSchema },
 };
+/** Main asks the window to show something, e.g. after a click on a native notification. */
+export const NavigateSchema = z.object({
+  screen: z.enum(['inbox', 'queue', 'settings']),
+  /** Select this document (inbox). */
+  documentId: z.string().optional(),
+});
+export type Navigate = z.infer<typeof NavigateSchema>;
+
 export const appEvents = {
   'connection.changed': ConnectionStateSchema,
   'notice.raised': NoticeSchema,
+  'app.navigate': NavigateSchema,
 };
