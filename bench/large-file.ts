@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 /** One large file: agent MB/s vs one curl upload, and the agent's peak RSS. npx tsx bench/large-file.ts [--quick] */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -6,7 +7,8 @@ import Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Figure } from './bench-support';
-import { curlUpload, printFigures, sandboxFor, workDir } from './bench-support';
+import { curlUpload, printFigures, workDir } from './bench-support';
+import { sandboxProcess } from './sandbox-process';
 
 const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
 
@@ -87,9 +89,18 @@ function phasesOf(dataDir: string, startedAt: number): AgentPhases | undefined {
   }
 }
 
+/**
+ * Every timed run starts with the disk written back (`sync`): otherwise whichever upload follows a 1 GiB
+ * write (the previous upload stored at the sandbox) competes with its writeback and the order decides.
+ */
+function settleDisk(): void {
+  execFileSync('sync');
+}
+
 export async function largeFileBench(quick: boolean): Promise<Figure[]> {
   const dir = workDir('large');
-  const sandbox = await sandboxFor(dir);
+  // The sandbox as its own process: curl and the agent are processes too, so none shares the server's thread.
+  const sandbox = await sandboxProcess(dir);
   const s = {
     baseUrl: sandbox.baseUrl,
     tokenUrl: sandbox.tokenUrl,
@@ -109,11 +120,13 @@ export async function largeFileBench(quick: boolean): Promise<Figure[]> {
       // curl runs before and after the agent and counts with the mean of both: whoever runs right after a
       // 1 GiB write (the agent's spool copy, the sandbox's earlier file) meets a disk still writing back.
       const curlOnce = async (name: string) => {
+        settleDisk();
         const t = performance.now();
         await curlUpload(sandbox, file, name);
         return mb / ((performance.now() - t) / 1000);
       };
       const curlBefore = await curlOnce(`big-${mb}-curl-1.pdf`);
+      settleDisk();
       const agent = await agentUpload(dir, file, s);
       const curlAfter = await curlOnce(`big-${mb}-curl-2.pdf`);
       const curlMbs = (curlBefore + curlAfter) / 2;
