@@ -87,8 +87,8 @@ export async function pipelineFor(
   });
 }
 
-/** The baseline: one curl for a fresh token and one curl for the multipart upload, per file. */
-export async function curlUpload(s: BenchSandbox, file: string, name: string): Promise<void> {
+/** An access token fetched with curl, as the curl baseline does for every file. */
+export async function curlToken(s: Pick<BenchSandbox, 'tokenUrl' | 'demoClient'>): Promise<string> {
   const token = await run('curl', [
     '-sS',
     '-f',
@@ -104,7 +104,12 @@ export async function curlUpload(s: BenchSandbox, file: string, name: string): P
     '-d',
     'scope=case_integration',
   ]);
-  const accessToken = (JSON.parse(token.stdout) as { access_token: string }).access_token;
+  return (JSON.parse(token.stdout) as { access_token: string }).access_token;
+}
+
+/** The baseline: one curl for a fresh token and one curl for the multipart upload, per file. */
+export async function curlUpload(s: BenchSandbox, file: string, name: string): Promise<void> {
+  const accessToken = await curlToken(s);
   await run(
     'curl',
     [

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { run, uploaderFor, workDir } from './bench-support';
+import { curlToken, run, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 
 const [count = 30, kb = 1024] = process.argv.slice(2).map(Number);
@@ -25,25 +25,7 @@ await upload();
 let t = performance.now();
 for (let i = 0; i < count; i++) await upload();
 console.log(`client uploadToInbox: ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`);
-const token = JSON.parse(
-  (
-    await run('curl', [
-      '-sS',
-      '-f',
-      '-X',
-      'POST',
-      `${sandbox.tokenUrl}/connect/token`,
-      '-d',
-      'grant_type=client_credentials',
-      '-d',
-      `client_id=${sandbox.demoClient.clientId}`,
-      '-d',
-      `client_secret=${sandbox.demoClient.secret}`,
-      '-d',
-      'scope=case_integration',
-    ])
-  ).stdout,
-) as { access_token: string };
+const accessToken = await curlToken(sandbox);
 t = performance.now();
 for (let i = 0; i < count; i++)
   await run('curl', [
@@ -55,7 +37,7 @@ for (let i = 0; i < count; i++)
     'POST',
     `${sandbox.baseUrl}/de/demo-insurance/v1/digital-inbox/file`,
     '-H',
-    `Authorization: Bearer ${token.access_token}`,
+    `Authorization: Bearer ${accessToken}`,
     '-H',
     'Metadata-CaseNumber: CLM-2026-000101',
     '-F',
