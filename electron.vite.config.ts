@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { createRendererConfig } from './renderer/vite.config';
+import { createRendererConfig } from './vite.renderer.config';
 
 const rendererConfig = createRendererConfig(resolve(import.meta.dirname, 'renderer'));
 

@@ -111,7 +111,7 @@ export default tseslint.config(
   },
   {
     // Build configuration runs in Node at build time, not in the renderer.
-    files: ['*.config.{js,ts}', 'electron.vite.config.ts', 'renderer/vite.config.ts'],
+    files: ['*.config.{js,ts}', 'electron.vite.config.ts', 'vite.renderer.config.ts'],
     rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },
 );

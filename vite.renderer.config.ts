@@ -5,7 +5,8 @@ import type { UserConfig } from 'vite';
 
 /**
  * The renderer's build, shared by electron-vite (Electron window) and `npm run build:renderer` (web shell).
- * Takes the folder explicitly: electron-vite bundles its config, so import.meta.dirname is not ours there.
+ * Lives beside the other build configs, not in renderer/ (it runs in Node at build time). Takes the folder
+ * explicitly: electron-vite bundles its config, so import.meta.dirname is not ours there.
  */
 export function createRendererConfig(rendererDir: string): UserConfig {
   return {
@@ -21,4 +22,4 @@ export function createRendererConfig(rendererDir: string): UserConfig {
   };
 }
 
-export default defineConfig(createRendererConfig(import.meta.dirname));
+export default defineConfig(createRendererConfig(resolve(import.meta.dirname, 'renderer')));
