@@ -109,7 +109,16 @@ export async function curlToken(s: Pick<BenchSandbox, 'tokenUrl' | 'demoClient'>
 
 /** The baseline: one curl for a fresh token and one curl for the multipart upload, per file. */
 export async function curlUpload(s: BenchSandbox, file: string, name: string): Promise<void> {
-  const accessToken = await curlToken(s);
+  await curlUploadWithToken(s, await curlToken(s), file, name);
+}
+
+/** One curl multipart upload with the same headers the pipeline sends. */
+export async function curlUploadWithToken(
+  s: Pick<BenchSandbox, 'baseUrl'>,
+  accessToken: string,
+  file: string,
+  name: string,
+): Promise<void> {
   await run(
     'curl',
     [

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { curlToken, run, uploaderFor, workDir } from './bench-support';
+import { curlToken, curlUploadWithToken, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 
 const [count = 30, kb = 1024] = process.argv.slice(2).map(Number);
@@ -27,22 +27,7 @@ for (let i = 0; i < count; i++) await upload();
 console.log(`client uploadToInbox: ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`);
 const accessToken = await curlToken(sandbox);
 t = performance.now();
-for (let i = 0; i < count; i++)
-  await run('curl', [
-    '-sS',
-    '-f',
-    '-o',
-    '/dev/null',
-    '-X',
-    'POST',
-    `${sandbox.baseUrl}/de/demo-insurance/v1/digital-inbox/file`,
-    '-H',
-    `Authorization: Bearer ${accessToken}`,
-    '-H',
-    'Metadata-CaseNumber: CLM-2026-000101',
-    '-F',
-    `file=@${file};type=application/pdf`,
-  ]);
+for (let i = 0; i < count; i++) await curlUploadWithToken(sandbox, accessToken, file, `latency-${i}.pdf`);
 console.log(
   `curl upload only (process start included): ${((performance.now() - t) / count).toFixed(1)} ms per ${kb} KB upload`,
 );
