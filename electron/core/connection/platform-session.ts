@@ -42,17 +42,31 @@ export class PlatformSession {
     const key = JSON.stringify(environment);
     if (this.session?.key === key) return this.session;
     this.session?.tokens.dispose();
-    const { tokens, api } = createPlatformClient({
+    const { tokens, api } = this.clientsFor(environment, (status) => this.reportToken(status));
+    this.session = { key, environment, tokens, api };
+    this.deps.connection.update({ token: 'none', configurationError: undefined });
+    return this.session;
+  }
+
+  private clientsFor(environment: Environment, onTokenStatus?: (status: TokenStatus) => void) {
+    return createPlatformClient({
       environment,
       credentials: this.deps.credentials,
       fetch: this.deps.fetch,
       clock: this.deps.clock,
       logger: this.deps.logger,
-      onTokenStatus: (status) => this.reportToken(status),
+      ...(onTokenStatus ? { onTokenStatus } : {}),
     });
-    this.session = { key, environment, tokens, api };
-    this.deps.connection.update({ token: 'none', configurationError: undefined });
-    return this.session;
+  }
+
+  /** Any HTTP answer counts: only a failed connection (or no answer in time) means unreachable. */
+  private async reachable(url: string): Promise<boolean> {
+    try {
+      await this.deps.fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   api(): PlatformClient {
@@ -90,15 +104,10 @@ export class PlatformSession {
 
   /** Is the platform reachable at all? A cheap request to the base URL; any HTTP answer counts. */
   async probe(): Promise<boolean> {
-    const url = this.current().environment.baseUrl;
-    try {
-      await this.deps.fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      this.deps.connection.online();
-      return true;
-    } catch {
-      this.deps.connection.offline();
-      return false;
-    }
+    const online = await this.reachable(this.current().environment.baseUrl);
+    if (online) this.deps.connection.online();
+    else this.deps.connection.offline();
+    return online;
   }
 
   /** The status bar's "check connection": reachability, then a token (cached when still valid). */
@@ -117,9 +126,7 @@ export class PlatformSession {
     if (environment.clientId.trim() === '') {
       return { ok: false, step: 'settings', code: 'auth.no_client_id', message: 'Enter the client id first.' };
     }
-    try {
-      await this.deps.fetch(environment.tokenUrl, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    } catch {
+    if (!(await this.reachable(environment.tokenUrl))) {
       return {
         ok: false,
         step: 'network',
@@ -127,13 +134,7 @@ export class PlatformSession {
         message: `${new URL(environment.tokenUrl).host} cannot be reached. Check the network, the proxy and the token URL.`,
       };
     }
-    const { tokens, api } = createPlatformClient({
-      environment,
-      credentials: this.deps.credentials,
-      fetch: this.deps.fetch,
-      clock: this.deps.clock,
-      logger: this.deps.logger,
-    });
+    const { tokens, api } = this.clientsFor(environment);
     try {
       await tokens.getToken();
     } catch (e) {
