@@ -16,6 +16,7 @@ import type { CredentialSource } from '../electron/core/secrets/credential-store
 import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
 import type { InboxUploader } from '../electron/core/queue/inbox-uploader';
+import { LOCAL_SANDBOX_ENVIRONMENT } from '../electron/core/settings/default-environment';
 
 export const run = promisify(execFile);
 
@@ -29,17 +30,11 @@ export async function sandboxFor(dir: string, maxUploadBytes?: number): Promise<
 
 export function environmentOf(s: BenchSandbox): Environment {
   return {
-    id: 'local-sandbox',
-    name: 'Local sandbox',
-    kind: 'local-sandbox',
+    ...LOCAL_SANDBOX_ENVIRONMENT,
     baseUrl: s.baseUrl,
     tokenUrl: s.tokenUrl,
-    country: 'de',
-    tenant: 'demo-insurance',
     clientId: s.demoClient.clientId,
     scopes: ['case_integration'],
-    authMethod: 'client_secret',
-    caseSchemaKey: 'case-create',
   };
 }
 

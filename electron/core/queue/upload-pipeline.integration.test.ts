@@ -17,6 +17,7 @@ import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import type { QueueFixture } from './queue-fixture.test-util';
 import { makeQueue, waitFor } from './queue-fixture.test-util';
+import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
 
 /** The whole pipeline over real sockets: folder → queue → real platform client → sandbox. */
 let sandbox: RunningSandbox | undefined;
@@ -38,17 +39,11 @@ async function pipeline(options: { maxUploadBytes?: number; faults?: Faults } = 
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
   });
   const environment: Environment = {
-    id: 'local-sandbox',
-    name: 'Local sandbox',
-    kind: 'local-sandbox',
+    ...LOCAL_SANDBOX_ENVIRONMENT,
     baseUrl: sandbox.baseUrl,
     tokenUrl: sandbox.tokenUrl,
-    country: 'de',
-    tenant: 'demo-insurance',
     clientId: sandbox.demoClient.clientId,
     scopes: ['case_integration'],
-    authMethod: 'client_secret',
-    caseSchemaKey: 'case-create',
   };
   const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
   await credentials.setClientSecret(

@@ -14,6 +14,7 @@ import type { Clock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import type { HttpFetch } from '../../http/http-fetch';
 import { createPlatformClient } from '../create-platform-client';
+import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
 
 /**
  * In-memory SecretStore for tests of the token and platform clients, which depend on CredentialSource
@@ -63,17 +64,11 @@ export async function startConnectionHarness(
   const sandbox = await startSandbox({ dataDir, port: 0, ...options });
   const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
   const environment = (patch: Partial<Environment> = {}): Environment => ({
-    id: 'local-sandbox',
-    name: 'Local sandbox',
-    kind: 'local-sandbox',
+    ...LOCAL_SANDBOX_ENVIRONMENT,
     baseUrl: sandbox.baseUrl,
     tokenUrl: sandbox.tokenUrl,
-    country: 'de',
-    tenant: 'demo-insurance',
     clientId: sandbox.demoClient.clientId,
     scopes: ['case_integration', 'events'],
-    authMethod: 'client_secret',
-    caseSchemaKey: 'case-create',
     ...patch,
   });
   await credentials.setClientSecret(
