@@ -46,6 +46,7 @@ export function demoFolderProfile(path: string): FolderProfile {
     include: ['*.pdf', '*.tif', '*.tiff', '*.jpg', '*.jpeg', '*.png'],
     exclude: [],
     polling: { enabled: false, intervalMs: 5000 },
+    recognizeCompleteFiles: true,
   };
 }
 

@@ -240,6 +240,8 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.docType': 'Standard-Dokumentart',
   'settings.folder.autoSubmit': 'Automatisch absenden, wenn das Muster eine Schadennummer liefert',
   'settings.folder.polling': 'Ordner regelmäßig abfragen (Netzlaufwerke)',
+  'settings.folder.recognizeCompleteFiles':
+    'Fertige PDF-, PNG- und JPEG-Dateien sofort übernehmen (aus, wenn die Scan-Software Seiten an gespeicherte PDFs anhängt)',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
   'settings.general': 'Allgemein',

@@ -233,6 +233,8 @@ export const en = {
   'settings.folder.docType': 'Default document type',
   'settings.folder.autoSubmit': 'Submit automatically when the pattern fills a case number',
   'settings.folder.polling': 'Poll this folder (network shares)',
+  'settings.folder.recognizeCompleteFiles':
+    'Take finished PDF, PNG and JPEG files at once (off if the scan software appends pages to saved PDFs)',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
   'settings.general': 'General',

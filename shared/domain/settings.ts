@@ -44,6 +44,12 @@ export const FolderProfileSchema = z.object({
     enabled: false,
     intervalMs: 5000,
   }),
+  /**
+   * Take a PDF, PNG or JPEG as soon as its format says it is complete (its end marker is written and
+   * 250 ms passed) instead of after the full quiet time. Off for scanner software that appends pages to a
+   * PDF it already saved.
+   */
+  recognizeCompleteFiles: z.boolean().default(true),
 });
 export type FolderProfile = z.infer<typeof FolderProfileSchema>;
 

@@ -71,7 +71,11 @@ export class HotFolder {
     this.root = profile.path;
     this.filter = new FileFilter(profile);
     this.pattern = profile.fileNamePattern ? new FileNamePattern(profile.fileNamePattern) : undefined;
-    this.tracker = new StabilityTracker((f) => this.handOver(f), options.stability ?? DEFAULT_STABILITY);
+    const stability = options.stability ?? DEFAULT_STABILITY;
+    this.tracker = new StabilityTracker(
+      (f) => this.handOver(f),
+      profile.recognizeCompleteFiles ? stability : { ...stability, endMarkerQuietMs: undefined },
+    );
   }
 
   /** Files seen but not yet handed over (still being written, locked, or waiting for the next look). */

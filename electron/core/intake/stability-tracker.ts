@@ -1,4 +1,5 @@
 import { open, stat } from 'node:fs/promises';
+import { formatSaysComplete } from './file-ending';
 
 /** done: taken (or skipped for good); changed: look again now; again: try later (locked, disk error). */
 export type StableVerdict = 'done' | 'changed' | 'again';
@@ -14,6 +15,12 @@ export interface StabilityOptions {
   pollMs: number;
   /** How long size and mtime must stay unchanged (observed) before the file counts as complete. */
   stableMs: number;
+  /**
+   * A file whose format says it is complete (file-ending.ts: PDF, PNG, JPEG) needs only this much quiet:
+   * two looks that agree, so a writer that seeks back to patch a length has finished too. Unset: every
+   * file waits `stableMs` (a folder whose scanner software appends pages to a saved PDF).
+   */
+  endMarkerQuietMs?: number;
   /** An empty file waits this long: scanners often create the file first and fill it later. */
   emptyStableMs: number;
   /** How long to wait before looking again at a file we could not open (locked, no permission yet). */
@@ -23,11 +30,13 @@ export interface StabilityOptions {
 /**
  * Default rule (docs/intake-pipeline.md, "When is a file complete"): a scanner may pause up to 1.5 s
  * between bursts, so a file is complete once size and mtime were seen unchanged for 1.75 s (polled every
- * 250 ms, so at most 2.0 s after its last write) and it can be opened for reading. No fixed multi-second wait.
+ * 250 ms, so at most 2.0 s after its last write) and it can be opened for reading, or, when its format ends
+ * with a valid end marker (PDF, PNG, JPEG), once two looks 250 ms apart agree. No fixed multi-second wait.
  */
 export const DEFAULT_STABILITY: StabilityOptions = {
   pollMs: 250,
   stableMs: 1_750,
+  endMarkerQuietMs: 250,
   emptyStableMs: 10_000,
   lockedRetryMs: 2_000,
 };
@@ -38,6 +47,8 @@ interface Entry {
   /** When the current size/mtime was first observed (our clock, not the file's). */
   since: number;
   notBefore: number;
+  /** The format was looked at for this size/mtime and did not say complete (read each version once). */
+  endChecked: boolean;
 }
 
 /**
@@ -63,7 +74,7 @@ export class StabilityTracker {
   /** Start (or keep) tracking a path; repeated and out-of-order events are harmless. */
   consider(path: string): void {
     if (this.closed || this.entries.has(path)) return;
-    const entry: Entry = { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0 };
+    const entry: Entry = { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0, endChecked: false };
     this.entries.set(path, entry);
     // First look now, not at the next poll: the stable time then counts from the moment we saw the file.
     void this.check(path, entry);
@@ -117,10 +128,10 @@ export class StabilityTracker {
       entry.size = s.size;
       entry.mtimeMs = mtimeMs;
       entry.since = now;
+      entry.endChecked = false;
       return;
     }
-    const needed = s.size === 0 ? this.options.emptyStableMs : this.options.stableMs;
-    if (now - entry.since < needed) return;
+    if (!(await this.quietLongEnough(path, entry, s.size, now))) return;
     if (!(await canOpen(path))) {
       entry.notBefore = now + this.options.lockedRetryMs;
       return;
@@ -135,9 +146,19 @@ export class StabilityTracker {
     }
     if (verdict !== 'done' && !this.closed) {
       const delay = verdict === 'again' ? this.options.lockedRetryMs : 0;
-      this.entries.set(path, { size: -1, mtimeMs: -1, since: this.now(), notBefore: this.now() + delay });
+      const since = this.now();
+      this.entries.set(path, { size: -1, mtimeMs: -1, since, notBefore: since + delay, endChecked: false });
       this.schedule();
     }
+  }
+
+  private async quietLongEnough(path: string, entry: Entry, size: number, now: number): Promise<boolean> {
+    const quiet = now - entry.since;
+    if (quiet >= (size === 0 ? this.options.emptyStableMs : this.options.stableMs)) return true;
+    const early = this.options.endMarkerQuietMs;
+    if (early === undefined || quiet < early || size === 0 || entry.endChecked) return false;
+    entry.endChecked = true;
+    return formatSaysComplete(path, size);
   }
 }
 

@@ -61,6 +61,7 @@ export function newFolder(existing: readonly FolderProfile[]): FolderProfile {
     include: ['*.pdf', '*.tif', '*.tiff', '*.jpg', '*.jpeg', '*.png'],
     exclude: [],
     polling: { enabled: false, intervalMs: 5000 },
+    recognizeCompleteFiles: true,
   };
 }
 

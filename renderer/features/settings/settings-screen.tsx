@@ -334,6 +334,14 @@ export function SettingsScreen() {
               />
               {t('settings.folder.polling')}
             </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={f.recognizeCompleteFiles}
+                onChange={(e) => edit((d) => updateFolder(d, i, { recognizeCompleteFiles: e.target.checked }))}
+              />
+              {t('settings.folder.recognizeCompleteFiles')}
+            </label>
             <div>
               <button
                 type="button"

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makePdf } from '../../web/sample-scans';
+import type { StabilityOptions, StableFile } from './stability-tracker';
+import { StabilityTracker } from './stability-tracker';
+
+const WAIT: StabilityOptions = { pollMs: 40, stableMs: 1_500, emptyStableMs: 3_000, lockedRetryMs: 100 };
+const EARLY: StabilityOptions = { ...WAIT, endMarkerQuietMs: 100 };
+
+let dir: string;
+let tracker: StabilityTracker | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'intake-stable-'));
+});
+afterEach(async () => {
+  tracker?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes `content` in three bursts with pauses longer than the early quiet time, like a scanner. */
+async function scannerWrite(path: string, content: Buffer, pauseMs: number): Promise<number> {
+  const third = Math.floor(content.length / 3);
+  await writeFile(path, content.subarray(0, third));
+  await new Promise((r) => setTimeout(r, pauseMs));
+  await appendFile(path, content.subarray(third, 2 * third));
+  await new Promise((r) => setTimeout(r, pauseMs));
+  await appendFile(path, content.subarray(2 * third));
+  return performance.now();
+}
+
+function track(options: StabilityOptions) {
+  const taken: (StableFile & { at: number })[] = [];
+  tracker = new StabilityTracker(async (f) => {
+    taken.push({ ...f, at: performance.now() });
+    return 'done';
+  }, options);
+  return taken;
+}
+
+async function until(fn: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('StabilityTracker', () => {
+  it('takes a PDF whose trailer is written soon after its last write, never part of it', async () => {
+    const taken = track(EARLY);
+    const content = makePdf([['Schadenmeldung', 'x'.repeat(2_000)], ['Seite 2']]);
+    const path = join(dir, 'scan.pdf');
+    const write = scannerWrite(path, content, 400);
+    tracker!.consider(path);
+    const lastWrite = await write;
+    await until(() => taken.length === 1);
+    expect(taken[0]!.size).toBe(content.length);
+    expect(taken[0]!.at - lastWrite).toBeLessThan(1_000); // well before the 1.5 s quiet time
+  });
+
+  it('a file whose format says nothing (TIFF) waits the full quiet time after its last write', async () => {
+    const taken = track(EARLY);
+    const tiff = Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), randomBytes(30_000)]);
+    const path = join(dir, 'scan.tif');
+    const write = scannerWrite(path, tiff, 400);
+    tracker!.consider(path);
+    const lastWrite = await write;
+    await until(() => taken.length === 1);
+    expect(taken[0]!.size).toBe(tiff.length);
+    expect(taken[0]!.at - lastWrite).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('without endMarkerQuietMs (a folder that turned it off) a complete PDF waits the full quiet time too', async () => {
+    const taken = track(WAIT);
+    const path = join(dir, 'done.pdf');
+    await writeFile(path, makePdf([['fertig']]));
+    const written = performance.now();
+    tracker!.consider(path);
+    await until(() => taken.length === 1);
+    expect(taken[0]!.at - written).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('an empty file is never taken early, and a vanished file is dropped', async () => {
+    const taken = track(EARLY);
+    const empty = join(dir, 'empty.pdf');
+    const gone = join(dir, 'gone.pdf');
+    await writeFile(empty, '');
+    await writeFile(gone, makePdf([['weg']]));
+    tracker!.consider(empty);
+    await rm(gone);
+    tracker!.consider(gone);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(taken).toEqual([]);
+    expect(tracker!.size).toBe(1);
+  });
+});
