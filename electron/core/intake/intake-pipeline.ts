@@ -44,7 +44,9 @@ export interface IntakePipeline {
 export async function createIntakePipeline(o: IntakePipelineOptions): Promise<IntakePipeline> {
   await mkdir(o.dataDir, { recursive: true });
   const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
-  const store = new DocumentStore(db);
+  const store = new DocumentStore(db, {
+    onSyncError: (e) => o.logger.error('queue database flush failed', { error: e }),
+  });
   const spool = new Spool(join(o.dataDir, 'spool'));
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
   const archiver = new Archiver(

@@ -104,6 +104,63 @@ describe('DocumentQueue', () => {
     ]);
   });
 
+  it('sends nothing before the Idempotency-Key is flushed to disk, and deletes nothing before uploaded is', async () => {
+    // The flush to disk is held by the test: what waits for it shows in what did not happen yet.
+    let hold = true;
+    const held: (() => void)[] = [];
+    const release = () => held.splice(0).forEach((r) => r());
+    const up = new ScriptedUploader();
+    up.script.push(async () => {
+      hold = true;
+      return { success: true, errors: [], payload: {} };
+    });
+    fx = await makeQueue(up, {
+      archive: { mode: 'delete', retentionDays: 0 },
+      flush: () => (hold ? new Promise<void>((r) => held.push(r)) : Promise.resolve()),
+    });
+    await fx.queue.start();
+    const file = await scan(fx.dir, 'scan_1.pdf', 'pdf-bytes', { autoSubmit: true });
+    const r = await fx.queue.ingest(file);
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    const state = () => fx!.store.get(r.document.id)?.state;
+    await waitFor(() => state() === 'uploading', 'uploading');
+    await new Promise((res) => setTimeout(res, 150));
+    expect(up.calls).toHaveLength(0);
+
+    hold = false;
+    release();
+    await waitFor(() => state() === 'uploaded', 'uploaded');
+    await new Promise((res) => setTimeout(res, 150));
+    expect(state()).toBe('uploaded');
+    expect(existsSync(file.sourcePath)).toBe(true);
+    expect(await readdir(fx.spool.dir)).toHaveLength(1);
+
+    hold = false;
+    release();
+    await waitFor(() => state() === 'archived', 'archived');
+    expect(existsSync(file.sourcePath)).toBe(false);
+    expect(await readdir(fx.spool.dir)).toEqual([]);
+  });
+
+  it('a failed flush to disk (disk error) sends nothing; the document is retried later', async () => {
+    let failing = true;
+    const up = new ScriptedUploader();
+    fx = await makeQueue(up, {
+      flush: async () => {
+        if (failing) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      },
+    });
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'scan_2.pdf', 'pdf-bytes', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => (fx!.store.get(r.document.id)?.attempts ?? 0) >= 2, 'two attempts');
+    expect(up.calls).toHaveLength(0);
+    expect(fx.store.get(r.document.id)?.state).toBe('queued');
+    failing = false;
+    await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived once the disk works');
+    expect(up.calls).toHaveLength(1);
+  });
+
   it('fails a document the platform rejects, with its messages, and does not retry it', async () => {
     const up = new ScriptedUploader();
     up.script.push(async () => {

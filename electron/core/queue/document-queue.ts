@@ -92,7 +92,7 @@ export class DocumentQueue {
       archiver: deps.archiver,
       clock: deps.clock,
       logger: deps.logger,
-      apply: (id, patch, message, relaxed) => this.apply(id, patch, message, relaxed),
+      apply: (id, patch, message) => this.apply(id, patch, message),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
       concurrency: deps.concurrency ?? 2,
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
@@ -148,6 +148,9 @@ export class DocumentQueue {
   async stop(): Promise<void> {
     await this.worker.stop();
     if (this.statusTimer) clearTimeout(this.statusTimer);
+    await this.deps.store
+      .durable()
+      .catch((e: unknown) => this.deps.logger.error('queue database flush failed', { error: e }));
   }
 
   // ---- intake ------------------------------------------------------------------------------------------
@@ -175,43 +178,41 @@ export class DocumentQueue {
       const duplicateOf = store.uploadedWithHash(copy.sha256, id);
       const empty = copy.size === 0;
       const state: DocumentState = empty ? 'failed' : file.autoSubmit && !duplicateOf ? 'queued' : 'new';
-      // Relaxed: losing this insert to a power cut only orphans the spool copy (swept at start) while the
-      // scanner's file, untouched, is taken again; the FULL 'uploading' commit syncs it before any upload.
-      const doc = store.relaxed(() =>
-        store.transaction(() => {
-          if (store.hasSeen(file.seenKey)) return undefined;
-          return store.insert(
-            {
-              id,
-              fileName: file.fileName,
-              sourceFolder: file.folder,
-              ...(file.keepSource
-                ? {}
-                : { sourcePath: file.sourcePath, sourceSize: file.size, sourceMtimeMs: file.mtimeMs }),
-              spoolName: id,
-              size: copy.size,
-              contentType: contentTypeOf(file.fileName),
-              sha256: copy.sha256,
-              at: this.now(),
-              state,
-              metadata: file.metadata,
-              seenKey: file.seenKey,
-              ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
-              ...(duplicateOf ? { duplicateOf } : {}),
-              ...(empty
-                ? {
-                    error: {
-                      code: 'file.empty',
-                      message: 'The file is empty (0 bytes); nothing to upload.',
-                      retryable: false,
-                    },
-                  }
-                : {}),
-            },
-            empty ? 'empty file' : 'arrived',
-          );
-        }),
-      );
+      // Not awaited to disk: losing this insert to a power cut only orphans the spool copy (swept at
+      // start) while the scanner's file, untouched, is taken again; the upload awaits durable() first.
+      const doc = store.transaction(() => {
+        if (store.hasSeen(file.seenKey)) return undefined;
+        return store.insert(
+          {
+            id,
+            fileName: file.fileName,
+            sourceFolder: file.folder,
+            ...(file.keepSource
+              ? {}
+              : { sourcePath: file.sourcePath, sourceSize: file.size, sourceMtimeMs: file.mtimeMs }),
+            spoolName: id,
+            size: copy.size,
+            contentType: contentTypeOf(file.fileName),
+            sha256: copy.sha256,
+            at: this.now(),
+            state,
+            metadata: file.metadata,
+            seenKey: file.seenKey,
+            ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
+            ...(duplicateOf ? { duplicateOf } : {}),
+            ...(empty
+              ? {
+                  error: {
+                    code: 'file.empty',
+                    message: 'The file is empty (0 bytes); nothing to upload.',
+                    retryable: false,
+                  },
+                }
+              : {}),
+          },
+          empty ? 'empty file' : 'arrived',
+        );
+      });
       if (!doc) {
         await spool.remove(id);
         return { outcome: 'seen' };
@@ -446,9 +447,8 @@ export class DocumentQueue {
 
   // ---- internals ---------------------------------------------------------------------------------------
 
-  private apply(id: string, patch: DocumentPatch, message?: string, relaxed = false): StoredDocument {
-    const update = () => this.deps.store.update(id, patch, this.now(), message);
-    const d = relaxed ? this.deps.store.relaxed(update) : update();
+  private apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
+    const d = this.deps.store.update(id, patch, this.now(), message);
     if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(id);
     this.changed([d]);
     return d;

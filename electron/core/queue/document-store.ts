@@ -3,6 +3,8 @@ import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
+import { GroupSync } from '../util/group-sync';
+import { walSyncOf } from './wal-sync';
 
 /** A document as stored: the public Document plus what only the queue needs. */
 export interface StoredDocument extends Document {
@@ -135,8 +137,21 @@ export class DocumentStore {
   private readonly insertHistory;
   private readonly seen;
   private readonly nextSeq;
+  private readonly walSync;
 
-  constructor(private readonly db: QueueDatabase) {
+  private readonly onSyncError: (error: unknown) => void;
+
+  constructor(
+    private readonly db: QueueDatabase,
+    options: {
+      /** A flush that failed (disk error) and that nothing awaited is reported here. */
+      onSyncError?: (error: unknown) => void;
+      /** One flush of every commit so far to disk; default: fsync of the WAL file (wal-sync.ts). */
+      flush?: () => Promise<void>;
+    } = {},
+  ) {
+    this.walSync = options.flush ? new GroupSync(options.flush) : walSyncOf(db);
+    this.onSyncError = options.onSyncError ?? (() => undefined);
     this.byId = db.prepare<[string], Row>('SELECT * FROM documents WHERE id = ?');
     this.insertDoc = db.prepare(
       `INSERT INTO documents (id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, size,
@@ -152,23 +167,20 @@ export class DocumentStore {
     this.nextSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(queued_seq) AS seq FROM documents');
   }
 
+  /** One transaction; once committed, its flush to disk starts in the background (see durable()). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const outermost = !this.db.inTransaction;
+    const out = this.db.transaction(fn)();
+    if (outermost) this.walSync.sync().catch(this.onSyncError);
+    return out;
   }
 
   /**
-   * Runs `fn` with synchronous=NORMAL: its commit reaches the WAL (safe against a process crash) but is
-   * fsynced only by the next FULL commit. Only for writes whose loss in a power cut is harmless because
-   * start-up redoes them (docs/benchmarks.md, "Durability"); everything else stays FULL.
+   * Resolves once every commit made before the call is on disk (power-cut safe). Await it before acting
+   * outside the database on a committed state: before a request leaves, before a file is deleted.
    */
-  relaxed<T>(fn: () => T): T {
-    if (this.db.inTransaction) return fn();
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      return fn();
-    } finally {
-      this.db.pragma('synchronous = FULL');
-    }
+  durable(): Promise<void> {
+    return this.walSync.sync();
   }
 
   get(id: string): StoredDocument | undefined {

@@ -5,16 +5,16 @@ export type QueueDatabase = Database.Database;
 /**
  * Opens (and creates or migrates) the queue's SQLite file.
  *
- * WAL + synchronous=FULL: a committed transition is fsynced before the call returns, so a power cut
- * cannot roll back a state the uploader already acted on (e.g. "uploaded" followed by deleting the spool
- * copy). Two hot-path commits run relaxed (DocumentStore.relaxed: the ingest insert and 'archived'),
- * because start-up redoes them and the next FULL commit (always one before any request or delete)
- * syncs them too; docs/benchmarks.md, "Durability".
+ * WAL + synchronous=NORMAL: a commit survives a crash of the process at once, and a power cut once the
+ * WAL is flushed, which DocumentStore does off the JS thread right after every commit (wal-sync.ts).
+ * Whatever acts on a state outside the database (a request leaving, a file deleted) first awaits
+ * `DocumentStore.durable()`, so a power cut cannot roll back a state the uploader already acted on;
+ * docs/intake-pipeline.md, "Durability".
  */
 export function openQueueDatabase(file: string): QueueDatabase {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

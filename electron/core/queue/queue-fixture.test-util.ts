@@ -26,14 +26,20 @@ export interface QueueFixture {
 /** A queue on real SQLite and real files in a temp folder; only the uploader is chosen by the test. */
 export async function makeQueue(
   uploader: InboxUploader,
-  options: { dir?: string; archive?: ArchiveSettings; extra?: Partial<DocumentQueueDeps> } = {},
+  options: {
+    dir?: string;
+    archive?: ArchiveSettings;
+    extra?: Partial<DocumentQueueDeps>;
+    /** Replaces the store's flush to disk (to hold it and see what waits for it). */
+    flush?: () => Promise<void>;
+  } = {},
 ): Promise<QueueFixture> {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'intake-queue-')));
   const dataDir = join(dir, 'data');
   const { mkdir } = await import('node:fs/promises');
   await mkdir(dataDir, { recursive: true });
   const db = openQueueDatabase(join(dataDir, 'queue.sqlite'));
-  const store = new DocumentStore(db);
+  const store = new DocumentStore(db, options.flush ? { flush: options.flush } : {});
   const spool = new Spool(join(dataDir, 'spool'));
   const bus = new EventBus();
   const archiver = new Archiver(

@@ -19,11 +19,8 @@ export interface UploadWorkerDeps {
   archiver: Archiver;
   clock: Clock;
   logger: Logger;
-  /**
-   * Applies a transition and tells listeners (documents.changed, queue.changed). Committed with
-   * synchronous=FULL unless `relaxed` (see DocumentStore.relaxed).
-   */
-  apply(id: string, patch: DocumentPatch, message?: string, relaxed?: boolean): StoredDocument;
+  /** Applies a transition and tells listeners (documents.changed, queue.changed). */
+  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument;
   progress(id: string, sent: number, total: number): void;
   /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
   probe?: () => Promise<boolean>;
@@ -243,6 +240,9 @@ export class UploadWorker {
       `attempt ${attempt}`,
     );
     try {
+      // The Idempotency-Key must be on disk before the platform can see it: after a power cut the retry
+      // has to send the same key.
+      await this.deps.store.durable();
       if (!(await this.deps.spoolExists(current.spoolName))) {
         throw new IntakeError(
           'local',
@@ -331,14 +331,14 @@ export class UploadWorker {
   /** After success: archive or delete, then `archived`. A failure here leaves `uploaded`; start-up retries. */
   async archive(doc: StoredDocument): Promise<void> {
     try {
+      // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
+      // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
+      await this.deps.store.durable();
       const archivePath = await this.deps.archiver.archive(doc, new Date(this.deps.clock.now()));
       this.deps.apply(
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
         archivePath ? 'archived' : 'files removed',
-        // Relaxed: if a power cut loses it, the document is 'uploaded' again and start-up re-runs this
-        // idempotent step. 'uploading' and 'uploaded' stay FULL: they precede the request and the deletes.
-        true,
       );
     } catch (e) {
       this.deps.logger.warn('archiving failed; will retry at next start', { documentId: doc.id, error: e });
