@@ -8,7 +8,7 @@ import type { IntakeCore } from '../core/app';
 import type { SecretStore } from '../core/secrets/secret-store';
 import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
-import { demoScans } from './sample-scans';
+import { demoScans } from '../core/samples/sample-scans';
 import { startWebShell } from './server';
 import type { RunningWebShell } from './server';
 

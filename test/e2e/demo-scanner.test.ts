@@ -1,7 +1,7 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../electron/web/sample-scans';
+import { makePdf } from '../../electron/core/samples/sample-scans';
 import { launchApp } from './harness';
 import type { E2eApp } from './harness';
 

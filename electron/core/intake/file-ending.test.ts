@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf, makePng, makeScanPdf } from '../samples/sample-scans';
 import { formatSaysComplete } from './file-ending';
 
 let dir: string;
@@ -138,5 +139,16 @@ describe('formatSaysComplete', () => {
     expect(await judge(Buffer.from('%PDF-'))).toBe(false);
     expect(await judge(Buffer.alloc(0))).toBe(false);
     expect(await formatSaysComplete(join(dir, 'missing.pdf'), 1_000)).toBe(false);
+  });
+});
+
+describe('sample scans', () => {
+  it('the sample PDFs and PNG used by the demo and the benchmarks are complete by their format', async () => {
+    expect(await judge(makePdf([['Rechnung'], ['Seite 2']]))).toBe(true);
+    expect(await judge(makePng(40, 30))).toBe(true);
+    const scan = makeScanPdf(200_000);
+    expect(scan.length).toBeGreaterThan(200_000);
+    expect(await judge(scan)).toBe(true);
+    expect(await judge(scan.subarray(0, 150_000))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePdf } from '../../web/sample-scans';
+import { makePdf } from '../samples/sample-scans';
 import type { StabilityOptions, StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
 
@@ -20,14 +20,20 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Writes `content` in three bursts with pauses longer than the early quiet time, like a scanner. */
+/**
+ * Writes `content` in three bursts with pauses longer than the early quiet time, like a scanner, and
+ * tells the tracker after each burst, as the folder watcher does.
+ */
 async function scannerWrite(path: string, content: Buffer, pauseMs: number): Promise<number> {
   const third = Math.floor(content.length / 3);
   await writeFile(path, content.subarray(0, third));
+  tracker!.consider(path);
   await new Promise((r) => setTimeout(r, pauseMs));
   await appendFile(path, content.subarray(third, 2 * third));
+  tracker!.consider(path);
   await new Promise((r) => setTimeout(r, pauseMs));
   await appendFile(path, content.subarray(2 * third));
+  tracker!.consider(path);
   return performance.now();
 }
 
@@ -53,9 +59,7 @@ describe('StabilityTracker', () => {
     const taken = track(EARLY);
     const content = makePdf([['Schadenmeldung', 'x'.repeat(2_000)], ['Seite 2']]);
     const path = join(dir, 'scan.pdf');
-    const write = scannerWrite(path, content, 400);
-    tracker!.consider(path);
-    const lastWrite = await write;
+    const lastWrite = await scannerWrite(path, content, 400);
     await until(() => taken.length === 1);
     expect(taken[0]!.size).toBe(content.length);
     expect(taken[0]!.at - lastWrite).toBeLessThan(1_000); // well before the 1.5 s quiet time
@@ -65,9 +69,7 @@ describe('StabilityTracker', () => {
     const taken = track(EARLY);
     const tiff = Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), randomBytes(30_000)]);
     const path = join(dir, 'scan.tif');
-    const write = scannerWrite(path, tiff, 400);
-    tracker!.consider(path);
-    const lastWrite = await write;
+    const lastWrite = await scannerWrite(path, tiff, 400);
     await until(() => taken.length === 1);
     expect(taken[0]!.size).toBe(tiff.length);
     expect(taken[0]!.at - lastWrite).toBeGreaterThanOrEqual(1_500);

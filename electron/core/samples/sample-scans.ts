@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /**
@@ -39,6 +40,54 @@ export function makePdf(pages: string[][]): Buffer {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A scanned page as a scanner writes it: one grey image of `bytes` noise bytes (so the file is about that
+ * large), cross-reference table and trailer last. For benchmarks and tests that need sizeable real PDFs.
+ */
+export function makeScanPdf(bytes: number, image: Buffer = randomBytes(bytes)): Buffer {
+  const width = 1_000;
+  const height = Math.max(1, Math.floor(image.length / width));
+  const pixels = image.subarray(0, width * height);
+  const head = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>',
+  ];
+  const parts: Buffer[] = [head];
+  const offsets: number[] = [];
+  let size = head.length;
+  const push = (b: Buffer) => {
+    parts.push(b);
+    size += b.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, 'latin1'));
+  });
+  offsets.push(size);
+  push(
+    Buffer.from(
+      `4 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
+      'latin1',
+    ),
+  );
+  push(pixels);
+  push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const draw = 'q 595 0 0 842 0 0 cm /Im1 Do Q';
+  offsets.push(size);
+  push(Buffer.from(`5 0 obj\n<< /Length ${draw.length} >>\nstream\n${draw}\nendstream\nendobj\n`, 'latin1'));
+  const xref = size;
+  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    Buffer.from(
+      `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return Buffer.concat(parts);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
