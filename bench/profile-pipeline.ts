@@ -2,9 +2,10 @@
  * Where the pipeline's time goes, from the history table of one run (not a target figure).
  * npx tsx bench/profile-pipeline.ts [count] [kb] [concurrency]; add --cpu-prof to node for a CPU profile.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { makeScanPdf } from '../electron/core/samples/sample-scans';
 import { percentile, pipelineFor, until, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 
@@ -13,13 +14,29 @@ const dir = workDir('profile');
 const sandbox = await sandboxProcess(dir);
 const scans = join(dir, 'scans');
 await mkdir(scans, { recursive: true });
-for (let i = 0; i < count; i++) await writeFile(join(scans, `scan_${i}.pdf`), randomBytes(kb * 1024));
+for (let i = 0; i < count; i++) await writeFile(join(scans, `scan_${i}.pdf`), makeScanPdf(kb * 1024));
 
+// PROFILE_OUT=file.cpuprofile: a CPU profile of this process from pipeline start to the last archived
+// (the set-up above is left out, unlike with --cpu-prof).
+const profiler = process.env['PROFILE_OUT'] ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const serverCpu0 = await sandbox.cpuMs!();
+const cpu0 = process.cpuUsage();
 const t0 = Date.now();
 const pipeline = await pipelineFor(dir, scans, uploaderFor(sandbox), { concurrency });
 await pipeline.start();
 await until(() => pipeline.queue.status().counts.archived === count, 20);
 const total = Date.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const serverCpu = (await sandbox.cpuMs!()) - serverCpu0;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(process.env['PROFILE_OUT']!, JSON.stringify(profile));
+}
 
 const rows = pipeline.db
   .prepare<[], { document_id: string; state: string; at: string }>('SELECT document_id, state, at FROM history')
@@ -42,6 +59,9 @@ const stats = (name: string, v: number[]) =>
 
 console.log(
   `${count} × ${kb} KB, upload concurrency ${concurrency}: ${total} ms = ${((count * 1000) / total).toFixed(1)} docs/s`,
+);
+console.log(
+  `CPU per document: pipeline ${((cpu.user + cpu.system) / 1000 / count).toFixed(1)} ms (user ${(cpu.user / 1000 / count).toFixed(1)}), sandbox ${(serverCpu / count).toFixed(1)} ms; 2 cores = ${((2 * total) / count).toFixed(1)} ms per document`,
 );
 console.log(
   `first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`,

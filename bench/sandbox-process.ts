@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEMO_CLIENT } from '../sandbox';
@@ -11,7 +12,17 @@ export interface BenchSandbox {
   baseUrl: string;
   tokenUrl: string;
   demoClient: { clientId: string; secret: string };
+  /** The server process's CPU time so far (user + system), where it runs as its own process. */
+  cpuMs?(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** user + system CPU time of a process, from /proc (Linux). */
+export async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 /**
@@ -35,6 +46,7 @@ export async function sandboxProcess(dir: string): Promise<BenchSandbox> {
     baseUrl,
     tokenUrl,
     demoClient: DEMO_CLIENT,
+    cpuMs: () => processCpuMs(child.pid!),
     async close() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
