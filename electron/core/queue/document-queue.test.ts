@@ -106,7 +106,7 @@ describe('DocumentQueue', () => {
 
   it('sends nothing before the Idempotency-Key is flushed to disk, and deletes nothing before uploaded is', async () => {
     // The flush to disk is held by the test: what waits for it shows in what did not happen yet.
-    let hold = true;
+    let hold = false;
     const held: (() => void)[] = [];
     const release = () => held.splice(0).forEach((r) => r());
     const up = new ScriptedUploader();
@@ -119,6 +119,7 @@ describe('DocumentQueue', () => {
       flush: () => (hold ? new Promise<void>((r) => held.push(r)) : Promise.resolve()),
     });
     await fx.queue.start();
+    hold = true;
     const file = await scan(fx.dir, 'scan_1.pdf', 'pdf-bytes', { autoSubmit: true });
     const r = await fx.queue.ingest(file);
     if (r.outcome !== 'created') throw new Error(r.outcome);
@@ -140,6 +141,26 @@ describe('DocumentQueue', () => {
     await waitFor(() => state() === 'archived', 'archived');
     expect(existsSync(file.sourcePath)).toBe(false);
     expect(await readdir(fx.spool.dir)).toEqual([]);
+  });
+
+  it('a key that an earlier flush already covered costs no further flush before its upload', async () => {
+    let flushes = 0;
+    fx = await makeQueue(new ScriptedUploader(), {
+      flush: async () => {
+        flushes++;
+      },
+    });
+    await fx.queue.start();
+    const r = await fx.queue.ingest(await scan(fx.dir, 'scan_3.pdf', 'pdf-bytes'));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    const id = r.document.id;
+    fx.store.update(id, { idempotencyKey: 'key-1' }, new Date().toISOString());
+    const before = flushes;
+    await fx.store.keyDurable(id);
+    expect(flushes).toBeGreaterThan(before);
+    const after = flushes;
+    await fx.store.keyDurable(id);
+    expect(flushes).toBe(after);
   });
 
   it('a failed flush to disk (disk error) sends nothing; the document is retried later', async () => {

@@ -124,6 +124,10 @@ export class DocumentQueue {
       for (const d of interrupted)
         store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
     });
+    // After a crash of the process, what it committed may be only in the OS's cache: on disk before any
+    // upload relies on a key from it (keyDurable knows only this run's commits). A disk that cannot
+    // flush is reported; new keys then wait for a flush that succeeds.
+    await store.durable().catch((e: unknown) => logger.error('queue database flush failed at start', { error: e }));
     const sweep = await spool.sweep((name) => this.ownsSpoolName(name));
     let archived = 0;
     for (const d of store.inStates(['uploaded'])) {
@@ -179,7 +183,7 @@ export class DocumentQueue {
       const empty = copy.size === 0;
       const state: DocumentState = empty ? 'failed' : file.autoSubmit && !duplicateOf ? 'queued' : 'new';
       // Not awaited to disk: losing this insert to a power cut only orphans the spool copy (swept at
-      // start) while the scanner's file, untouched, is taken again; the upload awaits durable() first.
+      // start) while the scanner's file, untouched, is taken again; the upload awaits keyDurable() first.
       const doc = store.transaction(() => {
         if (store.hasSeen(file.seenKey)) return undefined;
         return store.insert(

@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
-import { walSyncOf } from './wal-sync';
+import { walFlushOf } from './wal-sync';
 
 /** A document as stored: the public Document plus what only the queue needs. */
 export interface StoredDocument extends Document {
@@ -138,6 +138,11 @@ export class DocumentStore {
   private readonly seen;
   private readonly nextSeq;
   private readonly walSync;
+  /** Outermost commits so far, and how many of them are known to be on disk. */
+  private committed = 0;
+  private flushed = 0;
+  /** Documents whose Idempotency-Key was written by a commit not yet known to be on disk. */
+  private readonly keyCommits = new Map<string, number>();
 
   private readonly onSyncError: (error: unknown) => void;
 
@@ -150,7 +155,13 @@ export class DocumentStore {
       flush?: () => Promise<void>;
     } = {},
   ) {
-    this.walSync = options.flush ? new GroupSync(options.flush) : walSyncOf(db);
+    const flush = options.flush ?? walFlushOf(db);
+    this.walSync = new GroupSync(async () => {
+      const covers = this.committed;
+      await flush();
+      this.flushed = Math.max(this.flushed, covers);
+      for (const [id, seq] of this.keyCommits) if (seq <= this.flushed) this.keyCommits.delete(id);
+    });
     this.onSyncError = options.onSyncError ?? (() => undefined);
     this.byId = db.prepare<[string], Row>('SELECT * FROM documents WHERE id = ?');
     this.insertDoc = db.prepare(
@@ -171,7 +182,10 @@ export class DocumentStore {
   transaction<T>(fn: () => T): T {
     const outermost = !this.db.inTransaction;
     const out = this.db.transaction(fn)();
-    if (outermost) this.walSync.sync().catch(this.onSyncError);
+    if (outermost) {
+      this.committed++;
+      this.walSync.sync().catch(this.onSyncError);
+    }
     return out;
   }
 
@@ -181,6 +195,20 @@ export class DocumentStore {
    */
   durable(): Promise<void> {
     return this.walSync.sync();
+  }
+
+  /**
+   * Resolves once the document's Idempotency-Key is on disk: at once when a flush since the commit that
+   * wrote it already covered it (usual for a queued batch), else with the next flush.
+   */
+  keyDurable(id: string): Promise<void> {
+    const seq = this.keyCommits.get(id);
+    return seq === undefined || seq <= this.flushed ? Promise.resolve() : this.walSync.sync();
+  }
+
+  /** The commit in progress writes `id`'s key (a rolled-back one only makes keyDurable wait longer). */
+  private keyWritten(id: string): void {
+    this.keyCommits.set(id, this.committed + 1);
   }
 
   get(id: string): StoredDocument | undefined {
@@ -215,6 +243,7 @@ export class DocumentStore {
         idempotencyKey: d.idempotencyKey ?? null,
         queuedSeq: d.state === 'queued' ? this.seq() : null,
       });
+      if (d.idempotencyKey) this.keyWritten(d.id);
       if (d.seenKey) this.insertSeen.run(d.seenKey, d.id, d.at);
       this.insertHistory.run(d.id, d.fileName, d.metadata.caseNumber ?? null, d.state, message ?? null, d.at);
       const stored = this.get(d.id);
@@ -248,7 +277,10 @@ export class DocumentStore {
         put('metadata', JSON.stringify(patch.metadata));
         put('case_number', patch.metadata.caseNumber ?? null);
       }
-      if (patch.idempotencyKey !== undefined) put('idempotency_key', patch.idempotencyKey);
+      if (patch.idempotencyKey !== undefined) {
+        put('idempotency_key', patch.idempotencyKey);
+        if (patch.idempotencyKey) this.keyWritten(id);
+      }
       if (patch.attempts !== undefined) put('attempts', patch.attempts);
       if (patch.nextAttemptAtMs !== undefined) put('next_attempt_at', patch.nextAttemptAtMs);
       if (patch.error !== undefined) put('error', patch.error === null ? null : JSON.stringify(patch.error));

@@ -241,8 +241,8 @@ export class UploadWorker {
     );
     try {
       // The Idempotency-Key must be on disk before the platform can see it: after a power cut the retry
-      // has to send the same key.
-      await this.deps.store.durable();
+      // has to send the same key. ('uploading' need not be: recovery treats it as queued, same key.)
+      await this.deps.store.keyDurable(doc.id);
       if (!(await this.deps.spoolExists(current.spoolName))) {
         throw new IntakeError(
           'local',

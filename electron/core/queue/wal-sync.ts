@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { GroupSync } from '../util/group-sync';
 import type { QueueDatabase } from './queue-database';
 
 /**
@@ -7,15 +6,15 @@ import type { QueueDatabase } from './queue-database';
  * synchronous=NORMAL: in WAL mode a commit is then safe against a crash of the process (it is in the
  * WAL, in the OS's cache) but not yet against a power cut. Instead of SQLite's fsync inside every commit
  * (synchronous=FULL: the JS thread blocked for one disk flush per transition), we fsync the WAL file
- * from libuv's pool, one flush for every commit made before it (GroupSync).
+ * from libuv's pool, one flush for every commit made before it (DocumentStore groups the callers).
  *
  * Sound because fsync flushes the file, not one descriptor (Linux, macOS with F_FULLFSYNC as libuv
  * does, Windows FlushFileBuffers), and SQLite in NORMAL mode syncs the WAL before each checkpoint and
  * the database after it: a commit is always either in the WAL we flush or already flushed into the
  * database. Without a WAL file (none written since open) the database file is flushed instead.
  */
-export function walSyncOf(db: QueueDatabase): GroupSync {
-  return new GroupSync(async () => {
+export function walFlushOf(db: QueueDatabase): () => Promise<void> {
+  return async () => {
     const handle = await open(`${db.name}-wal`, 'r+').catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT') return open(db.name, 'r+');
       throw e;
@@ -25,5 +24,5 @@ export function walSyncOf(db: QueueDatabase): GroupSync {
     } finally {
       await handle.close();
     }
-  });
+  };
 }
