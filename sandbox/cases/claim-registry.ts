@@ -23,15 +23,17 @@ interface RegistryFile {
 }
 
 /**
- * All claims, seeded and created, persisted as one JSON file in the data dir (written atomically). A burst
- * of changes (thousands of uploads naming one case) is written once per tick rather than once per change,
- * which would grow with the square of the count; `flush()` writes what is pending (the server calls it on
- * close). The first start writes the seeds.
+ * All claims, seeded and created, persisted as one JSON file in the data dir (written atomically). Changes
+ * are written at most every SAVE_DELAY_MS: uploads arrive one per tick, and rewriting the whole file per
+ * upload grows with the square of the count (2,000 uploads to one case: 500 KB of JSON each time);
+ * `flush()` writes what is pending (the server calls it on close). The first start writes the seeds.
  */
+const SAVE_DELAY_MS = 200;
+
 export class ClaimRegistry {
   private readonly file: string;
   private state: RegistryFile;
-  private pending: NodeJS.Immediate | undefined;
+  private pending: NodeJS.Timeout | undefined;
 
   constructor(
     dataDir: string,
@@ -45,7 +47,7 @@ export class ClaimRegistry {
   /** Writes pending changes now. */
   flush(): void {
     if (this.pending === undefined) return;
-    clearImmediate(this.pending);
+    clearTimeout(this.pending);
     this.pending = undefined;
     this.write();
   }
@@ -139,10 +141,10 @@ export class ClaimRegistry {
   }
 
   private save(): void {
-    this.pending ??= setImmediate(() => {
+    this.pending ??= setTimeout(() => {
       this.pending = undefined;
       this.write();
-    });
+    }, SAVE_DELAY_MS);
   }
 
   private write(): void {
