@@ -5,6 +5,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
 import { percentile, pipelineFor, until, uploaderFor, workDir } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
@@ -24,6 +25,15 @@ if (profiler) {
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.start');
 }
+let gcMs = 0;
+let gcCount = 0;
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gcMs += e.duration;
+    gcCount++;
+  }
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 const serverCpu0 = await sandbox.cpuMs!();
 const cpu0 = process.cpuUsage();
 const t0 = Date.now();
@@ -32,6 +42,7 @@ await pipeline.start();
 await until(() => pipeline.queue.status().counts.archived === count, 20);
 const total = Date.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+gcObserver.disconnect();
 const serverCpu = (await sandbox.cpuMs!()) - serverCpu0;
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
@@ -61,7 +72,7 @@ console.log(
   `${count} × ${kb} KB, upload concurrency ${concurrency}: ${total} ms = ${((count * 1000) / total).toFixed(1)} docs/s`,
 );
 console.log(
-  `CPU per document: pipeline ${((cpu.user + cpu.system) / 1000 / count).toFixed(1)} ms (user ${(cpu.user / 1000 / count).toFixed(1)}), sandbox ${(serverCpu / count).toFixed(1)} ms; 2 cores = ${((2 * total) / count).toFixed(1)} ms per document`,
+  `CPU per document: pipeline ${((cpu.user + cpu.system) / 1000 / count).toFixed(1)} ms (user ${(cpu.user / 1000 / count).toFixed(1)}), sandbox ${(serverCpu / count).toFixed(1)} ms; 2 cores = ${((2 * total) / count).toFixed(1)} ms per document; pipeline GC ${gcCount}× ${gcMs.toFixed(0)} ms`,
 );
 console.log(
   `first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`,
