@@ -1,6 +1,6 @@
 /** Detection latency for a scanner-like writer (bursts, pauses up to 1.5 s). npx tsx bench/detection.ts [--quick] */
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
 import type { Figure } from './bench-support';
@@ -62,6 +62,7 @@ export async function detectionBench(quick: boolean): Promise<Figure[]> {
   clearInterval(poll);
   unsubscribe();
   await pipeline.stop();
+  await rm(dir, { recursive: true, force: true });
   const command = `npx tsx bench/detection.ts${quick ? ' --quick' : ''}`;
   const latency = (kind: Kind, how: string): Figure => {
     const p95 = percentile(latencies[kind], 95);

@@ -1,6 +1,7 @@
 /** 10,000 queued documents: start-up recovery and list query times. npx tsx bench/queue-scale.ts [--quick] */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Archiver } from '../electron/core/queue/archiver';
 import { DocumentQueue } from '../electron/core/queue/document-queue';
@@ -72,6 +73,7 @@ export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   const searchMs = performance.now() - t;
   await queue.stop();
   db.close();
+  await rm(dir, { recursive: true, force: true });
   const cmd = `npx tsx bench/queue-scale.ts${quick ? ' --quick' : ''}`;
   return [
     {
