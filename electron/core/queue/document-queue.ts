@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Document, DocumentState } from '../../../shared/domain/document';
+import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry, QueueStatus } from '../../../shared/ipc/channels/documents';
 import { IntakeError } from '../errors';
@@ -18,6 +18,12 @@ import type { InboxUploader } from './inbox-uploader';
 import type { Spool } from './spool';
 import { KeyedThrottle } from './throttle';
 import { UploadWorker } from './upload-worker';
+
+const EMPTY_FILE_ERROR: DocumentError = {
+  code: 'file.empty',
+  message: 'The file is empty (0 bytes); nothing to upload.',
+  retryable: false,
+};
 
 export interface DocumentQueueDeps {
   store: DocumentStore;
@@ -204,15 +210,7 @@ export class DocumentQueue {
             seenKey: file.seenKey,
             ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
             ...(duplicateOf ? { duplicateOf } : {}),
-            ...(empty
-              ? {
-                  error: {
-                    code: 'file.empty',
-                    message: 'The file is empty (0 bytes); nothing to upload.',
-                    retryable: false,
-                  },
-                }
-              : {}),
+            ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
           },
           empty ? 'empty file' : 'arrived',
         );
@@ -257,15 +255,7 @@ export class DocumentQueue {
         state: empty ? 'failed' : 'new',
         metadata: {},
         ...(duplicateOf ? { duplicateOf } : {}),
-        ...(empty
-          ? {
-              error: {
-                code: 'file.empty',
-                message: 'The file is empty (0 bytes); nothing to upload.',
-                retryable: false,
-              },
-            }
-          : {}),
+        ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
       },
       'imported',
     );
