@@ -129,6 +129,12 @@ export interface HistoryQuery {
   limit: number;
 }
 
+/**
+ * How soon a commit nobody waits for is flushed to disk. Whatever acts on a commit waits for its flush
+ * (durable, keyDurable) at once; this only bounds how long a clerk's edit lives in the OS cache alone.
+ */
+const BACKGROUND_FLUSH_MS = 20;
+
 /** Synchronous SQLite access for documents, seen-file keys and the history of transitions. */
 export class DocumentStore {
   private readonly byId;
@@ -143,6 +149,7 @@ export class DocumentStore {
   private flushed = 0;
   /** Documents whose Idempotency-Key was written by a commit not yet known to be on disk. */
   private readonly keyCommits = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
 
   private readonly onSyncError: (error: unknown) => void;
 
@@ -178,15 +185,23 @@ export class DocumentStore {
     this.nextSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(queued_seq) AS seq FROM documents');
   }
 
-  /** One transaction; once committed, its flush to disk starts in the background (see durable()). */
+  /** One transaction; once committed, a flush to disk follows within BACKGROUND_FLUSH_MS (see durable()). */
   transaction<T>(fn: () => T): T {
     const outermost = !this.db.inTransaction;
     const out = this.db.transaction(fn)();
     if (outermost) {
       this.committed++;
-      this.walSync.sync().catch(this.onSyncError);
+      this.flushSoon();
     }
     return out;
+  }
+
+  /** Commits made close together share one background flush (a batch makes hundreds per second). */
+  private flushSoon(): void {
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      this.walSync.sync().catch(this.onSyncError);
+    }, BACKGROUND_FLUSH_MS).unref();
   }
 
   /**
