@@ -97,14 +97,14 @@ export async function throughputBench(quick: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const concurrency of [2, 4]) {
     figures.push(
-      await throughput(quick ? 40 : 200, 1 << 20, quick ? '40 × 1 MB' : '200 × 1 MB', quick ? 10 : 40, concurrency),
+      await throughput(quick ? 40 : 200, 1 << 20, quick ? '40 × 1 MB' : '200 × 1 MB', quick ? 10 : 100, concurrency),
     );
     figures.push(
       await throughput(
         quick ? 200 : 2000,
         50 * 1024,
         quick ? '200 × 50 KB' : '2,000 × 50 KB',
-        quick ? 20 : 100,
+        quick ? 20 : 300,
         concurrency,
       ),
     );

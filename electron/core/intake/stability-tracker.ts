@@ -131,8 +131,10 @@ export class StabilityTracker {
       entry.endChecked = false;
       return;
     }
-    if (!(await this.quietLongEnough(path, entry, s.size, now))) return;
-    if (!(await canOpen(path))) {
+    const complete = await this.completeBy(path, entry, s.size, now);
+    if (!complete) return;
+    // The format check has just opened the file for reading; the quiet rule has not.
+    if (complete === 'quiet' && !(await canOpen(path))) {
       entry.notBefore = now + this.options.lockedRetryMs;
       return;
     }
@@ -152,13 +154,19 @@ export class StabilityTracker {
     }
   }
 
-  private async quietLongEnough(path: string, entry: Entry, size: number, now: number): Promise<boolean> {
+  /** Which rule says the file is complete: the full quiet time, its format's end marker, or none yet. */
+  private async completeBy(
+    path: string,
+    entry: Entry,
+    size: number,
+    now: number,
+  ): Promise<'quiet' | 'format' | undefined> {
     const quiet = now - entry.since;
-    if (quiet >= (size === 0 ? this.options.emptyStableMs : this.options.stableMs)) return true;
+    if (quiet >= (size === 0 ? this.options.emptyStableMs : this.options.stableMs)) return 'quiet';
     const early = this.options.endMarkerQuietMs;
-    if (early === undefined || quiet < early || size === 0 || entry.endChecked) return false;
+    if (early === undefined || quiet < early || size === 0 || entry.endChecked) return undefined;
     entry.endChecked = true;
-    return formatSaysComplete(path, size);
+    return (await formatSaysComplete(path, size)) ? 'format' : undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
 import type { Logger } from '../util/logger';
@@ -35,7 +35,7 @@ export class Archiver {
         await fsyncDir(join(archivePath, '..'));
       }
     } else {
-      await rm(spoolFile, { force: true });
+      await removeFile(spoolFile);
     }
     await this.removeSource(doc);
     return archivePath;
@@ -45,8 +45,7 @@ export class Archiver {
     if (!doc.sourcePath) return;
     try {
       const s = await stat(doc.sourcePath);
-      if (s.size === doc.sourceSize && Math.trunc(s.mtimeMs) === doc.sourceMtimeMs)
-        await rm(doc.sourcePath, { force: true });
+      if (s.size === doc.sourceSize && Math.trunc(s.mtimeMs) === doc.sourceMtimeMs) await removeFile(doc.sourcePath);
       else this.logger.info('source changed since intake; left in place', { documentId: doc.id });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
@@ -79,6 +78,13 @@ export class Archiver {
     }
     return removed;
   }
+}
+
+/** unlink, where rm({ force }) would first lstat (and run rimraf's checks) for every document. */
+async function removeFile(p: string): Promise<void> {
+  await unlink(p).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
 }
 
 async function isFile(p: string): Promise<boolean> {
