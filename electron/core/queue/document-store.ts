@@ -206,7 +206,7 @@ export class DocumentStore {
 
   /**
    * Resolves once every commit made before the call is on disk (power-cut safe). Await it before acting
-   * outside the database on a committed state: before a request leaves, before a file is deleted.
+   * outside the database on a committed state, e.g. before a file is deleted (a request: keyDurable).
    */
   durable(): Promise<void> {
     return this.walSync.sync();

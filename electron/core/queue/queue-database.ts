@@ -6,9 +6,9 @@ export type QueueDatabase = Database.Database;
  * Opens (and creates or migrates) the queue's SQLite file.
  *
  * WAL + synchronous=NORMAL: a commit survives a crash of the process at once, and a power cut once the
- * WAL is flushed, which DocumentStore does off the JS thread right after every commit (wal-sync.ts).
- * Whatever acts on a state outside the database (a request leaving, a file deleted) first awaits
- * `DocumentStore.durable()`, so a power cut cannot roll back a state the uploader already acted on;
+ * WAL is flushed, which DocumentStore does off the JS thread within 20 ms of every commit (wal-sync.ts).
+ * Whatever acts on a state outside the database first awaits its flush (a request: `keyDurable`, a file
+ * deleted: `durable`), so a power cut cannot roll back a state the uploader already acted on;
  * docs/intake-pipeline.md, "Durability".
  */
 export function openQueueDatabase(file: string): QueueDatabase {
