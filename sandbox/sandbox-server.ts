@@ -167,6 +167,9 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
       const closed = refusing ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;
+      uploads.close();
+      events.close();
+      idempotency.close();
     },
   };
 }

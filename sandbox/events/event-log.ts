@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { JsonLinesJournal } from '../storage/json-lines-journal';
 import type { CaseChangeEvent, Change } from '../../shared/platform/events';
 import type { ClaimRecord } from '../cases/claim-registry';
 
@@ -14,19 +14,16 @@ export const EVENT_PAYLOAD_VERSION = '1.0';
 
 /** Case-change events in the order they happened; cursor = sequence number, persisted as JSON lines. */
 export class EventLog {
-  private readonly file: string;
-  private readonly events: LoggedEvent[] = [];
+  private readonly journal: JsonLinesJournal<LoggedEvent>;
+  private readonly events: LoggedEvent[];
 
   constructor(
     dataDir: string,
     private readonly now: () => number,
   ) {
-    this.file = join(dataDir, 'case-events.jsonl');
-    if (existsSync(this.file)) {
-      for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-        if (line.trim() !== '') this.events.push(JSON.parse(line) as LoggedEvent);
-      }
-    }
+    const { journal, records } = JsonLinesJournal.open<LoggedEvent>(join(dataDir, 'case-events.jsonl'));
+    this.journal = journal;
+    this.events = records;
   }
 
   record(
@@ -52,7 +49,7 @@ export class EventLog {
       changes,
     };
     const logged = { cursor: String(this.events.length + 1), event };
-    appendFileSync(this.file, `${JSON.stringify(logged)}\n`);
+    this.journal.append(logged);
     this.events.push(logged);
     return logged;
   }
@@ -62,5 +59,9 @@ export class EventLog {
     const items = this.events.slice(after, after + limit);
     const last = items.at(-1);
     return { items, nextCursor: last ? last.cursor : String(Math.min(after, this.events.length)) };
+  }
+
+  close(): void {
+    this.journal.close();
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { JsonLinesJournal } from '../storage/json-lines-journal';
 
 /** How long an Idempotency-Key is remembered (Stripe and Adyen keep 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,20 +13,33 @@ export interface IdempotentAnswer {
   storedAt: number;
 }
 
+type RememberedAnswer = IdempotentAnswer & { id: string };
+
 /**
  * draft-ietf-httpapi-idempotency-key-header. Keys are scoped per client (one client cannot replay
- * another's answer) and persisted one file per key, so a sandbox restart keeps them.
+ * another's answer) and kept in memory and in `<dataDir>/idempotency.jsonl`, so a sandbox restart keeps
+ * them. Data dirs of earlier sandboxes kept a file per key under `idempotency/`; those are still read.
  */
 export class IdempotencyStore {
-  private readonly dir: string;
   private readonly inFlight = new Set<string>();
+  private readonly answers = new Map<string, IdempotentAnswer>();
+  private readonly journal: JsonLinesJournal<RememberedAnswer>;
 
   constructor(
     dataDir: string,
     private readonly now: () => number,
   ) {
-    this.dir = join(dataDir, 'idempotency');
-    mkdirSync(this.dir, { recursive: true });
+    const legacyDir = join(dataDir, 'idempotency');
+    if (existsSync(legacyDir)) {
+      for (const name of readdirSync(legacyDir)) {
+        if (!name.endsWith('.json')) continue;
+        const answer = JSON.parse(readFileSync(join(legacyDir, name), 'utf8')) as IdempotentAnswer;
+        this.answers.set(name.slice(0, -'.json'.length), answer);
+      }
+    }
+    const { journal, records } = JsonLinesJournal.open<RememberedAnswer>(join(dataDir, 'idempotency.jsonl'));
+    this.journal = journal;
+    for (const { id, ...answer } of records) this.answers.set(id, answer);
   }
 
   /** False when the key is already being processed (→ 409). */
@@ -42,25 +55,21 @@ export class IdempotencyStore {
   }
 
   find(clientId: string, key: string): IdempotentAnswer | undefined {
-    try {
-      const answer = JSON.parse(readFileSync(this.file(clientId, key), 'utf8')) as IdempotentAnswer;
-      return this.now() - answer.storedAt < IDEMPOTENCY_TTL_MS ? answer : undefined;
-    } catch {
-      return undefined;
-    }
+    const answer = this.answers.get(this.id(clientId, key));
+    return answer && this.now() - answer.storedAt < IDEMPOTENCY_TTL_MS ? answer : undefined;
   }
 
-  async remember(clientId: string, key: string, answer: IdempotentAnswer): Promise<void> {
-    const file = this.file(clientId, key);
-    await writeFile(`${file}.tmp`, JSON.stringify(answer));
-    await rename(`${file}.tmp`, file);
+  remember(clientId: string, key: string, answer: IdempotentAnswer): void {
+    const id = this.id(clientId, key);
+    this.journal.append({ id, ...answer });
+    this.answers.set(id, answer);
+  }
+
+  close(): void {
+    this.journal.close();
   }
 
   private id(clientId: string, key: string): string {
     return createHash('sha256').update(clientId).update('\u0000').update(key).digest('hex');
-  }
-
-  private file(clientId: string, key: string): string {
-    return join(this.dir, `${this.id(clientId, key)}.json`);
   }
 }

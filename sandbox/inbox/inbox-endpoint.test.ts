@@ -175,9 +175,21 @@ describe('Idempotency-Key', () => {
         headers: { 'Idempotency-Key': 'k-4' },
       });
       expect(await again.json()).toEqual(firstBody);
+      // The restarted sandbox knows every upload stored before it.
+      const listed = (await (await restarted.admin('/uploads')).json()) as StoredUpload[];
+      expect(listed.map((u) => u.id)).toEqual((await uploads()).map((u) => u.id));
     } finally {
       await restarted.sandbox.close();
     }
+  });
+
+  it('stores a file of several MiB byte for byte, whatever the chunking of the socket', async () => {
+    const content = Buffer.alloc(3 * 1024 * 1024 + 4321);
+    for (let i = 0; i < content.length; i++) content[i] = (i * 7 + (i >> 12)) % 256;
+    const payload = (await parsed(await upload(form(content, 'big.pdf')))).payload as Record<string, unknown>;
+    const stored = readFileSync(`${h.dataDir}/uploads/${String(payload['documentId'])}.bin`);
+    expect(stored.length).toBe(content.length);
+    expect(stored.equals(content)).toBe(true);
   });
 
   it('stores every upload when no key is sent', async () => {

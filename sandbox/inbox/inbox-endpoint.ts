@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
 import { IDEMPOTENCY_KEY_HEADER } from '../../shared/platform/inbox';
@@ -10,6 +8,7 @@ import type { ClaimRegistry } from '../cases/claim-registry';
 import type { EventLog } from '../events/event-log';
 import type { FaultController } from '../faults/fault-controller';
 import { sendJson } from '../http/http-io';
+import { BatchedFileWriter } from '../storage/batched-file-writer';
 import type { RequestContext } from '../http/route-table';
 import { validCountry, validTenant } from '../cases/tenant-path';
 import type { IdempotencyStore } from './idempotency-store';
@@ -153,7 +152,7 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
       },
     };
     if (key !== undefined) {
-      await deps.idempotency.remember(claims.clientId, key, { fingerprint, ...answer, storedAt: deps.now() });
+      deps.idempotency.remember(claims.clientId, key, { fingerprint, ...answer, storedAt: deps.now() });
     }
     // The "ambiguous" fault: the document is stored, but the client never hears about it.
     if (received.resetAfterStore) {
@@ -204,7 +203,7 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
   const reset = deps.faults.takeUploadReset();
   const throttle = deps.faults.slowUploadBytesPerSec;
   const hash = createHash('sha256');
-  let out: WriteStream | undefined;
+  let out: BatchedFileWriter | undefined;
   let inFile = false;
   let seenFile = false;
   let fileName = '';
@@ -212,14 +211,14 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
   let size = 0;
   let bodyBytes = 0;
   const fail = async (answer: Answer): Promise<Received> => {
-    await closeStream(out);
+    await out?.discard();
     return { kind: 'failed', answer };
   };
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       bodyBytes += chunk.length;
       if (reset && !reset.afterStore && bodyBytes >= reset.afterBytes) {
-        await closeStream(out);
+        await out?.discard();
         await deps.uploads.discard(id);
         req.socket.destroy();
         return { kind: 'reset' };
@@ -233,7 +232,7 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
             seenFile = true;
             fileName = disposition.params.get('filename') ?? 'file';
             contentType = event.headers.get('content-type') ?? contentType;
-            out = createWriteStream(deps.uploads.tempPath(id));
+            out = await BatchedFileWriter.create(deps.uploads.tempPath(id));
           }
         } else if (event.type === 'data' && inFile && out) {
           size += event.data.length;
@@ -241,7 +240,7 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
             return await fail(failure(413, 'file_too_large', `the file is larger than ${deps.maxUploadBytes} bytes`));
           }
           hash.update(event.data);
-          if (!out.write(event.data)) await once(out, 'drain');
+          await out.write(event.data);
         } else if (event.type === 'partEnd') {
           inFile = false;
         }
@@ -251,9 +250,10 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
     parser.end();
   } catch (e) {
     if (e instanceof MultipartError) return fail(failure(400, 'invalid_multipart', e.message));
+    await out?.discard().catch(() => undefined);
     throw e;
   }
-  await closeStream(out);
+  await out?.close();
   if (!seenFile)
     return { kind: 'failed', answer: failure(400, 'missing_file', 'the multipart body has no part named file') };
   if (size === 0) return { kind: 'failed', answer: failure(400, 'empty_file', 'the uploaded file is empty') };
@@ -265,11 +265,6 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
     sha256: hash.digest('hex'),
     resetAfterStore: reset?.afterStore === true,
   };
-}
-
-async function closeStream(out: WriteStream | undefined): Promise<void> {
-  if (!out || out.closed) return;
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
 /** An answer before the body was read: close the connection so the unread body does not poison keep-alive. */

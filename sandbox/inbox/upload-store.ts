@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { JsonLinesJournal } from '../storage/json-lines-journal';
 import type { UploadMetadata } from './metadata-headers';
 
 /** What the sandbox keeps of one stored upload (also the shape of GET /__sandbox/uploads). */
@@ -19,10 +20,15 @@ export interface StoredUpload {
   receivedAt: string;
 }
 
-/** Files live as `<dataDir>/uploads/<id>.bin` beside `<id>.json`; the index is rebuilt at start. */
+/**
+ * Files live as `<dataDir>/uploads/<id>.bin`; what is known of them is one line each in
+ * `<dataDir>/uploads.jsonl` (the commit point). Data dirs of earlier sandboxes kept an `<id>.json` per
+ * upload; those are still read.
+ */
 export class UploadStore {
   readonly dir: string;
   private readonly uploads: StoredUpload[] = [];
+  private readonly journal: JsonLinesJournal<StoredUpload>;
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'uploads');
@@ -31,6 +37,9 @@ export class UploadStore {
       if (!name.endsWith('.json')) continue;
       this.uploads.push(JSON.parse(readFileSync(join(this.dir, name), 'utf8')) as StoredUpload);
     }
+    const { journal, records } = JsonLinesJournal.open<StoredUpload>(join(dataDir, 'uploads.jsonl'));
+    this.journal = journal;
+    for (const upload of records) this.uploads.push(upload);
     this.uploads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
   }
 
@@ -38,13 +47,15 @@ export class UploadStore {
     return join(this.dir, `${id}.part`);
   }
 
-  /** Moves a fully received temp file into place, then writes its metadata JSON (the commit point). */
+  /** Moves a fully received temp file into place, then appends its record (the commit point). */
   async commit(upload: StoredUpload): Promise<void> {
-    await rename(this.tempPath(upload.id), join(this.dir, `${upload.id}.bin`));
-    const jsonTemp = join(this.dir, `${upload.id}.json.tmp`);
-    await writeFile(jsonTemp, JSON.stringify(upload, null, 2));
-    await rename(jsonTemp, join(this.dir, `${upload.id}.json`));
+    await rename(this.tempPath(upload.id), this.contentPath(upload.id));
+    this.journal.append(upload);
     this.uploads.push(upload);
+  }
+
+  close(): void {
+    this.journal.close();
   }
 
   async discard(id: string): Promise<void> {
