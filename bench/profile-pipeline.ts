@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
 import { percentile, pipelineFor, until, uploaderFor, workDir } from './bench-support';
-import { sandboxProcess } from './sandbox-process';
+import { sandboxProcess, threadCpuMs, threadCpuPer } from './sandbox-process';
 
 const [count = 200, kb = 1024, concurrency = 4] = process.argv.slice(2).map(Number);
 const dir = workDir('profile');
@@ -35,6 +35,8 @@ const gcObserver = new PerformanceObserver((list) => {
 });
 gcObserver.observe({ entryTypes: ['gc'] });
 const serverCpu0 = await sandbox.cpuMs!();
+const serverThreads0 = await sandbox.threadCpuMs!();
+const threads0 = await threadCpuMs(process.pid);
 const cpu0 = process.cpuUsage();
 const t0 = Date.now();
 const pipeline = await pipelineFor(dir, scans, uploaderFor(sandbox), { concurrency });
@@ -44,6 +46,8 @@ const total = Date.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 gcObserver.disconnect();
 const serverCpu = (await sandbox.cpuMs!()) - serverCpu0;
+const serverThreads = threadCpuPer(serverThreads0, await sandbox.threadCpuMs!(), count);
+const threads = threadCpuPer(threads0, await threadCpuMs(process.pid), count);
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
   await writeFile(process.env['PROFILE_OUT']!, JSON.stringify(profile));
@@ -74,6 +78,7 @@ console.log(
 console.log(
   `CPU per document: pipeline ${((cpu.user + cpu.system) / 1000 / count).toFixed(1)} ms (user ${(cpu.user / 1000 / count).toFixed(1)}), sandbox ${(serverCpu / count).toFixed(1)} ms; 2 cores = ${((2 * total) / count).toFixed(1)} ms per document; pipeline GC ${gcCount}× ${gcMs.toFixed(0)} ms`,
 );
+console.log(`  by thread, ms per document: pipeline ${threads}; sandbox ${serverThreads}`);
 console.log(
   `first arrival (stability wait + copy) ${ms(Math.min(...arrived) - t0)}, last arrival ${ms(Math.max(...arrived) - t0)}`,
 );

@@ -1,4 +1,7 @@
-/** Throughput: watcher → queue → upload vs one curl process per file. npx tsx bench/throughput.ts [--quick] */
+/**
+ * Throughput: watcher → queue → upload vs one curl process per file.
+ * npx tsx bench/throughput.ts [--quick] [--size 1mb|50kb] [--concurrency N]
+ */
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
@@ -93,24 +96,41 @@ export async function throughput(
   }
 }
 
-export async function throughputBench(quick: boolean): Promise<Figure[]> {
+/** `only` narrows a run to one file size ('1mb' or '50kb') and one concurrency, e.g. to compare two builds. */
+export async function throughputBench(
+  quick: boolean,
+  only: { size?: string; concurrency?: number } = {},
+): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const concurrency of [2, 4]) {
-    figures.push(
-      await throughput(quick ? 40 : 200, 1 << 20, quick ? '40 × 1 MB' : '200 × 1 MB', quick ? 10 : 100, concurrency),
-    );
-    figures.push(
-      await throughput(
-        quick ? 200 : 2000,
-        50 * 1024,
-        quick ? '200 × 50 KB' : '2,000 × 50 KB',
-        quick ? 20 : 300,
-        concurrency,
-      ),
-    );
+  for (const concurrency of only.concurrency !== undefined ? [only.concurrency] : [2, 4]) {
+    if (only.size !== '50kb')
+      figures.push(
+        await throughput(quick ? 40 : 200, 1 << 20, quick ? '40 × 1 MB' : '200 × 1 MB', quick ? 10 : 100, concurrency),
+      );
+    if (only.size !== '1mb')
+      figures.push(
+        await throughput(
+          quick ? 200 : 2000,
+          50 * 1024,
+          quick ? '200 × 50 KB' : '2,000 × 50 KB',
+          quick ? 20 : 300,
+          concurrency,
+        ),
+      );
   }
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  printFigures(await throughputBench(process.argv.includes('--quick')));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const concurrency = arg('--concurrency');
+  printFigures(
+    await throughputBench(process.argv.includes('--quick'), {
+      size: arg('--size'),
+      concurrency: concurrency !== undefined ? Number(concurrency) : undefined,
+    }),
+  );
+}
