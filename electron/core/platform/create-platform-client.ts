@@ -4,6 +4,7 @@ import type { TokenStatus } from '../auth/token-client';
 import type { HttpFetch } from '../http/http-fetch';
 import type { CredentialSource } from '../secrets/credential-store';
 import type { Clock } from '../util/clock';
+import type { BufferPool } from '../util/buffer-pool';
 import type { Logger } from '../util/logger';
 import { PlatformClient } from './platform-client';
 import { PlatformTransport } from './platform-transport';
@@ -17,6 +18,8 @@ export interface PlatformConnectionDeps {
   /** Request timeout (inactivity) for API calls. */
   timeoutMs?: number;
   onTokenStatus?: (status: TokenStatus) => void;
+  /** The uploads' read buffers (tests pass one to look into it). */
+  uploadBuffers?: BufferPool;
 }
 
 /** Wires the token client and the API client for one environment; build a new pair when settings change. */
@@ -31,5 +34,5 @@ export function createPlatformClient(deps: PlatformConnectionDeps): { tokens: To
     ...(deps.onTokenStatus ? { onStatus: deps.onTokenStatus } : {}),
   });
   const transport = new PlatformTransport(deps.fetch, tokens, deps.clock, logger, deps.timeoutMs);
-  return { tokens, api: new PlatformClient(deps.environment, transport, deps.clock) };
+  return { tokens, api: new PlatformClient(deps.environment, transport, deps.clock, deps.uploadBuffers) };
 }

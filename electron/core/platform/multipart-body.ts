@@ -2,6 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, stat } from 'node:fs/promises';
 import FormData from 'form-data';
 import { IntakeError } from '../errors';
+import { BufferPool } from '../util/buffer-pool';
 
 export interface MultipartFile {
   filePath: string;
@@ -18,23 +19,37 @@ export interface PreparedBody {
   total: number;
   bytesSent(): number;
   dispose(): void;
+  /** After a 2xx answer was read: the read buffers go back to the pool (see prepareMultipartBody). */
+  recycle(): void;
 }
 
 /** Multipart field name of the file (spec: one part named file). */
 export const FILE_FIELD = 'file';
 
 /** Read size of the file part: large reads keep syscalls and stream hand-offs per MB low. */
-const READ_CHUNK_BYTES = 1 << 20;
+export const READ_CHUNK_BYTES = 1 << 20;
+
+/** Read buffers for uploads: two per upload in flight (one read ahead), at concurrency 4. */
+export function uploadBufferPool(): BufferPool {
+  return new BufferPool(READ_CHUNK_BYTES, 8);
+}
 
 /**
  * Streams the file as multipart/form-data: a pull-based web ReadableStream (`duplex: 'half'`) that reads
  * the next 1 MiB of the file only when fetch asks for it. Nothing is read whole into memory; every chunk
  * fetch pulls counts as progress.
  * Content-Length is known up front (file size + part headers), so no chunked encoding is needed.
+ *
+ * The chunks are views of buffers from `buffers`. They go back only through recycle(), which the transport
+ * calls after a 2xx answer was read in full, and only when every chunk was pulled and no read is in
+ * flight: the platform answered after it received the closing boundary, so every byte of those buffers
+ * has left the process. On any other outcome (error, early answer, cancel) they are left to the GC,
+ * because the fetch implementation might still hold a chunk.
  */
 export async function prepareMultipartBody(
   file: MultipartFile,
   onChunk: (sent: number, total: number) => void,
+  buffers: BufferPool = uploadBufferPool(),
 ): Promise<PreparedBody> {
   let size: number;
   try {
@@ -66,9 +81,11 @@ export async function prepareMultipartBody(
   const total = header.length + size + footer.length;
   let handle: FileHandle | undefined;
   let ahead: Promise<Uint8Array> | undefined;
+  const taken: Buffer[] = [];
   const readAt = async (h: FileHandle, position: number): Promise<Uint8Array> => {
     const want = Math.min(READ_CHUNK_BYTES, size - position);
-    const buffer = Buffer.allocUnsafe(want);
+    const buffer = buffers.take();
+    taken.push(buffer);
     const { bytesRead } = await h.read(buffer, 0, want, position);
     return buffer.subarray(0, bytesRead);
   };
@@ -76,6 +93,7 @@ export async function prepareMultipartBody(
   let sent = 0;
   let disposed = false;
   let headerSent = false;
+  let complete = false;
   const dispose = () => {
     disposed = true;
     const h = handle;
@@ -117,6 +135,7 @@ export async function prepareMultipartBody(
           }
           emit(controller, footer);
           controller.close();
+          complete = true;
           dispose();
         } catch (e) {
           dispose();
@@ -139,5 +158,10 @@ export async function prepareMultipartBody(
     total,
     bytesSent: () => sent,
     dispose,
+    recycle() {
+      // `complete` is set only after the last read was awaited and nothing more was read ahead.
+      if (!complete) return;
+      for (const buffer of taken.splice(0)) buffers.give(buffer);
+    },
   };
 }

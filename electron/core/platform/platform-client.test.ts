@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCaseChangeEvent } from '../../../shared/platform/events';
 import { IntakeError } from '../errors';
+import { BufferPool } from '../util/buffer-pool';
+import { READ_CHUNK_BYTES } from './multipart-body';
 import { startConnectionHarness } from './testing/connection-harness';
 import type { ConnectionHarness } from './testing/connection-harness';
 
@@ -128,6 +131,47 @@ describe('digital inbox upload', () => {
     expect(e.kind).toBe('validation');
     expect(e.platformErrors?.[0]?.type).toBe('empty_file');
     expect(e.message).toContain('empty');
+  });
+
+  it('reuses read buffers only after a 2xx answer, and uploads that share them arrive byte-exact', async () => {
+    const uploadBuffers = new BufferPool(READ_CHUNK_BYTES, 8);
+    const { api } = h.connect({ uploadBuffers });
+    const scans = [0, 1, 2, 3, 4, 5].map((i) => {
+      const filePath = join(dir, `shared-${i}.pdf`);
+      const data = randomBytes(2 * READ_CHUNK_BYTES + i * 1000);
+      writeFileSync(filePath, data);
+      return { filePath, size: data.length, sha256: createHash('sha256').update(data).digest('hex'), i };
+    });
+    const send = (s: (typeof scans)[number]) =>
+      api.uploadToInbox({
+        filePath: s.filePath,
+        size: s.size,
+        fileName: `shared-${s.i}.pdf`,
+        contentType: 'application/pdf',
+        metadata: {},
+        idempotencyKey: `shared-${s.i}`,
+      });
+    // Two at a time, as the queue sends them, so a buffer one upload gives back is read into by the other.
+    for (let k = 0; k < scans.length; k += 2) await Promise.all([send(scans[k]!), send(scans[k + 1]!)]);
+    expect(uploadBuffers.kept).toBeGreaterThan(0);
+    expect(uploadBuffers.kept).toBeLessThanOrEqual(6);
+    const stored = (await uploads()) as unknown as { idempotencyKey: string | null; sha256: string }[];
+    for (const s of scans) expect(stored.find((u) => u.idempotencyKey === `shared-${s.i}`)?.sha256).toBe(s.sha256);
+
+    // An answer before the body was read (unknown case → 422) leaves the buffers to the GC.
+    const fresh = new BufferPool(READ_CHUNK_BYTES, 8);
+    const early = h.connect({ uploadBuffers: fresh }).api;
+    const e = await rejection(
+      early.uploadToInbox({
+        filePath: scans[0]!.filePath,
+        size: scans[0]!.size,
+        fileName: 'early.pdf',
+        contentType: 'application/pdf',
+        metadata: { caseNumber: 'CLM-1999-999999' },
+      }),
+    );
+    expect(e.platformErrors?.[0]?.type).toBe('case_not_found');
+    expect(fresh.kept).toBe(0);
   });
 });
 

@@ -19,7 +19,8 @@ import type { Clock } from '../util/clock';
 import { RawCaseEventPageSchema } from './case-event-source';
 import type { CaseEventSource, RawCaseEventPage } from './case-event-source';
 import { encodeMetadataHeaders } from './metadata-headers';
-import { prepareMultipartBody } from './multipart-body';
+import { prepareMultipartBody, uploadBufferPool } from './multipart-body';
+import type { BufferPool } from '../util/buffer-pool';
 import { PlatformPaths } from './platform-paths';
 import type { PlatformTransport } from './platform-transport';
 
@@ -73,6 +74,8 @@ export class PlatformClient implements CaseEventSource {
     private readonly environment: Environment,
     private readonly transport: PlatformTransport,
     private readonly clock: Clock,
+    /** The uploads' read buffers, shared by every upload of this client. */
+    private readonly uploadBuffers: BufferPool = uploadBufferPool(),
   ) {
     this.paths = new PlatformPaths(environment);
   }
@@ -148,10 +151,14 @@ export class PlatformClient implements CaseEventSource {
         ...(request.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: request.idempotencyKey } : {}),
       },
       body: (touch) =>
-        prepareMultipartBody(request, (sent, total) => {
-          touch();
-          request.onProgress?.(sent, total);
-        }),
+        prepareMultipartBody(
+          request,
+          (sent, total) => {
+            touch();
+            request.onProgress?.(sent, total);
+          },
+          this.uploadBuffers,
+        ),
       ...(request.signal ? { signal: request.signal } : {}),
       ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
     });

@@ -20,6 +20,8 @@ export interface RequestBody {
   /** For streamed bodies: how many bytes the transport pulled (decides unreachable vs ambiguous). */
   bytesSent?(): number;
   dispose?(): void;
+  /** Called after a 2xx answer was read in full: the body's buffers may be reused. */
+  recycle?(): void;
 }
 
 export interface PlatformRequest<T> {
@@ -115,6 +117,7 @@ export class PlatformTransport {
       prepared?.dispose?.();
     }
 
+    if (response.ok) prepared?.recycle?.();
     const json = parseJson(text);
     if (!response.ok) {
       const error =

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BufferPool } from '../util/buffer-pool';
 import { GroupSync } from '../util/group-sync';
 
 const PARTIAL = '.partial';
@@ -37,7 +38,7 @@ export interface SpoolCopy {
 export class Spool {
   /** Copies finishing together share one flush of the folder (their renames). */
   private readonly dirSync: GroupSync;
-  private readonly buffers: Buffer[] = [];
+  private readonly buffers = new BufferPool(COPY_CHUNK_BYTES, MAX_POOLED_BUFFERS);
 
   constructor(readonly dir: string) {
     this.dirSync = new GroupSync(() => fsyncDir(dir));
@@ -54,13 +55,12 @@ export class Spool {
   /** Copies a file into the spool, hashing it on the way (one read of the source). */
   async copyFrom(sourcePath: string, name: string): Promise<SpoolCopy> {
     const source = await open(sourcePath, 'r');
-    // One buffer per copy, reused for every chunk and then for the next copy: a fresh 1 MiB per chunk
-    // made V8 run a full GC every few documents (external memory pressure) in a batch of scans.
-    const buffer = this.buffers.pop() ?? Buffer.allocUnsafeSlow(COPY_CHUNK_BYTES);
+    // One buffer per copy, reused for every chunk and then for the next copy.
+    const buffer = this.buffers.take();
     try {
       return await this.write(name, chunksOf(source, buffer));
     } finally {
-      if (this.buffers.length < MAX_POOLED_BUFFERS) this.buffers.push(buffer);
+      this.buffers.give(buffer);
       await source.close();
     }
   }

@@ -9,6 +9,7 @@ import { startSandbox } from '../../../../sandbox';
 import type { Faults, RunningSandbox, SandboxClient } from '../../../../sandbox';
 import { CredentialStore } from '../../secrets/credential-store';
 import type { KeychainAvailability, SecretStore } from '../../secrets/secret-store';
+import type { BufferPool } from '../../util/buffer-pool';
 import { systemClock } from '../../util/clock';
 import type { Clock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
@@ -51,6 +52,7 @@ export interface ConnectionHarness {
     fetch?: HttpFetch;
     clock?: Clock;
     timeoutMs?: number;
+    uploadBuffers?: BufferPool;
   }): ReturnType<typeof createPlatformClient>;
   stats(): Promise<SandboxStats>;
   faults(f: Faults): void;
@@ -87,6 +89,7 @@ export async function startConnectionHarness(
         clock: o.clock ?? systemClock,
         logger: silentLogger,
         ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }),
+        ...(o.uploadBuffers ? { uploadBuffers: o.uploadBuffers } : {}),
       }),
     async stats() {
       const res = await fetch(`${sandbox.baseUrl}/__sandbox/stats`);
