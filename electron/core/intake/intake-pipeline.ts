@@ -86,6 +86,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     async stop() {
       await folders.stop();
       if (started) await queue.stop();
+      await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();
     },
   };

@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
-import { walFlushOf } from './wal-sync';
+import { WalFlusher } from './wal-sync';
 
 /** A document as stored: the public Document plus what only the queue needs. */
 export interface StoredDocument extends Document {
@@ -150,6 +150,9 @@ export class DocumentStore {
   /** Documents whose Idempotency-Key was written by a commit not yet known to be on disk. */
   private readonly keyCommits = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
+  private readonly closeFlusher: () => Promise<void>;
+  /** One wrapper for every transaction: better-sqlite3 builds four functions per db.transaction() call. */
+  private readonly runInTransaction: <T>(fn: () => T) => T;
 
   private readonly onSyncError: (error: unknown) => void;
 
@@ -162,10 +165,19 @@ export class DocumentStore {
       flush?: () => Promise<void>;
     } = {},
   ) {
-    const flush = options.flush ?? walFlushOf(db);
+    let flush = options.flush;
+    this.closeFlusher = async () => undefined;
+    if (!flush) {
+      const flusher = new WalFlusher(db);
+      flush = () => flusher.flush();
+      this.closeFlusher = () => flusher.close();
+    }
+    const syncOnce = flush;
+    const run = db.transaction((fn: () => unknown) => fn());
+    this.runInTransaction = <T>(fn: () => T): T => run(fn) as T;
     this.walSync = new GroupSync(async () => {
       const covers = this.committed;
-      await flush();
+      await syncOnce();
       this.flushed = Math.max(this.flushed, covers);
       for (const [id, seq] of this.keyCommits) if (seq <= this.flushed) this.keyCommits.delete(id);
     });
@@ -188,7 +200,7 @@ export class DocumentStore {
   /** One transaction; once committed, a flush to disk follows within BACKGROUND_FLUSH_MS (see durable()). */
   transaction<T>(fn: () => T): T {
     const outermost = !this.db.inTransaction;
-    const out = this.db.transaction(fn)();
+    const out = this.runInTransaction(fn);
     if (outermost) {
       this.committed++;
       this.flushSoon();
@@ -202,6 +214,17 @@ export class DocumentStore {
       this.flushTimer = undefined;
       this.walSync.sync().catch(this.onSyncError);
     }, BACKGROUND_FLUSH_MS).unref();
+  }
+
+  /** Flushes what is committed and lets go of the WAL file; call before the database is closed. */
+  async close(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    try {
+      await this.walSync.sync();
+    } finally {
+      await this.closeFlusher();
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import { decideAfterFailure } from './upload-outcome';
 
 /** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
 type AbortReason = 'cancel' | 'shutdown' | 'pause';
+const WAKE = 'wake';
 
 export interface UploadWorkerDeps {
   store: DocumentStore;
@@ -138,7 +139,8 @@ export class UploadWorker {
   }
 
   kick(): void {
-    this.wake.abort();
+    // A reason of our own: abort() without one builds a DOMException (with a stack) on every wake.
+    this.wake.abort(WAKE);
   }
 
   private async loop(): Promise<void> {

@@ -1,5 +1,11 @@
+import { close, fdatasync, open as openFd } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import type { QueueDatabase } from './queue-database';
+
+const openAsync = promisify(openFd);
+const fdatasyncAsync = promisify(fdatasync);
+const closeAsync = promisify(close);
 
 /**
  * Makes the queue database's commits durable off the JS thread. The database commits with
@@ -12,17 +18,42 @@ import type { QueueDatabase } from './queue-database';
  * does, Windows FlushFileBuffers), and SQLite in NORMAL mode syncs the WAL before each checkpoint and
  * the database after it: a commit is always either in the WAL we flush or already flushed into the
  * database. Without a WAL file (none written since open) the database file is flushed instead.
+ *
+ * The WAL's descriptor is kept open between flushes (two thread-pool round trips fewer per flush).
+ * That is safe while the database is open: SQLite reuses the WAL file from its start after a
+ * checkpoint and deletes it only when the last connection closes, so it stays the same file.
+ * Flushes must not overlap (DocumentStore runs them through one GroupSync).
  */
-export function walFlushOf(db: QueueDatabase): () => Promise<void> {
-  return async () => {
-    const handle = await open(`${db.name}-wal`, 'r+').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return open(db.name, 'r+');
-      throw e;
-    });
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
+export class WalFlusher {
+  private fd: number | undefined;
+  private closed = false;
+
+  constructor(private readonly db: QueueDatabase) {}
+
+  async flush(): Promise<void> {
+    if (this.closed) throw new Error('the queue database was closed');
+    if (this.fd === undefined) {
+      try {
+        this.fd = await openAsync(`${this.db.name}-wal`, 'r+');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        const handle = await open(this.db.name, 'r+');
+        try {
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        return;
+      }
     }
-  };
+    await fdatasyncAsync(this.fd);
+  }
+
+  /** After the last flush has finished. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const fd = this.fd;
+    this.fd = undefined;
+    if (fd !== undefined) await closeAsync(fd);
+  }
 }
