@@ -29,6 +29,9 @@ export const FILE_FIELD = 'file';
 /** Read size of the file part: large reads keep syscalls and stream hand-offs per MB low. */
 export const READ_CHUNK_BYTES = 1 << 20;
 
+/** Buffers a body gives back: its last two (one read ahead); older ones are left to the GC. */
+const RECYCLED_PER_BODY = 2;
+
 /** Read buffers for uploads: two per upload in flight (one read ahead), at concurrency 4. */
 export function uploadBufferPool(): BufferPool {
   return new BufferPool(READ_CHUNK_BYTES, 8);
@@ -81,11 +84,13 @@ export async function prepareMultipartBody(
   const total = header.length + size + footer.length;
   let handle: FileHandle | undefined;
   let ahead: Promise<Uint8Array> | undefined;
+  // Only the last few buffers are remembered for recycle(): a 1 GiB upload must not keep 1,024 of them.
   const taken: Buffer[] = [];
   const readAt = async (h: FileHandle, position: number): Promise<Uint8Array> => {
     const want = Math.min(READ_CHUNK_BYTES, size - position);
     const buffer = buffers.take();
     taken.push(buffer);
+    if (taken.length > RECYCLED_PER_BODY) taken.shift();
     const { bytesRead } = await h.read(buffer, 0, want, position);
     return buffer.subarray(0, bytesRead);
   };

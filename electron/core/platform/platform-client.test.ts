@@ -158,19 +158,21 @@ describe('digital inbox upload', () => {
     const stored = (await uploads()) as unknown as { idempotencyKey: string | null; sha256: string }[];
     for (const s of scans) expect(stored.find((u) => u.idempotencyKey === `shared-${s.i}`)?.sha256).toBe(s.sha256);
 
-    // An answer before the body was read (unknown case → 422) leaves the buffers to the GC.
+    // Any answer but a 2xx leaves the buffers to the GC, even when the whole body was pulled: a key sent
+    // again with other bytes is refused (422) after the sandbox read the body to the end.
     const fresh = new BufferPool(READ_CHUNK_BYTES, 8);
-    const early = h.connect({ uploadBuffers: fresh }).api;
+    const refusing = h.connect({ uploadBuffers: fresh }).api;
     const e = await rejection(
-      early.uploadToInbox({
-        filePath: scans[0]!.filePath,
-        size: scans[0]!.size,
-        fileName: 'early.pdf',
+      refusing.uploadToInbox({
+        filePath: scans[1]!.filePath,
+        size: scans[1]!.size,
+        fileName: 'other-bytes.pdf',
         contentType: 'application/pdf',
-        metadata: { caseNumber: 'CLM-1999-999999' },
+        metadata: {},
+        idempotencyKey: 'shared-0',
       }),
     );
-    expect(e.platformErrors?.[0]?.type).toBe('case_not_found');
+    expect(e.platformErrors?.[0]?.type).toBe('idempotency_key_reused');
     expect(fresh.kept).toBe(0);
   });
 });
