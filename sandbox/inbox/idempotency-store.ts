@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonLinesJournal } from '../storage/json-lines-journal';
 
@@ -18,7 +18,9 @@ type RememberedAnswer = IdempotentAnswer & { id: string };
 /**
  * draft-ietf-httpapi-idempotency-key-header. Keys are scoped per client (one client cannot replay
  * another's answer) and kept in memory and in `<dataDir>/idempotency.jsonl`, so a sandbox restart keeps
- * them. Data dirs of earlier sandboxes kept a file per key under `idempotency/`; those are still read.
+ * them. At start, answers older than the TTL are dropped and the file rewritten without them, so it does
+ * not grow without end. Data dirs of earlier sandboxes kept a file per key under `idempotency/`; those
+ * are read once and moved into the journal.
  */
 export class IdempotencyStore {
   private readonly inFlight = new Set<string>();
@@ -29,17 +31,36 @@ export class IdempotencyStore {
     dataDir: string,
     private readonly now: () => number,
   ) {
+    const file = join(dataDir, 'idempotency.jsonl');
     const legacyDir = join(dataDir, 'idempotency');
-    if (existsSync(legacyDir)) {
+    const hasLegacy = existsSync(legacyDir);
+    if (hasLegacy) {
       for (const name of readdirSync(legacyDir)) {
         if (!name.endsWith('.json')) continue;
         const answer = JSON.parse(readFileSync(join(legacyDir, name), 'utf8')) as IdempotentAnswer;
         this.answers.set(name.slice(0, -'.json'.length), answer);
       }
     }
-    const { journal, records } = JsonLinesJournal.open<RememberedAnswer>(join(dataDir, 'idempotency.jsonl'));
+    const opened = JsonLinesJournal.open<RememberedAnswer>(file);
+    let journal = opened.journal;
+    for (const { id, ...answer } of opened.records) this.answers.set(id, answer);
+    let expired = 0;
+    for (const [id, answer] of this.answers) {
+      if (!this.live(answer)) {
+        this.answers.delete(id);
+        expired++;
+      }
+    }
+    if (expired > 0 || hasLegacy) {
+      journal.close();
+      JsonLinesJournal.replace(
+        file,
+        [...this.answers].map(([id, answer]) => ({ id, ...answer })),
+      );
+      if (hasLegacy) rmSync(legacyDir, { recursive: true, force: true });
+      journal = JsonLinesJournal.open<RememberedAnswer>(file).journal;
+    }
     this.journal = journal;
-    for (const { id, ...answer } of records) this.answers.set(id, answer);
   }
 
   /** False when the key is already being processed (→ 409). */
@@ -56,7 +77,11 @@ export class IdempotencyStore {
 
   find(clientId: string, key: string): IdempotentAnswer | undefined {
     const answer = this.answers.get(this.id(clientId, key));
-    return answer && this.now() - answer.storedAt < IDEMPOTENCY_TTL_MS ? answer : undefined;
+    return answer && this.live(answer) ? answer : undefined;
+  }
+
+  private live(answer: IdempotentAnswer): boolean {
+    return this.now() - answer.storedAt < IDEMPOTENCY_TTL_MS;
   }
 
   remember(clientId: string, key: string, answer: IdempotentAnswer): void {

@@ -1,4 +1,13 @@
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 
 /**
  * An append-only JSON-lines file, kept open: one write per record instead of a file (open, write, close,
@@ -25,18 +34,34 @@ export class JsonLinesJournal<T> {
     return { journal: new JsonLinesJournal<T>(file), records };
   }
 
+  /** Replaces the file's records (compaction at start): a new file renamed over the old one. */
+  static replace<T>(file: string, records: T[]): void {
+    const temp = `${file}.tmp`;
+    const fd = openSync(temp, 'w');
+    try {
+      writeAll(fd, Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join('')));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  }
+
   /** Synchronous on purpose: a few hundred bytes into the page cache cost less than a thread-pool round trip. */
   append(record: T): void {
     if (this.fd === undefined) throw new Error(`${this.file} is closed`);
-    const line = Buffer.from(`${JSON.stringify(record)}\n`);
-    let written = 0;
-    while (written < line.length) written += writeSync(this.fd, line, written);
+    writeAll(this.fd, Buffer.from(`${JSON.stringify(record)}\n`));
   }
 
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written);
 }
 
 function cutAt(file: string, bytes: number): void {
