@@ -26,15 +26,18 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Buffer> {
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
+const bodyOf = (file: { filePath: string; content: Buffer }, fileName: string, pool: BufferPool) =>
+  prepareMultipartBody(
+    { filePath: file.filePath, fileName, contentType: 'application/pdf', size: file.content.length },
+    () => undefined,
+    pool,
+  );
+
 describe('multipart body read buffers', () => {
   it('streams the whole file and, once recycled, gives its buffers back for the next body', async () => {
     const pool = new BufferPool(READ_CHUNK_BYTES, 8);
     const a = scan('a.pdf', 2.5 * READ_CHUNK_BYTES, 1);
-    const body = await prepareMultipartBody(
-      { filePath: a.filePath, fileName: 'a.pdf', contentType: 'application/pdf', size: a.content.length },
-      () => undefined,
-      pool,
-    );
+    const body = await bodyOf(a, 'a.pdf', pool);
     const sent = await readAll(body.body);
     expect(sent.length).toBe(body.total);
     expect(sent.includes(a.content)).toBe(true);
@@ -44,11 +47,7 @@ describe('multipart body read buffers', () => {
 
     // The next body reads into the same buffers and still carries its own bytes.
     const b = scan('b.pdf', 2 * READ_CHUNK_BYTES + 17, 2);
-    const next = await prepareMultipartBody(
-      { filePath: b.filePath, fileName: 'b.pdf', contentType: 'application/pdf', size: b.content.length },
-      () => undefined,
-      pool,
-    );
+    const next = await bodyOf(b, 'b.pdf', pool);
     const nextSent = await readAll(next.body);
     expect(pool.kept).toBe(0);
     const start = nextSent.indexOf('\r\n\r\n') + 4;
@@ -58,11 +57,7 @@ describe('multipart body read buffers', () => {
   it('remembers only its last two buffers, so a large file does not hold one per MiB until the answer', async () => {
     const pool = new BufferPool(READ_CHUNK_BYTES, 64);
     const big = scan('big.pdf', 12 * READ_CHUNK_BYTES, 4);
-    const body = await prepareMultipartBody(
-      { filePath: big.filePath, fileName: 'big.pdf', contentType: 'application/pdf', size: big.content.length },
-      () => undefined,
-      pool,
-    );
+    const body = await bodyOf(big, 'big.pdf', pool);
     const sent = await readAll(body.body);
     expect(sent.includes(big.content)).toBe(true);
     body.recycle();
@@ -72,11 +67,7 @@ describe('multipart body read buffers', () => {
   it('keeps the buffers out of the pool when the body was not sent whole (cancelled, early answer)', async () => {
     const pool = new BufferPool(READ_CHUNK_BYTES, 8);
     const a = scan('c.pdf', 3 * READ_CHUNK_BYTES, 3);
-    const body = await prepareMultipartBody(
-      { filePath: a.filePath, fileName: 'c.pdf', contentType: 'application/pdf', size: a.content.length },
-      () => undefined,
-      pool,
-    );
+    const body = await bodyOf(a, 'c.pdf', pool);
     const reader = body.body.getReader();
     await reader.read(); // part header
     await reader.read(); // first MiB (the second is being read ahead)
