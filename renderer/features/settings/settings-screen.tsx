@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { CredentialsSection } from './credentials-section';
+import { SettingsCheck } from './settings-check';
 import { SettingsField } from './settings-field';
 import { newEnvironment, newFolder, updateEnvironment, updateFolder } from './settings-model';
 
@@ -228,20 +229,19 @@ export function SettingsScreen() {
               <fieldset className="scopes">
                 <legend>{t('settings.env.scopes')}</legend>
                 {SCOPES.map((scope) => (
-                  <label key={scope} className="check">
-                    <input
-                      type="checkbox"
-                      checked={env.scopes.includes(scope)}
-                      onChange={(e) =>
-                        edit((d) =>
-                          updateEnvironment(d, envIndex, {
-                            scopes: e.target.checked ? [...env.scopes, scope] : env.scopes.filter((x) => x !== scope),
-                          }),
-                        )
-                      }
-                    />
+                  <SettingsCheck
+                    key={scope}
+                    checked={env.scopes.includes(scope)}
+                    onChange={(on) =>
+                      edit((d) =>
+                        updateEnvironment(d, envIndex, {
+                          scopes: on ? [...env.scopes, scope] : env.scopes.filter((x) => x !== scope),
+                        }),
+                      )
+                    }
+                  >
                     {scope}
-                  </label>
+                  </SettingsCheck>
                 ))}
               </fieldset>
               {draft.environments.length > 1 && (
@@ -316,32 +316,24 @@ export function SettingsScreen() {
                 />
               )}
             </SettingsField>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={f.autoSubmit}
-                onChange={(e) => edit((d) => updateFolder(d, i, { autoSubmit: e.target.checked }))}
-              />
+            <SettingsCheck
+              checked={f.autoSubmit}
+              onChange={(on) => edit((d) => updateFolder(d, i, { autoSubmit: on }))}
+            >
               {t('settings.folder.autoSubmit')}
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={f.polling.enabled}
-                onChange={(e) =>
-                  edit((d) => updateFolder(d, i, { polling: { ...f.polling, enabled: e.target.checked } }))
-                }
-              />
+            </SettingsCheck>
+            <SettingsCheck
+              checked={f.polling.enabled}
+              onChange={(on) => edit((d) => updateFolder(d, i, { polling: { ...f.polling, enabled: on } }))}
+            >
               {t('settings.folder.polling')}
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={f.recognizeCompleteFiles}
-                onChange={(e) => edit((d) => updateFolder(d, i, { recognizeCompleteFiles: e.target.checked }))}
-              />
+            </SettingsCheck>
+            <SettingsCheck
+              checked={f.recognizeCompleteFiles}
+              onChange={(on) => edit((d) => updateFolder(d, i, { recognizeCompleteFiles: on }))}
+            >
               {t('settings.folder.recognizeCompleteFiles')}
-            </label>
+            </SettingsCheck>
             <div>
               <button
                 type="button"
