@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseEventFeedPageSchema } from '../../shared/platform/events';
@@ -201,6 +202,29 @@ describe('Idempotency-Key', () => {
 });
 
 describe('raw HTTP details', () => {
+  it('leaves no part file behind when the client goes away in the middle of the body', async () => {
+    const token = await h.token();
+    const url = new URL(`${h.sandbox.baseUrl}${INBOX}`);
+    const before = (await uploads()).length;
+    await new Promise<void>((resolve) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'multipart/form-data; boundary=b',
+          'Content-Length': String(10 * 1024 * 1024),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write('--b\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n\r\n');
+      req.write(Buffer.alloc(3 * 1024 * 1024, 1), () => setTimeout(() => req.destroy(), 100));
+    });
+    const partFiles = async () => (await readdir(`${h.dataDir}/uploads`)).filter((n) => n.endsWith('.part'));
+    for (let i = 0; i < 50 && (await partFiles()).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await partFiles()).toEqual([]);
+    expect((await uploads()).length).toBe(before);
+  });
+
   it('rejects a Latin-1 byte sent raw in a metadata header', async () => {
     const token = await h.token();
     const url = new URL(`${h.sandbox.baseUrl}${INBOX}`);

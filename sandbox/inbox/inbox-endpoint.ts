@@ -250,7 +250,9 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
     parser.end();
   } catch (e) {
     if (e instanceof MultipartError) return fail(failure(400, 'invalid_multipart', e.message));
+    // The client went away mid-body (or the disk failed): nothing of it may stay behind.
     await out?.discard().catch(() => undefined);
+    await deps.uploads.discard(id).catch(() => undefined);
     throw e;
   }
   await out?.close();
