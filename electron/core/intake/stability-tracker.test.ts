@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../samples/sample-scans';
 import type { StabilityOptions, StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
@@ -83,6 +83,22 @@ describe('StabilityTracker', () => {
     tracker!.consider(path);
     await until(() => taken.length === 1);
     expect(taken[0]!.at - written).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('a wall-clock step forward (time sync after the PC wakes) does not make a file look quiet', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const taken = track(WAIT);
+      const path = join(dir, 'still-writing.tif');
+      await writeFile(path, randomBytes(1000));
+      tracker!.consider(path);
+      await new Promise((r) => setTimeout(r, 100));
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(taken).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an empty file is never taken early, and a vanished file is dropped', async () => {

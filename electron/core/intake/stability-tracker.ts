@@ -64,7 +64,9 @@ export class StabilityTracker {
   constructor(
     private readonly onStable: (file: StableFile) => Promise<StableVerdict>,
     private readonly options: StabilityOptions = DEFAULT_STABILITY,
-    private readonly now: () => number = Date.now,
+    // Quiet times are durations: a monotonic clock, so a wall-clock step (time sync after the PC wakes)
+    // cannot make a file still being written look quiet.
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get size(): number {
