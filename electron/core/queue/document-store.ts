@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
-import { WalFlusher } from './wal-sync';
+import { WalFlusher, type CommitFlusher } from './wal-sync';
 
 /** A document as stored: the public Document plus what only the queue needs. */
 export interface StoredDocument extends Document {
@@ -150,7 +150,7 @@ export class DocumentStore {
   /** Documents whose Idempotency-Key was written by a commit not yet known to be on disk. */
   private readonly keyCommits = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
-  private readonly closeFlusher: () => Promise<void>;
+  private readonly flusher: CommitFlusher;
   /** One wrapper for every transaction: better-sqlite3 builds four functions per db.transaction() call. */
   private readonly runInTransaction: <T>(fn: () => T) => T;
 
@@ -165,19 +165,14 @@ export class DocumentStore {
       flush?: () => Promise<void>;
     } = {},
   ) {
-    let flush = options.flush;
-    this.closeFlusher = async () => undefined;
-    if (!flush) {
-      const flusher = new WalFlusher(db);
-      flush = () => flusher.flush();
-      this.closeFlusher = () => flusher.close();
-    }
-    const syncOnce = flush;
+    const flush = options.flush;
+    // A flush given by a test has nothing to let go of.
+    this.flusher = flush ? { flush, close: async () => undefined } : new WalFlusher(db);
     const run = db.transaction((fn: () => unknown) => fn());
     this.runInTransaction = <T>(fn: () => T): T => run(fn) as T;
     this.walSync = new GroupSync(async () => {
       const covers = this.committed;
-      await syncOnce();
+      await this.flusher.flush();
       this.flushed = Math.max(this.flushed, covers);
       for (const [id, seq] of this.keyCommits) if (seq <= this.flushed) this.keyCommits.delete(id);
     });
@@ -223,7 +218,7 @@ export class DocumentStore {
     try {
       await this.walSync.sync();
     } finally {
-      await this.closeFlusher();
+      await this.flusher.close();
     }
   }
 

@@ -1,11 +1,16 @@
-import { close, fdatasync, open as openFd } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close, fdatasync, open } from 'node:fs';
 import { promisify } from 'node:util';
 import type { QueueDatabase } from './queue-database';
 
-const openAsync = promisify(openFd);
+const openAsync = promisify(open);
 const fdatasyncAsync = promisify(fdatasync);
 const closeAsync = promisify(close);
+
+/** One flush of every commit so far to disk, and what to let go of when the database closes. */
+export interface CommitFlusher {
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /**
  * Makes the queue database's commits durable off the JS thread. The database commits with
@@ -24,7 +29,7 @@ const closeAsync = promisify(close);
  * checkpoint and deletes it only when the last connection closes, so it stays the same file.
  * Flushes must not overlap (DocumentStore runs them through one GroupSync).
  */
-export class WalFlusher {
+export class WalFlusher implements CommitFlusher {
   private fd: number | undefined;
   private closed = false;
 
@@ -32,21 +37,18 @@ export class WalFlusher {
 
   async flush(): Promise<void> {
     if (this.closed) throw new Error('the queue database was closed');
-    if (this.fd === undefined) {
-      try {
-        this.fd = await openAsync(`${this.db.name}-wal`, 'r+');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-        const handle = await open(this.db.name, 'r+');
-        try {
-          await handle.datasync();
-        } finally {
-          await handle.close();
-        }
-        return;
-      }
+    this.fd ??= await openAsync(`${this.db.name}-wal`, 'r+').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return undefined;
+      throw e;
+    });
+    if (this.fd !== undefined) return fdatasyncAsync(this.fd);
+    // No WAL file yet: the database file itself, opened only for this flush.
+    const fd = await openAsync(this.db.name, 'r+');
+    try {
+      await fdatasyncAsync(fd);
+    } finally {
+      await closeAsync(fd);
     }
-    await fdatasyncAsync(this.fd);
   }
 
   /** After the last flush has finished. */
