@@ -214,12 +214,19 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
     await out?.discard();
     return { kind: 'failed', answer };
   };
+  /** Drops what was received: the writer and its temp file. */
+  const drop = async () => {
+    try {
+      await out?.discard();
+    } finally {
+      await deps.uploads.discard(id);
+    }
+  };
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       bodyBytes += chunk.length;
       if (reset && !reset.afterStore && bodyBytes >= reset.afterBytes) {
-        await out?.discard();
-        await deps.uploads.discard(id);
+        await drop();
         req.socket.destroy();
         return { kind: 'reset' };
       }
@@ -251,8 +258,7 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
   } catch (e) {
     if (e instanceof MultipartError) return fail(failure(400, 'invalid_multipart', e.message));
     // The client went away mid-body (or the disk failed): nothing of it may stay behind.
-    await out?.discard().catch(() => undefined);
-    await deps.uploads.discard(id).catch(() => undefined);
+    await drop().catch(() => undefined);
     throw e;
   }
   await out?.close();
