@@ -164,6 +164,22 @@ describe('web shell', () => {
     ws.close();
   });
 
+  it('closes only the socket that sent an oversized frame; the server stays up for other clients', async () => {
+    const origin = `http://127.0.0.1:${shell.port}`;
+    const other = await openSocket(shell.port, { cookie, origin });
+    const sender = await openSocket(shell.port, { cookie, origin });
+    const closed = new Promise<number>((resolve) => sender.once('close', (code) => resolve(code)));
+    sender.on('error', () => undefined);
+    sender.send(Buffer.alloc(65 * 1024 * 1024, 0x20));
+    // 1009: message too big (RFC 6455); the server closes this socket instead of crashing.
+    expect(await closed).toBe(1009);
+    expect(((await call(other, 11, 'app.info', {})) as { ok: boolean }).ok).toBe(true);
+    const fresh = await openSocket(shell.port, { cookie, origin });
+    expect(((await call(fresh, 12, 'app.info', {})) as { ok: boolean }).ok).toBe(true);
+    other.close();
+    fresh.close();
+  });
+
   it('drops malformed frames without closing the socket', async () => {
     const ws = await openSocket(shell.port, { cookie, origin: `http://127.0.0.1:${shell.port}` });
     ws.send('not json');

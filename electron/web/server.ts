@@ -110,6 +110,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 64 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
+    // A reset before or during the handshake is this client's problem, never the process's.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (
       url.pathname !== '/ipc' ||
@@ -128,6 +130,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'event', channel, payload }));
     });
     ws.on('close', unsubscribe);
+    // An oversized frame or any protocol error: ws has already started closing this socket (1009, 1002 …).
+    // Without a listener the 'error' event would be thrown and end the whole process, queue included.
+    ws.on('error', (error) => {
+      logger.warn('web shell: socket closed on a protocol error', { error: error.message });
+      ws.terminate();
+    });
     ws.on('message', (data) => {
       let frame: z.infer<typeof InvokeFrameSchema>;
       try {
