@@ -93,6 +93,18 @@ export async function loadAgentConfig(
   };
 }
 
+export const CLIENT_SECRET_ENV = 'INTAKE_CLIENT_SECRET';
+
+/**
+ * Reads $INTAKE_CLIENT_SECRET once and removes it from the environment, so no child process (the embedded
+ * sandbox, a helper a library spawns) inherits the secret. Call it before anything else runs.
+ */
+export function takeClientSecretFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env[CLIENT_SECRET_ENV];
+  delete env[CLIENT_SECRET_ENV];
+  return secret === '' ? undefined : secret;
+}
+
 /** The secret from $INTAKE_CLIENT_SECRET when set (CI, containers), otherwise from the keychain. */
 export class AgentCredentials implements CredentialSource {
   constructor(

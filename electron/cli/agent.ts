@@ -15,7 +15,7 @@ import { JsonLineLogger } from '../core/util/logger';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
-import { AgentCredentials, loadAgentConfig } from './agent-config';
+import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { lockDataDir } from './agent-lock';
 
 /**
@@ -23,6 +23,8 @@ import { lockDataDir } from './agent-lock';
  * --once summary) as JSON; stderr carries the JSON log lines.
  */
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  // First of all: out of the environment, so no child process inherits it.
+  const envSecret = takeClientSecretFromEnv(env);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);
@@ -43,7 +45,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     cleanups.length = 0;
   };
   try {
-    return await runCommand(args, env, logger, cleanups);
+    return await runCommand(args, env, envSecret, logger, cleanups);
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`intake-agent: ${e.message}\n`);
@@ -61,6 +63,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 async function runCommand(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
+  envSecret: string | undefined,
   logger: Logger,
   cleanups: Array<() => Promise<void>>,
 ): Promise<number> {
@@ -88,8 +91,7 @@ async function runCommand(
   const http = createNodeFetch(env);
   const credentials = new AgentCredentials(
     () => new CredentialStore(new KeytarSecretStore(), logger),
-    env.INTAKE_CLIENT_SECRET ||
-      (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
+    envSecret ?? (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
   );
   const { api } = createPlatformClient({
     environment: config.environment,
