@@ -1,9 +1,9 @@
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
+import { fsyncDirectory } from '../util/fsync-directory';
 import type { Logger } from '../util/logger';
 import type { StoredDocument } from './document-store';
-import { fsyncDir } from './spool';
 
 export type ArchiveSettings = Settings['archive'];
 
@@ -20,6 +20,7 @@ export class Archiver {
     private readonly archiveDir: string,
     private readonly spoolPath: (name: string) => string,
     private readonly logger: Logger,
+    private readonly options: { platform?: NodeJS.Platform } = {},
   ) {}
 
   /** Idempotent: safe to run again after a crash half-way. Returns where the copy now lives, if kept. */
@@ -32,7 +33,7 @@ export class Archiver {
       if (await isFile(spoolFile)) {
         await mkdir(join(archivePath, '..'), { recursive: true });
         await moveFile(spoolFile, archivePath);
-        await fsyncDir(join(archivePath, '..'));
+        await fsyncDirectory(join(archivePath, '..'), this.options.platform);
       }
     } else {
       await removeFile(spoolFile);

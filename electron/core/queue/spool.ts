@@ -3,6 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BufferPool } from '../util/buffer-pool';
+import { fsyncDirectory } from '../util/fsync-directory';
 import { GroupSync } from '../util/group-sync';
 
 const PARTIAL = '.partial';
@@ -40,8 +41,11 @@ export class Spool {
   private readonly dirSync: GroupSync;
   private readonly buffers = new BufferPool(COPY_CHUNK_BYTES, MAX_POOLED_BUFFERS);
 
-  constructor(readonly dir: string) {
-    this.dirSync = new GroupSync(() => fsyncDir(dir));
+  constructor(
+    readonly dir: string,
+    options: { platform?: NodeJS.Platform } = {},
+  ) {
+    this.dirSync = new GroupSync(() => fsyncDirectory(dir, options.platform));
   }
 
   async init(): Promise<void> {
@@ -122,14 +126,5 @@ export class Spool {
       }
     }
     return { partial, orphaned };
-  }
-}
-
-export async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
+import { fsyncDirectory } from '../util/fsync-directory';
 
 /**
  * Replaces a file so that a crash or power loss leaves either the old or the new content, never a torn
@@ -24,16 +25,6 @@ export async function writeFileAtomic(path: string, data: string, mode = 0o600):
     await rm(temp, { force: true });
     throw e;
   }
-  await syncDirectory(dirname(path));
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  // Makes the rename itself durable on POSIX; Windows cannot open a directory, and NTFS journals renames.
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  // The rename itself durable (a no-op on Windows: fsync-directory.ts).
+  await fsyncDirectory(dirname(path));
 }
