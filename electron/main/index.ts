@@ -4,6 +4,7 @@ import { createIntakeCore } from '../core/app';
 import { APP_ENTRY_URL } from '../core/desktop/app-protocol';
 import { parseLaunchRequest } from '../core/desktop/command-line';
 import { EncryptedFileSecretStore } from '../core/desktop/encrypted-file-secret-store';
+import { folderToOpen } from '../core/desktop/folder-to-open';
 import { importLaunchFiles } from '../core/desktop/launch-import';
 import { machineSettingsPath } from '../core/desktop/machine-settings';
 import { MachineSettingsApplier } from '../core/desktop/machine-settings-applier';
@@ -114,9 +115,12 @@ async function start(): Promise<void> {
           if (status) tray?.update({ queue: status });
         });
       case 'open-folder':
-        return void shell.openPath(action.path).then((error) => {
-          if (error) logger.warn('tray: cannot open folder', { path: action.path, error });
-        });
+        // openPath would run an executable: only a directory is handed over (issue #14).
+        return void folderToOpen(action.path)
+          .then((folder) => (folder.ok ? shell.openPath(folder.path) : folder.reason))
+          .then((error) => {
+            if (error) logger.warn('tray: cannot open folder', { path: action.path, error });
+          });
       case 'quit':
         return app.quit();
     }

@@ -202,6 +202,14 @@ describe('the shell installs every guard (sources)', () => {
     expect(index).toContain('app.requestSingleInstanceLock()');
   });
 
+  it('the tray hands shell.openPath only a path checked to be a directory', () => {
+    const opens = shellSources().flatMap((s) => [...s.text.matchAll(/openPath\(([^)]*)\)/g)].map((m) => m[1]));
+    expect(opens).toEqual(['folder.path']);
+    expect(index).toMatch(
+      /folderToOpen\(action\.path\)\s*\.then\(\(folder\) => \(folder\.ok \? shell\.openPath\(folder\.path\)/,
+    );
+  });
+
   it('every BrowserWindow is built from secureWindowOptions', () => {
     const created = shellSources().flatMap((s) => [...s.text.matchAll(/new BrowserWindow\(([^)]*)/g)].map((m) => m[1]));
     expect(created.length).toBeGreaterThan(0);
