@@ -1,4 +1,4 @@
-import { setGlobalProxyFromEnv } from 'node:http';
+import * as http from 'node:http';
 import type { HttpFetch } from './http-fetch';
 
 export type ProxyEnv = Record<string, string | undefined>;
@@ -20,8 +20,23 @@ export function needsProxySetup(env: ProxyEnv): boolean {
  * process-wide agents, hence once per process and before the first request.
  */
 export function createNodeFetch(env: ProxyEnv = process.env): HttpFetch {
-  if (!restoreProxy && needsProxySetup(env)) restoreProxy = setGlobalProxyFromEnv(env);
+  if (!restoreProxy && needsProxySetup(env)) restoreProxy = switchOnEnvProxy(env);
   return (url, init) => fetch(url, init);
+}
+
+// Looked up at run time, not imported by name: a Node without it (22.x, which `engines` allows, and the
+// built agent targets) would otherwise fail to load the whole module, proxy or not.
+type SetGlobalProxyFromEnv = (env: ProxyEnv) => () => void;
+
+function switchOnEnvProxy(env: ProxyEnv): () => void {
+  const setGlobalProxyFromEnv = (http as { setGlobalProxyFromEnv?: SetGlobalProxyFromEnv }).setGlobalProxyFromEnv;
+  if (typeof setGlobalProxyFromEnv !== 'function') {
+    throw new Error(
+      `HTTP(S)_PROXY is set, but Node ${process.version} cannot switch proxy support on at run time: ` +
+        'start it with NODE_USE_ENV_PROXY=1 (or use Node 24 LTS)',
+    );
+  }
+  return setGlobalProxyFromEnv(env);
 }
 
 /** Undoes what createNodeFetch switched on (tests; a settings change that removes the proxy). */
