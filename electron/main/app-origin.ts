@@ -1,5 +1,25 @@
 import { isAppUrl } from '../core/desktop/app-protocol';
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The dev server to load the renderer from, or undefined for app://intake/. electron-vite sets
+ * ELECTRON_RENDERER_URL in development; a packaged app ignores it, because whoever can set an environment
+ * variable for the user would otherwise choose the page that main trusts for IPC. Even in development
+ * only an http(s) server on this machine is accepted.
+ */
+export function rendererDevServerUrl(envValue: string | undefined, isPackaged: boolean): string | undefined {
+  if (isPackaged || !envValue) return undefined;
+  let u: URL;
+  try {
+    u = new URL(envValue);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  return LOOPBACK_HOSTS.has(u.hostname) ? envValue : undefined;
+}
+
 /**
  * The renderer is loaded from app://intake/ (see core/desktop/app-protocol.ts) or, in development, from
  * electron-vite's dev server. Only frames from there may talk to main or navigate.

@@ -18,7 +18,7 @@ import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
 import type { QueueStatus } from '../../shared/ipc/channels/documents';
-import { isAllowedRendererRequest, isTrustedRendererUrl } from './app-origin';
+import { isAllowedRendererRequest, isTrustedRendererUrl, rendererDevServerUrl } from './app-origin';
 import { registerAppScheme, serveAppProtocol } from './app-protocol';
 import { chromiumFetch } from './chromium-fetch';
 import { coreCaller } from './core-port';
@@ -32,7 +32,7 @@ import { TrayController } from './tray';
 import { DesktopUpdater } from './updater';
 
 const logger = new JsonLineLogger((line) => process.stdout.write(line + '\n'));
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const devServerUrl = rendererDevServerUrl(process.env['ELECTRON_RENDERER_URL'], app.isPackaged);
 const isTrusted = (url: string) => isTrustedRendererUrl(url, devServerUrl);
 
 // Before ready: app:// must be a privileged scheme when the first session is created.

@@ -202,6 +202,16 @@ describe('the shell installs every guard (sources)', () => {
     expect(index).toContain('app.requestSingleInstanceLock()');
   });
 
+  it('the dev server URL from the environment goes through the packaged-app rule', () => {
+    expect(index).toContain(
+      "const devServerUrl = rendererDevServerUrl(process.env['ELECTRON_RENDERER_URL'], app.isPackaged);",
+    );
+    const uses = shellSources().flatMap((s) =>
+      [...s.text.matchAll(/env(\.|\[')ELECTRON_RENDERER_URL/g)].map(() => s.path),
+    );
+    expect(uses).toEqual(['electron/main/index.ts']);
+  });
+
   it('the tray hands shell.openPath only a path checked to be a directory', () => {
     const opens = shellSources().flatMap((s) => [...s.text.matchAll(/openPath\(([^)]*)\)/g)].map((m) => m[1]));
     expect(opens).toEqual(['folder.path']);
