@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
-import { algorithmOfPrivateKey, publicKeyOf } from './key-pair';
+import { constants, randomUUID, sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import type { AssertionAlgorithm } from './key-pair';
+import { algorithmOfPrivateKey, PS256_SALT_LENGTH, publicKeyOf, readPrivateKey } from './key-pair';
 
 /** Lifetime of a client assertion: long enough for a slow network, short enough to be useless if captured. */
 export const ASSERTION_LIFETIME_SECONDS = 60;
@@ -15,20 +16,45 @@ export interface AssertionInput {
   nowMs: number;
 }
 
-/** A freshly signed private_key_jwt for ONE token request: iss = sub = client id, unique jti. */
+/**
+ * A freshly signed private_key_jwt for ONE token request: iss = sub = client id, unique jti.
+ *
+ * Signed with node:crypto rather than through WebCrypto (jose's importPKCS8): WebCrypto refuses
+ * RSASSA-PSS keys ("Invalid key type"), so PS256 could never be signed that way. The JWS compact form is
+ * three base64url parts; tests check every algorithm with jose's jwtVerify and the published JWK.
+ */
 export async function signClientAssertion(input: AssertionInput): Promise<string> {
   const alg = algorithmOfPrivateKey(input.privateKeyPem);
-  const key = await importPKCS8(input.privateKeyPem, alg);
+  const key = readPrivateKey(input.privateKeyPem);
   const { publicKeyJwk } = await publicKeyOf(input.privateKeyPem);
   const iat = Math.floor(input.nowMs / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg, typ: ASSERTION_TYP, ...(publicKeyJwk.kid ? { kid: publicKeyJwk.kid } : {}) })
-    .setIssuer(input.clientId)
-    .setSubject(input.clientId)
-    .setAudience(input.audience)
-    .setJti(randomUUID())
-    .setIssuedAt(iat)
-    .setNotBefore(iat)
-    .setExpirationTime(iat + ASSERTION_LIFETIME_SECONDS)
-    .sign(key);
+  const header = { alg, typ: ASSERTION_TYP, ...(publicKeyJwk.kid ? { kid: publicKeyJwk.kid } : {}) };
+  const payload = {
+    iss: input.clientId,
+    sub: input.clientId,
+    aud: input.audience,
+    jti: randomUUID(),
+    iat,
+    nbf: iat,
+    exp: iat + ASSERTION_LIFETIME_SECONDS,
+  };
+  const signingInput = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
+  return `${signingInput}.${jwsSignature(alg, key, signingInput).toString('base64url')}`;
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function jwsSignature(alg: AssertionAlgorithm, key: KeyObject, signingInput: string): Buffer {
+  const data = Buffer.from(signingInput, 'ascii');
+  switch (alg) {
+    case 'ES256':
+      // JWS wants r‖s (64 bytes), not the DER sequence node produces by default.
+      return sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' });
+    case 'PS256':
+      return sign('sha256', data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: PS256_SALT_LENGTH });
+    case 'RS256':
+      return sign('sha256', data, { key, padding: constants.RSA_PKCS1_PADDING });
+  }
 }

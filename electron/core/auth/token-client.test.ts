@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,22 +7,26 @@ import { startConnectionHarness } from '../platform/testing/connection-harness';
 import type { ConnectionHarness } from '../platform/testing/connection-harness';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
+import { JsonLineLogger } from '../util/logger';
 import { generateClientKeyPair } from './key-pair';
-import { refreshMarginMs } from './token-client';
+import { refreshMarginMs, TokenClient } from './token-client';
 
 const KEY_CLIENT = 'intake-desk-key';
 let h: ConnectionHarness;
 let keyPair: Awaited<ReturnType<typeof generateClientKeyPair>>;
 let rsaKeyPair: Awaited<ReturnType<typeof generateClientKeyPair>>;
+let pssKeyPair: Awaited<ReturnType<typeof generateClientKeyPair>>;
 
 beforeAll(async () => {
   keyPair = await generateClientKeyPair('ES256');
-  rsaKeyPair = await generateClientKeyPair('PS256');
+  rsaKeyPair = await generateClientKeyPair('RS256');
+  pssKeyPair = await generateClientKeyPair('PS256');
   h = await startConnectionHarness({
     clients: [
       { clientId: 'intake-desk-demo', secret: 'sandbox-demo-secret', scopes: ['case_integration', 'events'] },
       { clientId: KEY_CLIENT, publicKeyPem: keyPair.publicKeyPem, scopes: ['case_integration'] },
       { clientId: 'intake-desk-rsa', publicKeyPem: rsaKeyPair.publicKeyPem, scopes: ['case_integration'] },
+      { clientId: 'intake-desk-pss', publicKeyPem: pssKeyPair.publicKeyPem, scopes: ['case_integration'] },
       { clientId: 'no-scopes', secret: 'x', scopes: [] },
     ],
   });
@@ -174,10 +179,11 @@ describe('expired and revoked tokens', () => {
 });
 
 describe('private_key_jwt', () => {
-  it('signs a fresh assertion per request and gets a token with the registered key (ES256 and PS256)', async () => {
+  it('signs a fresh assertion per request and gets a token with the registered key (ES256, RS256 and PS256)', async () => {
     for (const [clientId, pair] of [
       [KEY_CLIENT, keyPair],
       ['intake-desk-rsa', rsaKeyPair],
+      ['intake-desk-pss', pssKeyPair],
     ] as const) {
       const ref = { environmentId: `jwt-${clientId}`, clientId };
       await h.credentials.setPrivateKey(ref, pair.privateKeyPem);
@@ -197,7 +203,10 @@ describe('private_key_jwt', () => {
       expect(jwt.sub).toBe(clientId);
       expect(jwt.aud).toBe(`${h.sandbox.tokenUrl}/connect/token`);
       expect((jwt.exp ?? 0) - (jwt.iat ?? 0)).toBe(60);
-      expect(decodeProtectedHeader(a?.get('client_assertion') ?? '').typ).toBe('client-authentication+jwt');
+      expect(decodeProtectedHeader(a?.get('client_assertion') ?? '')).toMatchObject({
+        typ: 'client-authentication+jwt',
+        alg: pair.algorithm,
+      });
       expect(decodeJwt(b?.get('client_assertion') ?? '').jti).not.toBe(jwt.jti);
     }
   });
@@ -231,6 +240,33 @@ describe('private_key_jwt', () => {
     );
     expect(e.code).toBe('auth.clock_skew');
     expect(e.message).toMatch(/clock is (599|600|601) s ahead/);
+  });
+});
+
+describe('internal failures', () => {
+  it('an unexpected error is auth.internal and its cause is logged, without the key', async () => {
+    // A 512-bit RSA-PSS key is read fine but cannot hold a PS256 signature (SHA-256 + 32-byte salt).
+    const { privateKey } = generateKeyPairSync('rsa-pss', { modulusLength: 512 });
+    const pem = String(privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const lines: string[] = [];
+    const ref = { environmentId: 'jwt-internal', clientId: 'intake-desk-pss' };
+    await h.credentials.setPrivateKey(ref, pem);
+    const tokens = new TokenClient({
+      environment: h.environment({ ...ref, id: ref.environmentId, authMethod: 'private_key_jwt' }),
+      credentials: h.credentials,
+      fetch: (url, init) => fetch(url, init),
+      clock: systemClock,
+      logger: new JsonLineLogger((line) => lines.push(line), 'debug'),
+    });
+    const e = await rejection(tokens.getToken());
+    expect(e.code).toBe('auth.internal');
+    const logged = lines.join('\n');
+    expect(logged).toContain('ERR_OSSL_RSA_DATA_TOO_LARGE_FOR_KEY_SIZE');
+    expect(logged).toContain('data too large for key size');
+    const body = pem.split('\n')[1] ?? '';
+    expect(body.length).toBeGreaterThan(20);
+    expect(logged).not.toContain(body.slice(0, 20));
+    tokens.dispose();
   });
 });
 

@@ -112,10 +112,7 @@ export class TokenClient {
       }
       return token;
     } catch (e) {
-      const error =
-        e instanceof IntakeError
-          ? e
-          : new IntakeError('local', 'auth.internal', 'Requesting an access token failed.', { cause: e });
+      const error = e instanceof IntakeError ? e : this.internalError(e);
       if (generation === this.generation) {
         if (error.kind === 'configuration' && error.code !== 'secrets.keychain_unavailable') this.failure = error;
         this.options.onStatus?.({ token: 'error', error });
@@ -125,6 +122,21 @@ export class TokenClient {
     } finally {
       if (generation === this.generation) this.inflight = undefined;
     }
+  }
+
+  /** Something our side did not expect (a key the crypto library refuses …): keep its cause in the log. */
+  private internalError(cause: unknown): IntakeError {
+    const error = new IntakeError(
+      'local',
+      'auth.internal',
+      `Requesting an access token failed inside Intake Desk (${causeSummary(cause)}). The log has the details.`,
+      { cause },
+    );
+    this.options.logger.error('token request failed inside Intake Desk', {
+      code: error.code,
+      cause: causeForLog(cause),
+    });
+    return error;
   }
 
   private async form(): Promise<URLSearchParams> {
@@ -243,6 +255,31 @@ export class TokenClient {
       refreshAt: now + lifetimeMs - refreshMarginMs(lifetimeMs),
     };
   }
+}
+
+/** PEM blocks and long base64 runs (a key, a token, a generated secret) never reach the log. */
+function scrub(text: string): string {
+  return text
+    .replace(/-----BEGIN [^-]+-----[\s\S]*?(-----END [^-]+-----|$)/g, '[key removed]')
+    .replace(/[A-Za-z0-9+/_-]{32,}={0,2}/g, '[removed]');
+}
+
+function causeSummary(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? code : cause.name;
+  }
+  return typeof cause;
+}
+
+function causeForLog(cause: unknown): Record<string, unknown> {
+  if (!(cause instanceof Error)) return { type: typeof cause };
+  const code = (cause as { code?: unknown }).code;
+  return {
+    name: cause.name,
+    message: scrub(cause.message),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 /** Lets one caller stop waiting without cancelling the request others share. */
