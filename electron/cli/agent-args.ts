@@ -20,6 +20,7 @@ Options:
   --once             process folders and queue, wait until drained, print a summary, exit 0 (1 if any failed)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
+  --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.`;
 
 export class UsageError extends Error {}
@@ -45,6 +46,7 @@ export interface AgentArgs {
   sandbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   help: boolean;
+  version: boolean;
 }
 
 const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload'];
@@ -74,6 +76,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         sandbox: { type: 'boolean' },
         'log-level': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
       },
     });
   } catch (e) {
@@ -133,5 +136,6 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     sandbox: v.sandbox ?? false,
     logLevel: logLevel as AgentArgs['logLevel'],
     help: v.help ?? false,
+    version: v.version ?? false,
   };
 }

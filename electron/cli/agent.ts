@@ -17,6 +17,7 @@ import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { lockDataDir } from './agent-lock';
+import { AGENT_VERSION } from './agent-version';
 
 /**
  * The headless agent: the same core as the app, no window. stdout carries results (list lines, the
@@ -34,6 +35,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
   if (args.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`${AGENT_VERSION}\n`);
     return 0;
   }
   const logger: Logger = new JsonLineLogger((line) => process.stderr.write(`${line}\n`), args.logLevel, {

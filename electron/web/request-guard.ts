@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { readCookie, TOKEN_COOKIE, tokensEqual } from './connection-token';
+import { bearerToken, tokensEqual } from './connection-token';
 
 /**
  * DNS rebinding and cross-site defence for a loopback server: the Host must be our own loopback address
@@ -25,6 +25,7 @@ export function originAllowed(req: IncomingMessage, port: number, required: bool
   }
 }
 
-export function cookieTokenValid(req: IncomingMessage, token: string): boolean {
-  return tokensEqual(token, readCookie(req.headers.cookie, TOKEN_COOKIE));
+/** The token of an API request; a cookie or a query parameter never counts. */
+export function bearerTokenValid(req: IncomingMessage, token: string): boolean {
+  return tokensEqual(token, bearerToken(req.headers.authorization));
 }

@@ -3,22 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import type { EventBus } from '../core/events/event-bus';
-import { dispatch } from '../core/ipc/handler-table';
 import type { HandlerTable } from '../core/ipc/handler-table';
 import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
-import {
-  assertValidConnectionToken,
-  createConnectionToken,
-  TOKEN_COOKIE,
-  TOKEN_QUERY,
-  tokensEqual,
-} from './connection-token';
-import { cookieTokenValid, hostAllowed, originAllowed } from './request-guard';
+import { assertValidConnectionToken, createConnectionToken, TOKEN_FRAGMENT } from './connection-token';
+import { attachIpcSocket } from './ipc-socket';
+import { hostAllowed, originAllowed } from './request-guard';
 import { serveStatic } from './static-files';
 
 export interface WebShellOptions {
@@ -31,24 +23,22 @@ export interface WebShellOptions {
   /** Absent: a random one per start. */
   connectionToken?: string;
   logger?: Logger;
-  /** Largest accepted WebSocket message (drag-and-drop imports travel as base64). */
+  /** Largest accepted WebSocket message. File bytes never travel over the socket, so this stays small. */
   maxMessageBytes?: number;
+  /** A socket must send the token as its first message within this time (default 10 s). */
+  authTimeoutMs?: number;
 }
 
 export interface RunningWebShell {
   port: number;
-  /** Open this in a browser: it carries the token once, which then lives in an HttpOnly cookie. */
+  /** Open this in a browser: the token is in the fragment, which browsers never send to a server. */
   url: string;
   origin: string;
   close(): Promise<void>;
 }
 
-const InvokeFrameSchema = z.object({
-  kind: z.literal('invoke'),
-  id: z.number().int().nonnegative(),
-  channel: z.string(),
-  request: z.unknown(),
-});
+/** Channels of the contract the web shell does not offer: main reads a dropped file's path in Electron only. */
+const ELECTRON_ONLY_CHANNELS: ReadonlySet<string> = new Set<string>([]);
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -61,8 +51,9 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * The web shell: the built renderer and the IPC contract over a WebSocket, for any local browser (and the
- * e2e tests). Guarded like VS Code's serve-web: loopback bind only, a random connection token on every
- * request and socket (query once → HttpOnly SameSite=Strict cookie → redirect), Host and Origin checked.
+ * e2e tests). Loopback bind only, Host and Origin checked on every request and upgrade. Static files hold
+ * no secret and are served without the token; the token (from the URL fragment) opens each WebSocket as
+ * its first message and goes with every API request as `Authorization: Bearer`. No cookie, no redirect.
  */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
   const token = options.connectionToken ?? createConnectionToken();
@@ -81,25 +72,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       if (!hostAllowed(req, port)) return deny(res, 403, 'Forbidden: unexpected Host header.');
       if (!originAllowed(req, port, false)) return deny(res, 403, 'Forbidden: unexpected Origin.');
       if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed.');
-      const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-      const queryToken = url.searchParams.get(TOKEN_QUERY);
-      if (queryToken !== null) {
-        if (!tokensEqual(token, queryToken)) return deny(res, 403, 'Forbidden: wrong connection token.');
-        url.searchParams.delete(TOKEN_QUERY);
-        res.writeHead(302, {
-          ...SECURITY_HEADERS,
-          'Set-Cookie': `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`,
-          Location: url.pathname + url.search,
-        });
-        return res.end();
-      }
-      if (!cookieTokenValid(req, token)) {
-        return deny(
-          res,
-          403,
-          'Forbidden: open the address printed by `npm run demo` (it carries the connection token).',
-        );
-      }
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (!(await serveStatic(root, url.pathname, res, SECURITY_HEADERS))) deny(res, 404, 'Not found.');
     })().catch((e: unknown) => {
       logger.error('web shell request failed', { error: e });
@@ -108,47 +81,26 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 64 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     // A reset before or during the handshake is this client's problem, never the process's.
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (
-      url.pathname !== '/ipc' ||
-      !hostAllowed(req, port) ||
-      !originAllowed(req, port, true) ||
-      !cookieTokenValid(req, token)
-    ) {
+    if (url.pathname !== '/ipc' || !hostAllowed(req, port) || !originAllowed(req, port, true)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      attachIpcSocket(ws, {
+        handlers: options.handlers,
+        bus: options.bus,
+        token,
+        authTimeoutMs: options.authTimeoutMs ?? 10_000,
+        logger,
+        refused: ELECTRON_ONLY_CHANNELS,
+      }),
+    );
   });
-
-  const attach = (ws: WebSocket) => {
-    const unsubscribe = options.bus.subscribe((channel, payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'event', channel, payload }));
-    });
-    ws.on('close', unsubscribe);
-    // An oversized frame or any protocol error: ws has already started closing this socket (1009, 1002 …).
-    // Without a listener the 'error' event would be thrown and end the whole process, queue included.
-    ws.on('error', (error) => {
-      logger.warn('web shell: socket closed on a protocol error', { error: error.message });
-      ws.terminate();
-    });
-    ws.on('message', (data) => {
-      let frame: z.infer<typeof InvokeFrameSchema>;
-      try {
-        frame = InvokeFrameSchema.parse(JSON.parse(data.toString()));
-      } catch {
-        logger.warn('web shell: malformed frame dropped');
-        return;
-      }
-      void dispatch(options.handlers, frame.channel, frame.request, logger).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'result', id: frame.id, result }));
-      });
-    });
-  };
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -159,7 +111,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   return {
     port,
     origin,
-    url: `${origin}/?${TOKEN_QUERY}=${token}`,
+    url: `${origin}/#${TOKEN_FRAGMENT}=${token}`,
     close: () =>
       new Promise<void>((done) => {
         for (const client of wss.clients) client.terminate();

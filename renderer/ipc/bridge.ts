@@ -1,4 +1,5 @@
 import type { IntakeBridge } from '../../shared/ipc/api';
+import { takeConnectionToken } from './connection-token';
 import { createWebSocketBridge } from './web-socket-bridge';
 
 declare global {
@@ -12,5 +13,6 @@ declare global {
 export function connectBridge(): IntakeBridge {
   if (window.intake) return window.intake;
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createWebSocketBridge(`${scheme}//${window.location.host}/ipc`);
+  const token = takeConnectionToken(window.location, window.history, window.sessionStorage);
+  return createWebSocketBridge(`${scheme}//${window.location.host}/ipc`, token);
 }

@@ -1,26 +1,43 @@
 import type { IntakeBridge, WireFrame } from '../../shared/ipc/api';
 import type { EventChannel, EventPayload, InvokeChannel } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/errors';
 import { parseEvent, parseInvokeResult } from '../../shared/ipc/validate';
 
 type Pending = { channel: InvokeChannel; resolve: (value: unknown) => void };
 
+/** The server's close code for a socket without the right token (RFC 6455 policy violation). */
+const CLOSE_UNAUTHENTICATED = 1008;
+
+const UNAUTHENTICATED: IpcResult<never> = {
+  ok: false,
+  error: {
+    code: 'ipc.unauthenticated',
+    message: 'This page has no valid connection token. Open the address printed by `npm run demo` again.',
+    retryable: false,
+  },
+};
+
 /**
- * The web shell's transport: the same contract over a WebSocket to 127.0.0.1. The connection token lives in
- * an HttpOnly cookie the browser sends with the upgrade. Reconnects after a drop; calls made while
- * disconnected wait for the socket, and calls in flight when it drops resolve with a retryable error.
+ * The web shell's transport: the same contract over a WebSocket to 127.0.0.1. The first frame of every
+ * socket is the connection token (from the URL fragment, never a cookie). Reconnects after a drop; calls
+ * made while disconnected wait for the socket, and calls in flight when it drops resolve with a retryable
+ * error. Without a token, or when the server refuses it, calls resolve with ipc.unauthenticated.
  */
-export function createWebSocketBridge(url: string): IntakeBridge {
+export function createWebSocketBridge(url: string, token: string | undefined): IntakeBridge {
   const listeners = new Map<string, Set<(payload: never) => void>>();
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let socket: WebSocket | undefined;
-  let opened: Promise<WebSocket> | undefined;
+  let opened: Promise<WebSocket | undefined> | undefined;
+  let refused = token === undefined;
   let retryDelay = 250;
 
-  const connect = (): Promise<WebSocket> => {
-    opened ??= new Promise<WebSocket>((resolve) => {
+  const connect = (): Promise<WebSocket | undefined> => {
+    if (refused || token === undefined) return Promise.resolve(undefined);
+    opened ??= new Promise<WebSocket | undefined>((resolve) => {
       const ws = new WebSocket(url);
       ws.onopen = () => {
+        ws.send(JSON.stringify({ kind: 'auth', token } satisfies WireFrame));
         retryDelay = 250;
         socket = ws;
         resolve(ws);
@@ -43,17 +60,24 @@ export function createWebSocketBridge(url: string): IntakeBridge {
           for (const listener of listeners.get(event.channel) ?? []) listener(event.payload as never);
         }
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         socket = undefined;
         opened = undefined;
+        refused = event.code === CLOSE_UNAUTHENTICATED;
         for (const [id, call] of pending) {
           pending.delete(id);
-          call.resolve({
-            ok: false,
-            error: { code: 'ipc.disconnected', message: 'Lost the connection to Intake Desk.', retryable: true },
-          });
+          call.resolve(
+            refused
+              ? UNAUTHENTICATED
+              : {
+                  ok: false,
+                  error: { code: 'ipc.disconnected', message: 'Lost the connection to Intake Desk.', retryable: true },
+                },
+          );
         }
-        setTimeout(() => void connect().then(() => undefined), retryDelay);
+        if (refused) return resolve(undefined);
+        // A socket that never opened hands its waiting calls on to the next attempt.
+        setTimeout(() => void connect().then(resolve), retryDelay);
         retryDelay = Math.min(retryDelay * 2, 5000);
       };
     });
@@ -64,10 +88,11 @@ export function createWebSocketBridge(url: string): IntakeBridge {
   return {
     async invoke(channel, request) {
       const ws = socket ?? (await connect());
+      if (!ws) return UNAUTHENTICATED;
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, { channel, resolve: resolve as (value: unknown) => void });
-        ws.send(JSON.stringify({ kind: 'invoke', id, channel, request }));
+        ws.send(JSON.stringify({ kind: 'invoke', id, channel, request } satisfies WireFrame));
       });
     },
     on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void) {

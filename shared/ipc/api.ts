@@ -10,8 +10,12 @@ export interface IntakeBridge {
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
-/** Frames of the web shell's WebSocket, same contract as Electron IPC. */
+/**
+ * Frames of the web shell's WebSocket, same contract as Electron IPC. The page's first frame is `auth`
+ * with the connection token; the server closes a socket (1008) that sends anything else first.
+ */
 export type WireFrame =
+  | { kind: 'auth'; token: string }
   | { kind: 'invoke'; id: number; channel: string; request: unknown }
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'event'; channel: string; payload: unknown };
