@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../../shared/domain/document';
@@ -160,7 +160,10 @@ async function runCommand(
 }
 
 async function uploadOne(args: AgentArgs, pipeline: IntakePipeline, stopped: Promise<void>): Promise<number> {
-  const path = resolve(args.file ?? '');
+  // A file named on the command line is the user's explicit choice: a link is resolved here, so the spool
+  // copy (which never follows links) reads the file it points to.
+  const named = resolve(args.file ?? '');
+  const path = await realpath(named).catch(() => named);
   const s = await stat(path).catch(() => undefined);
   if (!s?.isFile()) throw new UsageError(`not a file: ${path}`);
   const r = await pipeline.queue.ingest({

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
+import { READ_NO_FOLLOW } from '../util/open-source-file';
 
 /**
  * Whether a file's own format says it is complete. Scanners write a PDF's cross-reference table and
@@ -16,7 +17,7 @@ export async function formatSaysComplete(path: string, size: number): Promise<bo
   if (size < 8) return false;
   let handle: FileHandle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(path, READ_NO_FOLLOW);
   } catch {
     return false;
   }

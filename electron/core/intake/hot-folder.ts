@@ -1,6 +1,6 @@
 import type { FSWatcher as NativeWatcher } from 'node:fs';
 import { watch as watchNative } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { watch } from 'chokidar';
@@ -170,8 +170,9 @@ export class HotFolder {
     if (rel.startsWith('..') || depth > 8) return;
     this.consider(path);
     // A new subfolder needs its own watcher (Linux), and one moved in whole brings files without events.
+    // lstat: a link to a folder is not walked or watched (links are never followed).
     if (event === 'rename')
-      void stat(path).then(
+      void lstat(path).then(
         (s) => {
           if (!s.isDirectory() || depth >= 8) return;
           this.watchDir(path);
@@ -190,6 +191,9 @@ export class HotFolder {
       interval: this.profile.polling.intervalMs,
       binaryInterval: this.profile.polling.intervalMs,
       ignorePermissionErrors: true,
+      // Links are never followed (docs/intake-pipeline.md "Links"); a link itself reaches the stability
+      // tracker, whose lstat drops it.
+      followSymlinks: false,
       depth: 8,
       ignored: (p: string) => p !== this.root && this.skip(p),
     });
@@ -256,7 +260,7 @@ export class HotFolder {
       } else if (e.isFile()) {
         const rel = relative(this.root, p);
         if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
-        const s = await stat(p).catch(() => undefined);
+        const s = await lstat(p).catch(() => undefined);
         if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
         this.tracker.consider(p);
       }

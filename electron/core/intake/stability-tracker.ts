@@ -1,4 +1,5 @@
-import { open, stat } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
+import { READ_NO_FOLLOW } from '../util/open-source-file';
 import { formatSaysComplete } from './file-ending';
 
 /** done: taken (or skipped for good); changed: look again now; again: try later (locked, disk error). */
@@ -115,7 +116,9 @@ export class StabilityTracker {
   private async check(path: string, entry: Entry): Promise<void> {
     const now = this.now();
     if (now < entry.notBefore) return;
-    const s = await stat(path).catch((e: NodeJS.ErrnoException) => e);
+    // lstat: a link is not a file here (it is never followed, docs/intake-pipeline.md "Links"); neither
+    // is a FIFO or a device.
+    const s = await lstat(path).catch((e: NodeJS.ErrnoException) => e);
     if (s instanceof Error) {
       if (s.code === 'ENOENT' || s.code === 'ENOTDIR') this.entries.delete(path);
       else entry.notBefore = now + this.options.lockedRetryMs;
@@ -175,7 +178,7 @@ export class StabilityTracker {
 /** Windows scanner tools hold the file locked while writing; elsewhere this catches missing permissions. */
 async function canOpen(path: string): Promise<boolean> {
   try {
-    const h = await open(path, 'r');
+    const h = await open(path, READ_NO_FOLLOW);
     await h.close();
     return true;
   } catch {

@@ -179,7 +179,7 @@ export class DocumentQueue {
     this.ingesting.add(file.seenKey);
     const id = randomUUID();
     try {
-      const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id));
+      const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id, file.folder));
       const after = await stat(file.sourcePath).catch(() => undefined);
       if (!after || after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs || copy.size !== file.size) {
         await spool.remove(id);

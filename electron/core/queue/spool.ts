@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BufferPool } from '../util/buffer-pool';
 import { fsyncDirectory } from '../util/fsync-directory';
 import { GroupSync } from '../util/group-sync';
+import { openSourceFile } from '../util/open-source-file';
 
 const PARTIAL = '.partial';
 const COPY_CHUNK_BYTES = 1 << 20;
@@ -56,9 +57,12 @@ export class Spool {
     return join(this.dir, name);
   }
 
-  /** Copies a file into the spool, hashing it on the way (one read of the source). */
-  async copyFrom(sourcePath: string, name: string): Promise<SpoolCopy> {
-    const source = await open(sourcePath, 'r');
+  /**
+   * Copies a file of `folder` into the spool, hashing it on the way (one read of the source). The source
+   * is opened without following links and the handle verified (util/open-source-file.ts).
+   */
+  async copyFrom(sourcePath: string, name: string, folder = dirname(sourcePath)): Promise<SpoolCopy> {
+    const source = await openSourceFile(sourcePath, folder);
     // One buffer per copy, reused for every chunk and then for the next copy.
     const buffer = this.buffers.take();
     try {
