@@ -8,7 +8,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve(import.meta.dirname, 'electron/main/index.ts'), formats: ['es'] },
+      // Two entries, one set of chunks: the window's main process, and the headless agent that
+      // bin/intake-agent.mjs runs under plain Node (and the packaged app runs with --headless).
+      lib: {
+        entry: {
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          agent: resolve(import.meta.dirname, 'electron/cli/agent.ts'),
+        },
+        formats: ['es'],
+      },
       // Native modules and their loaders stay outside the bundle.
       externalizeDeps: true,
     },

@@ -1,6 +1,19 @@
 #!/usr/bin/env node
-// Runs the headless agent (electron/cli/agent.ts) through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// Runs the headless agent. An installed package runs the bundle that `npm run build` wrote to out/main/
+// (plain Node, no dev packages); a source checkout without a build falls back to tsx (a devDependency).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../electron/cli/agent.ts');
+const bundle = new URL('../out/main/agent.js', import.meta.url);
+if (existsSync(bundle)) {
+  await import(bundle.href);
+} else {
+  let register;
+  try {
+    ({ register } = await import('tsx/esm/api'));
+  } catch {
+    process.stderr.write('intake-agent: no built agent (out/main/agent.js); run `npm run build` first\n');
+    process.exit(2);
+  }
+  register();
+  await import('../electron/cli/agent.ts');
+}

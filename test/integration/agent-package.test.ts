@@ -1,0 +1,82 @@
+// The agent as an IT admin installs it: `npm pack`, then an install of the tarball with production
+// packages only (no tsx, no TypeScript), then the installed `intake-agent` against the embedded sandbox.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let work: string;
+let agent: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'intake-pack-'));
+  // The test command builds out/ before any test runs; packing here must not rebuild it (prepack would),
+  // as other suites are reading out/ at the same time.
+  if (!existsSync(join(root, 'out', 'main', 'agent.js')))
+    throw new Error('no out/main/agent.js: run `npm run build` first');
+  await run(npm, ['pack', '--ignore-scripts', '--pack-destination', work], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack wrote no tarball');
+  const prefix = join(work, 'prefix');
+  await run(
+    npm,
+    ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, tarball)],
+    { cwd: work, maxBuffer: 64 * 1024 * 1024 },
+  );
+  agent = join(prefix, 'node_modules', '.bin', 'intake-agent');
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the installed agent package', () => {
+  it('has no development packages', () => {
+    const modules = join(work, 'prefix', 'node_modules');
+    for (const dev of ['tsx', 'typescript', 'vitest', 'electron'])
+      expect(existsSync(join(modules, dev)), dev).toBe(false);
+  });
+
+  it('prints its version', async () => {
+    const { stdout } = await run(agent, ['--version'], { cwd: work });
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+    expect(stdout.trim()).toBe(version);
+  });
+
+  it('uploads a file to the embedded sandbox and archives it', async () => {
+    const file = join(work, 'letter.pdf');
+    await writeFile(file, '%PDF-1.4\n% a letter\n');
+    const { stdout } = await run(
+      agent,
+      ['upload', file, '--sandbox', '--data', join(work, 'data'), '--meta', 'CaseNumber=CLM-2026-000101'],
+      { cwd: work },
+    );
+    const summary = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      summary: { archived: number; failed: number };
+    };
+    expect(summary.summary).toMatchObject({ archived: 1, failed: 0 });
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it("refuses a case number the sandbox does not know, with the platform's reason and exit code 1", async () => {
+    const file = join(work, 'other.pdf');
+    await writeFile(file, '%PDF-1.4\n% another letter\n');
+    const failure = await run(
+      agent,
+      ['upload', file, '--sandbox', '--data', join(work, 'data2'), '--meta', 'CaseNumber=CLM-1999-000000'],
+      { cwd: work },
+    ).catch((e: { code: number; stdout: string }) => e);
+    expect('code' in failure && failure.code).toBe(1);
+    expect(failure.stdout).toContain('platform.validation');
+  });
+});
