@@ -17,11 +17,15 @@ Options:
   --watch DIR        (repeatable) watch DIR, auto-submit its files
   --meta Name=Value  (repeatable) metadata, e.g. CaseNumber=4711, Responsible-UserId=jdoe
   --archive DIR      where uploaded files go   --concurrency N (1-8)
-  --once             process folders and queue, wait until drained, print a summary, exit 0 (1 if any failed)
+  --once             process folders and queue, wait until drained, print a summary and exit (codes below)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
   --version, -V      print the agent's version
-The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.`;
+The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.
+
+Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
+3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
+summary's "stopped" and the log line "uploads stopped" say why and what to do.`;
 
 export class UsageError extends Error {}
 

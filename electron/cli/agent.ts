@@ -17,6 +17,7 @@ import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { lockDataDir } from './agent-lock';
+import { EXIT, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -151,15 +152,20 @@ async function runCommand(
     folders: config.settings.folders.map((f) => f.path),
   });
 
-  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped);
+  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger);
   if (!args.once && args.command === 'run') {
     await signals.stopped;
     return 0;
   }
-  return drainAndSummarise(pipeline, signals.stopped);
+  return drainAndSummarise(pipeline, signals.stopped, logger);
 }
 
-async function uploadOne(args: AgentArgs, pipeline: IntakePipeline, stopped: Promise<void>): Promise<number> {
+async function uploadOne(
+  args: AgentArgs,
+  pipeline: IntakePipeline,
+  stopped: Promise<void>,
+  logger: Logger,
+): Promise<number> {
   // A file named on the command line is the user's explicit choice: a link is resolved here, so the spool
   // copy (which never follows links) reads the file it points to.
   const named = resolve(args.file ?? '');
@@ -184,11 +190,11 @@ async function uploadOne(args: AgentArgs, pipeline: IntakePipeline, stopped: Pro
     );
     return 1;
   }
-  return drainAndSummarise(pipeline, stopped);
+  return drainAndSummarise(pipeline, stopped, logger);
 }
 
 /** --once: wait for the folders' files to be taken and the queue to drain (failed ones may remain). */
-async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void>): Promise<number> {
+async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void>, logger: Logger): Promise<number> {
   let interrupted = false;
   void stopped.then(() => (interrupted = true));
   for (;;) {
@@ -201,13 +207,19 @@ async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void
   }
   const status = pipeline.queue.status();
   const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
+  // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
+  const reason = pipeline.queue.pauseReason;
+  const stop = reason ? stopReasonOf(reason) : undefined;
+  if (stop) logger.error('uploads stopped', { code: stop.code, reason: stop.message, action: stop.action });
   const summary = {
     summary: status.counts,
     paused: status.paused,
+    ...(stop ? { stopped: stop } : {}),
     failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  return failed.length > 0 || status.paused ? 1 : 0;
+  if (stop) return EXIT.configuration;
+  return failed.length > 0 || status.paused ? EXIT.documentsFailed : EXIT.ok;
 }
 
 function summaryOf(d: Document) {

@@ -292,6 +292,11 @@ export class DocumentQueue {
     return this.deps.store.history(q);
   }
 
+  /** Why uploading is paused when a configuration error paused it (undefined when running or paused by hand). */
+  get pauseReason(): { code: string; message: string } | undefined {
+    return this.worker.configurationError;
+  }
+
   status(): QueueStatus {
     return {
       paused: this.worker.isPaused,

@@ -1,0 +1,92 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox';
+import type { RunningSandbox } from '../../sandbox';
+import { EXIT } from './agent-stop-reason';
+import { runAgent } from './testing/run-agent';
+
+let dir: string;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'intake-agent-stop-'));
+  sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function scans(name: string): Promise<string> {
+  const folder = join(dir, name);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'scan_0001.pdf'), '%PDF-1.4\n% a scan\n');
+  return folder;
+}
+
+function agentArgs(folder: string, data: string): string[] {
+  return [
+    '--once',
+    '--watch',
+    folder,
+    '--data',
+    join(dir, data),
+    '--base-url',
+    sandbox.baseUrl,
+    '--token-url',
+    sandbox.tokenUrl,
+    '--client-id',
+    sandbox.demoClient.clientId,
+    '--meta',
+    'CaseNumber=CLM-2026-000101',
+    '--log-level',
+    'warn',
+  ];
+}
+
+describe('agent --once stops on a configuration error and says why', () => {
+  it('a wrong secret: exit 3, the reason and what to do in the summary and the log, promptly', async () => {
+    const folder = await scans('wrong-secret');
+    const r = await runAgent(agentArgs(folder, 'data-wrong-secret'), {
+      env: { ...process.env, INTAKE_CLIENT_SECRET: 'wrong-secret-1234' },
+    });
+    expect(r.timedOut).toBe(false);
+    expect(r.code).toBe(EXIT.configuration);
+    expect(r.summary).toMatchObject({ paused: true, failed: [], stopped: { code: 'auth.invalid_client' } });
+    const stopped = r.summary?.stopped as { message: string; action: string };
+    expect(stopped.message).toContain('client secret is wrong');
+    expect(stopped.action).toContain('INTAKE_CLIENT_SECRET');
+    const line = r.log.find((l) => l.message === 'uploads stopped');
+    expect(line).toMatchObject({ level: 'error', code: 'auth.invalid_client' });
+    expect(String(line?.reason)).toContain('client secret is wrong');
+    expect(String(line?.action)).toContain('INTAKE_CLIENT_SECRET');
+    expect(r.stdout + r.stderr).not.toContain('wrong-secret-1234');
+    expect(r.ms).toBeLessThan(15_000);
+  });
+
+  it('no keychain (no D-Bus session) and no secret in the environment: exit 3 with keychain advice', async () => {
+    const folder = await scans('no-keychain');
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dir, 'no-bus')}` };
+    delete env.INTAKE_CLIENT_SECRET;
+    const r = await runAgent(agentArgs(folder, 'data-no-keychain'), { env });
+    expect(r.timedOut).toBe(false);
+    expect(r.code).toBe(EXIT.configuration);
+    expect(r.summary).toMatchObject({ paused: true, stopped: { code: 'secrets.keychain_unavailable' } });
+    const stopped = r.summary?.stopped as { message: string; action: string };
+    expect(stopped.message).toContain('No keychain is available');
+    expect(stopped.action).toContain('--key-file');
+    expect(r.log.find((l) => l.message === 'uploads stopped')).toMatchObject({ code: 'secrets.keychain_unavailable' });
+  });
+
+  it('the right secret: exit 0, nothing stopped', async () => {
+    const folder = await scans('right-secret');
+    const r = await runAgent(agentArgs(folder, 'data-right-secret'), {
+      env: { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret },
+    });
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.summary).toMatchObject({ paused: false, failed: [] });
+    expect(r.summary?.stopped).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Why the agent stopped uploading, for whoever runs it unattended: the core's message is written for the
+ * app ("Enter it in Settings"), so each configuration stop gets what to do on an agent's command line.
+ */
+export interface StopReason {
+  code: string;
+  message: string;
+  /** What to do, with the agent's flags and variables. */
+  action: string;
+}
+
+/** Exit codes of the agent (documented in --help and docs/intake-pipeline.md). */
+export const EXIT = {
+  ok: 0,
+  /** At least one document failed (see the summary's `failed`); the others went through. */
+  documentsFailed: 1,
+  /** Bad flags or arguments, settings file missing or invalid, data folder locked. */
+  usage: 2,
+  /** Uploading stopped on a configuration error (credentials, keychain, proxy …): nothing more will go until it is fixed. */
+  configuration: 3,
+} as const;
+
+const ACTIONS: Array<[RegExp, string]> = [
+  [
+    /^auth\.(invalid_client|missing_secret)$/,
+    'Check --client-id and the client secret: set $INTAKE_CLIENT_SECRET, or store the secret in the keychain of the user the agent runs as (the app\'s Settings screen, or `secret-tool store --label "Intake Desk" service "Intake Desk (<environment id>)" account <client id>`), then run the agent again. With --auth-method private_key_jwt, register the public key of the key in use.',
+  ],
+  [
+    /^auth\.(missing_private_key|invalid_private_key|unsupported_private_key)$/,
+    'Give the agent a usable private key (--key-file PATH or $INTAKE_CLIENT_KEY with the PEM text, or the keychain entry "<client id>#private-key") and register its public key with the platform.',
+  ],
+  [
+    /^auth\.clock_skew$/,
+    "Set this computer's clock to synchronise automatically (timedatectl set-ntp true), then run again.",
+  ],
+  [/^auth\.invalid_scope$/, 'Pass only scopes the platform grants (--scope), or ask the platform to grant them.'],
+  [
+    /^auth\.(unauthorized_client|insufficient_scope)$/,
+    'Ask the platform to enable the client credentials grant and the scopes for this client.',
+  ],
+  [
+    /^secrets\.keychain_unavailable$/,
+    "No keychain is reachable for the user the agent runs as (on Linux: no Secret Service on the D-Bus session bus). On an unattended station pass the secret in $INTAKE_CLIENT_SECRET, or use --auth-method private_key_jwt with --key-file PATH (a key file readable only by the agent's user, mode 0600 or 0400). See docs/auth-setup.md.",
+  ],
+  [
+    /^network\.proxy_auth$/,
+    'The proxy refused our proxy credentials (HTTP 407): put the right user and password into HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port, percent-encoded), or exempt the platform hosts with NO_PROXY.',
+  ],
+  [
+    /^network\.proxy_refused$/,
+    'The proxy refused to open a tunnel to the platform: ask the proxy administrator to allow CONNECT to the platform host and port, or exempt the platform with NO_PROXY.',
+  ],
+  [
+    /^(auth\.token_endpoint_unreachable|network\.platform_unreachable)$/,
+    'Check the network, the proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) and --base-url / --token-url, then run again.',
+  ],
+];
+
+export function stopReasonOf(error: { code: string; message: string }): StopReason {
+  const action =
+    ACTIONS.find(([pattern]) => pattern.test(error.code))?.[1] ??
+    'Fix the configuration named in the message (settings file or flags), then run the agent again.';
+  return { code: error.code, message: error.message, action };
+}

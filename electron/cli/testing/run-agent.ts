@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+// The source, through tsx: bin/intake-agent.mjs would run out/main/agent.js when a build lies around,
+// which may be older than the code under test.
+const AGENT = join(resolve(import.meta.dirname, '..'), 'agent.ts');
+
+export interface AgentRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The --once summary (last stdout line), parsed. */
+  summary: Record<string, unknown> | undefined;
+  /** The JSON log lines of stderr, parsed. */
+  log: Array<Record<string, unknown>>;
+  ms: number;
+  timedOut: boolean;
+}
+
+/** Runs the agent as its own process (as an admin would), killed after `timeoutMs`. */
+export async function runAgent(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+): Promise<AgentRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', AGENT, ...args], {
+    env: options.env ?? process.env,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutMs ?? 30_000);
+  const code = await new Promise<number | null>((res) => child.once('close', (c) => res(c)));
+  clearTimeout(timer);
+  const lastLine = stdout.trim().split('\n').at(-1) ?? '';
+  return {
+    code,
+    stdout,
+    stderr,
+    summary: parseJson(lastLine),
+    log: stderr
+      .split('\n')
+      .map(parseJson)
+      .filter((l): l is Record<string, unknown> => l !== undefined),
+    ms: performance.now() - started,
+    timedOut,
+  };
+}
+
+function parseJson(line: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(line);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
