@@ -1,0 +1,89 @@
+import type { GrayBitmap } from './bitmap';
+import type { OpenResult, PageSource } from './page-source';
+import { problem } from './page-source';
+import type { Pdfium } from './pdfium';
+import { BITMAP_GRAY, FPDF_ERR, loadPdfium, RENDER_FLAGS } from './pdfium';
+
+export async function openPdf(bytes: Uint8Array): Promise<OpenResult> {
+  const m = await loadPdfium();
+  // PDFium reads the document from this memory for as long as it is open.
+  const ptr = m.pdfium.wasmExports.malloc(bytes.length);
+  m.pdfium.HEAPU8.set(bytes, ptr);
+  const doc = m.FPDF_LoadMemDocument(ptr, bytes.length, '');
+  if (!doc) {
+    const err = m.FPDF_GetLastError();
+    m.pdfium.wasmExports.free(ptr);
+    if (err === FPDF_ERR.PASSWORD) return problem('encrypted', 'the PDF is protected by a password to open it');
+    if (err === FPDF_ERR.SECURITY) return problem('encrypted', 'the PDF uses an encryption this program cannot read');
+    return problem('damaged', `the PDF cannot be read (damaged or not a PDF; PDFium error ${err})`);
+  }
+  const pageCount = m.FPDF_GetPageCount(doc);
+  if (pageCount <= 0) {
+    m.FPDF_CloseDocument(doc);
+    m.pdfium.wasmExports.free(ptr);
+    return problem('no-pages', 'the PDF has no pages');
+  }
+  return { ok: true, source: new PdfSource(m, doc, ptr, pageCount) };
+}
+
+class PdfSource implements PageSource {
+  readonly kind = 'pdf' as const;
+  private closed = false;
+  constructor(
+    private readonly m: Pdfium,
+    private readonly doc: number,
+    private readonly bytesPtr: number,
+    readonly pageCount: number,
+  ) {}
+
+  pageSize(index: number) {
+    const page = this.loadPage(index);
+    try {
+      return { widthPt: this.m.FPDF_GetPageWidthF(page), heightPt: this.m.FPDF_GetPageHeightF(page) };
+    } finally {
+      this.m.FPDF_ClosePage(page);
+    }
+  }
+
+  async render(index: number, dpi: number): Promise<GrayBitmap> {
+    const m = this.m;
+    const page = this.loadPage(index);
+    let bitmap = 0;
+    try {
+      const scale = dpi / 72;
+      const width = Math.max(1, Math.round(m.FPDF_GetPageWidthF(page) * scale));
+      const height = Math.max(1, Math.round(m.FPDF_GetPageHeightF(page) * scale));
+      bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_GRAY, 0, 0);
+      if (!bitmap) throw new Error(`PDFium could not allocate a ${width}×${height} bitmap`);
+      m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+      m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
+      const buffer = m.FPDFBitmap_GetBuffer(bitmap);
+      const stride = m.FPDFBitmap_GetStride(bitmap);
+      const heap = m.pdfium.HEAPU8;
+      const data = new Uint8Array(width * height);
+      if (stride === width) data.set(heap.subarray(buffer, buffer + width * height));
+      else
+        for (let y = 0; y < height; y++)
+          data.set(heap.subarray(buffer + y * stride, buffer + y * stride + width), y * width);
+      return { width, height, data };
+    } finally {
+      if (bitmap) m.FPDFBitmap_Destroy(bitmap);
+      m.FPDF_ClosePage(page);
+    }
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.m.FPDF_CloseDocument(this.doc);
+    this.m.pdfium.wasmExports.free(this.bytesPtr);
+  }
+
+  private loadPage(index: number): number {
+    if (this.closed) throw new Error('the PDF was closed');
+    if (!Number.isInteger(index) || index < 0 || index >= this.pageCount) throw new RangeError(`no page ${index}`);
+    const page = this.m.FPDF_LoadPage(this.doc, index);
+    if (!page) throw new Error(`PDFium could not load page ${index + 1} (error ${this.m.FPDF_GetLastError()})`);
+    return page;
+  }
+}

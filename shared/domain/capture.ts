@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Capture: how a scanned batch becomes documents (issue #16). Pure types; the work is in
+ * electron/core/capture. A folder profile will carry one of these as `capture` (see docs/capture.md).
+ */
+
+/** Barcode symbologies read on every page. The four a capture station needs, plus common 1-D/2-D extras. */
+export const CAPTURE_BARCODE_FORMATS = [
+  'Code128',
+  'Code39',
+  'QRCode',
+  'DataMatrix',
+  'Code93',
+  'Codabar',
+  'ITF',
+  'EAN-13',
+  'PDF417',
+  'Aztec',
+] as const;
+export type CaptureBarcodeFormat = (typeof CAPTURE_BARCODE_FORMATS)[number];
+
+/** A regular expression given as text; refused when it does not compile (e.g. a broken named group). */
+const RegexSourceSchema = z.string().refine(
+  (s) => {
+    try {
+      new RegExp(s);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid regular expression' },
+);
+
+export const CaptureProfileSchema = z.object({
+  /** Split the file on separator sheets at all. */
+  separate: z.boolean().default(true),
+  /** A barcode whose text equals this marks a separator sheet (PATCH T, as Kofax and others use). */
+  separatorValue: z.string().min(1).default('PATCHT'),
+  /** Or: a barcode whose text matches this pattern marks a separator sheet (checked in addition to the value). */
+  separatorPattern: RegexSourceSchema.optional(),
+  /** Keep the separator page as the first page of the document it starts (default: drop it). */
+  keepSeparatorPage: z.boolean().default(false),
+  /**
+   * Pattern with named groups, e.g. `^CLM-(?<CaseNumber>\d{4}-\d{6})$`. A barcode on a page that starts a
+   * document (a separator sheet, or a cover sheet whose code matches) puts its groups into that document's
+   * metadata, by Metadata-* header name without the prefix. A page whose code matches starts a document.
+   */
+  metadataPattern: RegexSourceSchema.optional(),
+  /** What to do with blank pages (duplex backs). */
+  blankPages: z.enum(['keep', 'drop', 'flag']).default('keep'),
+  /** A page is blank when less than this fraction of its inner area is ink (0.002 = 0.2 %). */
+  blankThreshold: z.number().min(0).max(0.05).default(0.002),
+  /** Render resolution for analysis. 200 DPI reads 1-D codes with a 0.25 mm module. */
+  dpi: z.number().int().min(72).max(400).default(200),
+});
+export type CaptureProfile = z.infer<typeof CaptureProfileSchema>;
+
+export const DEFAULT_CAPTURE_PROFILE: CaptureProfile = CaptureProfileSchema.parse({});
+
+/** Corners in pixels of the analysed bitmap, clockwise from top-left. */
+export interface BarcodePosition {
+  topLeft: { x: number; y: number };
+  topRight: { x: number; y: number };
+  bottomRight: { x: number; y: number };
+  bottomLeft: { x: number; y: number };
+}
+
+export interface PageBarcode {
+  format: string;
+  text: string;
+  position: BarcodePosition;
+}
+
+/** What analysis found on one page. `width`/`height` are the rendered bitmap's pixels at `dpi`. */
+export interface PageAnalysis {
+  page: number;
+  width: number;
+  height: number;
+  dpi: number;
+  barcodes: PageBarcode[];
+  /** Ink fraction of the inner area (margins ignored). */
+  ink: number;
+  blank: boolean;
+}
+
+/** Why a file cannot be opened as pages. The file itself is kept as is. */
+export const CAPTURE_PROBLEMS = ['encrypted', 'damaged', 'no-pages', 'unsupported'] as const;
+export type CaptureProblemCode = (typeof CAPTURE_PROBLEMS)[number];
+export interface CaptureProblem {
+  code: CaptureProblemCode;
+  message: string;
+}
