@@ -17,8 +17,10 @@ export default defineConfig({
         },
         formats: ['es'],
       },
-      // Native modules and their loaders stay outside the bundle.
-      externalizeDeps: true,
+      // Native modules, WASM packages and electron-updater stay outside the bundle. Pure-JS packages go in:
+      // loaded as hundreds of separate ES modules (zod alone is ~100 files) they made up most of the agent's
+      // start-up time (see docs/benchmarks.md, agent start-up).
+      externalizeDeps: { exclude: ['zod', 'jose', 'chokidar', 'form-data', 'ws'] },
     },
   },
   preload: {

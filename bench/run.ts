@@ -1,4 +1,5 @@
 /** All benchmarks: npm run bench [-- --quick]. Prints a markdown table for docs/benchmarks.md. */
+import { agentStartupBench } from './agent-startup';
 import { detectionBench } from './detection';
 import { largeFileBench } from './large-file';
 import { queueScaleBench } from './queue-scale';
@@ -8,7 +9,7 @@ import type { Figure } from './bench-support';
 
 const quick = process.argv.includes('--quick');
 const all: Figure[] = [];
-for (const bench of [queueScaleBench, detectionBench, throughputBench, largeFileBench]) {
+for (const bench of [agentStartupBench, queueScaleBench, detectionBench, throughputBench, largeFileBench]) {
   const figures = await bench(quick);
   printFigures(figures);
   all.push(...figures);
