@@ -114,7 +114,7 @@ export class TokenClient {
     } catch (e) {
       const error = e instanceof IntakeError ? e : this.internalError(e);
       if (generation === this.generation) {
-        if (error.kind === 'configuration' && error.code !== 'secrets.keychain_unavailable') this.failure = error;
+        if (isRememberedFailure(error)) this.failure = error;
         this.options.onStatus?.({ token: 'error', error });
       }
       this.options.logger.warn('token request failed', { code: error.code, kind: error.kind, status: error.status });
@@ -255,6 +255,19 @@ export class TokenClient {
       refreshAt: now + lifetimeMs - refreshMarginMs(lifetimeMs),
     };
   }
+}
+
+/**
+ * Configuration failures the token endpoint gave us are remembered (asking again with the same wrong
+ * secret could lock the client). Not a missing keychain or a proxy refusing us: their fix lies outside
+ * the app's settings, so the next attempt must find out for itself.
+ */
+function isRememberedFailure(error: IntakeError): boolean {
+  return (
+    error.kind === 'configuration' &&
+    error.code !== 'secrets.keychain_unavailable' &&
+    !error.code.startsWith('network.')
+  );
 }
 
 /** PEM blocks and long base64 runs (a key, a token, a generated secret) never reach the log. */

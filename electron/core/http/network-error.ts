@@ -52,3 +52,28 @@ const NOT_CONNECTED = new Set([
 export function isNotConnectedCode(code: string | undefined): boolean {
   return code !== undefined && NOT_CONNECTED.has(code);
 }
+
+/**
+ * The HTTP status a proxy answered to our CONNECT, when that is why the request failed. Node's fetch
+ * (undici's EnvHttpProxyAgent) tunnels every request, even to an http:// address, and reports a refused
+ * tunnel only in a message, as UND_ERR_ABORTED: "Proxy response (407) !== 200 when HTTP Tunneling".
+ * Chromium's net.fetch names a proxy authentication failure by code instead.
+ */
+export function proxyTunnelStatus(error: unknown): number | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string') {
+      const tunnel = /Proxy response \((\d{3})\) !== 200/.exec(message);
+      if (tunnel?.[1]) return Number(tunnel[1]);
+      if (/net::ERR_PROXY_AUTH_(REQUESTED|UNSUPPORTED)/.test(message)) return 407;
+    }
+    const inner = (current as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.length > 0) {
+      const found = proxyTunnelStatus(inner[0]);
+      if (found !== undefined) return found;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import { PlatformErrorSchema } from '../../../shared/platform/common';
 import type { PlatformError } from '../../../shared/platform/common';
 import { IntakeError } from '../errors';
 import type { ErrorKind } from '../errors';
-import { isNotConnectedCode, networkErrorCode } from '../http/network-error';
+import { isNotConnectedCode, networkErrorCode, proxyTunnelStatus } from '../http/network-error';
 
 /**
  * The ONE place where an HTTP status becomes an error kind (docs/platform-choices.md, "Core client").
@@ -112,6 +112,8 @@ export function classifyRequestFailure(error: unknown, ctx: RequestFailureContex
   if (error instanceof IntakeError) return error;
   if (ctx.cancelled)
     return new IntakeError('cancelled', CODES.cancelled, `Cancelled while ${ctx.action}.`, { cause: error });
+  const proxyStatus = proxyTunnelStatus(error);
+  if (proxyStatus !== undefined) return proxyFailure(proxyStatus, ctx, error);
   const code = networkErrorCode(error);
   if (isNotConnectedCode(code) && !(ctx.bytesSent !== undefined && ctx.bytesSent > 0)) {
     return new IntakeError(
@@ -134,5 +136,36 @@ export function classifyRequestFailure(error: unknown, ctx: RequestFailureContex
     'network.connection_lost',
     `The connection to ${ctx.host} was lost while ${ctx.action}${code ? ` (${code})` : ''}; it may or may not have been processed.`,
     { cause: error },
+  );
+}
+
+/**
+ * The proxy refused the tunnel, so nothing reached the host. 407 (our proxy credentials are wrong or
+ * missing) and other 4xx (the proxy's policy, e.g. CONNECT only to port 443) are configuration errors:
+ * every retry would get the same answer. A 5xx means the proxy could not reach the host: unreachable.
+ */
+function proxyFailure(status: number, ctx: RequestFailureContext, cause: unknown): IntakeError {
+  if (status === 407) {
+    return new IntakeError(
+      'configuration',
+      'network.proxy_auth',
+      `The proxy refused our proxy credentials (HTTP 407 Proxy Authentication Required) while ${ctx.action} on ${ctx.host}. Check the proxy user and password (system proxy settings; for the agent the user:password in HTTPS_PROXY / HTTP_PROXY), or exempt ${ctx.host} with NO_PROXY.`,
+      // No `status`: that field is the platform's answer, and the platform never saw the request.
+      { cause },
+    );
+  }
+  if (status >= 400 && status < 500) {
+    return new IntakeError(
+      'configuration',
+      'network.proxy_refused',
+      `The proxy refused to open a tunnel (CONNECT) to ${ctx.host} (HTTP ${status}) while ${ctx.action}. Proxies that allow CONNECT only to port 443 refuse other ports and http:// addresses; ask the proxy administrator to allow ${ctx.host}, or exempt it with NO_PROXY.`,
+      { cause },
+    );
+  }
+  return new IntakeError(
+    'unreachable',
+    'network.proxy_tunnel_failed',
+    `The proxy could not connect to ${ctx.host} (HTTP ${status}) while ${ctx.action}. Check the network and the server address in Settings.`,
+    { cause },
   );
 }
