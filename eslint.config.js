@@ -25,6 +25,11 @@ const layerZones = [
     ['./electron', './sandbox'],
     'the renderer talks to main only through the IPC contract in shared/ipc.',
   ),
+  zone(
+    './renderer/i18n',
+    ['./renderer/app', './renderer/features'],
+    'renderer/i18n knows no store and no feature: take the locale as a parameter or from useLocale().',
+  ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(
     './electron/preload',

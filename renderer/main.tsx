@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { useAppStore } from './app/store';
+import { StoreLocale } from './app/store-locale';
 import { wireEvents } from './app/wire-events';
 import { connectBridge } from './ipc/bridge';
 import { IntakeClient, setIntakeClient } from './ipc/client';
@@ -17,7 +18,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <StoreLocale>
+        <App />
+      </StoreLocale>
     </StrictMode>,
   );
 }

@@ -1,43 +1,77 @@
-import { useAppStore } from '../app/store';
+import { createContext, useContext } from 'react';
 import { de } from './messages-de';
 import { en } from './messages-en';
 import type { MessageKey } from './messages-en';
 
+/**
+ * The renderer's one translation mechanism. A catalog pair (`Catalogs`) maps keys to `{name}` templates per
+ * locale; the shell's own texts are the catalogs in messages-en/de.ts, and a feature keeps its texts beside
+ * it as a `Catalogs` of its own (case-messages.ts, activity-messages.ts …). Pure functions take the locale;
+ * components get it from `LocaleProvider` (set by the app shell from the store), so this module knows no store.
+ */
 export type Locale = 'en' | 'de';
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-const catalogs: Record<Locale, Record<MessageKey, string>> = { en, de };
+export type MessageValues = Record<string, string | number>;
+export type Catalogs<K extends string> = Record<Locale, Record<K, string>>;
+export type Translate<K extends string = MessageKey> = (key: K, values?: MessageValues) => string;
 
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
-}
+const appCatalogs: Catalogs<MessageKey> = { en, de };
 
-export function translate(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
-  const template = catalogs[locale][key] ?? en[key];
+/** Fills `{name}` placeholders; numbers are written in the locale's form; an unknown name stays as it is. */
+export function translateFrom<K extends string>(
+  catalogs: Catalogs<K>,
+  locale: Locale,
+  key: K,
+  values: MessageValues = {},
+): string {
+  const template = catalogs[locale][key] ?? catalogs.en[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = values[name];
     return v === undefined ? `{${name}}` : typeof v === 'number' ? new Intl.NumberFormat(locale).format(v) : v;
   });
 }
 
+export function translatorFor<K extends string>(catalogs: Catalogs<K>, locale: Locale): Translate<K> {
+  return (key, values) => translateFrom(catalogs, locale, key, values);
+}
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+export function translate(locale: Locale, key: MessageKey, values?: MessageValues): string {
+  return translateFrom(appCatalogs, locale, key, values);
+}
+
 /** A text that may be a catalog key (from the core or a validator) or already a sentence. */
-export function translateMaybe(locale: Locale, text: string, values?: Record<string, string | number>): string {
+export function translateMaybe(locale: Locale, text: string, values?: MessageValues): string {
   return isMessageKey(text) ? translate(locale, text, values) : text;
 }
 
+const LocaleContext = createContext<Locale>('en');
+
+/** Gives the components below it their locale; the app shell passes the store's. */
+export const LocaleProvider = LocaleContext.Provider;
+
 /** Hook for components: re-renders when the locale changes. */
-export function useT(): Translate {
-  const locale = useAppStore((s) => s.locale);
-  return (key, values) => translate(locale, key, values);
-}
-
 export function useLocale(): Locale {
-  return useAppStore((s) => s.locale);
+  return useContext(LocaleContext);
 }
 
-export function formatDateTime(locale: Locale, iso: string): string {
+/** The shell's catalogs, in the current locale. */
+export function useT(): Translate {
+  return translatorFor(appCatalogs, useLocale());
+}
+
+/** A feature's own catalogs, in the current locale. */
+export function useCatalog<K extends string>(catalogs: Catalogs<K>): Translate<K> {
+  return translatorFor(catalogs, useLocale());
+}
+
+/** Date and time in the locale's form; `timeZone` defaults to the machine's. An unreadable value is shown as given. */
+export function formatDateTime(locale: Locale, iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** A calendar date (YYYY-MM-DD) shown in the locale's form, without a time-zone shift. */
@@ -45,8 +79,9 @@ export function formatDate(locale: Locale, isoDate: string | null | undefined): 
   if (!isoDate) return '–';
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!m) return isoDate;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+  const d = new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
 export function formatPercent(locale: Locale, fraction: number): string {
@@ -62,4 +97,13 @@ export function formatBytes(locale: Locale, bytes: number): string {
     i++;
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
+}
+
+export function formatMoney(locale: Locale, amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    // Not an ISO 4217 code: show it as given rather than fail the whole line.
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
+  }
 }

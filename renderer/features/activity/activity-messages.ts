@@ -1,3 +1,5 @@
+import type { Catalogs } from '../../i18n/i18n';
+
 /**
  * Message catalogs of the case timeline (en/de). Kept beside the formatter so the value names of the
  * spec (coverage values, termination reasons …) and their texts change together.
@@ -149,3 +151,5 @@ export const activityMessagesDe: Record<ActivityMessageKey, string> = {
   'termination.Inactivity': 'Inaktivität',
   'termination.CustomReason': 'eigener Grund',
 };
+
+export const activityMessages: Catalogs<ActivityMessageKey> = { en: activityMessagesEn, de: activityMessagesDe };

@@ -1,4 +1,4 @@
-import type { Catalogs } from '../cases/feature-catalog';
+import type { Catalogs } from '../../i18n/i18n';
 
 const en = {
   'activityScreen.title': 'Case activity',

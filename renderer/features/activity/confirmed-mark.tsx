@@ -1,5 +1,4 @@
-import { formatDateTime, useLocale, useT } from '../../i18n/i18n';
-import { useCatalog } from '../cases/feature-catalog';
+import { formatDateTime, useCatalog, useLocale, useT } from '../../i18n/i18n';
 import { activityScreenMessages } from './activity-screen-messages';
 
 /** "✓ Confirmed" beside an uploaded document once an AttachmentsAdded event named it (Document.confirmedAt). */

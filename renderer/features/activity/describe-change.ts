@@ -1,9 +1,9 @@
-import type { CaseChangeEvent, Change, KnownChange } from '../../../shared/platform/events';
+import type { CaseChangeEvent, Change, KnownChange, KnownChangeProperty } from '../../../shared/platform/events';
 import { KNOWN_CHANGE_PROPERTIES } from '../../../shared/platform/events';
-import { activityMessagesDe, activityMessagesEn } from './activity-messages';
+import { formatBytes, formatDate, formatDateTime, formatMoney, translatorFor } from '../../i18n/i18n';
+import type { Locale, Translate } from '../../i18n/i18n';
+import { activityMessages } from './activity-messages';
 import type { ActivityMessageKey } from './activity-messages';
-
-export type ActivityLocale = 'en' | 'de';
 
 /** One readable line of a case's timeline, with optional detail lines (file names, comments). */
 export interface TimelineLine {
@@ -19,15 +19,105 @@ export interface TimelineEvent {
   lines: TimelineLine[];
 }
 
-const catalogs: Record<ActivityLocale, Record<ActivityMessageKey, string>> = {
-  en: activityMessagesEn,
-  de: activityMessagesDe,
+/** What a rule gets besides the change: texts and formats of one locale, dates in one time zone. */
+interface Fmt {
+  m: Translate<ActivityMessageKey>;
+  locale: Locale;
+  timeZone: string;
+}
+type Described = { text: string; details?: string[] };
+type ChangeOf<P extends KnownChangeProperty> = Extract<KnownChange, { property: P }>;
+type Describe<C> = (change: C, f: Fmt) => Described;
+
+/** A message key `k` whose first-time form `k.set` exists too ("Reserve: {from} → {to}" / "Reserve: {to}"). */
+type ValueLabel = {
+  [K in ActivityMessageKey]: `${K}.set` extends ActivityMessageKey ? K : never;
+}[ActivityMessageKey];
+
+/**
+ * A change of one value: "Label: old → new", or "Label: new" when there was none before, "(none)" when it
+ * was removed. `showOld` where the old value reads shorter than the new one; `details` from the new value.
+ */
+function valueChange<V>(
+  label: ValueLabel,
+  show: (value: V, f: Fmt) => string,
+  extra: { showOld?: (value: V, f: Fmt) => string; details?: (value: V) => string[] } = {},
+): Describe<{ oldValue?: V | null; newValue?: V | null }> {
+  return ({ oldValue, newValue }, f) => {
+    const to = newValue != null ? show(newValue, f) : f.m('value.empty');
+    const text =
+      oldValue != null ? f.m(label, { from: (extra.showOld ?? show)(oldValue, f), to }) : f.m(`${label}.set`, { to });
+    return { text, details: newValue != null && extra.details ? extra.details(newValue) : [] };
+  };
+}
+
+const money = (v: { amount: number; currency: string }, f: Fmt) => formatMoney(f.locale, v.amount, v.currency);
+const coverage = (v: NonNullable<ChangeOf<'Coverage'>['newValue']>, f: Fmt) => f.m(`coverage.${v.coverage}`);
+
+/** How each change kind of the spec reads; a known property name means the shared schema parsed its shape. */
+const DESCRIBE: { [P in KnownChangeProperty]: Describe<ChangeOf<P>> } = {
+  Reserve: valueChange(
+    'change.reserve',
+    (v, f) => (v.reason ? `${money(v, f)} (${f.m(`reserveReason.${v.reason}`)})` : money(v, f)),
+    { details: (v) => (v.comment ? [v.comment] : []) },
+  ),
+  CaseOwner: valueChange(
+    'change.caseOwner',
+    (v, f) => (v.type ? `${v.name} (${f.m(`owner.type.${v.type}`)})` : v.name),
+    { details: (v) => (v.email ? [v.email] : []) },
+  ),
+  Regress: valueChange('change.regress', (v, f) => f.m(`regress.${v}`)),
+  Deductible: valueChange('change.deductible', money),
+  ShareOfVatPercent: valueChange(
+    'change.vat',
+    (v, f) => `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 2 }).format(v)} %`,
+  ),
+  AccidentDate: valueChange('change.accidentDate', (v, f) => formatDateTime(f.locale, v, f.timeZone)),
+  Coverage: valueChange(
+    'change.coverage',
+    (v, f) => (v.context ? `${coverage(v, f)} (${f.m(`context.${v.context}`)})` : coverage(v, f)),
+    { showOld: coverage, details: (v) => [v.policyCoverage, v.reason].filter((d): d is string => !!d) },
+  ),
+  CaseClosed: (c, f) => {
+    const reason = c.terminationReason && c.terminationReason !== 'None' ? c.terminationReason : undefined;
+    return {
+      text: reason
+        ? f.m('change.caseClosed', { reason: f.m(`termination.${reason}`) })
+        : f.m('change.caseClosed.plain'),
+      details: [
+        ...(c.terminationReasonDescription ? [c.terminationReasonDescription] : []),
+        ...(c.shouldBeClosedInOwnSystem ? [f.m('change.caseClosed.ownSystem')] : []),
+      ],
+    };
+  },
+  CaseReopened: (_, f) => ({ text: f.m('change.caseReopened') }),
+  AttachmentsAdded: (c, f) => {
+    const count = c.attachments.length;
+    const rule = new Intl.PluralRules(f.locale).select(count) === 'one' ? 'one' : 'other';
+    return {
+      text: f.m(`change.attachmentsAdded.${rule}`, { count: String(count) }),
+      details: c.attachments.map((a) => `${a.fileName} (${formatBytes(f.locale, a.fileSize)})`),
+    };
+  },
+  AttachmentChanged: (c, f) => ({
+    text: f.m('change.attachmentChanged', { id: c.id }),
+    details: [
+      ...(c.description !== undefined
+        ? [f.m('change.attachmentChanged.description', { description: c.description })]
+        : []),
+      ...(c.isRestricted === true ? [f.m('change.attachmentChanged.restricted')] : []),
+      ...(c.isRestricted === false ? [f.m('change.attachmentChanged.unrestricted')] : []),
+    ],
+  }),
 };
 
+function fmt(locale: Locale, timeZone: string): Fmt {
+  return { m: translatorFor(activityMessages, locale), locale, timeZone };
+}
+
 /** Pure: the same event and locale always give the same text (dates in UTC unless a zone is given). */
-export function describeEvent(event: CaseChangeEvent, locale: ActivityLocale, timeZone = 'UTC'): TimelineEvent {
-  const m = messages(locale);
-  const actor = actorOf(event, m);
+export function describeEvent(event: CaseChangeEvent, locale: Locale, timeZone = 'UTC'): TimelineEvent {
+  const actor = actorOf(event, fmt(locale, timeZone).m);
   return {
     at: event.timestamp,
     eventType: event.eventType,
@@ -36,176 +126,47 @@ export function describeEvent(event: CaseChangeEvent, locale: ActivityLocale, ti
   };
 }
 
-export function describeChange(input: Change, locale: ActivityLocale, timeZone = 'UTC'): TimelineLine {
-  if (!isKnownChange(input.property)) return describeAdditionalField(input, locale, timeZone);
-  // A known property name means the shared schema parsed it with that kind's shape.
-  const change = input as KnownChange;
-  const m = messages(locale);
-  const line = (text: string, details: string[] = []): TimelineLine => ({ property: change.property, text, details });
-  const pair = (base: ActivityMessageKey, setKey: ActivityMessageKey, from: string | undefined, to: string) =>
-    from === undefined ? m(setKey, { to }) : m(base, { from, to });
-  const money = (v: { amount: number; currency: string }) => formatMoney(locale, v.amount, v.currency);
-  const empty = m('value.empty');
-
-  switch (change.property) {
-    case 'Reserve': {
-      const show = (v: NonNullable<typeof change.newValue>) =>
-        v.reason ? `${money(v)} (${m(`reserveReason.${v.reason}`)})` : money(v);
-      const details = change.newValue?.comment ? [change.newValue.comment] : [];
-      return line(
-        pair(
-          'change.reserve',
-          'change.reserve.set',
-          change.oldValue ? show(change.oldValue) : undefined,
-          change.newValue ? show(change.newValue) : empty,
-        ),
-        details,
-      );
-    }
-    case 'CaseOwner': {
-      const show = (v: NonNullable<typeof change.newValue>) =>
-        v.type ? `${v.name} (${m(`owner.type.${v.type}`)})` : v.name;
-      return line(
-        pair(
-          'change.caseOwner',
-          'change.caseOwner.set',
-          change.oldValue ? show(change.oldValue) : undefined,
-          change.newValue ? show(change.newValue) : empty,
-        ),
-        change.newValue?.email ? [change.newValue.email] : [],
-      );
-    }
-    case 'Regress':
-      return line(
-        pair(
-          'change.regress',
-          'change.regress.set',
-          change.oldValue ? m(`regress.${change.oldValue}`) : undefined,
-          change.newValue ? m(`regress.${change.newValue}`) : empty,
-        ),
-      );
-    case 'Deductible':
-      return line(
-        pair(
-          'change.deductible',
-          'change.deductible.set',
-          change.oldValue ? money(change.oldValue) : undefined,
-          change.newValue ? money(change.newValue) : empty,
-        ),
-      );
-    case 'ShareOfVatPercent': {
-      const pct = (v: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(v)} %`;
-      return line(
-        pair(
-          'change.vat',
-          'change.vat.set',
-          change.oldValue != null ? pct(change.oldValue) : undefined,
-          change.newValue != null ? pct(change.newValue) : empty,
-        ),
-      );
-    }
-    case 'AccidentDate': {
-      const when = (v: string) => formatDateTime(locale, v, timeZone);
-      return line(
-        pair(
-          'change.accidentDate',
-          'change.accidentDate.set',
-          change.oldValue ? when(change.oldValue) : undefined,
-          change.newValue ? when(change.newValue) : empty,
-        ),
-      );
-    }
-    case 'CaseClosed': {
-      const reason =
-        change.terminationReason && change.terminationReason !== 'None' ? change.terminationReason : undefined;
-      const details = [
-        ...(change.terminationReasonDescription ? [change.terminationReasonDescription] : []),
-        ...(change.shouldBeClosedInOwnSystem ? [m('change.caseClosed.ownSystem')] : []),
-      ];
-      return line(
-        reason ? m('change.caseClosed', { reason: m(`termination.${reason}`) }) : m('change.caseClosed.plain'),
-        details,
-      );
-    }
-    case 'CaseReopened':
-      return line(m('change.caseReopened'));
-    case 'AttachmentsAdded': {
-      const count = change.attachments.length;
-      const rule = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
-      return line(
-        m(`change.attachmentsAdded.${rule}`, { count: String(count) }),
-        change.attachments.map((a) => `${a.fileName} (${formatBytes(locale, a.fileSize)})`),
-      );
-    }
-    case 'AttachmentChanged': {
-      const details = [
-        ...(change.description !== undefined
-          ? [m('change.attachmentChanged.description', { description: change.description })]
-          : []),
-        ...(change.isRestricted === true ? [m('change.attachmentChanged.restricted')] : []),
-        ...(change.isRestricted === false ? [m('change.attachmentChanged.unrestricted')] : []),
-      ];
-      return line(m('change.attachmentChanged', { id: change.id }), details);
-    }
-    case 'Coverage': {
-      const show = (v: NonNullable<typeof change.newValue>) => m(`coverage.${v.coverage}`);
-      const to = change.newValue
-        ? change.newValue.context
-          ? `${show(change.newValue)} (${m(`context.${change.newValue.context}`)})`
-          : show(change.newValue)
-        : empty;
-      const details = [change.newValue?.policyCoverage, change.newValue?.reason].filter((d): d is string => !!d);
-      return line(
-        pair('change.coverage', 'change.coverage.set', change.oldValue ? show(change.oldValue) : undefined, to),
-        details,
-      );
-    }
-  }
+export function describeChange(change: Change, locale: Locale, timeZone = 'UTC'): TimelineLine {
+  const f = fmt(locale, timeZone);
+  if (!isKnownChange(change.property)) return describeAdditionalField(change, f);
+  // The table is typed per kind; TypeScript cannot tie a union value to its own entry, hence the one cast.
+  const describe = DESCRIBE[change.property] as Describe<KnownChange>;
+  const { text, details = [] } = describe(change as KnownChange, f);
+  return { property: change.property, text, details };
 }
 
 /** Additional claim fields: the name is the platform's; values shown by their declared type and format. */
-function describeAdditionalField(change: Change, locale: ActivityLocale, timeZone: string): TimelineLine {
-  const m = messages(locale);
+function describeAdditionalField(change: Change, f: Fmt): TimelineLine {
   const c = change as { property: string; type?: string; format?: string; newValue?: unknown; oldValue?: unknown };
-  const show = (v: unknown) => formatAny(v, c.format, locale, timeZone, m);
+  const show = (v: unknown) => formatAny(v, c.format, f);
   const field = c.property;
   let text: string;
   if (c.newValue === undefined || c.newValue === null) {
     text =
       c.oldValue === undefined
-        ? m('change.field.set', { field, to: m('value.empty') })
-        : m('change.field.cleared', { field, from: show(c.oldValue) });
+        ? f.m('change.field.set', { field, to: f.m('value.empty') })
+        : f.m('change.field.cleared', { field, from: show(c.oldValue) });
   } else if (c.oldValue === undefined) {
-    text = m('change.field.set', { field, to: show(c.newValue) });
+    text = f.m('change.field.set', { field, to: show(c.newValue) });
   } else {
-    text = m('change.field', { field, from: show(c.oldValue), to: show(c.newValue) });
+    text = f.m('change.field', { field, from: show(c.oldValue), to: show(c.newValue) });
   }
   return { property: field, text, details: [] };
 }
 
-function formatAny(
-  value: unknown,
-  format: string | undefined,
-  locale: ActivityLocale,
-  timeZone: string,
-  m: Translate,
-): string {
-  if (value === null || value === undefined || value === '') return m('value.empty');
-  if (typeof value === 'boolean') return m(value ? 'value.yes' : 'value.no');
-  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+function formatAny(value: unknown, format: string | undefined, f: Fmt): string {
+  if (value === null || value === undefined || value === '') return f.m('value.empty');
+  if (typeof value === 'boolean') return f.m(value ? 'value.yes' : 'value.no');
+  if (typeof value === 'number') return new Intl.NumberFormat(f.locale).format(value);
   if (typeof value === 'string') {
-    if (format === 'date-time' && !Number.isNaN(Date.parse(value))) return formatDateTime(locale, value, timeZone);
-    if (format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${value}T00:00:00Z`),
-      );
-    }
+    if (format === 'date-time' && !Number.isNaN(Date.parse(value))) return formatDateTime(f.locale, value, f.timeZone);
+    if (format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(f.locale, value);
     return value;
   }
   return JSON.stringify(value);
 }
 
-function actorOf(event: CaseChangeEvent, m: Translate): string | undefined {
+function actorOf(event: CaseChangeEvent, m: Fmt['m']): string | undefined {
   const by = event.changedBy;
   if (!by) return undefined;
   if (by.type === 'automatic') return by.name ? `${m('actor.automatic')} (${by.name})` : m('actor.automatic');
@@ -213,39 +174,7 @@ function actorOf(event: CaseChangeEvent, m: Translate): string | undefined {
   return name ? m('actor.user', { name }) : undefined;
 }
 
-type Translate = (key: ActivityMessageKey, values?: Record<string, string>) => string;
-
-function messages(locale: ActivityLocale): Translate {
-  const catalog = catalogs[locale];
-  return (key, values = {}) =>
-    (catalog[key] ?? activityMessagesEn[key]).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
-
-export function formatMoney(locale: ActivityLocale, amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-  } catch {
-    // Not an ISO 4217 code: show it as given rather than fail the whole timeline.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
-  }
-}
-
-function formatDateTime(locale: ActivityLocale, iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
-}
-
-function formatBytes(locale: ActivityLocale, bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let i = 0;
-  let v = bytes;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
-}
-
 /** Whether a change has a fixed shape in the spec (the rest are additional claim fields). */
-export function isKnownChange(property: string): boolean {
+function isKnownChange(property: string): property is KnownChangeProperty {
   return (KNOWN_CHANGE_PROPERTIES as readonly string[]).includes(property);
 }

@@ -1,6 +1,6 @@
 import type { UnsupportedReason } from '../../../shared/forms/form-model';
 import type { FormErrorCode } from '../../../shared/forms/validate-form-value';
-import type { Catalogs } from './feature-catalog';
+import type { Catalogs } from '../../i18n/i18n';
 
 type FormErrorKey = `formError.${FormErrorCode}`;
 type UnsupportedKey = `unsupported.${UnsupportedReason}`;

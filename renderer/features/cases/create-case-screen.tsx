@@ -2,11 +2,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { CreateCaseResult } from '../../../shared/ipc/channels/cases';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
-import { formatDateTime, useLocale } from '../../i18n/i18n';
+import { formatDateTime, useCatalog, useLocale } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 import { caseMessages } from './case-messages';
 import type { CaseMessageKey } from './case-messages';
-import { useCatalog } from './feature-catalog';
-import type { FeatureTranslate } from './feature-catalog';
 import { fieldDomId, formMessages } from './field-messages';
 import type { FieldMessage } from './field-messages';
 import { SchemaForm } from './schema-form';
@@ -183,7 +182,7 @@ function TopIssues(props: { title: string; issues: FieldMessage[]; level: 'error
   );
 }
 
-function CreatedPanel(props: { result: CreateCaseResult; t: FeatureTranslate<CaseMessageKey>; fileName?: string }) {
+function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessageKey>; fileName?: string }) {
   const { result, t } = props;
   const s = useAppStore.getState;
   const number = result.caseNumber;
@@ -249,7 +248,7 @@ function CreatedPanel(props: { result: CreateCaseResult; t: FeatureTranslate<Cas
   );
 }
 
-function PolicyPicker(props: { t: FeatureTranslate<CaseMessageKey>; disabled: boolean }) {
+function PolicyPicker(props: { t: Translate<CaseMessageKey>; disabled: boolean }) {
   const { t } = props;
   const query = useAppStore((s) => s.casePolicyQuery);
   const results = useAppStore((s) => s.casePolicyResults);

@@ -16,10 +16,10 @@ import { childPath } from '../../../shared/forms/form-paths';
 import type { PathSegment } from '../../../shared/forms/form-paths';
 import { initialOf } from '../../../shared/forms/form-value';
 import { jsonEqual } from '../../../shared/forms/merge-all-of';
+import { useCatalog } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 import { caseMessages } from './case-messages';
 import type { CaseMessageKey } from './case-messages';
-import { useCatalog } from './feature-catalog';
-import type { FeatureTranslate } from './feature-catalog';
 import { fieldDomId } from './field-messages';
 import type { FieldMessage, FormMessages } from './field-messages';
 
@@ -39,7 +39,7 @@ interface EditorProps {
   segments: PathSegment[];
   path: string;
   form: SchemaFormProps;
-  t: FeatureTranslate<CaseMessageKey>;
+  t: Translate<CaseMessageKey>;
   /** Overrides the node's label (array items have none of their own). */
   label?: string;
 }

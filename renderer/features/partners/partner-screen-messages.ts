@@ -1,6 +1,32 @@
-import type { Catalogs } from '../cases/feature-catalog';
+import type { ValidateAccountErrorCode } from '../../../shared/platform/validate-account';
+import type { Catalogs } from '../../i18n/i18n';
+
+/** One clear message per error body of validate-account (codes: shared/platform/validate-account.ts). */
+type RejectionKey = `partner.rejection.${ValidateAccountErrorCode}`;
+
+const rejectionsEn: Record<RejectionKey, string> = {
+  'partner.rejection.invalid_request':
+    'The platform could not read the request. Check that tenant, tax id and reference number are filled in correctly.',
+  'partner.rejection.partner_not_found':
+    'No service partner with this tax id is registered. Check the tax id on the invoice (e.g. DE811234567).',
+  'partner.rejection.reference_not_found':
+    'No service with this reference number exists for this tenant. Check the reference number and the tenant.',
+  'partner.rejection.partner_not_assigned':
+    'The service exists, but this partner is not assigned to it. The invoice may belong to another claim.',
+};
+const rejectionsDe: Record<RejectionKey, string> = {
+  'partner.rejection.invalid_request':
+    'Die Plattform konnte die Anfrage nicht lesen. Bitte Mandant, Steuernummer und Referenznummer prüfen.',
+  'partner.rejection.partner_not_found':
+    'Zu dieser Steuernummer ist kein Dienstleister registriert. Bitte die Steuernummer auf der Rechnung prüfen (z. B. DE811234567).',
+  'partner.rejection.reference_not_found':
+    'Zu dieser Referenznummer gibt es in diesem Mandanten keinen Auftrag. Bitte Referenznummer und Mandant prüfen.',
+  'partner.rejection.partner_not_assigned':
+    'Den Auftrag gibt es, aber dieser Dienstleister ist ihm nicht zugeordnet. Die Rechnung gehört vielleicht zu einem anderen Schaden.',
+};
 
 const en = {
+  ...rejectionsEn,
   'partner.title': 'Validate service partner',
   'partner.intro': 'Check that an invoice’s service partner really works on the claim the reference number names.',
   'partner.tenant': 'Tenant',
@@ -38,6 +64,7 @@ const en = {
 export type PartnerScreenKey = keyof typeof en;
 
 const de: Record<PartnerScreenKey, string> = {
+  ...rejectionsDe,
   'partner.title': 'Dienstleister prüfen',
   'partner.intro': 'Prüfen, ob der Dienstleister einer Rechnung wirklich an dem Schaden der Referenznummer arbeitet.',
   'partner.tenant': 'Mandant',

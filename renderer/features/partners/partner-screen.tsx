@@ -2,11 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
-import { formatDate, useLocale } from '../../i18n/i18n';
-import { useCatalog } from '../cases/feature-catalog';
-import type { FeatureTranslate } from '../cases/feature-catalog';
+import { formatDate, useCatalog, useLocale } from '../../i18n/i18n';
+import type { Translate } from '../../i18n/i18n';
 import '../cases/case-screens.css';
-import { partnerRejectionMessage } from './partner-messages';
 import { partnerScreenMessages } from './partner-screen-messages';
 import type { PartnerScreenKey } from './partner-screen-messages';
 import type { PartnerField } from './partners-slice';
@@ -28,7 +26,6 @@ function useEnvironmentTenant(): string {
 
 export function PartnerScreen() {
   const t = useCatalog(partnerScreenMessages);
-  const locale = useLocale();
   const input = useAppStore((s) => s.partnerInput);
   const missing = useAppStore((s) => s.partnerMissing);
   const checking = useAppStore((s) => s.partnerChecking);
@@ -101,7 +98,7 @@ export function PartnerScreen() {
         {result?.status === 'rejected' && (
           <div className="banner banner-error" role="alert" data-testid="partner-rejected" data-code={result.code}>
             <p className="banner-text">
-              <strong>{t('partner.rejected')}:</strong> {partnerRejectionMessage(locale, result.code)}
+              <strong>{t('partner.rejected')}:</strong> {t(`partner.rejection.${result.code}`)}
             </p>
             {result.message && <p className="muted">{t('partner.platformSaid', { message: result.message })}</p>}
           </div>
@@ -112,7 +109,7 @@ export function PartnerScreen() {
   );
 }
 
-function ValidResult(props: { data: Valid['data']; t: FeatureTranslate<PartnerScreenKey> }) {
+function ValidResult(props: { data: Valid['data']; t: Translate<PartnerScreenKey> }) {
   const { data, t } = props;
   const locale = useLocale();
   const { claim, service, servicePartners } = data;
@@ -190,7 +187,7 @@ function Row(props: { label: string; value?: string | null; testId?: string }) {
   );
 }
 
-function TagWithClaim(props: { claimNumber: string; t: FeatureTranslate<PartnerScreenKey> }) {
+function TagWithClaim(props: { claimNumber: string; t: Translate<PartnerScreenKey> }) {
   const { t } = props;
   const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
   const tagging = useAppStore((s) => s.partnerTagging);
