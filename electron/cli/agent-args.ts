@@ -25,7 +25,8 @@ The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when se
 
 Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
-summary's "stopped" and the log line "uploads stopped" say why and what to do.`;
+summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
+use by another running agent or the app.`;
 
 export class UsageError extends Error {}
 

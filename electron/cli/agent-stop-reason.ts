@@ -18,6 +18,8 @@ export const EXIT = {
   usage: 2,
   /** Uploading stopped on a configuration error (credentials, keychain, proxy …): nothing more will go until it is fixed. */
   configuration: 3,
+  /** The data folder belongs to another running agent or app (electron/core/util/data-folder-lock.ts). */
+  folderInUse: 4,
 } as const;
 
 const ACTIONS: Array<[RegExp, string]> = [

@@ -11,12 +11,12 @@ import { createReachabilityProbe } from '../core/queue/reachability-probe';
 import { CredentialStore } from '../core/secrets/credential-store';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { systemClock } from '../core/util/clock';
+import { DataFolderInUseError, lockDataFolder } from '../core/util/data-folder-lock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
-import { lockDataDir } from './agent-lock';
 import { EXIT, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
 
@@ -57,6 +57,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       process.stderr.write(`intake-agent: ${e.message}\n`);
       await cleanup();
       return 2;
+    }
+    if (e instanceof DataFolderInUseError) {
+      process.stderr.write(`intake-agent: ${e.message}\n`);
+      await cleanup();
+      return EXIT.folderInUse;
     }
     logger.error('agent failed', { error: e });
     await cleanup();
@@ -138,10 +143,9 @@ async function runCommand(
     if (!args.once) return 0;
   }
 
-  const unlock = await lockDataDir(dataDir).catch((e: Error) => {
-    throw new UsageError(e.message);
-  });
-  cleanups.unshift(unlock); // released last, after the pipeline stopped
+  // One owner per data folder, held by the OS (DataFolderInUseError when another agent or the app has it).
+  const lock = lockDataFolder(dataDir, 'intake-agent');
+  cleanups.unshift(async () => lock.release()); // released last, after the pipeline stopped
 
   const signals = installSignalHandlers(logger, stopPipeline);
   cleanups.push(async () => signals.dispose());

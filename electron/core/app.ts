@@ -25,6 +25,7 @@ import { LOCAL_SANDBOX_ENVIRONMENT } from './settings/default-environment';
 import { SettingsService } from './settings/settings-service';
 import type { Clock } from './util/clock';
 import { systemClock } from './util/clock';
+import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
 
@@ -83,8 +84,34 @@ function withLocalSandbox(settings: Settings, address: { baseUrl: string; tokenU
 /**
  * The composition root: the only place that constructs services and hands each its dependencies.
  * The Electron main process, the web shell (demo) and the e2e tests build the core through it.
+ * First it takes the data folder (util/data-folder-lock.ts): another agent, app or web shell on the same
+ * folder makes it throw DataFolderInUseError before the queue is touched; the lock goes at stop().
  */
 export async function createIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> {
+  await mkdir(options.paths.dataDir, { recursive: true });
+  const lock = lockDataFolder(
+    options.paths.dataDir,
+    `${options.name} ${options.shell === 'electron' ? 'desktop app' : 'web shell'}`,
+  );
+  try {
+    const core = await buildIntakeCore(options);
+    return {
+      ...core,
+      stop: async () => {
+        try {
+          await core.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const fetch = options.fetch ?? createNodeFetch();

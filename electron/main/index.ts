@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, net, powerMonitor, protocol, session, shell } from 'electron';
+import { app, dialog, net, powerMonitor, protocol, session, shell } from 'electron';
 import { createIntakeCore } from '../core/app';
 import { APP_ENTRY_URL } from '../core/desktop/app-protocol';
 import { parseLaunchRequest } from '../core/desktop/command-line';
@@ -43,7 +43,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   void start().catch((e: unknown) => {
-    logger.error('start failed', { error: e });
+    reportStartFailure(e);
     app.exit(1);
   });
 }
@@ -243,4 +243,15 @@ async function start(): Promise<void> {
       if (!updater.installOnQuitIfSafe(outcome === 'drained' ? queueStatus : undefined)) app.quit();
     });
   });
+}
+
+/**
+ * A start that failed is logged; when another agent, app or web shell owns the data folder
+ * (electron/core/util/data-folder-lock.ts), the clerk is told so before the app quits.
+ */
+function reportStartFailure(e: unknown): void {
+  logger.error('start failed', { error: e });
+  if ((e as { code?: unknown }).code === 'data.folder_in_use') {
+    dialog.showErrorBox('Intake Desk cannot start', (e as Error).message);
+  }
 }
