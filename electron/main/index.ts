@@ -30,6 +30,8 @@ import { MainWindow } from './main-window';
 import { showNotice, startNotifications } from './notifications';
 import { TrayController } from './tray';
 import { DesktopUpdater } from './updater';
+import { runHeadless } from './headless';
+import { headlessAgentArgs } from '../cli/headless-launch';
 
 const logger = new JsonLineLogger((line) => process.stdout.write(line + '\n'));
 const devServerUrl = rendererDevServerUrl(process.env['ELECTRON_RENDERER_URL'], app.isPackaged);
@@ -38,8 +40,11 @@ const isTrusted = (url: string) => isTrustedRendererUrl(url, devServerUrl);
 // Before ready: app:// must be a privileged scheme when the first session is created.
 registerAppScheme();
 
-// One instance per user: a second start (e.g. "Send to → Intake Desk") hands its files to this one and exits.
-if (!app.requestSingleInstanceLock()) {
+const headlessArgs = headlessAgentArgs(process.argv);
+if (headlessArgs) {
+  void runHeadless(headlessArgs);
+  // One instance per user: a second start (e.g. "Send to → Intake Desk") hands its files to this one and exits.
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   void start().catch((e: unknown) => {
