@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAgentArgs } from './agent-args';
+import { headlessAgentArgs } from './headless-launch';
+import { CONFIGURATION_EXIT_CODE, SERVICE_PATHS, serviceFiles } from './service-definitions';
+
+const root = join(import.meta.dirname, '..', '..');
+const files = serviceFiles();
+
+/** systemd's ExecStart splitting: whitespace separates, double quotes group, backslash escapes. */
+function splitSystemd(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'));
+}
+
+/** CommandLineToArgvW, enough for our arguments: quotes group, \" is a quote. */
+function splitWindows(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\"/g, '"'));
+}
+
+const unxml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** Every element closes in order (the files are small and hand-shaped; no XML package needed for this). */
+function balanced(doc: string): boolean {
+  const stack: string[] = [];
+  for (const m of doc.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<(\/?)([A-Za-z][\w:.-]*)[^>]*?(\/?)>/g)) {
+    if (m[3]) continue;
+    if (m[1]) {
+      if (stack.pop() !== m[2]) return false;
+    } else stack.push(m[2] ?? '');
+  }
+  return stack.length === 0;
+}
+
+function agentOf(argv: string[]) {
+  const agentArgv = headlessAgentArgs(argv);
+  expect(agentArgv).toBeDefined();
+  return parseAgentArgs(agentArgv ?? []);
+}
+
+describe('service definitions', () => {
+  it('the files in resources/service are the generated ones (npm run service-files)', () => {
+    for (const [name, content] of Object.entries(files))
+      expect(readFileSync(join(root, 'resources', 'service', name), 'utf8'), name).toBe(content);
+  });
+
+  it('systemd: the ExecStart line reaches the agent as run with the station paths, restart on failure', () => {
+    const unit = files['intake-desk-agent.service'] ?? '';
+    const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+    const argv = splitSystemd(exec);
+    expect(argv[0]).toBe(SERVICE_PATHS.linux.executable);
+    expect(argv).toContain('--ozone-platform=headless');
+    const args = agentOf(argv);
+    expect(args).toMatchObject({
+      command: 'run',
+      settings: SERVICE_PATHS.linux.settings,
+      data: SERVICE_PATHS.linux.data,
+    });
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    expect(unit).toMatch(new RegExp(`^RestartPreventExitStatus=${CONFIGURATION_EXIT_CODE}$`, 'm'));
+    expect(unit).toMatch(/^User=intake-desk$/m);
+  });
+
+  it('launchd: ProgramArguments reach the agent, and it is kept alive after a failure', () => {
+    const plist = files['com.intakedesk.agent.plist'] ?? '';
+    expect(balanced(plist)).toBe(true);
+    const array = /<key>ProgramArguments<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(plist)?.[1] ?? '';
+    const argv = [...array.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => unxml(m[1] ?? ''));
+    expect(argv[0]).toBe(SERVICE_PATHS.mac.executable);
+    expect(agentOf(argv)).toMatchObject({ command: 'run', data: SERVICE_PATHS.mac.data });
+    expect(plist).toMatch(/<key>SuccessfulExit<\/key>\s*<false\/>/);
+  });
+
+  it('Windows task: Command and Arguments reach the agent; boot trigger repeats, a second instance is ignored', () => {
+    const task = files['intake-desk-agent-task.xml'] ?? '';
+    expect(balanced(task)).toBe(true);
+    const command = unxml(/<Command>([^<]*)<\/Command>/.exec(task)?.[1] ?? '');
+    const argv = [command, ...splitWindows(unxml(/<Arguments>([^<]*)<\/Arguments>/.exec(task)?.[1] ?? ''))];
+    expect(command).toBe(SERVICE_PATHS.windows.executable);
+    expect(agentOf(argv)).toMatchObject({ settings: SERVICE_PATHS.windows.settings, data: SERVICE_PATHS.windows.data });
+    expect(task).toContain('<MultipleInstancesPolicy>IgnoreNew</MultipleInstancesPolicy>');
+    expect(task).toMatch(/<BootTrigger>[\s\S]*<Interval>PT5M<\/Interval>/);
+  });
+
+  it('the balance check can fail', () => {
+    expect(balanced('<a><b></a></b>')).toBe(false);
+  });
+});
