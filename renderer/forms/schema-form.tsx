@@ -11,17 +11,18 @@ import type {
   ObjectNode,
   StringNode,
   UnsupportedNode,
-} from '../../../shared/forms/form-model';
-import { childPath } from '../../../shared/forms/form-paths';
-import type { PathSegment } from '../../../shared/forms/form-paths';
-import { initialOf } from '../../../shared/forms/form-value';
-import { jsonEqual } from '../../../shared/forms/merge-all-of';
-import { useCatalog } from '../../i18n/i18n';
-import type { Translate } from '../../i18n/i18n';
-import { caseMessages } from './case-messages';
-import type { CaseMessageKey } from './case-messages';
+} from '../../shared/forms/form-model';
+import { childPath } from '../../shared/forms/form-paths';
+import type { PathSegment } from '../../shared/forms/form-paths';
+import { initialOf } from '../../shared/forms/form-value';
+import { jsonEqual } from '../../shared/forms/merge-all-of';
+import { useCatalog } from '../i18n/i18n';
+import type { Translate } from '../i18n/i18n';
 import { fieldDomId } from './field-messages';
 import type { FieldMessage, FormMessages } from './field-messages';
+import { schemaFormMessages } from './schema-form-messages';
+import type { SchemaFormKey } from './schema-form-messages';
+import './schema-form.css';
 
 export interface SchemaFormProps {
   model: FormModel;
@@ -39,14 +40,14 @@ interface EditorProps {
   segments: PathSegment[];
   path: string;
   form: SchemaFormProps;
-  t: Translate<CaseMessageKey>;
+  t: Translate<SchemaFormKey>;
   /** Overrides the node's label (array items have none of their own). */
   label?: string;
 }
 
 /** One editor per form-model node, recursive; nothing of the model is left out (unsupported parts are shown read-only). */
 export function SchemaForm(props: SchemaFormProps) {
-  const t = useCatalog(caseMessages);
+  const t = useCatalog(schemaFormMessages);
   return (
     <div className="schema-form" data-testid="schema-form">
       <p className="hint">{t('form.requiredNote')}</p>

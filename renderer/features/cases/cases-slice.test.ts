@@ -6,7 +6,6 @@ import { createAppStore } from '../../app/store';
 import { IntakeClient, setIntakeClient } from '../../ipc/client';
 import { doc } from '../../test-support/document-fixture';
 import { ScriptedBridge } from '../../test-support/scripted-bridge';
-import { formMessages } from './field-messages';
 
 const model = buildFormModel({
   type: T.Object,
@@ -105,23 +104,5 @@ describe('cases slice', () => {
       claimant: { firstName: 'Erika', lastName: 'Typed' },
     });
     expect(store.getState().casePolicy).toEqual({ number: 'HR-999999', customerName: 'Erika Mustermann' });
-  });
-});
-
-describe('formMessages', () => {
-  it('puts our errors and the platform errors/warnings beside fields; the rest goes to the top', () => {
-    const placed = formMessages(model, [{ path: 'policyNumber', code: 'pattern', params: { pattern: 'x' } }], {
-      errors: [
-        { message: 'claimant.lastName: too short', type: 'minLength' },
-        { message: 'the tenant is closed', type: 'tenant_closed' },
-      ],
-      warnings: [{ message: 'no policy HR-1', type: 'policy_not_found', path: 'policyNumber' }],
-    });
-    expect(placed.byPath['policyNumber']).toEqual([
-      expect.objectContaining({ source: 'form', code: 'pattern' }),
-      expect.objectContaining({ source: 'platform', level: 'warning', text: 'no policy HR-1' }),
-    ]);
-    expect(placed.byPath['claimant.lastName']).toEqual([expect.objectContaining({ level: 'error' })]);
-    expect(placed.general).toEqual([expect.objectContaining({ text: 'the tenant is closed', level: 'error' })]);
   });
 });

@@ -11,7 +11,7 @@ import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
 import { prefillCaseForm } from './case-prefill';
-import { refreshTaggingDraft } from './refresh-tagging-draft';
+import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';
 
 const POLICY_RESULTS = 10;
 

@@ -6,9 +6,9 @@ import { formatDateTime, useCatalog, useLocale } from '../../i18n/i18n';
 import type { Translate } from '../../i18n/i18n';
 import { caseMessages } from './case-messages';
 import type { CaseMessageKey } from './case-messages';
-import { fieldDomId, formMessages } from './field-messages';
-import type { FieldMessage } from './field-messages';
-import { SchemaForm } from './schema-form';
+import { fieldDomId, formMessages } from '../../forms/field-messages';
+import type { FieldMessage } from '../../forms/field-messages';
+import { SchemaForm } from '../../forms/schema-form';
 import './case-screens.css';
 
 const ID_PREFIX = 'case';

@@ -5,7 +5,7 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
-import { refreshTaggingDraft } from '../cases/refresh-tagging-draft';
+import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';
 
 export type PartnerField = 'tenant' | 'companyTaxId' | 'referenceNumber';
 export type PartnerInput = Record<PartnerField, string>;
