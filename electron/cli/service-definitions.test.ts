@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAgentArgs } from './agent-args';
 import { headlessAgentArgs } from './headless-launch';
-import { CONFIGURATION_EXIT_CODE, SERVICE_PATHS, serviceFiles } from './service-definitions';
+import { NO_RESTART_EXIT_CODES, SERVICE_PATHS, serviceFiles } from './service-definitions';
 
 const root = join(import.meta.dirname, '..', '..');
 const files = serviceFiles();
@@ -62,7 +62,8 @@ describe('service definitions', () => {
       data: SERVICE_PATHS.linux.data,
     });
     expect(unit).toMatch(/^Restart=on-failure$/m);
-    expect(unit).toMatch(new RegExp(`^RestartPreventExitStatus=${CONFIGURATION_EXIT_CODE}$`, 'm'));
+    expect(unit).toMatch(/^RestartPreventExitStatus=2 3 4$/m);
+    expect(NO_RESTART_EXIT_CODES).toEqual([2, 3, 4]);
     expect(unit).toMatch(/^User=intake-desk$/m);
   });
 

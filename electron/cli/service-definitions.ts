@@ -4,6 +4,7 @@
  * them to resources/service/; a test checks the files there are what this module makes, and that each
  * command line reaches the agent as flags it accepts. Choices and steps: docs/deployment.md, section 8.
  */
+import { EXIT } from './agent-stop-reason';
 import { HEADLESS_FLAG } from './headless-launch';
 
 /** Where each system's installer puts things. */
@@ -28,8 +29,9 @@ export const SERVICE_PATHS = {
   },
 } as const;
 
-/** Exit code the agent uses for a usage or configuration error: restarting cannot help, so no restart loop. */
-export const CONFIGURATION_EXIT_CODE = 2;
+/** Exits that a restart cannot cure (bad flags or settings, a configuration stop, the folder owned by
+ * another agent): a service manager must not loop on them. */
+export const NO_RESTART_EXIT_CODES = [EXIT.usage, EXIT.configuration, EXIT.folderInUse] as const;
 
 /** The headless command line, after the executable: Chromium switches first, then the agent's flags. */
 export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
@@ -60,7 +62,7 @@ EnvironmentFile=-${p.environmentFile}
 ExecStart=${exec}
 Restart=on-failure
 RestartSec=5s
-RestartPreventExitStatus=${CONFIGURATION_EXIT_CODE}
+RestartPreventExitStatus=${NO_RESTART_EXIT_CODES.join(' ')}
 # The agent finishes the upload in flight and closes the queue on SIGTERM.
 KillSignal=SIGTERM
 TimeoutStopSec=30s
