@@ -11,6 +11,7 @@ import { ClaimRegistry } from './cases/claim-registry';
 import { EventLog } from './events/event-log';
 import { FaultController } from './faults/fault-controller';
 import { BodyTooLargeError, sendProblem } from './http/http-io';
+import { discardRestOfBody } from './http/lingering-close';
 import { RouteTable } from './http/route-table';
 import { IdempotencyStore } from './inbox/idempotency-store';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleInboxUpload } from './inbox/inbox-endpoint';
@@ -109,7 +110,10 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void dispatch(req, res).catch((e: unknown) => {
-      if (e instanceof BodyTooLargeError) return sendProblem(res, 413, 'body_too_large', e.message);
+      if (e instanceof BodyTooLargeError) {
+        sendProblem(res, 413, 'body_too_large', e.message);
+        return discardRestOfBody(req, res);
+      }
       log(`sandbox: ${req.method} ${req.url} failed: ${(e as Error).stack ?? String(e)}`);
       if (!res.headersSent) sendProblem(res, 500, 'internal_error', 'the sandbox failed to answer');
       else res.destroy();
@@ -127,23 +131,22 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
       if (faults.latencyMs > 0) await sleep(faults.latencyMs);
       const fault = faults.takeResponseFault(url.pathname);
       if (fault) {
-        res.setHeader('Connection', 'close');
-        req.resume();
         const headers: Record<string, string> =
           fault.kind === 'retry-after' ? { 'Retry-After': String(fault.seconds) } : {};
-        return sendProblem(res, fault.status, 'injected_fault', 'fault injected by the sandbox', headers);
+        sendProblem(res, fault.status, 'injected_fault', 'fault injected by the sandbox', headers);
+        return discardRestOfBody(req, res);
       }
     }
     const match = routes.match(req.method ?? 'GET', url.pathname);
     if (match.kind === 'not_found') {
-      req.resume();
-      return sendProblem(res, 404, 'not_found', `no route for ${url.pathname}`);
+      sendProblem(res, 404, 'not_found', `no route for ${url.pathname}`);
+      return discardRestOfBody(req, res);
     }
     if (match.kind === 'method_not_allowed') {
-      req.resume();
-      return sendProblem(res, 405, 'method_not_allowed', `use ${match.allow.join(', ')}`, {
+      sendProblem(res, 405, 'method_not_allowed', `use ${match.allow.join(', ')}`, {
         Allow: match.allow.join(', '),
       });
+      return discardRestOfBody(req, res);
     }
     const started = now();
     await match.handler({ req, res, url, params: match.params });

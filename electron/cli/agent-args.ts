@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import type { Metadata } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 
-export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE] [options]
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR] [options]
 
   run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
   list               print the queue (one JSON line per document)
   retry              queue every failed document again
   upload FILE        upload one file (the file itself is left in place)
+  pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
+  split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
+                     [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
 
 Options:
   --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS)

@@ -27,6 +27,8 @@ import { AGENT_VERSION } from './agent-version';
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // First of all: out of the environment, so no child process inherits it.
   const envSecret = takeClientSecretFromEnv(env);
+  // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
+  if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);

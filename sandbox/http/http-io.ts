@@ -11,7 +11,8 @@ export class BodyTooLargeError extends Error {
 export async function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Throwing out of the loop must not destroy the request: the 413 still has to reach the client.
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) throw new BodyTooLargeError(limit);
     chunks.push(chunk);
@@ -72,11 +73,6 @@ function problemTitle(status: number): string {
     504: 'Gateway Timeout',
   };
   return titles[status] ?? 'Error';
-}
-
-/** The response is no longer needed: stop reading and let the socket go without a keep-alive reuse. */
-export function closeAfterResponse(res: ServerResponse): void {
-  res.setHeader('Connection', 'close');
 }
 
 export async function readJson(

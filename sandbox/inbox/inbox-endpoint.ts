@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ServerResponse } from 'node:http';
 import { IDEMPOTENCY_KEY_HEADER } from '../../shared/platform/inbox';
 import type { AccessTokens } from '../auth/access-tokens';
 import { requireBearer } from '../auth/bearer-guard';
@@ -8,6 +7,7 @@ import type { ClaimRegistry } from '../cases/claim-registry';
 import type { EventLog } from '../events/event-log';
 import type { FaultController } from '../faults/fault-controller';
 import { sendJson } from '../http/http-io';
+import { discardRestOfBody } from '../http/lingering-close';
 import { BatchedFileWriter } from '../storage/batched-file-writer';
 import type { RequestContext } from '../http/route-table';
 import { validCountry, validTenant } from '../cases/tenant-path';
@@ -60,20 +60,17 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
   // Node detaches req.socket once the body is read; the reset faults need it afterwards.
   const socket = req.socket;
   const claims = await requireBearer(ctx, deps.tokens, 'case_integration');
-  if (!claims) {
-    req.resume();
-    return;
-  }
+  if (!claims) return;
   const country = params['country'] ?? '';
   const tenant = params['tenant'] ?? '';
   const early = precheck(ctx, country, tenant, deps);
-  if ('status' in early) return answerEarly(res, early);
+  if ('status' in early) return answerEarly(ctx, early);
   const { metadata, boundary } = early;
 
   const key = headerValue(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
   if (key !== undefined && !deps.idempotency.begin(claims.clientId, key)) {
     return answerEarly(
-      res,
+      ctx,
       failure(409, 'idempotency_key_in_use', 'a request with this Idempotency-Key is still in progress'),
     );
   }
@@ -83,7 +80,7 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
     if (received.kind === 'reset') return;
     if (received.kind === 'failed') {
       await deps.uploads.discard(id);
-      return answerEarly(res, received.answer);
+      return answerEarly(ctx, received.answer);
     }
     const fileName = metadata.primaryFileName ?? received.fileName;
     const fingerprint = createHash('sha256')
@@ -162,6 +159,8 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
     sendJson(res, answer.status, answer.body);
   } finally {
     if (key !== undefined) deps.idempotency.end(claims.clientId, key);
+    // Whatever the answer, bytes after the closing boundary (an epilogue) must not block the connection.
+    discardRestOfBody(req, res);
   }
 }
 
@@ -223,7 +222,9 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
     }
   };
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
+    // Leaving this loop early (413, the closing boundary) must not destroy the request and with it the
+    // socket: the answer still has to reach the client (answerEarly drains the rest).
+    for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       bodyBytes += chunk.length;
       if (reset && !reset.afterStore && bodyBytes >= reset.afterBytes) {
         await drop();
@@ -275,10 +276,13 @@ async function receiveFile(ctx: RequestContext, boundary: string, id: string, de
   };
 }
 
-/** An answer before the body was read: close the connection so the unread body does not poison keep-alive. */
-function answerEarly(res: ServerResponse, answer: Answer): void {
-  res.setHeader('Connection', 'close');
-  sendJson(res, answer.status, answer.body);
+/**
+ * An answer before the body was read (in full): the rest is read and discarded up to a limit, so a client
+ * still sending gets this answer instead of a reset connection (sandbox/http/lingering-close.ts).
+ */
+function answerEarly(ctx: RequestContext, answer: Answer): void {
+  sendJson(ctx.res, answer.status, answer.body);
+  discardRestOfBody(ctx.req, ctx.res);
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
