@@ -76,3 +76,6 @@ export function updateEnvironment(settings: Settings, index: number, patch: Part
 export function updateFolder(settings: Settings, index: number, patch: Partial<FolderProfile>): Settings {
   return { ...settings, folders: settings.folders.map((f, i) => (i === index ? { ...f, ...patch } : f)) };
 }
+
+/** How a settings section changes the draft: a pure function from the draft to the next one. */
+export type EditSettings = (change: (draft: Settings) => Settings) => void;

@@ -1,0 +1,62 @@
+import type { EnvironmentKind, Settings } from '../../../shared/domain/settings';
+import { useAppStore } from '../../app/store';
+import { useT } from '../../i18n/i18n';
+import { EnvironmentEditor } from './environment-editor';
+import { newEnvironment } from './settings-model';
+import type { EditSettings } from './settings-model';
+
+/** Which environment is active, which one is edited below the list, and the buttons that add one. */
+export function EnvironmentsSection(props: { draft: Settings; envIndex: number; edit: EditSettings }) {
+  const t = useT();
+  const { draft, envIndex, edit } = props;
+  const s = useAppStore.getState;
+  const env = draft.environments[envIndex];
+  return (
+    <section className="settings-section" aria-labelledby="env-title">
+      <h3 id="env-title">{t('settings.environments')}</h3>
+      <fieldset className="env-list">
+        <legend>{t('settings.activeEnvironment')}</legend>
+        {draft.environments.map((e, i) => (
+          <div key={i} className={`env-item ${i === envIndex ? 'is-editing' : ''}`}>
+            <input
+              type="radio"
+              name="active-env"
+              id={`env-active-${i}`}
+              checked={draft.activeEnvironmentId === e.id}
+              onChange={() => edit((d) => ({ ...d, activeEnvironmentId: e.id }))}
+            />
+            <label htmlFor={`env-active-${i}`}>
+              {e.name} <span className={`env-badge env-${e.kind}`}>{t(`env.kind.${e.kind}`)}</span>
+            </label>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void s().setEditingEnvironment(e.id)}
+              aria-pressed={i === envIndex}
+            >
+              {t('settings.edit')}
+              <span className="visually-hidden"> {e.name}</span>
+            </button>
+          </div>
+        ))}
+      </fieldset>
+      <div className="add-row">
+        {(['sandbox', 'production', 'custom'] as EnvironmentKind[]).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              const created = newEnvironment(draft.environments, kind);
+              edit((d) => ({ ...d, environments: [...d.environments, created] }));
+              void s().setEditingEnvironment(created.id);
+            }}
+          >
+            {t('settings.addEnvironment', { kind: t(`env.kind.${kind}`) })}
+          </button>
+        ))}
+      </div>
+      {env && <EnvironmentEditor draft={draft} env={env} index={envIndex} edit={edit} />}
+    </section>
+  );
+}
