@@ -34,9 +34,15 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** One entry as it is written: time, level, message and the redacted fields. */
+export type LogEntry = { time: string; level: LogLevel; message: string } & LogFields;
+
+/** Takes each entry as its JSON line, and as the entry itself for sinks that render it otherwise. */
+export type LogWriter = (line: string, entry: LogEntry) => void;
+
 export class JsonLineLogger implements Logger {
   constructor(
-    private readonly write: (line: string) => void,
+    private readonly write: LogWriter,
     private readonly minLevel: LogLevel = 'info',
     private readonly base: LogFields = {},
     private readonly now: () => Date = () => new Date(),
@@ -49,8 +55,8 @@ export class JsonLineLogger implements Logger {
       level,
       message,
       ...(redact({ ...this.base, ...fields }) as LogFields),
-    };
-    this.write(JSON.stringify(entry));
+    } as LogEntry;
+    this.write(JSON.stringify(entry), entry);
   }
   debug(m: string, f?: LogFields): void {
     this.log('debug', m, f);
