@@ -138,7 +138,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     const loaded = await settings.load();
     if (options.localSandbox) {
       const pointed = withLocalSandbox(loaded, sandboxAddress);
-      if (JSON.stringify(pointed) !== JSON.stringify(loaded)) await settings.save(pointed);
+      if (JSON.stringify(pointed) !== JSON.stringify(loaded)) await settings.rewrite(pointed);
     }
   } catch (e) {
     logger.error('settings cannot be used; running on defaults until fixed', { error: e });

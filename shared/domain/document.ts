@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformErrorSchema } from '../platform/common';
-import { MetadataSchema } from './metadata';
+import { StoredMetadataSchema } from './metadata';
 
 /** new → tagged → queued → uploading → uploaded → archived, or failed (with a reason). */
 export const DOCUMENT_STATES = ['new', 'tagged', 'queued', 'uploading', 'uploaded', 'archived', 'failed'] as const;
@@ -28,7 +28,8 @@ export const DocumentSchema = z.object({
   arrivedAt: z.string(),
   updatedAt: z.string(),
   state: DocumentStateSchema,
-  metadata: MetadataSchema,
+  /** As stored: read leniently (the input rules are MetadataSchema's, checked where values come in). */
+  metadata: StoredMetadataSchema,
   /** Sent as Idempotency-Key; stable from the moment the document is queued. */
   idempotencyKey: z.string().optional(),
   attempts: z.number().int().nonnegative(),

@@ -7,10 +7,33 @@ import type { MetadataField } from '../platform/inbox';
  * the header encoding itself lives in electron/core/platform/metadata-headers.ts.
  */
 export const METADATA_MAX_LENGTH = 255;
+
+/**
+ * Every control character is refused: C0 (U+0000–U+001F, TAB included), DEL and C1 (U+0080–U+009F).
+ * CR, LF and NUL would split or cut a header; the others cannot be meant in a case or policy number (a TAB
+ * is a paste from a spreadsheet cell) and would only fail later, at the upload. The header encoder
+ * (electron/core/platform/metadata-headers.ts) refuses the same set.
+ */
+const LINE_BREAK = /[\r\n\0]/;
+// eslint-disable-next-line no-control-regex
+export const METADATA_CONTROL_CHARACTERS = /[\x00-\x1f\x7f-\x9f]/;
+const TOO_LONG = `at most ${METADATA_MAX_LENGTH} characters`;
+const LINE_BREAKS = 'line breaks are not allowed';
+const CONTROLS = 'tabs and other control characters are not allowed';
+
+/** Why a metadata value cannot be used, or undefined: the schema's rule, for values from elsewhere (file names). */
+export function metadataValueProblem(value: string): string | undefined {
+  if (value.length > METADATA_MAX_LENGTH) return TOO_LONG;
+  if (LINE_BREAK.test(value)) return LINE_BREAKS;
+  if (METADATA_CONTROL_CHARACTERS.test(value)) return CONTROLS;
+  return undefined;
+}
+
 const field = z
   .string()
-  .max(METADATA_MAX_LENGTH, `at most ${METADATA_MAX_LENGTH} characters`)
-  .refine((v) => !/[\r\n\0]/.test(v), 'line breaks are not allowed')
+  .max(METADATA_MAX_LENGTH, TOO_LONG)
+  .refine((v) => !LINE_BREAK.test(v), LINE_BREAKS)
+  .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS)
   .optional();
 
 export const MetadataSchema = z.object({
@@ -24,3 +47,16 @@ export const MetadataSchema = z.object({
   policyNumber: field,
 } satisfies Record<MetadataField, unknown>);
 export type Metadata = z.infer<typeof MetadataSchema>;
+
+/**
+ * Metadata as stored with a document, read back without the input rules: a value that slipped in before a
+ * rule existed (a TAB, an over-long file-name capture) must not make a whole list unreadable. Input —
+ * documents.update, defaults in the settings, file-name captures — is checked with MetadataSchema; the
+ * header encoder refuses such a value at the upload with its own clear error.
+ */
+export const StoredMetadataSchema = z.object(
+  Object.fromEntries(Object.keys(MetadataSchema.shape).map((k) => [k, z.string().optional()])) as Record<
+    MetadataField,
+    z.ZodOptional<z.ZodString>
+  >,
+);

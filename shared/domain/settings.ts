@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScopeSchema } from '../platform/token';
-import { MetadataSchema } from './metadata';
+import { compileFileNamePattern } from './file-name-pattern';
+import { MetadataSchema, StoredMetadataSchema } from './metadata';
 
 export const ENVIRONMENT_KINDS = ['local-sandbox', 'sandbox', 'production', 'custom'] as const;
 export const EnvironmentKindSchema = z.enum(ENVIRONMENT_KINDS);
@@ -30,11 +31,11 @@ export const EnvironmentSchema = z.object({
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
-export const FolderProfileSchema = z.object({
+const folderProfileFields = {
   id: z.string().min(1),
   label: z.string().min(1),
   path: z.string().min(1),
-  defaultMetadata: MetadataSchema.default({}),
+  defaultMetadata: StoredMetadataSchema.default({}),
   autoSubmit: z.boolean().default(false),
   /** e.g. `{CaseNumber}_{DocumentTypeCode}_*.pdf`; placeholders are metadata header names without `Metadata-`. */
   fileNamePattern: z.string().optional(),
@@ -50,33 +51,60 @@ export const FolderProfileSchema = z.object({
    * PDF it already saved.
    */
   recognizeCompleteFiles: z.boolean().default(true),
+};
+/** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
+export const FileNamePatternSchema = z.string().check((ctx) => {
+  const compiled = compileFileNamePattern(ctx.value);
+  if (!compiled.ok) ctx.issues.push({ code: 'custom', message: compiled.message, input: ctx.value });
 });
+
+/** What may be saved: settings.update, save(), the machine-wide file's fields. */
+export const FolderProfileSchema = z.object({
+  ...folderProfileFields,
+  defaultMetadata: MetadataSchema.default({}),
+  fileNamePattern: FileNamePatternSchema.optional(),
+});
+/**
+ * What may be read back: an older settings file can hold a pattern (or a default value) today's rules
+ * refuse. Such a file still loads, so the other folders keep running; the hot folders mark that one
+ * folder invalid, and saving is refused, at the field, until it is fixed.
+ */
+const StoredFolderProfileSchema = z.object(folderProfileFields);
 export type FolderProfile = z.infer<typeof FolderProfileSchema>;
 
 export const DocumentTypeSchema = z.object({ code: z.string().min(1), label: z.string().min(1) });
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const SETTINGS_VERSION = 2;
-export const SettingsSchema = z.object({
-  version: z.literal(SETTINGS_VERSION),
-  activeEnvironmentId: z.string(),
-  environments: z.array(EnvironmentSchema).min(1),
-  folders: z.array(FolderProfileSchema).default([]),
-  archive: z
-    .object({
-      mode: z.enum(['move', 'delete']),
-      folder: z.string().optional(),
-      retentionDays: z.number().int().min(0),
-    })
-    .default({ mode: 'move', retentionDays: 30 }),
-  upload: z.object({ concurrency: z.number().int().min(1).max(8) }).default({ concurrency: 2 }),
-  documentTypes: z.array(DocumentTypeSchema).default([]),
-  locale: z.enum(['en', 'de']).default('en'),
-  updates: z
-    .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })
-    .default({ channel: 'off' }),
-  desktop: z
-    .object({ startMinimisedAtLogin: z.boolean(), closeToTrayHintShown: z.boolean() })
-    .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
-});
+const settingsObject = <F extends z.ZodType>(folder: F) =>
+  z.object({
+    version: z.literal(SETTINGS_VERSION),
+    activeEnvironmentId: z.string(),
+    environments: z.array(EnvironmentSchema).min(1),
+    folders: z.array(folder).default([]),
+    archive: z
+      .object({
+        mode: z.enum(['move', 'delete']),
+        folder: z.string().optional(),
+        retentionDays: z.number().int().min(0),
+      })
+      .default({ mode: 'move', retentionDays: 30 }),
+    upload: z.object({ concurrency: z.number().int().min(1).max(8) }).default({ concurrency: 2 }),
+    documentTypes: z.array(DocumentTypeSchema).default([]),
+    locale: z.enum(['en', 'de']).default('en'),
+    updates: z
+      .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })
+      .default({ channel: 'off' }),
+    desktop: z
+      .object({ startMinimisedAtLogin: z.boolean(), closeToTrayHintShown: z.boolean() })
+      .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
+  });
+/** Settings that may be saved (settings.update, save(), machine-wide fields): every rule. */
+export const SettingsSchema = settingsObject(FolderProfileSchema);
+/**
+ * Settings as read from a file and sent to the renderer: the same, except that a folder's file-name pattern
+ * is not checked (see StoredFolderProfileSchema), so an old file with one bad folder does not stop them all.
+ */
+export const StoredSettingsSchema = settingsObject(StoredFolderProfileSchema);
+
 export type Settings = z.infer<typeof SettingsSchema>;

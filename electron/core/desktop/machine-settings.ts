@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { win32, posix } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
-import { SettingsSchema } from '../../../shared/domain/settings';
+import { SettingsSchema, StoredSettingsSchema } from '../../../shared/domain/settings';
 
 /**
  * Machine-wide settings for mass deployment: IT puts one file per station (writable only by
@@ -84,7 +84,9 @@ export function parseMachineSettings(json: unknown): MachineSettingsParse {
       }
       const parsed = SettingsSchema.shape[key].safeParse(value);
       if (!parsed.success) {
-        problems.push(`${name}.${key} is invalid (${parsed.error.issues[0]?.message ?? 'invalid'}); ignored`);
+        const issue = parsed.error.issues[0];
+        const at = [name, key, ...(issue?.path ?? [])].map(String).join('.');
+        problems.push(`${at} is invalid (${issue?.message ?? 'invalid'}); ${name}.${key} ignored`);
         continue;
       }
       out[key] = parsed.data;
@@ -121,7 +123,9 @@ export function mergeSettings(
     const active = merged['activeEnvironmentId'];
     if (!envs.some((e) => e.id === active) && envs[0]) merged['activeEnvironmentId'] = envs[0].id;
   }
-  const parsed = SettingsSchema.safeParse(merged);
+  // The user's part is read as stored (an old file may hold a folder to fix): the machine's own fields were
+  // checked with every rule in parseMachineSettings, and a user's bad folder must not lift the locks.
+  const parsed = StoredSettingsSchema.safeParse(merged);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   if (!parsed.data.environments.some((e) => e.id === parsed.data.activeEnvironmentId)) {

@@ -1,66 +1,53 @@
 import type { Metadata } from '../../../shared/domain/metadata';
-import { METADATA_HEADERS } from '../../../shared/platform/inbox';
+import { metadataValueProblem } from '../../../shared/domain/metadata';
+import { compileFileNamePattern, metadataFieldOf } from '../../../shared/domain/file-name-pattern';
 import type { MetadataField } from '../../../shared/platform/inbox';
+import { METADATA_HEADERS } from '../../../shared/platform/inbox';
 import { IntakeError } from '../errors';
 
-/** Placeholder name (header without `Metadata-`, e.g. `CaseNumber`, `Responsible-UserId`) → Metadata key. */
-const PLACEHOLDERS: ReadonlyMap<string, MetadataField> = new Map(
-  (Object.entries(METADATA_HEADERS) as [MetadataField, string][]).map(([key, header]) => [
-    header.slice('Metadata-'.length).toLowerCase(),
-    key,
-  ]),
-);
+export { metadataFieldOf };
 
-/** `CaseNumber`, `Responsible-UserId`, `Metadata-ItemId` (any case) → the Metadata key, or undefined. */
-export function metadataFieldOf(headerName: string): MetadataField | undefined {
-  return PLACEHOLDERS.get(
-    headerName
-      .trim()
-      .replace(/^metadata-/i, '')
-      .toLowerCase(),
-  );
-}
+/** What a file name gave: metadata, nothing (no match), or why its values cannot be used. */
+export type FileNameMetadata = { metadata: Metadata; problem?: undefined } | { metadata?: undefined; problem?: string };
 
 /**
- * A folder profile's file-name pattern, e.g. `{CaseNumber}_{DocumentTypeCode}_*.pdf`: placeholders take
- * one or more characters (shortest match first), `*` any run, `?` one character; case-insensitive.
- * A name that does not match yields no metadata (the document still arrives, untagged).
+ * A folder profile's file-name pattern (rules: shared/domain/file-name-pattern.ts). A name that does not
+ * match yields no metadata (the document still arrives, untagged). Captured values obey the same rules as
+ * typed ones (MetadataSchema: at most 255 characters, no control characters): a name whose value breaks
+ * them yields no metadata either, and says why.
  */
 export class FileNamePattern {
   private readonly regex: RegExp;
-  private readonly fields: MetadataField[] = [];
+  private readonly fields: MetadataField[];
 
   constructor(readonly pattern: string) {
-    let re = '';
-    const tokens = pattern.normalize('NFC').split(/(\{[^}]*\})/);
-    for (const token of tokens) {
-      const m = /^\{([^}]*)\}$/.exec(token);
-      if (m) {
-        const field = PLACEHOLDERS.get((m[1] ?? '').trim().toLowerCase());
-        if (!field) {
-          throw new IntakeError(
-            'configuration',
-            'folder.pattern',
-            `Unknown placeholder {${m[1]}} in "${pattern}"; use header names such as {CaseNumber} or {Responsible-UserId}.`,
-          );
-        }
-        this.fields.push(field);
-        re += '(.+?)';
-        continue;
-      }
-      for (const c of token) re += c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    const compiled = compileFileNamePattern(pattern);
+    if (!compiled.ok) {
+      throw new IntakeError('configuration', 'folder.pattern', `File-name pattern "${pattern}": ${compiled.message}.`);
     }
-    this.regex = new RegExp(`^${re}$`, 'iu');
+    this.regex = compiled.regex;
+    this.fields = compiled.fields;
   }
 
-  extract(fileName: string): Metadata | undefined {
+  read(fileName: string): FileNameMetadata {
     const m = this.regex.exec(fileName.normalize('NFC'));
-    if (!m) return undefined;
+    if (!m) return {};
     const out: Metadata = {};
-    this.fields.forEach((field, i) => {
+    for (const [i, field] of this.fields.entries()) {
       const v = m[i + 1];
-      if (v !== undefined && v !== '') out[field] = v;
-    });
-    return out;
+      if (v === undefined || v === '') continue;
+      const problem = metadataValueProblem(v);
+      if (problem) {
+        const name = METADATA_HEADERS[field].slice('Metadata-'.length);
+        return { problem: `{${name}} from the file name cannot be used (${v.length} characters): ${problem}` };
+      }
+      out[field] = v;
+    }
+    return { metadata: out };
+  }
+
+  /** The metadata, or undefined when the name does not match or a value cannot be used. */
+  extract(fileName: string): Metadata | undefined {
+    return this.read(fileName).metadata;
   }
 }

@@ -44,19 +44,30 @@ export class HotFolderService {
     return this.statuses;
   }
 
+  /**
+   * Starts one hot folder per profile. A profile that cannot run (a file-name pattern an older settings file
+   * still holds) is marked `invalid`, with a notice naming the folder and the problem; the others run.
+   */
   async start(profiles: FolderProfile[]): Promise<void> {
     await this.stop();
-    this.folders = profiles.map(
-      (p) =>
-        new HotFolder(
-          { ...p, path: resolve(p.path) },
-          (f) => this.deliver(f),
-          (k) => this.target.hasSeen(k),
-          (profile, status, detail) => this.statusChanged(profile, status, detail),
-          this.logger.child({ folder: p.id }),
-          this.options,
-        ),
-    );
+    const folders: HotFolder[] = [];
+    for (const p of profiles) {
+      try {
+        folders.push(
+          new HotFolder(
+            { ...p, path: resolve(p.path) },
+            (f) => this.deliver(f),
+            (k) => this.target.hasSeen(k),
+            (profile, status, detail) => this.statusChanged(profile, status, detail),
+            this.logger.child({ folder: p.id }),
+            this.options,
+          ),
+        );
+      } catch (e) {
+        this.statusChanged(p, 'invalid', e instanceof Error ? e.message : String(e));
+      }
+    }
+    this.folders = folders;
     await Promise.all(this.folders.map((f) => f.start()));
   }
 
@@ -96,14 +107,17 @@ export class HotFolderService {
     this.statuses.set(profile.id, status);
     this.onStatus?.(profile, status);
     this.logger.info('folder status', { folder: profile.id, status, detail });
-    if (status === 'missing' || status === 'unreadable') {
+    if (status === 'invalid') {
+      this.logger.error('folder not watched: its profile is invalid', { folder: profile.id, detail });
+      this.raise('error', `folder.invalid: ${profile.label} (${profile.path}): ${detail ?? 'invalid profile'}`);
+    } else if (status === 'missing' || status === 'unreadable') {
       this.raise('warning', `folder.${status}: ${profile.label} (${profile.path})`);
     } else if (status === 'watching' && before !== undefined && before !== 'stopped') {
       this.raise('info', `folder.back: ${profile.label} (${profile.path})`);
     }
   }
 
-  private raise(level: 'info' | 'warning', message: string): void {
+  private raise(level: 'info' | 'warning' | 'error', message: string): void {
     this.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
   }
 }

@@ -15,7 +15,8 @@ import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
 const NATIVE_RECURSIVE = process.platform !== 'linux';
 
-export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'stopped';
+/** `invalid`: the profile cannot run (a bad file-name pattern); set by HotFolderService, never watched. */
+export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'stopped' | 'invalid';
 
 /** What a hot folder hands over: a complete file with the profile's metadata. */
 export interface FolderFile {
@@ -272,7 +273,11 @@ export class HotFolder {
     const seenKey = seenKeyOf(this.root, relativePath, f.size, f.mtimeMs);
     if (this.isSeen(seenKey)) return 'done';
     const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
-    const metadata: Metadata = { ...this.profile.defaultMetadata, ...(this.pattern?.extract(fileName) ?? {}) };
+    const fromName = this.pattern?.read(fileName);
+    // The document still arrives (untagged by its name); the log says which value broke which rule.
+    if (fromName?.problem)
+      this.logger.warn('file name metadata not taken', { file: relativePath, problem: fromName.problem });
+    const metadata: Metadata = { ...this.profile.defaultMetadata, ...(fromName?.metadata ?? {}) };
     return this.deliver({
       profile: this.profile,
       path: f.path,

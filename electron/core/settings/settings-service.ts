@@ -1,7 +1,8 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
-import { SETTINGS_VERSION, SettingsSchema } from '../../../shared/domain/settings';
+import { SETTINGS_VERSION, SettingsSchema, StoredSettingsSchema } from '../../../shared/domain/settings';
+import { fieldErrors } from '../../../shared/ipc/validate';
 import { IntakeError } from '../errors';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -119,8 +120,11 @@ export class SettingsService {
       }
     }
 
-    const parsed = SettingsSchema.safeParse(migrated);
+    // Read as stored: a folder whose pattern today's rules refuse does not block the file (its hot folder is
+    // marked invalid and the others run); the problem is logged here with its field.
+    const parsed = StoredSettingsSchema.safeParse(migrated);
     const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
+    if (parsed.success && !problem) this.warnAboutFields(parsed.data);
     if (!parsed.success || problem) {
       const kept = await this.keepAside();
       throw this.block(
@@ -164,9 +168,37 @@ export class SettingsService {
         'validation',
         'settings.invalid',
         `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
+        parsed.success ? {} : { fields: fieldErrors(parsed.error) },
       );
     }
     return this.write(parsed.data);
+  }
+
+  /**
+   * The app's own change to what was loaded (e.g. pointing the local sandbox at this run's port): checked
+   * as stored settings, so a folder the user still has to fix does not block it. User edits go to save().
+   */
+  async rewrite(next: Settings): Promise<Settings> {
+    if (this.blocked) throw this.blocked;
+    const parsed = StoredSettingsSchema.safeParse(next);
+    const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
+    if (!parsed.success || problem) {
+      throw new IntakeError(
+        'validation',
+        'settings.invalid',
+        `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
+      );
+    }
+    return this.write(parsed.data);
+  }
+
+  private warnAboutFields(settings: Settings): void {
+    const strict = SettingsSchema.safeParse(settings);
+    if (strict.success) return;
+    this.options.logger.warn('settings file: fields to fix (their folders do not run)', {
+      path: this.options.path,
+      fields: fieldErrors(strict.error),
+    });
   }
 
   /** The user's choice after a damaged file: start again from defaults (the damaged copy stays kept aside). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingsSchema } from '../../domain/settings';
+import { SettingsSchema, StoredSettingsSchema } from '../../domain/settings';
 
 export const SecretStatusSchema = z.object({
   environmentId: z.string(),
@@ -21,8 +21,9 @@ export const ConnectionTestSchema = z.object({
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
 export const settingsInvokes = {
-  'settings.get': { request: z.object({}), response: SettingsSchema },
-  'settings.update': { request: z.object({ settings: SettingsSchema }), response: SettingsSchema },
+  // Read: as stored (an old file's bad folder still shows, to be fixed); written: every rule, at the field.
+  'settings.get': { request: z.object({}), response: StoredSettingsSchema },
+  'settings.update': { request: z.object({ settings: SettingsSchema }), response: StoredSettingsSchema },
   'secrets.status': { request: z.object({ environmentId: z.string() }), response: SecretStatusSchema },
   'secrets.setClientSecret': {
     request: z.object({ environmentId: z.string(), secret: z.string().min(1) }),
@@ -44,5 +45,5 @@ export const settingsInvokes = {
   'connection.test': { request: z.object({ environmentId: z.string() }), response: ConnectionTestSchema },
 };
 export const settingsEvents = {
-  'settings.changed': SettingsSchema,
+  'settings.changed': StoredSettingsSchema,
 };
