@@ -20,6 +20,8 @@ export const EXIT = {
   configuration: 3,
   /** The data folder belongs to another running agent or app (electron/core/util/data-folder-lock.ts). */
   folderInUse: 4,
+  /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */
+  interrupted: 130,
 } as const;
 
 const ACTIONS: Array<[RegExp, string]> = [

@@ -53,7 +53,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     cleanups.length = 0;
   };
   try {
-    return await runCommand(args, env, envSecret, logger, cleanups);
+    const code = await runCommand(args, env, envSecret, logger, cleanups);
+    // An interrupted --once (or upload) printed where things stood; it did not finish, so it is no success.
+    return interruption.signal && (args.once || args.command === 'upload') ? EXIT.interrupted : code;
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`intake-agent: ${e.message}\n`);
@@ -139,7 +141,7 @@ async function runCommand(
   if (args.command === 'retry') {
     const failed = pipeline.queue
       .list({ states: ['failed'], limit: 20_000, offset: 0 })
-      .documents.filter((d) => d.error?.code !== 'file.empty');
+      .documents.filter((d) => d.error?.code !== 'file.empty' && d.error?.code !== 'file.unreadable');
     if (failed.length > 0) pipeline.queue.retry(failed.map((d) => d.id));
     process.stdout.write(`${JSON.stringify({ retried: failed.length })}\n`);
     if (!args.once) return 0;
@@ -149,7 +151,10 @@ async function runCommand(
   const lock = lockDataFolder(dataDir, 'intake-agent');
   cleanups.unshift(async () => lock.release()); // released last, after the pipeline stopped
 
-  const signals = installSignalHandlers(logger, stopPipeline);
+  const signals = installSignalHandlers(logger, stopPipeline, (signal) => {
+    // Interrupted --once/upload: the summary of where things stand, before the queue closes.
+    if (args.once || args.command === 'upload') writeInterruptedSummary(pipeline, signal);
+  });
   cleanups.push(async () => signals.dispose());
   await pipeline.start();
   logger.info('agent started', {
@@ -241,15 +246,44 @@ function summaryOf(d: Document) {
   };
 }
 
-/** First SIGTERM/SIGINT: stop taking files, abort in-flight uploads back to queued, exit 0. Second: exit now. */
-function installSignalHandlers(logger: Logger, stop: () => Promise<void>) {
+/** The first signal of this run, if any (an interrupted --once exits EXIT.interrupted). */
+const interruption: { signal?: NodeJS.Signals } = {};
+
+/** What an interrupted --once prints: the counts, the failed documents so far, and the signal. */
+function writeInterruptedSummary(pipeline: IntakePipeline, signal: NodeJS.Signals): void {
+  const status = pipeline.queue.status();
+  const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
+  const summary = {
+    summary: status.counts,
+    paused: status.paused,
+    interrupted: signal,
+    failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+}
+
+/**
+ * First SIGTERM/SIGINT: stop taking files, abort in-flight uploads back to queued; `run` exits 0, an
+ * interrupted --once prints its summary (onSignal, before the queue closes) and exits 130. Second: exit now.
+ */
+function installSignalHandlers(
+  logger: Logger,
+  stop: () => Promise<void>,
+  onSignal: (signal: NodeJS.Signals) => void = () => undefined,
+) {
   let resolveStopped: () => void = () => undefined;
   const stopped = new Promise<void>((r) => (resolveStopped = r));
   let count = 0;
   const handler = (signal: NodeJS.Signals) => {
     count++;
     if (count > 1) process.exit(130);
+    interruption.signal = signal;
     logger.info('stopping', { signal });
+    try {
+      onSignal(signal);
+    } catch (e) {
+      logger.warn('could not write the summary', { error: e });
+    }
     void stop().finally(resolveStopped);
   };
   process.on('SIGTERM', handler);

@@ -20,6 +20,20 @@ export interface IntakeTarget {
     metadata: FolderFile['metadata'];
     autoSubmit: boolean;
   }): Promise<{ outcome: 'created' | 'seen' | 'changed' }>;
+  /** A file that stayed unopenable: recorded as a failed document (`file.unreadable`) with the OS error. */
+  failUnreadable?(
+    file: {
+      sourcePath: string;
+      folder: string;
+      fileName: string;
+      size: number;
+      mtimeMs: number;
+      seenKey: string;
+      metadata: FolderFile['metadata'];
+      autoSubmit: boolean;
+    },
+    error: NodeJS.ErrnoException,
+  ): unknown;
 }
 
 /** All configured hot folders; reports a folder that disappears or comes back as a notice. */
@@ -82,17 +96,22 @@ export class HotFolderService {
   }
 
   private async deliver(f: FolderFile): Promise<StableVerdict> {
+    const incoming = {
+      sourcePath: f.path,
+      folder: f.profile.path,
+      fileName: f.fileName,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      seenKey: f.seenKey,
+      metadata: f.metadata,
+      autoSubmit: f.profile.autoSubmit,
+    };
+    if (f.unreadable) {
+      this.target.failUnreadable?.(incoming, f.unreadable);
+      return 'done';
+    }
     try {
-      const r = await this.target.ingest({
-        sourcePath: f.path,
-        folder: f.profile.path,
-        fileName: f.fileName,
-        size: f.size,
-        mtimeMs: f.mtimeMs,
-        seenKey: f.seenKey,
-        metadata: f.metadata,
-        autoSubmit: f.profile.autoSubmit,
-      });
+      const r = await this.target.ingest(incoming);
       return r.outcome === 'changed' ? 'changed' : 'done';
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? '';

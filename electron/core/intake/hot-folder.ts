@@ -9,7 +9,7 @@ import type { FolderProfile } from '../../../shared/domain/settings';
 import type { Logger } from '../util/logger';
 import { FileFilter, isTemporaryName } from './file-filter';
 import { FileNamePattern } from './file-name-pattern';
-import type { StabilityOptions, StableFile, StableVerdict } from './stability-tracker';
+import type { StabilityOptions, StableFile, StableVerdict, UnreadableFile } from './stability-tracker';
 import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
@@ -28,6 +28,8 @@ export interface FolderFile {
   mtimeMs: number;
   seenKey: string;
   metadata: Metadata;
+  /** Could not be opened for the tracker's bound: to be recorded as failed (`file.unreadable`), not taken. */
+  unreadable?: NodeJS.ErrnoException;
 }
 
 export interface HotFolderOptions {
@@ -76,6 +78,8 @@ export class HotFolder {
     this.tracker = new StabilityTracker(
       (f) => this.handOver(f),
       profile.recognizeCompleteFiles ? stability : { ...stability, endMarkerQuietMs: undefined },
+      undefined,
+      { onUnreadable: (f) => void this.reportUnreadable(f) },
     );
   }
 
@@ -266,6 +270,25 @@ export class HotFolder {
         this.tracker.consider(p);
       }
     }
+  }
+
+  /** A file the tracker gave up on (no permission, held locked): handed over as unreadable, once. */
+  private async reportUnreadable(f: UnreadableFile): Promise<void> {
+    const relativePath = relative(this.root, f.path);
+    this.logger.warn('file cannot be read; given up for now', { file: relativePath, code: f.error.code });
+    await this.deliver({
+      profile: this.profile,
+      path: f.path,
+      relativePath,
+      fileName: (relativePath.split(sep).pop() ?? relativePath).normalize('NFC'),
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      seenKey: seenKeyOf(this.root, relativePath, f.size, f.mtimeMs),
+      metadata: { ...this.profile.defaultMetadata },
+      unreadable: f.error,
+    }).catch((e: unknown) =>
+      this.logger.error('could not record an unreadable file', { file: relativePath, error: e }),
+    );
   }
 
   private async handOver(f: StableFile): Promise<StableVerdict> {

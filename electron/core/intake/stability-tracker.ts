@@ -26,7 +26,30 @@ export interface StabilityOptions {
   emptyStableMs: number;
   /** How long to wait before looking again at a file we could not open (locked, no permission yet). */
   lockedRetryMs: number;
+  /**
+   * A complete-looking file that could not be opened for this long is given up on: reported once
+   * (`onUnreadable`: the queue marks it failed, `file.unreadable`), then looked at quietly whenever it is
+   * offered again (rescan, event) and taken as usual once it opens. Unset: 20 s.
+   */
+  unreadableAfterMs?: number;
 }
+
+/** A file that stayed unopenable for `unreadableAfterMs`, with the OS error of the last try. */
+export interface UnreadableFile extends StableFile {
+  error: NodeJS.ErrnoException;
+}
+
+export interface StabilityHooks {
+  onUnreadable?(file: UnreadableFile): void;
+  /**
+   * Tries to open the file for reading; resolves with the error when it cannot. Injected by tests: a test
+   * run as root can read a chmod 000 file, so the unit tests hand in the EACCES a normal user gets (the
+   * agent's process test runs the agent as an unprivileged user on a real chmod 000 file).
+   */
+  tryOpen?(path: string): Promise<NodeJS.ErrnoException | undefined>;
+}
+
+const DEFAULT_UNREADABLE_AFTER_MS = 20_000;
 
 /**
  * Default rule (docs/intake-pipeline.md, "When is a file complete"): a scanner may pause up to 1.5 s
@@ -50,6 +73,8 @@ interface Entry {
   notBefore: number;
   /** The format was looked at for this size/mtime and did not say complete (read each version once). */
   endChecked: boolean;
+  /** First failed open of this size/mtime (our clock). */
+  unopenableSince?: number;
 }
 
 /**
@@ -61,6 +86,8 @@ export class StabilityTracker {
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private closed = false;
+  /** Files given up on as unreadable: looked at once per offer, without a new report. */
+  private readonly parked = new Set<string>();
 
   constructor(
     private readonly onStable: (file: StableFile) => Promise<StableVerdict>,
@@ -68,6 +95,7 @@ export class StabilityTracker {
     // Quiet times are durations: a monotonic clock, so a wall-clock step (time sync after the PC wakes)
     // cannot make a file still being written look quiet.
     private readonly now: () => number = () => performance.now(),
+    private readonly hooks: StabilityHooks = {},
   ) {}
 
   get size(): number {
@@ -86,12 +114,18 @@ export class StabilityTracker {
 
   forget(predicate: (path: string) => boolean): void {
     for (const p of [...this.entries.keys()]) if (predicate(p)) this.entries.delete(p);
+    for (const p of [...this.parked]) if (predicate(p)) this.parked.delete(p);
   }
 
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.entries.clear();
+    this.parked.clear();
+  }
+
+  private tryOpen(path: string): Promise<NodeJS.ErrnoException | undefined> {
+    return this.hooks.tryOpen ? this.hooks.tryOpen(path) : tryOpen(path);
   }
 
   private schedule(): void {
@@ -126,7 +160,16 @@ export class StabilityTracker {
     }
     if (!s.isFile()) {
       this.entries.delete(path);
+      this.parked.delete(path);
       return;
+    }
+    if (this.parked.has(path)) {
+      // Given up on before: one quiet look; once it opens (permission fixed, lock gone) it goes on as usual.
+      if (await this.tryOpen(path)) {
+        this.entries.delete(path);
+        return;
+      }
+      this.parked.delete(path);
     }
     const mtimeMs = Math.trunc(s.mtimeMs);
     if (s.size !== entry.size || mtimeMs !== entry.mtimeMs) {
@@ -134,13 +177,24 @@ export class StabilityTracker {
       entry.mtimeMs = mtimeMs;
       entry.since = now;
       entry.endChecked = false;
+      entry.unopenableSince = undefined;
       return;
     }
     const complete = await this.completeBy(path, entry, s.size, now);
     if (!complete) return;
     // The format check has just opened the file for reading; the quiet rule has not.
-    if (complete === 'quiet' && !(await canOpen(path))) {
-      entry.notBefore = now + this.options.lockedRetryMs;
+    const unopenable = complete === 'quiet' ? await this.tryOpen(path) : undefined;
+    if (unopenable) {
+      entry.unopenableSince ??= now;
+      const limit = this.options.unreadableAfterMs ?? DEFAULT_UNREADABLE_AFTER_MS;
+      if (now - entry.unopenableSince < limit || !this.hooks.onUnreadable) {
+        entry.notBefore = now + this.options.lockedRetryMs;
+        return;
+      }
+      // Bounded: reported once, then parked (no retry every 2 s for ever, and `--once` can finish).
+      this.entries.delete(path);
+      this.parked.add(path);
+      this.hooks.onUnreadable({ path, size: s.size, mtimeMs, error: unopenable });
       return;
     }
     // Taken out before the hand-over, so a slow copy is not looked at again meanwhile.
@@ -176,12 +230,12 @@ export class StabilityTracker {
 }
 
 /** Windows scanner tools hold the file locked while writing; elsewhere this catches missing permissions. */
-async function canOpen(path: string): Promise<boolean> {
+async function tryOpen(path: string): Promise<NodeJS.ErrnoException | undefined> {
   try {
     const h = await open(path, READ_NO_FOLLOW);
     await h.close();
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (e) {
+    return e as NodeJS.ErrnoException;
   }
 }

@@ -177,7 +177,9 @@ export class DocumentQueue {
     const { store, spool } = this.deps;
     if (this.ingesting.has(file.seenKey) || store.hasSeen(file.seenKey)) return { outcome: 'seen' };
     this.ingesting.add(file.seenKey);
-    const id = randomUUID();
+    // A file that could not be read before has its failed document already: it is completed, not doubled.
+    const unreadable = this.unreadableDocuments().get(file.sourcePath);
+    const id = unreadable ?? randomUUID();
     try {
       const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id, file.folder));
       const after = await stat(file.sourcePath).catch(() => undefined);
@@ -190,8 +192,25 @@ export class DocumentQueue {
       const state: DocumentState = empty ? 'failed' : file.autoSubmit && !duplicateOf ? 'queued' : 'new';
       // Not awaited to disk: losing this insert to a power cut only orphans the spool copy (swept at
       // start) while the scanner's file, untouched, is taken again; the upload awaits keyDurable() first.
+      const at = this.now();
       const doc = store.transaction(() => {
         if (store.hasSeen(file.seenKey)) return undefined;
+        if (unreadable && store.get(unreadable)?.state === 'failed') {
+          store.markSeen(file.seenKey, unreadable, at);
+          return store.update(
+            unreadable,
+            {
+              state,
+              metadata: file.metadata,
+              content: { size: copy.size, sha256: copy.sha256 },
+              error: empty ? EMPTY_FILE_ERROR : null,
+              ...(state === 'queued' ? { idempotencyKey: randomUUID(), enqueue: true } : {}),
+              ...(duplicateOf ? { duplicateOf } : {}),
+            },
+            at,
+            'readable again',
+          );
+        }
         return store.insert(
           {
             id,
@@ -204,7 +223,7 @@ export class DocumentQueue {
             size: copy.size,
             contentType: contentTypeOf(file.fileName),
             sha256: copy.sha256,
-            at: this.now(),
+            at,
             state,
             metadata: file.metadata,
             seenKey: file.seenKey,
@@ -220,6 +239,7 @@ export class DocumentQueue {
         return { outcome: 'seen' };
       }
       this.spoolNames?.add(id);
+      this.unreadable?.delete(file.sourcePath);
       this.changed([doc]);
       if (state === 'queued') this.worker.kick();
       return { outcome: 'created', document: toPublic(doc) };
@@ -231,6 +251,60 @@ export class DocumentQueue {
     } finally {
       this.ingesting.delete(file.seenKey);
     }
+  }
+
+  /**
+   * A scanner file that could not be opened for the stability tracker's bound (no permission, held
+   * locked): a failed document `file.unreadable` with the OS error, a log line and a notice, so it is not
+   * retried every 2 s for ever in silence and `agent --once` can finish. No spool copy and no seen-file key:
+   * the watcher takes the file once it opens, and ingest completes this same document.
+   */
+  failUnreadable(file: IncomingFile, error: NodeJS.ErrnoException): Document {
+    const { store, logger } = this.deps;
+    const detail = `${error.code ?? 'error'}: ${error.message}`;
+    const docError: DocumentError = {
+      code: 'file.unreadable',
+      message: `${file.fileName} cannot be read (${detail}). It is taken as soon as it can be read.`,
+      retryable: false,
+    };
+    logger.warn('file unreadable; marked failed', { file: file.sourcePath, code: error.code, error: error.message });
+    const known = this.unreadableDocuments().get(file.sourcePath);
+    let doc: StoredDocument;
+    if (known && store.get(known)?.state === 'failed') {
+      doc = this.apply(known, { error: docError });
+    } else {
+      const id = randomUUID();
+      doc = store.insert(
+        {
+          id,
+          fileName: file.fileName,
+          sourceFolder: file.folder,
+          sourcePath: file.sourcePath,
+          sourceSize: file.size,
+          sourceMtimeMs: file.mtimeMs,
+          spoolName: id,
+          size: file.size,
+          contentType: contentTypeOf(file.fileName),
+          sha256: '',
+          at: this.now(),
+          state: 'failed',
+          metadata: file.metadata,
+          error: docError,
+        },
+        `unreadable: ${detail}`,
+      );
+      this.unreadableDocuments().set(file.sourcePath, id);
+      this.changed([doc]);
+    }
+    this.notice('warning', `file.unreadable: ${file.fileName} (${error.code ?? 'error'})`, doc.id);
+    return toPublic(doc);
+  }
+
+  private unreadable: Map<string, string> | undefined;
+  /** Scanner path → its failed `file.unreadable` document (read once, then kept up to date). */
+  private unreadableDocuments(): Map<string, string> {
+    this.unreadable ??= this.deps.store.unreadableDocuments();
+    return this.unreadable;
   }
 
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
@@ -333,6 +407,7 @@ export class DocumentQueue {
     const docs = ids.map((id) => this.require(id));
     for (const d of docs) {
       this.requireState(d, SUBMITTABLE, 'submit');
+      requireContent(d);
       if (d.error?.code === 'file.empty')
         throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
       const duplicateOf = d.duplicateOf ?? store.uploadedWithHash(d.sha256, d.id);
@@ -373,7 +448,10 @@ export class DocumentQueue {
   /** Failed → queued; queued (waiting for backoff) → due now; also cuts an offline probe wait short. */
   retry(ids: string[]): Document[] {
     const docs = ids.map((id) => this.require(id));
-    for (const d of docs) this.requireState(d, ['failed', 'queued'], 'retry');
+    for (const d of docs) {
+      this.requireState(d, ['failed', 'queued'], 'retry');
+      requireContent(d);
+    }
     const at = this.now();
     const out = this.deps.store.transaction(() =>
       docs.map((d) =>
@@ -495,6 +573,17 @@ export class DocumentQueue {
       at: this.now(),
       ...(documentId ? { documentId } : {}),
     });
+  }
+}
+
+/** A `file.unreadable` document has no bytes yet: it goes on by itself once its file can be read. */
+function requireContent(d: StoredDocument): void {
+  if (d.error?.code === 'file.unreadable') {
+    throw new IntakeError(
+      'validation',
+      'file.unreadable',
+      `${d.fileName} could not be read from its folder; it is taken by itself once it can be read (fix its permissions, or close the program holding it).`,
+    );
   }
 }
 

@@ -113,6 +113,8 @@ export interface DocumentPatch {
   archivePath?: string | null;
   /** Puts the document at the end of the upload order. */
   enqueue?: boolean;
+  /** The bytes arrived after all (a `file.unreadable` document that became readable): its spool copy. */
+  content?: { size: number; sha256: string };
 }
 
 export interface ListQuery {
@@ -322,6 +324,10 @@ export class DocumentStore {
       if (patch.confirmedAt !== undefined) put('confirmed_at', patch.confirmedAt);
       if (patch.archivePath !== undefined) put('archive_path', patch.archivePath);
       if (patch.enqueue) put('queued_seq', this.seq());
+      if (patch.content) {
+        put('size', patch.content.size);
+        put('sha256', patch.content.sha256);
+      }
       this.updateStatement(sets.join(', ')).run(params);
       const after = this.get(id);
       if (!after) throw new Error(`no document ${id}`);
@@ -419,6 +425,14 @@ export class DocumentStore {
       counts[r.state] = r.n;
     }
     return counts;
+  }
+
+  /** Failed `file.unreadable` documents by their scanner file: each waits for its file to become readable. */
+  unreadableDocuments(): Map<string, string> {
+    const rows = this.prepared<[], { id: string; source_path: string }>(
+      `SELECT id, source_path FROM documents WHERE state = 'failed' AND source_path IS NOT NULL AND json_extract(error, '$.code') = 'file.unreadable'`,
+    ).all();
+    return new Map(rows.map((r) => [r.source_path, r.id]));
   }
 
   spoolNames(): Set<string> {

@@ -2,7 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-const LOCK_FILE = 'data-folder.lock';
+/** Exported for `intake-agent status`, which only reads it to see whether the folder is owned. */
+export const DATA_FOLDER_LOCK_FILE = 'data-folder.lock';
+const LOCK_FILE = DATA_FOLDER_LOCK_FILE;
 const OWNER_FILE = 'data-folder.owner.json';
 /** The pid file of earlier versions; it no longer means anything and is removed when found. */
 const LEGACY_PID_FILE = 'agent.lock';

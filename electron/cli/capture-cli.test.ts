@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { passwordProtectedPdf } from '../core/capture/test-support/odd-files';
+import { pdfOfScans, renderScan, tiffOfScans } from '../core/capture/test-support/synthetic-scan';
+import { runCaptureCli } from './capture-cli';
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCaptureCli(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
+  return { code, lines: out.map((l) => JSON.parse(l) as Record<string, unknown>), err: err.join('\n') };
+}
+const sha = async (p: string) =>
+  createHash('sha256')
+    .update(await readFile(p))
+    .digest('hex');
+
+/** The station's batch: 9 pages, two cover sheets with case numbers, a blank duplex back. */
+async function nineCaseBatch() {
+  const cover = (n: string) => renderScan({ codes: [{ text: `CLM-${n}`, format: 'Code128', moduleMm: 0.4 }] });
+  return [
+    await cover('2024-000123'), // 0
+    await renderScan({ textLines: 20 }), // 1
+    await renderScan({ textLines: 12 }, { rotate: 180 }), // 2
+    await renderScan({ specks: 15 }, { noise: 10 }), // 3 blank back
+    await renderScan({ textLines: 18 }), // 4
+    await cover('2025-000042'), // 5
+    await renderScan({ textLines: 22 }), // 6
+    await renderScan({ textLines: 9 }), // 7
+    await renderScan({ textLines: 14 }, { noise: 12 }), // 8
+  ];
+}
+
+describe('intake-agent pages / split', () => {
+  it(
+    'pages prints one JSON line per page with size, barcodes (format, text, position) and blank',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const file = join(dir, 'scan.tif');
+      await writeFile(
+        file,
+        await tiffOfScans(
+          [
+            await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
+            await renderScan({ specks: 5 }),
+            await renderScan({ textLines: 10, codes: [{ text: 'DM-1', format: 'DataMatrix', xMm: 170 }] }),
+          ],
+          { compression: 'g4' },
+        ),
+      );
+      const r = await run('pages', file);
+      expect(r.code).toBe(0);
+      expect(r.lines.map((l) => [l.page, l.width, l.height, l.blank])).toEqual([
+        [0, 1654, 2339, false],
+        [1, 1654, 2339, true],
+        [2, 1654, 2339, false],
+      ]);
+      expect(r.lines[0]!.barcodes).toEqual([
+        { format: 'Code128', text: 'PATCHT', position: expect.objectContaining({ topLeft: expect.any(Object) }) },
+      ]);
+      expect((r.lines[2]!.barcodes as Array<{ text: string }>).map((b) => b.text)).toEqual(['DM-1']);
+      expect(Object.keys(r.lines[0]!).sort()).toEqual(['barcodes', 'blank', 'height', 'page', 'width']);
+    },
+  );
+
+  it(
+    'split: a 9-page batch with two case cover sheets and a blank back becomes two documents with their case numbers',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const file = join(dir, 'batch.pdf');
+      await writeFile(file, await pdfOfScans(await nineCaseBatch()));
+      const before = await sha(file);
+      const out = join(dir, 'out');
+      const r = await run(
+        'split',
+        file,
+        '--out',
+        out,
+        '--separator-pattern',
+        '^CLM-',
+        '--metadata-pattern',
+        '^CLM-(?<CaseNumber>\\d{4}-\\d{6})$',
+        '--drop-blank',
+      );
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const parts = r.lines.filter((l) => 'part' in l);
+      expect(parts.map((l) => [l.pages, l.metadata])).toEqual([
+        [[1, 2, 4], { CaseNumber: '2024-000123' }],
+        [[6, 7, 8], { CaseNumber: '2025-000042' }],
+      ]);
+      const summary = r.lines.at(-1)!;
+      expect(summary).toMatchObject({ pages: 9, documents: 2, written: 2, sha256: before });
+      expect(summary.dropped).toEqual([
+        { page: 0, reason: 'separator' },
+        { page: 3, reason: 'blank' },
+        { page: 5, reason: 'separator' },
+      ]);
+      expect((await readdir(out)).sort()).toEqual(['batch-part01.pdf', 'batch-part02.pdf']);
+      for (const [name, n] of [
+        ['batch-part01.pdf', 3],
+        ['batch-part02.pdf', 3],
+      ] as const)
+        expect((await PDFDocument.load(await readFile(join(out, name)))).getPageCount()).toBe(n);
+      // The original is only read.
+      expect(await sha(file)).toBe(before);
+    },
+  );
+
+  it(
+    'split on a custom separator value: pages before it make a document of their own',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const file = join(dir, 'batch.pdf');
+      const batch = await nineCaseBatch();
+      await writeFile(file, await pdfOfScans([await renderScan({ textLines: 8 }), ...batch]));
+      const r = await run('split', file, '--out', join(dir, 'out'), '--separator', 'CLM-2024-000123');
+      expect(r.code).toBe(0);
+      expect(r.lines.filter((l) => 'part' in l).map((l) => l.pages)).toEqual([[0], [2, 3, 4, 5, 6, 7, 8, 9]]);
+    },
+  );
+
+  it(
+    'a password-protected PDF: exit 1, a JSON line says encrypted, nothing written, the file as it was',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const file = join(dir, 'locked.pdf');
+      await writeFile(file, passwordProtectedPdf());
+      const before = await sha(file);
+      for (const argv of [
+        ['pages', file],
+        ['split', file, '--out', join(dir, 'out')],
+      ]) {
+        const r = await run(...argv);
+        expect(r.code).toBe(1);
+        expect(r.lines[0]).toMatchObject({ error: 'encrypted' });
+      }
+      expect(await readdir(dir)).toEqual(['locked.pdf']);
+      expect(await sha(file)).toBe(before);
+    },
+  );
+
+  it('usage errors exit 2 with a message', async () => {
+    expect((await run('split', 'x.pdf')).err).toMatch(/split needs --out DIR/);
+    expect((await run('pages')).code).toBe(2);
+    expect((await run('pages', '/nonexistent/file.pdf')).err).toMatch(/not a file/);
+    const bad = await run('split', 'x.pdf', '--out', 'o', '--metadata-pattern', '(?<A>');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/metadataPattern: not a valid regular expression/);
+    expect((await run('pages', 'x.pdf', '--drop-blank')).code).toBe(2);
+  });
+});

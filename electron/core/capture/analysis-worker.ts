@@ -1,0 +1,67 @@
+/**
+ * Worker thread: opens files and analyses pages (render + barcodes + blank) so none of this CPU work runs
+ * on the main thread, where uploads and the UI live. Keeps the last opened file, since a file's pages
+ * come in several requests.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { analysePage } from './analyse-page';
+import { openPages } from './open-pages';
+import type { OpenResult, PageSource } from './page-source';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import { WorkerRequestSchema } from './worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('analysis-worker runs in a worker thread');
+
+let cached: { path: string; key: string; result: OpenResult } | undefined;
+
+async function open(path: string): Promise<OpenResult> {
+  const s = await stat(path);
+  const key = `${s.size}:${s.mtimeMs}`;
+  if (cached?.path === path && cached.key === key) return cached.result;
+  forget();
+  const result = await openPages(new Uint8Array(await readFile(path)));
+  cached = { path, key, result };
+  return result;
+}
+
+function forget() {
+  if (cached?.result.ok) cached.result.source.close();
+  cached = undefined;
+}
+
+const reply = (m: WorkerReply) => port.postMessage(m);
+
+async function handle(req: WorkerRequest): Promise<void> {
+  if (req.op === 'forget') {
+    if (cached?.path === req.path) forget();
+    return reply({ id: req.id, type: 'done' });
+  }
+  const r = await open(req.path);
+  if (!r.ok) return reply({ id: req.id, type: 'problem', problem: r.problem });
+  if (req.op === 'open') return reply({ id: req.id, type: 'opened', pageCount: r.source.pageCount });
+  const source: PageSource = r.source;
+  for (const page of req.pages) {
+    const analysis = await analysePage(source, page, {
+      dpi: req.dpi,
+      blankThreshold: req.blankThreshold,
+      ...(req.formats ? { formats: req.formats } : {}),
+    });
+    reply({ id: req.id, type: 'page', analysis });
+  }
+  reply({ id: req.id, type: 'done' });
+}
+
+// One request at a time: the pool never sends a second before the first is done.
+port.on('message', (raw: unknown) => {
+  const parsed = WorkerRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : -1;
+    reply({ id, type: 'error', message: `bad request: ${parsed.error.message}` });
+    return;
+  }
+  handle(parsed.data).catch((e: unknown) =>
+    reply({ id: parsed.data.id, type: 'error', message: e instanceof Error ? e.message : String(e) }),
+  );
+});

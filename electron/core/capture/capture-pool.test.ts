@@ -1,0 +1,74 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CapturePool, defaultPoolSize } from './capture-pool';
+import { pdfOfScans, renderScan } from './test-support/synthetic-scan';
+
+const pool = new CapturePool({ size: 2 });
+afterAll(() => pool.close());
+
+describe('CapturePool', () => {
+  it('keeps a core for the main thread by default (cores − 1, at least 1); the CLI takes every core', () => {
+    expect(defaultPoolSize()).toBe(Math.max(1, availableParallelism() - 1));
+    expect(defaultPoolSize(true)).toBe(availableParallelism());
+  });
+
+  it(
+    'analyses every page in worker threads, in page order, and the main thread stays free meanwhile',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+      const pages = [
+        await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
+        await renderScan({ textLines: 20 }),
+        await renderScan({ specks: 10 }),
+        await renderScan({ textLines: 5, codes: [{ text: 'CLM-2024-000123', format: 'QRCode', xMm: 150 }] }),
+        await renderScan({ textLines: 25 }),
+        await renderScan({ textLines: 25 }, { rotate: 180 }),
+      ];
+      const file = join(dir, 'batch.pdf');
+      await writeFile(file, await pdfOfScans(pages));
+      // The main thread's event loop: the longest gap between 5 ms ticks while the batch is analysed.
+      let last = performance.now();
+      let worst = 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 5);
+      const seen: number[] = [];
+      const started = performance.now();
+      const r = await pool.analyseFile(file, { dpi: 200, blankThreshold: 0.002 }, (a) => seen.push(a.page));
+      const took = performance.now() - started;
+      clearInterval(timer);
+      if (!r.ok) throw new Error(r.problem.message);
+      expect(r.pages.map((p) => p.page)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(seen.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(r.pages.map((p) => p.barcodes.map((b) => b.text))).toEqual([
+        ['PATCHT'],
+        [],
+        [],
+        ['CLM-2024-000123'],
+        [],
+        [],
+      ]);
+      expect(r.pages.map((p) => p.blank)).toEqual([false, false, true, false, false, false]);
+      // Analysis takes seconds of CPU; the main thread never waited more than a blink.
+      expect(took).toBeGreaterThan(500);
+      expect(worst).toBeLessThan(150);
+    },
+  );
+
+  it('a file that cannot be read as pages is a problem, and the pool goes on working', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+    await writeFile(join(dir, 'bad.pdf'), '%PDF-1.7 not really');
+    expect(await pool.analyseFile(join(dir, 'bad.pdf'), { dpi: 200, blankThreshold: 0.002 })).toMatchObject({
+      ok: false,
+      problem: { code: 'damaged' },
+    });
+    await expect(pool.pageCount(join(dir, 'missing.pdf'))).rejects.toThrow(/ENOENT/);
+    await writeFile(join(dir, 'one.pdf'), await pdfOfScans([await renderScan({ textLines: 2 })]));
+    expect(await pool.pageCount(join(dir, 'one.pdf'))).toEqual({ ok: true, pageCount: 1 });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Adds a page showing one image given as raw PDF image data (pdf-lib embeds only JPEG and PNG). Used to
+ * copy a TIFF's CCITT G4 strip into the PDF as it is, and for decoded pixels compressed with Flate.
+ */
+import { deflateSync } from 'node:zlib';
+import type { PDFDocument, PDFRawStream } from 'pdf-lib';
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+
+export interface RawImage {
+  width: number;
+  height: number;
+  /** Page size in points. */
+  widthPt: number;
+  heightPt: number;
+}
+
+/** A CCITT Group 4 strip (one strip, FillOrder 1), copied without recompression. */
+export function addCcittPage(doc: PDFDocument, img: RawImage & { data: Uint8Array; photometric: number }): void {
+  const xobject = doc.context.stream(img.data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: img.width,
+    Height: img.height,
+    BitsPerComponent: 1,
+    ColorSpace: 'DeviceGray',
+    Filter: 'CCITTFaxDecode',
+    DecodeParms: { K: -1, Columns: img.width, Rows: img.height, BlackIs1: false },
+    // G4 codes white and black runs; with Photometric 1 (BlackIsZero) the TIFF means the opposite colours.
+    ...(img.photometric === 1 ? { Decode: [1, 0] } : {}),
+  });
+  addImagePage(doc, img, xobject);
+}
+
+/** Decoded 8-bit grey (1 channel) or RGB (3 channels) pixels, Flate-compressed (lossless). */
+export function addPixelsPage(doc: PDFDocument, img: RawImage & { pixels: Uint8Array; channels: 1 | 3 }): void {
+  const data = deflateSync(img.pixels, { level: 6 });
+  const xobject = doc.context.stream(data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: img.width,
+    Height: img.height,
+    BitsPerComponent: 8,
+    ColorSpace: img.channels === 1 ? 'DeviceGray' : 'DeviceRGB',
+    Filter: 'FlateDecode',
+  });
+  addImagePage(doc, img, xobject);
+}
+
+function addImagePage(doc: PDFDocument, img: RawImage, xobject: PDFRawStream) {
+  const ref = doc.context.register(xobject);
+  const page = doc.addPage([img.widthPt, img.heightPt]);
+  const name = page.node.newXObject('Im', ref);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(img.widthPt, 0, 0, img.heightPt, 0, 0),
+    drawObject(name),
+    popGraphicsState(),
+  );
+}

@@ -1,0 +1,63 @@
+/** One file through capture: analyse every page (in the pool), plan the documents, write the parts safely. */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { CaptureProblem, CaptureProfile, PageAnalysis } from '../../../shared/domain/capture';
+import type { CapturePool } from './capture-pool';
+import type { SeparationPlan } from './planner';
+import { planSeparation } from './planner';
+import type { StepHook } from './split-commit';
+import { commitParts } from './split-commit';
+import { buildParts } from './split-writer';
+
+export type SplitFileResult =
+  | {
+      ok: true;
+      original: { fileName: string; sha256: string; size: number };
+      pages: PageAnalysis[];
+      plan: SeparationPlan;
+      /** Full paths of the parts, in document order; empty when the plan has no document. */
+      written: string[];
+    }
+  | { ok: false; problem: CaptureProblem };
+
+export const partFileName = (original: string, index: number, total: number) =>
+  `${basename(original, extname(original))}-part${String(index + 1).padStart(Math.max(2, String(total).length), '0')}.pdf`;
+
+export async function splitFile(
+  path: string,
+  outDir: string,
+  profile: CaptureProfile,
+  pool: CapturePool,
+  onStep?: StepHook,
+): Promise<SplitFileResult> {
+  const bytes = new Uint8Array(await readFile(path));
+  const original = {
+    fileName: basename(path),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    size: bytes.length,
+  };
+  const analysed = await pool.analyseFile(path, { dpi: profile.dpi, blankThreshold: profile.blankThreshold });
+  if (!analysed.ok) return analysed;
+  const plan = planSeparation(analysed.pages, profile);
+  if (plan.documents.length === 0) return { ok: true, original, pages: analysed.pages, plan, written: [] };
+  const built = await buildParts(bytes, plan.documents, original);
+  if (!built.ok) return built;
+  const total = plan.documents.length;
+  const parts = built.parts.map((b, i) => ({ file: partFileName(original.fileName, i, total), bytes: b }));
+  const written = await commitParts(
+    outDir,
+    parts,
+    {
+      original,
+      parts: plan.documents.map((d, i) => ({
+        file: parts[i]!.file,
+        pages: d.pages,
+        metadata: d.metadata,
+        flaggedBlankPages: d.flaggedBlankPages,
+      })),
+    },
+    onStep,
+  );
+  return { ok: true, original, pages: analysed.pages, plan, written };
+}
