@@ -8,12 +8,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // Two entries, one set of chunks: the window's main process, and the headless agent that
+      // Entries sharing one set of chunks: the window's main process, and the headless agent that
       // bin/intake-agent.mjs runs under plain Node (and the packaged app runs with --headless).
       lib: {
         entry: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           agent: resolve(import.meta.dirname, 'electron/cli/agent.ts'),
+          // Capture's analysis runs in worker threads (electron/core/capture/capture-pool.ts): its own entry.
+          'capture-worker': resolve(import.meta.dirname, 'electron/core/capture/analysis-worker.ts'),
         },
         formats: ['es'],
       },

@@ -4,6 +4,7 @@
  * handed out in chunks of a few pages, so two workers share one long file and a second file is not stuck
  * behind the first for long.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CaptureProblem, PageAnalysis } from '../../../shared/domain/capture';
@@ -25,6 +26,19 @@ export interface AnalyseOptions {
 }
 
 export type AnalyseFileResult = { ok: true; pages: PageAnalysis[] } | { ok: false; problem: CaptureProblem };
+
+/**
+ * Built (out/main): the build's `capture-worker` entry, next to the entries (this code may sit in a chunk
+ * one folder down). From source (tsx, vitest): the bootstrap that registers tsx in the worker thread.
+ */
+function defaultWorkerUrl(): URL {
+  const here = import.meta.url;
+  for (const candidate of ['./capture-worker.js', '../capture-worker.js']) {
+    const url = new URL(candidate, here);
+    if (here.endsWith('.js') && existsSync(url)) return url;
+  }
+  return new URL('./analysis-worker-entry.mjs', here);
+}
 
 /** cores − 1, at least 1; `forCli` uses every core (nothing else runs in that process). */
 export function defaultPoolSize(forCli = false): number {
@@ -54,7 +68,7 @@ export class CapturePool {
 
   constructor(opts: CapturePoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? defaultPoolSize());
-    this.workerUrl = opts.workerUrl ?? new URL('./analysis-worker-entry.mjs', import.meta.url);
+    this.workerUrl = opts.workerUrl ?? defaultWorkerUrl();
     this.chunk = Math.max(1, opts.chunk ?? 2);
   }
 
