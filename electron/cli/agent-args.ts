@@ -8,6 +8,8 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
   list               print the queue (one JSON line per document)
   retry              queue every failed document again
   upload FILE        upload one file (the file itself is left in place)
+  status             print this station's status as JSON: counts, oldest waiting document, last success,
+                     connection; exit 0 healthy, 1 degraded, 2 failing (for monitoring)
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
@@ -23,6 +25,9 @@ Options:
   --once             process folders and queue, wait until drained, print a summary and exit (codes below)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
+  --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
+                     lines, 10 MB × 5 files
+  --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.
 
@@ -33,7 +38,7 @@ use by another running agent or the app.`;
 
 export class UsageError extends Error {}
 
-export type Command = 'run' | 'list' | 'retry' | 'upload';
+export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
 
 export interface AgentArgs {
   command: Command;
@@ -53,11 +58,15 @@ export interface AgentArgs {
   once: boolean;
   sandbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** How log lines look on stderr; the log file in the data folder is always JSON lines. */
+  logFormat: 'json' | 'text';
+  /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
+  metricsPort?: number;
   help: boolean;
   version: boolean;
 }
 
-const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload'];
+const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status'];
 
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
@@ -83,6 +92,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         once: { type: 'boolean' },
         sandbox: { type: 'boolean' },
         'log-level': { type: 'string' },
+        'log-format': { type: 'string' },
+        'metrics-port': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -93,7 +104,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
-  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${first}"; use run, list, retry or upload`);
+  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${first}"; use run, list, retry, upload or status`);
   if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
   if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 
@@ -121,6 +132,14 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
       throw new UsageError(`${flag} must be an http(s) URL`);
   }
+  const logFormat = v['log-format'] ?? 'json';
+  if (logFormat !== 'json' && logFormat !== 'text') throw new UsageError('--log-format must be json or text');
+  let metricsPort: number | undefined;
+  if (v['metrics-port'] !== undefined) {
+    metricsPort = Number(v['metrics-port']);
+    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
+      throw new UsageError('--metrics-port must be a port number from 0 to 65535');
+  }
   const logLevel = v['log-level'] ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
     throw new UsageError('--log-level must be debug, info, warn or error');
@@ -143,6 +162,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     once: v.once ?? false,
     sandbox: v.sandbox ?? false,
     logLevel: logLevel as AgentArgs['logLevel'],
+    logFormat,
+    ...(metricsPort !== undefined ? { metricsPort } : {}),
     help: v.help ?? false,
     version: v.version ?? false,
   };

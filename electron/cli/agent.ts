@@ -1,5 +1,5 @@
 import { realpath, stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../../shared/domain/document';
 import { EventBus } from '../core/events/event-bus';
@@ -12,7 +12,11 @@ import { CredentialStore } from '../core/secrets/credential-store';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { systemClock } from '../core/util/clock';
 import { DataFolderInUseError, lockDataFolder } from '../core/util/data-folder-lock';
+import { formatLogText } from '../core/util/log-text';
 import { JsonLineLogger } from '../core/util/logger';
+import { RotatingLogFile } from '../core/util/rotating-log-file';
+import type { TokenStatus } from '../core/auth/token-client';
+import { runStatusCommand, startStationReporting } from './agent-station';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
@@ -44,9 +48,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     process.stdout.write(`${AGENT_VERSION}\n`);
     return 0;
   }
-  const logger: Logger = new JsonLineLogger((line) => process.stderr.write(`${line}\n`), args.logLevel, {
-    app: 'intake-agent',
-  });
+  // Reads only: no log file, no lock, no queue.
+  if (args.command === 'status') return runStatusCommand(resolve(args.data));
+  // Every line also goes to <data>/logs/agent.log (JSON lines, rotated): a service's console may go nowhere.
+  const logFile = args.command === 'list' ? undefined : new RotatingLogFile(join(resolve(args.data), 'logs', 'agent.log'));
+  const logger: Logger = new JsonLineLogger(
+    (line, entry) => {
+      logFile?.append(line);
+      process.stderr.write(`${args.logFormat === 'text' ? formatLogText(entry) : line}\n`);
+    },
+    args.logLevel,
+    { app: 'intake-agent' },
+  );
   const cleanups: Array<() => Promise<void>> = [];
   const cleanup = async () => {
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => logger.warn('clean-up failed', { error: e }));
@@ -108,12 +121,15 @@ async function runCommand(
     () => new CredentialStore(new KeytarSecretStore(), logger),
     envSecret ?? (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
   );
+  // The station monitor exists only once the queue does; token failures before that are not counted.
+  const tokenStatus: { listener?: (status: TokenStatus) => void } = {};
   const { api } = createPlatformClient({
     environment: config.environment,
     credentials,
     fetch: http,
     clock: systemClock,
     logger,
+    onTokenStatus: (status) => tokenStatus.listener?.(status),
   });
   const bus = new EventBus();
   const pipeline = await createIntakePipeline({
@@ -156,6 +172,16 @@ async function runCommand(
     if (args.once || args.command === 'upload') writeInterruptedSummary(pipeline, signal);
   });
   cleanups.push(async () => signals.dispose());
+  // After the lock: the status file and metrics belong to the folder's owner.
+  const station = await startStationReporting({
+    dataDir,
+    bus,
+    queue: pipeline.queue,
+    logger,
+    ...(args.metricsPort !== undefined ? { metricsPort: args.metricsPort } : {}),
+  });
+  tokenStatus.listener = station.monitor.onTokenStatus;
+  cleanups.push(station.stop);
   await pipeline.start();
   logger.info('agent started', {
     dataDir,

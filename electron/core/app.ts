@@ -16,6 +16,7 @@ import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import type { DocumentQueue } from './queue/document-queue';
+import { DocumentImporter } from './transfer/document-importer';
 import { createIntakePipeline } from './intake/intake-pipeline';
 import { CredentialStore } from './secrets/credential-store';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
@@ -53,6 +54,8 @@ export interface IntakeCoreOptions {
   lockedFieldsIn?: (next: Settings) => readonly string[];
   /** Watch the configured folders (default true). */
   watchFolders?: boolean;
+  /** Largest file a drop may import (default DEFAULT_IMPORT_MAX_BYTES, the platform's 2 GiB − 1). */
+  importMaxBytes?: number;
 }
 
 export interface IntakeCore {
@@ -61,6 +64,8 @@ export interface IntakeCore {
   connection: ConnectionMonitor;
   settings: SettingsService;
   queue: DocumentQueue;
+  /** Dropped files in: streamed into the spool with a size cap (the web shell's POST, Electron's path). */
+  importer: DocumentImporter;
   session: PlatformSession;
   stop(): Promise<void>;
 }
@@ -174,6 +179,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
   await pipeline.start();
   const { queue, folders: hotFolders } = pipeline;
+  const importer = new DocumentImporter(queue, options.importMaxBytes);
 
   let portsFor: { api: unknown; ports: ReturnType<typeof createCasePorts> } | undefined;
   const casePorts = () => {
@@ -228,7 +234,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       connection,
       checkConnection: () => session.check(),
     }),
-    ...createDocumentHandlers({ queue }),
+    ...createDocumentHandlers({ queue, importer }),
     ...createPlatformHandlers(() => session.api()),
     ...createSettingsHandlers({
       settings,
@@ -249,6 +255,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     connection,
     settings,
     queue,
+    importer,
     session,
     stop: async () => {
       unsubscribeSettings();

@@ -14,6 +14,7 @@ import { DEFAULT_QUIT_TIMEOUT_MS, QuitCoordinator } from '../core/desktop/quit-c
 import { chooseSecretStore } from '../core/desktop/secret-store-choice';
 import type { TrayAction } from '../core/desktop/tray-state';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
+import type { ContentLocator } from '../core/transfer/document-content';
 import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
   const launch = parseLaunchRequest(process.argv, process.cwd());
   const waitingFiles: string[] = [...launch.files];
   // Filled in once the core and the window exist; until then handed-over files wait.
-  const ready: { importFiles?: (paths: string[]) => void; focusWindow?: () => void } = {};
+  const ready: { importFiles?: (paths: string[]) => void; focusWindow?: () => void; documents?: ContentLocator } = {};
   const handOver = (paths: string[]) => {
     ready.focusWindow?.();
     if (paths.length === 0) return;
@@ -75,7 +76,7 @@ async function start(): Promise<void> {
 
   await app.whenReady();
   const rendererDir = join(import.meta.dirname, '../renderer');
-  serveAppProtocol(protocol, rendererDir, logger);
+  serveAppProtocol(protocol, rendererDir, logger, () => ready.documents);
   hardenSession(session.defaultSession, (url) => isAllowedRendererRequest(url, devServerUrl));
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, isTrusted));
 
@@ -154,6 +155,7 @@ async function start(): Promise<void> {
     },
   });
   ready.focusWindow = () => void window.focus();
+  ready.documents = core.queue;
   registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger);
 
   const updater = new DesktopUpdater(logger);
@@ -202,7 +204,7 @@ async function start(): Promise<void> {
 
   const importFiles = (paths: string[]) => {
     void importLaunchFiles(paths, async (request) => {
-      const doc = await call('documents.import', request);
+      const doc = await call('documents.importPath', request);
       if (!doc) throw new Error('the queue did not accept the file');
       return doc;
     }).then((result) => {

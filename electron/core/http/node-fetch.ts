@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { readEarlyAnswers } from './early-answer';
 import type { HttpFetch } from './http-fetch';
 
 export type ProxyEnv = Record<string, string | undefined>;
@@ -14,12 +15,14 @@ export function needsProxySetup(env: ProxyEnv): boolean {
 }
 
 /**
- * Node's global fetch with HTTP(S)_PROXY / NO_PROXY honoured. Node 24 only reads those variables when
+ * Node's global fetch with HTTP(S)_PROXY / NO_PROXY honoured, whose sockets read an answer the server sent
+ * while the body was still being written even when the next write fails (early-answer.ts). Node 24 only reads those variables when
  * started with NODE_USE_ENV_PROXY=1 (or --use-env-proxy); `http.setGlobalProxyFromEnv()` turns the same
  * support on at run time for fetch and http(s).request, so no extra package is needed. It changes
  * process-wide agents, hence once per process and before the first request.
  */
 export function createNodeFetch(env: ProxyEnv = process.env): HttpFetch {
+  readEarlyAnswers();
   if (!restoreProxy && needsProxySetup(env)) restoreProxy = switchOnEnvProxy(env);
   return (url, init) => fetch(url, init);
 }

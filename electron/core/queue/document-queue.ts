@@ -309,10 +309,20 @@ export class DocumentQueue {
 
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
   async importBytes(fileName: string, bytes: Uint8Array): Promise<Document> {
+    return this.importStream(
+      fileName,
+      (async function* () {
+        yield bytes;
+      })(),
+    );
+  }
+
+  /** A dropped file as a stream (never whole in memory): spool → new document. A stream error leaves nothing. */
+  async importStream(fileName: string, source: AsyncIterable<Uint8Array>): Promise<Document> {
     const { store, spool } = this.deps;
     const id = randomUUID();
     const name = fileName.normalize('NFC');
-    const copy = await spool.writeBytes(bytes, id);
+    const copy = await spool.writeStream(source, id);
     this.spoolNames?.add(id);
     const duplicateOf = store.uploadedWithHash(copy.sha256, id);
     const empty = copy.size === 0;
@@ -346,6 +356,12 @@ export class DocumentQueue {
 
   get(id: string): Document {
     return this.withProgress(this.require(id));
+  }
+
+  /** Where a document's bytes are now (archive or spool), for reading them by range. */
+  contentFile(id: string): { path: string; contentType: string } {
+    const d = this.require(id);
+    return { path: d.archivePath ?? this.deps.spool.pathOf(d.spoolName), contentType: d.contentType };
   }
 
   async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {

@@ -77,6 +77,11 @@ export class Spool {
     return this.write(name, [bytes]);
   }
 
+  /** Writes a stream (a dropped file arriving over HTTP) chunk by chunk; an error mid-way leaves nothing. */
+  async writeStream(source: AsyncIterable<Uint8Array>, name: string): Promise<SpoolCopy> {
+    return this.write(name, source);
+  }
+
   private async write(name: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<SpoolCopy> {
     const finalPath = this.pathOf(name);
     const tempPath = finalPath + PARTIAL;
