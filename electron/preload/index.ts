@@ -1,15 +1,20 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IntakeBridge } from '../../shared/ipc/api';
+import { documentTransfer } from '../../shared/ipc/channels/documents';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, isInvokeChannel } from '../../shared/ipc/contract';
 import { parseEvent, parseInvokeResult } from '../../shared/ipc/validate';
 
+/** Channels only the preload itself calls: the page hands over a File, never a path of its choosing. */
+const PRELOAD_ONLY = new Set<string>(['documents.importPath']);
+
 /**
- * Exposes the contract as `window.intake`: two functions, never ipcRenderer itself. Channel names are
+ * Exposes the contract as `window.intake`: four functions, never ipcRenderer itself. Channel names are
  * checked against the contract, results and events parsed with its schemas before the page sees them.
+ * A dropped file's bytes never cross IPC: main reads the file at the path Electron knows for that File.
  */
 const bridge: IntakeBridge = {
   async invoke(channel, request) {
-    if (!isInvokeChannel(channel)) {
+    if (!isInvokeChannel(channel) || PRELOAD_ONLY.has(channel)) {
       return {
         ok: false,
         error: { code: 'ipc.unknown_channel', message: `Unknown channel ${String(channel)}`, retryable: false },
@@ -28,6 +33,22 @@ const bridge: IntakeBridge = {
     return () => {
       ipcRenderer.removeListener(IPC_EVENT_CHANNEL, wrapped);
     };
+  },
+  async importFile(file) {
+    // Empty for a File the page built itself (new File([...])): only real files from a drop have a path.
+    const path = file instanceof File ? webUtils.getPathForFile(file) : '';
+    if (!path) {
+      return {
+        ok: false,
+        error: { code: 'import.no_path', message: 'Only files dropped from disk can be imported.', retryable: false },
+      };
+    }
+    const raw: unknown = await ipcRenderer.invoke(IPC_INVOKE_PREFIX + 'documents.importPath', { path });
+    return parseInvokeResult('documents.importPath', raw);
+  },
+  contentSource(documentId) {
+    // app://intake/api/documents/<id>/content, served by main with Range support (app-protocol.ts).
+    return { url: documentTransfer.contentPath(documentId), headers: {} };
   },
 };
 

@@ -23,6 +23,8 @@ export interface DemoOptions {
   secretStore?: SecretStore;
   /** Put the sample scans into the scanner folder on first start (default true). */
   sampleScans?: boolean;
+  /** Largest file a drop may import (default: the platform's 2 GiB − 1). */
+  importMaxBytes?: number;
 }
 
 export interface RunningDemo {
@@ -71,6 +73,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     localSandbox: { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, demoClient: DEMO_CLIENT },
     logger,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    ...(options.importMaxBytes !== undefined ? { importMaxBytes: options.importMaxBytes } : {}),
   });
   // First start: watch the demo's scanner folder (a clerk would add their own in Settings).
   const current = core.settings.get();
@@ -83,6 +86,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     staticDir: options.staticDir ?? resolve(import.meta.dirname, '../../out/renderer'),
     port: options.webPort ?? 0,
     logger,
+    transfer: { importer: core.importer, content: core.queue },
   });
   return {
     sandbox,

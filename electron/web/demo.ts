@@ -10,12 +10,19 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     data: { type: 'string', default: resolve('.intake-data/demo') },
     verbose: { type: 'boolean', default: false },
+    /** Largest file a drop may import; default the platform's 2 GiB − 1. */
+    'max-import-bytes': { type: 'string' },
   },
 });
 const staticDir = resolve(import.meta.dirname, '../../out/renderer');
 if (!existsSync(resolve(staticDir, 'index.html'))) {
   console.error('demo: the renderer is not built; run `npm run build:renderer` (./run demo does it for you).');
   process.exit(1);
+}
+const maxImport = values['max-import-bytes'];
+if (maxImport !== undefined && !/^[1-9]\d*$/.test(maxImport)) {
+  console.error('demo: --max-import-bytes takes a whole number of bytes greater than 0.');
+  process.exit(2);
 }
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
 const logger = new JsonLineLogger((line) => process.stderr.write(line + '\n'), values.verbose ? 'debug' : 'info');
@@ -26,6 +33,7 @@ const demo = await startDemo({
   staticDir,
   version: pkg.version,
   logger,
+  ...(maxImport !== undefined ? { importMaxBytes: Number(maxImport) } : {}),
 });
 console.log(`Intake Desk demo is running (data in ${values.data}).`);
 console.log(`Local sandbox: ${demo.sandbox.baseUrl}`);

@@ -9,6 +9,8 @@ import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
 import { assertValidConnectionToken, createConnectionToken, TOKEN_FRAGMENT } from './connection-token';
+import { handleDocumentApi } from './document-api';
+import type { DocumentTransferDeps } from './document-api';
 import { attachIpcSocket } from './ipc-socket';
 import { hostAllowed, originAllowed } from './request-guard';
 import { serveStatic } from './static-files';
@@ -27,6 +29,8 @@ export interface WebShellOptions {
   maxMessageBytes?: number;
   /** A socket must send the token as its first message within this time (default 10 s). */
   authTimeoutMs?: number;
+  /** Dropped files in and previews out, by HTTP (POST /api/documents, GET …/content with Range). */
+  transfer?: DocumentTransferDeps;
 }
 
 export interface RunningWebShell {
@@ -38,7 +42,7 @@ export interface RunningWebShell {
 }
 
 /** Channels of the contract the web shell does not offer: main reads a dropped file's path in Electron only. */
-const ELECTRON_ONLY_CHANNELS: ReadonlySet<string> = new Set<string>([]);
+const ELECTRON_ONLY_CHANNELS: ReadonlySet<string> = new Set<string>(['documents.importPath']);
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -71,8 +75,14 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     void (async () => {
       if (!hostAllowed(req, port)) return deny(res, 403, 'Forbidden: unexpected Host header.');
       if (!originAllowed(req, port, false)) return deny(res, 403, 'Forbidden: unexpected Origin.');
-      if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed.');
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const transfer = options.transfer;
+      if (
+        transfer &&
+        (await handleDocumentApi(req, res, url.pathname, { transfer, token, headers: SECURITY_HEADERS, logger }))
+      )
+        return;
+      if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed.');
       if (!(await serveStatic(root, url.pathname, res, SECURITY_HEADERS))) deny(res, 404, 'Not found.');
     })().catch((e: unknown) => {
       logger.error('web shell request failed', { error: e });

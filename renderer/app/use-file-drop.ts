@@ -29,11 +29,9 @@ export function useFileDrop(): boolean {
       setOver(false);
       const files = [...(e.dataTransfer?.files ?? [])];
       void (async () => {
-        const read = await Promise.all(
-          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-        );
+        // The files go to the shell as they are: never read into the page's memory.
         const s = useAppStore.getState();
-        const errors = await s.importFiles(read);
+        const errors = await s.importFiles(files);
         for (const error of errors) {
           s.raiseNotice({
             id: `import-${Date.now()}`,

@@ -1,4 +1,5 @@
-import type { IntakeBridge } from '../../shared/ipc/api';
+import type { Document } from '../../shared/domain/document';
+import type { ContentSource, IntakeBridge } from '../../shared/ipc/api';
 import type {
   EventChannel,
   EventPayload,
@@ -20,6 +21,17 @@ export class IntakeClient {
 
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.bridge.on(channel, listener);
+  }
+
+  /** Imports a dropped File (streamed by the shell; its bytes never pass through invoke). */
+  async importFile(file: File): Promise<Document> {
+    const result = await this.bridge.importFile(file);
+    if (!result.ok) throw new IpcCallError(result.error);
+    return result.value;
+  }
+
+  contentSource(documentId: string): ContentSource {
+    return this.bridge.contentSource(documentId);
   }
 }
 

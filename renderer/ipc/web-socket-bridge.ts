@@ -1,5 +1,7 @@
 import type { IntakeBridge, WireFrame } from '../../shared/ipc/api';
+import { documentTransfer } from '../../shared/ipc/channels/documents';
 import type { EventChannel, EventPayload, InvokeChannel } from '../../shared/ipc/contract';
+import { resultSchema } from '../../shared/ipc/errors';
 import type { IpcResult } from '../../shared/ipc/errors';
 import { parseEvent, parseInvokeResult } from '../../shared/ipc/validate';
 
@@ -100,6 +102,37 @@ export function createWebSocketBridge(url: string, token: string | undefined): I
       if (!set) listeners.set(channel, (set = new Set()));
       set.add(listener as (payload: never) => void);
       return () => set.delete(listener as (payload: never) => void);
+    },
+    async importFile(file) {
+      if (token === undefined) return UNAUTHENTICATED;
+      // The browser streams the File from disk; the shell streams it into the spool (no base64, no socket).
+      let response: Response;
+      try {
+        response = await fetch(documentTransfer.importPath, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/octet-stream',
+            [documentTransfer.importNameHeader]: encodeURIComponent(file.name),
+          },
+          body: file as unknown as Blob,
+        });
+      } catch {
+        return {
+          ok: false,
+          error: { code: 'ipc.disconnected', message: 'Lost the connection to Intake Desk.', retryable: true },
+        };
+      }
+      const parsed = resultSchema(documentTransfer.importResponse).safeParse(await response.json().catch(() => null));
+      if (parsed.success) return parsed.data;
+      return {
+        ok: false,
+        error: { code: 'ipc.invalid_response', message: `Import answered HTTP ${response.status}`, retryable: false },
+      };
+    },
+    contentSource(documentId) {
+      const headers: Record<string, string> = token === undefined ? {} : { Authorization: `Bearer ${token}` };
+      return { url: documentTransfer.contentPath(documentId), headers };
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { IntakeBridge } from '../../shared/ipc/api';
+import type { Document } from '../../shared/domain/document';
+import type { ContentSource, DroppedFile, IntakeBridge } from '../../shared/ipc/api';
 import type { InvokeChannel, InvokeResponse } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/errors';
 
@@ -18,6 +19,15 @@ export class ScriptedBridge implements IntakeBridge {
 
   on(): () => void {
     return () => undefined;
+  }
+
+  /** Dropped files, answered like invokes (under the pseudo channel 'documents.importPath'). */
+  importFile(file: DroppedFile): Promise<IpcResult<Document>> {
+    return this.invoke('documents.importPath', { path: file.name });
+  }
+
+  contentSource(documentId: string): ContentSource {
+    return { url: `/api/documents/${documentId}/content`, headers: {} };
   }
 
   /** Answers call `index` (in order of calling) with a value or an error. */

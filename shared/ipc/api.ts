@@ -1,5 +1,18 @@
 import type { EventChannel, EventPayload, InvokeChannel, InvokeRequest, InvokeResponse } from './contract';
 import type { IpcResult } from './errors';
+import type { Document } from '../domain/document';
+
+/** A file the clerk dropped: a DOM File (shared/ knows no DOM types). */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** Where the preview reads a document's bytes (by HTTP Range) and the headers that authorize it. */
+export interface ContentSource {
+  url: string;
+  headers: Record<string, string>;
+}
 
 /**
  * What the renderer sees as `window.intake` (Electron preload) or gets from the WebSocket bridge (web
@@ -8,6 +21,13 @@ import type { IpcResult } from './errors';
 export interface IntakeBridge {
   invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<IpcResult<InvokeResponse<C>>>;
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * Imports a dropped file; its bytes never go through invoke. Web shell: streamed by HTTP POST with the
+   * token; Electron: the preload hands main the file's path (documents.importPath).
+   */
+  importFile(file: DroppedFile): Promise<IpcResult<Document>>;
+  /** The document's bytes for the preview, read by HTTP Range (documentTransfer.contentPath). */
+  contentSource(documentId: string): ContentSource;
 }
 
 /**

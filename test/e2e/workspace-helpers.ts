@@ -64,8 +64,11 @@ export async function dropFile(page: Page, name: string, bytes: Uint8Array, type
   );
 }
 
-/** A small valid PDF with one text line per page, built by hand so no fixture file is needed. */
-export function makePdf(pages: readonly string[]): Uint8Array {
+/**
+ * A small valid PDF with one text line per page, built by hand so no fixture file is needed. `padBytes`
+ * puts a comment of that many bytes after the header: a large file whose pages need only a few ranges.
+ */
+export function makePdf(pages: readonly string[], padBytes = 0): Uint8Array {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -77,7 +80,7 @@ export function makePdf(pages: readonly string[]): Uint8Array {
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
-  let out = '%PDF-1.4\n';
+  let out = '%PDF-1.4\n' + (padBytes > 0 ? `%${'x'.repeat(padBytes)}\n` : '');
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {
     offsets[id] = out.length;

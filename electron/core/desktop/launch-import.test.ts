@@ -1,45 +1,57 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { IntakeError } from '../errors';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../ipc/handler-table';
 import { completeHandlerTable } from '../ipc/missing-handlers';
+import type { InboxUploader } from '../queue/inbox-uploader';
+import type { QueueFixture } from '../queue/queue-fixture.test-util';
+import { makeQueue } from '../queue/queue-fixture.test-util';
+import { createDocumentHandlers } from '../ipc/documents-handlers';
+import { DocumentImporter } from '../transfer/document-importer';
 import { parseLaunchRequest } from './command-line';
 import { importLaunchFiles } from './launch-import';
 
+const accepting: InboxUploader = { uploadToInbox: async () => ({ success: true, errors: [], payload: {} }) };
+let fx: QueueFixture | undefined;
+afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
+});
+
 describe('importLaunchFiles', () => {
-  it('imports every file of a second start through the documents.import path, reporting failures per file', async () => {
+  it('imports every file of a second start through documents.importPath, reporting failures per file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'intake-sendto-'));
     const a = join(dir, 'Schadensmeldung Müller.pdf');
-    const b = join(dir, 'photo.jpg');
+    const big = join(dir, 'too big.pdf');
     const c = join(dir, 'vanishes.pdf');
     writeFileSync(a, '%PDF-1.7 a');
-    writeFileSync(b, 'jpeg bytes');
+    writeFileSync(big, Buffer.alloc(2048, 0x41));
     writeFileSync(c, 'x');
-    const { files } = parseLaunchRequest(['intake-desk.exe', '--original-process-start-time=1', a, b, c], dir);
+    const { files } = parseLaunchRequest(['intake-desk.exe', '--original-process-start-time=1', a, big, c], dir);
     rmSync(c);
 
-    const received: { fileName: string; text: string }[] = [];
-    const handlers = completeHandlerTable({
-      'documents.import': async ({ fileName, base64 }) => {
-        if (fileName === 'photo.jpg') throw new IntakeError('validation', 'file.type', 'Not a supported file type.');
-        received.push({ fileName, text: Buffer.from(base64, 'base64').toString() });
-        return { id: `doc-${received.length}` } as never;
-      },
-    });
-    const importDocument = async (request: { fileName: string; base64: string }) => {
-      const r = await dispatch(handlers, 'documents.import', request);
-      if (!r.ok) throw new Error(r.error.message);
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const queue = fx.queue;
+    const handlers = completeHandlerTable(
+      createDocumentHandlers({ queue, importer: new DocumentImporter(queue, 1024) }),
+    );
+    const importDocument = async (request: { path: string }) => {
+      const r = await dispatch(handlers, 'documents.importPath', request);
+      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       return r.value as { id: string };
     };
 
     const result = await importLaunchFiles(files, importDocument);
-    expect(received).toEqual([{ fileName: 'Schadensmeldung Müller.pdf', text: '%PDF-1.7 a' }]);
-    expect(result.imported).toEqual([{ path: a, documentId: 'doc-1' }]);
+    expect(result.imported).toHaveLength(1);
+    const doc = queue.get(result.imported[0]!.documentId);
+    expect(doc).toMatchObject({ fileName: 'Schadensmeldung Müller.pdf', sourceFolder: 'import', size: 10 });
+    expect(readFileSync(queue.contentFile(doc.id).path, 'utf8')).toBe('%PDF-1.7 a');
     expect(result.failed).toEqual([
-      { path: b, message: 'Not a supported file type.' },
-      { path: c, message: expect.stringContaining('ENOENT') },
+      { path: big, message: expect.stringMatching(/^import\.too_large: /) },
+      { path: c, message: expect.stringMatching(/^import\.unreadable: .*ENOENT/) },
     ]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

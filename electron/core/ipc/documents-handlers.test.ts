@@ -1,8 +1,11 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invokes } from '../../../shared/ipc/contract';
 import type { InboxUploader } from '../queue/inbox-uploader';
 import type { QueueFixture } from '../queue/queue-fixture.test-util';
 import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
+import { DocumentImporter } from '../transfer/document-importer';
 import { createDocumentHandlers } from './documents-handlers';
 
 const accepting: InboxUploader = { uploadToInbox: async () => ({ success: true, errors: [], payload: {} }) };
@@ -16,18 +19,16 @@ describe('document handlers', () => {
   it('import → tag → submit → archived; every answer matches the contract', async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
-    const h = createDocumentHandlers({ queue: fx.queue });
-    const doc = await h['documents.import']({
-      fileName: '../../etc/Schaden "Nr 5".pdf',
-      base64: Buffer.from('%PDF').toString('base64'),
-    });
-    expect(invokes['documents.import'].response.parse(doc)).toMatchObject({
+    const h = createDocumentHandlers({ queue: fx.queue, importer: new DocumentImporter(fx.queue) });
+    const dropped = join(fx.dir, 'Schaden "Nr 5".pdf');
+    await writeFile(dropped, '%PDF');
+    const doc = await h['documents.importPath']({ path: dropped });
+    expect(invokes['documents.importPath'].response.parse(doc)).toMatchObject({
       fileName: 'Schaden "Nr 5".pdf',
       state: 'new',
       sourceFolder: 'import',
     });
-    const content = await h['documents.content']({ id: doc.id });
-    expect(Buffer.from(content.base64, 'base64').toString()).toBe('%PDF');
+    expect(await readFile(fx.queue.contentFile(doc.id).path, 'utf8')).toBe('%PDF');
     await h['documents.tag']({ ids: [doc.id], metadata: { caseNumber: 'C-1' } });
     await h['documents.submit']({ ids: [doc.id], confirmDuplicate: false });
     await waitFor(() => fx!.queue.get(doc.id).state === 'archived', 'archived');
@@ -44,8 +45,8 @@ describe('document handlers', () => {
   it('rejects a nameless import and an unknown id with errors, not crashes', async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
-    const h = createDocumentHandlers({ queue: fx.queue });
-    await expect(h['documents.import']({ fileName: '..', base64: '' })).rejects.toMatchObject({ code: 'import.name' });
+    const h = createDocumentHandlers({ queue: fx.queue, importer: new DocumentImporter(fx.queue) });
+    await expect(h['documents.importPath']({ path: '/' })).rejects.toMatchObject({ code: 'import.name' });
     await expect(h['documents.get']({ id: 'missing' })).rejects.toMatchObject({ code: 'document.not_found' });
     await expect(h['documents.retry']({ ids: ['missing'] })).rejects.toMatchObject({ kind: 'not_found' });
   });

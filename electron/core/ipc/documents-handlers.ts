@@ -1,13 +1,11 @@
-import { basename } from 'node:path';
-import { IntakeError } from '../errors';
 import type { DocumentQueue } from '../queue/document-queue';
+import type { DocumentImporter } from '../transfer/document-importer';
 import type { PartialHandlerTable } from './handler-table';
 
 export type DocumentChannel =
   | 'documents.list'
   | 'documents.get'
-  | 'documents.content'
-  | 'documents.import'
+  | 'documents.importPath'
   | 'documents.tag'
   | 'documents.submit'
   | 'documents.retry'
@@ -19,10 +17,11 @@ export type DocumentChannel =
 
 export interface DocumentHandlerDeps {
   queue: DocumentQueue;
+  importer: DocumentImporter;
 }
 
 /** The documents.* and queue.* channels; requests arrive parsed by the contract's schemas. */
-export function createDocumentHandlers({ queue }: DocumentHandlerDeps): PartialHandlerTable<DocumentChannel> {
+export function createDocumentHandlers({ queue, importer }: DocumentHandlerDeps): PartialHandlerTable<DocumentChannel> {
   return {
     'documents.list': async (r) =>
       queue.list({
@@ -32,17 +31,8 @@ export function createDocumentHandlers({ queue }: DocumentHandlerDeps): PartialH
         ...(r.query ? { query: r.query } : {}),
       }),
     'documents.get': async (r) => queue.get(r.id),
-    'documents.content': async (r) => {
-      const { contentType, bytes } = await queue.content(r.id);
-      return { contentType, base64: bytes.toString('base64') };
-    },
-    'documents.import': async (r) => {
-      // A dropped file's name is only a name: never a path into our folders.
-      const name = basename(r.fileName.replaceAll('\\', '/')).trim();
-      if (name === '' || name === '.' || name === '..')
-        throw new IntakeError('validation', 'import.name', 'The dropped file has no usable name.');
-      return queue.importBytes(name, Buffer.from(r.base64, 'base64'));
-    },
+    // Electron only (the web shell refuses it): the preload took the path from a dropped File.
+    'documents.importPath': async (r) => importer.fromPath(r.path),
     'documents.tag': async (r) => queue.tag(r.ids, r.metadata),
     'documents.submit': async (r) => queue.submit(r.ids, r.metadata, r.confirmDuplicate),
     'documents.retry': async (r) => queue.retry(r.ids),

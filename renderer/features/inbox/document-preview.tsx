@@ -6,13 +6,19 @@ import { ErrorBanner } from '../../app/error-banner';
 import { toIpcError } from '../../app/ipc-error';
 import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
-import { base64ToBytes, previewKind } from './base64';
+import { readRange, readWhole } from './document-bytes';
 import { folderLabel } from './document-order';
 import { PdfView } from './pdf-view';
+import type { PdfStart } from './pdf-view';
+import { previewKind } from './preview-kind';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */
+const FIRST_CHUNK = 256 * 1024;
+/** Images are decoded whole; a larger one gets file info instead of filling the page's memory. */
+const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
 
-type Content = { id: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
+type Content = { id: string } & ({ kind: 'pdf'; start: PdfStart } | { kind: 'image'; blob?: Blob } | { kind: 'none' });
 
 export function DocumentPreview(props: { doc: Document | undefined }) {
   const t = useT();
@@ -27,27 +33,36 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const [reload, setReload] = useState(0);
 
   const id = doc?.id;
-  // The screen mounts one preview per document (key = id), so state starts fresh for each.
+  const contentType = doc?.contentType ?? '';
+  const fileName = doc?.fileName ?? '';
+  // The screen mounts one preview per document (key = id), so state starts fresh for each. The bytes are
+  // read by HTTP Range from the shell (never through the IPC contract): a 2 GiB PDF shows its first page.
   useEffect(() => {
     if (!id) return;
-    let cancelled = false;
-    intake()
-      .call('documents.content', { id })
-      .then((c) => !cancelled && setContent({ id, contentType: c.contentType, bytes: base64ToBytes(c.base64) }))
-      .catch((e: unknown) => !cancelled && setError(toIpcError(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, [id, reload]);
+    const abort = new AbortController();
+    const kind = previewKind(contentType, fileName);
+    const source = intake().contentSource(id);
+    const load: Promise<Content> =
+      kind === 'pdf'
+        ? readRange(source, 0, FIRST_CHUNK - 1, abort.signal).then((first) => ({
+            id,
+            kind,
+            start: { source, first: first.bytes, total: first.total },
+          }))
+        : kind === 'image'
+          ? readWhole(source, contentType, IMAGE_MAX_BYTES, abort.signal).then((blob) => ({
+              id,
+              kind,
+              ...(blob ? { blob } : {}),
+            }))
+          : Promise.resolve({ id, kind });
+    load.then(setContent).catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
+    return () => abort.abort();
+  }, [id, contentType, fileName, reload]);
 
-  const kind = doc && content ? previewKind(content.contentType, doc.fileName) : undefined;
-  const imageUrl = useMemo(
-    () =>
-      content && kind === 'image'
-        ? URL.createObjectURL(new Blob([content.bytes], { type: content.contentType }))
-        : undefined,
-    [content, kind],
-  );
+  const kind = content?.kind;
+  const blob = content?.kind === 'image' ? content.blob : undefined;
+  const imageUrl = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
   useEffect(
     () => () => {
       if (imageUrl) URL.revokeObjectURL(imageUrl);
@@ -159,13 +174,13 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
           />
         )}
         {!error && !content && <p className="muted">{t('preview.loading')}</p>}
-        {content && kind === 'pdf' && !renderError && (
-          <PdfView bytes={content.bytes} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+        {content?.kind === 'pdf' && !renderError && (
+          <PdfView start={content.start} zoom={zoom} page={page} onPages={onPages} onError={onError} />
         )}
         {content && kind === 'image' && imageUrl && (
           <img src={imageUrl} alt={doc.fileName} style={{ width: `${zoom * 100}%` }} data-testid="image-preview" />
         )}
-        {content && (kind === 'none' || renderError) && (
+        {content && (kind === 'none' || (kind === 'image' && !imageUrl) || renderError) && (
           <div className="no-preview" data-testid="no-preview">
             <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
             {info}

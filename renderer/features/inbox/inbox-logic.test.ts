@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doc } from '../../test-support/document-fixture';
-import { base64ToBytes, bytesToBase64, previewKind } from './base64';
+import { previewKind } from './preview-kind';
 import { folderLabel, inboxOrder, mergeDocuments } from './document-order';
 import { move, reconcile, select } from './selection';
 import { scrollToReveal, virtualWindow } from './virtual-window';
@@ -81,13 +81,7 @@ describe('document order', () => {
   });
 });
 
-describe('base64 and preview kind', () => {
-  it('round-trips bytes larger than one chunk, including every byte value', () => {
-    const bytes = new Uint8Array(100_000).map((_, i) => i % 256);
-    const back = base64ToBytes(bytesToBase64(bytes));
-    expect(back).toEqual(bytes);
-    expect(bytesToBase64(new Uint8Array([255, 0, 1]))).toBe('/wAB');
-  });
+describe('preview kind', () => {
   it('picks pdf.js for PDFs, the image decoder for browser images, file info for TIFF', () => {
     expect(previewKind('application/pdf', 'x.bin')).toBe('pdf');
     expect(previewKind('application/octet-stream', 'scan.PDF')).toBe('pdf');

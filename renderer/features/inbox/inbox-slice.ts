@@ -4,7 +4,6 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
-import { bytesToBase64 } from './base64';
 import { inboxOrder, mergeDocuments } from './document-order';
 import type { InboxFilter } from './document-order';
 import { move, reconcile, select } from './selection';
@@ -29,7 +28,8 @@ export interface InboxSlice {
   selectDocument(id: string, mode: SelectMode): void;
   moveSelection(delta: number, extend?: boolean): void;
   selectAllDocuments(): void;
-  importFiles(files: readonly { name: string; bytes: Uint8Array }[]): Promise<IpcError[]>;
+  /** Dropped files, handed to the shell as they are (streamed from disk, never read into the page). */
+  importFiles(files: readonly File[]): Promise<IpcError[]>;
 }
 
 export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set, get) => {
@@ -104,10 +104,7 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
       set((s) => ({ importing: s.importing + files.length }));
       for (const file of files) {
         try {
-          const doc = await intake().call('documents.import', {
-            fileName: file.name,
-            base64: bytesToBase64(file.bytes),
-          });
+          const doc = await intake().importFile(file);
           get().applyDocumentsChanged([doc], []);
         } catch (e) {
           errors.push({ ...toIpcError(e), fields: { fileName: file.name } });

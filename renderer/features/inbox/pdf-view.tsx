@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Pdfjs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { ContentSource } from '../../../shared/ipc/api';
 import { useT } from '../../i18n/i18n';
+import { readRange } from './document-bytes';
+
+/** Where pdf.js reads the document, and what the preview already read: its first bytes and total size. */
+export interface PdfStart {
+  source: ContentSource;
+  first: Uint8Array<ArrayBuffer>;
+  total: number;
+}
+
+/** pdf.js asks for the parts it needs in chunks of this size, never the whole file. */
+const RANGE_CHUNK = 256 * 1024;
 
 let pdfjsLoaded: Promise<typeof Pdfjs> | undefined;
 /** pdf.js is loaded on first use, with its worker from our own origin (CSP: worker-src 'self' blob:). */
@@ -16,7 +28,7 @@ function loadPdfjs() {
 }
 
 export function PdfView(props: {
-  bytes: Uint8Array<ArrayBuffer>;
+  start: PdfStart;
   zoom: number;
   page: number;
   onPages(count: number): void;
@@ -25,14 +37,28 @@ export function PdfView(props: {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
-  const { bytes, zoom, page, onPages, onError } = props;
+  const { start, zoom, page, onPages, onError } = props;
 
   useEffect(() => {
     let cancelled = false;
+    const abort = new AbortController();
     let task: { destroy(): Promise<void> } | undefined;
     void loadPdfjs()
       .then((pdfjs) => {
-        const loading = pdfjs.getDocument({ data: bytes.slice() });
+        // A range transport: pdf.js asks for byte ranges, we fetch them with the shell's token (a 2 GiB
+        // file is never read whole, and its bytes never pass through the IPC contract).
+        const transport = new pdfjs.PDFDataRangeTransport(start.total, start.first.slice());
+        transport.requestDataRange = (begin: number, end: number) => {
+          readRange(start.source, begin, end - 1, abort.signal)
+            .then((r) => transport.onDataRange(begin, r.bytes))
+            .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
+        };
+        const loading = pdfjs.getDocument({
+          range: transport,
+          rangeChunkSize: RANGE_CHUNK,
+          disableAutoFetch: true,
+          disableStream: true,
+        });
         task = loading;
         return loading.promise;
       })
@@ -44,12 +70,13 @@ export function PdfView(props: {
       .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
+      abort.abort();
       // Destroying the loading task also frees the document and its worker port.
       void task?.destroy();
     };
-    // onPages/onError are stable callbacks from the parent; reload only for new bytes.
+    // onPages/onError are stable callbacks from the parent; reload only for another document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bytes]);
+  }, [start]);
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -34,17 +34,13 @@ export const documentInvokes = {
     response: z.object({ documents: z.array(DocumentSchema), total: z.number().int() }),
   },
   'documents.get': { request: z.object({ id: z.string() }), response: DocumentSchema },
-  /** The file's bytes for the preview (base64), with its content type. */
-  'documents.content': {
-    request: z.object({ id: z.string() }),
-    response: z.object({ contentType: z.string(), base64: z.string() }),
-  },
-  /** Files dropped onto the window: name and bytes, so both shells can deliver them. */
-  'documents.import': {
-    request: z.object({
-      fileName: z.string().min(1),
-      base64: z.string(),
-    }),
+  /**
+   * Electron only: main imports the file at this path, which the preload took from a dropped File
+   * (webUtils.getPathForFile). The page itself cannot call it (the preload refuses), and the web shell does
+   * not offer it (its drops go over HTTP). File bytes never travel through an invoke: see documentTransfer.
+   */
+  'documents.importPath': {
+    request: z.object({ path: z.string().min(1).max(4096) }),
     response: DocumentSchema,
   },
   'documents.tag': {
@@ -81,4 +77,20 @@ export const documentEvents = {
   'documents.changed': z.object({ documents: z.array(DocumentSchema), removed: z.array(z.string()).default([]) }),
   'upload.progress': z.object({ id: z.string(), sent: z.number(), total: z.number() }),
   'queue.changed': QueueStatusSchema,
+};
+
+/**
+ * File bytes never travel through the contract (no base64 in invokes). A dropped file goes to the
+ * importer as a stream (web shell: an HTTP POST; Electron: main reads the path), a preview reads the
+ * document by HTTP Range. Both shells serve the same paths on the page's own origin (web shell:
+ * http://127.0.0.1:port, Electron: app://intake); answers are IpcResults parsed with these schemas.
+ */
+export const documentTransfer = {
+  /** POST, body = the file's bytes, header importNameHeader = encodeURIComponent(file name). */
+  importPath: '/api/documents',
+  importNameHeader: 'X-File-Name',
+  importResponse: DocumentSchema,
+  /** GET with an optional `Range: bytes=…` header; 206 with Content-Range, or 200. */
+  contentPath: (id: string) => `/api/documents/${encodeURIComponent(id)}/content`,
+  contentPattern: /^\/api\/documents\/([^/]+)\/content$/,
 };

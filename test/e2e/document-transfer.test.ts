@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchApp } from './harness';
+import type { E2eApp } from './harness';
+import { makePdf } from './workspace-helpers';
+
+/**
+ * File bytes never travel over the WebSocket: a drop is streamed by HTTP POST, a preview read by HTTP
+ * Range, both with the token as a bearer header (issue #14 item 1).
+ */
+describe('dropped files and previews over HTTP in Chromium', () => {
+  let app: E2eApp;
+  let largestFrame = 0;
+  beforeAll(async () => {
+    app = await launchApp();
+    app.page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => (largestFrame = Math.max(largestFrame, String(f.payload).length))),
+    );
+    // The harness opened the page before the listener: reload so this socket is watched too.
+    await app.page.reload();
+    await app.page.getByTestId('app-version').waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a 100 MB drop is imported (the shell crashed or refused it before); no large frame on the socket', async () => {
+    const { page } = app;
+    await page.evaluate(() => {
+      const bytes = new Uint8Array(100 * 1000 * 1000);
+      bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'Gutachten 100 MB.pdf', { type: 'application/pdf' }));
+      for (const kind of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(new DragEvent(kind, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    });
+    const row = page.getByTestId('doc-row').filter({ hasText: 'Gutachten 100 MB.pdf' });
+    await row.waitFor({ timeout: 60_000 });
+    const listed = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'Gutachten' }).documents;
+    expect(listed.map((d) => d.size)).toEqual([100 * 1000 * 1000]);
+    expect(largestFrame).toBeLessThan(64 * 1024);
+  });
+
+  it('a 100 MB PDF is previewed from a few ranges, not read whole', async () => {
+    const { page } = app;
+    let fetched = 0;
+    page.on('response', (r) => {
+      if (/\/api\/documents\/[^/]+\/content$/.test(r.url())) fetched += Number(r.headers()['content-length'] ?? 0);
+    });
+    await writeFile(join(app.demo.scannerFolder, 'CLM-2026-000101_INVOICE_big.pdf'), makePdf(['Grosse Datei'], 100e6));
+    const row = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INVOICE_big.pdf' });
+    await row.waitFor({ timeout: 60_000 });
+    await row.click();
+    await page.getByTestId('pdf-canvas').waitFor();
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 1');
+    expect(fetched).toBeGreaterThan(0);
+    expect(fetched).toBeLessThan(5 * 1024 * 1024);
+  });
+});
