@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Metadata } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
+import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 
 export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR] [options]
 
@@ -23,6 +24,8 @@ Options:
   --meta Name=Value  (repeatable) metadata, e.g. CaseNumber=4711, Responsible-UserId=jdoe
   --archive DIR      where uploaded files go   --concurrency N (1-8)
   --once             process folders and queue, wait until drained, print a summary and exit (codes below)
+  --unreachable-tries N  with --once and upload: give up after N attempts in a row that reach neither
+                     the platform nor its token endpoint (default 5)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
@@ -34,7 +37,8 @@ The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when se
 Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
 summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
-use by another running agent or the app.`;
+use by another running agent or the app; 5 (--once) the platform or its token endpoint could not be
+reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.`;
 
 export class UsageError extends Error {}
 
@@ -56,6 +60,8 @@ export interface AgentArgs {
   archive?: string;
   concurrency?: number;
   once: boolean;
+  /** With --once: attempts in a row reaching neither platform nor token endpoint before giving up. */
+  unreachableTries: number;
   sandbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** How log lines look on stderr; the log file in the data folder is always JSON lines. */
@@ -90,6 +96,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         archive: { type: 'string' },
         concurrency: { type: 'string' },
         once: { type: 'boolean' },
+        'unreachable-tries': { type: 'string' },
         sandbox: { type: 'boolean' },
         'log-level': { type: 'string' },
         'log-format': { type: 'string' },
@@ -125,6 +132,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
       throw new UsageError('--concurrency must be a whole number from 1 to 8');
   }
+  const unreachableTries = Number(v['unreachable-tries'] ?? DEFAULT_UNREACHABLE_TRIES);
+  if (!Number.isInteger(unreachableTries) || unreachableTries < 1 || unreachableTries > 1000)
+    throw new UsageError('--unreachable-tries must be a whole number from 1 to 1000');
   for (const [flag, value] of [
     ['--base-url', v['base-url']],
     ['--token-url', v['token-url']],
@@ -160,6 +170,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     ...(v.archive ? { archive: v.archive } : {}),
     ...(concurrency ? { concurrency } : {}),
     once: v.once ?? false,
+    unreachableTries,
     sandbox: v.sandbox ?? false,
     logLevel: logLevel as AgentArgs['logLevel'],
     logFormat,

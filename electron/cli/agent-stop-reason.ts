@@ -22,6 +22,8 @@ export const EXIT = {
   folderInUse: 4,
   /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */
   interrupted: 130,
+  /** --once gave up: the platform or its token endpoint could not be reached N attempts in a row. */
+  unreachable: 5,
 } as const;
 
 const ACTIONS: Array<[RegExp, string]> = [
@@ -55,7 +57,7 @@ const ACTIONS: Array<[RegExp, string]> = [
     'The proxy refused to open a tunnel to the platform: ask the proxy administrator to allow CONNECT to the platform host and port, or exempt the platform with NO_PROXY.',
   ],
   [
-    /^(auth\.token_endpoint_unreachable|network\.platform_unreachable)$/,
+    /^(auth\.token_endpoint_unreachable|network\.(platform_unreachable|unreachable|proxy_tunnel_failed))$/,
     'Check the network, the proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) and --base-url / --token-url, then run again.',
   ],
 ];

@@ -21,6 +21,7 @@ import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
+import { UnreachableBudget } from './agent-reachability';
 import { EXIT, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
 
@@ -51,7 +52,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // Reads only: no log file, no lock, no queue.
   if (args.command === 'status') return runStatusCommand(resolve(args.data));
   // Every line also goes to <data>/logs/agent.log (JSON lines, rotated): a service's console may go nowhere.
-  const logFile = args.command === 'list' ? undefined : new RotatingLogFile(join(resolve(args.data), 'logs', 'agent.log'));
+  const logFile =
+    args.command === 'list' ? undefined : new RotatingLogFile(join(resolve(args.data), 'logs', 'agent.log'));
   const logger: Logger = new JsonLineLogger(
     (line, entry) => {
       logFile?.append(line);
@@ -132,11 +134,14 @@ async function runCommand(
     onTokenStatus: (status) => tokenStatus.listener?.(status),
   });
   const bus = new EventBus();
+  // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
+  const drains = args.once || args.command === 'upload';
+  const budget = new UnreachableBudget(drains ? args.unreachableTries : Infinity, config.environment.baseUrl);
   const pipeline = await createIntakePipeline({
     dataDir,
     settings: args.command === 'run' ? config.settings : { ...config.settings, folders: [] },
-    uploader: api,
-    probe: createReachabilityProbe(http, config.environment.baseUrl),
+    uploader: budget.uploader(api),
+    probe: budget.probe(createReachabilityProbe(http, config.environment.baseUrl)),
     bus,
     clock: systemClock,
     logger,
@@ -189,12 +194,12 @@ async function runCommand(
     folders: config.settings.folders.map((f) => f.path),
   });
 
-  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger);
+  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
   if (!args.once && args.command === 'run') {
     await signals.stopped;
     return 0;
   }
-  return drainAndSummarise(pipeline, signals.stopped, logger);
+  return drainAndSummarise(pipeline, signals.stopped, logger, budget);
 }
 
 async function uploadOne(
@@ -202,6 +207,7 @@ async function uploadOne(
   pipeline: IntakePipeline,
   stopped: Promise<void>,
   logger: Logger,
+  budget: UnreachableBudget,
 ): Promise<number> {
   // A file named on the command line is the user's explicit choice: a link is resolved here, so the spool
   // copy (which never follows links) reads the file it points to.
@@ -227,25 +233,31 @@ async function uploadOne(
     );
     return 1;
   }
-  return drainAndSummarise(pipeline, stopped, logger);
+  return drainAndSummarise(pipeline, stopped, logger, budget);
 }
 
 /** --once: wait for the folders' files to be taken and the queue to drain (failed ones may remain). */
-async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void>, logger: Logger): Promise<number> {
+async function drainAndSummarise(
+  pipeline: IntakePipeline,
+  stopped: Promise<void>,
+  logger: Logger,
+  budget: UnreachableBudget,
+): Promise<number> {
   let interrupted = false;
   void stopped.then(() => (interrupted = true));
   for (;;) {
     if (interrupted) return 0;
     const status = pipeline.queue.status();
     const c = status.counts;
-    if (status.paused) break;
+    if (status.paused || budget.exhausted) break;
     if (pipeline.folders.pending() === 0 && c.queued === 0 && c.uploading === 0 && c.uploaded === 0) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const status = pipeline.queue.status();
   const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
   // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
-  const reason = pipeline.queue.pauseReason;
+  // …or, under --once, nothing could be reached --unreachable-tries times in a row.
+  const reason = pipeline.queue.pauseReason ?? budget.exhausted;
   const stop = reason ? stopReasonOf(reason) : undefined;
   if (stop) logger.error('uploads stopped', { code: stop.code, reason: stop.message, action: stop.action });
   const summary = {
@@ -255,7 +267,7 @@ async function drainAndSummarise(pipeline: IntakePipeline, stopped: Promise<void
     failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (stop) return EXIT.configuration;
+  if (stop) return pipeline.queue.pauseReason ? EXIT.configuration : EXIT.unreachable;
   return failed.length > 0 || status.paused ? EXIT.documentsFailed : EXIT.ok;
 }
 
