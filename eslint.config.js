@@ -26,9 +26,9 @@ const layerZones = [
     'the renderer talks to main only through the IPC contract in shared/ipc.',
   ),
   zone(
-    './renderer/i18n',
+    ['./renderer/i18n', './renderer/components', './renderer/forms'],
     ['./renderer/app', './renderer/features'],
-    'renderer/i18n knows no store and no feature: take the locale as a parameter or from useLocale().',
+    'renderer/i18n, components and forms know no store and no feature: they get what they show as props or parameters (the locale from useLocale()).',
   ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
+import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, useCatalog, useLocale } from '../../i18n/i18n';
 import '../cases/case-screens.css';
@@ -63,21 +65,14 @@ export function ActivityScreen() {
       <div className="activity-layout">
         <nav className="activity-cases" aria-labelledby="activity-cases-title">
           <h3 id="activity-cases-title">{t('activityScreen.cases')}</h3>
-          <form
-            className="search-row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void s().openActivity(typed);
-            }}
-          >
-            <div className="field grow">
-              <label htmlFor="activity-case">{t('activityScreen.caseNumber')}</label>
-              <input id="activity-case" value={typed} onChange={(e) => setTyped(e.target.value)} />
-            </div>
+          <SearchRow onSubmit={() => void s().openActivity(typed)}>
+            <Field id="activity-case" label={t('activityScreen.caseNumber')} grow>
+              {(a) => <input {...a} value={typed} onChange={(e) => setTyped(e.target.value)} />}
+            </Field>
             <button type="submit" className="button">
               {t('activityScreen.show')}
             </button>
-          </form>
+          </SearchRow>
           {casesError && <ErrorBanner error={casesError} onRetry={() => void s().loadActivityCases()} />}
           {cases && cases.length === 0 && <p className="muted">{t('activityScreen.noCases')}</p>}
           <ul className="activity-case-list" data-testid="activity-cases">

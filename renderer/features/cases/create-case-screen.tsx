@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { CreateCaseResult } from '../../../shared/ipc/channels/cases';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
+import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, useCatalog, useLocale } from '../../i18n/i18n';
 import type { Translate } from '../../i18n/i18n';
@@ -259,28 +261,22 @@ function PolicyPicker(props: { t: Translate<CaseMessageKey>; disabled: boolean }
   return (
     <section className="case-policy" aria-labelledby="case-policy-title">
       <h3 id="case-policy-title">{t('case.policy')}</h3>
-      <form
-        className="search-row"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void s().searchCasePolicies();
-        }}
-      >
-        <div className="field grow">
-          <label htmlFor="case-policy-q">{t('case.policySearch')}</label>
-          <input
-            id="case-policy-q"
-            type="search"
-            value={query}
-            disabled={props.disabled}
-            onChange={(e) => s().setCasePolicyQuery(e.target.value)}
-          />
-        </div>
+      <SearchRow search onSubmit={() => void s().searchCasePolicies()}>
+        <Field id="case-policy-q" label={t('case.policySearch')} grow>
+          {(a) => (
+            <input
+              {...a}
+              type="search"
+              value={query}
+              disabled={props.disabled}
+              onChange={(e) => s().setCasePolicyQuery(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={props.disabled || searching}>
           {t('case.policySearchButton')}
         </button>
-      </form>
+      </SearchRow>
       {error && <ErrorBanner error={error} onRetry={() => void s().searchCasePolicies()} testId="case-policy-error" />}
       {chosen && (
         <p className="ok-text" data-testid="case-policy-chosen">

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
+import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
@@ -23,32 +25,27 @@ export function ClaimsScreen() {
       <div className="screen-header">
         <h2>{t('claims.title')}</h2>
       </div>
-      <form className="search-row" onSubmit={(e) => (e.preventDefault(), void s().openClaim())} noValidate>
-        <div className="field">
-          <label htmlFor="claim-id">{t('claims.claimId')}</label>
-          <input
-            id="claim-id"
-            ref={ref}
-            inputMode="numeric"
-            value={input}
-            aria-invalid={inputError ? true : undefined}
-            aria-describedby={inputError ? 'claim-id-error' : 'claim-id-hint'}
-            onChange={(e) => s().setClaimIdInput(e.target.value)}
-          />
-          {inputError ? (
-            <p className="field-error" id="claim-id-error">
-              {translateMaybe(locale, inputError)}
-            </p>
-          ) : (
-            <p className="hint" id="claim-id-hint">
-              {t('claims.hint')}
-            </p>
+      <SearchRow onSubmit={() => void s().openClaim()} noValidate>
+        <Field
+          id="claim-id"
+          label={t('claims.claimId')}
+          hint={t('claims.hint')}
+          error={inputError && translateMaybe(locale, inputError)}
+        >
+          {(a) => (
+            <input
+              {...a}
+              ref={ref}
+              inputMode="numeric"
+              value={input}
+              onChange={(e) => s().setClaimIdInput(e.target.value)}
+            />
           )}
-        </div>
+        </Field>
         <button type="submit" className="button button-primary" disabled={loading} data-testid="open-claim-submit">
           {t('claims.open')}
         </button>
-      </form>
+      </SearchRow>
       {loading && (
         <p className="muted" aria-live="polite">
           {t('claims.loading')}

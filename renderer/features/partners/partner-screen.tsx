@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { formatDate, useCatalog, useLocale } from '../../i18n/i18n';
 import type { Translate } from '../../i18n/i18n';
@@ -54,38 +55,32 @@ export function PartnerScreen() {
         }}
       >
         <div className="partner-fields">
-          {FIELDS.map(({ field, label, hint }) => {
-            const id = `partner-${field}`;
-            const invalid = missing.includes(field);
-            return (
-              <div key={field} className={`field ${invalid ? 'has-error' : ''}`}>
-                <label htmlFor={id}>
+          {FIELDS.map(({ field, label, hint }) => (
+            <Field
+              key={field}
+              id={`partner-${field}`}
+              label={
+                <>
                   {t(label)}
                   <span className="required-mark" aria-hidden="true">
                     *
                   </span>
-                </label>
+                </>
+              }
+              hint={t(hint)}
+              error={missing.includes(field) && t('partner.required')}
+            >
+              {(a) => (
                 <input
-                  id={id}
+                  {...a}
                   ref={field === 'companyTaxId' ? firstRef : undefined}
                   value={value(field)}
                   aria-required="true"
-                  aria-invalid={invalid ? true : undefined}
-                  aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
                   onChange={(e) => s().setPartnerInput(field, e.target.value)}
                 />
-                {invalid ? (
-                  <p className="field-error" id={`${id}-error`}>
-                    {t('partner.required')}
-                  </p>
-                ) : (
-                  <p className="hint" id={`${id}-hint`}>
-                    {t(hint)}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+              )}
+            </Field>
+          ))}
         </div>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={checking} data-testid="partner-validate">

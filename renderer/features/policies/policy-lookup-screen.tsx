@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
+import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDate, useLocale, useT } from '../../i18n/i18n';
 
@@ -58,29 +60,31 @@ export function PolicyLookupScreen() {
           </p>
         )}
       </div>
-      <form className="search-row" role="search" onSubmit={(e) => (e.preventDefault(), void s().searchPolicies())}>
-        <div className="field grow">
-          <label htmlFor="lookup-q">{t('lookup.query')}</label>
-          <input
-            id="lookup-q"
-            ref={inputRef}
-            type="search"
-            value={query}
-            placeholder={t('lookup.queryHint')}
-            onChange={(e) => s().setPolicyQuery(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="lookup-date">{t('lookup.date')}</label>
-          <input
-            id="lookup-date"
-            type="date"
-            value={date}
-            required
-            onChange={(e) => e.target.value && s().setPolicyDate(e.target.value)}
-          />
-        </div>
-      </form>
+      <SearchRow search onSubmit={() => void s().searchPolicies()}>
+        <Field id="lookup-q" label={t('lookup.query')} grow>
+          {(a) => (
+            <input
+              {...a}
+              ref={inputRef}
+              type="search"
+              value={query}
+              placeholder={t('lookup.queryHint')}
+              onChange={(e) => s().setPolicyQuery(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="lookup-date" label={t('lookup.date')}>
+          {(a) => (
+            <input
+              {...a}
+              type="date"
+              value={date}
+              required
+              onChange={(e) => e.target.value && s().setPolicyDate(e.target.value)}
+            />
+          )}
+        </Field>
+      </SearchRow>
       <div aria-live="polite" className="muted status-line">
         {loading
           ? t('lookup.searching')

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorBanner } from '../../app/error-banner';
+import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { formatBytes, formatDateTime, formatPercent, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../activity/confirmed-mark';
@@ -164,33 +165,36 @@ function HistorySection() {
     <section className="history" aria-labelledby="history-title">
       <h3 id="history-title">{t('history.title')}</h3>
       <div className="search-row">
-        <div className="field grow">
-          <label htmlFor="history-q">{t('history.query')}</label>
-          <input
-            id="history-q"
-            type="search"
-            value={filter.query}
-            onChange={(e) => s().setHistoryFilter({ query: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="history-from">{t('history.from')}</label>
-          <input
-            id="history-from"
-            type="date"
-            value={filter.from}
-            onChange={(e) => s().setHistoryFilter({ from: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="history-to">{t('history.to')}</label>
-          <input
-            id="history-to"
-            type="date"
-            value={filter.to}
-            onChange={(e) => s().setHistoryFilter({ to: e.target.value })}
-          />
-        </div>
+        <Field id="history-q" label={t('history.query')} grow>
+          {(a) => (
+            <input
+              {...a}
+              type="search"
+              value={filter.query}
+              onChange={(e) => s().setHistoryFilter({ query: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field id="history-from" label={t('history.from')}>
+          {(a) => (
+            <input
+              {...a}
+              type="date"
+              value={filter.from}
+              onChange={(e) => s().setHistoryFilter({ from: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field id="history-to" label={t('history.to')}>
+          {(a) => (
+            <input
+              {...a}
+              type="date"
+              value={filter.to}
+              onChange={(e) => s().setHistoryFilter({ to: e.target.value })}
+            />
+          )}
+        </Field>
       </div>
       {error && <ErrorBanner error={error} onRetry={() => void s().loadHistory()} testId="history-error" />}
       {!error && !loading && history.length === 0 && <p className="empty-state">{t('history.empty')}</p>}

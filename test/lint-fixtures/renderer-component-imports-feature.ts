@@ -1,0 +1,3 @@
+// lint-as: renderer/components/lint-fixture.ts
+// expect: import-x/no-restricted-paths
+export { useAppStore } from '../app/store';
