@@ -109,7 +109,7 @@ describe('agent upload behind a proxy (it drains like --once)', () => {
     await scans('no-proxy');
     // platform.invalid never resolves (RFC 6761); NO_PROXY sends the agent there directly.
     const r = await runAgent(
-      args('no-proxy', { baseUrl: 'http://platform.invalid:8080', tokenUrl: 'http://platform.invalid:8080' }, [
+      args('no-proxy', { baseUrl: 'https://platform.invalid:8443', tokenUrl: 'https://platform.invalid:8443' }, [
         '--unreachable-tries',
         '3',
       ]),
