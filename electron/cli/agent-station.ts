@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { EventBus } from '../core/events/event-bus';
+import { logDocumentLives } from '../core/health/document-life-log';
+import { createMetricsRegistry, startMetricsServer } from '../core/health/metrics-server';
+import { healthOf, HEALTH_EXIT } from '../core/health/station-status';
+import { StationMonitor } from '../core/health/station-monitor';
+import type { MonitoredQueue } from '../core/health/station-monitor';
+import { readStatusFile, StatusFileWriter } from '../core/health/status-file';
+import { systemClock } from '../core/util/clock';
+import { DATA_FOLDER_LOCK_FILE } from '../core/util/data-folder-lock';
+import type { Logger } from '../core/util/logger';
+import { AGENT_VERSION } from './agent-version';
+
+/**
+ * What a running agent reports about itself for fleet monitoring: a log line per document state, the
+ * status file that `intake-agent status` reads, and (opt-in) the Prometheus endpoint.
+ */
+export async function startStationReporting(o: {
+  dataDir: string;
+  bus: EventBus;
+  queue: MonitoredQueue;
+  logger: Logger;
+  metricsPort?: number;
+}): Promise<{ monitor: StationMonitor; stop: () => Promise<void> }> {
+  const stops: Array<() => Promise<void> | void> = [logDocumentLives(o.bus, o.logger)];
+  const monitor = new StationMonitor({
+    bus: o.bus,
+    queue: o.queue,
+    clock: systemClock,
+    version: AGENT_VERSION,
+    pid: process.pid,
+    ...(await previousStatus(o.dataDir)),
+  });
+  stops.push(() => monitor.dispose());
+  const writer = new StatusFileWriter(o.dataDir, () => monitor.status(), o.bus, o.logger);
+  await writer.write();
+  stops.push(() => writer.close());
+  if (o.metricsPort !== undefined) {
+    const server = await startMetricsServer(createMetricsRegistry(monitor), o.metricsPort);
+    o.logger.info('metrics served', { url: server.url });
+    stops.push(() => server.close());
+  }
+  return {
+    monitor,
+    stop: async () => {
+      for (const s of stops.reverse()) await s();
+    },
+  };
+}
+
+async function previousStatus(dataDir: string) {
+  const previous = await readStatusFile(dataDir);
+  return previous ? { previous } : {};
+}
+
+/**
+ * `intake-agent status`: the station's status as one JSON object on stdout, and an exit code for
+ * monitoring (0 healthy, 1 degraded, 2 failing). Reads only: it never opens the queue or takes the folder.
+ */
+export async function runStatusCommand(dataDir: string, now = Date.now()): Promise<number> {
+  const running = isFolderOwned(dataDir);
+  const status = await readStatusFile(dataDir);
+  const health = healthOf(status, running, now);
+  process.stdout.write(
+    `${JSON.stringify({ dataDir, running, health: health.level, reasons: health.reasons, ...(status ? { status } : {}) })}\n`,
+  );
+  return HEALTH_EXIT[health.level];
+}
+
+/**
+ * True while an agent or the app holds the data folder. A read of the lock database, never the lock itself:
+ * a monitoring probe must not make a starting agent find the folder taken (for longer than that read).
+ */
+function isFolderOwned(dataDir: string): boolean {
+  const lockFile = join(dataDir, DATA_FOLDER_LOCK_FILE);
+  if (!existsSync(lockFile)) return false;
+  const db = new Database(lockFile, { readonly: true, fileMustExist: true, timeout: 0 });
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return false;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw e;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,26 @@
+import type { Document, DocumentState } from '../../../shared/domain/document';
+import type { EventBus } from '../events/event-bus';
+
+/**
+ * Calls `onChange` once per state a document enters, from the queue's `documents.changed` events (which
+ * repeat a document for progress and metadata edits). Holds one entry per document not yet archived, so it
+ * stays small however long the agent runs.
+ */
+export function onDocumentTransitions(
+  bus: EventBus,
+  onChange: (document: Document, previous: DocumentState | undefined) => void,
+): () => void {
+  const last = new Map<string, DocumentState>();
+  return bus.subscribe((channel, payload) => {
+    if (channel !== 'documents.changed') return;
+    const { documents, removed } = payload as { documents: Document[]; removed: string[] };
+    for (const d of documents) {
+      const previous = last.get(d.id);
+      if (previous === d.state) continue;
+      if (d.state === 'archived') last.delete(d.id);
+      else last.set(d.id, d.state);
+      onChange(d, previous);
+    }
+    for (const id of removed) last.delete(id);
+  });
+}

@@ -1,0 +1,108 @@
+import type { Document, DocumentState } from '../../../shared/domain/document';
+import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { TokenStatus } from '../auth/token-client';
+import type { EventBus } from '../events/event-bus';
+import type { ListQuery } from '../queue/document-store';
+import type { Clock } from '../util/clock';
+import { onDocumentTransitions } from './document-transitions';
+import type { StationStatus } from './station-status';
+
+/** What the monitor reads from the queue. */
+export interface MonitoredQueue {
+  status(): QueueStatus;
+  readonly pauseReason: { code: string; message: string } | undefined;
+  list(q: ListQuery): { documents: Document[]; total: number };
+}
+
+export interface StationCounters {
+  uploads: number;
+  uploadFailures: number;
+  uploadedBytes: number;
+  tokenFailures: number;
+}
+
+const WAITING: DocumentState[] = ['new', 'tagged', 'queued', 'uploading'];
+
+/**
+ * Follows one agent's queue for fleet monitoring: counts since start (uploads, failures, bytes, token
+ * failures), the last success, since when the platform is unreachable. `status()` is what the status file
+ * and the metrics endpoint report.
+ */
+export class StationMonitor {
+  readonly counters: StationCounters = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0 };
+  private lastSuccessAt: string | undefined;
+  private offlineSince: string | undefined;
+  private readonly startedAt: string;
+  private readonly unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly deps: {
+      bus: EventBus;
+      queue: MonitoredQueue;
+      clock: Clock;
+      version: string;
+      pid: number;
+      /** The last status file of this data folder, to carry the last success over a restart. */
+      previous?: StationStatus;
+    },
+  ) {
+    this.startedAt = new Date(deps.clock.now()).toISOString();
+    this.lastSuccessAt = deps.previous?.lastSuccessAt;
+    this.unsubscribe.push(
+      onDocumentTransitions(deps.bus, (d) => {
+        if (d.state === 'uploaded') {
+          this.counters.uploads++;
+          this.counters.uploadedBytes += d.size;
+          this.lastSuccessAt = d.uploadedAt ?? new Date(deps.clock.now()).toISOString();
+        } else if (d.state === 'failed') this.counters.uploadFailures++;
+      }),
+      deps.bus.subscribe((channel, payload) => {
+        if (channel === 'queue.changed') this.noteOnline((payload as QueueStatus).online);
+      }),
+    );
+  }
+
+  /** Pass to createPlatformClient's onTokenStatus. */
+  readonly onTokenStatus = (status: TokenStatus): void => {
+    if (status.token === 'error') this.counters.tokenFailures++;
+  };
+
+  status(): StationStatus {
+    const { queue, clock } = this.deps;
+    const q = queue.status();
+    this.noteOnline(q.online);
+    const reason = queue.pauseReason;
+    return {
+      pid: this.deps.pid,
+      version: this.deps.version,
+      startedAt: this.startedAt,
+      updatedAt: new Date(clock.now()).toISOString(),
+      counts: q.counts,
+      ...this.oldestWaiting(),
+      ...(this.lastSuccessAt ? { lastSuccessAt: this.lastSuccessAt } : {}),
+      connection: {
+        online: q.online,
+        ...(this.offlineSince ? { offlineSince: this.offlineSince } : {}),
+        paused: q.paused,
+        ...(reason ? { stopReason: { code: reason.code, message: reason.message } } : {}),
+      },
+    };
+  }
+
+  dispose(): void {
+    for (const u of this.unsubscribe.splice(0)) u();
+  }
+
+  private noteOnline(online: boolean): void {
+    if (online) this.offlineSince = undefined;
+    else this.offlineSince ??= new Date(this.deps.clock.now()).toISOString();
+  }
+
+  /** The list is newest first: the oldest is the last row, two indexed queries whatever the queue size. */
+  private oldestWaiting(): Pick<StationStatus, 'oldestWaiting'> {
+    const { total } = this.deps.queue.list({ states: WAITING, limit: 1, offset: 0 });
+    if (total === 0) return {};
+    const oldest = this.deps.queue.list({ states: WAITING, limit: 1, offset: total - 1 }).documents[0];
+    return oldest ? { oldestWaiting: { id: oldest.id, fileName: oldest.fileName, since: oldest.arrivedAt } } : {};
+  }
+}

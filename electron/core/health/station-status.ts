@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DocumentStateSchema } from '../../../shared/domain/document';
+
+/**
+ * What `intake-agent status` reports for one station: written by the running agent to
+ * `<data>/status.json`, read by the status command (validated there: another process wrote it).
+ */
+export const StationStatusSchema = z.object({
+  pid: z.number().int(),
+  version: z.string(),
+  startedAt: z.string(),
+  /** Refreshed at least every HEARTBEAT_MS while the agent runs; older means it hangs or died. */
+  updatedAt: z.string(),
+  counts: z.record(DocumentStateSchema, z.number().int().nonnegative()),
+  oldestWaiting: z.object({ id: z.string(), fileName: z.string(), since: z.string() }).optional(),
+  lastSuccessAt: z.string().optional(),
+  connection: z.object({
+    online: z.boolean(),
+    /** When the platform was last seen unreachable, while it still is. */
+    offlineSince: z.string().optional(),
+    paused: z.boolean(),
+    /** A configuration stop (credentials, keychain, proxy …): nothing uploads until it is fixed. */
+    stopReason: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
+});
+export type StationStatus = z.infer<typeof StationStatusSchema>;
+
+export const HEARTBEAT_MS = 10_000;
+
+/** Thresholds of the health rule; one place, documented in docs/deployment.md (fleet status). */
+export const HEALTH_LIMITS = {
+  /** A status file older than this while the folder is locked: the agent hangs. */
+  staleAfterMs: 6 * HEARTBEAT_MS,
+  /** Offline longer than this is failing, shorter is degraded (a router restart is not an incident). */
+  offlineFailingAfterMs: 15 * 60_000,
+  /** A document waiting longer than this (not yet uploaded) makes the station degraded. */
+  waitingDegradedAfterMs: 30 * 60_000,
+};
+
+export type HealthLevel = 'healthy' | 'degraded' | 'failing';
+
+/** Exit codes of `intake-agent status`, as monitoring tools (Nagios, Zabbix, Icinga) read them. */
+export const HEALTH_EXIT: Record<HealthLevel, number> = { healthy: 0, degraded: 1, failing: 2 };
+
+export interface Health {
+  level: HealthLevel;
+  reasons: string[];
+}
+
+/** The health of a station from its status (undefined: no agent runs on the folder). */
+export function healthOf(status: StationStatus | undefined, running: boolean, now: number): Health {
+  if (!running || !status) return { level: 'failing', reasons: ['no agent runs on this data folder'] };
+  const failing: string[] = [];
+  const degraded: string[] = [];
+  const age = now - Date.parse(status.updatedAt);
+  if (age > HEALTH_LIMITS.staleAfterMs)
+    failing.push(`the agent has not reported for ${Math.round(age / 1000)} s (hung?)`);
+  const { connection } = status;
+  if (connection.stopReason)
+    failing.push(`uploads stopped: ${connection.stopReason.code}: ${connection.stopReason.message}`);
+  else if (connection.paused) degraded.push('uploads paused');
+  if (!connection.online) {
+    const since = connection.offlineSince ? now - Date.parse(connection.offlineSince) : 0;
+    (since > HEALTH_LIMITS.offlineFailingAfterMs ? failing : degraded).push(
+      `platform unreachable for ${Math.round(since / 60_000)} min`,
+    );
+  }
+  const failed = status.counts.failed ?? 0;
+  if (failed > 0) degraded.push(`${failed} document(s) failed`);
+  if (status.oldestWaiting) {
+    const waiting = now - Date.parse(status.oldestWaiting.since);
+    if (waiting > HEALTH_LIMITS.waitingDegradedAfterMs)
+      degraded.push(`${status.oldestWaiting.fileName} waits for ${Math.round(waiting / 60_000)} min`);
+  }
+  if (failing.length > 0) return { level: 'failing', reasons: [...failing, ...degraded] };
+  if (degraded.length > 0) return { level: 'degraded', reasons: degraded };
+  return { level: 'healthy', reasons: [] };
+}

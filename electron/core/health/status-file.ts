@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../settings/atomic-write';
+import type { EventBus } from '../events/event-bus';
+import type { Logger } from '../util/logger';
+import type { StationStatus } from './station-status';
+import { HEARTBEAT_MS, StationStatusSchema } from './station-status';
+
+export const STATUS_FILE = 'status.json';
+
+/** The status file of a data folder; undefined when there is none or it is not one we wrote. */
+export async function readStatusFile(dataDir: string): Promise<StationStatus | undefined> {
+  const text = await readFile(join(dataDir, STATUS_FILE), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = StationStatusSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps `<data>/status.json` current for `intake-agent status`: every HEARTBEAT_MS (so a hung agent shows
+ * as stale), and soon after the queue changes (at most once a second during a burst).
+ */
+export class StatusFileWriter {
+  private readonly heartbeat: NodeJS.Timeout;
+  private soon: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly status: () => StationStatus,
+    bus: EventBus,
+    private readonly logger: Logger,
+  ) {
+    this.heartbeat = setInterval(() => this.write(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    this.unsubscribe = bus.subscribe((channel) => {
+      if (channel !== 'queue.changed' || this.soon) return;
+      this.soon = setTimeout(() => {
+        this.soon = undefined;
+        this.write();
+      }, 1_000);
+      this.soon.unref();
+    });
+  }
+
+  /** Writes now; writes never overlap. */
+  write(): Promise<void> {
+    this.writing = this.writing.then(() =>
+      writeFileAtomic(join(this.dataDir, STATUS_FILE), `${JSON.stringify(this.status(), null, 2)}\n`, 0o644).catch(
+        (e: unknown) => this.logger.warn('status file not written', { error: e }),
+      ),
+    );
+    return this.writing;
+  }
+
+  /** Stops the timers and writes a last time (the final counts, `updatedAt` at the stop). */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.soon) clearTimeout(this.soon);
+    this.unsubscribe();
+    await this.write();
+  }
+}
