@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,31 @@ describe('multipart body read buffers', () => {
     await reader.cancel();
     body.recycle();
     expect(pool.kept).toBe(0);
+  });
+});
+
+describe('multipart body after dispose', () => {
+  /** Descriptors of this process open on `path` (Linux: /proc/self/fd links). */
+  const openOn = (path: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path;
+      } catch {
+        return false; // closed meanwhile
+      }
+    }).length;
+
+  // The transport disposes the body when the answer is in; a fetch that still pulls then (an answer that
+  // came while the body was going out) used to open the file again and leave that handle to the GC.
+  it.runIf(existsSync('/proc/self/fd'))('opens no file and gives no data when pulled after dispose', async () => {
+    const a = scan('d.pdf', 3 * READ_CHUNK_BYTES, 4);
+    const body = await bodyOf(a, 'd.pdf', new BufferPool(READ_CHUNK_BYTES, 8));
+    const reader = body.body.getReader();
+    await reader.read(); // part header; the file is not open yet
+    body.dispose();
+    await expect(reader.read()).rejects.toThrow(/disposed/);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a close in flight finishes
+    expect(openOn(a.filePath)).toBe(0);
   });
 });
 

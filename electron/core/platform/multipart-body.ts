@@ -119,6 +119,8 @@ export async function prepareMultipartBody(
     {
       // Nothing is produced before fetch pulls: bytesSent() === 0 means "never reached the platform".
       async pull(controller) {
+        // The request is over (answered, failed or cancelled): a late pull must not open the file again.
+        if (disposed) return controller.error(new Error(`the upload body of ${file.fileName} was disposed`));
         try {
           if (!headerSent) {
             headerSent = true;
@@ -126,12 +128,19 @@ export async function prepareMultipartBody(
             return;
           }
           if (fileRead < size) {
-            handle ??= await open(file.filePath, 'r');
+            if (!handle) {
+              const opened = await open(file.filePath, 'r');
+              if (disposed) {
+                await opened.close();
+                return controller.error(new Error(`the upload body of ${file.fileName} was disposed`));
+              }
+              handle = opened;
+            }
             // The next chunk is read while fetch writes this one (read-ahead of one chunk, started only
             // after fetch's first pull, so nothing is produced before the request starts).
             const chunk = await (ahead ?? readAt(handle, fileRead));
             ahead = undefined;
-            if (disposed) return;
+            if (disposed) return controller.error(new Error(`the upload body of ${file.fileName} was disposed`));
             if (chunk.byteLength === 0) throw new Error(`file ended at ${fileRead} of ${size} bytes`);
             fileRead += chunk.byteLength;
             if (fileRead < size) ahead = readAt(handle, fileRead);

@@ -1,5 +1,5 @@
-import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
 import { fsyncDirectory } from '../util/fsync-directory';
 import type { Logger } from '../util/logger';
@@ -32,7 +32,7 @@ export class Archiver {
       archivePath = doc.archivePath ?? join(dayDir, `${doc.id}_${safeName(doc.fileName)}`);
       if (await isFile(spoolFile)) {
         await mkdir(join(archivePath, '..'), { recursive: true });
-        await moveFile(spoolFile, archivePath, this.options.platform);
+        await moveFile(spoolFile, archivePath);
         await fsyncDirectory(join(archivePath, '..'), this.options.platform);
       }
     } else {
@@ -95,26 +95,12 @@ async function isFile(p: string): Promise<boolean> {
   );
 }
 
-/**
- * rename, or across file systems (an archive on a share or another disk) a copy that is on disk before the
- * spool copy goes: copied to `<to>.partial`, fsynced, renamed, the folder fsynced, then the source deleted.
- * A crash half-way leaves the spool copy (and at most a `.partial`), and the step runs again at start.
- */
-async function moveFile(from: string, to: string, platform: NodeJS.Platform | undefined): Promise<void> {
+async function moveFile(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    const partial = `${to}.partial`;
-    await copyFile(from, partial);
-    const copy = await open(partial, 'r+');
-    try {
-      await copy.sync();
-    } finally {
-      await copy.close();
-    }
-    await rename(partial, to);
-    await fsyncDirectory(dirname(to), platform);
+    await copyFile(from, to);
     await rm(from, { force: true });
   }
 }
