@@ -6,6 +6,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
 import { createNodeFetch } from '../http/node-fetch';
+import { systemClock } from '../util/clock';
+import { silentLogger } from '../util/logger';
+import { PlatformClient } from './platform-client';
+import { PlatformTransport } from './platform-transport';
+import type { TokenSource } from './platform-transport';
 import { startConnectionHarness } from './testing/connection-harness';
 import type { ConnectionHarness } from './testing/connection-harness';
 
@@ -73,18 +78,18 @@ describe('the platform client streaming 3 MB to a refusal of the sandbox', () =>
   });
 });
 
-/** A token endpoint plus an inbox that `refuse`s uploads: a raw node:http server, no framework. */
+/** The platform client on the production HTTP layer against `url`, with a fixed token (no token endpoint). */
+function clientOf(url: string): PlatformClient {
+  const tokens: TokenSource = { getToken: async () => 'tok', invalidate: () => undefined };
+  const transport = new PlatformTransport(nodeFetch, tokens, systemClock, silentLogger);
+  return new PlatformClient(h.environment({ baseUrl: url, tokenUrl: url }), transport, systemClock);
+}
+
+/** An inbox that `refuse`s uploads: a raw node:http server, no framework. */
 async function rudeServer(
   refuse: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    if (req.url === '/connect/token') {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ access_token: 'tok', expires_in: 3600, token_type: 'Bearer' }));
-      return;
-    }
-    refuse(req, res);
-  });
+  const server = createServer(refuse);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -116,7 +121,7 @@ describe('a server that answers while the body is still coming and then resets t
       req.on('data', onData);
     });
     try {
-      const { api } = h.connect({ environment: { baseUrl: url, tokenUrl: url }, fetch: nodeFetch });
+      const api = clientOf(url);
       const seen: string[] = [];
       for (let i = 0; i < RUDE_TRIES; i++) {
         const e = await rejection(api.uploadToInbox({ ...scan, metadata: { caseNumber: 'CLM-1999-999999' } }));
@@ -138,7 +143,7 @@ describe('a server that answers while the body is still coming and then resets t
       });
     });
     try {
-      const { api } = h.connect({ environment: { baseUrl: url, tokenUrl: url }, fetch: nodeFetch });
+      const api = clientOf(url);
       const started = performance.now();
       const e = await rejection(api.uploadToInbox({ ...scan, metadata: {} }));
       expect([e.kind, e.code]).toEqual(['ambiguous', 'network.connection_lost']);
