@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFormModel } from '../../shared/forms/build-form-model';
-import { SchemaType as T } from '../../shared/platform/schema-description';
+import { caseFormModel as model } from '../test-support/case-form-model';
 import { formMessages } from './field-messages';
-
-const model = buildFormModel({
-  type: T.Object,
-  required: ['policyNumber', 'claimant'],
-  properties: {
-    policyNumber: { type: T.String, pattern: '^[A-Z]{2}-[0-9]{6}$' },
-    externalClaimId: { type: T.String },
-    claimant: {
-      type: T.Object,
-      required: ['lastName'],
-      properties: { firstName: { type: T.String }, lastName: { type: T.String, minimumLength: 1 } },
-    },
-  },
-});
 
 describe('formMessages', () => {
   it('puts our errors and the platform errors/warnings beside fields; the rest goes to the top', () => {

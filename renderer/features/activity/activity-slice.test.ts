@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAppStore } from '../../app/store';
-import { IntakeClient, setIntakeClient } from '../../ipc/client';
-import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import type { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { scriptedStore } from '../../test-support/scripted-store';
+import type { TestStore } from '../../test-support/scripted-store';
 import { caseNumberOfClaim } from './claim-case-number';
 
 const entry = (cursor: string) => ({
@@ -19,11 +19,9 @@ const entry = (cursor: string) => ({
 
 describe('activity slice', () => {
   let bridge: ScriptedBridge;
-  let store: ReturnType<typeof createAppStore>;
+  let store: TestStore;
   beforeEach(() => {
-    bridge = new ScriptedBridge();
-    setIntakeClient(new IntakeClient(bridge));
-    store = createAppStore();
+    ({ bridge, store } = scriptedStore());
   });
 
   it('opening a case switches to the activity screen; an answer for a case left behind is dropped', async () => {

@@ -1,25 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFormModel } from '../../../shared/forms/build-form-model';
 import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/ipc/channels/cases';
-import { SchemaType as T } from '../../../shared/platform/schema-description';
-import { createAppStore } from '../../app/store';
-import { IntakeClient, setIntakeClient } from '../../ipc/client';
+import { caseFormModel as model } from '../../test-support/case-form-model';
 import { doc } from '../../test-support/document-fixture';
-import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import type { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { scriptedStore } from '../../test-support/scripted-store';
+import type { TestStore } from '../../test-support/scripted-store';
 
-const model = buildFormModel({
-  type: T.Object,
-  required: ['policyNumber', 'claimant'],
-  properties: {
-    policyNumber: { type: T.String, pattern: '^[A-Z]{2}-[0-9]{6}$' },
-    externalClaimId: { type: T.String },
-    claimant: {
-      type: T.Object,
-      required: ['lastName'],
-      properties: { firstName: { type: T.String }, lastName: { type: T.String, minimumLength: 1 } },
-    },
-  },
-});
 const schema: CaseSchemaAnswer = {
   key: 'case-create',
   direction: 'input',
@@ -39,11 +25,9 @@ const created = (patch: Partial<CreateCaseResult> = {}): CreateCaseResult => ({
 
 describe('cases slice', () => {
   let bridge: ScriptedBridge;
-  let store: ReturnType<typeof createAppStore>;
+  let store: TestStore;
   beforeEach(async () => {
-    bridge = new ScriptedBridge();
-    setIntakeClient(new IntakeClient(bridge));
-    store = createAppStore();
+    ({ bridge, store } = scriptedStore());
     store.setState({
       documents: { d1: doc('d1', { metadata: { policyNumber: 'HR-100200', registrationNumber: 'REG-7' } }) },
       selection: { selected: ['d1'], active: 'd1' },

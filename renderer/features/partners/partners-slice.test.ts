@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAppStore } from '../../app/store';
-import { IntakeClient, setIntakeClient } from '../../ipc/client';
 import { doc } from '../../test-support/document-fixture';
-import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import type { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { scriptedStore } from '../../test-support/scripted-store';
+import type { TestStore } from '../../test-support/scripted-store';
 
 const valid = {
   status: 'valid' as const,
@@ -11,11 +11,9 @@ const valid = {
 
 describe('partners slice', () => {
   let bridge: ScriptedBridge;
-  let store: ReturnType<typeof createAppStore>;
+  let store: TestStore;
   beforeEach(() => {
-    bridge = new ScriptedBridge();
-    setIntakeClient(new IntakeClient(bridge));
-    store = createAppStore();
+    ({ bridge, store } = scriptedStore());
   });
 
   it('names empty fields and sends nothing; the tenant defaults to the environment', async () => {
