@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Metadata } from '../../shared/domain/metadata';
+import { AuthMethodSchema } from '../../shared/domain/settings';
+import type { AuthMethod } from '../../shared/domain/settings';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 
@@ -20,6 +22,10 @@ Options:
   --data DIR         queue, spool and archive (default: ./intake-agent-data)
   --base-url URL     --token-url URL (/connect/token is appended)   --client-id ID
   --scope NAME       (repeatable)   --country C   --tenant T
+  --auth-method M    client_secret|private_key_jwt (default: the settings file's, else client_secret)
+  --key-file PATH    private key (PEM: PKCS#8, PKCS#1 or SEC1; RSA, RSA-PSS, EC P-256) for private_key_jwt,
+                     instead of the keychain; must be readable by the agent's user only (chmod 600)
+  --assertion-audience URL  "aud" of the signed assertion (default: the token endpoint URL)
   --watch DIR        (repeatable) watch DIR, auto-submit its files
   --meta Name=Value  (repeatable) metadata, e.g. CaseNumber=4711, Responsible-UserId=jdoe
   --archive DIR      where uploaded files go   --concurrency N (1-8)
@@ -32,7 +38,8 @@ Options:
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
   --version, -V      print the agent's version
-The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set.
+The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
+--key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
 
 Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
@@ -52,6 +59,9 @@ export interface AgentArgs {
   baseUrl?: string;
   tokenUrl?: string;
   clientId?: string;
+  authMethod?: AuthMethod;
+  keyFile?: string;
+  assertionAudience?: string;
   scopes: string[];
   country?: string;
   tenant?: string;
@@ -88,6 +98,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'base-url': { type: 'string' },
         'token-url': { type: 'string' },
         'client-id': { type: 'string' },
+        'auth-method': { type: 'string' },
+        'key-file': { type: 'string' },
+        'assertion-audience': { type: 'string' },
         scope: { type: 'string', multiple: true },
         country: { type: 'string' },
         tenant: { type: 'string' },
@@ -111,7 +124,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
-  if (!COMMANDS.includes(command)) throw new UsageError(`unknown command "${first}"; use run, list, retry, upload or status`);
+  if (!COMMANDS.includes(command))
+    throw new UsageError(`unknown command "${first}"; use run, list, retry, upload or status`);
   if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
   if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 
@@ -138,6 +152,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   for (const [flag, value] of [
     ['--base-url', v['base-url']],
     ['--token-url', v['token-url']],
+    ['--assertion-audience', v['assertion-audience']],
   ] as const) {
     if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
       throw new UsageError(`${flag} must be an http(s) URL`);
@@ -150,6 +165,11 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
       throw new UsageError('--metrics-port must be a port number from 0 to 65535');
   }
+  const authMethod = v['auth-method'];
+  if (authMethod !== undefined && !AuthMethodSchema.safeParse(authMethod).success)
+    throw new UsageError('--auth-method must be client_secret or private_key_jwt');
+  if (v['key-file'] !== undefined && authMethod === 'client_secret')
+    throw new UsageError('--key-file is for --auth-method private_key_jwt');
   const logLevel = v['log-level'] ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
     throw new UsageError('--log-level must be debug, info, warn or error');
@@ -162,6 +182,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     ...(v['base-url'] ? { baseUrl: v['base-url'] } : {}),
     ...(v['token-url'] ? { tokenUrl: v['token-url'] } : {}),
     ...(v['client-id'] ? { clientId: v['client-id'] } : {}),
+    ...(authMethod ? { authMethod: authMethod as AuthMethod } : {}),
+    ...(v['key-file'] ? { keyFile: v['key-file'] } : {}),
+    ...(v['assertion-audience'] ? { assertionAudience: v['assertion-audience'] } : {}),
     scopes: v.scope ?? [],
     ...(v.country ? { country: v.country } : {}),
     ...(v.tenant ? { tenant: v.tenant } : {}),

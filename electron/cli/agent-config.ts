@@ -26,6 +26,8 @@ export async function loadAgentConfig(
     clock: Clock;
     logger: Logger;
     requirePlatform?: boolean;
+    /** A private key came from --key-file or $INTAKE_CLIENT_KEY: private_key_jwt unless --auth-method says otherwise. */
+    hasClientKey?: boolean;
     sandbox?: { baseUrl: string; tokenUrl: string; clientId: string };
   },
 ): Promise<AgentConfig> {
@@ -63,6 +65,7 @@ export async function loadAgentConfig(
     ...(args.tenant ? { tenant: args.tenant } : {}),
   };
   if (deps.sandbox && !args.settings) Object.assign(patched, { authMethod: 'client_secret' });
+  Object.assign(patched, authFlags(args, deps.hasClientKey ?? false));
   const env = EnvironmentSchema.safeParse(patched);
   if (!env.success)
     throw new UsageError(
@@ -93,6 +96,19 @@ export async function loadAgentConfig(
   };
 }
 
+/** --auth-method, --assertion-audience and a given key win over the settings file. */
+function authFlags(args: AgentArgs, hasClientKey: boolean): Partial<Environment> {
+  if (hasClientKey && args.authMethod === 'client_secret')
+    throw new UsageError(
+      `a private key was given (--key-file or $INTAKE_CLIENT_KEY) but --auth-method is client_secret`,
+    );
+  const authMethod = args.authMethod ?? (hasClientKey ? 'private_key_jwt' : undefined);
+  return {
+    ...(authMethod ? { authMethod } : {}),
+    ...(args.assertionAudience ? { assertionAudience: args.assertionAudience } : {}),
+  };
+}
+
 export const CLIENT_SECRET_ENV = 'INTAKE_CLIENT_SECRET';
 
 /**
@@ -110,6 +126,8 @@ export class AgentCredentials implements CredentialSource {
   constructor(
     private readonly keychain: () => CredentialSource,
     private readonly envSecret: string | undefined,
+    /** From --key-file or $INTAKE_CLIENT_KEY (PKCS#8 PEM); otherwise the keychain's. */
+    private readonly privateKey?: string,
   ) {}
 
   async getClientSecret(ref: CredentialRef): Promise<string | undefined> {
@@ -117,6 +135,7 @@ export class AgentCredentials implements CredentialSource {
     return this.keychain().getClientSecret(ref);
   }
   async getPrivateKey(ref: CredentialRef): Promise<string | undefined> {
+    if (this.privateKey) return this.privateKey;
     return this.keychain().getPrivateKey(ref);
   }
   subscribe(): () => void {

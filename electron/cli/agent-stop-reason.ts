@@ -29,7 +29,7 @@ export const EXIT = {
 const ACTIONS: Array<[RegExp, string]> = [
   [
     /^auth\.(invalid_client|missing_secret)$/,
-    'Check --client-id and the client secret: set $INTAKE_CLIENT_SECRET, or store the secret in the keychain of the user the agent runs as (the app\'s Settings screen, or `secret-tool store --label "Intake Desk" service "Intake Desk (<environment id>)" account <client id>`), then run the agent again. With --auth-method private_key_jwt, register the public key of the key in use.',
+    "Check --client-id and the credentials: with a client secret, set $INTAKE_CLIENT_SECRET or store the current secret in the keychain of the user the agent runs as (the app's Settings screen, logged in as that user); with --auth-method private_key_jwt, register the public key of the key in use (--key-file, $INTAKE_CLIENT_KEY or the keychain) for this client id. Then run the agent again.",
   ],
   [
     /^auth\.(missing_private_key|invalid_private_key|unsupported_private_key)$/,

@@ -21,6 +21,7 @@ import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
+import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import { UnreachableBudget } from './agent-reachability';
 import { EXIT, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
@@ -32,6 +33,7 @@ import { AGENT_VERSION } from './agent-version';
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   // First of all: out of the environment, so no child process inherits it.
   const envSecret = takeClientSecretFromEnv(env);
+  const envKey = takeClientKeyFromEnv(env);
   // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   let args: AgentArgs;
@@ -68,7 +70,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     cleanups.length = 0;
   };
   try {
-    const code = await runCommand(args, env, envSecret, logger, cleanups);
+    const code = await runCommand(args, env, { secret: envSecret, key: envKey }, logger, cleanups);
     // An interrupted --once (or upload) printed where things stood; it did not finish, so it is no success.
     return interruption.signal && (args.once || args.command === 'upload') ? EXIT.interrupted : code;
   } catch (e) {
@@ -93,7 +95,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 async function runCommand(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
-  envSecret: string | undefined,
+  fromEnv: { secret: string | undefined; key: string | undefined },
   logger: Logger,
   cleanups: Array<() => Promise<void>>,
 ): Promise<number> {
@@ -112,7 +114,14 @@ async function runCommand(
     };
     logger.info('embedded sandbox started', { baseUrl: s.baseUrl });
   }
+  const envSecret = fromEnv.secret;
+  // --key-file or $INTAKE_CLIENT_KEY: private_key_jwt without a keychain (checked: owner-only file, usable key).
+  const clientKey = await loadClientKey({
+    ...(args.keyFile !== undefined ? { keyFile: args.keyFile } : {}),
+    ...(fromEnv.key !== undefined ? { envKey: fromEnv.key } : {}),
+  });
   const config = await loadAgentConfig(args, {
+    hasClientKey: clientKey !== undefined,
     clock: systemClock,
     logger,
     requirePlatform: args.command === 'run' || args.command === 'upload' || args.once,
@@ -122,6 +131,7 @@ async function runCommand(
   const credentials = new AgentCredentials(
     () => new CredentialStore(new KeytarSecretStore(), logger),
     envSecret ?? (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
+    clientKey,
   );
   // The station monitor exists only once the queue does; token failures before that are not counted.
   const tokenStatus: { listener?: (status: TokenStatus) => void } = {};
