@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventBus } from '../core/events/event-bus';
 import { logDocumentLives } from '../core/health/document-life-log';
-import { createMetricsRegistry, startMetricsServer } from '../core/health/metrics-server';
 import { healthOf, HEALTH_EXIT } from '../core/health/station-status';
 import { StationMonitor } from '../core/health/station-monitor';
 import type { MonitoredQueue } from '../core/health/station-monitor';
@@ -38,6 +37,8 @@ export async function startStationReporting(o: {
   await writer.write();
   stops.push(() => writer.close());
   if (o.metricsPort !== undefined) {
+    // Loaded only when asked for: prom-client (and the tracing API it loads) cost start-up time otherwise.
+    const { createMetricsRegistry, startMetricsServer } = await import('../core/health/metrics-server');
     const server = await startMetricsServer(createMetricsRegistry(monitor), o.metricsPort);
     o.logger.info('metrics served', { url: server.url });
     stops.push(() => server.close());
