@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 // The demo's scanner file name fills case number CLM-2026-000101 (claim 1001 of sandbox/seed/seed-claims.ts).
@@ -10,14 +9,11 @@ const CASE_NUMBER = 'CLM-2026-000101';
 const CLAIM_ID = '1001';
 
 describe('case activity in Chromium', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp({ sampleScans: true });
-    await app.page.getByTestId('app-version').waitFor();
-    expect(await isWired(app, 'activity.cases', {})).toBe(true);
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = appForSuite({
+    sampleScans: true,
+    ready: async (app) => {
+      expect(await isWired(app, 'activity.cases', {})).toBe(true);
+    },
   });
 
   it('upload → AttachmentsAdded in the timeline → the document is shown as confirmed', async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { appForSuite } from './harness';
 
 describe('app shell in Chromium through the web shell', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appForSuite();
 
   it('shows version, environment badge and connection state from the real handlers', async () => {
     const { page } = app;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
@@ -37,14 +37,11 @@ async function casesCreatedOnPlatform(app: E2eApp): Promise<string[]> {
 }
 
 describe('create a case from a scanned first notice of loss, in Chromium', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp({ sampleScans: true });
-    await app.page.getByTestId('app-version').waitFor();
-    expect(await isWired(app, 'cases.schema', {})).toBe(true);
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = appForSuite({
+    sampleScans: true,
+    ready: async (app) => {
+      expect(await isWired(app, 'cases.schema', {})).toBe(true);
+    },
   });
 
   it('shows a validation error beside its field, then creates exactly one case on a double submit', async () => {

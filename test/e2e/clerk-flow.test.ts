@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import { dropFile, isWired, makePdf } from './workspace-helpers';
 
 /**
@@ -9,14 +8,7 @@ import { dropFile, isWired, makePdf } from './workspace-helpers';
  * the scanner).
  */
 describe('keyboard-only clerk flow: scan → policy → tag → upload → claim files', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-    await app.page.getByTestId('app-version').waitFor();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appForSuite();
 
   it('runs end to end', async () => {
     for (const [channel, request] of [

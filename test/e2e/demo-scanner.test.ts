@@ -1,20 +1,12 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../../electron/core/samples/sample-scans';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { appForSuite } from './harness';
 
 /** The demo as a clerk first sees it: the scanner folder's files arrive in the inbox by themselves. */
 describe('demo scanner folder → inbox', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp({ sampleScans: true });
-    await app.page.getByTestId('app-version').waitFor();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appForSuite({ sampleScans: true });
 
   it('shows the sample scans, with metadata taken from the file-name pattern', async () => {
     const { page } = app;

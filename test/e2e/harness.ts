@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { KeytarSecretStore } from '../../electron/core/secrets/keytar-secret-store';
@@ -33,9 +34,14 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  locale?: string;
+  /** Put the demo's sample scans into its scanner folder (off by default: tests drop their own). */
+  sampleScans?: boolean;
+}
+
 /** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
-/** `sampleScans`: put the demo's sample scans into its scanner folder (off by default: tests drop their own). */
-export async function launchApp(options: { locale?: string; sampleScans?: boolean } = {}): Promise<E2eApp> {
+export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
   const demo = await startDemo({
     dataDir,
@@ -66,5 +72,42 @@ export async function launchApp(options: { locale?: string; sampleScans?: boolea
       await demo.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app for the describe block this is called in: launched before its first test and shown (the status
+ * bar's version is up), closed after its last. `ready` runs once it is shown, e.g. to assert that the
+ * channels the tests need are wired. The returned object forwards to that app.
+ */
+export function appForSuite(options: LaunchOptions & { ready?: (app: E2eApp) => Promise<void> } = {}): E2eApp {
+  let launched: E2eApp | undefined;
+  beforeAll(async () => {
+    launched = await launchApp(options);
+    await launched.page.getByTestId('app-version').waitFor();
+    await options.ready?.(launched);
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const app = (): E2eApp => {
+    if (!launched) throw new Error('the suite app is launched in beforeAll: use it inside a test');
+    return launched;
+  };
+  return {
+    get demo() {
+      return app().demo;
+    },
+    get browser() {
+      return app().browser;
+    },
+    get page() {
+      return app().page;
+    },
+    get dataDir() {
+      return app().dataDir;
+    },
+    screenshot: (name) => app().screenshot(name),
+    close: () => app().close(),
   };
 }

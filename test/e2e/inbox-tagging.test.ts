@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';
 
 describe('inbox and tagging in Chromium', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-    await app.page.getByTestId('app-version').waitFor();
-    expect(await isWired(app, 'documents.list', {})).toBe(true);
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = appForSuite({
+    ready: async (app) => {
+      expect(await isWired(app, 'documents.list', {})).toBe(true);
+    },
   });
 
   it('a dropped PDF is imported, listed and previewed with pdf.js, with page navigation and zoom', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 describe('policy lookup and claim viewer against the sandbox', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-    await app.page.getByTestId('app-version').waitFor();
-    expect(await isWired(app, 'customers.search', { q: 'x', date: '2026-03-01', limit: 1 })).toBe(true);
-    expect(await isWired(app, 'claims.files', { claimId: '1001' })).toBe(true);
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = appForSuite({
+    ready: async (app) => {
+      expect(await isWired(app, 'customers.search', { q: 'x', date: '2026-03-01', limit: 1 })).toBe(true);
+      expect(await isWired(app, 'claims.files', { claimId: '1001' })).toBe(true);
+    },
   });
 
   it('searches as the clerk types and shows customer → policies → objects with active/inactive', async () => {

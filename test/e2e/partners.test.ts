@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 // From sandbox/seed/seed-claims.ts: service SRV-2026-0001 of claim CLM-2026-000101, partner SP-1001.
@@ -10,20 +9,17 @@ const OTHER_PARTNER_TAX_ID = 'DE298765432';
 const CLAIM_NUMBER = 'CLM-2026-000101';
 
 describe('validate a service partner in Chromium', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp({ sampleScans: true });
-    await app.page.getByTestId('app-version').waitFor();
-    expect(
-      await isWired(app, 'partners.validate', {
-        tenant: 'demo-insurance',
-        companyTaxId: PARTNER_TAX_ID,
-        referenceNumber: REFERENCE,
-      }),
-    ).toBe(true);
-  });
-  afterAll(async () => {
-    await app?.close();
+  const app = appForSuite({
+    sampleScans: true,
+    ready: async (app) => {
+      expect(
+        await isWired(app, 'partners.validate', {
+          tenant: 'demo-insurance',
+          companyTaxId: PARTNER_TAX_ID,
+          referenceNumber: REFERENCE,
+        }),
+      ).toBe(true);
+    },
   });
 
   it('empty fields are named beside the field and nothing is sent', async () => {

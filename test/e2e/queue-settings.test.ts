@@ -1,18 +1,10 @@
 import { KeytarSecretStore } from '../../electron/core/secrets/keytar-secret-store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 describe('queue and settings screens', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-    await app.page.getByTestId('app-version').waitFor();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appForSuite();
 
   it('pause all and resume', async () => {
     expect(await isWired(app, 'queue.status', {})).toBe(true);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Document } from '../../shared/domain/document';
-import { launchApp } from './harness';
-import type { E2eApp } from './harness';
+import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 /** Every screen reachable by keyboard, screenshotted, checked by axe; the inbox stays small in the DOM with 10,000 documents. */
 describe('clerk workspace: screens, keyboard navigation, accessibility', () => {
-  let app: E2eApp;
-  beforeAll(async () => {
-    app = await launchApp();
-    await app.page.getByTestId('app-version').waitFor();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appForSuite();
 
   const screens = [
     { key: '1', id: 'inbox', heading: 'Inbox' },
