@@ -1,8 +1,9 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { IntakeError } from '../errors';
 import type { KeychainAvailability, SecretStore } from '../secrets/secret-store';
+import { writeFileAtomic } from '../settings/atomic-write';
 
 /**
  * What the store needs from an OS encryption service. In the shell it wraps Electron's safeStorage (DPAPI on
@@ -65,8 +66,8 @@ export const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
 
 /**
  * Secrets as encrypted blobs (base64) in one JSON file under userData, used where keytar cannot load. The
- * file is written whole to a temp file (mode 0600) and renamed over the old one, so a crash leaves either the
- * old or the new file. Writes are serialised; the file never holds a secret in clear.
+ * file is written whole to a temp file (mode 0600), fsynced and renamed over the old one, and the folder
+ * fsynced (settings/atomic-write.ts), so a crash or power cut leaves either the old or the new file. Writes are serialised; the file never holds a secret in clear.
  */
 export class EncryptedFileSecretStore implements SecretStore {
   private writing: Promise<unknown> = Promise.resolve();
@@ -133,9 +134,9 @@ export class EncryptedFileSecretStore implements SecretStore {
       change(entries);
       const next: SecretFile = { format: FILE_FORMAT, version: 1, backend: this.encryptor.backend(), entries };
       await mkdir(dirname(this.filePath), { recursive: true, mode: 0o700 });
-      const tmp = `${this.filePath}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
-      await rename(tmp, this.filePath);
+      // Temp file (0600) fsynced, renamed over the old one, folder fsynced (the Windows rule inside):
+      // a power cut leaves the old or the new secrets, never an empty file.
+      await writeFileAtomic(this.filePath, JSON.stringify(next, null, 2), 0o600);
     });
     this.writing = run.catch(() => {});
     return run;

@@ -1,5 +1,5 @@
-import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
 import { fsyncDirectory } from '../util/fsync-directory';
 import type { Logger } from '../util/logger';
@@ -23,16 +23,26 @@ export class Archiver {
     private readonly options: { platform?: NodeJS.Platform } = {},
   ) {}
 
+  /**
+   * Where the spool copy goes (undefined: it is deleted). The worker saves this in the database, on disk,
+   * before `archive` moves anything, so a crash after the move finds the file where the database says,
+   * even when the restart is on another day.
+   */
+  plannedPath(doc: StoredDocument, now: Date): string | undefined {
+    if (this.settings.mode !== 'move') return undefined;
+    return (
+      doc.archivePath ?? join(this.archiveDir, now.toISOString().slice(0, 10), `${doc.id}_${safeName(doc.fileName)}`)
+    );
+  }
+
   /** Idempotent: safe to run again after a crash half-way. Returns where the copy now lives, if kept. */
   async archive(doc: StoredDocument, now: Date): Promise<string | undefined> {
-    let archivePath: string | undefined;
     const spoolFile = this.spoolPath(doc.spoolName);
-    if (this.settings.mode === 'move') {
-      const dayDir = join(this.archiveDir, now.toISOString().slice(0, 10));
-      archivePath = doc.archivePath ?? join(dayDir, `${doc.id}_${safeName(doc.fileName)}`);
+    const archivePath = this.plannedPath(doc, now);
+    if (archivePath) {
       if (await isFile(spoolFile)) {
         await mkdir(join(archivePath, '..'), { recursive: true });
-        await moveFile(spoolFile, archivePath);
+        await moveFile(spoolFile, archivePath, this.options.platform);
         await fsyncDirectory(join(archivePath, '..'), this.options.platform);
       }
     } else {
@@ -95,12 +105,26 @@ async function isFile(p: string): Promise<boolean> {
   );
 }
 
-async function moveFile(from: string, to: string): Promise<void> {
+/**
+ * rename, or across file systems (an archive on a share or another disk) a copy that is on disk before the
+ * spool copy goes: copied to `<to>.partial`, fsynced, renamed, the folder fsynced, then the source deleted.
+ * A crash half-way leaves the spool copy (and at most a `.partial`), and the step runs again at start.
+ */
+async function moveFile(from: string, to: string, platform: NodeJS.Platform | undefined): Promise<void> {
   try {
     await rename(from, to);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    await copyFile(from, to);
+    const partial = `${to}.partial`;
+    await copyFile(from, partial);
+    const copy = await open(partial, 'r+');
+    try {
+      await copy.sync();
+    } finally {
+      await copy.close();
+    }
+    await rename(partial, to);
+    await fsyncDirectory(dirname(to), platform);
     await rm(from, { force: true });
   }
 }

@@ -366,7 +366,8 @@ export class DocumentQueue {
 
   async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {
     const d = this.require(id);
-    const path = d.archivePath ?? this.deps.spool.pathOf(d.spoolName);
+    // Until `archived` the bytes are in the spool (archivePath may name where they are about to go).
+    const path = d.state === 'archived' && d.archivePath ? d.archivePath : this.deps.spool.pathOf(d.spoolName);
     try {
       return { contentType: d.contentType, bytes: await readFile(path) };
     } catch {

@@ -336,7 +336,16 @@ export class UploadWorker {
       // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
       // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
       await this.deps.store.durable();
-      const archivePath = await this.deps.archiver.archive(doc, new Date(this.deps.clock.now()));
+      const now = new Date(this.deps.clock.now());
+      // Where the copy goes is saved, and on disk, before it moves: a crash after the move is then
+      // recovered to the file's real place (the path names the day, and the restart may be on another).
+      const planned = this.deps.archiver.plannedPath(doc, now);
+      let current = doc;
+      if (planned && planned !== doc.archivePath) {
+        current = this.deps.apply(doc.id, { archivePath: planned });
+        await this.deps.store.durable();
+      }
+      const archivePath = await this.deps.archiver.archive(current, now);
       this.deps.apply(
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
