@@ -1,5 +1,8 @@
 import type { Session, WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../../shared/security/content-security-policy';
+import {
+  CONTENT_SECURITY_POLICY,
+  DEV_SERVER_CONTENT_SECURITY_POLICY,
+} from '../../shared/security/content-security-policy';
 
 /**
  * The renderer session's guards: every permission denied, every request outside the app cancelled (no
@@ -13,10 +16,12 @@ export function hardenSession(session: Session, isAllowedRequest: (url: string) 
     callback({ cancel: !isAllowedRequest(details.url) });
   });
   session.webRequest.onHeadersReceived((details, callback) => {
+    // An http(s) response passed the request filter only if it is the development dev server's.
+    const policy = /^https?:/.test(details.url ?? '') ? DEV_SERVER_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
     callback({
       responseHeaders: {
         ...details.responseHeaders,
-        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+        'Content-Security-Policy': [policy],
         'X-Content-Type-Options': ['nosniff'],
       },
     });

@@ -1,8 +1,12 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
+import { z } from 'zod';
 import type { IntakeBridge } from '../../shared/ipc/api';
 import { documentTransfer } from '../../shared/ipc/channels/documents';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, isInvokeChannel } from '../../shared/ipc/contract';
 import { parseEvent, parseInvokeResult } from '../../shared/ipc/validate';
+
+// No `new Function` probe in the page's process (the CSP has no 'unsafe-eval'; zod would report one).
+z.config({ jitless: true });
 
 /** Channels only the preload itself calls: the page hands over a File, never a path of its choosing. */
 const PRELOAD_ONLY = new Set<string>(['documents.importPath']);

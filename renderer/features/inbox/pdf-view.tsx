@@ -58,6 +58,8 @@ export function PdfView(props: {
           rangeChunkSize: RANGE_CHUNK,
           disableAutoFetch: true,
           disableStream: true,
+          // No `new Function` (the CSP has no 'unsafe-eval'; pdf.js would probe it and log a violation).
+          isEvalSupported: false,
         });
         task = loading;
         return loading.promise;
