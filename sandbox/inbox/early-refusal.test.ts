@@ -167,6 +167,23 @@ describe('an upload refused before its body was read', () => {
     expect(ports).toHaveLength(1);
   });
 
+  it('goes on serving when a client goes away while its refused body is being discarded', async () => {
+    const socket = connect({ port: h.sandbox.port, host: '127.0.0.1' });
+    socket.on('error', () => undefined);
+    const answered = new Promise<string>((resolve) =>
+      socket.once('data', (d: Buffer) => resolve(d.toString('latin1'))),
+    );
+    socket.write(
+      `POST ${INBOX} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n` +
+        `Content-Length: ${BODY_BYTES}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(256 * 1024, 0x44));
+    expect(await answered).toMatch(/^HTTP\/1\.1 401 /);
+    socket.destroy();
+    const res = await h.api('/api/Schemas/input/case-create');
+    expect(res.status).toBe(200);
+  });
+
   it('past DRAIN_LIMIT_BYTES stops reading, half-closes after the answer and resets LINGER_GRACE_MS later', async () => {
     const token = await h.token();
     const total = DRAIN_LIMIT_BYTES * 4;
