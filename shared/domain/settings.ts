@@ -26,6 +26,11 @@ export const EnvironmentSchema = z.object({
   authMethod: AuthMethodSchema,
   /** `aud` of the client assertion; default: the token endpoint URL. */
   assertionAudience: z.string().optional(),
+  /**
+   * Whether the assertion's header names the key (`kid` = its RFC 7638 thumbprint). Absent = yes. Off for a
+   * server that registered the key from a PEM without a kid: oidc-provider refuses an assertion naming one.
+   */
+  assertionKid: z.boolean().optional(),
   /** Schema key used to build the case-creation form. */
   caseSchemaKey: z.string().trim().min(1, 'enter the schema key used for case creation').default('case-create'),
 });

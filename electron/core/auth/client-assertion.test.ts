@@ -61,3 +61,16 @@ describe('RSA-PSS keys', () => {
     expect((error as IntakeError).message).toContain('SHA-256');
   });
 });
+
+describe('the kid header', () => {
+  it('names the key by its thumbprint unless told not to (a key registered from a PEM has no kid)', async () => {
+    const pair = await generateClientKeyPair('ES256');
+    const input = { clientId: 'c', audience: AUDIENCE, privateKeyPem: pair.privateKeyPem, nowMs: Date.now() };
+    expect(decodeProtectedHeader(await signClientAssertion(input)).kid).toBe(pair.publicKeyJwk.kid);
+    const without = await signClientAssertion({ ...input, includeKid: false });
+    expect(decodeProtectedHeader(without)).toEqual({ alg: 'ES256', typ: 'client-authentication+jwt' });
+    await expect(
+      jwtVerify(without, await importSPKI(pair.publicKeyPem, 'ES256'), { algorithms: ['ES256'] }),
+    ).resolves.toBeTruthy();
+  });
+});

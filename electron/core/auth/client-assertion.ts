@@ -14,6 +14,8 @@ export interface AssertionInput {
   audience: string;
   privateKeyPem: string;
   nowMs: number;
+  /** Name the key in the header (`kid` = RFC 7638 thumbprint of the public key). Default: yes. */
+  includeKid?: boolean;
 }
 
 /**
@@ -26,9 +28,9 @@ export interface AssertionInput {
 export async function signClientAssertion(input: AssertionInput): Promise<string> {
   const alg = algorithmOfPrivateKey(input.privateKeyPem);
   const key = readPrivateKey(input.privateKeyPem);
-  const { publicKeyJwk } = await publicKeyOf(input.privateKeyPem);
+  const kid = input.includeKid === false ? undefined : (await publicKeyOf(input.privateKeyPem)).publicKeyJwk.kid;
   const iat = Math.floor(input.nowMs / 1000);
-  const header = { alg, typ: ASSERTION_TYP, ...(publicKeyJwk.kid ? { kid: publicKeyJwk.kid } : {}) };
+  const header = { alg, typ: ASSERTION_TYP, ...(kid ? { kid } : {}) };
   const payload = {
     iss: input.clientId,
     sub: input.clientId,

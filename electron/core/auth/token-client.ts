@@ -174,7 +174,13 @@ export class TokenClient {
       form.set('client_assertion_type', CLIENT_ASSERTION_TYPE);
       form.set(
         'client_assertion',
-        await signClientAssertion({ clientId: environment.clientId, audience, privateKeyPem, nowMs: clock.now() }),
+        await signClientAssertion({
+          clientId: environment.clientId,
+          audience,
+          privateKeyPem,
+          nowMs: clock.now(),
+          includeKid: environment.assertionKid !== false,
+        }),
       );
     }
     return form;
