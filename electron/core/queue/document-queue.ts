@@ -343,6 +343,10 @@ export class DocumentQueue {
       },
       'imported',
     );
+    // A dropped file's spool copy is its only copy: the clerk hears "imported" only once the row is on
+    // disk. Answered earlier, a power cut could roll the row back, and the start-up sweep would delete
+    // the copy as an orphan (it deletes only copies no document owns, i.e. imports never answered).
+    await store.durable();
     this.changed([doc]);
     return toPublic(doc);
   }
@@ -361,7 +365,8 @@ export class DocumentQueue {
   /** Where a document's bytes are now (archive or spool), for reading them by range. */
   contentFile(id: string): { path: string; contentType: string } {
     const d = this.require(id);
-    return { path: d.archivePath ?? this.deps.spool.pathOf(d.spoolName), contentType: d.contentType };
+    const path = d.state === 'archived' && d.archivePath ? d.archivePath : this.deps.spool.pathOf(d.spoolName);
+    return { path, contentType: d.contentType };
   }
 
   async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {
