@@ -12,6 +12,7 @@ import { createNodeFetch } from './http/node-fetch';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
+import { createKeyHandlers } from './ipc/key-handlers';
 import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
@@ -243,6 +244,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       bus,
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
+    ...createKeyHandlers({ settings, credentials }),
     ...cases.handlers,
   });
 

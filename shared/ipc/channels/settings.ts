@@ -20,6 +20,16 @@ export const ConnectionTestSchema = z.object({
 });
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
+/** The public half of the stored private key, to register with the platform or compare with what was. */
+export const PublicKeyInfoSchema = z.object({
+  algorithm: z.enum(['ES256', 'RS256', 'PS256']),
+  publicKeyPem: z.string(),
+  publicKeyJwk: z.record(z.string(), z.unknown()),
+  /** RFC 7638 thumbprint (base64url SHA-256), also the JWK's kid. */
+  thumbprint: z.string(),
+});
+export type PublicKeyInfo = z.infer<typeof PublicKeyInfoSchema>;
+
 export const settingsInvokes = {
   // Read: as stored (an old file's bad folder still shows, to be fixed); written: every rule, at the field.
   'settings.get': { request: z.object({}), response: StoredSettingsSchema },
@@ -37,6 +47,19 @@ export const settingsInvokes = {
       publicKeyJwk: z.record(z.string(), z.unknown()),
       status: SecretStatusSchema,
     }),
+  },
+  /**
+   * An existing private key (PEM: PKCS#8, PKCS#1 or SEC1; RSA, RSA-PSS or EC P-256), checked in main and
+   * stored in the keychain; only its public half comes back. 64 KiB is far more than any PEM key.
+   */
+  'secrets.importPrivateKey': {
+    request: z.object({ environmentId: z.string(), pem: z.string().min(1).max(65_536) }),
+    response: PublicKeyInfoSchema.extend({ status: SecretStatusSchema }),
+  },
+  /** The public half of the stored private key; null when none is stored. */
+  'secrets.publicKey': {
+    request: z.object({ environmentId: z.string() }),
+    response: PublicKeyInfoSchema.nullable(),
   },
   'secrets.delete': {
     request: z.object({ environmentId: z.string(), kind: z.enum(['clientSecret', 'privateKey']) }),

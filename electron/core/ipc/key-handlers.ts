@@ -1,0 +1,63 @@
+import type { Environment, Settings } from '../../../shared/domain/settings';
+import type { PublicKeyInfo } from '../../../shared/ipc/channels/settings';
+import { importPrivateKey } from '../auth/key-import';
+import { publicKeyOf } from '../auth/key-pair';
+import { IntakeError } from '../errors';
+import type { CredentialStore } from '../secrets/credential-store';
+import type { SettingsService } from '../settings/settings-service';
+import type { PartialHandlerTable } from './handler-table';
+
+export interface KeyHandlerDeps {
+  settings: Pick<SettingsService, 'get'>;
+  credentials: CredentialStore;
+}
+
+type KeyChannel = 'secrets.importPrivateKey' | 'secrets.publicKey';
+
+function environmentOf(settings: Settings, environmentId: string): Environment {
+  const environment = settings.environments.find((e) => e.id === environmentId);
+  if (!environment) {
+    throw new IntakeError('validation', 'settings.unknown_environment', `There is no environment "${environmentId}".`);
+  }
+  return environment;
+}
+
+/**
+ * Bringing in an existing private key and showing the public half of the stored one. Like the other
+ * secrets, the private key only goes in: what comes back is the public PEM, JWK and thumbprint.
+ */
+export function createKeyHandlers(deps: KeyHandlerDeps): PartialHandlerTable<KeyChannel> {
+  const ref = (environmentId: string) => {
+    const environment = environmentOf(deps.settings.get(), environmentId);
+    return { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl };
+  };
+  return {
+    'secrets.importPrivateKey': async ({ environmentId, pem }) => {
+      const r = ref(environmentId);
+      const key = await importPrivateKey(pem); // checked before anything reaches the keychain
+      await deps.credentials.setPrivateKey(r, key.privateKeyPem);
+      return { ...publicInfo(key), status: await deps.credentials.status(r) };
+    },
+    'secrets.publicKey': async ({ environmentId }) => {
+      const stored = await deps.credentials.getPrivateKey(ref(environmentId));
+      if (stored === undefined) return null;
+      const key = await publicKeyOf(stored);
+      return publicInfo({ ...key, thumbprint: key.publicKeyJwk.kid ?? '' });
+    },
+  };
+}
+
+function publicInfo(key: {
+  publicKeyPem: string;
+  publicKeyJwk: Record<string, unknown>;
+  thumbprint: string;
+}): PublicKeyInfo {
+  const alg = key.publicKeyJwk.alg;
+  if (alg !== 'ES256' && alg !== 'RS256' && alg !== 'PS256') throw new Error(`unexpected alg ${String(alg)}`);
+  return {
+    algorithm: alg,
+    publicKeyPem: key.publicKeyPem,
+    publicKeyJwk: { ...key.publicKeyJwk },
+    thumbprint: key.thumbprint,
+  };
+}
