@@ -114,4 +114,21 @@ describe('StabilityTracker', () => {
     expect(taken).toEqual([]);
     expect(tracker!.size).toBe(1);
   });
+
+  it('a file being handed over still counts as pending until the hand-over answered (--once waits for it)', async () => {
+    let answer: (v: 'done') => void = () => undefined;
+    const handed: string[] = [];
+    tracker = new StabilityTracker((f) => {
+      handed.push(f.path);
+      return new Promise((r) => (answer = r));
+    }, EARLY);
+    const path = join(dir, 'slow-copy.pdf');
+    await writeFile(path, makePdf([['letter']]));
+    tracker.consider(path);
+    await until(() => handed.length === 1);
+    // The spool copy is still running: the folder is not done with this file.
+    expect(tracker.size).toBe(1);
+    answer('done');
+    await until(() => tracker!.size === 0);
+  });
 });

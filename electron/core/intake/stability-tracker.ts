@@ -83,6 +83,8 @@ interface Entry {
  */
 export class StabilityTracker {
   private readonly entries = new Map<string, Entry>();
+  /** Hand-overs under way (taken out of `entries` so a slow copy is not looked at again). */
+  private handingOver = 0;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private closed = false;
@@ -98,8 +100,9 @@ export class StabilityTracker {
     private readonly hooks: StabilityHooks = {},
   ) {}
 
+  /** Files watched or being handed over: a file whose spool copy is running is not done with yet. */
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.handingOver;
   }
 
   /** Start (or keep) tracking a path; repeated and out-of-order events are harmless. */
@@ -200,10 +203,13 @@ export class StabilityTracker {
     // Taken out before the hand-over, so a slow copy is not looked at again meanwhile.
     this.entries.delete(path);
     let verdict: StableVerdict;
+    this.handingOver++;
     try {
       verdict = await this.onStable({ path, size: s.size, mtimeMs });
     } catch {
       verdict = 'again';
+    } finally {
+      this.handingOver--;
     }
     if (verdict !== 'done' && !this.closed) {
       const delay = verdict === 'again' ? this.options.lockedRetryMs : 0;
