@@ -195,6 +195,12 @@ export const de: Record<MessageKey, string> = {
   'settings.env.baseUrl': 'Basis-URL',
   'settings.env.tokenUrl': 'Token-URL',
   'settings.env.tokenUrlHint': '/connect/token wird angehängt.',
+  'settings.env.assertionAudience': 'Audience der Assertion',
+  'settings.env.assertionAudienceHint':
+    'Leer lassen: Die signierte Assertion nennt den Token-Endpunkt (…/connect/token), den die meisten Server erwarten. Die Issuer-URL („issuer“ aus /.well-known/openid-configuration) nur eintragen, wenn die Plattform sie verlangt oder die Audience der Assertion ablehnt.',
+  'settings.env.assertionKid': 'Schlüssel in der Assertion benennen (kid)',
+  'settings.env.assertionKidHint':
+    'Die kid ist der Fingerabdruck des Schlüssels, wie im JWK unten. Abwählen, wenn die Plattform den Schlüssel aus dem PEM registriert hat: Manche Server lehnen dann eine Assertion ab, die einen Schlüssel benennt.',
   'settings.env.country': 'Land',
   'settings.env.tenant': 'Mandant',
   'settings.env.caseSchemaKey': 'Fallformular (Schema-Schlüssel)',
@@ -221,6 +227,12 @@ export const de: Record<MessageKey, string> = {
     'Diesen öffentlichen Schlüssel bei der Plattform registrieren. Der private Schlüssel verlässt diesen Computer nie.',
   'settings.publicKeyPem': 'Öffentlicher Schlüssel (PEM)',
   'settings.publicKeyJwk': 'Öffentlicher Schlüssel (JWK)',
+  'settings.publicKeyThumbprint': 'Fingerabdruck (RFC 7638, die kid)',
+  'settings.showPublicKey': 'Öffentlichen Schlüssel zeigen',
+  'settings.importKey': 'Vorhandenen privaten Schlüssel importieren (PEM)',
+  'settings.importKeyHint':
+    'PKCS#8-, PKCS#1- oder EC-PEM; RSA (ab 2048 Bit), RSA-PSS oder EC P-256; ohne Passphrase. Er wird geprüft, im Schlüsselbund gespeichert und ersetzt den gespeicherten Schlüssel; gezeigt wird nur seine öffentliche Hälfte.',
+  'settings.importKeyButton': 'Schlüssel importieren',
   'settings.testConnection': 'Verbindung testen',
   'settings.testing': 'Test läuft…',
   'settings.testOk': 'Verbindung funktioniert.',

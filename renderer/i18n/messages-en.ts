@@ -191,6 +191,12 @@ export const en = {
   'settings.env.baseUrl': 'Base URL',
   'settings.env.tokenUrl': 'Token URL',
   'settings.env.tokenUrlHint': '/connect/token is appended.',
+  'settings.env.assertionAudience': 'Assertion audience',
+  'settings.env.assertionAudienceHint':
+    'Leave empty: the signed assertion names the token endpoint (…/connect/token), which most servers expect. Enter the issuer URL (the "issuer" of /.well-known/openid-configuration) only if the platform asks for it or refuses the assertion’s audience.',
+  'settings.env.assertionKid': 'Name the key in the assertion (kid)',
+  'settings.env.assertionKidHint':
+    'The kid is the key’s thumbprint, as in the JWK below. Untick it if the platform registered the key from the PEM: some servers then refuse an assertion that names a key.',
   'settings.env.country': 'Country',
   'settings.env.tenant': 'Tenant',
   'settings.env.caseSchemaKey': 'Case form (schema key)',
@@ -214,6 +220,12 @@ export const en = {
   'settings.publicKeyHint': 'Register this public key with the platform. The private key never leaves this computer.',
   'settings.publicKeyPem': 'Public key (PEM)',
   'settings.publicKeyJwk': 'Public key (JWK)',
+  'settings.publicKeyThumbprint': 'Thumbprint (RFC 7638, the kid)',
+  'settings.showPublicKey': 'Show public key',
+  'settings.importKey': 'Import existing private key (PEM)',
+  'settings.importKeyHint':
+    'PKCS#8, PKCS#1 or EC PEM; RSA (2048 bits or more), RSA-PSS or EC P-256; without a passphrase. It is checked, then stored in the keychain and replaces the stored key; only its public half is shown.',
+  'settings.importKeyButton': 'Import key',
   'settings.testConnection': 'Test connection',
   'settings.testing': 'Testing…',
   'settings.testOk': 'Connection works.',

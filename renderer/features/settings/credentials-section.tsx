@@ -13,6 +13,7 @@ export function CredentialsSection(props: { env: Environment }) {
   const test = useAppStore((s) => s.connectionTest);
   const testing = useAppStore((s) => s.connectionTesting);
   const [secret, setSecret] = useState('');
+  const [keyPem, setKeyPem] = useState('');
   const s = useAppStore.getState;
   const method = props.env.authMethod;
   return (
@@ -71,6 +72,44 @@ export function CredentialsSection(props: { env: Environment }) {
           >
             {status?.privateKey ? t('settings.regenerateKey') : t('settings.generateKey')}
           </button>
+          {status?.privateKey && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void s().showPublicKey()}
+              data-testid="show-public-key"
+            >
+              {t('settings.showPublicKey')}
+            </button>
+          )}
+          <form
+            className="import-key"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!keyPem.trim()) return;
+              void s()
+                .importPrivateKey(keyPem)
+                .then((ok) => ok && setKeyPem(''));
+            }}
+          >
+            <label htmlFor="import-key">{t('settings.importKey')}</label>
+            <textarea
+              id="import-key"
+              rows={4}
+              autoComplete="off"
+              spellCheck={false}
+              value={keyPem}
+              onChange={(e) => setKeyPem(e.target.value)}
+              aria-describedby="import-key-hint"
+              data-testid="import-key"
+            />
+            <p className="hint" id="import-key-hint">
+              {t('settings.importKeyHint')}
+            </p>
+            <button type="submit" className="button" disabled={!keyPem.trim()} data-testid="import-key-submit">
+              {t('settings.importKeyButton')}
+            </button>
+          </form>
           {publicKey && publicKey.environmentId === props.env.id && (
             <div className="public-key" data-testid="public-key">
               <p>{t('settings.publicKeyHint')}</p>
@@ -83,6 +122,11 @@ export function CredentialsSection(props: { env: Environment }) {
               >
                 {t('action.copy')} PEM
               </button>
+              {publicKey.thumbprint && (
+                <p data-testid="public-key-thumbprint">
+                  {t('settings.publicKeyThumbprint')}: <code>{publicKey.thumbprint}</code>
+                </p>
+              )}
               <label htmlFor="pub-jwk">{t('settings.publicKeyJwk')}</label>
               <textarea id="pub-jwk" readOnly rows={6} value={publicKey.jwk} onFocus={(e) => e.target.select()} />
               <button

@@ -87,6 +87,28 @@ export function EnvironmentEditor(props: { draft: Settings; env: Environment; in
           </select>
         )}
       </SettingsField>
+      {env.authMethod === 'private_key_jwt' && (
+        <>
+          <SettingsText
+            path={path('assertionAudience')}
+            label={t('settings.env.assertionAudience')}
+            hint={t('settings.env.assertionAudienceHint')}
+            type="url"
+            autoComplete="off"
+            value={env.assertionAudience ?? ''}
+            onChange={(v) => set({ assertionAudience: v.trim() === '' ? undefined : v.trim() })}
+          />
+          <div>
+            <SettingsCheck
+              checked={env.assertionKid !== false}
+              onChange={(on) => set({ assertionKid: on ? undefined : false })}
+            >
+              {t('settings.env.assertionKid')}
+            </SettingsCheck>
+            <p className="hint">{t('settings.env.assertionKidHint')}</p>
+          </div>
+        </>
+      )}
       <fieldset className="scopes">
         <legend>{t('settings.env.scopes')}</legend>
         {SCOPES.map((scope) => (

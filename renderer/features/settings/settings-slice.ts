@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../shared/domain/settings';
-import type { ConnectionTest, SecretStatus } from '../../../shared/ipc/channels/settings';
+import type { ConnectionTest, PublicKeyInfo, SecretStatus } from '../../../shared/ipc/channels/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
@@ -12,6 +12,17 @@ export interface PublicKeyShown {
   environmentId: string;
   pem: string;
   jwk: string;
+  /** RFC 7638 thumbprint (the JWK's kid). */
+  thumbprint?: string;
+}
+
+function shown(environmentId: string, key: PublicKeyInfo): PublicKeyShown {
+  return {
+    environmentId,
+    pem: key.publicKeyPem,
+    jwk: JSON.stringify(key.publicKeyJwk, null, 2),
+    thumbprint: key.thumbprint,
+  };
 }
 
 export interface SettingsSlice {
@@ -37,6 +48,9 @@ export interface SettingsSlice {
   storeClientSecret(secret: string): Promise<boolean>;
   deleteSecret(kind: 'clientSecret' | 'privateKey'): Promise<void>;
   generateKeyPair(): Promise<void>;
+  /** An existing PEM private key: checked and stored by main; its public half is shown. */
+  importPrivateKey(pem: string): Promise<boolean>;
+  showPublicKey(): Promise<void>;
   testConnection(): Promise<void>;
 }
 
@@ -125,10 +139,34 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
         const environmentId = envId();
         const result = await intake().call('secrets.generateKeyPair', { environmentId });
         set({
-          publicKey: { environmentId, pem: result.publicKeyPem, jwk: JSON.stringify(result.publicKeyJwk, null, 2) },
+          publicKey: {
+            environmentId,
+            pem: result.publicKeyPem,
+            jwk: JSON.stringify(result.publicKeyJwk, null, 2),
+            ...(typeof result.publicKeyJwk.kid === 'string' ? { thumbprint: result.publicKeyJwk.kid } : {}),
+          },
         });
         return result.status;
       });
+    },
+
+    importPrivateKey: (pem) =>
+      secretCall(async () => {
+        const environmentId = envId();
+        const result = await intake().call('secrets.importPrivateKey', { environmentId, pem });
+        set({ publicKey: shown(environmentId, result) });
+        return result.status;
+      }),
+
+    async showPublicKey() {
+      set({ secretError: undefined });
+      const environmentId = envId();
+      try {
+        const key = await intake().call('secrets.publicKey', { environmentId });
+        set({ publicKey: key ? shown(environmentId, key) : undefined });
+      } catch (e) {
+        set({ secretError: toIpcError(e) });
+      }
     },
 
     async testConnection() {
