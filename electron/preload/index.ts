@@ -40,7 +40,13 @@ const bridge: IntakeBridge = {
   },
   async importFile(file) {
     // Empty for a File the page built itself (new File([...])): only real files from a drop have a path.
-    const path = file instanceof File ? webUtils.getPathForFile(file) : '';
+    // It throws for anything that is not a File.
+    let path: string;
+    try {
+      path = webUtils.getPathForFile(file as File);
+    } catch {
+      path = '';
+    }
     if (!path) {
       return {
         ok: false,
