@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,5 +89,31 @@ describe('agent --once stops on a configuration error and says why', () => {
     expect(r.code).toBe(EXIT.ok);
     expect(r.summary).toMatchObject({ paused: false, failed: [] });
     expect(r.summary?.stopped).toBeUndefined();
+  });
+});
+
+describe('agent run (no --once) on a configuration stop', () => {
+  it('logs the reason and what to do once, and keeps running until stopped', async () => {
+    const folder = await scans('run-wrong-secret');
+    const args = agentArgs(folder, 'data-run-wrong-secret').filter((a) => a !== '--once');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'agent.ts'), 'run', ...args], {
+      env: { ...process.env, INTAKE_CLIENT_SECRET: 'wrong-secret-1234' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    const deadline = Date.now() + 25_000;
+    while (!stderr.includes('uploads stopped') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1_000)); // a second status change must not log it again
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const lines = stderr
+      .split('\n')
+      .filter((l) => l.includes('"uploads stopped"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'error', code: 'auth.invalid_client' });
+    expect(String(lines[0]?.action)).toContain('INTAKE_CLIENT_SECRET');
   });
 });

@@ -68,3 +68,27 @@ export function stopReasonOf(error: { code: string; message: string }): StopReas
     'Fix the configuration named in the message (settings file or flags), then run the agent again.';
   return { code: error.code, message: error.message, action };
 }
+
+/**
+ * `run` keeps going after a configuration stop (the admin fixes it and the next start uploads), so the
+ * log must say why nothing moves: one error line per new reason, when the queue pauses on it.
+ */
+export function logStopReasons(
+  bus: { subscribe(listener: (channel: string, payload: unknown) => void): () => void },
+  queue: { readonly pauseReason: { code: string; message: string } | undefined },
+  logger: { error(message: string, fields: Record<string, unknown>): void },
+): () => void {
+  let logged: string | undefined;
+  return bus.subscribe((channel) => {
+    if (channel !== 'queue.changed') return;
+    const reason = queue.pauseReason;
+    if (!reason) {
+      logged = undefined;
+      return;
+    }
+    if (reason.code === logged) return;
+    logged = reason.code;
+    const stop = stopReasonOf(reason);
+    logger.error('uploads stopped', { code: stop.code, reason: stop.message, action: stop.action });
+  });
+}

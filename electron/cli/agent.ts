@@ -23,7 +23,7 @@ import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import { UnreachableBudget } from './agent-reachability';
-import { EXIT, stopReasonOf } from './agent-stop-reason';
+import { EXIT, logStopReasons, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -206,6 +206,8 @@ async function runCommand(
 
   if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
   if (!args.once && args.command === 'run') {
+    const stopLog = logStopReasons(bus, pipeline.queue, logger);
+    cleanups.push(async () => stopLog());
     await signals.stopped;
     return 0;
   }
