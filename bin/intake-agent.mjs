@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
+// --max-semi-space-size: a small young generation. Node's default lets it grow to tens of MB per
+// semi-space, which a burst of thousands of scans turned into ~90 MB of RSS for garbage (docs/benchmarks.md,
+// agent memory). It must be a start flag (V8 sizes the heap at start); npm's Windows shims keep it too.
 // Runs the headless agent. An installed package runs the bundle that `npm run build` wrote to out/main/
 // (plain Node, no dev packages); a source checkout without a build falls back to tsx (a devDependency).
 import { existsSync } from 'node:fs';

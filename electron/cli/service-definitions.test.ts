@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAgentArgs } from './agent-args';
 import { headlessAgentArgs } from './headless-launch';
-import { NO_RESTART_EXIT_CODES, SERVICE_PATHS, serviceFiles } from './service-definitions';
+import { AGENT_V8_FLAGS, NO_RESTART_EXIT_CODES, SERVICE_PATHS, serviceFiles } from './service-definitions';
 
 const root = join(import.meta.dirname, '..', '..');
 const files = serviceFiles();
@@ -86,6 +86,12 @@ describe('service definitions', () => {
     expect(agentOf(argv)).toMatchObject({ settings: SERVICE_PATHS.windows.settings, data: SERVICE_PATHS.windows.data });
     expect(task).toContain('<MultipleInstancesPolicy>IgnoreNew</MultipleInstancesPolicy>');
     expect(task).toMatch(/<BootTrigger>[\s\S]*<Interval>PT5M<\/Interval>/);
+  });
+
+  it('every service starts the app with the V8 flags the bin starts Node with', () => {
+    const shebang = readFileSync(join(root, 'bin', 'intake-agent.mjs'), 'utf8').split('\n')[0];
+    expect(shebang).toBe(`#!/usr/bin/env -S node ${AGENT_V8_FLAGS}`);
+    for (const content of Object.values(files)) expect(content).toContain(`--js-flags=${AGENT_V8_FLAGS}`);
   });
 
   it('the balance check can fail', () => {

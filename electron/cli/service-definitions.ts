@@ -33,11 +33,15 @@ export const SERVICE_PATHS = {
  * another agent): a service manager must not loop on them. */
 export const NO_RESTART_EXIT_CODES = [EXIT.usage, EXIT.configuration, EXIT.folderInUse] as const;
 
+/** V8 start flags of the agent; the same as the shebang of bin/intake-agent.mjs (a test compares them). */
+export const AGENT_V8_FLAGS = '--max-semi-space-size=4';
+
 /** The headless command line, after the executable: Chromium switches first, then the agent's flags. */
 export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
   const p = SERVICE_PATHS[system];
-  // A Linux server has no display: Chromium's headless Ozone platform needs none.
-  const chromium = system === 'linux' ? ['--ozone-platform=headless'] : [];
+  // A Linux server has no display: Chromium's headless Ozone platform needs none. The V8 flag is the one
+  // bin/intake-agent.mjs starts Node with (a small young generation keeps a burst of scans under 200 MB).
+  const chromium = [...(system === 'linux' ? ['--ozone-platform=headless'] : []), `--js-flags=${AGENT_V8_FLAGS}`];
   return [...chromium, HEADLESS_FLAG, 'run', '--settings', p.settings, '--data', p.data];
 }
 
