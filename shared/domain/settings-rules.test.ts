@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInvokeRequest } from '../ipc/validate';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, metadataValueProblem, StoredMetadataSchema } from './metadata';
+import { HTTPS_REQUIRED, insecureUrlProblem } from './secure-url';
 import { FolderProfileSchema, SettingsSchema, StoredSettingsSchema } from './settings';
 import type { Settings } from './settings';
 
@@ -54,6 +55,61 @@ describe('file-name patterns in the settings schema', () => {
     const old = { ...settings(), folders: [folder('{NoSuchField}.pdf')] };
     expect(SettingsSchema.safeParse(old).success).toBe(false);
     expect(StoredSettingsSchema.parse(old).folders[0]?.fileNamePattern).toBe('{NoSuchField}.pdf');
+  });
+});
+
+describe('URLs that receive credentials', () => {
+  const production = {
+    id: 'production',
+    name: 'Production',
+    kind: 'production' as const,
+    baseUrl: 'https://api.example.com',
+    tokenUrl: 'https://login.example.com',
+    country: 'de',
+    tenant: 't',
+    clientId: 'intake-desk',
+    scopes: [],
+    authMethod: 'client_secret' as const,
+    caseSchemaKey: 'case-create',
+  };
+  const withProduction = (patch: Partial<typeof production>) => {
+    const s = settings();
+    return { ...s, environments: [...s.environments, { ...production, ...patch }] };
+  };
+
+  it('an http token URL for production is refused by settings.update, with the message at the field', () => {
+    const r = parseInvokeRequest('settings.update', {
+      settings: withProduction({ tokenUrl: 'http://login.example.com' }),
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.fields).toEqual({ 'settings.environments.1.tokenUrl': HTTPS_REQUIRED });
+    expect(r.error.message).toContain('environments.1.tokenUrl');
+  });
+
+  it('the base URL (which receives the bearer token) too; https anywhere and http on loopback are accepted', () => {
+    expect(
+      SettingsSchema.safeParse(withProduction({ baseUrl: 'http://api.example.com' })).error?.issues[0],
+    ).toMatchObject({ path: ['environments', 1, 'baseUrl'], message: HTTPS_REQUIRED });
+    for (const url of [
+      'https://login.example.com:8443/realms/x',
+      'http://127.0.0.1:4010',
+      'http://localhost:1',
+      'http://[::1]:2',
+    ]) {
+      expect(SettingsSchema.safeParse(withProduction({ tokenUrl: url, baseUrl: url })).success, url).toBe(true);
+    }
+    for (const url of [
+      'http://127.0.0.1.example.com',
+      'http://localhost@evil.example.com',
+      'http://evil.example.com\\@localhost',
+    ]) {
+      expect(insecureUrlProblem(url), url).toBe(HTTPS_REQUIRED);
+    }
+  });
+
+  it('an older settings file with an http URL still loads (the token client refuses to use it)', () => {
+    expect(StoredSettingsSchema.safeParse(withProduction({ tokenUrl: 'http://login.example.com' })).success).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScopeSchema } from '../platform/token';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
+import { insecureUrlProblem } from './secure-url';
 
 export const ENVIRONMENT_KINDS = ['local-sandbox', 'sandbox', 'production', 'custom'] as const;
 export const EnvironmentKindSchema = z.enum(ENVIRONMENT_KINDS);
@@ -11,8 +12,13 @@ export const AuthMethodSchema = z.enum(['client_secret', 'private_key_jwt']);
 export type AuthMethod = z.infer<typeof AuthMethodSchema>;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** A URL that receives credentials: https, or http on this machine only (the embedded sandbox). */
+const credentialUrl = httpUrl.check((ctx) => {
+  const problem = insecureUrlProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
 
-export const EnvironmentSchema = z.object({
+const environmentFields = {
   id: z.string().regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and dashes'),
   name: z.string().min(1),
   kind: EnvironmentKindSchema,
@@ -33,7 +39,17 @@ export const EnvironmentSchema = z.object({
   assertionKid: z.boolean().optional(),
   /** Schema key used to build the case-creation form. */
   caseSchemaKey: z.string().trim().min(1, 'enter the schema key used for case creation').default('case-create'),
-});
+};
+/**
+ * An environment that may be saved: the token URL receives the client secret and the base URL the bearer
+ * token, so both are https except on this machine (the embedded sandbox), whatever the environment's kind.
+ */
+export const EnvironmentSchema = z.object({ ...environmentFields, baseUrl: credentialUrl, tokenUrl: credentialUrl });
+/**
+ * As read from an older file: an http URL there still loads (so the folders keep running), but the token
+ * client refuses to send a secret to it (electron/core/auth/token-client.ts) and saving is refused at the field.
+ */
+const StoredEnvironmentSchema = z.object(environmentFields);
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
 const folderProfileFields = {
@@ -81,11 +97,11 @@ export const DocumentTypeSchema = z.object({ code: z.string().min(1), label: z.s
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 
 export const SETTINGS_VERSION = 2;
-const settingsObject = <F extends z.ZodType>(folder: F) =>
+const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E, folder: F) =>
   z.object({
     version: z.literal(SETTINGS_VERSION),
     activeEnvironmentId: z.string(),
-    environments: z.array(EnvironmentSchema).min(1),
+    environments: z.array(environment).min(1),
     folders: z.array(folder).default([]),
     archive: z
       .object({
@@ -105,11 +121,12 @@ const settingsObject = <F extends z.ZodType>(folder: F) =>
       .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
   });
 /** Settings that may be saved (settings.update, save(), machine-wide fields): every rule. */
-export const SettingsSchema = settingsObject(FolderProfileSchema);
+export const SettingsSchema = settingsObject(EnvironmentSchema, FolderProfileSchema);
 /**
- * Settings as read from a file and sent to the renderer: the same, except that a folder's file-name pattern
- * is not checked (see StoredFolderProfileSchema), so an old file with one bad folder does not stop them all.
+ * Settings as read from a file and sent to the renderer: the same, except for the rules an older file may
+ * break (a folder's file-name pattern, an environment's http URL; see the Stored* schemas): such a file
+ * still loads, the part it concerns does not run, and saving is refused at the field until it is fixed.
  */
-export const StoredSettingsSchema = settingsObject(StoredFolderProfileSchema);
+export const StoredSettingsSchema = settingsObject(StoredEnvironmentSchema, StoredFolderProfileSchema);
 
 export type Settings = z.infer<typeof SettingsSchema>;

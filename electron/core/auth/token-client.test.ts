@@ -99,7 +99,10 @@ describe('client secret', () => {
 
   it('a wrong secret is a configuration error that is remembered, not retried, until credentials change', async () => {
     const env = { id: 'wrong-secret', clientId: 'intake-desk-demo' };
-    await h.credentials.setClientSecret({ environmentId: env.id, clientId: env.clientId }, 'not-the-secret');
+    await h.credentials.setClientSecret(
+      { environmentId: env.id, clientId: env.clientId, tokenUrl: h.sandbox.tokenUrl },
+      'not-the-secret',
+    );
     const counter = countingFetch();
     const { tokens, api } = h.connect({ environment: env, fetch: counter.fetch });
     const e = await rejection(api.getClaimFiles('1001'));
@@ -112,7 +115,10 @@ describe('client secret', () => {
     expect((await rejection(api.getClaimFiles('1001'))).code).toBe('auth.invalid_client');
     expect(counter.tokenRequests()).toBe(1);
     // Replacing the secret clears the failure.
-    await h.credentials.setClientSecret({ environmentId: env.id, clientId: env.clientId }, 'sandbox-demo-secret');
+    await h.credentials.setClientSecret(
+      { environmentId: env.id, clientId: env.clientId, tokenUrl: h.sandbox.tokenUrl },
+      'sandbox-demo-secret',
+    );
     expect(tokens.configurationError).toBeUndefined();
     await expect(api.getClaimFiles('1001')).resolves.toBeTruthy();
     expect(counter.tokenRequests()).toBe(2);
@@ -130,7 +136,10 @@ describe('client secret', () => {
     const scope = await rejection(h.connect({ environment: { scopes: ['scim:write'] } }).tokens.getToken());
     expect(scope.code).toBe('auth.invalid_scope');
     expect(scope.kind).toBe('configuration');
-    await h.credentials.setClientSecret({ environmentId: 'noscopes', clientId: 'no-scopes' }, 'x');
+    await h.credentials.setClientSecret(
+      { environmentId: 'noscopes', clientId: 'no-scopes', tokenUrl: h.sandbox.tokenUrl },
+      'x',
+    );
     const unauthorized = await rejection(
       h.connect({ environment: { id: 'noscopes', clientId: 'no-scopes' } }).tokens.getToken(),
     );
@@ -139,7 +148,9 @@ describe('client secret', () => {
 
   it('an unreachable token endpoint is kind unreachable and not remembered', async () => {
     const port = await closedPort();
-    const { tokens } = h.connect({ environment: { tokenUrl: `http://127.0.0.1:${port}` } });
+    const tokenUrl = `http://127.0.0.1:${port}`;
+    await h.credentials.setClientSecret(h.credentialRef({ tokenUrl }), 'sandbox-demo-secret');
+    const { tokens } = h.connect({ environment: { tokenUrl } });
     const e = await rejection(tokens.getToken());
     expect(e.kind).toBe('unreachable');
     expect(e.code).toBe('auth.token_endpoint_unreachable');
@@ -160,7 +171,7 @@ describe('expired and revoked tokens', () => {
 
   it('a revoked client fails with a configuration error after one retry, not a loop', async () => {
     await h.credentials.setClientSecret(
-      { environmentId: 'revoked', clientId: 'intake-desk-demo' },
+      { environmentId: 'revoked', clientId: 'intake-desk-demo', tokenUrl: h.sandbox.tokenUrl },
       'sandbox-demo-secret',
     );
     const counter = countingFetch();
@@ -185,7 +196,7 @@ describe('private_key_jwt', () => {
       ['intake-desk-rsa', rsaKeyPair],
       ['intake-desk-pss', pssKeyPair],
     ] as const) {
-      const ref = { environmentId: `jwt-${clientId}`, clientId };
+      const ref = { environmentId: `jwt-${clientId}`, clientId, tokenUrl: h.sandbox.tokenUrl };
       await h.credentials.setPrivateKey(ref, pair.privateKeyPem);
       const counter = countingFetch();
       const { tokens, api } = h.connect({
@@ -213,7 +224,7 @@ describe('private_key_jwt', () => {
 
   it('an unregistered key is invalid_client with advice to register the public key', async () => {
     const other = await generateClientKeyPair();
-    const ref = { environmentId: 'jwt-other', clientId: KEY_CLIENT };
+    const ref = { environmentId: 'jwt-other', clientId: KEY_CLIENT, tokenUrl: h.sandbox.tokenUrl };
     await h.credentials.setPrivateKey(ref, other.privateKeyPem);
     const e = await rejection(
       h
@@ -227,7 +238,7 @@ describe('private_key_jwt', () => {
   });
 
   it('a clock 10 minutes ahead is reported as clock skew, comparing with the server Date header', async () => {
-    const ref = { environmentId: `jwt-skew`, clientId: KEY_CLIENT };
+    const ref = { environmentId: `jwt-skew`, clientId: KEY_CLIENT, tokenUrl: h.sandbox.tokenUrl };
     await h.credentials.setPrivateKey(ref, keyPair.privateKeyPem);
     const clock: Clock = { now: () => Date.now() + 600_000, sleep: systemClock.sleep };
     const e = await rejection(
@@ -249,7 +260,7 @@ describe('internal failures', () => {
     const { privateKey } = generateKeyPairSync('rsa-pss', { modulusLength: 512 });
     const pem = String(privateKey.export({ type: 'pkcs8', format: 'pem' }));
     const lines: string[] = [];
-    const ref = { environmentId: 'jwt-internal', clientId: 'intake-desk-pss' };
+    const ref = { environmentId: 'jwt-internal', clientId: 'intake-desk-pss', tokenUrl: h.sandbox.tokenUrl };
     await h.credentials.setPrivateKey(ref, pem);
     const tokens = new TokenClient({
       environment: h.environment({ ...ref, id: ref.environmentId, authMethod: 'private_key_jwt' }),

@@ -1,4 +1,5 @@
 import { CLIENT_ASSERTION_TYPE, TokenResponseSchema } from '../../../shared/platform/token';
+import { insecureUrlProblem } from '../../../shared/domain/secure-url';
 import type { Environment } from '../../../shared/domain/settings';
 import { IntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';
@@ -141,7 +142,15 @@ export class TokenClient {
 
   private async form(): Promise<URLSearchParams> {
     const { environment, credentials, clock } = this.options;
-    const ref = { environmentId: environment.id, clientId: environment.clientId };
+    // Before any credential is read: a secret or an assertion goes over https only (http to this machine).
+    if (insecureUrlProblem(this.endpoint)) {
+      throw new IntakeError(
+        'configuration',
+        'auth.insecure_token_url',
+        `The token URL of environment "${environment.name}" (${environment.tokenUrl}) does not use https. Intake Desk sends credentials only over https (plain http only to this machine). Correct the token URL in Settings.`,
+      );
+    }
+    const ref = { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl };
     if (environment.clientId.trim() === '') {
       throw new IntakeError(
         'configuration',
@@ -157,7 +166,7 @@ export class TokenClient {
         throw new IntakeError(
           'configuration',
           'auth.missing_secret',
-          `No client secret is stored for environment "${environment.name}". Enter it in Settings.`,
+          `No client secret is stored for environment "${environment.name}" at ${new URL(this.endpoint).origin}. A secret is kept for the token URL it was entered for: enter it in Settings (again, if the token URL changed).`,
         );
       }
       form.set('client_secret', secret);
@@ -186,6 +195,15 @@ export class TokenClient {
     return form;
   }
 
+  private redirected(cause: unknown, status?: number): IntakeError {
+    return new IntakeError(
+      'configuration',
+      'auth.token_redirect',
+      `The token endpoint ${this.endpoint} answered with a redirect${status ? ` (HTTP ${status})` : ''}. Intake Desk does not follow a redirect with the client's credentials: enter the token URL the platform documents in Settings.`,
+      { cause, ...(status ? { status } : {}) },
+    );
+  }
+
   private async requestToken(): Promise<AccessToken> {
     const { environment, fetch, clock } = this.options;
     const body = await this.form();
@@ -199,10 +217,13 @@ export class TokenClient {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: body.toString(),
         signal: rs.signal,
+        // A redirect would carry the credentials to an address nobody entered: never followed.
+        redirect: 'error',
       });
       text = await response.text();
     } catch (e) {
       rs.dispose();
+      if (isRedirectRefusal(e)) throw this.redirected(e);
       const error = classifyRequestFailure(e, {
         action: 'requesting an access token',
         host,
@@ -220,6 +241,8 @@ export class TokenClient {
       throw error;
     }
     rs.dispose();
+    // A fetch that hands back the 3xx instead of failing (a manual-redirect stack): the same refusal.
+    if (response.status >= 300 && response.status < 400) throw this.redirected(undefined, response.status);
     const now = clock.now();
     let json: unknown;
     try {
@@ -299,6 +322,16 @@ function causeForLog(cause: unknown): Record<string, unknown> {
     message: scrub(cause.message),
     ...(typeof code === 'string' ? { code } : {}),
   };
+}
+
+/** fetch's refusal of a redirect (redirect: 'error'): undici says "unexpected redirect", Chromium ERR_..._REDIRECT. */
+function isRedirectRefusal(e: unknown): boolean {
+  let current: unknown = e;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (/redirect/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Lets one caller stop waiting without cancelling the request others share. */

@@ -7,7 +7,8 @@ import { silentLogger } from '../util/logger';
 import { EmbeddedSandboxCredentials } from './embedded-sandbox-credentials';
 
 const demo = { clientId: 'intake-desk-demo', secret: 'sandbox-demo-secret' };
-const local = { environmentId: 'local-sandbox', clientId: 'intake-desk-demo' };
+const tokenUrl = 'http://127.0.0.1:4010';
+const local = { environmentId: 'local-sandbox', clientId: 'intake-desk-demo', tokenUrl };
 
 const noKeychain: SecretStore = {
   get: () => Promise.reject(new IntakeError('configuration', 'secrets.keychain_unavailable', 'no keychain')),
@@ -38,11 +39,11 @@ describe('embedded sandbox demo credentials', () => {
     const creds = new EmbeddedSandboxCredentials(new CredentialStore(noKeychain, silentLogger), 'local-sandbox', demo);
     expect(await creds.getClientSecret(local)).toBe(demo.secret);
     // Any other environment or client goes to the keychain and fails as the keychain fails.
-    await expect(creds.getClientSecret({ environmentId: 'production', clientId: 'intake-desk-demo' })).rejects.toThrow(
-      /no keychain/,
-    );
-    await expect(creds.getClientSecret({ environmentId: 'local-sandbox', clientId: 'someone-else' })).rejects.toThrow(
-      /no keychain/,
-    );
+    await expect(
+      creds.getClientSecret({ environmentId: 'production', clientId: 'intake-desk-demo', tokenUrl }),
+    ).rejects.toThrow(/no keychain/);
+    await expect(
+      creds.getClientSecret({ environmentId: 'local-sandbox', clientId: 'someone-else', tokenUrl }),
+    ).rejects.toThrow(/no keychain/);
   });
 });

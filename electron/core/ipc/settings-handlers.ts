@@ -40,7 +40,7 @@ function environmentOf(settings: Settings, environmentId: string): Environment {
 export function createSettingsHandlers(deps: SettingsHandlerDeps): PartialHandlerTable<SettingsChannel> {
   const ref = (environmentId: string) => {
     const environment = environmentOf(deps.settings.get(), environmentId);
-    return { environmentId: environment.id, clientId: environment.clientId };
+    return { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl };
   };
   return {
     'settings.get': async () => deps.settings.get(),

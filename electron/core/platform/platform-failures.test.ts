@@ -140,6 +140,7 @@ describe('answers Intake Desk cannot use', () => {
       res.end('{"id": 1,');
     });
     try {
+      await h.credentials.setClientSecret(h.credentialRef({ tokenUrl: url }), 'any'); // bound to this origin
       const { api } = h.connect({ environment: { baseUrl: url, tokenUrl: url } });
       const e = await rejection(api.getClaimFiles('1001'));
       expect(e.kind).toBe('invalid_response');
@@ -155,6 +156,7 @@ describe('answers Intake Desk cannot use', () => {
       res.end(JSON.stringify([{ id: 1, name: 'a.pdf' }, { id: 2 }]));
     });
     try {
+      await h.credentials.setClientSecret(h.credentialRef({ tokenUrl: url }), 'any'); // bound to this origin
       const { api } = h.connect({ environment: { baseUrl: url, tokenUrl: url } });
       const e = await rejection(api.getClaimFiles('1001'));
       expect(e.kind).toBe('invalid_response');

@@ -47,7 +47,7 @@ async function pipeline(options: { maxUploadBytes?: number; faults?: Faults } = 
   };
   const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
   await credentials.setClientSecret(
-    { environmentId: environment.id, clientId: environment.clientId },
+    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
     sandbox.demoClient.secret,
   );
   const { api } = createPlatformClient({

@@ -8,6 +8,8 @@ import type { SecretStore } from './secret-store';
 export interface CredentialRef {
   environmentId: string;
   clientId: string;
+  /** The environment's token URL: a client secret is bound to its origin (see clientSecretAccount). */
+  tokenUrl: string;
 }
 
 /** What the token client needs; the CredentialStore is the real one. */
@@ -19,8 +21,28 @@ export interface CredentialSource {
 }
 
 export const serviceName = (environmentId: string): string => `Intake Desk (${environmentId})`;
-export const clientSecretAccount = (clientId: string): string => clientId;
+/**
+ * A client secret is stored for the origin of the token URL it was entered for (`client@https://host:port`):
+ * the secret goes only where it was meant to go. When the token URL's origin changes, the entry is simply
+ * not there for the new one — the status says "no secret" and the clerk enters it again — so a changed
+ * setting can never send the old secret to a new address. An origin has no "@", so the key is unambiguous.
+ */
+export const clientSecretAccount = (clientId: string, tokenOrigin: string): string => `${clientId}@${tokenOrigin}`;
+/** Before secrets were bound to an origin: one entry per client id (read once, then bound; see getClientSecret). */
+export const unboundClientSecretAccount = (clientId: string): string => clientId;
+/** The private key never leaves the machine (only signed assertions do), so it is not bound to an origin. */
 export const privateKeyAccount = (clientId: string): string => `${clientId}#private-key`;
+
+/** The origin a client secret is bound to; a token URL that is not a URL binds nothing. */
+export function tokenOriginOf(tokenUrl: string): string {
+  try {
+    const origin = new URL(tokenUrl).origin;
+    if (origin !== 'null') return origin;
+  } catch {
+    // reported below
+  }
+  throw new IntakeError('configuration', 'secrets.bad_token_url', `The token URL "${tokenUrl}" is not a URL.`);
+}
 
 /**
  * The client secret and the private key of each environment's client, kept only in the keychain.
@@ -54,8 +76,26 @@ export class CredentialStore implements CredentialSource {
     }
   }
 
-  getClientSecret(ref: CredentialRef): Promise<string | undefined> {
-    return this.secrets.get(serviceName(ref.environmentId), clientSecretAccount(ref.clientId));
+  /**
+   * The secret stored for this client at the token URL's origin. A secret stored before secrets were bound
+   * (keyed by client id alone) is bound once, to the origin of its first use after the update, and its
+   * unbound entry removed: it follows no later change of the token URL.
+   */
+  async getClientSecret(ref: CredentialRef): Promise<string | undefined> {
+    const service = serviceName(ref.environmentId);
+    const origin = tokenOriginOf(ref.tokenUrl);
+    const bound = await this.secrets.get(service, clientSecretAccount(ref.clientId, origin));
+    if (bound !== undefined || ref.clientId.trim() === '') return bound;
+    const unbound = await this.secrets.get(service, unboundClientSecretAccount(ref.clientId));
+    if (unbound === undefined) return undefined;
+    await this.secrets.set(service, clientSecretAccount(ref.clientId, origin), unbound);
+    await this.secrets.delete(service, unboundClientSecretAccount(ref.clientId));
+    this.logger.info('client secret bound to its token origin', {
+      environmentId: ref.environmentId,
+      clientId: ref.clientId,
+      origin,
+    });
+    return unbound;
   }
 
   /** Stores or replaces the client secret. Surrounding whitespace (a pasted line break) is dropped. */
@@ -63,14 +103,18 @@ export class CredentialStore implements CredentialSource {
     CredentialStore.requireClientId(ref);
     const value = secret.trim();
     if (value === '') throw new IntakeError('validation', 'secrets.empty', 'The client secret is empty.');
-    await this.secrets.set(serviceName(ref.environmentId), clientSecretAccount(ref.clientId), value);
+    const service = serviceName(ref.environmentId);
+    await this.secrets.set(service, clientSecretAccount(ref.clientId, tokenOriginOf(ref.tokenUrl)), value);
+    await this.secrets.delete(service, unboundClientSecretAccount(ref.clientId));
     this.changed(ref, 'clientSecret.set');
   }
 
   async deleteClientSecret(ref: CredentialRef): Promise<boolean> {
-    const deleted = await this.secrets.delete(serviceName(ref.environmentId), clientSecretAccount(ref.clientId));
+    const service = serviceName(ref.environmentId);
+    const bound = await this.secrets.delete(service, clientSecretAccount(ref.clientId, tokenOriginOf(ref.tokenUrl)));
+    const unbound = await this.secrets.delete(service, unboundClientSecretAccount(ref.clientId));
     this.changed(ref, 'clientSecret.delete');
-    return deleted;
+    return bound || unbound;
   }
 
   getPrivateKey(ref: CredentialRef): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonLineLogger } from '../util/logger';
-import { CredentialStore, privateKeyAccount, serviceName } from './credential-store';
+import { clientSecretAccount, CredentialStore, privateKeyAccount, serviceName } from './credential-store';
 import { KeytarSecretStore } from './keytar-secret-store';
 import { generateClientKeyPair } from '../auth/key-pair';
 
@@ -31,14 +31,15 @@ describe.skipIf(!hasSessionBus && !keychainRequired)('keychain round trip (real 
     new KeytarSecretStore(),
     new JsonLineLogger((l) => logLines.push(l), 'debug'),
   );
-  const ref = { environmentId: env, clientId: 'intake-desk-demo' };
+  const ref = { environmentId: env, clientId: 'intake-desk-demo', tokenUrl: 'https://login.example.com/realm' };
+  const account = clientSecretAccount('intake-desk-demo', 'https://login.example.com');
 
   afterAll(async () => {
     await credentials.deleteClientSecret(ref);
     await credentials.deletePrivateKey(ref);
   });
 
-  it('stores, replaces and deletes the client secret under "Intake Desk (<env>)" / client id', async () => {
+  it('stores, replaces and deletes the client secret under "Intake Desk (<env>)" / client id@token origin', async () => {
     expect(await credentials.status(ref)).toEqual({
       environmentId: env,
       clientSecret: false,
@@ -46,13 +47,22 @@ describe.skipIf(!hasSessionBus && !keychainRequired)('keychain round trip (real 
       keychain: { available: true },
     });
     await credentials.setClientSecret(ref, 'first-secret\n');
-    expect(await secretTool('lookup', 'service', serviceName(env), 'account', 'intake-desk-demo')).toBe('first-secret');
+    expect(await secretTool('lookup', 'service', serviceName(env), 'account', account)).toBe('first-secret');
     await credentials.setClientSecret(ref, 'second-secret');
     expect(await credentials.getClientSecret(ref)).toBe('second-secret');
     expect((await credentials.status(ref)).clientSecret).toBe(true);
     expect(await credentials.deleteClientSecret(ref)).toBe(true);
     expect(await credentials.getClientSecret(ref)).toBeUndefined();
-    expect(await secretTool('lookup', 'service', serviceName(env), 'account', 'intake-desk-demo')).toBe('');
+    expect(await secretTool('lookup', 'service', serviceName(env), 'account', account)).toBe('');
+  });
+
+  it('a secret stored for one token origin is not there for another (asked for again)', async () => {
+    await credentials.setClientSecret(ref, 'bound-secret');
+    const moved = { ...ref, tokenUrl: 'https://attacker.example.net/realm' };
+    expect(await credentials.getClientSecret(moved)).toBeUndefined();
+    expect((await credentials.status(moved)).clientSecret).toBe(false);
+    expect(await credentials.getClientSecret(ref)).toBe('bound-secret');
+    await credentials.deleteClientSecret(ref);
   });
 
   it('keeps the private key in its own entry and refuses anything that is not a PKCS#8 key', async () => {

@@ -8,6 +8,7 @@ import { startSandbox } from '../../../../sandbox';
 // eslint-disable-next-line import-x/no-restricted-paths
 import type { Faults, RunningSandbox, SandboxClient } from '../../../../sandbox';
 import { CredentialStore } from '../../secrets/credential-store';
+import type { CredentialRef } from '../../secrets/credential-store';
 import type { KeychainAvailability, SecretStore } from '../../secrets/secret-store';
 import type { BufferPool } from '../../util/buffer-pool';
 import { systemClock } from '../../util/clock';
@@ -46,6 +47,8 @@ export interface SandboxStats {
 export interface ConnectionHarness {
   sandbox: RunningSandbox;
   environment(patch?: Partial<Environment>): Environment;
+  /** The credential reference of `environment(patch)` (a client secret is bound to its token URL's origin). */
+  credentialRef(patch?: Partial<Environment>): CredentialRef;
   credentials: CredentialStore;
   connect(options?: {
     environment?: Partial<Environment>;
@@ -74,12 +77,16 @@ export async function startConnectionHarness(
     ...patch,
   });
   await credentials.setClientSecret(
-    { environmentId: 'local-sandbox', clientId: sandbox.demoClient.clientId },
+    { environmentId: 'local-sandbox', clientId: sandbox.demoClient.clientId, tokenUrl: sandbox.tokenUrl },
     sandbox.demoClient.secret,
   );
   return {
     sandbox,
     environment,
+    credentialRef: (patch) => {
+      const e = environment(patch);
+      return { environmentId: e.id, clientId: e.clientId, tokenUrl: e.tokenUrl };
+    },
     credentials,
     connect: (o = {}) =>
       createPlatformClient({

@@ -10,9 +10,16 @@ const credentials = new CredentialStore(store, silentLogger);
 const availability = await store.isAvailable();
 let refused: { kind: string; code: string; message: string } | undefined;
 try {
-  await credentials.setClientSecret({ environmentId: 'probe', clientId: 'probe-client' }, 'plain-text-must-not-happen');
+  await credentials.setClientSecret(
+    { environmentId: 'probe', clientId: 'probe-client', tokenUrl: 'https://login.example.com' },
+    'plain-text-must-not-happen',
+  );
 } catch (e) {
   if (e instanceof IntakeError) refused = { kind: e.kind, code: e.code, message: e.message };
 }
-const status = await credentials.status({ environmentId: 'probe', clientId: 'probe-client' });
+const status = await credentials.status({
+  environmentId: 'probe',
+  clientId: 'probe-client',
+  tokenUrl: 'https://login.example.com',
+});
 process.stdout.write(JSON.stringify({ availability, refused, status }));
