@@ -9,8 +9,6 @@ import { parseArgs } from 'node:util';
 import type { CaptureProfile, PageAnalysis } from '../../shared/domain/capture';
 import { CaptureProfileSchema } from '../../shared/domain/capture';
 import { CapturePool, defaultPoolSize } from '../core/capture/capture-pool';
-import { splitFile } from '../core/capture/split-file';
-import { SplitTargetExists } from '../core/capture/split-commit';
 
 export const CAPTURE_USAGE = `  pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--separator-pattern RE] [--metadata-pattern RE]
@@ -100,6 +98,8 @@ export async function runCaptureCli(
       for (const a of r.pages) out(pageLine(a));
       return 0;
     }
+    // pdf-lib and sharp only for split: `pages` keeps its main thread small.
+    const { splitFile } = await import('../core/capture/split-file');
     const r = await splitFile(file, resolve(args.out!), args.profile, pool);
     if (!r.ok) {
       out(JSON.stringify({ file, error: r.problem.code, message: `${r.problem.message}; nothing was written` }));
@@ -127,7 +127,7 @@ export async function runCaptureCli(
     );
     return 0;
   } catch (e) {
-    if (e instanceof SplitTargetExists) {
+    if (e instanceof (await import('../core/capture/split-commit')).SplitTargetExists) {
       err(`intake-agent: ${e.message}`);
       return 1;
     }

@@ -9,11 +9,12 @@ import type { ReaderOptions } from 'zxing-wasm/reader';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { PageBarcode } from '../../../shared/domain/capture';
 import type { GrayBitmap } from './bitmap';
-import { grayToRgba } from './bitmap';
+import { grayToPgm } from './bitmap';
 
 export const DEFAULT_FORMATS = ['Code128', 'Code39', 'QRCode', 'DataMatrix'] as const;
 
 let ready: Promise<unknown> | undefined;
+let pgm: Uint8Array | undefined;
 function ensureReader() {
   ready ??= (async () => {
     const require = createRequire(import.meta.url);
@@ -44,9 +45,9 @@ export async function readPageBarcodes(
   formats: readonly string[] = DEFAULT_FORMATS,
 ): Promise<PageBarcode[]> {
   await ensureReader();
-  // zxing-wasm's pixel input is an ImageData-shaped object; core has no DOM types.
-  const image = { data: grayToRgba(bitmap), width: bitmap.width, height: bitmap.height, colorSpace: 'srgb' };
-  const results = await readBarcodes(image as unknown as Parameters<typeof readBarcodes>[0], {
+  // One buffer per thread, reused page after page (readBarcodes copies it into the WASM heap first).
+  pgm = grayToPgm(bitmap, pgm);
+  const results = await readBarcodes(pgm, {
     ...READER_OPTIONS,
     formats: formats as NonNullable<ReaderOptions['formats']>,
   });

@@ -40,16 +40,16 @@ export function rotateGray(src: GrayBitmap, degrees: 0 | 90 | 180 | 270): GrayBi
   return { width: h, height: w, data: out };
 }
 
-/** Grey to RGBA, for decoders that only take RGBA (zxing-wasm's ImageData path). */
-export function grayToRgba(src: GrayBitmap): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(src.width * src.height * 4);
-  const d = src.data;
-  for (let i = 0, p = 0; i < d.length; i++, p += 4) {
-    const v = d[i]!;
-    out[p] = v;
-    out[p + 1] = v;
-    out[p + 2] = v;
-    out[p + 3] = 255;
-  }
+/**
+ * Grey as a binary PGM (P5) file. zxing-wasm decodes it inside its WASM (stb_image) straight to grey, so
+ * a page costs 4 MB there instead of 15 MB of RGBA plus its copy. Pass `reuse` (the last result) to write
+ * into it when the size matches.
+ */
+export function grayToPgm(src: GrayBitmap, reuse?: Uint8Array): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${src.width} ${src.height}\n255\n`);
+  const size = header.length + src.data.length;
+  const out = reuse?.length === size ? reuse : new Uint8Array(size);
+  out.set(header);
+  out.set(src.data, header.length);
   return out;
 }

@@ -175,7 +175,11 @@ export class CapturePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.workerUrl);
+    // Small JS heaps: the big buffers live in the WASM heaps and as external memory, and a young
+    // generation of V8's default size is RSS per worker for nothing (measured: docs/capture.md).
+    const worker = new Worker(this.workerUrl, {
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
+    });
     const slot: Slot = { worker };
     worker.on('message', (r: WorkerReply) => {
       const task = slot.task;

@@ -1,8 +1,11 @@
+import { open, readFile } from 'node:fs/promises';
 import { sniffFileKind } from './file-kind';
 import type { OpenResult } from './page-source';
 import { problem } from './page-source';
-import { openPdf } from './pdf-source';
-import { openImage, openTiff } from './raster-source';
+import { openPdf, openPdfFile } from './pdf-source';
+
+// sharp (libvips) is loaded only for TIFF, JPEG and PNG: a worker that sees only PDFs stays ~10 MB smaller.
+const raster = () => import('./raster-source');
 
 /** Opens PDF, multi-page TIFF, JPEG or PNG bytes as pages; anything else is `unsupported`, never thrown. */
 export async function openPages(bytes: Uint8Array): Promise<OpenResult> {
@@ -12,11 +15,27 @@ export async function openPages(bytes: Uint8Array): Promise<OpenResult> {
     case 'pdf':
       return openPdf(bytes);
     case 'tiff':
-      return openTiff(bytes);
+      return (await raster()).openTiff(bytes);
     case 'jpeg':
     case 'png':
-      return openImage(kind, bytes);
+      return (await raster()).openImage(kind, bytes);
     default:
       return problem('unsupported', 'not a PDF, TIFF, JPEG or PNG file');
   }
+}
+
+/** Like openPages, from a file: a PDF is read block by block as PDFium needs it, other formats whole. */
+export async function openPagesFile(path: string): Promise<OpenResult> {
+  const fh = await open(path, 'r');
+  let head: Uint8Array;
+  try {
+    const buf = new Uint8Array(1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    head = buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+  if (head.length === 0) return problem('no-pages', 'the file is empty');
+  if (sniffFileKind(head) === 'pdf') return openPdfFile(path);
+  return openPages(new Uint8Array(await readFile(path)));
 }
