@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/syscall-trace.test-util';
 
 // An archive on another file system (a share, another disk) is a copy, not a rename: the copy must be on
@@ -13,6 +13,8 @@ describe.skipIf(!STRACE_AVAILABLE || !existsSync(OTHER_FS))('Archiver, archive o
   it('fsyncs the copied file and its folder before it deletes the spool copy', () => {
     const spoolDir = mkdtempSync(join(tmpdir(), 'intake-archive-xdev-'));
     const archiveDir = mkdtempSync(join(OTHER_FS, 'intake-archive-xdev-'));
+    // tmpfs is memory: the folder goes at the end whatever happens.
+    onTestFinished(() => rmSync(archiveDir, { recursive: true, force: true }));
     const calls = traceScript(
       `
       const { Spool } = await import('./electron/core/queue/spool.ts');
