@@ -34,6 +34,11 @@ const demo = await startDemo({
   version: pkg.version,
   logger,
   ...(maxImport !== undefined ? { importMaxBytes: Number(maxImport) } : {}),
+}).catch((e: unknown) => {
+  // Another agent, app or demo owns the data folder (electron/core/util/data-folder-lock.ts): say so plainly.
+  if ((e as { code?: unknown }).code !== 'data.folder_in_use') throw e;
+  console.error(`demo: ${(e as Error).message}`);
+  process.exit(4);
 });
 console.log(`Intake Desk demo is running (data in ${values.data}).`);
 console.log(`Local sandbox: ${demo.sandbox.baseUrl}`);
