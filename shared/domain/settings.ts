@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ScopeSchema } from '../platform/token';
+import { METADATA_FIELDS } from '../platform/inbox';
+import type { MetadataField } from '../platform/inbox';
+import { caseNumberPatternProblem } from './case-number';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
 import { insecureUrlProblem } from './secure-url';
@@ -39,6 +42,18 @@ const environmentFields = {
   assertionKid: z.boolean().optional(),
   /** Schema key used to build the case-creation form. */
   caseSchemaKey: z.string().trim().min(1, 'enter the schema key used for case creation').default('case-create'),
+  /**
+   * How this platform's case numbers look (a regular expression, whole value, any case), e.g.
+   * `^CLM-\\d{4}-\\d{6}$`. Absent: the local sandbox's form for the local sandbox, no check elsewhere
+   * (shared/domain/case-number.ts). Used before queuing and by file-name patterns' {CaseNumber}.
+   */
+  caseNumberPattern: z
+    .string()
+    .check((ctx) => {
+      const problem = caseNumberPatternProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    })
+    .optional(),
 };
 /**
  * An environment that may be saved: the token URL receives the client secret and the base URL the bearer
@@ -72,6 +87,11 @@ const folderProfileFields = {
    * PDF it already saved.
    */
   recognizeCompleteFiles: z.boolean().default(true),
+  /**
+   * Fields a document from this folder must carry before it is queued (on top of "a case or a policy
+   * number"); a required document type must be one of the configured document types. Absent: none.
+   */
+  requiredFields: z.array(z.enum(METADATA_FIELDS as [MetadataField, ...MetadataField[]])).optional(),
 };
 /** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
 export const FileNamePatternSchema = z.string().check((ctx) => {
