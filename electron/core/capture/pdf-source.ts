@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { GrayBitmap } from './bitmap';
+import { decodeJpegGray, fullPageJpeg } from './pdf-jpeg-page';
 import type { OpenResult, PageSource } from './page-source';
 import { problem } from './page-source';
 import type { Pdfium } from './pdfium';
@@ -67,6 +68,8 @@ function finishOpen(m: Pdfium, doc: number, release: () => void): OpenResult {
 class PdfSource implements PageSource {
   readonly kind = 'pdf' as const;
   private closed = false;
+  /** Off only to compare with PDFium's own rendering (tests, bench). */
+  fastJpeg = true;
   constructor(
     private readonly m: Pdfium,
     private readonly doc: number,
@@ -89,8 +92,15 @@ class PdfSource implements PageSource {
     let bitmap = 0;
     try {
       const scale = dpi / 72;
-      const width = Math.max(1, Math.round(m.FPDF_GetPageWidthF(page) * scale));
-      const height = Math.max(1, Math.round(m.FPDF_GetPageHeightF(page) * scale));
+      const widthPt = m.FPDF_GetPageWidthF(page);
+      const heightPt = m.FPDF_GetPageHeightF(page);
+      const width = Math.max(1, Math.round(widthPt * scale));
+      const height = Math.max(1, Math.round(heightPt * scale));
+      const jpeg = this.fastJpeg ? fullPageJpeg(m, page, widthPt, heightPt) : undefined;
+      if (jpeg) {
+        const decoded = await decodeJpegGray(jpeg, width, height).catch(() => undefined);
+        if (decoded) return decoded;
+      }
       bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_GRAY, 0, 0);
       if (!bitmap) throw new Error(`PDFium could not allocate a ${width}×${height} bitmap`);
       m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
