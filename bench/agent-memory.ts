@@ -63,13 +63,20 @@ async function folderOf(dir: string, count: number, bytes: number): Promise<stri
   return folder;
 }
 
+/** A PDF-looking file of exactly `bytes` bytes. */
 async function bigFile(path: string, bytes: number): Promise<void> {
+  const head = Buffer.from('%PDF-1.4\n');
+  const tail = Buffer.from('\n%%EOF\n');
   const out = createWriteStream(path);
   const chunk = randomBytes(1 << 20);
-  out.write('%PDF-1.4\n');
-  for (let w = 0; w < bytes; w += chunk.length)
-    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-  await new Promise<void>((r) => out.end('\n%%EOF\n', () => r()));
+  out.write(head);
+  let left = bytes - head.length - tail.length;
+  while (left > 0) {
+    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    left -= part.length;
+    if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(tail, () => r()));
 }
 
 export async function agentMemoryBench(quick: boolean): Promise<Figure[]> {
@@ -101,7 +108,8 @@ export async function agentMemoryBench(quick: boolean): Promise<Figure[]> {
     const big: Record<number, { peakMb: number; seconds: number; code: number | null }> = {};
     for (const mb of sizes) {
       const file = join(dir, `big-${mb}.pdf`);
-      await bigFile(file, mb * 1024 * 1024);
+      // 2 GiB means the platform's largest upload, 2 GiB − 1 byte (spec; sandbox DEFAULT_MAX_UPLOAD_BYTES).
+      await bigFile(file, Math.min(mb * 1024 * 1024, 2 ** 31 - 1));
       big[mb] = await peakOf(['upload', file, '--data', join(dir, `data-big-${mb}`)], sandbox);
       await rm(file, { force: true });
       await rm(join(dir, `data-big-${mb}`), { recursive: true, force: true });
