@@ -9,7 +9,9 @@ import { PlatformSession } from './connection/platform-session';
 import { EventBus } from './events/event-bus';
 import type { HttpFetch } from './http/http-fetch';
 import { createNodeFetch } from './http/node-fetch';
+import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
+import { createCheckHandlers } from './ipc/check-handlers';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
@@ -226,6 +228,23 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       .catch((e: unknown) => logger.error('watched folders could not be restarted', { error: e }));
   });
 
+  const metadataCheck = new MetadataCheck({
+    settings: currentSettings,
+    environment: activeEnvironment,
+    documents: (ids) =>
+      ids.flatMap((id) => {
+        try {
+          return [queue.get(id)];
+        } catch {
+          return [];
+        }
+      }),
+    searchCustomers: (query, signal) => session.api().searchCustomers(query, { signal }),
+    caseExists: sandboxCaseLookup(fetch),
+    clock,
+    logger,
+  });
+
   const handlers = completeHandlerTable({
     ...createAppHandlers({
       name: options.name,
@@ -237,6 +256,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createDocumentHandlers({ queue, importer }),
     ...createPlatformHandlers(() => session.api()),
+    ...createCheckHandlers(metadataCheck),
     ...createSettingsHandlers({
       settings,
       credentials,

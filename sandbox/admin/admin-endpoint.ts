@@ -68,6 +68,14 @@ export function addAdminRoutes(routes: RouteTable, deps: AdminDeps): void {
     .add('GET', '/__sandbox/stats', (ctx) => {
       if (guard(ctx)) sendJson(ctx.res, 200, deps.stats());
     })
+    // Whether the sandbox has a claim with this case number (any case): the check before queuing asks it,
+    // since the platform's spec has no case lookup (electron/core/cases/metadata-check.ts).
+    .add('GET', '/__sandbox/cases/{caseNumber}', (ctx) => {
+      if (!guard(ctx)) return;
+      const claim = deps.claims.byCaseNumber(ctx.params['caseNumber'] ?? '');
+      if (!claim) return sendProblem(ctx.res, 404, 'case_not_found', `no case ${ctx.params['caseNumber'] ?? ''}`);
+      sendJson(ctx.res, 200, { caseNumber: claim.caseNumber, claimId: claim.claimId });
+    })
     .add('POST', '/__sandbox/cases/{caseNumber}/changes', async (ctx) => {
       if (!guard(ctx)) return;
       const claim = deps.claims.byCaseNumber(ctx.params['caseNumber'] ?? '');

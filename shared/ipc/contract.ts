@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appEvents, appInvokes } from './channels/app';
 import { caseEvents, caseInvokes } from './channels/cases';
+import { checkInvokes } from './channels/checks';
 import { documentEvents, documentInvokes } from './channels/documents';
 import { platformInvokes } from './channels/platform';
 import { settingsEvents, settingsInvokes } from './channels/settings';
@@ -16,6 +17,7 @@ export const invokes = {
   ...platformInvokes,
   ...settingsInvokes,
   ...caseInvokes,
+  ...checkInvokes,
 };
 export const events = {
   ...appEvents,
