@@ -18,7 +18,7 @@ import type { ContentLocator } from '../core/transfer/document-content';
 import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
-import type { QueueStatus } from '../../shared/ipc/channels/documents';
+import type { QueueStatus } from '../../shared/domain/queue';
 import { isAllowedRendererRequest, isTrustedRendererUrl, rendererDevServerUrl } from './app-origin';
 import { registerAppScheme, serveAppProtocol } from './app-protocol';
 import { chromiumFetch } from './chromium-fetch';

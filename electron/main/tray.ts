@@ -4,8 +4,8 @@ import { Menu, nativeImage, Tray } from 'electron';
 import type { TrayAction, TrayMenuItem } from '../core/desktop/tray-state';
 import { deriveTrayView, trayMenuModel } from '../core/desktop/tray-state';
 import type { InboxFolder } from '../core/desktop/tray-state';
-import type { ConnectionState } from '../../shared/ipc/channels/app';
-import type { QueueStatus } from '../../shared/ipc/channels/documents';
+import type { ConnectionState } from '../../shared/domain/connection';
+import type { QueueStatus } from '../../shared/domain/queue';
 
 /** The Electron side of the tray: draws what core/desktop/tray-state.ts derives and forwards clicks. */
 export class TrayController {

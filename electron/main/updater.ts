@@ -1,6 +1,6 @@
 import type { AppUpdater } from 'electron-updater';
 import type { Settings } from '../../shared/domain/settings';
-import type { QueueStatus } from '../../shared/ipc/channels/documents';
+import type { QueueStatus } from '../../shared/domain/queue';
 import { mayInstallUpdate, updateFeed } from '../core/desktop/update-policy';
 import type { Logger } from '../core/util/logger';
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Notice } from '../../shared/ipc/channels/app';
+import type { Notice } from '../../shared/domain/notice';
 import type { AppState } from './store';
 
 /** A toast on screen: notices with the same level and message are one toast with a count. */

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, ConnectionState } from '../../shared/ipc/channels/app';
+import type { AppInfo } from '../../shared/ipc/channels/app';
+import type { ConnectionState } from '../../shared/domain/connection';
 import type { Locale } from '../i18n/i18n';
 import type { ScreenId } from './navigation';
 import type { AppState } from './store';

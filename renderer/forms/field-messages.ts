@@ -1,7 +1,7 @@
 import type { FormModel } from '../../shared/forms/form-model';
 import { placeIssues } from '../../shared/forms/place-issues';
 import type { FormFieldError } from '../../shared/forms/validate-form-value';
-import type { CaseIssue } from '../../shared/ipc/channels/cases';
+import type { CaseIssue } from '../../shared/domain/cases';
 
 /** What one field shows below itself: our own check (a code to translate) or the platform's own words. */
 export type FieldMessage =

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ActivityCase, ActivityEntry } from '../../../shared/ipc/channels/cases';
+import type { ActivityCase, ActivityEntry } from '../../../shared/domain/activity';
 import { parseCaseChangeEvent } from '../../../shared/platform/events';
 import type { Logger } from '../util/logger';
 

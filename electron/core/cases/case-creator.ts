@@ -1,4 +1,4 @@
-import type { CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import type { CreateCaseResult } from '../../../shared/domain/cases';
 import type { CaseData, CreateCaseResponse } from '../../../shared/platform/cases';
 import { IntakeError, isIntakeError } from '../errors';
 import type { Clock } from '../util/clock';

@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityStatus } from '../../../shared/ipc/channels/cases';
+import type { ActivityEntry, ActivityStatus } from '../../../shared/domain/activity';
 import { parseCaseChangeEvent } from '../../../shared/platform/events';
 import type { CaseChangeEvent } from '../../../shared/platform/events';
 import { isIntakeError } from '../errors';

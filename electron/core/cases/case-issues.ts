@@ -1,4 +1,4 @@
-import type { CaseIssue } from '../../../shared/ipc/channels/cases';
+import type { CaseIssue } from '../../../shared/domain/cases';
 
 /**
  * An error or warning of the create-case response as the renderer gets it. Warnings have no fields in

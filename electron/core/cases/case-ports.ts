@@ -1,5 +1,5 @@
 import type { Document } from '../../../shared/domain/document';
-import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
+import type { PartnerValidation } from '../../../shared/domain/partner-validation';
 import type { CaseData, CreateCaseResponse } from '../../../shared/platform/cases';
 import type { SchemaDescription } from '../../../shared/platform/schema-description';
 

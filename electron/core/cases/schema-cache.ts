@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildFormModel } from '../../../shared/forms/build-form-model';
-import type { CaseSchemaAnswer } from '../../../shared/ipc/channels/cases';
+import type { CaseSchemaAnswer } from '../../../shared/domain/cases';
 import { SchemaDescriptionSchema } from '../../../shared/platform/schema-description';
 import type { SchemaDescription } from '../../../shared/platform/schema-description';
 import { isIntakeError } from '../errors';

@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../../../shared/ipc/channels/app';
+import type { ConnectionState } from '../../../shared/domain/connection';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 

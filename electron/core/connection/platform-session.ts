@@ -1,5 +1,5 @@
 import type { Environment } from '../../../shared/domain/settings';
-import type { ConnectionTest } from '../../../shared/ipc/channels/settings';
+import type { ConnectionTest } from '../../../shared/domain/connection';
 import type { TokenClient, TokenStatus } from '../auth/token-client';
 import { IntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';

@@ -1,4 +1,4 @@
-import type { Navigate } from '../../../shared/ipc/channels/app';
+import type { Navigate } from '../../../shared/domain/notice';
 import type { DesktopNotification } from './notification-grouper';
 
 /** Where a click on a notification leads: the document that needs a person, else the screen to fix it on. */

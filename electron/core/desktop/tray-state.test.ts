@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionState } from '../../../shared/ipc/channels/app';
-import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { ConnectionState } from '../../../shared/domain/connection';
+import type { QueueStatus } from '../../../shared/domain/queue';
 import { deriveTrayView, trayMenuModel } from './tray-state';
 
 function queue(counts: Partial<QueueStatus['counts']>, extra: Partial<QueueStatus> = {}): QueueStatus {

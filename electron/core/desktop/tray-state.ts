@@ -1,5 +1,5 @@
-import type { ConnectionState } from '../../../shared/ipc/channels/app';
-import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { ConnectionState } from '../../../shared/domain/connection';
+import type { QueueStatus } from '../../../shared/domain/queue';
 
 /** The four states the tray icon can show, plus paused (the clerk stopped uploads on purpose). */
 export const TRAY_STATES = ['idle', 'uploading', 'paused', 'offline', 'failed'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { QueueStatus } from '../../../shared/domain/queue';
 import { mayInstallUpdate, updateFeed } from './update-policy';
 
 const status = (counts: Partial<QueueStatus['counts']>, extra: Partial<QueueStatus> = {}): QueueStatus => ({

@@ -1,5 +1,5 @@
 import type { Settings } from '../../../shared/domain/settings';
-import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { QueueStatus } from '../../../shared/domain/queue';
 
 /** Where electron-updater looks, or why it does not look at all. */
 export type UpdateFeed =

@@ -1,5 +1,5 @@
 import type { Document, DocumentState } from '../../../shared/domain/document';
-import type { QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { QueueStatus } from '../../../shared/domain/queue';
 import type { TokenStatus } from '../auth/token-client';
 import type { EventBus } from '../events/event-bus';
 import type { ListQuery } from '../queue/document-store';

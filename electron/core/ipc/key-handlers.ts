@@ -1,5 +1,5 @@
 import type { Environment, Settings } from '../../../shared/domain/settings';
-import type { PublicKeyInfo } from '../../../shared/ipc/channels/settings';
+import type { PublicKeyInfo } from '../../../shared/domain/secrets';
 import { importPrivateKey } from '../auth/key-import';
 import { publicKeyOf } from '../auth/key-pair';
 import { IntakeError } from '../errors';

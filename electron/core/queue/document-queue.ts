@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
-import type { HistoryEntry, QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';

@@ -1,6 +1,6 @@
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
-import type { HistoryEntry } from '../../../shared/ipc/channels/documents';
+import type { HistoryEntry } from '../../../shared/domain/queue';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';

@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import type { SecretStatus } from '../../../shared/ipc/channels/settings';
+import type { SecretStatus } from '../../../shared/domain/secrets';
 import { IntakeError } from '../errors';
 import type { Logger } from '../util/logger';
 import type { SecretStore } from './secret-store';

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ActivityCase, ActivityEntry, ActivityStatus } from '../../../shared/ipc/channels/cases';
+import type { ActivityCase, ActivityEntry, ActivityStatus } from '../../../shared/domain/activity';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/domain/cases';
 import { caseFormModel as model } from '../../test-support/case-form-model';
 import { doc } from '../../test-support/document-fixture';
 import type { ScriptedBridge } from '../../test-support/scripted-bridge';

@@ -4,7 +4,7 @@ import { setAtPath } from '../../../shared/forms/form-paths';
 import type { PathSegment } from '../../../shared/forms/form-paths';
 import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { FormFieldError } from '../../../shared/forms/validate-form-value';
-import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/domain/cases';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import { toIpcError } from '../../app/ipc-error';

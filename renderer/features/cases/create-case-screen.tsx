@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { CreateCaseResult } from '../../../shared/ipc/channels/cases';
+import type { CreateCaseResult } from '../../../shared/domain/cases';
 import { ErrorBanner } from '../../app/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
+import type { PartnerValidation } from '../../../shared/domain/partner-validation';
 import { ErrorBanner } from '../../app/error-banner';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';

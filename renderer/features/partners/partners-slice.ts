@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Document } from '../../../shared/domain/document';
-import type { PartnerValidation } from '../../../shared/ipc/channels/cases';
+import type { PartnerValidation } from '../../../shared/domain/partner-validation';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';

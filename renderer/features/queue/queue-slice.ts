@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { HistoryEntry, QueueStatus } from '../../../shared/ipc/channels/documents';
+import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../shared/domain/settings';
-import type { ConnectionTest, PublicKeyInfo, SecretStatus } from '../../../shared/ipc/channels/settings';
+import type { ConnectionTest } from '../../../shared/domain/connection';
+import type { PublicKeyInfo, SecretStatus } from '../../../shared/domain/secrets';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
@@ -80,7 +81,10 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     async loadSettings() {
       try {
         get().applySettings(await intake().call('settings.get', {}));
-        set({ settingsError: undefined });
+        // Settings read from an older file may break today's rules (a folder's pattern, an http token URL):
+        // that part does not run, and its field says why before the clerk edits anything.
+        const draft = get().settingsDraft;
+        set({ settingsError: undefined, settingsErrors: draft ? validateSettings(draft) : {} });
         void get().setEditingEnvironment(envId());
       } catch (e) {
         set({ settingsError: toIpcError(e) });

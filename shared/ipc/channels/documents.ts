@@ -1,27 +1,9 @@
 import { z } from 'zod';
 import { DocumentSchema, DocumentStateSchema } from '../../domain/document';
 import { MetadataSchema } from '../../domain/metadata';
+import { HistoryEntrySchema, QueueStatusSchema } from '../../domain/queue';
 
 const Ids = z.object({ ids: z.array(z.string()).min(1) });
-
-export const QueueStatusSchema = z.object({
-  paused: z.boolean(),
-  online: z.boolean(),
-  counts: z.record(DocumentStateSchema, z.number().int()),
-  /** Bytes sent / total over documents now uploading. */
-  progress: z.object({ sent: z.number(), total: z.number() }),
-});
-export type QueueStatus = z.infer<typeof QueueStatusSchema>;
-
-export const HistoryEntrySchema = z.object({
-  documentId: z.string(),
-  fileName: z.string(),
-  caseNumber: z.string().optional(),
-  state: DocumentStateSchema,
-  message: z.string().optional(),
-  at: z.string(),
-});
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const documentInvokes = {
   'documents.list': {

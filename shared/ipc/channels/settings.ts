@@ -1,34 +1,7 @@
 import { z } from 'zod';
+import { ConnectionTestSchema } from '../../domain/connection';
+import { PublicKeyInfoSchema, SecretStatusSchema } from '../../domain/secrets';
 import { SettingsSchema, StoredSettingsSchema } from '../../domain/settings';
-
-export const SecretStatusSchema = z.object({
-  environmentId: z.string(),
-  /** Only whether something is stored; the secret itself never reaches the renderer. */
-  clientSecret: z.boolean(),
-  privateKey: z.boolean(),
-  keychain: z.object({ available: z.boolean(), message: z.string().optional() }),
-});
-export type SecretStatus = z.infer<typeof SecretStatusSchema>;
-
-export const ConnectionTestSchema = z.object({
-  ok: z.boolean(),
-  /** Which step failed: settings, keychain, network, token endpoint (with the OAuth error), api. */
-  step: z.enum(['settings', 'keychain', 'network', 'token', 'api', 'done']),
-  code: z.string().optional(),
-  message: z.string(),
-  expiresIn: z.number().optional(),
-});
-export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
-
-/** The public half of the stored private key, to register with the platform or compare with what was. */
-export const PublicKeyInfoSchema = z.object({
-  algorithm: z.enum(['ES256', 'RS256', 'PS256']),
-  publicKeyPem: z.string(),
-  publicKeyJwk: z.record(z.string(), z.unknown()),
-  /** RFC 7638 thumbprint (base64url SHA-256), also the JWK's kid. */
-  thumbprint: z.string(),
-});
-export type PublicKeyInfo = z.infer<typeof PublicKeyInfoSchema>;
 
 export const settingsInvokes = {
   // Read: as stored (an old file's bad folder still shows, to be fixed); written: every rule, at the field.
