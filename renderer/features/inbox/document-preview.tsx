@@ -8,7 +8,7 @@ import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from './document-bytes';
 import { folderLabel } from './document-order';
-import { PdfView } from './pdf-view';
+import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 
@@ -42,6 +42,8 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
     const abort = new AbortController();
     const kind = previewKind(contentType, fileName);
     const source = intake().contentSource(id);
+    // pdf.js (2 MB with its worker) loads while the first range is read, not after it.
+    if (kind === 'pdf') void loadPdfjs().catch(() => undefined);
     const load: Promise<Content> =
       kind === 'pdf'
         ? readRange(source, 0, FIRST_CHUNK - 1, abort.signal).then((first) => ({

@@ -17,7 +17,7 @@ const RANGE_CHUNK = 256 * 1024;
 
 let pdfjsLoaded: Promise<typeof Pdfjs> | undefined;
 /** pdf.js is loaded on first use, with its worker from our own origin (CSP: worker-src 'self' blob:). */
-function loadPdfjs() {
+export function loadPdfjs() {
   pdfjsLoaded ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
     ([pdfjs, worker]) => {
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
@@ -58,8 +58,6 @@ export function PdfView(props: {
           rangeChunkSize: RANGE_CHUNK,
           disableAutoFetch: true,
           disableStream: true,
-          // No `new Function` (the CSP has no 'unsafe-eval'; pdf.js would probe it and log a violation).
-          isEvalSupported: false,
         });
         task = loading;
         return loading.promise;
