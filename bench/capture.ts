@@ -34,11 +34,11 @@ async function pagesPerSecond(file: string, threads: number) {
  * Runs `intake-agent pages FILE` as shipped (the build in out/main; `npm run build` first — from source,
  * tsx's compiler in every thread adds ~30 MB) and samples its peak RSS (VmHWM).
  */
-function peakRss(file: string): Promise<{ peakMb: number; seconds: number; lines: number }> {
+function peakRss(file: string, threads: number): Promise<{ peakMb: number; seconds: number; lines: number }> {
   if (!existsSync(join(ROOT, 'out/main/agent.js'))) throw new Error('bench/capture.ts: run `npm run build` first');
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['bin/intake-agent.mjs', 'pages', file], {
+    const child = spawn(process.execPath, ['bin/intake-agent.mjs', 'pages', file, '--threads', String(threads)], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -70,7 +70,8 @@ export async function captureBench(quick: boolean, pageCount = quick ? 24 : 100)
   const cmd = `npx tsx bench/capture.ts${quick ? ' --quick' : ''}`;
   const cli = await pagesPerSecond(file, defaultPoolSize(true));
   const app = await pagesPerSecond(file, defaultPoolSize(false));
-  const mem = await peakRss(file);
+  const mem = await peakRss(file, defaultPoolSize(true));
+  const memApp = await peakRss(file, defaultPoolSize(false));
   const cores = availableParallelism();
   return [
     {
@@ -88,10 +89,17 @@ export async function captureBench(quick: boolean, pageCount = quick ? 24 : 100)
       command: cmd,
     },
     {
-      figure: `peak RSS, \`intake-agent pages\` over the ${pageCount}-page batch (${(batch.pdf.length / 1e6).toFixed(1)} MB PDF)`,
+      figure: `peak RSS, \`intake-agent pages --threads ${defaultPoolSize(true)}\` over the ${pageCount}-page batch (${(batch.pdf.length / 1e6).toFixed(1)} MB PDF)`,
       target: '< 300 MB',
       result: `${mem.peakMb.toFixed(0)} MB (${mem.lines} lines in ${mem.seconds.toFixed(1)} s)`,
       ok: mem.peakMb < 300 && mem.lines === pageCount,
+      command: cmd,
+    },
+    {
+      figure: `peak RSS, same, --threads ${defaultPoolSize(false)} (the app's pool size on this box)`,
+      target: '< 300 MB',
+      result: `${memApp.peakMb.toFixed(0)} MB (${memApp.lines} lines in ${memApp.seconds.toFixed(1)} s)`,
+      ok: memApp.peakMb < 300 && memApp.lines === pageCount,
       command: cmd,
     },
   ];

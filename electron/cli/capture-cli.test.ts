@@ -160,5 +160,6 @@ describe('intake-agent pages / split', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/metadataPattern: not a valid regular expression/);
     expect((await run('pages', 'x.pdf', '--drop-blank')).code).toBe(2);
+    expect((await run('pages', 'x.pdf', '--threads', '0')).err).toMatch(/--threads must be a whole number/);
   });
 });

@@ -12,7 +12,7 @@ import { CapturePool, defaultPoolSize } from '../core/capture/capture-pool';
 
 export const CAPTURE_USAGE = `  pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--separator-pattern RE] [--metadata-pattern RE]
-                     [--keep-separator] [--drop-blank] [--dpi N]
+                     [--keep-separator] [--drop-blank] [--dpi N] [--threads N]
                      split FILE on separator sheets (default PATCHT) into PDFs in DIR`;
 
 export class CaptureUsageError extends Error {}
@@ -21,6 +21,8 @@ export interface CaptureArgs {
   command: 'pages' | 'split';
   file: string;
   out?: string;
+  /** Worker threads; default every core. */
+  threads?: number;
   profile: CaptureProfile;
 }
 
@@ -39,6 +41,7 @@ export function parseCaptureArgs(argv: string[]): CaptureArgs {
         'keep-separator': { type: 'boolean' },
         'drop-blank': { type: 'boolean' },
         dpi: { type: 'string' },
+        threads: { type: 'string' },
       },
     });
   } catch (e) {
@@ -50,7 +53,10 @@ export function parseCaptureArgs(argv: string[]): CaptureArgs {
   if (!file || rest.length > 0) throw new CaptureUsageError(`${command} needs exactly one FILE`);
   if (command === 'split' && !v.out) throw new CaptureUsageError('split needs --out DIR');
   if (command === 'pages' && (v.out || v.separator || v['drop-blank'] || v['keep-separator']))
-    throw new CaptureUsageError('pages takes only FILE and --dpi');
+    throw new CaptureUsageError('pages takes only FILE, --dpi and --threads');
+  const threads = v.threads === undefined ? undefined : Number(v.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 16))
+    throw new CaptureUsageError('--threads must be a whole number from 1 to 16');
   const profile = CaptureProfileSchema.safeParse({
     ...(v.separator !== undefined ? { separatorValue: v.separator } : {}),
     ...(v['separator-pattern'] !== undefined ? { separatorPattern: v['separator-pattern'] } : {}),
@@ -63,7 +69,7 @@ export function parseCaptureArgs(argv: string[]): CaptureArgs {
     const issue = profile.error.issues[0];
     throw new CaptureUsageError(`${issue?.path.join('.') || 'option'}: ${issue?.message ?? 'invalid'}`);
   }
-  return { command, file, ...(v.out ? { out: v.out } : {}), profile: profile.data };
+  return { command, file, ...(v.out ? { out: v.out } : {}), ...(threads ? { threads } : {}), profile: profile.data };
 }
 
 const pageLine = (a: PageAnalysis) =>
@@ -87,7 +93,7 @@ export async function runCaptureCli(
     return 2;
   }
   // Nothing else runs in this process: every core analyses.
-  const pool = new CapturePool({ size: defaultPoolSize(true) });
+  const pool = new CapturePool({ size: args.threads ?? defaultPoolSize(true) });
   try {
     if (args.command === 'pages') {
       const r = await pool.analyseFile(file, { dpi: args.profile.dpi, blankThreshold: args.profile.blankThreshold });

@@ -7,6 +7,7 @@
  */
 import type { GrayBitmap } from './bitmap';
 import type { Pdfium } from './pdfium';
+import { loadSharp } from './sharp-lib';
 
 const IMAGE_OBJECT = 3;
 const DEVICE_GRAY = 1;
@@ -59,7 +60,7 @@ function filterName(m: Pdfium, obj: number): string {
 
 /** Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). */
 export async function decodeJpegGray(jpeg: Uint8Array, width: number, height: number): Promise<GrayBitmap> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const { data, info } = await sharp(jpeg)
     .greyscale()
     .resize(width, height, { fit: 'fill', kernel: 'linear' })

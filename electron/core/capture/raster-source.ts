@@ -1,8 +1,8 @@
 /** TIFF (every page), JPEG and PNG through sharp (libvips + libtiff/libjpeg-turbo/libspng, LGPL/BSD). */
-import sharp from 'sharp';
 import type { GrayBitmap } from './bitmap';
 import type { OpenResult, PageSource } from './page-source';
 import { problem } from './page-source';
+import { loadSharp } from './sharp-lib';
 import { readTiffStructure } from './tiff-structure';
 
 interface RasterPage {
@@ -24,6 +24,7 @@ export async function openTiff(bytes: Uint8Array): Promise<OpenResult> {
 }
 
 export async function openImage(kind: 'jpeg' | 'png', bytes: Uint8Array): Promise<OpenResult> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) return problem('damaged', `the ${kind.toUpperCase()} has no size`);
@@ -61,6 +62,7 @@ class RasterSource implements PageSource {
     const p = this.page(index);
     const width = Math.max(1, Math.round((p.width / p.xDpi) * dpi));
     const height = Math.max(1, Math.round((p.height / p.yDpi) * dpi));
+    const sharp = await loadSharp();
     let img = sharp(this.bytes, this.kind === 'tiff' ? { page: index, limitInputPixels: false } : {});
     if (this.kind !== 'tiff') img = img.rotate(); // EXIF orientation
     img = img.flatten({ background: '#ffffff' }).greyscale();
