@@ -1,0 +1,138 @@
+/**
+ * Text workers: one document per worker at a time, as many workers as capture uses (cores − 1, so the
+ * clerk keeps a core; docs/capture.md). A worker that has been idle for `idleMs` is ended: its Tesseract
+ * engine holds ~150 MB that an idle desk does not need.
+ */
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { defaultPoolSize } from '../capture-pool';
+import type { PageText } from './page-text';
+import type { TextReply, TextRequest, TextWorkerData } from './text-protocol';
+
+export interface TextPoolOptions extends TextWorkerData {
+  size?: number;
+  idleMs?: number;
+  workerUrl?: URL;
+}
+
+export type ReadRequest = Omit<TextRequest, 'id'>;
+export type ReadResult = { ok: true; pageCount: number; pages: PageText[] } | { ok: false; message: string };
+
+function defaultWorkerUrl(): URL {
+  const here = import.meta.url;
+  for (const candidate of ['./text-worker.js', '../text-worker.js']) {
+    const url = new URL(candidate, here);
+    if (here.endsWith('.js') && existsSync(url)) return url;
+  }
+  return new URL('./text-worker-entry.mjs', here);
+}
+
+interface Job {
+  request: ReadRequest;
+  onPage?: (p: PageText) => void;
+  resolve: (r: ReadResult) => void;
+  reject: (e: Error) => void;
+}
+interface Slot {
+  worker: Worker;
+  job?: Job & { id: number; pages: PageText[] };
+  idleTimer?: NodeJS.Timeout;
+}
+
+export class TextPool {
+  readonly size: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly workerUrl: URL;
+  private readonly idleMs: number;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: TextPoolOptions) {
+    this.size = Math.max(1, opts.size ?? defaultPoolSize());
+    this.workerUrl = opts.workerUrl ?? defaultWorkerUrl();
+    this.idleMs = opts.idleMs ?? 60_000;
+  }
+
+  read(request: ReadRequest, onPage?: (p: PageText) => void): Promise<ReadResult> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new Error('the text pool was closed'));
+      this.queue.push({ request, resolve, reject, ...(onPage ? { onPage } : {}) });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const j of this.queue.splice(0)) j.reject(new Error('the text pool was closed'));
+    await Promise.all(
+      this.slots.splice(0).map((s) => {
+        clearTimeout(s.idleTimer);
+        return s.worker.terminate();
+      }),
+    );
+  }
+
+  private pump() {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      const id = this.nextId++;
+      clearTimeout(slot.idleTimer);
+      slot.job = { ...job, id, pages: [] };
+      slot.worker.ref();
+      slot.worker.postMessage({ ...job.request, id } satisfies TextRequest);
+    }
+  }
+
+  private finish(slot: Slot) {
+    slot.job = undefined;
+    slot.worker.unref(); // an idle pool does not keep the process alive
+    slot.idleTimer = setTimeout(() => {
+      if (slot.job) return;
+      this.drop(slot);
+      void slot.worker.terminate();
+    }, this.idleMs);
+    slot.idleTimer.unref();
+    this.pump();
+  }
+
+  private drop(slot: Slot) {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.workerUrl, {
+      workerData: { stageDir: this.opts.stageDir, languages: this.opts.languages } satisfies TextWorkerData,
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
+    });
+    const slot: Slot = { worker };
+    worker.on('message', (r: TextReply) => {
+      const job = slot.job;
+      if (!job || r.id !== job.id) return;
+      if (r.type === 'page') {
+        job.pages[r.page.page] = r.page;
+        job.onPage?.(r.page);
+        return;
+      }
+      if (r.type === 'done') job.resolve({ ok: true, pageCount: r.pageCount, pages: job.pages });
+      else if (r.type === 'problem') job.resolve({ ok: false, message: r.message });
+      else job.reject(new Error(r.message));
+      this.finish(slot);
+    });
+    const lost = (e: Error) => {
+      this.drop(slot);
+      clearTimeout(slot.idleTimer);
+      slot.job?.reject(e);
+      slot.job = undefined;
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`text worker exited (code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+}

@@ -1,0 +1,26 @@
+/** Messages between TextPool (main thread) and text-worker (worker thread). */
+import { z } from 'zod';
+import type { PageText } from './page-text';
+
+export const TextWorkerDataSchema = z.object({
+  /** Folder for the OCR language files (in the data folder). */
+  stageDir: z.string().min(1),
+  languages: z.array(z.object({ code: z.string().regex(/^[a-z_]{3,12}$/), file: z.string().min(1) })).min(1),
+});
+export type TextWorkerData = z.infer<typeof TextWorkerDataSchema>;
+
+export const TextRequestSchema = z.object({
+  id: z.number().int(),
+  path: z.string().min(1),
+  /** Pages from the start that may be OCR'd; later pages only give their text layer. */
+  maxOcrPages: z.number().int().min(0),
+  dpi: z.number().int().min(72).max(600),
+  minTextLayerChars: z.number().int().min(0),
+});
+export type TextRequest = z.infer<typeof TextRequestSchema>;
+
+export type TextReply =
+  | { id: number; type: 'page'; page: PageText }
+  | { id: number; type: 'done'; pageCount: number }
+  | { id: number; type: 'problem'; message: string }
+  | { id: number; type: 'error'; message: string };

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Text of a document and the suggestions read from it (issue #17). Pure types; the work is in
+ * electron/core/capture/text. Positions are fractions of the page (0..1, origin top-left), so the preview
+ * can mark the place at any zoom.
+ */
+
+export const BoxSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1),
+  h: z.number().min(0).max(1),
+});
+export type Box = z.infer<typeof BoxSchema>;
+
+/** Fields a candidate can be for. */
+export const CANDIDATE_FIELDS = [
+  'caseNumber',
+  'policyNumber',
+  'registrationNumber',
+  'claimId',
+  'accidentDate',
+  'date',
+] as const;
+export const CandidateFieldSchema = z.enum(CANDIDATE_FIELDS);
+export type CandidateField = z.infer<typeof CandidateFieldSchema>;
+
+/** A number or date found on a page: the text as printed, its normal form, where it is (0-based page). */
+export const CandidateSchema = z.object({
+  field: CandidateFieldSchema,
+  value: z.string(),
+  raw: z.string(),
+  page: z.number().int().min(0),
+  box: BoxSchema.optional(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+export const PolicyHitSchema = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  customerNumber: z.string().optional(),
+  policyNumber: z.string(),
+  product: z.string().optional(),
+  description: z.string().optional(),
+  statusText: z.string().optional(),
+  isActive: z.boolean(),
+});
+export type PolicyHit = z.infer<typeof PolicyHitSchema>;
+
+/**
+ * A suggestion for one field of the tagging form. `verified`: the platform knows the value (a policy
+ * found by the customer/policy search, a claim found by its id). `found-in-document`: read from the page
+ * but not checkable; never used for policy numbers (an unverified policy number is not suggested).
+ */
+export const SuggestionSchema = z.object({
+  field: CandidateFieldSchema,
+  value: z.string(),
+  page: z.number().int().min(0),
+  box: BoxSchema.optional(),
+  check: z.enum(['verified', 'found-in-document']),
+  policy: PolicyHitSchema.optional(),
+  label: z.string(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+export const TextSourceSchema = z.enum(['pdf-text', 'ocr', 'skipped']);
+export const DocumentSuggestionsSchema = z.object({
+  /** Pages with text, and how it was obtained; pages after the OCR limit are `skipped`. */
+  pages: z.array(z.object({ page: z.number().int().min(0), source: TextSourceSchema, chars: z.number().int() })),
+  pageCount: z.number().int().min(0),
+  suggestions: z.array(SuggestionSchema),
+  /** Checks that could not be made (platform offline…): the clerk sees why a field has no suggestion. */
+  problems: z.array(z.string()),
+  /** OCR languages installed on this machine (e.g. ["eng", "deu"]). */
+  languages: z.array(z.string()),
+});
+export type DocumentSuggestions = z.infer<typeof DocumentSuggestionsSchema>;
