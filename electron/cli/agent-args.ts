@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Metadata } from '../../shared/domain/metadata';
 import { AuthMethodSchema } from '../../shared/domain/settings';
 import type { AuthMethod } from '../../shared/domain/settings';
+import { metadataValueProblem } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 
@@ -138,7 +139,11 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
       throw new UsageError(
         `--meta: unknown name "${m.slice(0, eq)}" (use a Metadata-* header name without the prefix, e.g. CaseNumber)`,
       );
-    meta[field] = m.slice(eq + 1);
+    const value = m.slice(eq + 1);
+    // The same rule as typed values and file-name captures (at most 255 characters, no control character).
+    const problem = metadataValueProblem(value);
+    if (problem) throw new UsageError(`--meta ${m.slice(0, eq)}: ${problem}`);
+    meta[field] = value;
   }
   let concurrency: number | undefined;
   if (v.concurrency !== undefined) {
