@@ -30,6 +30,12 @@ const layerZones = [
     ['./renderer/app', './renderer/features'],
     'renderer/i18n, components and forms know no store and no feature: they get what they show as props or parameters (the locale from useLocale()).',
   ),
+  zone(
+    // Minimatch globs: every folder of electron/core but ipc/, every file at its top but errors.ts.
+    ['./electron/core/!(ipc)/**', './electron/core/!(errors).ts'],
+    './shared/ipc/channels',
+    'electron/core speaks in domain types (shared/domain, shared/platform); only core/ipc (the handlers) and the error mapping (errors.ts) know the IPC channels.',
+  ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(
     './electron/preload',
