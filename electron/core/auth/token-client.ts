@@ -4,7 +4,7 @@ import type { Environment } from '../../../shared/domain/settings';
 import { IntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';
 import { requestSignal } from '../http/request-signal';
-import { classifyHttpError, classifyRequestFailure } from '../platform/classify-http-error';
+import { classifyHttpError, classifyRequestFailure } from '../http/classify-http-error';
 import type { CredentialSource } from '../secrets/credential-store';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';

@@ -4,7 +4,7 @@ import type { HttpFetch } from '../http/http-fetch';
 import { requestSignal } from '../http/request-signal';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import { classifyHttpError, classifyRequestFailure } from './classify-http-error';
+import { classifyHttpError, classifyRequestFailure } from '../http/classify-http-error';
 
 /** No answer and no upload progress for this long → the request is given up (kind 'ambiguous'). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

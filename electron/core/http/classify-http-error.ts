@@ -3,7 +3,7 @@ import { PlatformErrorSchema } from '../../../shared/platform/common';
 import type { PlatformError } from '../../../shared/platform/common';
 import { IntakeError } from '../errors';
 import type { ErrorKind } from '../errors';
-import { isNotConnectedCode, networkErrorCode, proxyTunnelStatus } from '../http/network-error';
+import { isNotConnectedCode, networkErrorCode, proxyTunnelStatus } from './network-error';
 
 /**
  * The ONE place where an HTTP status becomes an error kind (docs/platform-choices.md, "Core client").
