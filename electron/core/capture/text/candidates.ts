@@ -100,13 +100,10 @@ function normalize(kind: FieldPattern['normalize'], raw: string): string | undef
  * are taken as the digits, so "HR-1OOOO1" is found as HR-100001.
  */
 export function fixDigitLookalikes(word: string): string {
-  let out = word;
-  for (let i = 0; i < 3; i++)
-    out = out
-      .replace(/(?<=[\d-])[Oo](?=[\dOo]|$)/g, '0')
-      .replace(/(?<=\d)[Il|](?=[\dIl|]|$)/g, '1')
-      .replace(/(?<=-)[Il|](?=\d)/g, '1');
-  return out;
+  // A run of digits and look-alikes that holds at least one real digit is a number.
+  return word.replace(/[\dOoIl|]{2,}/g, (run) =>
+    /\d/.test(run) ? run.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1') : run,
+  );
 }
 
 export function compilePatterns(patterns: readonly FieldPattern[]): { p: FieldPattern; re: RegExp }[] {
