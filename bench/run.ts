@@ -1,5 +1,6 @@
 /** All benchmarks: npm run bench [-- --quick]. Prints a markdown table for docs/benchmarks.md. */
 import { agentStartupBench } from './agent-startup';
+import { captureBench } from './capture';
 import { detectionBench } from './detection';
 import { largeFileBench } from './large-file';
 import { queueScaleBench } from './queue-scale';
@@ -9,7 +10,14 @@ import type { Figure } from './bench-support';
 
 const quick = process.argv.includes('--quick');
 const all: Figure[] = [];
-for (const bench of [agentStartupBench, queueScaleBench, detectionBench, throughputBench, largeFileBench]) {
+for (const bench of [
+  agentStartupBench,
+  queueScaleBench,
+  detectionBench,
+  throughputBench,
+  largeFileBench,
+  captureBench,
+]) {
   const figures = await bench(quick);
   printFigures(figures);
   all.push(...figures);
