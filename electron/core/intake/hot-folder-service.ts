@@ -2,38 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
+import type { IncomingFile, IngestResult } from '../queue/document-queue';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
 import type { StableVerdict } from './stability-tracker';
 
-/** What the folders hand files to: DocumentQueue implements it. */
+/** What the folders hand files to: DocumentQueue implements it, with the file as it takes it. */
 export interface IntakeTarget {
   hasSeen(seenKey: string): boolean;
-  ingest(file: {
-    sourcePath: string;
-    folder: string;
-    fileName: string;
-    size: number;
-    mtimeMs: number;
-    seenKey: string;
-    metadata: FolderFile['metadata'];
-    autoSubmit: boolean;
-  }): Promise<{ outcome: 'created' | 'seen' | 'changed' }>;
+  ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
   /** A file that stayed unopenable: recorded as a failed document (`file.unreadable`) with the OS error. */
-  failUnreadable?(
-    file: {
-      sourcePath: string;
-      folder: string;
-      fileName: string;
-      size: number;
-      mtimeMs: number;
-      seenKey: string;
-      metadata: FolderFile['metadata'];
-      autoSubmit: boolean;
-    },
-    error: NodeJS.ErrnoException,
-  ): unknown;
+  failUnreadable?(file: IncomingFile, error: NodeJS.ErrnoException): unknown;
 }
 
 /** All configured hot folders; reports a folder that disappears or comes back as a notice. */

@@ -1,16 +1,8 @@
-import type { Metadata } from '../../../shared/domain/metadata';
 import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
+import type { UploadRequest } from '../platform/platform-client';
 
-export interface InboxUploadRequest {
-  filePath: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  metadata: Metadata;
-  idempotencyKey?: string;
-  signal: AbortSignal;
-  onProgress(sent: number, total: number): void;
-}
+/** The platform client's upload request, with the queue's cancel signal and progress callback always set. */
+export type InboxUploadRequest = UploadRequest & Required<Pick<UploadRequest, 'signal' | 'onProgress'>>;
 
 /**
  * The one thing the queue needs from the platform client: `api.uploadToInbox` of
