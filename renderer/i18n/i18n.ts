@@ -107,3 +107,9 @@ export function formatMoney(locale: Locale, amount: number, currency: string): s
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
+
+/** A clerk's sentence for an error code (`error.<code>` in the catalogs), else the message as the core wrote it. */
+export function errorText(locale: Locale, error: { code: string; message: string }): string {
+  const key = `error.${error.code}`;
+  return isMessageKey(key) ? translate(locale, key) : error.message;
+}

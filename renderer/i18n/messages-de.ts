@@ -124,6 +124,21 @@ export const de: Record<MessageKey, string> = {
     '{count} der ausgewählten Dokumente sind schon in der Warteschlange oder hochgeladen und werden ausgelassen.',
   'tagging.error.caseOrPolicy':
     'Bitte eine Schaden- oder Vertragsnummer eingeben, damit die Plattform das Dokument zuordnen kann.',
+  'tagging.submittedOne': 'In die Warteschlange gestellt: {name}',
+  'tagging.submittedMany': '{count} Dokumente in die Warteschlange gestellt',
+  'tagging.submittedUploaded': 'Hochgeladen: {name}',
+  'tagging.undo': 'Rückgängig',
+  'check.required': 'Dieser Ordner verlangt dieses Feld, bevor das Dokument gesendet wird.',
+  'check.documentType.unknown': 'Bitte eine der eingerichteten Dokumentarten wählen.',
+  'check.caseNumber.format': 'Das hat nicht die Form der Schadennummern dieser Plattform. Bitte die Nummer prüfen.',
+  'check.caseNumber.unknown':
+    'Die Plattform kennt keinen Schaden mit dieser Nummer. Bitte die Nummer prüfen oder den Schaden zuerst anlegen.',
+  'check.policyNumber.unknown': 'Die Vertragssuche findet keinen Vertrag mit dieser Nummer. Bitte die Nummer prüfen.',
+  'queue.cancelConfirm.title': 'Dokument aus der Warteschlange nehmen?',
+  'queue.cancelConfirm.text':
+    '„{name}“ wird nicht hochgeladen und kommt zurück in den Eingang, wo Sie es erneut verschlagworten und senden können.',
+  'queue.cancelConfirm.confirm': 'Aus der Warteschlange nehmen',
+  'inbox.failedReason': 'Fehlgeschlagen: {reason}',
   'duplicate.title': 'Erneut hochladen?',
   'duplicate.text':
     'Die Plattform hat eine Datei mit gleichem Inhalt schon erhalten. Diese {count} Datei(en) trotzdem erneut hochladen?',

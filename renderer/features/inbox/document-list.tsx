@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
-import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
+import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../activity/confirmed-mark';
 import { folderLabel } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
@@ -106,11 +106,18 @@ export function DocumentList() {
         <span className="doc-name">{doc.fileName}</span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
         <ConfirmedMark confirmedAt={doc.confirmedAt} />
-        <span className="doc-meta">
-          {folderLabel(doc.sourceFolder)} · {formatBytes(locale, doc.size)} · {formatDateTime(locale, doc.arrivedAt)}
-          {doc.metadata.caseNumber && ` · ${doc.metadata.caseNumber}`}
-          {doc.duplicateOf && ` · ${t('inbox.duplicate')}`}
-        </span>
+        {doc.state === 'failed' && doc.error ? (
+          // Why it failed, where the clerk looks: the row itself (the whole text in the tagging pane).
+          <span className="doc-meta doc-failed" data-testid="doc-failed-reason">
+            {t('inbox.failedReason', { reason: errorText(locale, doc.error) })}
+          </span>
+        ) : (
+          <span className="doc-meta">
+            {folderLabel(doc.sourceFolder)} · {formatBytes(locale, doc.size)} · {formatDateTime(locale, doc.arrivedAt)}
+            {doc.metadata.caseNumber && ` · ${doc.metadata.caseNumber}`}
+            {doc.duplicateOf && ` · ${t('inbox.duplicate')}`}
+          </span>
+        )}
       </div>,
     );
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorBanner } from '../../app/error-banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { formatBytes, formatDateTime, formatPercent, translateMaybe, useLocale, useT } from '../../i18n/i18n';
@@ -24,6 +25,8 @@ export function QueueScreen() {
   const overallFraction = fraction(overall);
   const failedIds = entries.filter((d) => d.state === 'failed').map((d) => d.id);
   const s = useAppStore.getState;
+  // Cancel takes a document out of the queue: asked first, since the clerk then has to send it again.
+  const [cancelling, setCancelling] = useState<{ id: string; fileName: string }>();
 
   return (
     <div className="screen queue-screen">
@@ -131,7 +134,8 @@ export function QueueScreen() {
                       <button
                         type="button"
                         className="button button-small"
-                        onClick={() => void s().cancelDocuments([doc.id])}
+                        data-testid="cancel-document"
+                        onClick={() => setCancelling({ id: doc.id, fileName: doc.fileName })}
                       >
                         {t('action.cancel')}
                         <span className="visually-hidden"> {doc.fileName}</span>
@@ -145,6 +149,20 @@ export function QueueScreen() {
         </table>
       )}
       <HistorySection />
+      {cancelling && (
+        <ConfirmDialog
+          title={t('queue.cancelConfirm.title')}
+          text={t('queue.cancelConfirm.text', { name: cancelling.fileName })}
+          confirmLabel={t('queue.cancelConfirm.confirm')}
+          cancelLabel={t('action.cancel')}
+          testId="cancel-confirm"
+          onCancel={() => setCancelling(undefined)}
+          onConfirm={() => {
+            setCancelling(undefined);
+            void s().cancelDocuments([cancelling.id]);
+          }}
+        />
+      )}
     </div>
   );
 }

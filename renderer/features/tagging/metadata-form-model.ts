@@ -1,6 +1,8 @@
 import type { Document } from '../../../shared/domain/document';
 import { MetadataSchema } from '../../../shared/domain/metadata';
 import type { Metadata } from '../../../shared/domain/metadata';
+import { metadataProblems } from '../../../shared/domain/metadata-check';
+import type { MetadataRules } from '../../../shared/domain/metadata-check';
 
 export type MetadataField = keyof Metadata;
 
@@ -76,9 +78,12 @@ export type FieldErrors = Partial<Record<MetadataField | 'form', string>>;
 
 /**
  * Shape rules come from MetadataSchema; on top, a document must carry a case number or a policy number,
- * because without either the platform cannot file it (docs/platform-choices.md, "Renderer").
+ * because without either the platform cannot file it (docs/platform-choices.md, "Renderer"), and the
+ * rules that need no platform (shared/domain/metadata-check.ts: the folder profile's required fields, a
+ * configured document type, the case number's form). A batch field whose values differ is left to the
+ * core's documents.check, which sees each document's own value.
  */
-export function validateDraft(state: DraftState): FieldErrors {
+export function validateDraft(state: DraftState, rules: MetadataRules = { documentTypes: [] }): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = MetadataSchema.safeParse(cleanMetadata(state.values));
   if (!parsed.success) {
@@ -86,6 +91,10 @@ export function validateDraft(state: DraftState): FieldErrors {
       const field = issue.path[0];
       if (typeof field === 'string' && !(field in errors)) errors[field as MetadataField] = issue.message;
     }
+  }
+  const problems = metadataProblems(cleanMetadata(state.values), rules);
+  for (const [field, code] of Object.entries(problems) as [MetadataField, string][]) {
+    if (!(field in errors) && !state.mixed.includes(field)) errors[field] = code;
   }
   const has = (f: MetadataField) => state.values[f].trim() !== '' || state.mixed.includes(f);
   if (!has('caseNumber') && !has('policyNumber')) errors.form = 'tagging.error.caseOrPolicy';

@@ -7,6 +7,7 @@ import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { claimIdFromCaseNumber } from '../claims/claim-id';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
+import { SubmittedNote } from './submitted-note';
 import type { MetadataField } from './metadata-form-model';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
@@ -29,6 +30,7 @@ export function TaggingForm() {
   const submitError = useAppStore((s) => s.submitError);
   const previous = useAppStore((s) => s.previousMetadata);
   const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
+  const submitted = useAppStore((s) => s.submitted);
   const errorFocusTick = useAppStore((s) => s.errorFocusTick);
   const documentTypes = useAppStore((s) => s.settings?.documentTypes ?? NO_TYPES);
   const formRef = useRef<HTMLFormElement>(null);
@@ -49,9 +51,17 @@ export function TaggingForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errorFocusTick]);
 
+  // Always rendered, so the confirmation is read out when it appears (a live region must exist first).
+  const note = (
+    <div role="status" className="submitted-region">
+      {submitted && <SubmittedNote note={submitted} />}
+    </div>
+  );
+
   if (!docs.length) {
     return (
       <section className="tagging empty" aria-label={t('tagging.title')}>
+        {note}
         <p>{t('tagging.nothingSelected')}</p>
       </section>
     );
@@ -115,12 +125,16 @@ export function TaggingForm() {
             {heading}
           </span>
         </div>
+        {note}
         {errors.form && (
           <p className="form-error" role="alert" data-testid="form-error">
             {translateMaybe(locale, errors.form)}
           </p>
         )}
         {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
+        {docs.length === 1 && docs[0]?.state === 'failed' && docs[0].error && (
+          <ErrorBanner error={docs[0].error} testId="failed-reason" />
+        )}
         {blocked.length > 0 && (
           <p className="banner banner-info" data-testid="blocked-note">
             {t('tagging.blocked', { count: blocked.length })}

@@ -3,6 +3,7 @@ import { createAppStore } from '../../app/store';
 import { IntakeClient, setIntakeClient } from '../../ipc/client';
 import { doc } from '../../test-support/document-fixture';
 import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { SettingsSchema } from '../../../shared/domain/settings';
 
 describe('tagging slice', () => {
   let bridge: ScriptedBridge;
@@ -33,11 +34,18 @@ describe('tagging slice', () => {
     store.getState().setDraftField('caseNumber', 'CLM-2026-000101');
     const p = store.getState().submitDraft();
     expect(bridge.calls[0]).toMatchObject({
+      channel: 'documents.check',
+      request: { ids: ['a'], metadata: { caseNumber: 'CLM-2026-000101' } },
+    });
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    expect(bridge.calls[1]).toMatchObject({
       channel: 'documents.submit',
       request: { ids: ['a'], metadata: { caseNumber: 'CLM-2026-000101' }, confirmDuplicate: false },
     });
-    bridge.answer(0, { ok: true, value: [doc('a', { state: 'queued', metadata: { caseNumber: 'CLM-2026-000101' } })] });
+    bridge.answer(1, { ok: true, value: [doc('a', { state: 'queued', metadata: { caseNumber: 'CLM-2026-000101' } })] });
     expect(await p).toBe(true);
+    expect(store.getState().submitted).toEqual({ ids: ['a'], fileNames: ['a.pdf'] });
     expect(store.getState().selection.active).toBe('b');
     expect(store.getState().previousMetadata).toEqual({ caseNumber: 'CLM-2026-000101' });
   });
@@ -48,15 +56,19 @@ describe('tagging slice', () => {
     expect(store.getState().duplicatePrompt?.fileNames).toEqual(['a.pdf']);
     expect(bridge.calls).toHaveLength(0);
     const p = store.getState().submitDraft(true);
-    expect(bridge.calls[0]?.request).toMatchObject({ confirmDuplicate: true });
-    bridge.answer(0, { ok: true, value: [doc('a', { state: 'queued' })] });
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    expect(bridge.calls[1]?.request).toMatchObject({ confirmDuplicate: true });
+    bridge.answer(1, { ok: true, value: [doc('a', { state: 'queued' })] });
     expect(await p).toBe(true);
   });
 
   it('shows the core’s refusal with its field errors', async () => {
     const store = setup([doc('a', { metadata: { caseNumber: 'CLM-1' } })]);
     const p = store.getState().submitDraft();
-    bridge.answer(0, {
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    bridge.answer(1, {
       ok: false,
       error: {
         code: 'ipc.invalid_request',
@@ -68,5 +80,66 @@ describe('tagging slice', () => {
     expect(await p).toBe(false);
     expect(store.getState().submitError?.code).toBe('ipc.invalid_request');
     expect(store.getState().fieldErrors.policyNumber).toBe('too long');
+  });
+
+  it('a case number the platform does not know is said at the field, and nothing is queued', async () => {
+    const store = setup([doc('a', { metadata: { caseNumber: 'CLM-2026-999999' } })]);
+    const p = store.getState().submitDraft();
+    bridge.answer(0, { ok: true, value: { fields: { caseNumber: 'check.caseNumber.unknown' }, unchecked: [] } });
+    expect(await p).toBe(false);
+    expect(bridge.calls.map((c) => c.channel)).toEqual(['documents.check']);
+    expect(store.getState().fieldErrors.caseNumber).toBe('check.caseNumber.unknown');
+    expect(store.getState().errorFocusTick).toBe(1);
+  });
+
+  it("the folder profile's required fields, a configured document type and the case-number form, before any call", async () => {
+    const store = setup([doc('a', { sourceFolder: '/scans/claims/' })]);
+    const settings = SettingsSchema.parse({
+      version: 2,
+      activeEnvironmentId: 'local-sandbox',
+      environments: [
+        {
+          id: 'local-sandbox',
+          name: 'Local sandbox',
+          kind: 'local-sandbox',
+          baseUrl: 'http://127.0.0.1:1',
+          tokenUrl: 'http://127.0.0.1:1',
+          country: 'de',
+          tenant: 't',
+          clientId: 'c',
+          scopes: [],
+          authMethod: 'client_secret',
+        },
+      ],
+      folders: [{ id: 'claims', label: 'Claims', path: '/scans/claims', requiredFields: ['documentTypeCode'] }],
+      documentTypes: [{ code: 'CLAIM_REPORT', label: 'Claim report' }],
+    });
+    store.setState({ settings });
+    store.getState().setDraftField('caseNumber', 'Rechnung');
+    expect(await store.getState().submitDraft()).toBe(false);
+    expect(store.getState().fieldErrors).toEqual({
+      caseNumber: 'check.caseNumber.format',
+      documentTypeCode: 'check.required',
+    });
+    store.getState().setDraftField('documentTypeCode', 'INVOICE');
+    await store.getState().submitDraft();
+    expect(store.getState().fieldErrors.documentTypeCode).toBe('check.documentType.unknown');
+    expect(bridge.calls).toHaveLength(0);
+  });
+
+  it('undo takes the submitted documents back out of the queue into the inbox', async () => {
+    const store = setup([doc('a', { metadata: { caseNumber: 'CLM-1' } })]);
+    const p = store.getState().submitDraft();
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    bridge.answer(1, { ok: true, value: [doc('a', { state: 'queued', metadata: { caseNumber: 'CLM-1' } })] });
+    expect(await p).toBe(true);
+    const undo = store.getState().undoSubmit();
+    expect(bridge.calls[2]).toMatchObject({ channel: 'documents.cancel', request: { ids: ['a'] } });
+    bridge.answer(2, { ok: true, value: [doc('a', { state: 'tagged', metadata: { caseNumber: 'CLM-1' } })] });
+    await undo;
+    expect(store.getState().submitted).toBeUndefined();
+    expect(store.getState().inboxOrder).toEqual(['a']);
+    expect(store.getState().selection.active).toBe('a');
   });
 });

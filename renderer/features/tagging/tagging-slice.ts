@@ -1,6 +1,10 @@
 import type { StateCreator } from 'zustand';
+import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Document } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
+import { profileFor } from '../../../shared/domain/metadata-check';
+import type { MetadataRules } from '../../../shared/domain/metadata-check';
+import type { Settings } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
@@ -20,6 +24,12 @@ export interface DuplicatePrompt {
   fileNames: string[];
 }
 
+/** What the last submit sent to the queue: shown quietly, with an undo (documents.cancel). */
+export interface SubmittedNote {
+  ids: string[];
+  fileNames: string[];
+}
+
 export interface TaggingSlice {
   /** Sorted ids the draft belongs to; a new selection starts a new draft. */
   draftKey: string;
@@ -29,6 +39,7 @@ export interface TaggingSlice {
   submitting: boolean;
   submitError?: IpcError;
   duplicatePrompt?: DuplicatePrompt;
+  submitted?: SubmittedNote;
   /** Bumped when the form should move focus to its first error. */
   errorFocusTick: number;
   syncDraft(docs: readonly Document[]): void;
@@ -36,6 +47,24 @@ export interface TaggingSlice {
   useSameAsPrevious(): void;
   submitDraft(confirmDuplicate?: boolean): Promise<boolean>;
   cancelDuplicate(): void;
+  /** Takes the last submitted documents back out of the queue, into the inbox. */
+  undoSubmit(): Promise<void>;
+  dismissSubmitted(): void;
+}
+
+/** The rules of the checks before queuing for these documents (their folder profiles, the settings). */
+export function checkRulesFor(settings: Settings | undefined, docs: readonly Document[]): MetadataRules {
+  if (!settings) return { documentTypes: [] };
+  const required = new Set<MetadataField>();
+  for (const d of docs) {
+    for (const f of profileFor(settings.folders, d.sourceFolder)?.requiredFields ?? []) required.add(f);
+  }
+  const env = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+  return {
+    requiredFields: [...required],
+    documentTypes: settings.documentTypes,
+    caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
+  };
 }
 
 const isDuplicateError = (e: IpcError) => /duplicate/i.test(e.code);
@@ -78,7 +107,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
     if (s.submitting) return false;
     const docs = s.selection.selected.map((id) => s.documents[id]).filter((d): d is Document => !!d);
     if (!docs.length) return false;
-    const errors = validateDraft(s.draft);
+    const errors = validateDraft(s.draft, checkRulesFor(s.settings, docs));
     if (Object.keys(errors).length) {
       set({ fieldErrors: errors, errorFocusTick: s.errorFocusTick + 1 });
       return false;
@@ -88,8 +117,21 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       set({ duplicatePrompt: { ids: duplicates.map((d) => d.id), fileNames: duplicates.map((d) => d.fileName) } });
       return false;
     }
-    set({ submitting: true, submitError: undefined, duplicatePrompt: undefined });
+    set({ submitting: true, submitError: undefined, duplicatePrompt: undefined, submitted: undefined });
     try {
+      // What only the core and the platform can tell (a case or policy number they do not know), before
+      // anything is queued: a made-up case number is said here, not as a 422 in the queue later.
+      const checked: FieldErrors = {};
+      for (const group of submitGroups(docs, s.draft)) {
+        const answer = await intake().call('documents.check', group);
+        for (const [field, code] of Object.entries(answer.fields)) {
+          if (!(field in checked)) checked[field as MetadataField] = code;
+        }
+      }
+      if (Object.keys(checked).length) {
+        set({ submitting: false, fieldErrors: checked, errorFocusTick: get().errorFocusTick + 1 });
+        return false;
+      }
       for (const group of submitGroups(docs, s.draft)) {
         const updated = await intake().call('documents.submit', { ...group, confirmDuplicate });
         get().applyDocumentsChanged(updated, []);
@@ -99,6 +141,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         submitting: false,
         previousMetadata: submitGroups(docs, s.draft)[0]?.metadata,
         draftKey: single ? s.draftKey : '',
+        submitted: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
       });
       // Submitted documents leave the open list; keep the clerk on the next one.
       if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
@@ -124,5 +167,23 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
 
   cancelDuplicate() {
     set({ duplicatePrompt: undefined });
+  },
+
+  async undoSubmit() {
+    const note = get().submitted;
+    if (!note) return;
+    set({ submitted: undefined });
+    try {
+      const back = await intake().call('documents.cancel', { ids: note.ids });
+      get().applyDocumentsChanged(back, []);
+      const first = note.ids[0];
+      if (first && get().documents[first]) get().selectDocument(first, 'single');
+    } catch (e) {
+      set({ submitError: toIpcError(e) });
+    }
+  },
+
+  dismissSubmitted() {
+    set({ submitted: undefined });
   },
 });

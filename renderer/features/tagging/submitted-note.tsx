@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useAppStore } from '../../app/store';
+import { useT } from '../../i18n/i18n';
+import type { SubmittedNote as Note } from './tagging-slice';
+
+/** How long the quiet confirmation stays; the undo goes with it (the queue screen can still cancel). */
+const SHOWN_MS = 10_000;
+const UNDOABLE = new Set(['queued', 'uploading']);
+
+/**
+ * A quiet line after a submit: what went to the queue, and an undo while the documents are not uploaded.
+ * A status region (read out politely), not an alert: nothing went wrong.
+ */
+export function SubmittedNote(props: { note: Note }) {
+  const t = useT();
+  const states = useAppStore((s) => props.note.ids.map((id) => s.documents[id]?.state ?? '').join('|'));
+  const s = useAppStore.getState;
+  useEffect(() => {
+    const timer = setTimeout(() => s().dismissSubmitted(), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [props.note, s]);
+  const list = states.split('|');
+  const undoable = list.some((state) => UNDOABLE.has(state));
+  const uploaded = list.every((state) => state === 'uploaded' || state === 'archived');
+  // Back in the inbox (undone, cancelled, failed): the list says so; this line has nothing true to add.
+  if (!undoable && !uploaded) return null;
+  const [first] = props.note.fileNames;
+  const many = props.note.fileNames.length > 1;
+  const text = many
+    ? t('tagging.submittedMany', { count: props.note.fileNames.length })
+    : undoable
+      ? t('tagging.submittedOne', { name: first ?? '' })
+      : t('tagging.submittedUploaded', { name: first ?? '' });
+  return (
+    <div className="submitted-note" data-testid="submitted-note">
+      <span className="ellipsis">{text}</span>
+      {undoable && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="undo-submit"
+          onClick={() => void s().undoSubmit()}
+        >
+          {t('tagging.undo')}
+        </button>
+      )}
+    </div>
+  );
+}
