@@ -34,7 +34,7 @@ export const SERVICE_PATHS = {
 export const NO_RESTART_EXIT_CODES = [EXIT.usage, EXIT.configuration, EXIT.folderInUse] as const;
 
 /** V8 start flags of the agent; the same as the shebang of bin/intake-agent.mjs (a test compares them). */
-export const AGENT_V8_FLAGS = '--max-semi-space-size=4';
+export const AGENT_V8_FLAGS = '--max-semi-space-size=4 --max-old-space-size=160';
 
 /** The headless command line, after the executable: Chromium switches first, then the agent's flags. */
 export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
