@@ -18,6 +18,9 @@ import { createKeyHandlers } from './ipc/key-handlers';
 import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
+import { createSuggestionHandlers } from './ipc/suggestion-handlers';
+import { DocumentTextService } from './capture/text/document-text';
+import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
 import { createIntakePipeline } from './intake/intake-pipeline';
@@ -245,6 +248,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger,
   });
 
+  // Document text for the tagging form's suggestions: text workers start on the first request and end
+  // when idle; results are cached by content in the data folder (docs/capture.md, "Text").
+  const documentText = new DocumentTextService({ dataDir });
+  const caseLookup = sandboxCaseLookup(fetch);
+
   const handlers = completeHandlerTable({
     ...createAppHandlers({
       name: options.name,
@@ -266,6 +274,20 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...cases.handlers,
+    ...createSuggestionHandlers({
+      text: documentText,
+      fileOf: (id) => queue.contentFile(id).path,
+      platform: () => {
+        const api = session.api();
+        return {
+          searchCustomers: (query) => api.searchCustomers(query),
+          getClaimFiles: (claimId) => api.getClaimFiles(claimId),
+          caseExists: (caseNumber) => caseLookup(activeEnvironment(), caseNumber, AbortSignal.timeout(10_000)),
+        };
+      },
+      caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
+      now: () => clock.now(),
+    }),
   });
 
   // First look at the platform in the background: the status bar shows online/offline and token state.
@@ -283,6 +305,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       unsubscribeSettings();
       await cases.stop();
       await pipeline.stop();
+      await documentText.close();
       session.dispose();
     },
   };

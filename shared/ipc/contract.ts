@@ -5,6 +5,7 @@ import { checkInvokes } from './channels/checks';
 import { documentEvents, documentInvokes } from './channels/documents';
 import { platformInvokes } from './channels/platform';
 import { settingsEvents, settingsInvokes } from './channels/settings';
+import { suggestionInvokes } from './channels/suggestions';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -18,6 +19,7 @@ export const invokes = {
   ...settingsInvokes,
   ...caseInvokes,
   ...checkInvokes,
+  ...suggestionInvokes,
 };
 export const events = {
   ...appEvents,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../../../shared/domain/suggestions';
 import type { ConnectionHarness } from '../../platform/testing/connection-harness';
 import { startConnectionHarness } from '../../platform/testing/connection-harness';
+import { sandboxCaseLookup } from '../../cases/metadata-check';
 import { suggest } from './suggest';
 
 let h: ConnectionHarness;
@@ -59,6 +60,19 @@ describe('suggestions checked against the sandbox', () => {
     ]);
   });
 
+  it('checks case numbers where the platform can tell: the local sandbox’s case registry', async () => {
+    const { api } = h.connect();
+    const lookup = sandboxCaseLookup((url, init) => fetch(url, init));
+    const env = h.environment();
+    const caseExists = (n: string) => lookup(env, n, new AbortController().signal);
+    const r = await suggest(
+      [cand('caseNumber', 'CLM-2026-000101'), cand('caseNumber', 'CLM-2026-999999')],
+      { ...bind(api), caseExists },
+      { today },
+    );
+    expect(r.suggestions.map((s) => [s.value, s.check])).toEqual([['CLM-2026-000101', 'verified']]);
+  });
+
   it('platform offline: no policy suggestion, and the reason is given', async () => {
     const { api } = h.connect({ timeoutMs: 2000 });
     h.faults({ offline: true });
@@ -70,4 +84,9 @@ describe('suggestions checked against the sandbox', () => {
       h.faults({});
     }
   });
+});
+
+const bind = (api: ReturnType<ConnectionHarness['connect']>['api']) => ({
+  searchCustomers: api.searchCustomers.bind(api),
+  getClaimFiles: api.getClaimFiles.bind(api),
 });

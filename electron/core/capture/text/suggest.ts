@@ -3,7 +3,9 @@
  * - a policy number is suggested only when the customer/policy search (on today's date) finds a customer
  *   holding exactly that policy; the suggestion carries the customer's name and the policy's details;
  * - a claim id is suggested when the platform lists the claim's files (it knows the claim);
- * - case numbers, number plates and dates cannot be looked up: offered as "found in the document".
+ * - a case number is checked where the platform can tell (caseExists: the local sandbox's case registry);
+ *   known → verified, unknown → not suggested, no answer → offered as "found in the document";
+ * - number plates and dates cannot be looked up: offered as "found in the document".
  * A check that fails (offline, refused) leaves the field without a platform suggestion and says why.
  */
 import type { Candidate, PolicyHit, Suggestion } from '../../../../shared/domain/suggestions';
@@ -14,6 +16,8 @@ import { IntakeError } from '../../errors';
 export interface SuggestionPlatform {
   searchCustomers(query: CustomerSearchQuery): Promise<Customer[]>;
   getClaimFiles(claimId: string): Promise<unknown[]>;
+  /** true/false where the platform can tell, undefined where it cannot (cases/metadata-check.ts). */
+  caseExists?(caseNumber: string): Promise<boolean | undefined>;
 }
 
 export interface SuggestOptions {
@@ -90,9 +94,25 @@ export async function suggest(
     }
   }
 
+  for (const c of firstOf(candidates, 'caseNumber').slice(0, max)) {
+    let known: boolean | undefined;
+    try {
+      known = await platform.caseExists?.(c.value);
+    } catch (e) {
+      problems.push(`Case number ${c.value} could not be checked: ${reason(e)}`);
+    }
+    if (known === false) continue;
+    suggestions.push({
+      field: 'caseNumber',
+      ...at(c),
+      check: known ? 'verified' : 'found-in-document',
+      label: c.value,
+    });
+  }
+
   // An accident date found after its keyword wins over the same date as a plain date.
   const accidentDates = new Set(candidates.filter((c) => c.field === 'accidentDate').map((c) => c.value));
-  for (const field of ['caseNumber', 'registrationNumber', 'accidentDate', 'date'] as const)
+  for (const field of ['registrationNumber', 'accidentDate', 'date'] as const)
     for (const c of firstOf(candidates, field).slice(0, max)) {
       if (field === 'date' && accidentDates.has(c.value)) continue;
       suggestions.push({ field, ...at(c), check: 'found-in-document', label: c.value });

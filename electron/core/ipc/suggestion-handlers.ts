@@ -1,0 +1,18 @@
+import type { DocumentSuggestionDeps } from '../capture/text/document-suggestions';
+import { documentSuggestions } from '../capture/text/document-suggestions';
+import { OCR_DEFAULTS } from '../capture/text/ocr-settings';
+import type { PartialHandlerTable } from './handler-table';
+
+/** Suggestions for the tagging form (issue #17): the document's file is found by its id in the queue. */
+export function createSuggestionHandlers(
+  deps: DocumentSuggestionDeps & { fileOf: (id: string) => string },
+): PartialHandlerTable<'documents.suggestions' | 'ocr.info'> {
+  return {
+    'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
+    'ocr.info': async () => ({
+      languages: deps.text.languages.map((l) => l.code),
+      maxOcrPages: OCR_DEFAULTS.maxPages,
+      threads: deps.text.threads,
+    }),
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { DocumentSuggestionsSchema } from '../../domain/suggestions';
+
+/** Issue #17: the text of a document read for the tagging form's suggestions (core: capture/text). */
+export const suggestionInvokes = {
+  /**
+   * Reads the document's text (cached by content; OCR for scanned pages within the limit), finds
+   * candidates and checks them against the platform. Slow the first time for a scan (seconds per page):
+   * the form stays usable meanwhile.
+   */
+  'documents.suggestions': { request: z.object({ id: z.string().min(1) }), response: DocumentSuggestionsSchema },
+  /** OCR languages installed on this machine and the page limit, for the settings screen. */
+  'ocr.info': {
+    request: z.object({}),
+    response: z.object({
+      languages: z.array(z.string()),
+      maxOcrPages: z.number().int().min(0),
+      threads: z.number().int().min(1),
+    }),
+  },
+};
