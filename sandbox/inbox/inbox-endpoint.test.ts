@@ -88,6 +88,9 @@ describe('digital inbox upload', () => {
       [upload(form('x'), { 'Metadata-CaseNumber': 'CLM-1999-999999' }), 422, 'case_not_found'],
       [upload(form('x'), { 'Metadata-ItemId': "UTF-8''%FF%FE" }), 400, 'invalid_header'],
       [upload(form('x'), { 'Metadata-ItemId': "UTF-8''a%0Db" }), 400, 'invalid_header'],
+      // C1 (U+0085) and TAB: the client refuses the same controls (shared/domain/metadata-header-value.ts).
+      [upload(form('x'), { 'Metadata-ItemId': "UTF-8''a%C2%85b" }), 400, 'invalid_header'],
+      [upload(form('x'), { 'Metadata-ItemId': "UTF-8''a%09b" }), 400, 'invalid_header'],
       [upload(form('x'), { 'Metadata-ItemId': 'Müller' }), 400, 'invalid_header'],
       [upload(form('x'), { 'Metadata-ItemId': 'x'.repeat(256) }), 400, 'invalid_header'],
       [upload('{}', { 'Content-Type': 'application/json' }), 415, 'unsupported_media_type'],

@@ -4,15 +4,15 @@ import type { MetadataField } from '../platform/inbox';
 /**
  * The eight metadata fields of a document, as sent in the digital inbox's Metadata-* headers.
  * Length and character rules are our documented choice (docs/platform-choices.md, "Metadata headers");
- * the header encoding itself lives in electron/core/platform/metadata-headers.ts.
+ * the header encoding itself lives in ./metadata-header-value.ts (client and sandbox).
  */
 export const METADATA_MAX_LENGTH = 255;
 
 /**
  * Every control character is refused: C0 (U+0000–U+001F, TAB included), DEL and C1 (U+0080–U+009F).
  * CR, LF and NUL would split or cut a header; the others cannot be meant in a case or policy number (a TAB
- * is a paste from a spreadsheet cell) and would only fail later, at the upload. The header encoder
- * (electron/core/platform/metadata-headers.ts) refuses the same set.
+ * is a paste from a spreadsheet cell) and would only fail later, at the upload. The header rule
+ * (./metadata-header-value.ts) refuses the same set on both sides.
  */
 const LINE_BREAK = /[\r\n\0]/;
 // eslint-disable-next-line no-control-regex

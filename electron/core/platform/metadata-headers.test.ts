@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
-import { decodeHeaderValue, encodeHeaderValue, encodeMetadataHeaders } from './metadata-headers';
+import { decodeMetadataHeaderValue } from '../../../shared/domain/metadata-header-value';
+import { encodeHeaderValue, encodeMetadataHeaders } from './metadata-headers';
+
+/** What the platform side (the sandbox) reads from a value the client sent. */
+const decodeHeaderValue = (raw: string) => {
+  const decoded = decodeMetadataHeaderValue(raw);
+  if (!decoded.ok) throw new Error(`refused: ${decoded.message}`);
+  return decoded.value;
+};
 
 describe('metadata header encoding', () => {
   it('sends printable ASCII as-is and everything else as an RFC 8187 ext-value', () => {
@@ -17,7 +25,7 @@ describe('metadata header encoding', () => {
   });
 
   it('round-trips any text without control characters', () => {
-    for (const v of ['a', 'Straße 5 % & "x"', '漢字', '😀 emoji', "it's", 'ÆØÅ æøå']) {
+    for (const v of ['a', 'Straße 5 % & "x"', '漢字', '😀 emoji', "it's", 'ÆØÅ æøå', '\uFEFFa leading BOM']) {
       expect(decodeHeaderValue(encodeHeaderValue('H', v))).toBe(v);
     }
   });
