@@ -36,7 +36,7 @@ export interface RunningDemo {
   close(): Promise<void>;
 }
 
-/** The demo's scanner folder: file names like CLM-2026-000101_INVOICE_scan0001.pdf fill in the metadata. */
+/** The demo's scanner folder: file names like CLM-2026-000101_INV_scan0001.pdf fill in the metadata. */
 export function demoFolderProfile(path: string): FolderProfile {
   return {
     id: 'scanner',

@@ -17,15 +17,22 @@ export function caseNumberPatternOf(env: {
   return env.kind === 'local-sandbox' ? SANDBOX_CASE_NUMBER_PATTERN : undefined;
 }
 
-/** The pattern as a whole-value, case-insensitive regex; undefined for an empty or broken one. */
-export function caseNumberRegex(pattern: string | undefined): RegExp | undefined {
+/** The pattern without its anchors, to embed in a larger expression; undefined for an empty or broken one. */
+export function caseNumberSource(pattern: string | undefined): string | undefined {
   if (!pattern) return undefined;
+  const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
   try {
-    const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
-    return new RegExp(`^(?:${body})$`, 'iu');
+    new RegExp(body, 'u');
+    return body;
   } catch {
     return undefined;
   }
+}
+
+/** The pattern as a whole-value, case-insensitive regex; undefined for an empty or broken one. */
+export function caseNumberRegex(pattern: string | undefined): RegExp | undefined {
+  const body = caseNumberSource(pattern);
+  return body === undefined ? undefined : new RegExp(`^(?:${body})$`, 'iu');
 }
 
 /** Why a pattern cannot be used as a regular expression, or undefined. */

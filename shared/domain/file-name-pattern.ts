@@ -20,7 +20,23 @@ export function metadataFieldOf(headerName: string): MetadataField | undefined {
 }
 
 export type CompiledFileNamePattern =
-  { ok: true; regex: RegExp; fields: MetadataField[] } | { ok: false; message: string };
+  | {
+      ok: true;
+      regex: RegExp;
+      fields: MetadataField[];
+      /** Capture-group number of each field in `fields` (a field's own source may have groups of its own). */
+      groups: number[];
+    }
+  | { ok: false; message: string };
+
+/** How many capture groups a regular-expression source has (0 for a broken one). */
+function groupCount(source: string): number {
+  try {
+    return (new RegExp(`${source}|`, 'u').exec('')?.length ?? 1) - 1;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * A folder profile's file-name pattern, e.g. `{CaseNumber}_{DocumentTypeCode}_*.pdf`: placeholders take
@@ -28,9 +44,18 @@ export type CompiledFileNamePattern =
  * One rule for the settings schema (which refuses a bad pattern at the field) and the hot folders (which
  * use it): an unknown or empty placeholder, or a brace without its pair, is an error, never a literal.
  */
-export function compileFileNamePattern(pattern: string): CompiledFileNamePattern {
+export function compileFileNamePattern(
+  pattern: string,
+  /**
+   * A regular-expression source per field, used instead of "any characters" for its placeholder: the
+   * field's format (a case-number pattern, the configured document-type codes). Absent: any characters.
+   */
+  fieldSources: Partial<Record<MetadataField, string>> = {},
+): CompiledFileNamePattern {
   let re = '';
   const fields: MetadataField[] = [];
+  const groups: number[] = [];
+  let group = 0;
   const tokens = pattern.normalize('NFC').split(/(\{[^{}]*\})/);
   for (const token of tokens) {
     const m = /^\{([^{}]*)\}$/.exec(token);
@@ -47,7 +72,13 @@ export function compileFileNamePattern(pattern: string): CompiledFileNamePattern
         };
       }
       fields.push(field);
-      re += '(.+?)';
+      const own = fieldSources[field];
+      groups.push(++group);
+      if (own === undefined) re += '(.+?)';
+      else {
+        re += `(${own})`;
+        group += groupCount(own);
+      }
       continue;
     }
     if (/[{}]/.test(token))
@@ -55,5 +86,10 @@ export function compileFileNamePattern(pattern: string): CompiledFileNamePattern
     for (const c of token) re += c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
   // s: a line break in a (Linux) file name is captured and refused by the value rules, not silently unmatched.
-  return { ok: true, regex: new RegExp(`^${re}$`, 'isu'), fields };
+  try {
+    return { ok: true, regex: new RegExp(`^${re}$`, 'isu'), fields, groups };
+  } catch {
+    // Only a field source can break the expression (e.g. a named group used by two placeholders).
+    return { ok: false, message: 'a placeholder format cannot be combined into one expression' };
+  }
 }

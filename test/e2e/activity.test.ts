@@ -4,7 +4,7 @@ import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
 // The demo's scanner file name fills case number CLM-2026-000101 (claim 1001 of sandbox/seed/seed-claims.ts).
-const SCAN = 'CLM-2026-000101_INVOICE_scan0001.pdf';
+const SCAN = 'CLM-2026-000101_INV_scan0001.pdf';
 const CASE_NUMBER = 'CLM-2026-000101';
 const CLAIM_ID = '1001';
 

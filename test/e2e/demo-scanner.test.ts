@@ -10,12 +10,12 @@ describe('demo scanner folder → inbox', () => {
 
   it('shows the sample scans, with metadata taken from the file-name pattern', async () => {
     const { page } = app;
-    const invoice = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INVOICE_scan0001.pdf' });
+    const invoice = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INV_scan0001.pdf' });
     await invoice.waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('doc-row').count(), { timeout: 20_000 }).toBe(4);
     await invoice.click();
     expect(await page.locator('#tag-caseNumber').inputValue()).toBe('CLM-2026-000101');
-    expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('INVOICE');
+    expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('INV');
     // Non-ASCII file names arrive as they are.
     await page.getByTestId('doc-row').filter({ hasText: 'Schadensmeldung Müller – 2026.pdf' }).waitFor();
     await app.screenshot('demo-inbox');

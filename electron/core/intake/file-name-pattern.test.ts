@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_CASE_NUMBER_PATTERN } from '../../../shared/domain/case-number';
 import { FileNamePattern } from './file-name-pattern';
 
 describe('FileNamePattern values', () => {
@@ -25,5 +26,48 @@ describe('FileNamePattern values', () => {
 
   it('an invalid pattern is a configuration error naming the placeholder', () => {
     expect(() => new FileNamePattern('{NoSuchField}_*.pdf')).toThrow(/unknown placeholder \{NoSuchField\}/);
+  });
+});
+
+describe('FileNamePattern placeholders take only values of their field format', () => {
+  const p = new FileNamePattern('{CaseNumber}_{DocumentTypeCode}_*.pdf');
+  const formats = { caseNumberPattern: SANDBOX_CASE_NUMBER_PATTERN, documentTypeCodes: ['INV', 'FNOL', 'INVOICE_X'] };
+
+  it('a name of words is not read as a case number and a document type (issue 21: Rechnung_Maler_Nov.pdf)', () => {
+    expect(p.read('Rechnung_Maler_Nov.pdf', formats)).toEqual({
+      metadata: {},
+      unmatched: ['caseNumber', 'documentTypeCode'],
+    });
+  });
+
+  it('a case number of the pattern and a configured code (written as configured) are taken', () => {
+    expect(p.read('CLM-2026-000101_inv_scan0001.pdf', formats)).toEqual({
+      metadata: { caseNumber: 'CLM-2026-000101', documentTypeCode: 'INV' },
+    });
+  });
+
+  it('an unconfigured code stays empty, the case number is still taken', () => {
+    expect(p.read('CLM-2026-000101_INVOICE_scan0001.pdf', formats)).toEqual({
+      metadata: { caseNumber: 'CLM-2026-000101' },
+      unmatched: ['documentTypeCode'],
+    });
+  });
+
+  it('the formats choose where a placeholder ends: an underscore inside a configured code', () => {
+    expect(p.read('CLM-2026-000101_INVOICE_X_scan.pdf', formats).metadata).toEqual({
+      caseNumber: 'CLM-2026-000101',
+      documentTypeCode: 'INVOICE_X',
+    });
+  });
+
+  it('a case-number pattern with groups of its own still fills the right fields', () => {
+    const own = { caseNumberPattern: '^(S|K)-(\\d{4})$', documentTypeCodes: ['INV'] };
+    expect(p.read('K-1234_INV_a.pdf', own)).toEqual({ metadata: { caseNumber: 'K-1234', documentTypeCode: 'INV' } });
+  });
+
+  it('without formats (no pattern, no configured types) any value is taken, as before', () => {
+    expect(p.read('Rechnung_Maler_Nov.pdf')).toEqual({
+      metadata: { caseNumber: 'Rechnung', documentTypeCode: 'Maler' },
+    });
   });
 });

@@ -112,6 +112,38 @@ describe('HotFolderService', () => {
     expect(doc.metadata).toEqual({ caseNumber: '4711', documentTypeCode: 'INV', responsibleDepartmentId: 'D1' });
   });
 
+  it('with auto-submit, a name whose placeholders do not have their field format stays in the inbox', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const formats = { caseNumberPattern: '^CLM-\\d{4}-\\d{6}$', documentTypeCodes: ['INV'] };
+    service = new HotFolderService(fx.queue, new EventBus(), silentLogger, {
+      ...FAST,
+      placeholderFormats: () => formats,
+    });
+    const p = profile(join(fx.dir, 'claims'), {
+      autoSubmit: true,
+      fileNamePattern: '{CaseNumber}_{DocumentTypeCode}_*.pdf',
+    });
+    await mkdir(p.path, { recursive: true });
+    await service.start([p]);
+    await writeFile(join(p.path, 'Rechnung_Maler_Nov.pdf'), 'words, not a case');
+    await writeFile(join(p.path, 'CLM-2026-000101_INVOICE_scan.pdf'), 'unconfigured type');
+    await writeFile(join(p.path, 'CLM-2026-000101_INV_scan.pdf'), 'fits');
+    const docs = () => fx!.queue.list({ limit: 10, offset: 0 }).documents;
+    await waitFor(() => docs().length === 3 && docs().some((d) => d.state === 'archived'), 'all three taken');
+    const byName = Object.fromEntries(docs().map((d) => [d.fileName, d]));
+    expect(byName['Rechnung_Maler_Nov.pdf']).toMatchObject({ state: 'new', metadata: {} });
+    expect(byName['CLM-2026-000101_INVOICE_scan.pdf']).toMatchObject({
+      state: 'new',
+      metadata: { caseNumber: 'CLM-2026-000101' },
+    });
+    expect(byName['CLM-2026-000101_INVOICE_scan.pdf']?.metadata.documentTypeCode).toBeUndefined();
+    expect(byName['CLM-2026-000101_INV_scan.pdf']).toMatchObject({
+      state: 'archived',
+      metadata: { caseNumber: 'CLM-2026-000101', documentTypeCode: 'INV' },
+    });
+  });
+
   it('handles non-ASCII, quotes, emoji and very long names (NFC)', async () => {
     const { ps } = await setup((d) => [profile(join(d, 'scans'))]);
     await service!.start(ps);

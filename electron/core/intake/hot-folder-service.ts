@@ -84,7 +84,8 @@ export class HotFolderService {
       mtimeMs: f.mtimeMs,
       seenKey: f.seenKey,
       metadata: f.metadata,
-      autoSubmit: f.profile.autoSubmit,
+      // A name that did not fill its pattern's fields leaves the document to the clerk.
+      autoSubmit: f.profile.autoSubmit && f.nameMatched !== false,
     };
     if (f.unreadable) {
       this.target.failUnreadable?.(incoming, f.unreadable);

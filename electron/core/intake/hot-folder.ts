@@ -9,6 +9,7 @@ import type { FolderProfile } from '../../../shared/domain/settings';
 import type { Logger } from '../util/logger';
 import { FileFilter, isTemporaryName } from './file-filter';
 import { FileNamePattern } from './file-name-pattern';
+import type { PlaceholderFormats } from './file-name-pattern';
 import type { StabilityOptions, StableFile, StableVerdict, UnreadableFile } from './stability-tracker';
 import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 
@@ -28,6 +29,11 @@ export interface FolderFile {
   mtimeMs: number;
   seenKey: string;
   metadata: Metadata;
+  /**
+   * false when the folder has a file-name pattern and this name did not fill every placeholder with a value
+   * of its field's format: such a document waits in the inbox for the clerk even with auto-submit.
+   */
+  nameMatched?: boolean;
   /** Could not be opened for the tracker's bound: to be recorded as failed (`file.unreadable`), not taken. */
   unreadable?: NodeJS.ErrnoException;
 }
@@ -40,6 +46,8 @@ export interface HotFolderOptions {
   reattachMs?: number;
   /** Folders never to descend into (the archive and spool, should someone put them inside). */
   skipDirs?: string[];
+  /** The formats file-name placeholders must have, read per file (settings may change). */
+  placeholderFormats?: () => PlaceholderFormats;
 }
 
 /** The duplicate key: folder + NFC relative path + size + mtime (persisted with the document). */
@@ -296,10 +304,16 @@ export class HotFolder {
     const seenKey = seenKeyOf(this.root, relativePath, f.size, f.mtimeMs);
     if (this.isSeen(seenKey)) return 'done';
     const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
-    const fromName = this.pattern?.read(fileName);
+    const fromName = this.pattern?.read(fileName, this.options.placeholderFormats?.());
     // The document still arrives (untagged by its name); the log says which value broke which rule.
     if (fromName?.problem)
       this.logger.warn('file name metadata not taken', { file: relativePath, problem: fromName.problem });
+    if (fromName?.unmatched)
+      this.logger.info('file name values without their field format left empty', {
+        file: relativePath,
+        fields: fromName.unmatched,
+      });
+    const nameMatched = !this.pattern || (fromName?.metadata !== undefined && !fromName.unmatched);
     const metadata: Metadata = { ...this.profile.defaultMetadata, ...(fromName?.metadata ?? {}) };
     return this.deliver({
       profile: this.profile,
@@ -310,6 +324,7 @@ export class HotFolder {
       mtimeMs: f.mtimeMs,
       seenKey,
       metadata,
+      nameMatched,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Settings } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import { Archiver } from '../queue/archiver';
@@ -12,13 +13,19 @@ import type { QueueDatabase } from '../queue/queue-database';
 import { Spool } from '../queue/spool';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
+import type { PlaceholderFormats } from './file-name-pattern';
 import type { HotFolderOptions } from './hot-folder';
 import { HotFolderService } from './hot-folder-service';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
   dataDir: string;
-  settings: Pick<Settings, 'folders' | 'archive' | 'upload'>;
+  /**
+   * The folders, archive and upload settings; with the document types and environments (as app.ts passes
+   * them), file-name placeholders take only values of their field's format (PlaceholderFormats).
+   */
+  settings: Pick<Settings, 'folders' | 'archive' | 'upload'> &
+    Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId'>>;
   uploader: InboxUploader;
   probe?: () => Promise<boolean>;
   bus: EventBus;
@@ -69,6 +76,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
   });
   const folders = new HotFolderService(queue, o.bus, o.logger.child({ part: 'folders' }), {
+    placeholderFormats: () => placeholderFormatsOf(o.settings),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
   });
@@ -89,5 +97,17 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();
     },
+  };
+}
+
+/** The case-number pattern of the active environment and the configured document-type codes. */
+export function placeholderFormatsOf(
+  settings: Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId'>>,
+): PlaceholderFormats {
+  const envs = settings.environments ?? [];
+  const env = envs.find((e) => e.id === settings.activeEnvironmentId) ?? envs[0];
+  return {
+    caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
+    documentTypeCodes: (settings.documentTypes ?? []).map((d) => d.code),
   };
 }

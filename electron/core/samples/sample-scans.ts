@@ -139,7 +139,7 @@ export function makePng(width: number, height: number, seed = 1): Buffer {
 export function demoScans(): { name: string; content: Buffer }[] {
   return [
     {
-      name: 'CLM-2026-000101_INVOICE_scan0001.pdf',
+      name: 'CLM-2026-000101_INV_scan0001.pdf',
       content: makePdf([
         [
           'Rechnung Nr. 2026-0417',
