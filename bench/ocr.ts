@@ -1,0 +1,214 @@
+/**
+ * Document text and suggestions (issue #17):
+ *   npx tsx bench/ocr.ts [--quick] [--letters 100]
+ * - OCR seconds per A4 page at 300 DPI (a full letter page, engine already started; engine start apart);
+ * - time from pickup to the first suggestion for a 1-page scanned letter (text worker and engine cold,
+ *   and warm: the next letter);
+ * - accuracy on generated letters: each names a policy number (half from the sandbox's customers, half
+ *   not known there) and a case number; printed to 200–300 DPI images with noise, blur and a slight skew;
+ *   counts numbers found and policy numbers suggested that the platform did not confirm (target 0);
+ * - peak RSS of this process (main + text worker + Tesseract thread, running from source under tsx)
+ *   while OCR runs, before the sandbox starts.
+ * Pool size as the app: cores − 1.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SEED_CUSTOMERS } from '../sandbox/seed/seed-customers';
+import { documentSuggestions } from '../electron/core/capture/text/document-suggestions';
+import type { DocumentSuggestionDeps } from '../electron/core/capture/text/document-suggestions';
+import { DocumentTextService } from '../electron/core/capture/text/document-text';
+import { letterScan } from '../electron/core/capture/text/test-support/letters';
+import type { LetterSpec } from '../electron/core/capture/text/test-support/letters';
+import { prng } from '../electron/core/capture/test-support/synthetic-scan';
+import { createPlatformClient } from '../electron/core/platform/create-platform-client';
+import { systemClock } from '../electron/core/util/clock';
+import { silentLogger } from '../electron/core/util/logger';
+import type { Figure } from './bench-support';
+import { environmentOf, printFigures, sandboxFor, workDir } from './bench-support';
+
+const CMD = 'npx tsx bench/ocr.ts';
+const BODY = [
+  'Sehr geehrte Damen und Herren,',
+  'wir beziehen uns auf den oben genannten Schaden und bitten um Bearbeitung.',
+  'Die Unterlagen zum Schadenhergang liegen diesem Schreiben bei.',
+  'Bitte teilen Sie uns mit, ob ein Gutachter beauftragt wird.',
+  'Für Rückfragen stehen wir Ihnen gerne zur Verfügung.',
+  'Mit freundlichen Grüßen',
+];
+
+function vmHwmMb(): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
+}
+
+function letter(policy: string, caseNumber: string, i: number): LetterSpec {
+  const rnd = prng(1000 + i);
+  return {
+    lines: [
+      'Musterstadt Versicherungsmakler GmbH, Hauptstraße 5, 20095 Hamburg',
+      '',
+      `Hamburg, den ${1 + (i % 27)}.0${1 + (i % 9)}.2026`,
+      '',
+      `Versicherungsnummer: ${policy}`,
+      `Unser Zeichen: ${caseNumber}`,
+      `Schadentag: ${1 + (i % 28)}.${1 + (i % 12)}.2026`,
+      '',
+      ...BODY,
+    ],
+    skew: (rnd() - 0.5) * 1.6, // −0.8° … 0.8°
+    fontSize: 10 + Math.round(rnd() * 2),
+  };
+}
+
+export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Promise<Figure[]> {
+  const dir = workDir('ocr');
+  const service = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000 });
+  const figures: Figure[] = [];
+
+  // OCR speed at 300 DPI: the first page starts the engine; the next pages are timed.
+  const speedPages = quick ? 2 : 5;
+  const times: number[] = [];
+  for (let i = 0; i <= speedPages; i++) {
+    const path = join(dir, `speed-${i}.png`);
+    writeFileSync(
+      path,
+      await letterScan(letter('HR-100001', 'CLM-2026-000101', i), { dpi: 300, noise: 16, blur: 0.5, seed: i }),
+    );
+    const t = performance.now();
+    const r = await service.textOf(path);
+    if (!r.ok || r.pages[0]?.source !== 'ocr') throw new Error('OCR did not run');
+    times.push((performance.now() - t) / 1000);
+  }
+  const warm = times.slice(1).sort((a, b) => a - b);
+  const median = warm[Math.floor(warm.length / 2)]!;
+  const peak = vmHwmMb();
+  figures.push({
+    figure: `OCR, A4 letter page at 300 DPI (${service.threads} text worker; median of ${warm.length})`,
+    target: 'report',
+    result: `${median.toFixed(1)} s/page (first page incl. engine start ${times[0]!.toFixed(1)} s)`,
+    ok: true,
+    command: CMD,
+  });
+  figures.push({
+    figure: 'Peak RSS with OCR running (bench process from source: main + text worker + Tesseract)',
+    target: '< 400 MB',
+    result: `${peak.toFixed(0)} MB`,
+    ok: peak < 400,
+    command: CMD,
+  });
+  await service.close();
+
+  const sandbox = await sandboxFor(dir);
+  const { api } = createPlatformClient({
+    environment: environmentOf(sandbox),
+    credentials: {
+      getClientSecret: async () => sandbox.demoClient.secret,
+      getPrivateKey: async () => undefined,
+      subscribe: () => () => undefined,
+    },
+    fetch: (u, i) => fetch(u, i),
+    clock: systemClock,
+    logger: silentLogger,
+  });
+  const deps = (text: DocumentTextService): DocumentSuggestionDeps => ({
+    text,
+    platform: () => ({ searchCustomers: (q) => api.searchCustomers(q), getClaimFiles: (id) => api.getClaimFiles(id) }),
+    caseNumberPattern: () => undefined,
+    now: () => Date.now(),
+  });
+
+  // Pickup to first suggestion, 1-page letter at 300 DPI: cold (new service) and warm (engine running).
+  const fresh = new DocumentTextService({ dataDir: join(dir, 'data-cold'), idleMs: 600_000 });
+  const pickup: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const path = join(dir, `pickup-${i}.png`);
+    writeFileSync(
+      path,
+      await letterScan(letter('WG-200002', 'CLM-2026-000102', 50 + i), { dpi: 300, noise: 16, blur: 0.5 }),
+    );
+    const t = performance.now();
+    const r = await documentSuggestions(deps(fresh), path);
+    if (!r.suggestions.some((s) => s.field === 'policyNumber')) throw new Error('no policy suggestion');
+    pickup.push((performance.now() - t) / 1000);
+  }
+  await fresh.close();
+  figures.push({
+    figure: 'Pickup → first suggestion, 1-page scanned letter (OCR + policy search)',
+    target: 'report',
+    result: `${pickup[0]!.toFixed(1)} s cold (worker + engine start), ${pickup[1]!.toFixed(1)} s warm`,
+    ok: true,
+    command: CMD,
+  });
+
+  // Accuracy on generated letters.
+  const known = SEED_CUSTOMERS.flatMap((c) => c.policies.map((p) => p.number));
+  const knownSet = new Set(known);
+  const text = new DocumentTextService({ dataDir: join(dir, 'data-acc'), idleMs: 600_000 });
+  const rnd = prng(4242);
+  let policyKnown = 0;
+  let policyFound = 0;
+  let casesFound = 0;
+  let falsePolicy = 0;
+  const misses: string[] = [];
+  const started = performance.now();
+  for (let i = 0; i < letters; i++) {
+    const isKnown = i % 2 === 0;
+    let policy = known[i % known.length]!;
+    if (!isKnown)
+      do policy = `${policy.slice(0, 3)}${String(900000 + Math.floor(rnd() * 99999)).padStart(6, '0')}`;
+      while (knownSet.has(policy));
+    const caseNumber = `CLM-2026-${String(Math.floor(rnd() * 1e6)).padStart(6, '0')}`;
+    const dpi = [200, 240, 300][i % 3]!;
+    const path = join(dir, `letter-${i}.png`);
+    writeFileSync(
+      path,
+      await letterScan(letter(policy, caseNumber, i), {
+        dpi,
+        noise: 12 + (i % 4) * 6,
+        blur: 0.4 + (i % 3) * 0.3,
+        seed: i,
+      }),
+    );
+    const r = await documentSuggestions(deps(text), path);
+    const policies = r.suggestions.filter((s) => s.field === 'policyNumber');
+    if (isKnown) {
+      policyKnown++;
+      if (policies.some((s) => s.value === policy && s.check === 'verified')) policyFound++;
+      else misses.push(`letter ${i}: policy ${policy} (${dpi} DPI)`);
+    }
+    falsePolicy += policies.filter((s) => s.value !== policy || s.check !== 'verified' || !isKnown).length;
+    if (r.suggestions.some((s) => s.field === 'caseNumber' && s.value === caseNumber)) casesFound++;
+    else misses.push(`letter ${i}: case ${caseNumber} (${dpi} DPI)`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await text.close();
+  await sandbox.close();
+  const found = policyFound + casesFound;
+  const expected = policyKnown + letters;
+  const share = found / expected;
+  figures.push({
+    figure: `Numbers found in ${letters} generated letters (200–300 DPI, noise, blur, skew ≤ 0.8°; ${(seconds / letters).toFixed(1)} s/letter)`,
+    target: '≥ 95 %',
+    result: `${(share * 100).toFixed(1)} % (${found}/${expected}: policy ${policyFound}/${policyKnown}, case ${casesFound}/${letters})`,
+    ok: share >= 0.95,
+    command: CMD,
+  });
+  figures.push({
+    figure: `Policy numbers suggested that the platform did not confirm (${letters - policyKnown} letters name unknown ones)`,
+    target: '0',
+    result: String(falsePolicy),
+    ok: falsePolicy === 0,
+    command: CMD,
+  });
+  if (misses.length > 0) console.error(`missed:\n  ${misses.join('\n  ')}`);
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, letters: { type: 'string' } } });
+  const figures = await ocrBench(values.quick ?? false, values.letters ? Number(values.letters) : undefined);
+  console.log('| figure | target | result | command |\n|---|---|---|---|');
+  printFigures(figures);
+  process.exit(0);
+}
