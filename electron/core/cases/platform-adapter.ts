@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import type { Environment } from '../../../shared/domain/settings';
-import { VALIDATE_ACCOUNT_ERRORS } from '../../../shared/platform/validate-account';
-import type { ValidateAccountErrorCode } from '../../../shared/platform/validate-account';
-import { isIntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';
 import type { PlatformClient } from '../platform/platform-client';
 import { PlatformPaths } from '../platform/platform-paths';
@@ -33,19 +30,7 @@ export function createCasePorts(deps: CasePortsDeps): { platform: CasePlatform; 
     getSchema: (direction, key, options = {}) =>
       direction === 'input' ? deps.api.getInputSchema(key, options) : deps.api.getOutputSchema(key, options),
     createCase: (data, options = {}) => deps.api.createCase(data, options),
-    async validateAccount(input) {
-      try {
-        const answer = await deps.api.validateAccount(input);
-        return { status: 'valid', data: answer.data };
-      } catch (e) {
-        // The client reports each declared error body as IntakeError `partner.<code>`.
-        const code = isIntakeError(e) && e.code.startsWith('partner.') ? e.code.slice('partner.'.length) : undefined;
-        if (code !== undefined && Object.hasOwn(VALIDATE_ACCOUNT_ERRORS, code) && isIntakeError(e)) {
-          return { status: 'rejected', code: code as ValidateAccountErrorCode, message: e.message };
-        }
-        throw e;
-      }
-    },
+    validateAccount: (input) => deps.api.validateAccount(input),
   };
 
   // The client's listCaseEvents validates the whole page at once; the activity reader validates (and

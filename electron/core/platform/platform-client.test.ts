@@ -205,41 +205,50 @@ describe('JSON endpoints', () => {
     expect(e.platformErrors?.length).toBeGreaterThan(0);
   });
 
-  it('validates a service partner account and maps each error body to its own code', async () => {
+  it('validates a service partner account and answers each error body as a rejection with its code and the platform message', async () => {
     const { api } = h.connect();
     const ok = await api.validateAccount({
       tenant: 'demo-insurance',
       companyTaxId: 'DE811234567',
       referenceNumber: 'SRV-2026-0001',
     });
-    expect(ok.data.claim.number).toBe('CLM-2026-000101');
-    const cases: [Parameters<typeof api.validateAccount>[0], string, string][] = [
+    expect(ok.status === 'valid' && ok.data.claim.number).toBe('CLM-2026-000101');
+    const cases: [Parameters<typeof api.validateAccount>[0], string, RegExp][] = [
       [
         { tenant: 'demo-insurance', companyTaxId: 'XX000', referenceNumber: 'SRV-2026-0001' },
-        'partner.partner_not_found',
-        'not_found',
+        'partner_not_found',
+        /^no service partner with tax id XX000$/,
       ],
       [
         { tenant: 'demo-insurance', companyTaxId: 'DE811234567', referenceNumber: 'SRV-0000' },
-        'partner.reference_not_found',
-        'not_found',
+        'reference_not_found',
+        /^no service SRV-0000 in tenant demo-insurance$/,
       ],
       [
         { tenant: 'demo-insurance', companyTaxId: 'DE811234567', referenceNumber: 'SRV-2026-0002' },
-        'partner.partner_not_assigned',
-        'validation',
+        'partner_not_assigned',
+        /is not assigned to service SRV-2026-0002$/,
       ],
       [
         { tenant: 'demo-insurance', companyTaxId: '', referenceNumber: 'SRV-2026-0001' },
-        'partner.invalid_request',
-        'validation',
+        'invalid_request',
+        /companyTaxId/,
       ],
     ];
-    for (const [input, code, kind] of cases) {
-      const e = await rejection(api.validateAccount(input));
-      expect(e.code).toBe(code);
-      expect(e.kind).toBe(kind);
+    for (const [input, code, platformMessage] of cases) {
+      // Data, not a throw: the code as the platform sent it and its message as it said it (no text of ours).
+      expect(await api.validateAccount(input)).toEqual({
+        status: 'rejected',
+        code,
+        message: expect.stringMatching(platformMessage),
+      });
     }
+    // An answer that is none of the declared bodies is a failure as for any endpoint, not a rejection.
+    h.faults({ status5xx: { status: 500, count: 1, paths: 'validateaccount' } });
+    const e = await rejection(
+      api.validateAccount({ tenant: 'demo-insurance', companyTaxId: 'XX000', referenceNumber: 'SRV-2026-0001' }),
+    );
+    expect([e.kind, e.status]).toEqual(['server', 500]);
   });
 
   it('searches customers with after paging', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PartnerValidation } from '../../../shared/domain/partner-validation';
 import type { Environment } from '../../../shared/domain/settings';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { CaseDataSchema, CreateCaseResponseSchema } from '../../../shared/platform/cases';
@@ -13,7 +14,6 @@ import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
 import { SchemaDescriptionSchema } from '../../../shared/platform/schema-description';
 import type { SchemaDescription } from '../../../shared/platform/schema-description';
 import { ValidateAccountErrorSchema, ValidateAccountResponseSchema } from '../../../shared/platform/validate-account';
-import type { ValidateAccountErrorCode, ValidateAccountResponse } from '../../../shared/platform/validate-account';
 import { IntakeError } from '../errors';
 import type { Clock } from '../util/clock';
 import { RawCaseEventPageSchema } from './case-event-source';
@@ -45,16 +45,6 @@ export interface ValidateAccountInput {
   companyTaxId: string;
   referenceNumber: string;
 }
-
-const PARTNER_ERRORS: Record<ValidateAccountErrorCode, { kind: 'validation' | 'not_found'; message: string }> = {
-  invalid_request: {
-    kind: 'validation',
-    message: 'The platform could not read the request; check the tax id and the reference number.',
-  },
-  partner_not_found: { kind: 'not_found', message: 'No service partner with this tax id is known to the platform.' },
-  reference_not_found: { kind: 'not_found', message: 'No service with this reference number exists for this tenant.' },
-  partner_not_assigned: { kind: 'validation', message: 'The service partner is not assigned to this service.' },
-};
 
 function invalidInput(what: string, error: z.ZodError): IntakeError {
   const fields = Object.fromEntries(error.issues.map((i) => [i.path.join('.') || what, i.message]));
@@ -116,20 +106,22 @@ export class PlatformClient implements CaseEventSource {
     return response;
   }
 
-  async validateAccount(input: ValidateAccountInput, options: CallOptions = {}): Promise<ValidateAccountResponse> {
+  /**
+   * Each declared error body (shared/platform/validate-account.ts) is an answer: `rejected` with its code and
+   * the platform's own message, never a throw. Other failures (network, token, 5xx) throw IntakeError.
+   */
+  async validateAccount(input: ValidateAccountInput, options: CallOptions = {}): Promise<PartnerValidation> {
     const body = { meta: { timestamp: new Date(this.clock.now()).toISOString() }, data: input };
     return this.transport.send({
       method: 'POST',
       url: this.paths.validateAccount(),
       action: 'validating the service partner account',
-      schema: ValidateAccountResponseSchema,
+      schema: ValidateAccountResponseSchema.transform((r): PartnerValidation => ({ status: 'valid', data: r.data })),
       body: () => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-      mapError: (status, json) => {
-        const parsedError = ValidateAccountErrorSchema.safeParse(json);
-        if (!parsedError.success) return undefined;
-        const { code, message } = parsedError.data.error;
-        const known = PARTNER_ERRORS[code];
-        return new IntakeError(known.kind, `partner.${code}`, `${known.message} (${message})`, { status });
+      answerError: (_status, json): PartnerValidation | undefined => {
+        const parsed = ValidateAccountErrorSchema.safeParse(json);
+        if (!parsed.success) return undefined;
+        return { status: 'rejected', code: parsed.data.error.code, message: parsed.data.error.message };
       },
       ...options,
     });

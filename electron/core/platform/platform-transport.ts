@@ -35,8 +35,11 @@ export interface PlatformRequest<T> {
   body?: (touch: () => void) => Promise<RequestBody> | RequestBody;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Endpoint-specific error bodies (validate-account) before the generic status mapping. */
-  mapError?: (status: number, body: unknown) => IntakeError | undefined;
+  /**
+   * An endpoint's declared error bodies that are answers, not failures (validate-account's rejections):
+   * the value to resolve with, or undefined to map the status as for any other endpoint.
+   */
+  answerError?: (status: number, body: unknown) => T | undefined;
 }
 
 /**
@@ -120,14 +123,14 @@ export class PlatformTransport {
     if (response.ok) prepared?.recycle?.();
     const json = parseJson(text);
     if (!response.ok) {
-      const error =
-        request.mapError?.(response.status, json.ok ? json.value : undefined) ??
-        classifyHttpError({
-          status: response.status,
-          headers: response.headers,
-          body: json.ok ? json.value : text,
-          now: this.clock.now(),
-        });
+      const answer = json.ok ? request.answerError?.(response.status, json.value) : undefined;
+      if (answer !== undefined) return { kind: 'ok', value: answer };
+      const error = classifyHttpError({
+        status: response.status,
+        headers: response.headers,
+        body: json.ok ? json.value : text,
+        now: this.clock.now(),
+      });
       if (response.status === 401) return { kind: 'unauthorized', error };
       throw error;
     }
