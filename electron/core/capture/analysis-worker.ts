@@ -25,6 +25,8 @@ setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as (() => void) | undefined;
 
 let cached: { path: string; key: string; result: OpenResult } | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+const IDLE_FORGET_MS = 500;
 
 async function open(path: string): Promise<OpenResult> {
   const s = await stat(path);
@@ -72,7 +74,15 @@ port.on('message', (raw: unknown) => {
     reply({ id, type: 'error', message: `bad request: ${parsed.error.message}` });
     return;
   }
-  handle(parsed.data).catch((e: unknown) =>
-    reply({ id: parsed.data.id, type: 'error', message: e instanceof Error ? e.message : String(e) }),
-  );
+  if (idleTimer) clearTimeout(idleTimer);
+  handle(parsed.data)
+    .catch((e: unknown) =>
+      reply({ id: parsed.data.id, type: 'error', message: e instanceof Error ? e.message : String(e) }),
+    )
+    .finally(() => {
+      // An open file is a descriptor (and, for TIFF/JPEG/PNG, its bytes): let it go once the pool has
+      // stopped asking, so the spool file can be moved or deleted (Windows refuses while it is open).
+      idleTimer = setTimeout(forget, IDLE_FORGET_MS);
+      idleTimer.unref();
+    });
 });

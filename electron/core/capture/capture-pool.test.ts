@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,21 @@ describe('CapturePool', () => {
     await expect(pool.pageCount(join(dir, 'missing.pdf'))).rejects.toThrow(/ENOENT/);
     await writeFile(join(dir, 'one.pdf'), await pdfOfScans([await renderScan({ textLines: 2 })]));
     expect(await pool.pageCount(join(dir, 'one.pdf'))).toEqual({ ok: true, pageCount: 1 });
+  });
+
+  it('lets go of the file soon after: no descriptor stays open on it (a spool file must be movable)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+    const file = join(dir, 'held.pdf');
+    await writeFile(file, await pdfOfScans([await renderScan({ textLines: 2 }), await renderScan({ textLines: 3 })]));
+    const openOnFile = async () => {
+      let n = 0;
+      for (const fd of await readdir('/proc/self/fd'))
+        if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === file) n++;
+      return n;
+    };
+    const r = await pool.analyseFile(file, { dpi: 100, blankThreshold: 0.002 });
+    expect(r.ok).toBe(true);
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(await openOnFile()).toBe(0);
   });
 });

@@ -138,7 +138,6 @@ export class CapturePool {
           }),
       ),
     );
-    this.broadcastForget(path);
     if (problem) return { ok: false, problem };
     return { ok: true, pages };
   }
@@ -147,12 +146,6 @@ export class CapturePool {
     this.closed = true;
     for (const t of this.queue.splice(0)) t.fail(new Error('the capture pool was closed'));
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
-  }
-
-  private broadcastForget(path: string) {
-    // Idle workers drop the file now; busy ones get it queued (cheap) so no worker keeps a big file.
-    for (let i = 0; i < this.slots.length; i++)
-      this.enqueue({ request: { op: 'forget', path }, onReply: (r) => r.type !== 'page', fail: () => undefined });
   }
 
   private enqueue(task: Task) {
