@@ -1,3 +1,4 @@
+import type { DuplicateContent } from '../../shared/domain/document';
 import type { IpcError } from '../../shared/ipc/errors';
 import type { PlatformError } from '../../shared/platform/common';
 
@@ -46,6 +47,7 @@ export interface IntakeErrorOptions {
   retryAfterMs?: number;
   platformErrors?: PlatformError[];
   fields?: Record<string, string>;
+  duplicates?: DuplicateContent[];
   cause?: unknown;
   retryable?: boolean;
 }
@@ -56,6 +58,7 @@ export class IntakeError extends Error {
   readonly retryAfterMs?: number;
   readonly platformErrors?: PlatformError[];
   readonly fields?: Record<string, string>;
+  readonly duplicates?: DuplicateContent[];
   readonly retryable: boolean;
 
   constructor(
@@ -71,6 +74,7 @@ export class IntakeError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.platformErrors = options.platformErrors;
     this.fields = options.fields;
+    this.duplicates = options.duplicates;
     this.retryable = options.retryable ?? RETRYABLE[kind];
   }
 }
@@ -89,6 +93,7 @@ export function toIpcError(e: unknown): IpcError {
       ...(e.status === undefined ? {} : { status: e.status }),
       ...(e.platformErrors ? { platformErrors: e.platformErrors } : {}),
       ...(e.fields ? { fields: e.fields } : {}),
+      ...(e.duplicates ? { duplicates: e.duplicates } : {}),
     };
   }
   return {

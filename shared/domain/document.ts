@@ -17,6 +17,18 @@ export const DocumentErrorSchema = z.object({
 });
 export type DocumentError = z.infer<typeof DocumentErrorSchema>;
 
+/**
+ * documents.submit refuses a document whose content was uploaded before, unless confirmed: the error has
+ * this code and, in `duplicates`, each such document with the earlier one (IpcError.duplicates).
+ */
+export const DUPLICATE_CONTENT_CODE = 'queue.duplicate';
+export const DuplicateContentSchema = z.object({
+  documentId: z.string(),
+  /** The document already uploaded with the same content. */
+  duplicateOf: z.string(),
+});
+export type DuplicateContent = z.infer<typeof DuplicateContentSchema>;
+
 export const DocumentSchema = z.object({
   id: z.string(),
   fileName: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DuplicateContentSchema } from '../domain/document';
 import { PlatformErrorSchema } from '../platform/common';
 
 /**
@@ -13,6 +14,8 @@ export const IpcErrorSchema = z.object({
   platformErrors: z.array(PlatformErrorSchema).optional(),
   /** Field-level problems (path → message), e.g. from request validation. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** With code DUPLICATE_CONTENT_CODE: the documents whose content was uploaded before, and the earlier ones. */
+  duplicates: z.array(DuplicateContentSchema).optional(),
 });
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 

@@ -3,7 +3,8 @@ import { readdir, stat, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
-import { IntakeError } from '../errors';
+import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
+import { IntakeError, toIpcError } from '../errors';
 import type { IncomingFile } from './document-queue';
 import type { InboxUploader, InboxUploadRequest } from './inbox-uploader';
 import type { QueueFixture } from './queue-fixture.test-util';
@@ -295,6 +296,24 @@ describe('DocumentQueue', () => {
     if (b.outcome !== 'created') throw new Error(b.outcome);
     expect(b.document).toMatchObject({ state: 'new', duplicateOf: a.document.id });
     expect(() => fx!.queue.submit([b.document.id], undefined, false)).toThrow(/same content/);
+    // The refusal names every duplicate and its earlier document as typed data (also across IPC).
+    const c = await fx.queue.ingest(await scan(fx.dir, 'three.pdf', 'same'));
+    const other = await fx.queue.ingest(await scan(fx.dir, 'other.pdf', 'different'));
+    if (c.outcome !== 'created' || other.outcome !== 'created') throw new Error('not created');
+    let refusal: unknown;
+    try {
+      fx.queue.submit([other.document.id, b.document.id, c.document.id], undefined, false);
+    } catch (e) {
+      refusal = e;
+    }
+    const duplicates = [
+      { documentId: b.document.id, duplicateOf: a.document.id },
+      { documentId: c.document.id, duplicateOf: a.document.id },
+    ];
+    expect(refusal).toMatchObject({ code: DUPLICATE_CONTENT_CODE, duplicates });
+    expect(toIpcError(refusal)).toMatchObject({ code: DUPLICATE_CONTENT_CODE, duplicates });
+    expect(toIpcError(refusal).fields).toBeUndefined();
+    expect(fx.store.get(other.document.id)?.state).toBe('new');
     fx.queue.submit([b.document.id], undefined, true);
     await waitFor(() => fx!.store.get(b.document.id)?.state === 'archived', 'duplicate archived');
     expect(up.calls).toHaveLength(2);

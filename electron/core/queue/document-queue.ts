@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
@@ -427,22 +428,26 @@ export class DocumentQueue {
   submit(ids: string[], metadata: Metadata | undefined, confirmDuplicate: boolean): Document[] {
     const { store } = this.deps;
     const docs = ids.map((id) => this.require(id));
+    const duplicates: { document: StoredDocument; duplicateOf: string }[] = [];
     for (const d of docs) {
       this.requireState(d, SUBMITTABLE, 'submit');
       requireContent(d);
       if (d.error?.code === 'file.empty')
         throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
       const duplicateOf = d.duplicateOf ?? store.uploadedWithHash(d.sha256, d.id);
-      if (duplicateOf && !confirmDuplicate) {
-        throw new IntakeError(
-          'validation',
-          'queue.duplicate',
-          `${d.fileName} has the same content as a document already uploaded; confirm to upload it again.`,
-          {
-            fields: { [d.id]: duplicateOf },
-          },
-        );
-      }
+      if (duplicateOf && !confirmDuplicate) duplicates.push({ document: d, duplicateOf });
+    }
+    const [first] = duplicates;
+    if (first) {
+      const name = first.document.fileName;
+      throw new IntakeError(
+        'validation',
+        DUPLICATE_CONTENT_CODE,
+        duplicates.length === 1
+          ? `${name} has the same content as a document already uploaded; confirm to upload it again.`
+          : `${duplicates.length} documents (${name} …) have the same content as documents already uploaded; confirm to upload them again.`,
+        { duplicates: duplicates.map(({ document, duplicateOf }) => ({ documentId: document.id, duplicateOf })) },
+      );
     }
     const at = this.now();
     const out = store.transaction(() =>

@@ -3,6 +3,7 @@ import { createAppStore } from '../../app/store';
 import { IntakeClient, setIntakeClient } from '../../ipc/client';
 import { doc } from '../../test-support/document-fixture';
 import { ScriptedBridge } from '../../test-support/scripted-bridge';
+import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { SettingsSchema } from '../../../shared/domain/settings';
 
 describe('tagging slice', () => {
@@ -61,6 +62,43 @@ describe('tagging slice', () => {
     expect(bridge.calls[1]?.request).toMatchObject({ confirmDuplicate: true });
     bridge.answer(1, { ok: true, value: [doc('a', { state: 'queued' })] });
     expect(await p).toBe(true);
+  });
+
+  it('asks about the documents the core names when it refuses content uploaded before', async () => {
+    const store = setup();
+    store.getState().selectAllDocuments();
+    const s = store.getState();
+    s.syncDraft(s.selection.selected.map((id) => s.documents[id]!));
+    store.getState().setDraftField('caseNumber', 'CLM-2026-000101');
+    const p = store.getState().submitDraft();
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    bridge.answer(1, {
+      ok: false,
+      error: {
+        code: DUPLICATE_CONTENT_CODE,
+        message: 'b.pdf has the same content as a document already uploaded; confirm to upload it again.',
+        retryable: false,
+        duplicates: [{ documentId: 'b', duplicateOf: 'z' }],
+      },
+    });
+    expect(await p).toBe(false);
+    expect(store.getState().duplicatePrompt).toEqual({ ids: ['b'], fileNames: ['b.pdf'] });
+    expect(store.getState().submitError).toBeUndefined();
+  });
+
+  it('shows another refusal whose code merely contains "duplicate" as an error, not as the duplicate question', async () => {
+    const store = setup([doc('a', { metadata: { caseNumber: 'CLM-1' } })]);
+    const p = store.getState().submitDraft();
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    bridge.answer(1, {
+      ok: false,
+      error: { code: 'platform.duplicate_idempotency_key', message: 'x', retryable: false },
+    });
+    expect(await p).toBe(false);
+    expect(store.getState().duplicatePrompt).toBeUndefined();
+    expect(store.getState().submitError?.code).toBe('platform.duplicate_idempotency_key');
   });
 
   it('shows the core’s refusal with its field errors', async () => {

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
+import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { profileFor } from '../../../shared/domain/metadata-check';
@@ -66,8 +67,6 @@ export function checkRulesFor(settings: Settings | undefined, docs: readonly Doc
     caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
   };
 }
-
-const isDuplicateError = (e: IpcError) => /duplicate/i.test(e.code);
 
 export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = (set, get) => ({
   draftKey: '',
@@ -148,10 +147,13 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       return true;
     } catch (e) {
       const error = toIpcError(e);
-      if (isDuplicateError(error) && !confirmDuplicate) {
+      if (error.code === DUPLICATE_CONTENT_CODE && !confirmDuplicate) {
+        // The core knew of an earlier upload the list did not show: ask about the documents it names.
+        const named = new Set(error.duplicates?.map((d) => d.documentId));
+        const asked = docs.some((d) => named.has(d.id)) ? docs.filter((d) => named.has(d.id)) : docs;
         set({
           submitting: false,
-          duplicatePrompt: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
+          duplicatePrompt: { ids: asked.map((d) => d.id), fileNames: asked.map((d) => d.fileName) },
         });
         return false;
       }
