@@ -1,4 +1,5 @@
-import { translateMaybe, useLocale, useT } from '../i18n/i18n';
+import { useLocale, useT } from '../i18n/i18n';
+import { noticeText } from './notice-text';
 import { useAppStore } from './store';
 
 /** Notices from main, grouped: the same failure twenty times is one toast with "×20". */
@@ -11,7 +12,7 @@ export function Toasts() {
     <div className="toasts" role="region" aria-label={t('toast.region')} aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.key} className={`toast toast-${toast.level}`} data-testid="toast">
-          <span className="toast-text">{translateMaybe(locale, toast.message)}</span>
+          <span className="toast-text">{noticeText(locale, toast.message)}</span>
           {toast.count > 1 && <span className="toast-count">{t('toast.count', { count: toast.count })}</span>}
           <button
             type="button"

@@ -16,7 +16,12 @@ export type Translate<K extends string = MessageKey> = (key: K, values?: Message
 
 const appCatalogs: Catalogs<MessageKey> = { en, de };
 
-/** Fills `{name}` placeholders; numbers are written in the locale's form; an unknown name stays as it is. */
+/**
+ * Fills `{name}` placeholders; numbers are written in the locale's form; an unknown name stays as it is.
+ * A plural picks its branch by the locale's plural rules (Intl.PluralRules), ICU style:
+ * `{count, plural, one {# document} other {# documents}}` (`#` = the number; `=0 {…}` an exact match).
+ * So no catalog needs `file(s)` or `Datei(en)`.
+ */
 export function translateFrom<K extends string>(
   catalogs: Catalogs<K>,
   locale: Locale,
@@ -24,10 +29,44 @@ export function translateFrom<K extends string>(
   values: MessageValues = {},
 ): string {
   const template = catalogs[locale][key] ?? catalogs.en[key];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const number = (v: number) => new Intl.NumberFormat(locale).format(v);
+  return fillPlurals(template, locale, values).replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = values[name];
-    return v === undefined ? `{${name}}` : typeof v === 'number' ? new Intl.NumberFormat(locale).format(v) : v;
+    return v === undefined ? `{${name}}` : typeof v === 'number' ? number(v) : v;
   });
+}
+
+/** Replaces each `{name, plural, …}` with its branch for values[name]; left as it is when the value is no number. */
+export function fillPlurals(template: string, locale: Locale, values: MessageValues): string {
+  let out = '';
+  let i = 0;
+  const head = /\{(\w+), plural,/g;
+  for (let m = head.exec(template); m; m = head.exec(template)) {
+    // Find the plural's closing brace (branches hold one level of braces, and placeholders inside them).
+    let depth = 1;
+    let j = head.lastIndex;
+    for (; j < template.length && depth > 0; j++) {
+      if (template[j] === '{') depth++;
+      else if (template[j] === '}') depth--;
+    }
+    const name = m[1] ?? '';
+    const value = values[name];
+    const body = template.slice(head.lastIndex, j - 1);
+    out += template.slice(i, m.index);
+    if (typeof value !== 'number') out += template.slice(m.index, j);
+    else {
+      const branches = new Map<string, string>();
+      for (const b of body.matchAll(/\s*(=\d+|zero|one|two|few|many|other)\s*\{((?:[^{}]|\{\w+\})*)\}/g)) {
+        branches.set(b[1] ?? '', b[2] ?? '');
+      }
+      const rule = new Intl.PluralRules(locale).select(value);
+      const branch = branches.get(`=${value}`) ?? branches.get(rule) ?? branches.get('other') ?? '';
+      out += branch.replace(/#/g, new Intl.NumberFormat(locale).format(value));
+    }
+    i = j;
+    head.lastIndex = j;
+  }
+  return out + template.slice(i);
 }
 
 export function translatorFor<K extends string>(catalogs: Catalogs<K>, locale: Locale): Translate<K> {

@@ -26,7 +26,7 @@ export const de: Record<MessageKey, string> = {
   'status.queue': '{count} in der Warteschlange',
   'status.queuePaused': 'Angehalten',
   'status.failed': '{count} fehlgeschlagen',
-  'status.importing': '{count} Datei(en) werden übernommen…',
+  'status.importing': '{count, plural, one {# Datei wird} other {# Dateien werden}} übernommen…',
   'env.kind.local-sandbox': 'Lokale Sandbox',
   'env.kind.sandbox': 'Sandbox',
   'env.kind.production': 'PRODUKTION',
@@ -47,6 +47,17 @@ export const de: Record<MessageKey, string> = {
   'error.auth.invalid_client':
     'Die Plattform hat die Zugangsdaten abgelehnt (invalid client). Bitte Client-ID und Secret bzw. Schlüssel in den Einstellungen prüfen.',
   'error.auth.expired': 'Die Anmeldung ist abgelaufen und konnte nicht erneuert werden. Bitte Zugangsdaten prüfen.',
+  'notice.folder.missing':
+    'Der überwachte Ordner {detail} ist nicht zu finden. Bitte prüfen, ob das Laufwerk oder die Netzwerkfreigabe verbunden ist; er wird wieder überwacht, sobald er da ist.',
+  'notice.folder.unreadable':
+    'Der überwachte Ordner {detail} kann nicht gelesen werden. Bitte die Zugriffsrechte prüfen; er wird wieder überwacht, sobald er lesbar ist.',
+  'notice.folder.invalid':
+    'Ein Ordner wird nicht überwacht, weil seine Einstellungen ungültig sind: {detail}. Bitte in den Einstellungen korrigieren.',
+  'notice.folder.back': 'Der überwachte Ordner {detail} ist wieder da und wird wieder überwacht.',
+  'notice.file.unreadable':
+    'Eine gescannte Datei ließ sich nicht öffnen: {detail}. Sie steht als fehlgeschlagen im Eingang und wird übernommen, sobald sie lesbar ist.',
+  'notice.queue.paused.configuration':
+    'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'toast.region': 'Meldungen',
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',
@@ -72,7 +83,7 @@ export const de: Record<MessageKey, string> = {
   'state.archived': 'Archiviert',
   'state.failed': 'Fehlgeschlagen',
   'inbox.title': 'Eingang',
-  'inbox.count': '{count} Dokumente',
+  'inbox.count': '{count, plural, one {# Dokument} other {# Dokumente}}',
   'inbox.listLabel': 'Dokumente, insgesamt {count}',
   'inbox.search': 'Nach Dateiname, Schaden- oder Vertragsnummer filtern',
   'inbox.filter': 'Anzeigen',
@@ -111,7 +122,7 @@ export const de: Record<MessageKey, string> = {
   'field.primaryFileName': 'Hauptdateiname',
   'tagging.title': 'Verschlagworten',
   'tagging.nothingSelected': 'Ein oder mehrere Dokumente auswählen, um sie zu verschlagworten.',
-  'tagging.batch': '{count} Dokumente ausgewählt',
+  'tagging.batch': '{count, plural, one {# Dokument} other {# Dokumente}} ausgewählt',
   'tagging.mixed': '(verschiedene Werte – bleiben erhalten)',
   'tagging.chooseType': 'Dokumentart wählen',
   'tagging.findPolicy': 'Suchen…',
@@ -121,11 +132,11 @@ export const de: Record<MessageKey, string> = {
   'tagging.submitMany': '{count} absenden',
   'tagging.submitting': 'Wird gesendet…',
   'tagging.blocked':
-    '{count} der ausgewählten Dokumente sind schon in der Warteschlange oder hochgeladen und werden ausgelassen.',
+    '{count, plural, one {# der ausgewählten Dokumente ist schon in der Warteschlange oder hochgeladen und wird} other {# der ausgewählten Dokumente sind schon in der Warteschlange oder hochgeladen und werden}} ausgelassen.',
   'tagging.error.caseOrPolicy':
     'Bitte eine Schaden- oder Vertragsnummer eingeben, damit die Plattform das Dokument zuordnen kann.',
   'tagging.submittedOne': 'In die Warteschlange gestellt: {name}',
-  'tagging.submittedMany': '{count} Dokumente in die Warteschlange gestellt',
+  'tagging.submittedMany': '{count, plural, one {# Dokument} other {# Dokumente}} in die Warteschlange gestellt',
   'tagging.submittedUploaded': 'Hochgeladen: {name}',
   'tagging.undo': 'Rückgängig',
   'check.required': 'Dieser Ordner verlangt dieses Feld, bevor das Dokument gesendet wird.',
@@ -141,7 +152,7 @@ export const de: Record<MessageKey, string> = {
   'inbox.failedReason': 'Fehlgeschlagen: {reason}',
   'duplicate.title': 'Erneut hochladen?',
   'duplicate.text':
-    'Die Plattform hat eine Datei mit gleichem Inhalt schon erhalten. Diese {count} Datei(en) trotzdem erneut hochladen?',
+    'Die Plattform hat eine Datei mit gleichem Inhalt schon erhalten. {count, plural, one {Diese Datei} other {Diese # Dateien}} trotzdem erneut hochladen?',
   'duplicate.confirm': 'Trotzdem hochladen',
   'lookup.title': 'Vertragssuche',
   'lookup.target': 'Die Auswahl eines Vertrags trägt die Vertragsnummer für {file} ein.',
@@ -149,10 +160,14 @@ export const de: Record<MessageKey, string> = {
   'lookup.queryHint': 'z. B. Müller oder HR-100001',
   'lookup.date': 'Gültig am',
   'lookup.searching': 'Suche läuft…',
-  'lookup.results': '{count} Kunden',
+  'lookup.results': '{count, plural, one {# Kunde} other {# Kunden}}',
   'lookup.more': 'Weitere Treffer',
   'lookup.active': 'Aktiv',
   'lookup.inactive': 'Inaktiv',
+  'lookup.status.active': 'Aktiv',
+  'lookup.status.expired': 'Abgelaufen',
+  'lookup.status.cancelled': 'Storniert',
+  'lookup.status.notStarted': 'Noch nicht begonnen',
   'lookup.open': 'unbefristet',
   'lookup.choose': 'Diesen Vertrag verwenden',
   'lookup.customerNumber': 'Kunde',

@@ -19,7 +19,8 @@ const en = {
   'case.create': 'Create case',
   'case.creating': 'Creating case…',
   'case.newForm': 'Start a new case',
-  'case.fixFirst': '{count} field(s) need attention before the case can be created.',
+  'case.fixFirst':
+    '{count, plural, one {# field needs} other {# fields need}} attention before the case can be created.',
   'case.refused': 'The platform did not create the case:',
   'case.warnings': 'The platform reported warnings:',
   'case.created': 'Case {number} created.',
@@ -51,7 +52,7 @@ const de: Record<CaseMessageKey, string> = {
   'case.create': 'Fall anlegen',
   'case.creating': 'Fall wird angelegt…',
   'case.newForm': 'Neuen Fall beginnen',
-  'case.fixFirst': '{count} Feld(er) bitte prüfen, bevor der Fall angelegt werden kann.',
+  'case.fixFirst': '{count, plural, one {# Feld} other {# Felder}} bitte prüfen, bevor der Fall angelegt werden kann.',
   'case.refused': 'Die Plattform hat den Fall nicht angelegt:',
   'case.warnings': 'Die Plattform meldet Hinweise:',
   'case.created': 'Fall {number} angelegt.',

@@ -6,6 +6,7 @@ import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDate, useLocale, useT } from '../../i18n/i18n';
+import { policyStatusLabel } from './policy-status';
 
 /** Debounce of the search box: fast typists send one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -114,11 +115,10 @@ export function PolicyLookupScreen() {
 }
 
 function ActiveBadge(props: { active: boolean; statusText?: string | null }) {
-  const t = useT();
+  const locale = useLocale();
   return (
-    <span className={`active-badge ${props.active ? 'is-active' : 'is-inactive'}`}>
-      {props.active ? t('lookup.active') : t('lookup.inactive')}
-      {props.statusText ? ` · ${props.statusText}` : ''}
+    <span className={`active-badge ${props.active ? 'is-active' : 'is-inactive'}`} data-testid="policy-status">
+      {policyStatusLabel(locale, props.active, props.statusText)}
     </span>
   );
 }

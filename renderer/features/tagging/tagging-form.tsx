@@ -3,6 +3,7 @@ import type { Document } from '../../../shared/domain/document';
 import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
+import { documentTypeLabel } from '../../i18n/document-types';
 import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { claimIdFromCaseNumber } from '../claims/claim-id';
 import { DuplicateDialog } from './duplicate-dialog';
@@ -90,7 +91,7 @@ export function TaggingForm() {
           {!known && draft.values[field] && <option value={draft.values[field]}>{draft.values[field]}</option>}
           {documentTypes.map((d) => (
             <option key={d.code} value={d.code}>
-              {d.label} ({d.code})
+              {documentTypeLabel(locale, d)} ({d.code})
             </option>
           ))}
         </select>
