@@ -48,21 +48,27 @@ export class StatusFileWriter {
     });
   }
 
-  /** Writes now; writes never overlap. */
+  /** Writes now; writes never overlap. A failure (disk, a queue already closed) is logged, never thrown. */
   write(): Promise<void> {
-    this.writing = this.writing.then(() =>
-      writeFileAtomic(join(this.dataDir, STATUS_FILE), `${JSON.stringify(this.status(), null, 2)}\n`, 0o644).catch(
-        (e: unknown) => this.logger.warn('status file not written', { error: e }),
-      ),
-    );
+    this.writing = this.writing.then(async () => {
+      try {
+        await writeFileAtomic(join(this.dataDir, STATUS_FILE), `${JSON.stringify(this.status(), null, 2)}\n`, 0o644);
+      } catch (e) {
+        this.logger.warn('status file not written', { error: e });
+      }
+    });
     return this.writing;
   }
 
-  /** Stops the timers and writes a last time (the final counts, `updatedAt` at the stop). */
+  /**
+   * Stops the timers. No last write: a stop may come after the queue closed (SIGTERM stops the pipeline
+   * first), and `status` tells a stopped agent by the folder's lock, not by this file; the counts in it are
+   * at most a second old.
+   */
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     if (this.soon) clearTimeout(this.soon);
     this.unsubscribe();
-    await this.write();
+    await this.writing;
   }
 }
