@@ -5,6 +5,7 @@ import { doc } from '../../test-support/document-fixture';
 import { ScriptedBridge } from '../../test-support/scripted-bridge';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { SettingsSchema } from '../../../shared/domain/settings';
+import type { IpcError } from '../../../shared/ipc/errors';
 
 describe('tagging slice', () => {
   let bridge: ScriptedBridge;
@@ -20,6 +21,15 @@ describe('tagging slice', () => {
     expect(s.selection.active).toBe(docs[0]?.id); // the newest arrival becomes current by itself
     s.syncDraft(s.selection.selected.map((id) => s.documents[id]!));
     return store;
+  };
+
+  /** Submits the draft: the check passes, then documents.submit is refused with this error. */
+  const submitRefused = async (store: ReturnType<typeof setup>, error: IpcError) => {
+    const p = store.getState().submitDraft();
+    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
+    await ScriptedBridge.settle();
+    bridge.answer(1, { ok: false, error });
+    return p;
   };
 
   it('does not call the core while the form is invalid, and asks for focus on the error', async () => {
@@ -70,52 +80,34 @@ describe('tagging slice', () => {
     const s = store.getState();
     s.syncDraft(s.selection.selected.map((id) => s.documents[id]!));
     store.getState().setDraftField('caseNumber', 'CLM-2026-000101');
-    const p = store.getState().submitDraft();
-    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
-    await ScriptedBridge.settle();
-    bridge.answer(1, {
-      ok: false,
-      error: {
-        code: DUPLICATE_CONTENT_CODE,
-        message: 'b.pdf has the same content as a document already uploaded; confirm to upload it again.',
-        retryable: false,
-        duplicates: [{ documentId: 'b', duplicateOf: 'z' }],
-      },
+    const refused = await submitRefused(store, {
+      code: DUPLICATE_CONTENT_CODE,
+      message: 'b.pdf has the same content as a document already uploaded; confirm to upload it again.',
+      retryable: false,
+      duplicates: [{ documentId: 'b', duplicateOf: 'z' }],
     });
-    expect(await p).toBe(false);
+    expect(refused).toBe(false);
     expect(store.getState().duplicatePrompt).toEqual({ ids: ['b'], fileNames: ['b.pdf'] });
     expect(store.getState().submitError).toBeUndefined();
   });
 
   it('shows another refusal whose code merely contains "duplicate" as an error, not as the duplicate question', async () => {
     const store = setup([doc('a', { metadata: { caseNumber: 'CLM-1' } })]);
-    const p = store.getState().submitDraft();
-    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
-    await ScriptedBridge.settle();
-    bridge.answer(1, {
-      ok: false,
-      error: { code: 'platform.duplicate_idempotency_key', message: 'x', retryable: false },
-    });
-    expect(await p).toBe(false);
+    const error = { code: 'platform.duplicate_idempotency_key', message: 'x', retryable: false };
+    expect(await submitRefused(store, error)).toBe(false);
     expect(store.getState().duplicatePrompt).toBeUndefined();
     expect(store.getState().submitError?.code).toBe('platform.duplicate_idempotency_key');
   });
 
   it('shows the core’s refusal with its field errors', async () => {
     const store = setup([doc('a', { metadata: { caseNumber: 'CLM-1' } })]);
-    const p = store.getState().submitDraft();
-    bridge.answer(0, { ok: true, value: { fields: {}, unchecked: [] } });
-    await ScriptedBridge.settle();
-    bridge.answer(1, {
-      ok: false,
-      error: {
-        code: 'ipc.invalid_request',
-        message: 'bad',
-        retryable: false,
-        fields: { 'metadata.policyNumber': 'too long' },
-      },
+    const refused = await submitRefused(store, {
+      code: 'ipc.invalid_request',
+      message: 'bad',
+      retryable: false,
+      fields: { 'metadata.policyNumber': 'too long' },
     });
-    expect(await p).toBe(false);
+    expect(refused).toBe(false);
     expect(store.getState().submitError?.code).toBe('ipc.invalid_request');
     expect(store.getState().fieldErrors.policyNumber).toBe('too long');
   });
