@@ -3,6 +3,7 @@ import { useT } from '../i18n/i18n';
 import { HelpOverlay } from './help-overlay';
 import { NavBar } from './nav-bar';
 import { ScreenOutlet } from './screen-outlet';
+import { useActiveEnvironment } from './active-environment';
 import { StatusBar } from './status-bar';
 import { useAppStore } from './store';
 import { Toasts } from './toasts';
@@ -22,9 +23,13 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  const production = info?.environment.kind === 'production';
+  const production = useActiveEnvironment()?.kind === 'production';
   return (
-    <div className={`app-shell ${production ? 'is-production' : ''}`} data-testid="app-shell">
+    <div
+      className={`app-shell ${production ? 'is-production' : ''}`}
+      data-testid="app-shell"
+      data-production={production || undefined}
+    >
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>

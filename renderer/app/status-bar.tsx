@@ -1,22 +1,29 @@
 import { pendingCount } from '../features/queue/queue-model';
-import { useT } from '../i18n/i18n';
+import { useLocale, useT } from '../i18n/i18n';
 import { intake } from '../ipc/client';
+import { environmentLabel, useActiveEnvironment } from './active-environment';
 import { useAppStore } from './store';
 
 export function StatusBar() {
   const t = useT();
+  const locale = useLocale();
   const info = useAppStore((s) => s.info);
+  const env = useActiveEnvironment();
   const connection = useAppStore((s) => s.connection);
   const queue = useAppStore((s) => s.queueStatus);
   const importing = useAppStore((s) => s.importing);
-  const kind = info?.environment.kind;
   const pending = pendingCount(queue?.counts);
   const failed = queue?.counts.failed ?? 0;
   return (
     <footer className="status-bar">
-      {info && (
-        <span className={`env-badge env-${kind}`} data-testid="env-badge" title={t('status.environment')}>
-          {t(`env.kind.${info.environment.kind}`)} · {info.environment.name}
+      {env && (
+        <span
+          className={`env-badge env-${env.kind}`}
+          data-testid="env-badge"
+          data-kind={env.kind}
+          title={`${t('status.environment')}: ${env.name}`}
+        >
+          {environmentLabel(locale, env)}
         </span>
       )}
       {connection && (
@@ -29,7 +36,11 @@ export function StatusBar() {
             {t(`status.token.${connection.token}`)}
           </span>
           {connection.configurationError && (
-            <span className="conn token-error" data-testid="config-error">
+            <span
+              className="conn token-error status-ellipsis"
+              data-testid="config-error"
+              title={connection.configurationError.message}
+            >
               {connection.configurationError.message}
             </span>
           )}

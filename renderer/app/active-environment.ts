@@ -1,0 +1,46 @@
+import type { EnvironmentKind } from '../../shared/domain/settings';
+import type { Settings } from '../../shared/domain/settings';
+import { translate } from '../i18n/i18n';
+import type { Locale } from '../i18n/i18n';
+import { useAppStore } from './store';
+
+export interface ActiveEnvironment {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+}
+
+/**
+ * The environment uploads go to now: the saved settings' active one (settings.changed follows every save,
+ * so a switch shows at once), and app.info's only until the settings have loaded. app.info is read once at
+ * start, which is how the badge kept saying "Local sandbox" after a switch.
+ */
+export function activeEnvironmentOf(
+  settings: Pick<Settings, 'activeEnvironmentId' | 'environments'> | undefined,
+  info: { environment: ActiveEnvironment } | undefined,
+): ActiveEnvironment | undefined {
+  if (settings) {
+    const env = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+    if (env) return { id: env.id, name: env.name, kind: env.kind };
+  }
+  return info?.environment;
+}
+
+export function useActiveEnvironment(): ActiveEnvironment | undefined {
+  const settings = useAppStore((s) => s.settings);
+  const info = useAppStore((s) => s.info);
+  return activeEnvironmentOf(settings, info);
+}
+
+/**
+ * The badge's text: the kind in the clerk's language, and the environment's own name only when it says
+ * more than the kind (never "Lokale Sandbox · Local sandbox": the shipped name is the kind's English label).
+ */
+export function environmentLabel(locale: Locale, env: ActiveEnvironment): string {
+  const kind = translate(locale, `env.kind.${env.kind}`);
+  const name = env.name.trim();
+  const sameAsKind = (['en', 'de'] as const).some(
+    (l) => translate(l, `env.kind.${env.kind}`).toLowerCase() === name.toLowerCase(),
+  );
+  return !name || sameAsKind ? kind : `${kind} · ${name}`;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '../../electron/core/ipc/handler-table';
+import { appForSuite } from './harness';
+import { expectAccessible } from './workspace-helpers';
+
+// Issue 21 item 2: the status bar's environment is always the one uploads go to: right after a switch is
+// saved (no reload), named once, and production unmistakable.
+const TEXT = {
+  en: { local: 'Local sandbox', production: 'PRODUCTION' },
+  de: { local: 'Lokale Sandbox', production: 'PRODUKTION' },
+} as const;
+
+describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', (lang) => {
+  const text = TEXT[lang];
+  const app = appForSuite({
+    ready: async (app) => {
+      const settings = app.demo.core.settings.get();
+      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
+      expect(r.ok).toBe(true);
+    },
+  });
+
+  const badge = () => app.page.getByTestId('env-badge');
+  const choose = async (name: string) => {
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    await page.locator('.env-item').filter({ hasText: name }).locator('input[type=radio]').check();
+    await page.getByTestId('settings-save').click();
+  };
+
+  it('says the environment once, and follows a saved switch to production at once', async () => {
+    const { page } = app;
+    await expect.poll(() => badge().textContent()).toBe(text.local);
+    await choose('Production');
+    await expect.poll(() => badge().getAttribute('data-kind')).toBe('production');
+    expect(await badge().textContent()).toBe(text.production);
+    // Unmistakable: the red badge and a red band over the whole window.
+    expect(await page.getByTestId('app-shell').getAttribute('data-production')).toBe('true');
+    const colours = await badge().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colours).toBe('rgb(179, 38, 30)');
+    // One line, whatever else the status bar holds.
+    const height = await page.locator('.status-bar').evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThan(40);
+    await app.screenshot(`environment-production-${lang}`);
+    await expectAccessible(page);
+  });
+
+  it('and back to the sandbox, never confused with it', async () => {
+    const { page } = app;
+    await choose('Local sandbox');
+    await expect.poll(() => badge().getAttribute('data-kind')).toBe('local-sandbox');
+    expect(await badge().textContent()).toBe(text.local);
+    expect(await page.getByTestId('app-shell').getAttribute('data-production')).toBeNull();
+  });
+});
