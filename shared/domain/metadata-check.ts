@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { caseNumberMatches } from './case-number';
 import type { Metadata } from './metadata';
 import type { DocumentType } from './settings';
@@ -50,3 +51,12 @@ export function profileFor<P extends { path: string }>(profiles: readonly P[], s
   const norm = (p: string) => p.replace(/[\\/]+$/, '');
   return profiles.find((p) => norm(p.path) === norm(sourceFolder));
 }
+
+/** The answer of the checks before queuing (documents.check): problems by field, and what was not asked. */
+export const MetadataCheckAnswerSchema = z.object({
+  /** Field → problem code (CHECK_CODES). */
+  fields: z.record(z.string(), z.string()),
+  /** Fields the platform could not be asked about (offline, or no lookup for them): not refused. */
+  unchecked: z.array(z.string()),
+});
+export type MetadataCheckAnswer = z.infer<typeof MetadataCheckAnswerSchema>;

@@ -3,7 +3,7 @@ import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { CHECK_CODES, metadataProblems, profileFor } from '../../../shared/domain/metadata-check';
 import type { Environment, Settings } from '../../../shared/domain/settings';
-import type { MetadataCheckAnswer } from '../../../shared/ipc/channels/checks';
+import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
 import type { Customer, CustomerSearchQuery } from '../../../shared/platform/customers';
 import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HttpFetch } from '../http/http-fetch';
