@@ -31,7 +31,8 @@ async function oldSettingsFile(root: string) {
     ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),
     folders: [
       { ...FolderProfileSchema.parse({ id: 'bad', label: 'Bad', path: bad }), fileNamePattern: '{NoSuchField}_*.pdf' },
-      FolderProfileSchema.parse({ id: 'good', label: 'Good', path: good, fileNamePattern: '{CaseNumber}_*.pdf' }),
+      // {ItemId}: a field without a format of its own (a case number must fit the environment's pattern).
+      FolderProfileSchema.parse({ id: 'good', label: 'Good', path: good, fileNamePattern: '{ItemId}_*.pdf' }),
     ],
   };
   const path = join(root, 'settings.json');
@@ -62,7 +63,7 @@ describe('a folder profile with an invalid file-name pattern', () => {
     const docs = () => core!.queue.list({ limit: 10, offset: 0 }).documents;
     await waitFor(() => docs().length > 0, 'the good folder took its file');
     await new Promise((r) => setTimeout(r, 500));
-    expect(docs().map((d) => [d.fileName, d.metadata.caseNumber])).toEqual([['4711_x.pdf', '4711']]);
+    expect(docs().map((d) => [d.fileName, d.metadata.itemId])).toEqual([['4711_x.pdf', '4711']]);
     expect(errors).toContainEqual({
       message: 'folder not watched: its profile is invalid',
       fields: { folder: 'bad', detail: expect.stringMatching(/unknown placeholder \{NoSuchField\}/) as unknown },
