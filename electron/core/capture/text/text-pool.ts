@@ -107,7 +107,7 @@ export class TextPool {
   private spawn(): Slot {
     const worker = new Worker(this.workerUrl, {
       workerData: { stageDir: this.opts.stageDir, languages: this.opts.languages } satisfies TextWorkerData,
-      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
     });
     const slot: Slot = { worker };
     worker.on('message', (r: TextReply) => {

@@ -3,6 +3,8 @@
  * engine all work here, never on the main thread. The OCR engine starts on the first scanned page and
  * stays for the next documents (its start costs ~4 s); the pool ends idle workers.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OcrEngine } from './ocr-engine';
 import { createOcrEngine } from './ocr-engine';
@@ -13,6 +15,13 @@ import { TextRequestSchema, TextWorkerDataSchema } from './text-protocol';
 const port = parentPort;
 if (!port) throw new Error('text-worker runs in a worker thread');
 const data = TextWorkerDataSchema.parse(workerData);
+
+/**
+ * A page leaves ~30 MB of buffers (file, bitmap, its PGM copy) that V8 collects late; a full collection
+ * after each page keeps the worker flat (as the analysis worker does, capture/analysis-worker.ts).
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as (() => void) | undefined;
 
 let engine: Promise<OcrEngine> | undefined;
 const ocr = () => (engine ??= createOcrEngine(data.languages, data.stageDir));
@@ -26,7 +35,10 @@ port.on('message', (raw: unknown) => {
     return;
   }
   const req = parsed.data;
-  readDocumentText(req.path, req, ocr, (page) => reply({ id: req.id, type: 'page', page }))
+  readDocumentText(req.path, req, ocr, (page) => {
+    reply({ id: req.id, type: 'page', page });
+    collect?.();
+  })
     .then((r) =>
       reply(
         r.ok
