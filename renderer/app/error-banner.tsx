@@ -1,12 +1,19 @@
 import type { IpcError } from '../../shared/ipc/errors';
-import { isMessageKey, useT } from '../i18n/i18n';
+import { detailsLabel, errorText, useLocale, useT } from '../i18n/i18n';
 
-/** One way to show a failed call: a sentence the clerk understands, the platform's own messages, a retry. */
-export function ErrorBanner(props: { error: IpcError; onRetry?: () => void; testId?: string }) {
+/**
+ * One way to show a failed call: a plain sentence in the clerk's language that says what happens next, a
+ * retry where it helps, and the technical text (code, the core's message, HTTP status, the platform's own
+ * errors) folded away behind "Details" for the support call.
+ */
+export function ErrorBanner(props: {
+  error: Pick<IpcError, 'code' | 'message' | 'retryable' | 'status' | 'platformErrors'>;
+  onRetry?: () => void;
+  testId?: string;
+}) {
   const t = useT();
+  const locale = useLocale();
   const { error } = props;
-  const key = `error.${error.code}`;
-  const text = isMessageKey(key) ? t(key) : error.message;
   return (
     <div
       role="alert"
@@ -14,26 +21,31 @@ export function ErrorBanner(props: { error: IpcError; onRetry?: () => void; test
       data-testid={props.testId ?? 'error-banner'}
       data-code={error.code}
     >
-      <p className="banner-text">{text}</p>
-      {error.platformErrors && error.platformErrors.length > 0 && (
-        <ul className="platform-errors">
-          {error.platformErrors.map((p, i) => (
-            <li key={i}>
-              <code>{p.type}</code> {p.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {props.onRetry && error.retryable !== false && (
+      <p className="banner-text" data-testid="error-text">
+        {errorText(locale, error)}
+      </p>
+      {props.onRetry && (
         <button type="button" className="button" onClick={props.onRetry}>
-          {t('action.retry')}
+          {error.retryable !== false ? t('action.retry') : t('action.tryAgain')}
         </button>
       )}
-      {props.onRetry && !error.retryable && (
-        <button type="button" className="button" onClick={props.onRetry}>
-          {t('action.tryAgain')}
-        </button>
-      )}
+      <details className="error-details" data-testid="error-details">
+        <summary>{detailsLabel(locale)}</summary>
+        <p>
+          <code>{error.code}</code>
+          {error.status !== undefined && <code>{` · HTTP ${error.status}`}</code>}
+        </p>
+        <p>{error.message}</p>
+        {error.platformErrors && error.platformErrors.length > 0 && (
+          <ul className="platform-errors">
+            {error.platformErrors.map((p, i) => (
+              <li key={i}>
+                <code>{p.type}</code> {p.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
     </div>
   );
 }

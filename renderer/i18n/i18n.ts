@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import { errorMessages } from './error-messages';
+import type { ErrorMessageKey } from './error-messages';
 import { de } from './messages-de';
 import { en } from './messages-en';
 import type { MessageKey } from './messages-en';
@@ -147,8 +149,25 @@ export function formatMoney(locale: Locale, amount: number, currency: string): s
   }
 }
 
-/** A clerk's sentence for an error code (`error.<code>` in the catalogs), else the message as the core wrote it. */
-export function errorText(locale: Locale, error: { code: string; message: string }): string {
+/**
+ * A clerk's sentence for an error: the platform's own error type when we know it (`case_not_found` says
+ * more than `platform.validation`), else the code's sentence (error-messages.ts, then the shell's
+ * catalogs), else the message as the core wrote it. The technical text belongs behind "Details".
+ */
+export function errorText(
+  locale: Locale,
+  error: { code: string; message: string; platformErrors?: readonly { type?: string | null }[] | undefined },
+): string {
+  const own = (key: string): key is ErrorMessageKey => Object.hasOwn(errorMessages.en, key);
+  const type = error.platformErrors?.[0]?.type;
+  const platformKey = `platformError.${type ?? ''}`;
+  if (type && own(platformKey)) return translateFrom(errorMessages, locale, platformKey);
   const key = `error.${error.code}`;
+  if (own(key)) return translateFrom(errorMessages, locale, key);
   return isMessageKey(key) ? translate(locale, key) : error.message;
+}
+
+/** The word of the disclosure that holds an error's technical detail. */
+export function detailsLabel(locale: Locale): string {
+  return translateFrom(errorMessages, locale, 'error.details');
 }

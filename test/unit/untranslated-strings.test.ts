@@ -9,6 +9,7 @@ import { partnerScreenMessages } from '../../renderer/features/partners/partner-
 import { schemaFormMessages } from '../../renderer/forms/schema-form-messages';
 import { de } from '../../renderer/i18n/messages-de';
 import { en } from '../../renderer/i18n/messages-en';
+import { errorMessages } from '../../renderer/i18n/error-messages';
 
 // Issue 21 item 8: a text the clerk reads comes from a catalog, in both languages, with real plurals. This
 // test fails on an English remnant in the German catalog, on `file(s)`/`Datei(en)`, and on text written
@@ -22,6 +23,7 @@ const CATALOGS = {
   activityScreen: activityScreenMessages,
   partner: partnerScreenMessages,
   schemaForm: schemaFormMessages,
+  errors: errorMessages,
 } as Record<string, { en: Record<string, string>; de: Record<string, string> }>;
 
 /** The same in both languages on purpose: names, numbers and words German borrowed as they are. */
@@ -44,6 +46,7 @@ const SAME_IN_BOTH = new Set([
   'partner.fax',
   'form.item',
   'lookup.status.active',
+  'error.details',
 ]);
 
 describe('message catalogs', () => {

@@ -3,7 +3,7 @@ import { ErrorBanner } from '../../app/error-banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
-import { formatBytes, formatDateTime, formatPercent, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../activity/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
 
@@ -91,12 +91,18 @@ export function QueueScreen() {
                     {doc.fileName}
                     {doc.error && (
                       <div className="row-error" data-testid="queue-row-error">
-                        {translateMaybe(locale, doc.error.message)}
-                        {doc.error.platformErrors?.map((pe, i) => (
-                          <div key={i}>
-                            <code>{pe.type}</code> {pe.message}
-                          </div>
-                        ))}
+                        {errorText(locale, doc.error)}
+                        <details className="error-details">
+                          <summary>{detailsLabel(locale)}</summary>
+                          <p>
+                            <code>{doc.error.code}</code> {doc.error.message}
+                          </p>
+                          {doc.error.platformErrors?.map((pe, i) => (
+                            <p key={i}>
+                              <code>{pe.type}</code> {pe.message}
+                            </p>
+                          ))}
+                        </details>
                       </div>
                     )}
                   </td>
