@@ -144,6 +144,30 @@ describe('HotFolderService', () => {
     });
   });
 
+  it('with auto-submit, a document without a field the folder requires stays in the inbox', async () => {
+    const { ps } = await setup((d) => [
+      profile(join(d, 'claims'), {
+        autoSubmit: true,
+        fileNamePattern: '{CaseNumber}_*.pdf',
+        requiredFields: ['caseNumber', 'documentTypeCode'],
+      }),
+      profile(join(d, 'typed'), {
+        id: 'typed',
+        autoSubmit: true,
+        fileNamePattern: '{CaseNumber}_*.pdf',
+        requiredFields: ['caseNumber', 'documentTypeCode'],
+        defaultMetadata: { documentTypeCode: 'INV' },
+      }),
+    ]);
+    await service!.start(ps);
+    await writeFile(join(ps[0]!.path, '4711_a.pdf'), 'no type');
+    await writeFile(join(ps[1]!.path, '4712_b.pdf'), 'type from the folder');
+    const docs = () => fx!.queue.list({ limit: 10, offset: 0 }).documents;
+    await waitFor(() => docs().length === 2 && docs().some((d) => d.state === 'archived'), 'both taken');
+    expect(docs().find((d) => d.fileName === '4711_a.pdf')?.state).toBe('new');
+    expect(docs().find((d) => d.fileName === '4712_b.pdf')?.state).toBe('archived');
+  });
+
   it('handles non-ASCII, quotes, emoji and very long names (NFC)', async () => {
     const { ps } = await setup((d) => [profile(join(d, 'scans'))]);
     await service!.start(ps);

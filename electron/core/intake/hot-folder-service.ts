@@ -84,8 +84,12 @@ export class HotFolderService {
       mtimeMs: f.mtimeMs,
       seenKey: f.seenKey,
       metadata: f.metadata,
-      // A name that did not fill its pattern's fields leaves the document to the clerk.
-      autoSubmit: f.profile.autoSubmit && f.nameMatched !== false,
+      // A name that did not fill its pattern's fields, or a document without a field the folder requires,
+      // is left to the clerk (the same rule the tagging form applies before queuing).
+      autoSubmit:
+        f.profile.autoSubmit &&
+        f.nameMatched !== false &&
+        (f.profile.requiredFields ?? []).every((field) => !!f.metadata[field]?.trim()),
     };
     if (f.unreadable) {
       this.target.failUnreadable?.(incoming, f.unreadable);
