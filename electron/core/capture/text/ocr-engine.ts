@@ -1,18 +1,18 @@
 /**
- * One Tesseract (tesseract.js, WASM) instance: page bitmap in, lines of words with their places out.
- * tesseract.js runs its engine in a worker thread of its own; this wrapper lives in a text worker.
+ * One Tesseract engine (tesseract.js-core: Tesseract 5 compiled to WASM, the engine of tesseract.js),
+ * run in the calling thread — a text worker — so a page's bitmap goes to Tesseract without crossing
+ * another thread. tesseract.js's own worker layer put a second thread and three more copies of each page
+ * between us and the engine: peak RSS over six 300-DPI pages 405–419 MB that way, 230 MB for the engine
+ * alone (docs/capture.md, "Text").
  *
- * Language data is handed over as files on disk and never fetched: each language's file is copied (once)
- * into a folder of our own that tesseract.js reads as its read-only cache (`cacheMethod: 'readOnly'` never
- * writes), and `langPath` names that same local folder, so a missing file fails instead of reaching for the
- * CDN that tesseract.js uses when no path is given.
+ * Language data is never fetched: the files are staged (once, when changed) into a folder of ours and
+ * written into the engine's in-memory file system from there; there is no network code on this path.
  */
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { Worker as TesseractWorker } from 'tesseract.js';
-import { createWorker, OEM } from 'tesseract.js';
+import { z } from 'zod';
 import type { GrayBitmap } from '../bitmap';
 import type { OcrLanguage } from './ocr-languages';
 import type { TextWord } from './page-text';
@@ -30,7 +30,8 @@ export function stageLanguages(languages: readonly OcrLanguage[], dir: string): 
   for (const lang of languages) {
     const target = join(dir, `${lang.code}.traineddata`);
     const marker = join(dir, `${lang.code}.source`);
-    const source = `${lang.file}:${statSync(lang.file).size}:${statSync(lang.file).mtimeMs}`;
+    const s = statSync(lang.file);
+    const source = `${lang.file}:${s.size}:${s.mtimeMs}`;
     let staged = '';
     try {
       staged = readFileSync(marker, 'utf8');
@@ -44,26 +45,76 @@ export function stageLanguages(languages: readonly OcrLanguage[], dir: string): 
   }
 }
 
+/** The part of the Emscripten module and TessBaseAPI this code uses. */
+interface TessApi {
+  Init(dataPath: string | null, langs: string, oem: number): number;
+  SetImageFile(exifOrientation: number, angle: number): number;
+  SetVariable(name: string, value: string): boolean;
+  Recognize(monitor: null): number;
+  GetJSONText(): string;
+  Clear(): void;
+  End(): void;
+}
+interface TessModule {
+  FS: { writeFile(path: string, data: Uint8Array): void; unlink(path: string): void };
+  TessBaseAPI: new () => TessApi;
+}
+type CoreFactory = (opts?: object) => Promise<TessModule>;
+
+const require = createRequire(import.meta.url);
+/** LSTM-only builds, fastest first: relaxed SIMD (Node 24, Electron 45), SIMD, plain. */
+const CORE_BUILDS = [
+  'tesseract.js-core/tesseract-core-relaxedsimd-lstm',
+  'tesseract.js-core/tesseract-core-simd-lstm',
+  'tesseract.js-core/tesseract-core-lstm',
+];
+const OEM_LSTM_ONLY = 1;
+
+async function loadCore(): Promise<TessModule> {
+  let last: unknown;
+  for (const build of CORE_BUILDS) {
+    try {
+      return await (require(build) as CoreFactory)({ print: () => undefined, printErr: () => undefined });
+    } catch (e) {
+      last = e; // the engine cannot compile this build (no relaxed SIMD): the next one
+    }
+  }
+  throw new Error(`no Tesseract build loads here: ${last instanceof Error ? last.message : String(last)}`);
+}
+
+// Tesseract's JSON (GetJSONText): blocks → paragraphs → lines → words, each with a pixel bbox.
+const BBox = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
+const Word = z.object({ text: z.string(), bbox: BBox });
+const Line = z.object({ words: z.array(Word).default([]) });
+const Paragraph = z.object({ lines: z.array(Line).default([]) });
+const Block = z.object({ paragraphs: z.array(Paragraph).default([]) });
+const TessJson = z.object({ blocks: z.array(Block).nullish() });
+
 export async function createOcrEngine(languages: readonly OcrLanguage[], stageDir: string): Promise<OcrEngine> {
   stageLanguages(languages, stageDir);
   const codes = languages.map((l) => l.code);
-  const worker: TesseractWorker = await createWorker(codes, OEM.LSTM_ONLY, {
-    langPath: stageDir,
-    cachePath: stageDir,
-    cacheMethod: 'readOnly',
-    gzip: false,
-  });
-  return {
-    languages: codes,
-    async recognize(page) {
-      const header = new TextEncoder().encode(`P5\n${page.width} ${page.height}\n255\n`);
-      // Leptonica reads PGM directly: no PNG encoding of a 9-megapixel page.
-      const pgm = Buffer.allocUnsafe(header.length + page.data.length);
-      pgm.set(header);
-      pgm.set(page.data, header.length);
-      const result = await worker.recognize(pgm, {}, { text: false, blocks: true });
+  const m = await loadCore();
+  for (const code of codes) m.FS.writeFile(`/${code}.traineddata`, readFileSync(join(stageDir, `${code}.traineddata`)));
+  const api = new m.TessBaseAPI();
+  if (api.Init(null, codes.join('+'), OEM_LSTM_ONLY) !== 0)
+    throw new Error(`Tesseract could not start with ${codes.join('+')}`);
+  // The language data now lives in the engine; the file copies are not needed any more.
+  for (const code of codes) m.FS.unlink(`/${code}.traineddata`);
+  let busy = Promise.resolve();
+
+  const recognize = (page: GrayBitmap): TextWord[][] => {
+    // Leptonica reads PGM directly: no PNG encoding of a 9-megapixel page.
+    const header = new TextEncoder().encode(`P5\n${page.width} ${page.height}\n255\n`);
+    const pgm = new Uint8Array(header.length + page.data.length);
+    pgm.set(header);
+    pgm.set(page.data, header.length);
+    m.FS.writeFile('/input', pgm);
+    try {
+      if (api.SetImageFile(1, 0) === 1) throw new Error('Tesseract could not read the page image');
+      api.Recognize(null);
+      const parsed = TessJson.parse(JSON.parse(api.GetJSONText()));
       const lines: TextWord[][] = [];
-      for (const block of result.data.blocks ?? [])
+      for (const block of parsed.blocks ?? [])
         for (const para of block.paragraphs)
           for (const line of para.lines) {
             const words = line.words
@@ -80,9 +131,26 @@ export async function createOcrEngine(languages: readonly OcrLanguage[], stageDi
             if (words.length > 0) lines.push(words);
           }
       return lines;
+    } finally {
+      m.FS.unlink('/input');
+      api.Clear();
+    }
+  };
+
+  return {
+    languages: codes,
+    // One page at a time (the engine is not re-entrant); recognition is synchronous in this thread.
+    recognize: (page) => {
+      const run = busy.then(() => recognize(page));
+      busy = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
     },
     close: async () => {
-      await worker.terminate();
+      await busy;
+      api.End();
     },
   };
 }

@@ -107,7 +107,9 @@ export class TextPool {
   private spawn(): Slot {
     const worker = new Worker(this.workerUrl, {
       workerData: { stageDir: this.opts.stageDir, languages: this.opts.languages } satisfies TextWorkerData,
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
+      // A small young generation as in capture's workers; the old generation needs room for pdf.js (and
+      // tsx's compiler when running from source: 96 MB ran out on a born-digital PDF).
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
     });
     const slot: Slot = { worker };
     worker.on('message', (r: TextReply) => {

@@ -1,7 +1,8 @@
 /**
  * Worker thread for document text: pdf.js text layers, page rendering (PDFium, sharp) and the Tesseract
- * engine all work here, never on the main thread. The OCR engine starts on the first scanned page and
- * stays for the next documents (its start costs ~4 s); the pool ends idle workers.
+ * engine (WASM, in this thread) all work here, never on the main thread. The OCR engine starts on the
+ * first scanned page and stays for the next documents (its start costs seconds); the pool ends idle
+ * workers.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
