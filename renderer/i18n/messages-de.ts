@@ -234,6 +234,10 @@ export const de: Record<MessageKey, string> = {
   'settings.env.country': 'Land',
   'settings.env.tenant': 'Mandant',
   'settings.env.caseSchemaKey': 'Fallformular (Schema-Schlüssel)',
+  'settings.env.caseNumberPattern': 'Muster der Schadennummer',
+  'settings.env.caseNumberPatternHint':
+    'Ein regulärer Ausdruck für die Schadennummern dieser Plattform, z. B. ^CLM-\\d{4}-\\d{6}$. Wird vor dem Senden geprüft und für {CaseNumber} in Dateinamen verwendet. Leer: bei der lokalen Sandbox deren Form, sonst keine Prüfung.',
+  'settings.folder.required': 'Vor dem Senden erforderlich',
   'settings.env.caseSchemaKeyHint':
     'Das Plattform-Schema, aus dem das Formular „Fall anlegen“ entsteht, z. B. case-create.',
   'settings.env.clientId': 'Client-ID',
@@ -295,6 +299,8 @@ export const de: Record<MessageKey, string> = {
   'settings.archive.folder': 'Archivordner',
   'settings.archive.retention': 'Archiv aufbewahren (Tage)',
   'settings.archive.retentionHint': '0 bewahrt Dateien unbegrenzt auf.',
+  'settings.metricsPort': 'Port für Messwerte (Prometheus, nur dieser Computer)',
+  'settings.metricsPortHint': 'Leer: aus. Die Überwachung der IT liest http://127.0.0.1:<Port>/metrics.',
   'settings.documentTypes': 'Dokumentarten',
   'settings.docType.code': 'Code',
   'settings.docType.label': 'Bezeichnung',

@@ -20,6 +20,8 @@ const TEXT = {
     confirmTitle: 'Take the document out of the queue?',
     keep: 'Cancel',
     failed: 'Failed:',
+    docType: 'Document type',
+    pattern: 'Case-number pattern',
   },
   de: {
     caseOrPolicy: 'Schaden- oder Vertragsnummer',
@@ -32,6 +34,8 @@ const TEXT = {
     confirmTitle: 'Dokument aus der Warteschlange nehmen?',
     keep: 'Abbrechen',
     failed: 'Fehlgeschlagen:',
+    docType: 'Dokumentart',
+    pattern: 'Muster der Schadennummer',
   },
 } as const;
 
@@ -161,6 +165,25 @@ describe.each(['en', 'de'] as const)('checks before sending, in Chromium (%s)', 
     // The confirmation of the earlier submit does not linger with a claim that is no longer true.
     expect(await page.getByTestId('submitted-note').count()).toBe(0);
     await app.screenshot(`check-before-send-failed-${lang}`);
+    await expectAccessible(page);
+  });
+
+  it("the folder's required fields and the case-number pattern are set in Settings", async () => {
+    const { page, demo } = app;
+    await page.keyboard.press('Alt+5');
+    const card = page.getByTestId('folder').filter({ has: page.locator(`input[value="${folder}"]`) });
+    const required = card.getByTestId('folder-required');
+    const docType = required.getByLabel(text.docType, { exact: true });
+    await expect.poll(() => docType.isChecked()).toBe(true);
+    await docType.uncheck();
+    await page.getByLabel(text.pattern).fill('^CLM-\\d{4}-\\d{6}$');
+    await page.getByTestId('settings-save').click();
+    await expect
+      .poll(() => demo.core.settings.get().folders.find((f) => f.id === 'claims')?.requiredFields)
+      .toEqual(['caseNumber']);
+    const env = demo.core.settings.get().environments.find((e) => e.kind === 'local-sandbox');
+    expect(env?.caseNumberPattern).toBe('^CLM-\\d{4}-\\d{6}$');
+    await app.screenshot(`check-before-send-settings-${lang}`);
     await expectAccessible(page);
   });
 });

@@ -69,6 +69,14 @@ export function EnvironmentEditor(props: { draft: Settings; env: Environment; in
         onChange={(caseSchemaKey) => set({ caseSchemaKey })}
       />
       <SettingsText
+        path={path('caseNumberPattern')}
+        label={t('settings.env.caseNumberPattern')}
+        hint={t('settings.env.caseNumberPatternHint')}
+        autoComplete="off"
+        value={env.caseNumberPattern ?? ''}
+        onChange={(pattern) => set({ caseNumberPattern: pattern || undefined })}
+      />
+      <SettingsText
         path={path('clientId')}
         label={t('settings.env.clientId')}
         autoComplete="off"

@@ -5,6 +5,9 @@ import { newFolder, updateFolder } from './settings-model';
 import type { EditSettings } from './settings-model';
 import { SettingsText } from './settings-text';
 
+/** Fields a folder may require before its documents are sent (issue 21: checked before queuing). */
+const REQUIRABLE = ['caseNumber', 'policyNumber', 'documentTypeCode', 'responsibleDepartmentId'] as const;
+
 /** The watched scanner folders, one card each. */
 export function FoldersSection(props: { draft: Settings; edit: EditSettings }) {
   const t = useT();
@@ -58,6 +61,21 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
         value={f.defaultMetadata.documentTypeCode ?? ''}
         onChange={(code) => set({ defaultMetadata: { ...f.defaultMetadata, documentTypeCode: code || undefined } })}
       />
+      <fieldset className="check-group" data-testid="folder-required">
+        <legend>{t('settings.folder.required')}</legend>
+        {REQUIRABLE.map((field) => (
+          <SettingsCheck
+            key={field}
+            checked={(f.requiredFields ?? []).includes(field)}
+            onChange={(on) => {
+              const rest = (f.requiredFields ?? []).filter((x) => x !== field);
+              set({ requiredFields: on ? [...rest, field] : rest });
+            }}
+          >
+            {t(`field.${field}`)}
+          </SettingsCheck>
+        ))}
+      </fieldset>
       <SettingsCheck checked={f.autoSubmit} onChange={(on) => set({ autoSubmit: on })}>
         {t('settings.folder.autoSubmit')}
       </SettingsCheck>
