@@ -32,6 +32,8 @@ import { LOCAL_SANDBOX_ENVIRONMENT } from './settings/default-environment';
 import { SettingsService } from './settings/settings-service';
 import type { Clock } from './util/clock';
 import { systemClock } from './util/clock';
+import { MetricsEndpoint } from './health/metrics-endpoint';
+import { StationMonitor } from './health/station-monitor';
 import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
@@ -186,6 +188,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   await pipeline.start();
   const { queue, folders: hotFolders } = pipeline;
   const importer = new DocumentImporter(queue, options.importMaxBytes);
+  // Fleet monitoring from the desktop as from the agent (settings → monitoring; off by default).
+  const monitor = new StationMonitor({ bus, queue, clock, version: options.version, pid: process.pid });
+  const metrics = new MetricsEndpoint(monitor, logger.child({ part: 'metrics' }));
+  void metrics.apply(initial.monitoring?.metricsPort);
 
   let portsFor: { api: unknown; ports: ReturnType<typeof createCasePorts> } | undefined;
   const casePorts = () => {
@@ -222,6 +228,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const unsubscribeSettings = settings.subscribe((next) => {
     fallback = undefined;
     queue.setConcurrency(next.upload.concurrency);
+    void metrics.apply(next.monitoring?.metricsPort);
     const folders = JSON.stringify(next.folders);
     if (!watch || folders === lastFolders) return;
     lastFolders = folders;
@@ -303,6 +310,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     session,
     stop: async () => {
       unsubscribeSettings();
+      await metrics.close();
+      monitor.dispose();
       await cases.stop();
       await pipeline.stop();
       await documentText.close();

@@ -139,6 +139,8 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
     desktop: z
       .object({ startMinimisedAtLogin: z.boolean(), closeToTrayHintShown: z.boolean() })
       .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
+    /** Prometheus metrics on 127.0.0.1:metricsPort for IT's monitoring; no port = off (the default). */
+    monitoring: z.object({ metricsPort: z.number().int().min(1024).max(65535).optional() }).optional(),
   });
 /** Settings that may be saved (settings.update, save(), machine-wide fields): every rule. */
 export const SettingsSchema = settingsObject(EnvironmentSchema, FolderProfileSchema);

@@ -4,7 +4,7 @@ import { SettingsField } from './settings-field';
 import type { EditSettings } from './settings-model';
 import { SettingsText } from './settings-text';
 
-/** Language, upload concurrency and what happens to a file after its upload. */
+/** Language, upload concurrency, what happens to a file after its upload, and the metrics port for IT. */
 export function GeneralSection(props: { draft: Settings; edit: EditSettings }) {
   const t = useT();
   const { draft, edit } = props;
@@ -71,6 +71,29 @@ export function GeneralSection(props: { draft: Settings; edit: EditSettings }) {
             min={0}
             value={draft.archive.retentionDays}
             onChange={(e) => edit((d) => ({ ...d, archive: { ...d.archive, retentionDays: Number(e.target.value) } }))}
+          />
+        )}
+      </SettingsField>
+      <SettingsField
+        path="monitoring.metricsPort"
+        label={t('settings.metricsPort')}
+        hint={t('settings.metricsPortHint')}
+      >
+        {(a) => (
+          <input
+            {...a}
+            type="number"
+            min={1024}
+            max={65535}
+            placeholder="9464"
+            data-testid="metrics-port"
+            value={draft.monitoring?.metricsPort ?? ''}
+            onChange={(e) =>
+              edit((d) => ({
+                ...d,
+                monitoring: e.target.value === '' ? {} : { metricsPort: Number(e.target.value) },
+              }))
+            }
           />
         )}
       </SettingsField>
