@@ -93,4 +93,22 @@ describe('documents.check (before queuing)', () => {
       await fetch(`${sandbox.baseUrl}/__sandbox/faults`, { method: 'DELETE' });
     }
   });
+
+  it('file-name placeholders follow a saved change of the document types at once (settings.changed)', async () => {
+    const folder = join(dir, 'claims-scans');
+    const settings = core.settings.get();
+    const folders = settings.folders.map((f) => ({ ...f, fileNamePattern: '{CaseNumber}_{DocumentTypeCode}_*.pdf' }));
+    await core.handlers['settings.update']({ settings: { ...settings, folders } });
+    await writeFile(join(folder, 'CLM-2026-000101_GUTACHTEN_1.pdf'), '%PDF-1.4 before');
+    const doc = (name: string) => core.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.fileName === name);
+    await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_1.pdf'), 'first scan');
+    expect(doc('CLM-2026-000101_GUTACHTEN_1.pdf')?.metadata.documentTypeCode).toBeUndefined();
+    const next = core.settings.get();
+    await core.handlers['settings.update']({
+      settings: { ...next, documentTypes: [...next.documentTypes, { code: 'GUTACHTEN', label: 'Gutachten' }] },
+    });
+    await writeFile(join(folder, 'CLM-2026-000101_GUTACHTEN_2.pdf'), '%PDF-1.4 after');
+    await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_2.pdf'), 'second scan');
+    expect(doc('CLM-2026-000101_GUTACHTEN_2.pdf')?.metadata.documentTypeCode).toBe('GUTACHTEN');
+  });
 });

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Settings } from '../../../shared/domain/settings';
+import type { EventPayload } from '../../../shared/ipc/contract';
 import type { EventBus } from '../events/event-bus';
 import { Archiver } from '../queue/archiver';
 import type { BackoffPolicy } from '../queue/backoff';
@@ -75,8 +76,14 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
   });
+  // The formats follow every saved change (settings.changed), so a new document type or case-number
+  // pattern applies to the next file without restarting the folders.
+  let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
+  const unsubscribe = o.bus.subscribe((channel, payload) => {
+    if (channel === 'settings.changed') formatSettings = payload as EventPayload<'settings.changed'>;
+  });
   const folders = new HotFolderService(queue, o.bus, o.logger.child({ part: 'folders' }), {
-    placeholderFormats: () => placeholderFormatsOf(o.settings),
+    placeholderFormats: () => placeholderFormatsOf(formatSettings),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
   });
@@ -92,6 +99,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       started = true;
     },
     async stop() {
+      unsubscribe();
       await folders.stop();
       if (started) await queue.stop();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
