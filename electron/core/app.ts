@@ -55,7 +55,7 @@ export interface IntakeCoreOptions {
    * PAC, NTLM/Kerberos, OS certificates); default: Node's fetch with HTTP(S)_PROXY/NO_PROXY.
    */
   fetch?: HttpFetch;
-  /** Read-only machine-wide settings file; its locked fields win (electron/core/desktop/machine-settings.ts). */
+  /** Read-only machine-wide settings file; its locked fields win (electron/core/settings/machine-settings.ts). */
   machineSettingsPath?: string;
   applyMachineSettings?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
   /** Fields of an update that the machine-wide file fixes (MachineSettingsApplier.refusedIn); refused. */

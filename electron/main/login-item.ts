@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app } from 'electron';
-import { autostartDesktopEntry, loginItemFor } from '../core/desktop/lifecycle-policy';
+import { autostartDesktopEntry, loginItemFor } from '../core/shell/lifecycle-policy';
 
 /** Applies settings.desktop.startMinimisedAtLogin to the OS (Run key, macOS login item, XDG autostart). */
 export async function applyLoginItem(startMinimisedAtLogin: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { decideWindowClose } from '../core/desktop/lifecycle-policy';
+import { decideWindowClose } from '../core/shell/lifecycle-policy';
 import { secureWindowOptions } from './window-options';
 
 export interface MainWindowDeps {

@@ -1,8 +1,8 @@
 import { Notification } from 'electron';
 import type { EventBus } from '../core/events/event-bus';
-import { FailureDetector } from '../core/desktop/failure-detector';
-import type { DesktopNotification } from '../core/desktop/notification-grouper';
-import { NotificationScheduler } from '../core/desktop/notification-grouper';
+import { FailureDetector } from '../core/shell/failure-detector';
+import type { DesktopNotification } from '../core/shell/notification-grouper';
+import { NotificationScheduler } from '../core/shell/notification-grouper';
 import type { Clock } from '../core/util/clock';
 
 /**

@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { Encryptor } from '../core/desktop/encrypted-file-secret-store';
+import type { Encryptor } from '../core/secrets/encrypted-file-secret-store';
 
 /** Electron's safeStorage as the core's Encryptor; the format and the refusal of basic_text live in the core. */
 export function safeStorageEncryptor(platform: NodeJS.Platform = process.platform): Encryptor {

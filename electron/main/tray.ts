@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { Menu, nativeImage, Tray } from 'electron';
-import type { TrayAction, TrayMenuItem } from '../core/desktop/tray-state';
-import { deriveTrayView, trayMenuModel } from '../core/desktop/tray-state';
-import type { InboxFolder } from '../core/desktop/tray-state';
+import type { TrayAction, TrayMenuItem } from '../core/shell/tray-state';
+import { deriveTrayView, trayMenuModel } from '../core/shell/tray-state';
+import type { InboxFolder } from '../core/shell/tray-state';
 import type { ConnectionState } from '../../shared/domain/connection';
 import type { QueueStatus } from '../../shared/domain/queue';
 
-/** The Electron side of the tray: draws what core/desktop/tray-state.ts derives and forwards clicks. */
+/** The Electron side of the tray: draws what core/shell/tray-state.ts derives and forwards clicks. */
 export class TrayController {
   private readonly tray: Tray;
   private queue: QueueStatus | undefined;

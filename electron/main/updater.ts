@@ -1,14 +1,14 @@
 import type { AppUpdater } from 'electron-updater';
 import type { Settings } from '../../shared/domain/settings';
 import type { QueueStatus } from '../../shared/domain/queue';
-import { mayInstallUpdate, updateFeed } from '../core/desktop/update-policy';
+import { mayInstallUpdate, updateFeed } from '../core/shell/update-policy';
 import type { Logger } from '../core/util/logger';
 
 type AutoUpdater = AppUpdater;
 
 /**
  * electron-updater, off unless settings.updates names a channel and a server. Updates download in the
- * background; one is installed only when the app quits and the queue is idle (core/desktop/update-policy),
+ * background; one is installed only when the app quits and the queue is idle (core/shell/update-policy),
  * never with an upload in flight. Loaded lazily: a station with updates off never touches the module.
  */
 export class DesktopUpdater {

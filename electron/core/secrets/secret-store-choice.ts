@@ -1,4 +1,4 @@
-import type { SecretStore } from '../secrets/secret-store';
+import type { SecretStore } from './secret-store';
 import type { Logger } from '../util/logger';
 
 export interface SecretStoreChoice {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../secrets/keytar-secret-store';
+import { KeytarSecretStore } from './keytar-secret-store';
 import { silentLogger } from '../util/logger';
 import { AesGcmEncryptor } from './aes-encryptor.test-util';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';

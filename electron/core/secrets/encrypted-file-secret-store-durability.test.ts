@@ -12,8 +12,8 @@ describe.skipIf(!STRACE_AVAILABLE)('EncryptedFileSecretStore on disk', () => {
     const file = join(dir, 'secrets.json');
     const calls = traceScript(
       `
-      const { EncryptedFileSecretStore } = await import('./electron/core/desktop/encrypted-file-secret-store.ts');
-      const { AesGcmEncryptor } = await import('./electron/core/desktop/aes-encryptor.test-util.ts');
+      const { EncryptedFileSecretStore } = await import('./electron/core/secrets/encrypted-file-secret-store.ts');
+      const { AesGcmEncryptor } = await import('./electron/core/secrets/aes-encryptor.test-util.ts');
       const store = new EncryptedFileSecretStore(process.argv[1], new AesGcmEncryptor(), 'linux');
       await store.set('Intake Desk (prod)', 'client-1', 's3cret');
       `,

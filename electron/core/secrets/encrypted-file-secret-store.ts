@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { IntakeError } from '../errors';
-import type { KeychainAvailability, SecretStore } from '../secrets/secret-store';
+import type { KeychainAvailability, SecretStore } from './secret-store';
 import { writeFileAtomic } from '../settings/atomic-write';
 
 /**
