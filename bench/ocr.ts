@@ -95,7 +95,7 @@ export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Prom
     command: CMD,
   });
   figures.push({
-    figure: `Peak RSS (VmHWM) of a bundled process reading ${speedPages + 1} scanned A4 pages at 300 DPI (main + text worker + Tesseract thread)`,
+    figure: `Peak RSS (VmHWM) of a bundled process reading ${speedPages + 1} scanned A4 pages at 300 DPI (main thread + text worker running Tesseract)`,
     target: '< 400 MB',
     result: `${peak.toFixed(0)} MB`,
     ok: peak < 400,

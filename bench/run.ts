@@ -3,6 +3,7 @@ import { agentStartupBench } from './agent-startup';
 import { captureBench } from './capture';
 import { detectionBench } from './detection';
 import { largeFileBench } from './large-file';
+import { ocrBench } from './ocr';
 import { queueScaleBench } from './queue-scale';
 import { throughputBench } from './throughput';
 import { printFigures } from './bench-support';
@@ -17,6 +18,7 @@ for (const bench of [
   throughputBench,
   largeFileBench,
   captureBench,
+  ocrBench,
 ]) {
   const figures = await bench(quick);
   printFigures(figures);
