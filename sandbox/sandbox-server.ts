@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addAdminRoutes, isAdminPath } from './admin/admin-endpoint';
 import { AccessTokens } from './auth/access-tokens';
-import { ClientAssertionVerifier } from './auth/client-assertion';
+import { ClientAssertionVerifier } from './auth/client-assertion-verifier';
 import { ClientRegistry } from './auth/client-registry';
 import { handleTokenRequest } from './auth/token-endpoint';
 import { ClaimRegistry } from './cases/claim-registry';

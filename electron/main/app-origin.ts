@@ -1,4 +1,4 @@
-import { isAppUrl } from '../core/shell/app-protocol';
+import { isAppUrl } from '../core/shell/app-url';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -21,7 +21,7 @@ export function rendererDevServerUrl(envValue: string | undefined, isPackaged: b
 }
 
 /**
- * The renderer is loaded from app://intake/ (see core/shell/app-protocol.ts) or, in development, from
+ * The renderer is loaded from app://intake/ (see core/shell/app-url.ts) or, in development, from
  * electron-vite's dev server. Only frames from there may talk to main or navigate.
  */
 export function isTrustedRendererUrl(url: string, devServerUrl?: string): boolean {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app, dialog, net, powerMonitor, protocol, session, shell } from 'electron';
 import { createIntakeCore } from '../core/app';
-import { APP_ENTRY_URL } from '../core/shell/app-protocol';
+import { APP_ENTRY_URL } from '../core/shell/app-url';
 import { parseLaunchRequest } from '../core/shell/command-line';
 import { EncryptedFileSecretStore } from '../core/secrets/encrypted-file-secret-store';
 import { folderToOpen } from '../core/shell/folder-to-open';
@@ -20,7 +20,7 @@ import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
 import type { QueueStatus } from '../../shared/domain/queue';
 import { isAllowedRendererRequest, isTrustedRendererUrl, rendererDevServerUrl } from './app-origin';
-import { registerAppScheme, serveAppProtocol } from './app-protocol';
+import { registerAppScheme, serveAppProtocol } from './app-protocol-handler';
 import { chromiumFetch } from './chromium-fetch';
 import { coreCaller } from './core-port';
 import { hardenContents, hardenSession } from './harden-session';

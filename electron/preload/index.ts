@@ -57,7 +57,7 @@ const bridge: IntakeBridge = {
     return parseInvokeResult('documents.importPath', raw);
   },
   contentSource(documentId) {
-    // app://intake/api/documents/<id>/content, served by main with Range support (app-protocol.ts).
+    // app://intake/api/documents/<id>/content, served by main with Range support (app-protocol-handler.ts).
     return { url: documentTransfer.contentPath(documentId), headers: {} };
   },
 };

@@ -3,7 +3,7 @@ import { CLIENT_ASSERTION_TYPE, SCOPES, type Scope } from '../../shared/platform
 import { readBody, sendJson } from '../http/http-io';
 import type { RequestContext } from '../http/route-table';
 import type { AccessTokens } from './access-tokens';
-import type { ClientAssertionVerifier } from './client-assertion';
+import type { ClientAssertionVerifier } from './client-assertion-verifier';
 import type { ClientRegistry, RegisteredClient } from './client-registry';
 
 type TokenError =

@@ -12,7 +12,7 @@ import { BatchedFileWriter } from '../storage/batched-file-writer';
 import type { RequestContext } from '../http/route-table';
 import { validCountry, validTenant } from '../cases/tenant-path';
 import type { IdempotencyStore } from './idempotency-store';
-import { decodeMetadataHeaders, type UploadMetadata } from './metadata-headers';
+import { decodeMetadataHeaders, type UploadMetadata } from './metadata-header-decoder';
 import { MultipartError, MultipartParser, boundaryOf, parseDisposition } from './multipart-parser';
 import type { StoredUpload, UploadStore } from './upload-store';
 

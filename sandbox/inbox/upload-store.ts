@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonLinesJournal } from '../storage/json-lines-journal';
-import type { UploadMetadata } from './metadata-headers';
+import type { UploadMetadata } from './metadata-header-decoder';
 
 /** What the sandbox keeps of one stored upload (also the shape of GET /__sandbox/uploads). */
 export interface StoredUpload {

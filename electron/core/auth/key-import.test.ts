@@ -3,7 +3,7 @@ import type { KeyObject, RSAPSSKeyPairKeyObjectOptions } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
-import { signClientAssertion } from './client-assertion';
+import { signClientAssertion } from './client-assertion-signer';
 import { importPrivateKey } from './key-import';
 
 function pem(key: KeyObject, type: 'pkcs8' | 'pkcs1' | 'sec1'): string {

@@ -8,7 +8,7 @@ import { classifyHttpError, classifyRequestFailure } from '../http/classify-http
 import type { CredentialSource } from '../secrets/credential-store';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import { signClientAssertion } from './client-assertion';
+import { signClientAssertion } from './client-assertion-signer';
 import { tokenEndpointError } from './token-errors';
 
 /**

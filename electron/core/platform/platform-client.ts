@@ -18,7 +18,7 @@ import { IntakeError } from '../errors';
 import type { Clock } from '../util/clock';
 import { RawCaseEventPageSchema } from './case-event-source';
 import type { CaseEventSource, RawCaseEventPage } from './case-event-source';
-import { encodeMetadataHeaders } from './metadata-headers';
+import { encodeMetadataHeaders } from './metadata-header-encoder';
 import { prepareMultipartBody, uploadBufferPool } from './multipart-body';
 import type { BufferPool } from '../util/buffer-pool';
 import { PlatformPaths } from './platform-paths';

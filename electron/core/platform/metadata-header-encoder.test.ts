@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
 import { decodeMetadataHeaderValue } from '../../../shared/domain/metadata-header-value';
-import { encodeHeaderValue, encodeMetadataHeaders } from './metadata-headers';
+import { encodeHeaderValue, encodeMetadataHeaders } from './metadata-header-encoder';
 
 /** What the platform side (the sandbox) reads from a value the client sent. */
 const decodeHeaderValue = (raw: string) => {

@@ -3,7 +3,7 @@ import type { RSAPSSKeyPairKeyObjectOptions } from 'node:crypto';
 import { decodeProtectedHeader, importJWK, importSPKI, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
-import { signClientAssertion } from './client-assertion';
+import { signClientAssertion } from './client-assertion-signer';
 import type { AssertionAlgorithm } from './key-pair';
 import { algorithmOfPrivateKey, generateClientKeyPair } from './key-pair';
 

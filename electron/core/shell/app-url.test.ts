@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL, isAppUrl, resolveAppAsset } from './app-protocol';
+import { APP_ENTRY_URL, isAppUrl, resolveAppAsset } from './app-url';
 
 const root = resolve('/opt/intake/resources/app.asar/out/renderer');
 

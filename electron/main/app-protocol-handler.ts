@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Protocol } from 'electron';
 import { protocol } from 'electron';
-import { APP_SCHEME, isAppUrl, resolveAppAsset } from '../core/shell/app-protocol';
+import { APP_SCHEME, isAppUrl, resolveAppAsset } from '../core/shell/app-url';
 import type { ContentLocator } from '../core/transfer/document-content';
 import { openDocumentContent } from '../core/transfer/document-content';
 import type { Logger } from '../core/util/logger';
