@@ -129,11 +129,3 @@ export const SchemaType = {
   Array: 32,
   Null: 64,
 } as const;
-export type SchemaTypeName = Exclude<keyof typeof SchemaType, 'None'>;
-
-export function schemaTypeNames(code: number | null | undefined): SchemaTypeName[] {
-  if (code == null) return [];
-  return (Object.keys(SchemaType) as (keyof typeof SchemaType)[]).filter(
-    (name): name is SchemaTypeName => name !== 'None' && (code & SchemaType[name]) !== 0,
-  );
-}

@@ -103,7 +103,3 @@ export class ActivityStore {
     }
   }
 }
-
-export function activityDir(dataDir: string): string {
-  return join(dataDir, 'activity');
-}

@@ -1,6 +1,5 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { SETTINGS_VERSION } from '../../../shared/domain/settings';
 import { ScopeSchema } from '../../../shared/platform/token';
 
 /**
@@ -67,5 +66,3 @@ export function migrateV1(v1: SettingsV1): Record<string, unknown> {
 export const MIGRATIONS: Record<number, (raw: unknown) => unknown> = {
   1: (raw) => migrateV1(SettingsV1Schema.parse(raw)),
 };
-
-export const CURRENT_VERSION = SETTINGS_VERSION;
