@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
+import type { InvokeChannel, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, isWired, makePdf } from './workspace-helpers';
@@ -39,10 +40,14 @@ const TEXT = {
   },
 } as const;
 
-async function call<C extends Parameters<typeof dispatch>[1]>(app: E2eApp, channel: C, request: unknown) {
-  const r = await dispatch(app.demo.core.handlers, channel, request as never);
+async function call<C extends InvokeChannel>(
+  app: E2eApp,
+  channel: C,
+  request: InvokeRequest<C>,
+): Promise<InvokeResponse<C>> {
+  const r = await dispatch(app.demo.core.handlers, channel, request);
   if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-  return r.value;
+  return r.value as InvokeResponse<C>;
 }
 
 describe.each(['en', 'de'] as const)('checks before sending, in Chromium (%s)', (lang) => {
