@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntakeError } from '../errors';
+import { rejection } from '../errors.test-util';
 import { startConnectionHarness } from '../platform/testing/connection-harness';
 import type { ConnectionHarness } from '../platform/testing/connection-harness';
 import type { Clock } from '../util/clock';
@@ -32,16 +32,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => h.stop());
-
-async function rejection(p: Promise<unknown>): Promise<IntakeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IntakeError) return e;
-    throw e;
-  }
-  throw new Error('expected an IntakeError');
-}
 
 /** Counts token requests the app sent, through the HTTP layer it was given. */
 function countingFetch(): { fetch: typeof fetch; tokenRequests: () => number; bodies: string[] } {

@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IntakeError } from '../errors';
+import { rejection } from '../errors.test-util';
 import { createNodeFetch } from '../http/node-fetch';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
@@ -37,16 +37,6 @@ afterAll(async () => {
   await h.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function rejection(p: Promise<unknown>): Promise<IntakeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IntakeError) return e;
-    throw e;
-  }
-  throw new Error('expected an IntakeError');
-}
 
 describe('the platform client streaming 3 MB to a refusal of the sandbox', () => {
   it('reads 422 case_not_found for an unknown case number', async () => {

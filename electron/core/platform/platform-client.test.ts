@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCaseChangeEvent } from '../../../shared/platform/events';
-import { IntakeError } from '../errors';
+import { rejection } from '../errors.test-util';
 import { BufferPool } from '../util/buffer-pool';
 import { READ_CHUNK_BYTES } from './multipart-body';
 import { startConnectionHarness } from './testing/connection-harness';
@@ -34,16 +34,6 @@ async function uploads(): Promise<
   { fileName: string; size: number; metadata: Record<string, string>; idempotencyKey: string | null }[]
 > {
   return (await (await fetch(`${h.sandbox.baseUrl}/__sandbox/uploads`)).json()) as never;
-}
-
-async function rejection(p: Promise<unknown>): Promise<IntakeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IntakeError) return e;
-    throw e;
-  }
-  throw new Error('expected an IntakeError');
 }
 
 describe('digital inbox upload', () => {

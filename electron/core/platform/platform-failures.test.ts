@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IntakeError } from '../errors';
+import { rejection } from '../errors.test-util';
 import { startConnectionHarness } from './testing/connection-harness';
 import type { ConnectionHarness } from './testing/connection-harness';
 
@@ -30,16 +30,6 @@ afterAll(async () => {
   await h.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function rejection(p: Promise<unknown>): Promise<IntakeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IntakeError) return e;
-    throw e;
-  }
-  throw new Error('expected an IntakeError');
-}
 
 /** A tiny real API server for answers the sandbox never gives (malformed JSON, missing fields). */
 async function apiServer(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema, SETTINGS_VERSION, SettingsSchema } from '../../../shared/domain/settings';
 import { IntakeError } from '../errors';
+import { rejection } from '../errors.test-util';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
@@ -21,16 +22,6 @@ beforeEach(() => {
   path = join(dir, 'settings.json');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-async function rejection(p: Promise<unknown>): Promise<IntakeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof IntakeError) return e;
-    throw e;
-  }
-  throw new Error('expected an IntakeError');
-}
 
 describe('SettingsService', () => {
   it('writes valid defaults on first run with the local sandbox active and templates for the hosted environments', async () => {
