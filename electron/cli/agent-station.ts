@@ -34,7 +34,8 @@ export async function startStationReporting(o: {
   });
   stops.push(() => monitor.dispose());
   const writer = new StatusFileWriter(o.dataDir, () => monitor.status(), o.bus, o.logger);
-  await writer.write();
+  // Not awaited: its fsyncs need not hold up the start (the file follows within the first heartbeat).
+  void writer.write();
   stops.push(() => writer.close());
   if (o.metricsPort !== undefined) {
     // Loaded only when asked for: prom-client (and the tracing API it loads) cost start-up time otherwise.
