@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventBus } from '../core/events/event-bus';
 import { logDocumentLives } from '../core/health/document-life-log';
+import { MetricsEndpoint } from '../core/health/metrics-endpoint';
 import { healthOf, HEALTH_EXIT } from '../core/health/station-status';
 import { StationMonitor } from '../core/health/station-monitor';
 import type { MonitoredQueue } from '../core/health/station-monitor';
@@ -37,13 +38,10 @@ export async function startStationReporting(o: {
   // Not awaited: its fsyncs need not hold up the start (the file follows within the first heartbeat).
   void writer.write();
   stops.push(() => writer.close());
-  if (o.metricsPort !== undefined) {
-    // Loaded only when asked for: prom-client (and the tracing API it loads) cost start-up time otherwise.
-    const { createMetricsRegistry, startMetricsServer } = await import('../core/health/metrics-server');
-    const server = await startMetricsServer(createMetricsRegistry(monitor), o.metricsPort);
-    o.logger.info('metrics served', { url: server.url });
-    stops.push(() => server.close());
-  }
+  // The same endpoint as the desktop app's (prom-client loaded only when a port is given).
+  const metrics = new MetricsEndpoint(monitor, o.logger);
+  await metrics.apply(o.metricsPort);
+  stops.push(() => metrics.close());
   return {
     monitor,
     stop: async () => {
