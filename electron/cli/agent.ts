@@ -258,7 +258,9 @@ async function drainAndSummarise(
   let interrupted = false;
   void stopped.then(() => (interrupted = true));
   for (;;) {
-    if (interrupted) return 0;
+    // The signal's flag, set at once: `stopped` resolves only after the queue closed, and meanwhile a
+    // stopping folder counts as having nothing pending, which would print a second, normal summary.
+    if (interrupted || interruption.signal) return 0;
     const status = pipeline.queue.status();
     const c = status.counts;
     if (status.paused || budget.exhausted) break;
