@@ -11,11 +11,11 @@ import type { HttpFetch } from './http/http-fetch';
 import { createNodeFetch } from './http/node-fetch';
 import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
+import { createCaseHandlers } from './ipc/cases-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
-import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
@@ -193,22 +193,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const metrics = new MetricsEndpoint(monitor, logger.child({ part: 'metrics' }));
   void metrics.apply(initial.monitoring?.metricsPort);
 
+  // The case ports follow the session's client: a settings change gives a new client, hence new ports.
   let portsFor: { api: unknown; ports: ReturnType<typeof createCasePorts> } | undefined;
   const casePorts = () => {
     const api = session.api();
-    if (portsFor?.api !== api) {
-      portsFor = {
-        api,
-        ports: createCasePorts({
-          environment: session.environment(),
-          api,
-          tokens: session.tokens(),
-          fetch,
-          clock,
-          logger,
-        }),
-      };
-    }
+    if (portsFor?.api !== api) portsFor = { api, ports: createCasePorts(api) };
     return portsFor.ports;
   };
   const cases = createCaseServices({
@@ -222,20 +211,13 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
   cases.start();
 
-  // Settings changed: upload concurrency applies at once; changed folder profiles re-attach the watchers
-  // (a running upload is not affected). Archive settings apply at the next start.
-  let lastFolders = JSON.stringify(initial.folders);
+  // Settings changed: upload concurrency, monitoring and the watched folders apply at once (each service
+  // decides what actually changed). Archive settings apply at the next start.
   const unsubscribeSettings = settings.subscribe((next) => {
     fallback = undefined;
     queue.setConcurrency(next.upload.concurrency);
     void metrics.apply(next.monitoring?.metricsPort);
-    const folders = JSON.stringify(next.folders);
-    if (!watch || folders === lastFolders) return;
-    lastFolders = folders;
-    void hotFolders
-      .stop()
-      .then(() => hotFolders.start(next.folders))
-      .catch((e: unknown) => logger.error('watched folders could not be restarted', { error: e }));
+    if (watch) void hotFolders.apply(next.folders);
   });
 
   const metadataCheck = new MetadataCheck({
@@ -260,7 +242,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const documentText = new DocumentTextService({ dataDir });
   const caseLookup = sandboxCaseLookup(fetch);
 
-  const handlers = completeHandlerTable({
+  // Every channel of the contract has its handler here: a channel without one fails the type check.
+  const handlers: HandlerTable = {
     ...createAppHandlers({
       name: options.name,
       version: options.version,
@@ -280,7 +263,12 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
     ...createKeyHandlers({ settings, credentials }),
-    ...cases.handlers,
+    ...createCaseHandlers({
+      ...cases,
+      activeEnvironment,
+      platform: () => casePorts().platform,
+      logger: logger.child({ area: 'cases' }),
+    }),
     ...createSuggestionHandlers({
       text: documentText,
       fileOf: (id) => queue.contentFile(id).path,
@@ -295,7 +283,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
       now: () => clock.now(),
     }),
-  });
+  };
 
   // First look at the platform in the background: the status bar shows online/offline and token state.
   void session.check().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IntakeError } from '../core/errors';
-import { completeHandlerTable } from '../core/ipc/missing-handlers';
+import { completeHandlerTable } from '../core/ipc/test-support/complete-handler-table';
 import type { LogFields, Logger } from '../core/util/logger';
 import { coreCaller } from './core-port';
 

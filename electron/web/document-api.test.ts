@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { EventBus } from '../core/events/event-bus';
 import { createAppHandlers } from '../core/ipc/app-handlers';
 import { createDocumentHandlers } from '../core/ipc/documents-handlers';
-import { completeHandlerTable } from '../core/ipc/missing-handlers';
+import { completeHandlerTable } from '../core/ipc/test-support/complete-handler-table';
 import { ConnectionMonitor } from '../core/connection/connection-monitor';
 import type { InboxUploader } from '../core/queue/inbox-uploader';
 import type { QueueFixture } from '../core/queue/queue-fixture.test-util';

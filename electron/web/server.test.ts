@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../core/events/event-bus';
 import { createAppHandlers } from '../core/ipc/app-handlers';
-import { completeHandlerTable } from '../core/ipc/missing-handlers';
+import { completeHandlerTable } from '../core/ipc/test-support/complete-handler-table';
 import { ConnectionMonitor } from '../core/connection/connection-monitor';
 import { systemClock } from '../core/util/clock';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../core/settings/default-environment';

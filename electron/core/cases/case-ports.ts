@@ -5,7 +5,7 @@ import type { SchemaDescription } from '../../../shared/platform/schema-descript
 
 /**
  * What the case services need from the platform client, kept narrow so they do not depend on how the
- * client is built (electron/core/platform). `createPlatformPorts` in platform-adapter.ts fills it.
+ * client is built (electron/core/platform). `createCasePorts` in platform-adapter.ts fills it.
  * Every method throws IntakeError on failure.
  */
 export interface CasePlatform {
@@ -16,22 +16,11 @@ export interface CasePlatform {
   validateAccount(input: { tenant: string; companyTaxId: string; referenceNumber: string }): Promise<PartnerValidation>;
 }
 
-/** One page of the case-change feed, events still unvalidated (each is checked on its own). */
-export interface RawCaseEventPage {
-  items: { cursor: string; event: unknown }[];
-  nextCursor: string;
-}
-
 /**
- * Where case-change events come from. The spec does not show the delivery; the sandbox offers a feed read
- * with a cursor (docs/platform-choices.md, "Cases and events"). A webhook receiver could implement this too.
+ * Where case-change events come from: defined beside the platform client, which implements it (the spec
+ * does not show the delivery; docs/platform-choices.md, "Cases and events").
  */
-export interface CaseEventSource {
-  listCaseEvents(
-    query: { after?: string; limit: number },
-    options?: { signal?: AbortSignal },
-  ): Promise<RawCaseEventPage>;
-}
+export type { CaseEventSource, RawCaseEventPage } from '../platform/case-event-source';
 
 /** The few queue operations case features need (the documents.tag path and the confirmation). */
 export interface CaseDocuments {

@@ -9,13 +9,14 @@ import { toSubmitValue } from '../../../shared/forms/form-value';
 import { EventBus } from '../events/event-bus';
 import type { HandlerTable } from '../ipc/handler-table';
 import { dispatch } from '../ipc/handler-table';
-import { completeHandlerTable } from '../ipc/missing-handlers';
+import { completeHandlerTable } from '../ipc/test-support/complete-handler-table';
 import { startConnectionHarness } from '../platform/testing/connection-harness';
 import type { ConnectionHarness } from '../platform/testing/connection-harness';
 import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
 import type { QueueFixture } from '../queue/queue-fixture.test-util';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
+import { createCaseHandlers } from '../ipc/cases-handlers';
 import { createCaseServices } from './case-services';
 import type { CaseServices } from './case-services';
 import { createCasePorts } from './platform-adapter';
@@ -51,18 +52,11 @@ async function call<T>(channel: string, request: unknown): Promise<T> {
 
 beforeAll(async () => {
   harness = await startConnectionHarness();
-  const { api, tokens } = harness.connect();
+  const { api } = harness.connect();
   fixture = await makeQueue(api);
   await fixture.queue.start();
   dataDir = mkdtempSync(join(tmpdir(), 'cases-'));
-  const ports = createCasePorts({
-    environment: harness.environment(),
-    api,
-    tokens,
-    fetch: (url, init) => fetch(url, init),
-    clock: systemClock,
-    logger: silentLogger,
-  });
+  const ports = createCasePorts(api);
   services = createCaseServices({
     dataDir,
     activeEnvironment: () => harness.environment(),
@@ -78,7 +72,14 @@ beforeAll(async () => {
   bus.subscribe((channel, payload) => {
     if (channel === 'activity.changed') activityEvents.push((payload as { caseNumbers: string[] }).caseNumbers);
   });
-  handlers = completeHandlerTable(services.handlers);
+  handlers = completeHandlerTable(
+    createCaseHandlers({
+      ...services,
+      activeEnvironment: () => harness.environment(),
+      platform: () => ports.platform,
+      logger: silentLogger,
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -115,13 +116,7 @@ describe('cases.schema', () => {
   it('serves the stored copy when the platform cannot be reached', async () => {
     await services.schemas.get({ environmentId: 'local-sandbox', key: 'case-create', direction: 'output' });
     // A new cache (as after a restart) with the platform offline.
-    const ports = createCasePorts({
-      environment: harness.environment(),
-      ...harness.connect(),
-      fetch: (url, init) => fetch(url, init),
-      clock: systemClock,
-      logger: silentLogger,
-    });
+    const ports = createCasePorts(harness.connect().api);
     const cache = new SchemaCache({
       platform: () => ports.platform,
       dir: join(dataDir, 'schemas'),

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Environment } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
-import { createCaseHandlers } from '../ipc/cases-handlers';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import { ActivityStore } from './activity-store';
@@ -14,7 +13,7 @@ import { SchemaCache } from './schema-cache';
 export interface CaseServicesDeps {
   dataDir: string;
   activeEnvironment: () => Environment;
-  /** Ports of the active environment (see platform-adapter.ts `createCasePorts`); rebuilt when settings change. */
+  /** Ports of the active environment (platform-adapter.ts `createCasePorts`); new ones when settings change. */
   ports: () => { platform: CasePlatform; events: CaseEventSource };
   documents: CaseDocuments;
   bus: EventBus;
@@ -24,8 +23,9 @@ export interface CaseServicesDeps {
 }
 
 /**
- * Builds the case services and their IPC handlers. The composition root calls this once, spreads
- * `handlers` into the handler table, and calls `start()`/`stop()` with the app.
+ * Builds the case services (schema cache, case creator, activity store and its poller). The composition
+ * root (core/app.ts) calls this once, builds the IPC handlers over the result, and calls `start()`/`stop()`
+ * with the app.
  */
 export function createCaseServices(deps: CaseServicesDeps) {
   const logger = deps.logger.child({ area: 'cases' });
@@ -55,21 +55,11 @@ export function createCaseServices(deps: CaseServicesDeps) {
     },
     onChanged: (caseNumbers) => deps.bus.emit('activity.changed', { caseNumbers }),
   });
-  const handlers = createCaseHandlers({
-    activeEnvironment: deps.activeEnvironment,
-    platform: () => deps.ports().platform,
-    schemas,
-    creator,
-    activity,
-    poller,
-    logger,
-  });
   return {
     schemas,
     creator,
     activity,
     poller,
-    handlers,
     start: () => poller.start(),
     stop: () => poller.stop(),
   };

@@ -1,51 +1,27 @@
-import { z } from 'zod';
-import type { Environment } from '../../../shared/domain/settings';
-import type { HttpFetch } from '../http/http-fetch';
 import type { PlatformClient } from '../platform/platform-client';
-import { PlatformPaths } from '../platform/platform-paths';
-import { PlatformTransport } from '../platform/platform-transport';
-import type { TokenSource } from '../platform/platform-transport';
-import type { Clock } from '../util/clock';
-import type { Logger } from '../util/logger';
-import type { CaseEventSource, CasePlatform, RawCaseEventPage } from './case-ports';
+import type { CaseEventSource, CasePlatform } from './case-ports';
 
-export interface CasePortsDeps {
-  environment: Environment;
-  api: Pick<PlatformClient, 'getInputSchema' | 'getOutputSchema' | 'createCase' | 'validateAccount'>;
-  tokens: TokenSource;
-  fetch: HttpFetch;
-  clock: Clock;
-  logger: Logger;
-}
+/** The parts of the platform client the case services use. */
+export type CasePlatformClient = Pick<
+  PlatformClient,
+  'getInputSchema' | 'getOutputSchema' | 'createCase' | 'validateAccount' | 'listCaseEvents'
+>;
 
-/** The feed page with every event left unparsed, so one bad event cannot hide the good ones of its page. */
-const RawPageSchema: z.ZodType<RawCaseEventPage> = z.object({
-  items: z.array(z.object({ cursor: z.string(), event: z.unknown() })),
-  nextCursor: z.string(),
-});
-
-/** Adapts the core platform client (one environment) to what the case services need. */
-export function createCasePorts(deps: CasePortsDeps): { platform: CasePlatform; events: CaseEventSource } {
+/**
+ * Adapts the platform client of the active environment to the case services' ports. It builds nothing:
+ * the client (with its one transport and token client) comes from the platform session.
+ */
+export function createCasePorts(api: CasePlatformClient): { platform: CasePlatform; events: CaseEventSource } {
   const platform: CasePlatform = {
     getSchema: (direction, key, options = {}) =>
-      direction === 'input' ? deps.api.getInputSchema(key, options) : deps.api.getOutputSchema(key, options),
-    createCase: (data, options = {}) => deps.api.createCase(data, options),
-    validateAccount: (input) => deps.api.validateAccount(input),
+      direction === 'input' ? api.getInputSchema(key, options) : api.getOutputSchema(key, options),
+    createCase: (data, options = {}) => api.createCase(data, options),
+    validateAccount: (input) => api.validateAccount(input),
   };
-
-  // The client's listCaseEvents validates the whole page at once; the activity reader validates (and
-  // skips) event by event, so it reads the same feed through the same transport with a lax page shape.
-  const transport = new PlatformTransport(deps.fetch, deps.tokens, deps.clock, deps.logger);
-  const paths = new PlatformPaths(deps.environment);
+  // The client reads the feed with each event left unparsed (RawCaseEventPage), so one bad event cannot
+  // hide the good ones of its page.
   const events: CaseEventSource = {
-    listCaseEvents: (query, options = {}) =>
-      transport.send({
-        method: 'GET',
-        url: paths.caseEvents(query),
-        action: 'reading case events',
-        schema: RawPageSchema,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+    listCaseEvents: (query, options = {}) => api.listCaseEvents(query, options),
   };
   return { platform, events };
 }

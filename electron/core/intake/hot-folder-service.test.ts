@@ -201,4 +201,24 @@ describe('HotFolderService', () => {
     await writeFile(join(ps[0]!.path, 'share.pdf'), 'over smb');
     await waitFor(() => names().includes('share.pdf'), 'polled file');
   });
+
+  it('apply(): the same profiles leave the watchers alone; changed ones re-attach, and the new folder is watched', async () => {
+    const statuses: FolderStatus[] = [];
+    const { ps } = await setup((d) => [profile(join(d, 'a')), profile(join(d, 'b'), { id: 'second' })], statuses);
+    await service!.start([ps[0]!]);
+    const watchingAfterStart = statuses.filter((s) => s === 'watching').length;
+    expect(watchingAfterStart).toBe(1);
+    // An unrelated settings save passes equal profiles: no stop, no second 'watching'.
+    await service!.apply([{ ...ps[0]! }]);
+    expect(statuses.filter((s) => s === 'watching').length).toBe(1);
+    expect(statuses).not.toContain('stopped');
+    // Two quick saves: they run one after another, and the last one wins.
+    void service!.apply([ps[0]!, ps[1]!]);
+    await service!.apply([ps[1]!]);
+    await writeFile(join(ps[1]!.path, 'in-b.pdf'), 'b');
+    await waitFor(() => names().includes('in-b.pdf'), 'file in the newly applied folder');
+    await writeFile(join(ps[0]!.path, 'in-a.pdf'), 'a');
+    await new Promise((r) => setTimeout(r, 900));
+    expect(names()).not.toContain('in-a.pdf');
+  });
 });

@@ -20,6 +20,10 @@ export interface IntakeTarget {
 export class HotFolderService {
   private folders: HotFolder[] = [];
   private readonly statuses = new Map<string, FolderStatus>();
+  /** The profiles last started, as JSON: apply() restarts only when they changed. */
+  private applied: string | undefined;
+  /** apply() calls run one after another, so two quick saves cannot interleave a stop and a start. */
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly target: IntakeTarget,
@@ -44,6 +48,7 @@ export class HotFolderService {
    */
   async start(profiles: FolderProfile[]): Promise<void> {
     await this.stop();
+    this.applied = JSON.stringify(profiles);
     const folders: HotFolder[] = [];
     for (const p of profiles) {
       try {
@@ -68,6 +73,23 @@ export class HotFolderService {
   async stop(): Promise<void> {
     await Promise.all(this.folders.map((f) => f.stop()));
     this.folders = [];
+  }
+
+  /**
+   * Saved settings: when the folder profiles differ from those running, the watchers re-attach with the new
+   * ones (a running upload is not affected); the same profiles leave every watcher as it is. Failures are
+   * logged, not thrown: the caller is a settings subscription.
+   */
+  apply(profiles: FolderProfile[]): Promise<void> {
+    this.applying = this.applying.then(async () => {
+      if (JSON.stringify(profiles) === this.applied) return;
+      try {
+        await this.start(profiles);
+      } catch (e) {
+        this.logger.error('watched folders could not be restarted', { error: e });
+      }
+    });
+    return this.applying;
   }
 
   /** Rescans every folder now (after a restore, or from a "scan now" button). */

@@ -11,7 +11,7 @@ import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import { dispatch } from './handler-table';
 import { createKeyHandlers } from './key-handlers';
-import { completeHandlerTable } from './missing-handlers';
+import { completeHandlerTable } from './test-support/complete-handler-table';
 
 describe('importing a private key over IPC', () => {
   let dir: string;

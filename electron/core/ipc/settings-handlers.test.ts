@@ -16,7 +16,7 @@ import { SettingsService } from '../settings/settings-service';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import { dispatch } from './handler-table';
-import { completeHandlerTable } from './missing-handlers';
+import { completeHandlerTable } from './test-support/complete-handler-table';
 import { createSettingsHandlers } from './settings-handlers';
 
 // The keychain itself is tested against a real Secret Service in secrets/; here the store is in memory

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../ipc/handler-table';
-import { completeHandlerTable } from '../ipc/missing-handlers';
+import { completeHandlerTable } from '../ipc/test-support/complete-handler-table';
 import type { InboxUploader } from '../queue/inbox-uploader';
 import type { QueueFixture } from '../queue/queue-fixture.test-util';
 import { makeQueue } from '../queue/queue-fixture.test-util';

@@ -1,11 +1,12 @@
-import type { InvokeChannel } from '../../../shared/ipc/contract';
-import { invokes } from '../../../shared/ipc/contract';
-import { IntakeError } from '../errors';
-import type { Handler, HandlerTable } from './handler-table';
+import type { InvokeChannel } from '../../../../shared/ipc/contract';
+import { invokes } from '../../../../shared/ipc/contract';
+import { IntakeError } from '../../errors';
+import type { Handler, HandlerTable } from '../handler-table';
 
 /**
- * Completes a handler table: a channel without a handler answers with a clear error instead of hanging.
- * Used only while a feature is not wired into a shell (e.g. the headless agent has no case screens).
+ * Tests only: completes a partial handler table, so a test can serve the few channels it exercises; any
+ * other channel answers with a clear error instead of hanging. Production tables are complete by type
+ * (core/app.ts).
  */
 export function completeHandlerTable(partial: Partial<HandlerTable>): HandlerTable {
   const table: Record<string, Handler<InvokeChannel>> = {};
