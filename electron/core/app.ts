@@ -9,6 +9,7 @@ import { PlatformSession } from './connection/platform-session';
 import { EventBus } from './events/event-bus';
 import type { HttpFetch } from './http/http-fetch';
 import { createNodeFetch } from './http/node-fetch';
+import { platformClientFactory } from './platform/create-platform-client';
 import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createCaseHandlers } from './ipc/cases-handlers';
@@ -166,10 +167,9 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     : credentials;
   const session = new PlatformSession({
     environment: activeEnvironment,
-    credentials: credentialSource,
+    clientsFor: platformClientFactory({ credentials: credentialSource, fetch, clock, logger }),
     fetch,
     clock,
-    logger,
     connection,
   });
 

@@ -3,19 +3,18 @@ import type { ConnectionTest } from '../../../shared/domain/connection';
 import type { TokenClient, TokenStatus } from '../auth/token-client';
 import { IntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';
-import { createPlatformClient } from '../platform/create-platform-client';
+import type { PlatformClientFactory } from '../platform/create-platform-client';
 import type { PlatformClient } from '../platform/platform-client';
-import type { CredentialSource } from '../secrets/credential-store';
 import type { Clock } from '../util/clock';
-import type { Logger } from '../util/logger';
 import type { ConnectionMonitor } from './connection-monitor';
 
 export interface PlatformSessionDeps {
   environment: () => Environment;
-  credentials: CredentialSource;
+  /** Builds the token and API clients of one environment (create-platform-client.ts). */
+  clientsFor: PlatformClientFactory;
+  /** For the reachability probe (a HEAD request), with the same HTTP stack as the clients. */
   fetch: HttpFetch;
   clock: Clock;
-  logger: Logger;
   connection: ConnectionMonitor;
 }
 
@@ -42,21 +41,10 @@ export class PlatformSession {
     const key = JSON.stringify(environment);
     if (this.session?.key === key) return this.session;
     this.session?.tokens.dispose();
-    const { tokens, api } = this.clientsFor(environment, (status) => this.reportToken(status));
+    const { tokens, api } = this.deps.clientsFor(environment, (status) => this.reportToken(status));
     this.session = { key, environment, tokens, api };
     this.deps.connection.update({ token: 'none', configurationError: undefined });
     return this.session;
-  }
-
-  private clientsFor(environment: Environment, onTokenStatus?: (status: TokenStatus) => void) {
-    return createPlatformClient({
-      environment,
-      credentials: this.deps.credentials,
-      fetch: this.deps.fetch,
-      clock: this.deps.clock,
-      logger: this.deps.logger,
-      ...(onTokenStatus ? { onTokenStatus } : {}),
-    });
   }
 
   /** Any HTTP answer counts: only a failed connection (or no answer in time) means unreachable. */
@@ -134,7 +122,7 @@ export class PlatformSession {
         message: `${new URL(environment.tokenUrl).host} cannot be reached. Check the network, the proxy and the token URL.`,
       };
     }
-    const { tokens, api } = this.clientsFor(environment);
+    const { tokens, api } = this.deps.clientsFor(environment);
     try {
       await tokens.getToken();
     } catch (e) {

@@ -8,6 +8,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import { ConnectionMonitor } from '../connection/connection-monitor';
 import { PlatformSession } from '../connection/platform-session';
 import { EventBus } from '../events/event-bus';
+import { platformClientFactory } from '../platform/create-platform-client';
 import { createNodeFetch } from '../http/node-fetch';
 import { MemorySecretStore } from '../platform/testing/connection-harness';
 import { CredentialStore } from '../secrets/credential-store';
@@ -46,10 +47,14 @@ describe('settings and credential handlers', () => {
     credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
     const session = new PlatformSession({
       environment: () => settings.get().environments[0]!,
-      credentials,
+      clientsFor: platformClientFactory({
+        credentials,
+        fetch: createNodeFetch(),
+        clock: systemClock,
+        logger: silentLogger,
+      }),
       fetch: createNodeFetch(),
       clock: systemClock,
-      logger: silentLogger,
       connection: new ConnectionMonitor(bus, systemClock),
     });
     bus.subscribe((channel) => events.push(channel));
@@ -142,10 +147,14 @@ describe('settings and credential handlers', () => {
       credentials,
       session: new PlatformSession({
         environment: () => production,
-        credentials,
+        clientsFor: platformClientFactory({
+          credentials,
+          fetch: createNodeFetch(),
+          clock: systemClock,
+          logger: silentLogger,
+        }),
         fetch: createNodeFetch(),
         clock: systemClock,
-        logger: silentLogger,
         connection: new ConnectionMonitor(bus, systemClock),
       }),
       bus,

@@ -36,3 +36,17 @@ export function createPlatformClient(deps: PlatformConnectionDeps): { tokens: To
   const transport = new PlatformTransport(deps.fetch, tokens, deps.clock, logger, deps.timeoutMs);
   return { tokens, api: new PlatformClient(deps.environment, transport, deps.clock, deps.uploadBuffers) };
 }
+
+/** Builds the clients of one environment; the platform session asks for a new pair when settings change. */
+export type PlatformClientFactory = (
+  environment: Environment,
+  onTokenStatus?: (status: TokenStatus) => void,
+) => { tokens: TokenClient; api: PlatformClient };
+
+/** The factory the composition root hands the platform session: the same credentials and HTTP stack each time. */
+export function platformClientFactory(
+  deps: Omit<PlatformConnectionDeps, 'environment' | 'onTokenStatus'>,
+): PlatformClientFactory {
+  return (environment, onTokenStatus) =>
+    createPlatformClient({ ...deps, environment, ...(onTokenStatus ? { onTokenStatus } : {}) });
+}
