@@ -2,27 +2,20 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../../shared/domain/document';
-import { EventBus } from '../core/events/event-bus';
-import { createNodeFetch } from '../core/http/node-fetch';
-import { createIntakePipeline } from '../core/intake/intake-pipeline';
 import type { IntakePipeline } from '../core/intake/intake-pipeline';
-import { createPlatformClient } from '../core/platform/create-platform-client';
-import { createReachabilityProbe } from '../core/queue/reachability-probe';
-import { CredentialStore } from '../core/secrets/credential-store';
-import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { systemClock } from '../core/util/clock';
 import { DataFolderInUseError, lockDataFolder } from '../core/util/data-folder-lock';
 import { formatLogText } from '../core/util/log-text';
 import { JsonLineLogger } from '../core/util/logger';
 import { RotatingLogFile } from '../core/util/rotating-log-file';
-import type { TokenStatus } from '../core/auth/token-client';
-import { runStatusCommand, startStationReporting } from './agent-station';
+import { runStatusCommand } from './agent-station';
+import { createAgentCore } from './agent-core';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { parseAgentArgs, USAGE, UsageError } from './agent-args';
-import { AgentCredentials, loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
+import { loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
-import { UnreachableBudget } from './agent-reachability';
+import type { UnreachableBudget } from './agent-reachability';
 import { EXIT, logStopReasons, stopReasonOf } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
 
@@ -127,34 +120,19 @@ async function runCommand(
     requirePlatform: args.command === 'run' || args.command === 'upload' || args.once,
     ...(sandbox ? { sandbox } : {}),
   });
-  const http = createNodeFetch(env);
-  const credentials = new AgentCredentials(
-    () => new CredentialStore(new KeytarSecretStore(), logger),
-    envSecret ?? (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
-    clientKey,
-  );
-  // The station monitor exists only once the queue does; token failures before that are not counted.
-  const tokenStatus: { listener?: (status: TokenStatus) => void } = {};
-  const { api } = createPlatformClient({
-    environment: config.environment,
-    credentials,
-    fetch: http,
-    clock: systemClock,
-    logger,
-    onTokenStatus: (status) => tokenStatus.listener?.(status),
-  });
-  const bus = new EventBus();
   // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
   const drains = args.once || args.command === 'upload';
-  const budget = new UnreachableBudget(drains ? args.unreachableTries : Infinity, config.environment.baseUrl);
-  const pipeline = await createIntakePipeline({
+  const { bus, pipeline, budget, startReporting } = await createAgentCore({
     dataDir,
-    settings: args.command === 'run' ? config.settings : { ...config.settings, folders: [] },
-    uploader: budget.uploader(api),
-    probe: budget.probe(createReachabilityProbe(http, config.environment.baseUrl)),
-    bus,
-    clock: systemClock,
+    config,
+    // The embedded sandbox's demo client needs no keychain entry.
+    clientSecret:
+      envSecret ?? (sandbox && config.environment.clientId === sandbox.clientId ? sandbox.secret : undefined),
+    clientKey,
+    env,
     logger,
+    watchFolders: args.command === 'run',
+    unreachableTries: drains ? args.unreachableTries : Infinity,
   });
   let stopped = false;
   const stopPipeline = async () => {
@@ -188,15 +166,8 @@ async function runCommand(
   });
   cleanups.push(async () => signals.dispose());
   // After the lock: the status file and metrics belong to the folder's owner.
-  const station = await startStationReporting({
-    dataDir,
-    bus,
-    queue: pipeline.queue,
-    logger,
-    ...(args.metricsPort !== undefined ? { metricsPort: args.metricsPort } : {}),
-  });
-  tokenStatus.listener = station.monitor.onTokenStatus;
-  cleanups.push(station.stop);
+  const reporting = await startReporting(args.metricsPort);
+  cleanups.push(reporting.stop);
   await pipeline.start();
   logger.info('agent started', {
     dataDir,

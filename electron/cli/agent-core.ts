@@ -1,0 +1,94 @@
+import type { TokenStatus } from '../core/auth/token-client';
+import { EventBus } from '../core/events/event-bus';
+import { createNodeFetch } from '../core/http/node-fetch';
+import { createIntakePipeline } from '../core/intake/intake-pipeline';
+import type { IntakePipeline } from '../core/intake/intake-pipeline';
+import { createPlatformClient } from '../core/platform/create-platform-client';
+import { createReachabilityProbe } from '../core/queue/reachability-probe';
+import { CredentialStore } from '../core/secrets/credential-store';
+import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
+import { systemClock } from '../core/util/clock';
+import type { Logger } from '../core/util/logger';
+import type { AgentConfig } from './agent-config';
+import { AgentCredentials } from './agent-config';
+import { UnreachableBudget } from './agent-reachability';
+import { startStationReporting } from './agent-station';
+
+export interface AgentCoreOptions {
+  dataDir: string;
+  config: AgentConfig;
+  /** From $INTAKE_CLIENT_SECRET (or the embedded sandbox's demo client); otherwise the keychain's. */
+  clientSecret: string | undefined;
+  /** From --key-file or $INTAKE_CLIENT_KEY (checked PEM); otherwise the keychain's. */
+  clientKey: string | undefined;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  /** Watch the configured folders (`run`); the other commands work on the queue only. */
+  watchFolders: boolean;
+  /** --once and upload must end even when nothing can be reached: attempts in a row before giving up. */
+  unreachableTries: number;
+}
+
+export interface AgentCore {
+  bus: EventBus;
+  pipeline: IntakePipeline;
+  budget: UnreachableBudget;
+  /**
+   * The station's status file, document-life log lines and (with a port) metrics. Only the data folder's
+   * owner reports, so the agent starts this after it took the lock; token failures count from then on.
+   */
+  startReporting(metricsPort: number | undefined): Promise<{ stop: () => Promise<void> }>;
+}
+
+/**
+ * The headless agent's composition root (the CLI and `Intake Desk --headless` both run it through
+ * agent.ts `main`): the one place that builds the agent's services and hands each its dependencies.
+ * The window and the web shell are composed in core/app.ts; docs/architecture.md says how the two differ.
+ */
+export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
+  const { config, logger } = o;
+  const http = createNodeFetch(o.env);
+  // The keychain is opened only when a secret or key is asked for and none was given.
+  const credentials = new AgentCredentials(
+    () => new CredentialStore(new KeytarSecretStore(), logger),
+    o.clientSecret,
+    o.clientKey,
+  );
+  // The station monitor exists only once reporting starts; token failures before that are not counted.
+  const tokenStatus: { listener?: (status: TokenStatus) => void } = {};
+  const { api } = createPlatformClient({
+    environment: config.environment,
+    credentials,
+    fetch: http,
+    clock: systemClock,
+    logger,
+    onTokenStatus: (status) => tokenStatus.listener?.(status),
+  });
+  const bus = new EventBus();
+  const budget = new UnreachableBudget(o.unreachableTries, config.environment.baseUrl);
+  const pipeline = await createIntakePipeline({
+    dataDir: o.dataDir,
+    settings: o.watchFolders ? config.settings : { ...config.settings, folders: [] },
+    uploader: budget.uploader(api),
+    probe: budget.probe(createReachabilityProbe(http, config.environment.baseUrl)),
+    bus,
+    clock: systemClock,
+    logger,
+  });
+  return {
+    bus,
+    pipeline,
+    budget,
+    async startReporting(metricsPort) {
+      const station = await startStationReporting({
+        dataDir: o.dataDir,
+        bus,
+        queue: pipeline.queue,
+        logger,
+        ...(metricsPort !== undefined ? { metricsPort } : {}),
+      });
+      tokenStatus.listener = station.monitor.onTokenStatus;
+      return { stop: station.stop };
+    },
+  };
+}
