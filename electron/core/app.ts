@@ -59,6 +59,8 @@ export interface IntakeCoreOptions {
   /** Read-only machine-wide settings file; its locked fields win (electron/core/settings/machine-settings.ts). */
   machineSettingsPath?: string;
   applyMachineSettings?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
+  /** What a save writes into the user's file (MachineSettingsApplier.userPart: locked values stay out). */
+  machineUserPart?: (effective: Settings, userFile: Settings) => Settings;
   /** Fields of an update that the machine-wide file fixes (MachineSettingsApplier.refusedIn); refused. */
   lockedFieldsIn?: (next: Settings) => readonly string[];
   /** Watch the configured folders (default true). */
@@ -144,6 +146,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger,
     ...(options.machineSettingsPath ? { machinePath: options.machineSettingsPath } : {}),
     ...(options.applyMachineSettings ? { applyMachine: options.applyMachineSettings } : {}),
+    ...(options.machineUserPart ? { userPartOf: options.machineUserPart } : {}),
   });
   // A damaged settings file is kept aside and reported (settings.get answers with the problem); the app
   // still starts, on defaults in memory, so the clerk sees why instead of a window that never opens.

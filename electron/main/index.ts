@@ -101,6 +101,7 @@ async function start(): Promise<void> {
     fetch: chromiumFetch(session.fromPartition('persist:intake-platform')),
     machineSettingsPath: machineSettingsPath(process.platform, process.env),
     applyMachineSettings: machineSettings.apply,
+    machineUserPart: machineSettings.userPart,
     lockedFieldsIn: (next) => machineSettings.refusedIn(next),
   });
   const call = coreCaller(core.handlers, logger);

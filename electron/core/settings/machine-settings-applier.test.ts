@@ -70,6 +70,48 @@ describe('MachineSettingsApplier in the real SettingsService', () => {
     expect(relaxed.locale).toBe('de');
   });
 
+  it("a save under a lock keeps the user's own folders in their file: lifting the lock brings them back", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intake-machine-own-'));
+    const machinePath = join(dir, 'machine', 'settings.json');
+    const userPath = join(dir, 'user', 'settings.json');
+    mkdirSync(join(dir, 'machine'));
+    mkdirSync(join(dir, 'user'));
+    const defaults = () => createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+    // The clerk's own file, from before IT rolled out the machine-wide one.
+    const own = { ...defaults(), folders: [{ id: 'mine', label: 'My scans', path: '/home/clerk/scans' }] };
+    writeFileSync(userPath, JSON.stringify(own));
+    writeFileSync(
+      machinePath,
+      JSON.stringify({
+        version: 1,
+        locked: { folders: [{ id: 'post', label: 'Post room', path: '/srv/scans/post' }] },
+      }),
+    );
+    const applier = new MachineSettingsApplier(silentLogger);
+    const service = new SettingsService({
+      path: userPath,
+      machinePath,
+      applyMachine: applier.apply,
+      userPartOf: applier.userPart,
+      defaults,
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    const loaded = await service.load();
+    expect(loaded.folders.map((f) => f.path)).toEqual(['/srv/scans/post']);
+    // The settings screen saves what it shows: the effective settings, locked folders included.
+    const saved = await service.save({ ...loaded, locale: 'de' });
+    expect(saved.folders.map((f) => f.path)).toEqual(['/srv/scans/post']);
+    const file = JSON.parse(readFileSync(userPath, 'utf8')) as typeof own;
+    expect(file.folders.map((f) => f.path)).toEqual(['/home/clerk/scans']);
+    expect(file.locale).toBe('de');
+
+    writeFileSync(machinePath, JSON.stringify({ version: 1, locked: {} }));
+    const relaxed = await service.load();
+    expect(relaxed.folders.map((f) => f.path)).toEqual(['/home/clerk/scans']);
+    expect(relaxed.locale).toBe('de');
+  });
+
   it('without a machine file nothing is locked', async () => {
     const applier = new MachineSettingsApplier(silentLogger);
     const user = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });

@@ -1,7 +1,7 @@
 import type { Settings } from '../../../shared/domain/settings';
 import type { Logger } from '../util/logger';
 import type { LockableField, MachineSettings } from './machine-settings';
-import { enforceLocks, loadMachineSettings, mergeSettings, NO_MACHINE_SETTINGS } from './machine-settings';
+import { enforceLocks, loadMachineSettings, mergeSettings, NO_MACHINE_SETTINGS, userPart } from './machine-settings';
 
 /**
  * The machine file plugged into SettingsService's `applyMachine` hook: every load and save re-reads the file
@@ -23,6 +23,10 @@ export class MachineSettingsApplier {
   refusedIn(next: Settings): LockableField[] {
     return enforceLocks(next, this.machine).refused;
   }
+
+  /** SettingsService's `userPartOf`: the locked fields of a save keep the user's own values in their file. */
+  readonly userPart = (effective: Settings, userFile: Settings): Settings =>
+    userPart(effective, userFile, this.machine);
 
   readonly apply = async (user: Settings, machinePath: string): Promise<Settings> => {
     const loaded = await loadMachineSettings(machinePath);

@@ -131,11 +131,14 @@ describe('enforceLocks and userPart', () => {
     expect(enforceLocks({ ...current, upload: { concurrency: 3 } }, machine).refused).toEqual([]);
   });
 
-  it('locked values are not written into the user file', () => {
-    const part = userPart(current, machine);
-    expect(part).not.toHaveProperty('folders');
-    expect(part).not.toHaveProperty('locale');
-    expect(part).toHaveProperty('environments');
+  it("locked fields keep the user's own values in the user file; the rest is what was saved", () => {
+    const own: Settings = { ...builtIn, folders: [], locale: 'en' };
+    const saved: Settings = { ...current, upload: { concurrency: 4 } };
+    const part = userPart(saved, own, machine);
+    expect(part.folders).toEqual([]);
+    expect(part.locale).toBe('en');
+    expect(part.upload.concurrency).toBe(4);
+    expect(part.environments).toEqual(saved.environments);
   });
 });
 

@@ -156,11 +156,15 @@ export function enforceLocks(
   return { settings: out as Settings, refused };
 }
 
-/** What goes into the user's file: locked fields stay out, so lifting a lock brings the user's own value back. */
-export function userPart(settings: Settings, machine: MachineSettings): Partial<Settings> {
-  const out: Partial<Settings> = { ...settings };
-  for (const field of lockedFields(machine)) delete out[field];
-  return out;
+/**
+ * What goes into the user's file when `effective` is saved: each locked field keeps the value the user's
+ * file had, so the machine's value never lands in it and lifting a lock brings the user's own value back.
+ * The file stays complete (every field present), as the settings schema wants it.
+ */
+export function userPart(effective: Settings, userFile: Settings, machine: MachineSettings): Settings {
+  const out: Record<string, unknown> = { ...effective };
+  for (const field of lockedFields(machine)) out[field] = userFile[field];
+  return out as Settings;
 }
 
 /**

@@ -16,6 +16,12 @@ export interface SettingsServiceOptions {
   machinePath?: string;
   /** Hook for the machine-wide overrides; the desktop-shell engineer completes it. */
   applyMachine?: (user: Settings, machinePath: string) => Promise<Settings> | Settings;
+  /**
+   * What a save writes into the user's file, given the effective settings and the user's file as it was:
+   * the machine's locked values stay out of it, so lifting a lock brings the user's own value back
+   * (MachineSettingsApplier.userPart). Default: the settings as saved.
+   */
+  userPartOf?: (effective: Settings, userFile: Settings) => Settings;
   /** First-run settings (the caller knows the embedded sandbox's address). */
   defaults: () => Settings;
   clock: Clock;
@@ -32,6 +38,8 @@ export type SettingsListener = (settings: Settings) => void;
  */
 export class SettingsService {
   private current?: Settings;
+  /** The user's own file as last read or written, before the machine-wide layer. */
+  private userFile?: Settings;
   private blocked?: IntakeError;
   private readonly listeners = new Set<SettingsListener>();
 
@@ -142,6 +150,7 @@ export class SettingsService {
       logger.info('settings migrated', { from: version, to: SETTINGS_VERSION, backup });
       return this.write(parsed.data);
     }
+    this.userFile = parsed.data;
     return this.publish(await this.withMachine(parsed.data));
   }
 
@@ -171,7 +180,7 @@ export class SettingsService {
         parsed.success ? {} : { fields: fieldErrors(parsed.error) },
       );
     }
-    return this.write(parsed.data);
+    return this.write(this.userPart(parsed.data));
   }
 
   /**
@@ -189,7 +198,7 @@ export class SettingsService {
         `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
       );
     }
-    return this.write(parsed.data);
+    return this.write(this.userPart(parsed.data));
   }
 
   private warnAboutFields(settings: Settings): void {
@@ -207,9 +216,15 @@ export class SettingsService {
     return this.write(this.options.defaults());
   }
 
+  private userPart(effective: Settings): Settings {
+    const { userPartOf, defaults } = this.options;
+    return userPartOf ? userPartOf(effective, this.userFile ?? defaults()) : effective;
+  }
+
   private async write(settings: Settings): Promise<Settings> {
     await mkdir(dirname(this.options.path), { recursive: true });
     await writeFileAtomic(this.options.path, `${JSON.stringify(settings, null, 2)}\n`);
+    this.userFile = settings;
     return this.publish(await this.withMachine(settings));
   }
 
