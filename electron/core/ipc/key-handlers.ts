@@ -1,10 +1,9 @@
-import type { Environment, Settings } from '../../../shared/domain/settings';
 import type { PublicKeyInfo } from '../../../shared/domain/secrets';
 import { importPrivateKey } from '../auth/key-import';
 import { publicKeyOf } from '../auth/key-pair';
-import { IntakeError } from '../errors';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { SettingsService } from '../settings/settings-service';
+import { credentialRefOf } from './credential-ref';
 import type { PartialHandlerTable } from './handler-table';
 
 export interface KeyHandlerDeps {
@@ -14,23 +13,12 @@ export interface KeyHandlerDeps {
 
 type KeyChannel = 'secrets.importPrivateKey' | 'secrets.publicKey';
 
-function environmentOf(settings: Settings, environmentId: string): Environment {
-  const environment = settings.environments.find((e) => e.id === environmentId);
-  if (!environment) {
-    throw new IntakeError('validation', 'settings.unknown_environment', `There is no environment "${environmentId}".`);
-  }
-  return environment;
-}
-
 /**
  * Bringing in an existing private key and showing the public half of the stored one. Like the other
  * secrets, the private key only goes in: what comes back is the public PEM, JWK and thumbprint.
  */
 export function createKeyHandlers(deps: KeyHandlerDeps): PartialHandlerTable<KeyChannel> {
-  const ref = (environmentId: string) => {
-    const environment = environmentOf(deps.settings.get(), environmentId);
-    return { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl };
-  };
+  const ref = (environmentId: string) => credentialRefOf(deps.settings.get(), environmentId);
   return {
     'secrets.importPrivateKey': async ({ environmentId, pem }) => {
       const r = ref(environmentId);

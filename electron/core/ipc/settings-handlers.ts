@@ -1,10 +1,11 @@
-import type { Environment, Settings } from '../../../shared/domain/settings';
+import type { Settings } from '../../../shared/domain/settings';
 import { generateClientKeyPair } from '../auth/key-pair';
 import type { PlatformSession } from '../connection/platform-session';
 import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { SettingsService } from '../settings/settings-service';
+import { credentialRefOf, environmentOf } from './credential-ref';
 import type { PartialHandlerTable } from './handler-table';
 
 export interface SettingsHandlerDeps {
@@ -25,23 +26,12 @@ type SettingsChannel =
   | 'secrets.delete'
   | 'connection.test';
 
-function environmentOf(settings: Settings, environmentId: string): Environment {
-  const environment = settings.environments.find((e) => e.id === environmentId);
-  if (!environment) {
-    throw new IntakeError('validation', 'settings.unknown_environment', `There is no environment "${environmentId}".`);
-  }
-  return environment;
-}
-
 /**
  * Settings and credentials. Secrets only go in (set, replace, delete, generate): the renderer learns
  * whether one is stored and the public half of a generated key, never a secret.
  */
 export function createSettingsHandlers(deps: SettingsHandlerDeps): PartialHandlerTable<SettingsChannel> {
-  const ref = (environmentId: string) => {
-    const environment = environmentOf(deps.settings.get(), environmentId);
-    return { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl };
-  };
+  const ref = (environmentId: string) => credentialRefOf(deps.settings.get(), environmentId);
   return {
     'settings.get': async () => deps.settings.get(),
     'settings.update': async ({ settings }) => {

@@ -170,17 +170,7 @@ export class SettingsService {
         `Settings are not saved because the settings file has a problem: ${this.blocked.message}`,
       );
     }
-    const parsed = SettingsSchema.safeParse(next);
-    const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
-    if (!parsed.success || problem) {
-      throw new IntakeError(
-        'validation',
-        'settings.invalid',
-        `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
-        parsed.success ? {} : { fields: fieldErrors(parsed.error) },
-      );
-    }
-    return this.write(this.userPart(parsed.data));
+    return this.write(this.userPart(checkedForSaving(SettingsSchema, next)));
   }
 
   /**
@@ -189,16 +179,7 @@ export class SettingsService {
    */
   async rewrite(next: Settings): Promise<Settings> {
     if (this.blocked) throw this.blocked;
-    const parsed = StoredSettingsSchema.safeParse(next);
-    const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
-    if (!parsed.success || problem) {
-      throw new IntakeError(
-        'validation',
-        'settings.invalid',
-        `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
-      );
-    }
-    return this.write(this.userPart(parsed.data));
+    return this.write(this.userPart(checkedForSaving(StoredSettingsSchema, next)));
   }
 
   private warnAboutFields(settings: Settings): void {
@@ -288,4 +269,19 @@ function consistencyProblem(settings: Settings): string | undefined {
   const dupFolder = folderIds.find((id, i) => folderIds.indexOf(id) !== i);
   if (dupFolder) return `folder id "${dupFolder}" is used twice`;
   return undefined;
+}
+
+/** Settings checked against `schema` and the cross-field rules, or `settings.invalid` naming the problem. */
+function checkedForSaving(schema: typeof SettingsSchema | typeof StoredSettingsSchema, next: Settings): Settings {
+  const parsed = schema.safeParse(next);
+  const problem = parsed.success ? consistencyProblem(parsed.data) : describeIssue(parsed.error.issues[0]);
+  if (!parsed.success || problem) {
+    throw new IntakeError(
+      'validation',
+      'settings.invalid',
+      `These settings cannot be saved: ${problem ?? 'unknown problem'}.`,
+      parsed.success ? {} : { fields: fieldErrors(parsed.error) },
+    );
+  }
+  return parsed.data;
 }
