@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { runAgent } from './testing/run-agent';
+import { agentEnv, runAgent, sandboxArgs } from './testing/run-agent';
 
 // One owner per data folder, held by the OS (electron/core/util/data-folder-lock.ts): real agent processes.
 let dir: string;
@@ -28,24 +28,11 @@ async function setup(name: string) {
   await mkdir(scans, { recursive: true });
   await mkdir(data, { recursive: true });
   await writeFile(join(scans, 'scan_0001.pdf'), '%PDF-1.4\n% a scan\n');
-  const args = [
-    '--watch',
-    scans,
-    '--data',
-    data,
-    '--base-url',
-    sandbox.baseUrl,
-    '--token-url',
-    sandbox.tokenUrl,
-    '--client-id',
-    sandbox.demoClient.clientId,
-    '--meta',
-    'CaseNumber=CLM-2026-000101',
-  ];
+  const args = ['--watch', scans, '--data', data, ...sandboxArgs(sandbox), '--meta', 'CaseNumber=CLM-2026-000101'];
   return { data, args };
 }
 
-const env = () => ({ ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret });
+const env = () => agentEnv(sandbox);
 
 /** A long-running agent (`run`), resolved once it logged "agent started". */
 function startAgent(args: string[]): Promise<ChildProcess> {

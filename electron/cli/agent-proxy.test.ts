@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { runAgent } from './testing/run-agent';
+import { agentEnv, runAgent } from './testing/run-agent';
 
 const PROXY_PASSWORD = 'right-password';
 let dir: string;
@@ -67,7 +67,7 @@ function args(name: string, urls: { baseUrl: string; tokenUrl: string }, extra: 
 }
 
 function env(proxyUrl: string, noProxy = ''): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret, NO_PROXY: noProxy };
+  const e = agentEnv(sandbox, { NO_PROXY: noProxy });
   for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'no_proxy', 'NODE_USE_ENV_PROXY'])
     delete e[name];
   if (proxyUrl) {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
-import { runAgent } from './testing/run-agent';
+import { agentEnv, runAgent, sandboxArgs } from './testing/run-agent';
 
 const AGENT = join(resolve(import.meta.dirname), 'agent.ts');
 let dir: string;
@@ -51,12 +51,7 @@ beforeAll(async () => {
       'run',
       '--data',
       dataDir(),
-      '--base-url',
-      sandbox.baseUrl,
-      '--token-url',
-      sandbox.tokenUrl,
-      '--client-id',
-      sandbox.demoClient.clientId,
+      ...sandboxArgs(sandbox),
       '--watch',
       scans(),
       '--meta',
@@ -66,7 +61,7 @@ beforeAll(async () => {
       '--log-format',
       'text',
     ],
-    { env: { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret }, stdio: ['ignore', 'ignore', 'pipe'] },
+    { env: agentEnv(sandbox), stdio: ['ignore', 'ignore', 'pipe'] },
   );
   agent.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
   await untilLog(/agent started/);

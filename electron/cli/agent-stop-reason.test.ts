@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { runAgent } from './testing/run-agent';
+import { agentEnv, runAgent, sandboxArgs } from './testing/run-agent';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -34,12 +34,7 @@ function agentArgs(folder: string, data: string): string[] {
     folder,
     '--data',
     join(dir, data),
-    '--base-url',
-    sandbox.baseUrl,
-    '--token-url',
-    sandbox.tokenUrl,
-    '--client-id',
-    sandbox.demoClient.clientId,
+    ...sandboxArgs(sandbox),
     '--meta',
     'CaseNumber=CLM-2026-000101',
     '--log-level',
@@ -84,7 +79,7 @@ describe('agent --once stops on a configuration error and says why', () => {
   it('the right secret: exit 0, nothing stopped', async () => {
     const folder = await scans('right-secret');
     const r = await runAgent(agentArgs(folder, 'data-right-secret'), {
-      env: { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret },
+      env: agentEnv(sandbox),
     });
     expect(r.code).toBe(EXIT.ok);
     expect(r.summary).toMatchObject({ paused: false, failed: [] });

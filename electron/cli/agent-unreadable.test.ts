@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
+import { agentEnv, sandboxArgs } from './testing/run-agent';
 
 // A real unreadable file: chmod 000. Root reads such a file (CI runs as root), so there the agent runs as
 // the unprivileged user nobody (65534), and its open() really fails with EACCES.
@@ -40,12 +41,7 @@ async function setup(name: string, files: { good?: boolean }) {
     scans,
     '--data',
     join(root, 'data'),
-    '--base-url',
-    sandbox.baseUrl,
-    '--token-url',
-    sandbox.tokenUrl,
-    '--client-id',
-    sandbox.demoClient.clientId,
+    ...sandboxArgs(sandbox),
     '--meta',
     'CaseNumber=CLM-2026-000101',
   ];
@@ -62,7 +58,7 @@ interface Run {
 function runAgent(args: string[], options: { interruptAfterStartMs?: number; timeoutMs: number }): Promise<Run> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(resolve(import.meta.dirname), 'agent.ts'), ...args], {
-    env: { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret, HOME: dir },
+    env: agentEnv(sandbox, { HOME: dir }),
     cwd: resolve(import.meta.dirname, '../..'),
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(AS_ROOT ? { uid: NOBODY, gid: NOBODY } : {}),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
+import { agentEnv, sandboxArgs } from '../../electron/cli/testing/run-agent';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = join(ROOT, 'bin/intake-agent.mjs');
@@ -52,12 +53,7 @@ export async function killRun(options: {
       scans,
       '--data',
       join(dir, 'data'),
-      '--base-url',
-      sandbox.baseUrl,
-      '--token-url',
-      sandbox.tokenUrl,
-      '--client-id',
-      sandbox.demoClient.clientId,
+      ...sandboxArgs(sandbox),
       '--meta',
       'CaseNumber=CLM-2026-000101',
       '--concurrency',
@@ -65,7 +61,7 @@ export async function killRun(options: {
       '--log-level',
       'warn',
     ];
-    const env = { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret };
+    const env = agentEnv(sandbox);
     const min = options.minMs ?? 800;
     const max = options.maxMs ?? 3_000;
     for (let k = 0; k < options.kills; k++) {

@@ -62,3 +62,19 @@ function parseJson(line: string): Record<string, unknown> | undefined {
     return undefined;
   }
 }
+
+/** The flags that point an agent at a running sandbox with its demo client (the secret goes by agentEnv). */
+export function sandboxArgs(sandbox: SandboxAddress): string[] {
+  return ['--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--client-id', sandbox.demoClient.clientId];
+}
+
+/** The environment with the demo client's secret, as an admin passes it to an unattended agent. */
+export function agentEnv(sandbox: SandboxAddress, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret, ...extra };
+}
+
+interface SandboxAddress {
+  baseUrl: string;
+  tokenUrl: string;
+  demoClient: { clientId: string; secret: string };
+}
