@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { isIntakeError } from './errors';
 import { MemorySecretStore } from './platform/testing/connection-harness';
 import { createDefaultSettings } from './settings/default-settings';
 import { silentLogger } from './util/logger';
+import { freePort } from './test-support/free-port';
 
 let dir: string | undefined;
 let core: IntakeCore | undefined;
@@ -18,15 +18,6 @@ afterEach(async () => {
   core = undefined;
   dir = undefined;
 });
-
-/** A port nothing listens on right now (the OS picks it, we let it go). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 const scrape = (port: number) =>
   fetch(`http://127.0.0.1:${port}/metrics`).then(

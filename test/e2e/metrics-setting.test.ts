@@ -1,15 +1,7 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible } from './workspace-helpers';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+import { freePort } from '../../electron/core/test-support/free-port';
 
 const scrape = (port: number) =>
   fetch(`http://127.0.0.1:${port}/metrics`).then(
