@@ -90,6 +90,14 @@ describe('electron-builder.yml', () => {
     expect(icns.readUInt32BE(4)).toBe(icns.length);
   });
 
+  it('the deb puts the generated systemd unit where systemd finds packaged units', () => {
+    const extra = (get('deb.fpm') as string[]).map((a) => a.split('='));
+    const unit = extra.find(([, to]) => to === '/lib/systemd/system/intake-desk-agent.service');
+    expect(unit, 'an fpm source=destination entry for the unit').toBeDefined();
+    const [from] = unit!;
+    expect(readFileSync(join(root, from!), 'utf8')).toMatch(/^ExecStart=.*--headless run /m);
+  });
+
   it('ships the built app, not the sources', () => {
     expect(config['files']).toContain('out/**/*');
     expect(JSON.stringify(config['files'])).not.toMatch(/electron\/|renderer\/|\.ts"/);
