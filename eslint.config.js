@@ -38,6 +38,11 @@ const layerZones = [
   ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(
+    ['./electron', './renderer', './shared', './sandbox'],
+    ['./**/test-support/**'],
+    'test-support/ folders hold test helpers (fixtures, harnesses, generators): only tests and other test helpers import them.',
+  ),
+  zone(
     './electron/preload',
     ['./electron/core', './electron/main', './electron/web', './electron/cli', './renderer'],
     'the preload is sandboxed: shared/ only (bundled).',
@@ -117,7 +122,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/test-support/**/*.{ts,tsx,mjs}',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+    ],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': 'off' },
   },
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseEventFeedPageSchema } from '../shared/platform/events';
-import { jsonPost, startHarness, type SandboxHarness } from './testing/sandbox-harness';
+import { jsonPost, startHarness, type SandboxHarness } from './test-support/sandbox-harness';
 
 /**
  * Walks the field tables of the spec (claim-handling-interface.md, "Resources and their fields") and

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { agentEnv, runAgent, sandboxArgs } from './testing/run-agent';
+import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 // One owner per data folder, held by the OS (electron/core/util/data-folder-lock.ts): real agent processes.
 let dir: string;

@@ -9,7 +9,7 @@ import { generateClientKeyPair } from '../core/auth/key-pair';
 import { parseAgentArgs, UsageError } from './agent-args';
 import { CLIENT_KEY_ENV, loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import { EXIT } from './agent-stop-reason';
-import { runAgent } from './testing/run-agent';
+import { runAgent } from './test-support/run-agent';
 
 const KEY_CLIENT = 'station-7';
 let dir: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { agentEnv, runAgent } from './testing/run-agent';
+import { agentEnv, runAgent } from './test-support/run-agent';
 
 const PROXY_PASSWORD = 'right-password';
 let dir: string;

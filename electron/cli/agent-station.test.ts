@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
-import { agentEnv, runAgent, sandboxArgs } from './testing/run-agent';
+import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 const AGENT = join(resolve(import.meta.dirname), 'agent.ts');
 let dir: string;

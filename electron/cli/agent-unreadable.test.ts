@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
-import { agentEnv, sandboxArgs } from './testing/run-agent';
+import { agentEnv, sandboxArgs } from './test-support/run-agent';
 
 // A real unreadable file: chmod 000. Root reads such a file (CI runs as root), so there the agent runs as
 // the unprivileged user nobody (65534), and its open() really fails with EACCES.

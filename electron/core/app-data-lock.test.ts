@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIntakeCore } from './app';
 import type { IntakeCoreOptions } from './app';
-import { MemorySecretStore } from './platform/testing/connection-harness';
+import { MemorySecretStore } from './platform/test-support/connection-harness';
 import { DataFolderInUseError, lockDataFolder } from './util/data-folder-lock';
 
 // The desktop app and the web shell build the core through createIntakeCore: it takes the same data-folder

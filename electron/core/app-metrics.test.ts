@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeCore } from './app';
 import { createIntakeCore } from './app';
 import { isIntakeError } from './errors';
-import { MemorySecretStore } from './platform/testing/connection-harness';
+import { MemorySecretStore } from './platform/test-support/connection-harness';
 import { createDefaultSettings } from './settings/default-settings';
 import { silentLogger } from './util/logger';
 import { freePort } from './test-support/free-port';

@@ -8,7 +8,7 @@ import {
   ValidateAccountErrorSchema,
   ValidateAccountResponseSchema,
 } from '../../shared/platform/validate-account';
-import { jsonPost, startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { jsonPost, startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 
 let h: SandboxHarness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ASSERTION_TYPE, TokenErrorResponseSchema, TokenResponseSchema } from '../../shared/platform/token';
-import { startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseEventFeedPageSchema, KNOWN_CHANGE_PROPERTIES } from '../../shared/platform/events';
-import { jsonPost, startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { jsonPost, startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 
 let h: SandboxHarness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 import type { StoredUpload } from '../inbox/upload-store';
 
 const INBOX = '/de/demo-insurance/v1/digital-inbox/file';

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigitalInboxResponseSchema } from '../../shared/platform/inbox';
 import { DRAIN_LIMIT_BYTES, LINGER_GRACE_MS } from '../http/lingering-close';
-import { startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 
 /**
  * An upload refused before its body was read (no token, a bad header, an unknown case number) must reach a

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseEventFeedPageSchema } from '../../shared/platform/events';
 import { ClaimFilesSchema } from '../../shared/platform/claims';
 import { DigitalInboxResponseSchema } from '../../shared/platform/inbox';
-import { startHarness, type SandboxHarness } from '../testing/sandbox-harness';
+import { startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
 import type { StoredUpload } from './upload-store';
 
 const INBOX = '/de/demo-insurance/v1/digital-inbox/file';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
-import { agentEnv, sandboxArgs } from '../../electron/cli/testing/run-agent';
+import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = join(ROOT, 'bin/intake-agent.mjs');

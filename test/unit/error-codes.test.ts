@@ -12,10 +12,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'testing' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test(-util)?\.tsx?$/.test(e.name) && !e.name.includes('test-util')
-      ? [path]
-      : [];
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'test-support' ? [] : sources(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
 

@@ -1,7 +1,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConnectionHarness } from '../platform/testing/connection-harness';
-import type { ConnectionHarness } from '../platform/testing/connection-harness';
+import { startConnectionHarness } from '../platform/test-support/connection-harness';
+import type { ConnectionHarness } from '../platform/test-support/connection-harness';
 import { generateClientKeyPair } from './key-pair';
 
 let h: ConnectionHarness;

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/domain/settings';
 import { IntakeError } from '../errors';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { CredentialStore } from '../secrets/credential-store';
 import type { CredentialRef, CredentialSource } from '../secrets/credential-store';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';

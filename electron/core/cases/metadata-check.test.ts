@@ -8,8 +8,8 @@ import { DEMO_CLIENT, startSandbox } from '../../../sandbox';
 import type { RunningSandbox } from '../../../sandbox/sandbox-types';
 import type { IntakeCore } from '../app';
 import { createIntakeCore } from '../app';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
-import { waitFor } from '../queue/queue-fixture.test-util';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
+import { waitFor } from '../queue/test-support/queue-fixture';
 import { silentLogger } from '../util/logger';
 
 // The checks before queuing against the real local sandbox, through the core as the app builds it.

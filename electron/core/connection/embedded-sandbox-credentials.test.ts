@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { CredentialStore } from '../secrets/credential-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { IntakeError } from '../errors';

@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { createProxy } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IntakeError } from '../errors';
-import { startConnectionHarness } from '../platform/testing/connection-harness';
-import type { ConnectionHarness } from '../platform/testing/connection-harness';
+import { startConnectionHarness } from '../platform/test-support/connection-harness';
+import type { ConnectionHarness } from '../platform/test-support/connection-harness';
 import { createNodeFetch, disableEnvProxy } from './node-fetch';
 
 const PROXY_USER = 'scanner';

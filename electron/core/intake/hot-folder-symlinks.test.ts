@@ -6,8 +6,8 @@ import { FolderProfileSchema } from '../../../shared/domain/settings';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
 import type { InboxUploader } from '../queue/inbox-uploader';
-import type { QueueFixture } from '../queue/queue-fixture.test-util';
-import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
+import type { QueueFixture } from '../queue/test-support/queue-fixture';
+import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
 import { silentLogger } from '../util/logger';
 import { HotFolderService } from './hot-folder-service';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invokes } from '../../../shared/ipc/contract';
 import type { InboxUploader } from '../queue/inbox-uploader';
-import type { QueueFixture } from '../queue/queue-fixture.test-util';
-import { makeQueue, waitFor } from '../queue/queue-fixture.test-util';
+import type { QueueFixture } from '../queue/test-support/queue-fixture';
+import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
 import { DocumentImporter } from '../transfer/document-importer';
 import { createDocumentHandlers } from './documents-handlers';
 

@@ -10,7 +10,7 @@ import { PlatformSession } from '../connection/platform-session';
 import { EventBus } from '../events/event-bus';
 import { platformClientFactory } from '../platform/create-platform-client';
 import { createNodeFetch } from '../http/node-fetch';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { CredentialStore } from '../secrets/credential-store';
 import { createDefaultSettings } from '../settings/default-settings';
 import { SettingsService } from '../settings/settings-service';

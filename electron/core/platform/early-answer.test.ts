@@ -4,15 +4,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rejection } from '../errors.test-util';
+import { rejection } from '../test-support/rejection';
 import { createNodeFetch } from '../http/node-fetch';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import { PlatformClient } from './platform-client';
 import { PlatformTransport } from './platform-transport';
 import type { TokenSource } from './platform-transport';
-import { startConnectionHarness } from './testing/connection-harness';
-import type { ConnectionHarness } from './testing/connection-harness';
+import { startConnectionHarness } from './test-support/connection-harness';
+import type { ConnectionHarness } from './test-support/connection-harness';
 
 /**
  * An upload refused while its body is still being sent: the refusal is the answer, classified by its HTTP

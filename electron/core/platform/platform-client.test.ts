@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCaseChangeEvent } from '../../../shared/platform/events';
-import { rejection } from '../errors.test-util';
+import { rejection } from '../test-support/rejection';
 import { BufferPool } from '../util/buffer-pool';
 import { READ_CHUNK_BYTES } from './multipart-body';
-import { startConnectionHarness } from './testing/connection-harness';
-import type { ConnectionHarness } from './testing/connection-harness';
+import { startConnectionHarness } from './test-support/connection-harness';
+import type { ConnectionHarness } from './test-support/connection-harness';
 
 let h: ConnectionHarness;
 let dir: string;

@@ -4,9 +4,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rejection } from '../errors.test-util';
-import { startConnectionHarness } from './testing/connection-harness';
-import type { ConnectionHarness } from './testing/connection-harness';
+import { rejection } from '../test-support/rejection';
+import { startConnectionHarness } from './test-support/connection-harness';
+import type { ConnectionHarness } from './test-support/connection-harness';
 
 let h: ConnectionHarness;
 let dir: string;

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import type { InboxUploader } from './inbox-uploader';
-import type { QueueFixture } from './queue-fixture.test-util';
-import { makeQueue, waitFor } from './queue-fixture.test-util';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { makeQueue, waitFor } from './test-support/queue-fixture';
 
 const accepting: InboxUploader = {
   uploadToInbox: async (r) => {

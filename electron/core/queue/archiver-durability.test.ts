@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/syscall-trace.test-util';
+import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/test-support/syscall-trace';
 
 // An archive on another file system (a share, another disk) is a copy, not a rename: the copy must be on
 // disk (file and folder fsynced) before the spool copy is deleted, or a power cut loses the document.

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIntakeError } from '../errors';
 import type { InboxUploader } from './inbox-uploader';
-import type { QueueFixture } from './queue-fixture.test-util';
-import { makeQueue } from './queue-fixture.test-util';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { makeQueue } from './test-support/queue-fixture';
 
 const accepting: InboxUploader = {
   uploadToInbox: async (r) => {

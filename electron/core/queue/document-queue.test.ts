@@ -7,8 +7,8 @@ import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { IntakeError, toIpcError } from '../errors';
 import type { IncomingFile } from './document-queue';
 import type { InboxUploader, InboxUploadRequest } from './inbox-uploader';
-import type { QueueFixture } from './queue-fixture.test-util';
-import { makeQueue, waitFor } from './queue-fixture.test-util';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { makeQueue, waitFor } from './test-support/queue-fixture';
 
 /**
  * The platform client is another team's module; here the uploader is a scripted stand-in so each error

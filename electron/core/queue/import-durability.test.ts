@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboxUploader } from './inbox-uploader';
-import type { QueueFixture } from './queue-fixture.test-util';
-import { makeQueue } from './queue-fixture.test-util';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { makeQueue } from './test-support/queue-fixture';
 
 const never: InboxUploader = { uploadToInbox: () => new Promise(() => undefined) };
 

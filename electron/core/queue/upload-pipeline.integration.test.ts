@@ -11,12 +11,12 @@ import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
 import { HotFolderService } from '../intake/hot-folder-service';
 import { createPlatformClient } from '../platform/create-platform-client';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { CredentialStore } from '../secrets/credential-store';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
-import type { QueueFixture } from './queue-fixture.test-util';
-import { makeQueue, waitFor } from './queue-fixture.test-util';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { makeQueue, waitFor } from './test-support/queue-fixture';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
 
 /** The whole pipeline over real sockets: folder → queue → real platform client → sandbox. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../platform/testing/connection-harness';
+import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { silentLogger } from '../util/logger';
 import {
   clientSecretAccount,

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/syscall-trace.test-util';
+import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/test-support/syscall-trace';
 
 // The secrets file is replaced whole: temp file written and fsynced, renamed over the old one, then the
 // folder fsynced, so a power cut leaves the old or the new file, never an empty or torn one.
@@ -13,7 +13,7 @@ describe.skipIf(!STRACE_AVAILABLE)('EncryptedFileSecretStore on disk', () => {
     const calls = traceScript(
       `
       const { EncryptedFileSecretStore } = await import('./electron/core/secrets/encrypted-file-secret-store.ts');
-      const { AesGcmEncryptor } = await import('./electron/core/secrets/aes-encryptor.test-util.ts');
+      const { AesGcmEncryptor } = await import('./electron/core/secrets/test-support/aes-encryptor.ts');
       const store = new EncryptedFileSecretStore(process.argv[1], new AesGcmEncryptor(), 'linux');
       await store.set('Intake Desk (prod)', 'client-1', 's3cret');
       `,

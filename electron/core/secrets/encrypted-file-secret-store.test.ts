@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AesGcmEncryptor } from './aes-encryptor.test-util';
+import { AesGcmEncryptor } from './test-support/aes-encryptor';
 import { checkEncryptor, EncryptedFileSecretStore } from './encrypted-file-secret-store';
 
 describe('EncryptedFileSecretStore', () => {

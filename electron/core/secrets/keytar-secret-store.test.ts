@@ -92,7 +92,7 @@ describe('no keychain reachable', () => {
     try {
       const { stdout } = await run(
         join(root, 'node_modules/.bin/tsx'),
-        [join(import.meta.dirname, 'testing/keychain-probe.ts')],
+        [join(import.meta.dirname, 'test-support/keychain-probe.ts')],
         {
           cwd: root,
           env: {

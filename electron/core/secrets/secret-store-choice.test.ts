@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from './keytar-secret-store';
 import { silentLogger } from '../util/logger';
-import { AesGcmEncryptor } from './aes-encryptor.test-util';
+import { AesGcmEncryptor } from './test-support/aes-encryptor';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
 import { chooseSecretStore } from './secret-store-choice';
 

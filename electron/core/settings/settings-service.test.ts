@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema, SETTINGS_VERSION, SettingsSchema } from '../../../shared/domain/settings';
 import { IntakeError } from '../errors';
-import { rejection } from '../errors.test-util';
+import { rejection } from '../test-support/rejection';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../util/logger';
-import { ManualClock } from './manual-clock.test-util';
+import { ManualClock } from './test-support/manual-clock';
 import { NetworkWatcher } from './network-watcher';
 
 describe('NetworkWatcher', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../../../shared/domain/document';
 import { FailureDetector } from './failure-detector';
-import { ManualClock } from './manual-clock.test-util';
+import { ManualClock } from './test-support/manual-clock';
 import type { DesktopNotification } from './notification-grouper';
 import { NotificationGrouper, NotificationScheduler } from './notification-grouper';
 

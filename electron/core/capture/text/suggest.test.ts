@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candidate } from '../../../../shared/domain/suggestions';
-import type { ConnectionHarness } from '../../platform/testing/connection-harness';
-import { startConnectionHarness } from '../../platform/testing/connection-harness';
+import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
+import { startConnectionHarness } from '../../platform/test-support/connection-harness';
 import { sandboxCaseLookup } from '../../cases/metadata-check';
 import { suggest } from './suggest';
 

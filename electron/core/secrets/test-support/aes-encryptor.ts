@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Encryptor } from './encrypted-file-secret-store';
+import type { Encryptor } from '../encrypted-file-secret-store';
 
 /** A real encryptor (AES-256-GCM) standing in for safeStorage, which needs the Electron binary. */
 export class AesGcmEncryptor implements Encryptor {

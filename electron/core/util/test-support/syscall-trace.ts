@@ -52,7 +52,7 @@ export function traceScript(script: string, args: string[] = []): TracedCall[] {
       script,
       ...args,
     ],
-    { encoding: 'utf8', cwd: join(import.meta.dirname, '../../..') },
+    { encoding: 'utf8', cwd: join(import.meta.dirname, '../../../..') },
   );
   if (r.status !== 0) throw new Error(`traced script failed (${r.status}): ${r.stderr}`);
   // Lines are "<pid> call(args) = result"; a call interrupted by another thread is split into

@@ -1,4 +1,4 @@
-import { IntakeError } from './errors';
+import { IntakeError } from '../errors';
 
 /** The IntakeError a promise rejects with; fails the test if it resolves or rejects with anything else. */
 export async function rejection(p: Promise<unknown>): Promise<IntakeError> {

@@ -1,17 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventBus } from '../events/event-bus';
-import { systemClock } from '../util/clock';
-import { silentLogger } from '../util/logger';
-import { Archiver } from './archiver';
-import type { ArchiveSettings } from './archiver';
-import type { DocumentQueueDeps } from './document-queue';
-import { DocumentQueue } from './document-queue';
-import { DocumentStore } from './document-store';
-import type { InboxUploader } from './inbox-uploader';
-import { openQueueDatabase } from './queue-database';
-import { Spool } from './spool';
+import { EventBus } from '../../events/event-bus';
+import { systemClock } from '../../util/clock';
+import { silentLogger } from '../../util/logger';
+import { Archiver } from '../archiver';
+import type { ArchiveSettings } from '../archiver';
+import type { DocumentQueueDeps } from '../document-queue';
+import { DocumentQueue } from '../document-queue';
+import { DocumentStore } from '../document-store';
+import type { InboxUploader } from '../inbox-uploader';
+import { openQueueDatabase } from '../queue-database';
+import { Spool } from '../spool';
 
 export interface QueueFixture {
   dir: string;

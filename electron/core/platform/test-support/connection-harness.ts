@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Environment } from '../../../../shared/domain/settings';
-// Tests only: core code never imports the sandbox (lint allows it in test support, see eslint.config.js).
-// eslint-disable-next-line import-x/no-restricted-paths
+// Tests only: core code never imports the sandbox; test-support/ may (eslint.config.js).
 import { startSandbox } from '../../../../sandbox';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type { Faults, RunningSandbox, SandboxClient } from '../../../../sandbox';
 import { CredentialStore } from '../../secrets/credential-store';
 import type { CredentialRef } from '../../secrets/credential-store';

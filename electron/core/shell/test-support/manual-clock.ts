@@ -1,4 +1,4 @@
-import type { Clock } from '../util/clock';
+import type { Clock } from '../../util/clock';
 
 /** A clock the test moves by hand: sleeps resolve when `advance` passes their deadline. */
 export class ManualClock implements Clock {
