@@ -5,12 +5,11 @@
  * its data on tmpfs. npx tsx bench/agent-memory.ts [--quick]   (needs `npm run build`: runs the bundle)
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Figure } from './bench-support';
-import { printFigures, workDir } from './bench-support';
+import { peakRssUntilExit, printFigures, workDir, writeBigPdf } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 import type { BenchSandbox } from './sandbox-process';
 
@@ -37,15 +36,8 @@ async function peakOf(args: string[], s: Sandbox): Promise<{ peakMb: number; sec
     ],
     { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: 'ignore' },
   );
-  let peakKb = 0;
-  const sample = setInterval(() => {
-    void readFile(`/proc/${child.pid}/status`, 'utf8')
-      .then((text) => (peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(text)?.[1] ?? 0))))
-      .catch(() => undefined);
-  }, 50);
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  clearInterval(sample);
-  return { peakMb: peakKb / 1024, seconds: (performance.now() - started) / 1000, code };
+  const { peakMb, code } = await peakRssUntilExit(child);
+  return { peakMb, seconds: (performance.now() - started) / 1000, code };
 }
 
 async function folderOf(dir: string, count: number, bytes: number): Promise<string> {
@@ -61,22 +53,6 @@ async function folderOf(dir: string, count: number, bytes: number): Promise<stri
     );
   }
   return folder;
-}
-
-/** A PDF-looking file of exactly `bytes` bytes. */
-async function bigFile(path: string, bytes: number): Promise<void> {
-  const head = Buffer.from('%PDF-1.4\n');
-  const tail = Buffer.from('\n%%EOF\n');
-  const out = createWriteStream(path);
-  const chunk = randomBytes(1 << 20);
-  out.write(head);
-  let left = bytes - head.length - tail.length;
-  while (left > 0) {
-    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-    left -= part.length;
-    if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  await new Promise<void>((r) => out.end(tail, () => r()));
 }
 
 export async function agentMemoryBench(quick: boolean): Promise<Figure[]> {
@@ -109,7 +85,7 @@ export async function agentMemoryBench(quick: boolean): Promise<Figure[]> {
     for (const mb of sizes) {
       const file = join(dir, `big-${mb}.pdf`);
       // 2 GiB means the platform's largest upload, 2 GiB − 1 byte (spec; sandbox DEFAULT_MAX_UPLOAD_BYTES).
-      await bigFile(file, Math.min(mb * 1024 * 1024, 2 ** 31 - 1));
+      await writeBigPdf(file, Math.min(mb * 1024 * 1024, 2 ** 31 - 1));
       big[mb] = await peakOf(['upload', file, '--data', join(dir, `data-big-${mb}`)], sandbox);
       await rm(file, { force: true });
       await rm(join(dir, `data-big-${mb}`), { recursive: true, force: true });

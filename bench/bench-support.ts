@@ -1,4 +1,8 @@
 import { execFile } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,4 +165,36 @@ export interface Figure {
 export function printFigures(figures: Figure[]): void {
   for (const f of figures)
     console.log(`| ${f.figure} | ${f.target} | ${f.result} ${f.ok ? '✓' : '✗'} | \`${f.command}\` |`);
+}
+
+/** The process's peak resident set (the kernel's VmHWM), sampled until it exits, with its exit code. */
+export async function peakRssUntilExit(
+  child: ChildProcess,
+  intervalMs = 50,
+): Promise<{ peakMb: number; code: number | null }> {
+  let peakKb = 0;
+  const sample = setInterval(() => {
+    void readFile(`/proc/${child.pid}/status`, 'utf8')
+      .then((text) => (peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(text)?.[1] ?? 0))))
+      .catch(() => undefined);
+  }, intervalMs);
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  clearInterval(sample);
+  return { peakMb: peakKb / 1024, code };
+}
+
+/** A PDF-looking file of exactly `bytes` bytes (random body), written in 1 MiB chunks with backpressure. */
+export async function writeBigPdf(path: string, bytes: number): Promise<void> {
+  const head = Buffer.from('%PDF-1.4\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  const out = createWriteStream(path);
+  const chunk = randomBytes(1 << 20);
+  out.write(head);
+  let left = bytes - head.length - tail.length;
+  while (left > 0) {
+    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    left -= part.length;
+    if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(tail, () => r()));
 }

@@ -1,24 +1,14 @@
 import { execFileSync } from 'node:child_process';
 /** One large file: agent MB/s vs one curl upload, and the agent's peak RSS. npx tsx bench/large-file.ts [--quick] */
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Figure } from './bench-support';
-import { curlUpload, printFigures, workDir } from './bench-support';
+import { curlUpload, peakRssUntilExit, printFigures, workDir, writeBigPdf } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 
 const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
-
-async function makeFile(path: string, bytes: number): Promise<void> {
-  const out = createWriteStream(path);
-  const chunk = randomBytes(1 << 20);
-  for (let w = 0; w < bytes; w += chunk.length)
-    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-  await new Promise<void>((r) => out.end(() => r()));
-}
 
 /** Runs `intake-agent upload FILE` and samples VmHWM (peak resident set) until it exits. */
 async function agentUpload(
@@ -53,15 +43,8 @@ async function agentUpload(
       stdio: 'ignore',
     },
   );
-  let peakKb = 0;
-  const sample = setInterval(async () => {
-    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    if (kb > peakKb) peakKb = kb;
-  }, 100);
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  clearInterval(sample);
-  return { seconds: (performance.now() - t) / 1000, peakMb: peakKb / 1024, code, phases: phasesOf(dataDir, startedAt) };
+  const { peakMb, code } = await peakRssUntilExit(child, 100);
+  return { seconds: (performance.now() - t) / 1000, peakMb, code, phases: phasesOf(dataDir, startedAt) };
 }
 
 interface AgentPhases {
@@ -114,7 +97,7 @@ export async function largeFileBench(quick: boolean): Promise<Figure[]> {
     const peaks: number[] = [];
     for (const mb of sizes) {
       const file = join(dir, `big-${mb}.pdf`);
-      await makeFile(file, mb << 20);
+      await writeBigPdf(file, mb << 20);
       // Warm-up (not timed): the sandbox's first upload pays for its JIT.
       if (mb === sizes[0]) await curlUpload(sandbox, file, 'warm-up.pdf');
       // curl runs before and after the agent and counts with the mean of both: whoever runs right after a
