@@ -308,4 +308,17 @@ export const de: Record<MessageKey, string> = {
   'settings.docType.add': 'Dokumentart hinzufügen',
   'settings.error.duplicateId': 'Zwei Umgebungen haben diese ID.',
   'settings.error.noActive': 'Bitte eine aktive Umgebung wählen.',
+  'suggest.reading': 'Das Dokument wird nach Nummern durchsucht… Sie können es währenddessen verschlagworten.',
+  'suggest.failed': 'Keine Vorschläge: Das Dokument konnte nicht gelesen werden.',
+  'suggest.unchecked':
+    'Einige Nummern konnten nicht bei der Plattform geprüft werden und werden daher nicht vorgeschlagen.',
+  'suggest.chipsFor': 'Vorschläge für {field}',
+  'suggest.keys': 'Eingabe: diesen Wert übernehmen. Alt+V: die Stelle auf der Seite zeigen.',
+  'suggest.page': 'Seite {page}',
+  'suggest.confirmed': 'von der Plattform bestätigt',
+  'suggest.found': 'im Dokument gefunden, nicht geprüft',
+  'suggest.customerNumber': 'Kunde {number}',
+  'suggest.inactive': 'nicht aktiv',
+  'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
+  'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
 };

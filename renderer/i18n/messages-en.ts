@@ -301,6 +301,18 @@ export const en = {
   'settings.docType.add': 'Add document type',
   'settings.error.duplicateId': 'Two environments have this id.',
   'settings.error.noActive': 'Choose an active environment.',
+  'suggest.reading': 'Reading the document for numbers… You can tag it meanwhile.',
+  'suggest.failed': 'No suggestions: the document could not be read.',
+  'suggest.unchecked': 'Some numbers could not be checked with the platform, so they are not suggested.',
+  'suggest.chipsFor': 'Suggestions for {field}',
+  'suggest.keys': 'Enter: use this value. Alt+V: show where it is on the page.',
+  'suggest.page': 'page {page}',
+  'suggest.confirmed': 'confirmed by the platform',
+  'suggest.found': 'found in the document, not checked',
+  'suggest.customerNumber': 'customer {number}',
+  'suggest.inactive': 'not active',
+  'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
+  'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
 } as const;
 
 export type MessageKey = keyof typeof en;
