@@ -20,6 +20,11 @@ import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { DocumentTextService } from './capture/text/document-text';
+import { autoAccept } from './capture/text/auto-accept';
+import { BackgroundText } from './capture/text/background-text';
+import { documentSuggestions } from './capture/text/document-suggestions';
+import type { DocumentSuggestionDeps } from './capture/text/document-suggestions';
+import { onDocumentTransitions } from './health/document-transitions';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
@@ -259,6 +264,50 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   // when idle; results are cached by content in the data folder (docs/capture.md, "Text").
   const documentText = new DocumentTextService({ dataDir });
   const caseLookup = sandboxCaseLookup(fetch);
+  const suggestionDeps: DocumentSuggestionDeps = {
+    text: documentText,
+    platform: () => {
+      const api = session.api();
+      return {
+        searchCustomers: (query) => api.searchCustomers(query),
+        getClaimFiles: (claimId) => api.getClaimFiles(claimId),
+        caseExists: (caseNumber) => caseLookup(activeEnvironment(), caseNumber, AbortSignal.timeout(10_000)),
+      };
+    },
+    caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
+    now: () => clock.now(),
+  };
+  const documentOf = (id: string) => {
+    try {
+      return queue.get(id);
+    } catch {
+      return undefined;
+    }
+  };
+  // A document arriving in the inbox has its text read at once, in the text workers, so its suggestions
+  // are ready when the clerk opens it; then a folder that auto-accepts fills confirmed fields.
+  const backgroundText = new BackgroundText({
+    text: documentText,
+    fileOf: (id) => (documentOf(id)?.state === 'new' ? queue.contentFile(id).path : undefined),
+    onRead: async (id) => {
+      await autoAccept(
+        {
+          settings: currentSettings,
+          document: documentOf,
+          suggestions: (docId) => documentSuggestions(suggestionDeps, queue.contentFile(docId).path),
+          check: (ids, metadata) => metadataCheck.check(ids, metadata),
+          tag: (ids, metadata) => queue.tag(ids, metadata),
+          submit: (ids) => queue.submit(ids, undefined, false),
+          logger,
+        },
+        id,
+      );
+    },
+    logger: logger.child({ part: 'text' }),
+  });
+  const stopArrivals = onDocumentTransitions(bus, (doc, previous) => {
+    if (doc.state === 'new' && previous === undefined) backgroundText.add(doc.id);
+  });
 
   const handlers = completeHandlerTable({
     ...createAppHandlers({
@@ -281,20 +330,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...cases.handlers,
-    ...createSuggestionHandlers({
-      text: documentText,
-      fileOf: (id) => queue.contentFile(id).path,
-      platform: () => {
-        const api = session.api();
-        return {
-          searchCustomers: (query) => api.searchCustomers(query),
-          getClaimFiles: (claimId) => api.getClaimFiles(claimId),
-          caseExists: (caseNumber) => caseLookup(activeEnvironment(), caseNumber, AbortSignal.timeout(10_000)),
-        };
-      },
-      caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
-      now: () => clock.now(),
-    }),
+    ...createSuggestionHandlers({ ...suggestionDeps, fileOf: (id) => queue.contentFile(id).path }),
   });
 
   // First look at the platform in the background: the status bar shows online/offline and token state.
@@ -313,6 +349,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       await metrics.close();
       monitor.dispose();
       await cases.stop();
+      stopArrivals();
+      backgroundText.stop();
       await pipeline.stop();
       await documentText.close();
       session.dispose();

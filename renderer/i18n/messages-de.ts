@@ -321,4 +321,6 @@ export const de: Record<MessageKey, string> = {
   'suggest.inactive': 'nicht aktiv',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
+  'settings.folder.autoAccept':
+    'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
 };

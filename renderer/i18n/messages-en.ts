@@ -313,6 +313,8 @@ export const en = {
   'suggest.inactive': 'not active',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
+  'settings.folder.autoAccept':
+    'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
 } as const;
 
 export type MessageKey = keyof typeof en;
