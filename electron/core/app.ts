@@ -22,6 +22,7 @@ import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { DocumentTextService } from './capture/text/document-text';
 import { autoAccept } from './capture/text/auto-accept';
 import { BackgroundText } from './capture/text/background-text';
+import { TextSearch } from './capture/text/text-search';
 import { documentSuggestions } from './capture/text/document-suggestions';
 import type { DocumentSuggestionDeps } from './capture/text/document-suggestions';
 import { onDocumentTransitions } from './health/document-transitions';
@@ -305,6 +306,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     logger: logger.child({ part: 'text' }),
   });
+  const textSearch = new TextSearch({
+    cachedText: (hash) => documentText.cachedText(hash),
+    documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
+  });
   const stopArrivals = onDocumentTransitions(bus, (doc, previous) => {
     if (doc.state === 'new' && previous === undefined) backgroundText.add(doc.id);
   });
@@ -330,7 +335,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...cases.handlers,
-    ...createSuggestionHandlers({ ...suggestionDeps, fileOf: (id) => queue.contentFile(id).path }),
+    ...createSuggestionHandlers({ ...suggestionDeps, fileOf: (id) => queue.contentFile(id).path, search: textSearch }),
   });
 
   // First look at the platform in the background: the status bar shows online/offline and token state.

@@ -85,7 +85,7 @@ export const de: Record<MessageKey, string> = {
   'inbox.title': 'Eingang',
   'inbox.count': '{count, plural, one {# Dokument} other {# Dokumente}}',
   'inbox.listLabel': 'Dokumente, insgesamt {count}',
-  'inbox.search': 'Nach Dateiname, Schaden- oder Vertragsnummer filtern',
+  'inbox.search': 'Nach Dateiname, Schaden- oder Vertragsnummer oder Text des Dokuments filtern',
   'inbox.filter': 'Anzeigen',
   'inbox.filter.open': 'Zu erledigen',
   'inbox.filter.all': 'Alle Dokumente',
@@ -323,4 +323,5 @@ export const de: Record<MessageKey, string> = {
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
   'settings.folder.autoAccept':
     'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
+  'inbox.textMatch': 'Im Text: {snippet}',
 };

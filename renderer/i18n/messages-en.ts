@@ -84,7 +84,7 @@ export const en = {
   'inbox.title': 'Inbox',
   'inbox.count': '{count, plural, one {# document} other {# documents}}',
   'inbox.listLabel': 'Documents, {count} in total',
-  'inbox.search': 'Filter by file name, case or policy number',
+  'inbox.search': 'Filter by file name, case or policy number, or the text of the document',
   'inbox.filter': 'Show',
   'inbox.filter.open': 'To do',
   'inbox.filter.all': 'All documents',
@@ -315,6 +315,7 @@ export const en = {
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
   'settings.folder.autoAccept':
     'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
+  'inbox.textMatch': 'In the text: {snippet}',
 } as const;
 
 export type MessageKey = keyof typeof en;

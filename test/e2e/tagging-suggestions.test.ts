@@ -89,4 +89,17 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     expect(await page.getByTestId('suggestions-unchecked').count()).toBe(0);
     expect(await chips('policyNumber').count()).toBe(0);
   }, 90_000);
+
+  it('the inbox search finds a letter by the text read from it, and says where', async () => {
+    const { page } = app;
+    await page.locator('#inbox-search').fill('Versicherungsnummer: HR-999123');
+    await expect.poll(() => page.getByTestId('doc-row').count()).toBe(1);
+    expect(await page.getByTestId('doc-row').textContent()).toContain('Brief unbekannt.png');
+    expect(await page.getByTestId('doc-text-match').textContent()).toContain('hr-999123');
+    await page.locator('#inbox-search').fill('Kennzeichen HH-AB');
+    await expect.poll(() => page.getByTestId('doc-row').textContent()).toContain('Brief Müller.png');
+    expect(await page.getByTestId('doc-row').count()).toBe(1);
+    await page.locator('#inbox-search').fill('');
+    await expect.poll(() => page.getByTestId('doc-row').count()).toBe(2);
+  });
 });
