@@ -324,4 +324,13 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.autoAccept':
     'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
   'inbox.textMatch': 'Im Text: {snippet}',
+  'settings.ocr': 'Texterkennung (OCR)',
+  'settings.ocr.languages': 'Installierte Sprachen',
+  'settings.ocr.noLanguages': 'Keine: Scans werden nicht gelesen, nur PDFs mit eigenem Text',
+  'settings.ocr.pages': 'Gelesene Seiten je Scan',
+  'settings.ocr.pagesValue': '{count, plural, one {die erste Seite} other {die ersten # Seiten}}',
+  'settings.ocr.threads': 'Lese-Threads',
+  'settings.ocr.hint':
+    'Sprachdaten werden nie heruntergeladen: Englisch kommt mit der App, Deutsch mit dem Systempaket tesseract-ocr-deu.',
+  'settings.ocr.unavailable': 'Die Texterkennung konnte nicht abgefragt werden.',
 };

@@ -316,6 +316,15 @@ export const en = {
   'settings.folder.autoAccept':
     'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
   'inbox.textMatch': 'In the text: {snippet}',
+  'settings.ocr': 'Text recognition (OCR)',
+  'settings.ocr.languages': 'Installed languages',
+  'settings.ocr.noLanguages': 'None: scans are not read, only PDFs with their own text',
+  'settings.ocr.pages': 'Pages read per scan',
+  'settings.ocr.pagesValue': '{count, plural, one {the first page} other {the first # pages}}',
+  'settings.ocr.threads': 'Reading threads',
+  'settings.ocr.hint':
+    'Language data is never downloaded: English comes with the app, German with the system package tesseract-ocr-deu.',
+  'settings.ocr.unavailable': 'The text recognition could not be asked.',
 } as const;
 
 export type MessageKey = keyof typeof en;

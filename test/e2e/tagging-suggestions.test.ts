@@ -102,4 +102,12 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     await page.locator('#inbox-search').fill('');
     await expect.poll(() => page.getByTestId('doc-row').count()).toBe(2);
   });
+
+  it('Settings shows the installed OCR languages and how many pages of a scan are read', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+5');
+    const info = page.getByTestId('ocr-info');
+    await expect.poll(() => info.getByTestId('ocr-languages').textContent()).toContain('English (eng)');
+    expect(await info.getByTestId('ocr-pages').textContent()).toBe('the first 3 pages');
+  });
 });
