@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/capture/text/test-support/letters';
+import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
@@ -109,5 +110,28 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     const info = page.getByTestId('ocr-info');
     await expect.poll(() => info.getByTestId('ocr-languages').textContent()).toContain('English (eng)');
     expect(await info.getByTestId('ocr-pages').textContent()).toBe('the first 3 pages');
+  });
+
+  it('in German: the chips, the OCR settings and the help overlay with the suggestion keys', async () => {
+    const { page, demo } = app;
+    const settings = demo.core.settings.get();
+    const r = await dispatch(demo.core.handlers, 'settings.update', { settings: { ...settings, locale: 'de' } });
+    expect(r.ok).toBe(true);
+    await expect.poll(() => page.getByTestId('ocr-pages').textContent()).toBe('die ersten 3 Seiten');
+    expect(await page.getByTestId('ocr-languages').textContent()).toContain('Englisch (eng)');
+    await page.keyboard.press('Alt+1');
+    await row('Brief Müller.png').click();
+    const policy = chips('policyNumber');
+    await expect.poll(() => policy.textContent()).toContain('von der Plattform bestätigt');
+    expect(await policy.textContent()).toContain('Seite 1');
+    expect(await chips('registrationNumber').textContent()).toContain('im Dokument gefunden, nicht geprüft');
+    await page.getByTestId('doc-list').focus();
+    await page.keyboard.press('?');
+    const help = page.getByTestId('help-overlay');
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Alt+A / Enter');
+    expect(await help.textContent()).toContain('Die Stelle des Vorschlags auf der Seite zeigen');
+    await app.screenshot('tagging-suggestions-de');
+    await page.keyboard.press('Escape');
   });
 });
