@@ -96,9 +96,14 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
 
   it('with auto-submit on too, a document complete with the confirmed field goes to the queue', async () => {
     const doc = await arrive('acceptSubmit', 'complete.png', 'HR-100001');
-    expect(doc.state).toBe('new'); // held: the required policy number was missing on arrival
     await expect.poll(() => current(doc.id).state, { timeout: 60_000 }).toMatch(/queued|uploading|uploaded|archived/);
     expect(current(doc.id).metadata.policyNumber).toBe('HR-100001');
+    // Held on arrival (the required policy number was missing), filled, then submitted.
+    const states = demo.core.queue
+      .history({ query: 'complete.png', limit: 20 })
+      .filter((h) => h.documentId === doc.id)
+      .map((h) => h.state);
+    expect(states).toEqual(expect.arrayContaining(['new', 'tagged', 'queued']));
   }, 90_000);
 
   it('with auto-submit on, a document still missing a required field is filled but not submitted', async () => {
@@ -106,5 +111,17 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
     await expect.poll(() => current(doc.id).metadata.policyNumber, { timeout: 60_000 }).toBe('HR-100001');
     await new Promise((r) => setTimeout(r, 1000));
     expect(current(doc.id).state).toBe('tagged');
+  }, 90_000);
+
+  // Last: it stops the platform.
+  it('with the platform unreachable nothing is confirmed, so nothing is filled and nothing submitted', async () => {
+    await demo.sandbox.close();
+    const doc = await arrive('acceptSubmit', 'offline.png', 'HR-100001');
+    await expect.poll(() => textCached(doc), { timeout: 60_000 }).toBe(true);
+    const r = await demo.core.handlers['documents.suggestions']!({ id: doc.id });
+    expect(r.suggestions.filter((s) => s.field === 'policyNumber')).toEqual([]);
+    expect(r.problems.join(' ')).toContain('HR-100001');
+    expect(current(doc.id).state).toBe('new');
+    expect(current(doc.id).metadata.policyNumber).toBeUndefined();
   }, 90_000);
 });
