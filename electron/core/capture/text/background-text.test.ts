@@ -60,18 +60,22 @@ describe('text read in the background on arrival', () => {
 
   it('beyond the backlog limit, arrivals are left to be read when opened; after stop nothing new starts', async () => {
     const read: string[] = [];
+    const said: string[] = [];
+    const logger: Logger = { ...silentLogger, child: () => logger, info: (m) => void said.push(m) };
     const bg = new BackgroundText({
       text,
       fileOf: (id) => files[id],
       onRead: async (id) => void read.push(id),
-      logger: silentLogger,
+      logger,
       maxWaiting: 1,
     });
     bg.add('doc1'); // handed to the one worker at once
     bg.add('doc2'); // waits
     bg.add('doc3'); // backlog full: left
+    bg.add('doc4'); // and this one; said once
     await bg.idle();
     expect(read).toEqual(['doc1', 'doc2']);
+    expect(said).toEqual(['background text: backlog full, later arrivals read when opened']);
     bg.stop();
     bg.add('doc3');
     await bg.idle();

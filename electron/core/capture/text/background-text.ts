@@ -25,6 +25,7 @@ export class BackgroundText {
   private readonly waiting: string[] = [];
   private running = 0;
   private stopped = false;
+  private overflowed = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: BackgroundTextDeps) {}
@@ -33,7 +34,9 @@ export class BackgroundText {
   add(documentId: string): void {
     if (this.stopped || this.waiting.includes(documentId)) return;
     if (this.waiting.length >= (this.deps.maxWaiting ?? 200)) {
-      this.deps.logger.info('background text: backlog full, read when opened', { documentId });
+      // Said once per overflow, not once per document (a restored backlog can be thousands).
+      if (!this.overflowed) this.deps.logger.info('background text: backlog full, later arrivals read when opened');
+      this.overflowed = true;
       return;
     }
     this.waiting.push(documentId);
@@ -82,6 +85,7 @@ export class BackgroundText {
 
   private settle(): void {
     if (this.running || this.waiting.length) return;
+    this.overflowed = false;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
