@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/capture/text/test-support/letters';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { expectAccessible, isWired } from './workspace-helpers';
+import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';
 
 // Issue 17: a scanned letter arrives in the watched folder; the tagging form suggests the policy it names
 // (checked with the sandbox's customer/policy search, with the customer's name), and Enter on the chip
@@ -102,6 +102,28 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     expect(await page.getByTestId('doc-row').count()).toBe(1);
     await page.locator('#inbox-search').fill('');
     await expect.poll(() => page.getByTestId('doc-row').count()).toBe(2);
+  });
+
+  it('a born-digital PDF: the chip names page 2; Alt+V turns the preview to page 2 and marks the number', async () => {
+    const { page } = app;
+    const pdf = makePdf(['Sehr geehrte Damen und Herren', 'Versicherungsnummer HR-100001']);
+    await dropFile(page, 'Zwei Seiten.pdf', pdf, 'application/pdf');
+    await row('Zwei Seiten.pdf').click();
+    const policy = chips('policyNumber');
+    await expect.poll(() => policy.textContent(), { timeout: 30_000 }).toContain('page 2');
+    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 10_000 }).toBe('Page 1 of 2');
+    await policy.focus();
+    await page.keyboard.press('Alt+V');
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 2');
+    const mark = page.getByTestId('text-mark');
+    await mark.waitFor();
+    const [markBox, canvasBox] = [await mark.boundingBox(), await page.getByTestId('pdf-canvas').boundingBox()];
+    // makePdf draws the line at y = 700 of 842 points: near the top of the page, inside it.
+    expect(markBox!.x).toBeGreaterThanOrEqual(canvasBox!.x);
+    expect(markBox!.y).toBeGreaterThan(canvasBox!.y);
+    expect(markBox!.y + markBox!.height).toBeLessThan(canvasBox!.y + canvasBox!.height * 0.3);
+    expect(await page.locator('#tag-policyNumber').inputValue()).toBe('');
+    await app.screenshot('tagging-suggestions-pdf-mark');
   });
 
   it('Settings shows the installed OCR languages and how many pages of a scan are read', async () => {
