@@ -81,6 +81,8 @@ export interface IntakeCore {
   /** Dropped files in: streamed into the spool with a size cap (the web shell's POST, Electron's path). */
   importer: DocumentImporter;
   session: PlatformSession;
+  /** Resolves when no document's text is being read in the background (tests that read the data folder). */
+  textIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -349,6 +351,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     queue,
     importer,
     session,
+    textIdle: () => backgroundText.idle(),
     stop: async () => {
       unsubscribeSettings();
       await metrics.close();
