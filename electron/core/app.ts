@@ -19,13 +19,7 @@ import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
-import { DocumentTextService } from './capture/text/document-text';
-import { autoAccept } from './capture/text/auto-accept';
-import { BackgroundText } from './capture/text/background-text';
-import { TextSearch } from './capture/text/text-search';
-import { documentSuggestions } from './capture/text/document-suggestions';
-import type { DocumentSuggestionDeps } from './capture/text/document-suggestions';
-import { onDocumentTransitions } from './health/document-transitions';
+import { createTextServices } from './capture/text/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
@@ -263,12 +257,16 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger,
   });
 
-  // Document text for the tagging form's suggestions: text workers start on the first request and end
-  // when idle; results are cached by content in the data folder (docs/capture.md, "Text").
-  const documentText = new DocumentTextService({ dataDir });
+  // Document text for the tagging form's suggestions, read in the background as documents arrive (and
+  // auto-accepted where a folder says so) and searched by the inbox; text workers start on the first read
+  // and end when idle; results are cached by content in the data folder (docs/capture.md, "Text").
   const caseLookup = sandboxCaseLookup(fetch);
-  const suggestionDeps: DocumentSuggestionDeps = {
-    text: documentText,
+  const text = createTextServices({
+    dataDir,
+    queue,
+    bus,
+    settings: currentSettings,
+    check: (ids, metadata) => metadataCheck.check(ids, metadata),
     platform: () => {
       const api = session.api();
       return {
@@ -279,41 +277,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     now: () => clock.now(),
-  };
-  const documentOf = (id: string) => {
-    try {
-      return queue.get(id);
-    } catch {
-      return undefined;
-    }
-  };
-  // A document arriving in the inbox has its text read at once, in the text workers, so its suggestions
-  // are ready when the clerk opens it; then a folder that auto-accepts fills confirmed fields.
-  const backgroundText = new BackgroundText({
-    text: documentText,
-    fileOf: (id) => (documentOf(id)?.state === 'new' ? queue.contentFile(id).path : undefined),
-    onRead: async (id) => {
-      await autoAccept(
-        {
-          settings: currentSettings,
-          document: documentOf,
-          suggestions: (docId) => documentSuggestions(suggestionDeps, queue.contentFile(docId).path),
-          check: (ids, metadata) => metadataCheck.check(ids, metadata),
-          tag: (ids, metadata) => queue.tag(ids, metadata),
-          submit: (ids) => queue.submit(ids, undefined, false),
-          logger,
-        },
-        id,
-      );
-    },
     logger: logger.child({ part: 'text' }),
-  });
-  const textSearch = new TextSearch({
-    cachedText: (hash) => documentText.cachedText(hash),
-    documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
-  });
-  const stopArrivals = onDocumentTransitions(bus, (doc, previous) => {
-    if (doc.state === 'new' && previous === undefined) backgroundText.add(doc.id);
   });
 
   const handlers = completeHandlerTable({
@@ -337,7 +301,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...cases.handlers,
-    ...createSuggestionHandlers({ ...suggestionDeps, fileOf: (id) => queue.contentFile(id).path, search: textSearch }),
+    ...createSuggestionHandlers({
+      ...text.suggestions,
+      fileOf: (id) => queue.contentFile(id).path,
+      search: text.search,
+    }),
   });
 
   // First look at the platform in the background: the status bar shows online/offline and token state.
@@ -351,16 +319,15 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     queue,
     importer,
     session,
-    textIdle: () => backgroundText.idle(),
+    textIdle: () => text.idle(),
     stop: async () => {
       unsubscribeSettings();
       await metrics.close();
       monitor.dispose();
       await cases.stop();
-      stopArrivals();
-      backgroundText.stop();
+      // Text first: no background read or auto-accept may touch the queue once it is closing.
+      await text.stop();
       await pipeline.stop();
-      await documentText.close();
       session.dispose();
     },
   };
