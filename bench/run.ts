@@ -4,6 +4,7 @@ import { captureBench } from './capture';
 import { detectionBench } from './detection';
 import { largeFileBench } from './large-file';
 import { ocrBench } from './ocr';
+import { suggestionsOnArrivalBench } from './suggestions-on-arrival';
 import { queueScaleBench } from './queue-scale';
 import { throughputBench } from './throughput';
 import { printFigures } from './bench-support';
@@ -19,6 +20,7 @@ for (const bench of [
   largeFileBench,
   captureBench,
   ocrBench,
+  suggestionsOnArrivalBench,
 ]) {
   const figures = await bench(quick);
   printFigures(figures);

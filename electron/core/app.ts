@@ -20,7 +20,7 @@ import { createKeyHandlers } from './ipc/key-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
-import { DocumentTextService } from './capture/text/document-text';
+import { createTextServices } from './capture/text/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
@@ -78,6 +78,8 @@ export interface IntakeCore {
   /** Dropped files in: streamed into the spool with a size cap (the web shell's POST, Electron's path). */
   importer: DocumentImporter;
   session: PlatformSession;
+  /** Resolves when no document's text is being read in the background (tests that read the data folder). */
+  textIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -240,10 +242,28 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger,
   });
 
-  // Document text for the tagging form's suggestions: text workers start on the first request and end
-  // when idle; results are cached by content in the data folder (docs/capture.md, "Text").
-  const documentText = new DocumentTextService({ dataDir });
+  // Document text for the tagging form's suggestions, read in the background as documents arrive (and
+  // auto-accepted where a folder says so) and searched by the inbox; text workers start on the first read
+  // and end when idle; results are cached by content in the data folder (docs/capture.md, "Text").
   const caseLookup = sandboxCaseLookup(fetch);
+  const text = createTextServices({
+    dataDir,
+    queue,
+    bus,
+    settings: currentSettings,
+    check: (ids, metadata) => metadataCheck.check(ids, metadata),
+    platform: () => {
+      const api = session.api();
+      return {
+        searchCustomers: (query) => api.searchCustomers(query),
+        getClaimFiles: (claimId) => api.getClaimFiles(claimId),
+        caseExists: (caseNumber) => caseLookup(activeEnvironment(), caseNumber, AbortSignal.timeout(10_000)),
+      };
+    },
+    caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
+    now: () => clock.now(),
+    logger: logger.child({ part: 'text' }),
+  });
 
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
@@ -273,18 +293,9 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       logger: logger.child({ area: 'cases' }),
     }),
     ...createSuggestionHandlers({
-      text: documentText,
+      ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
-      platform: () => {
-        const api = session.api();
-        return {
-          searchCustomers: (query) => api.searchCustomers(query),
-          getClaimFiles: (claimId) => api.getClaimFiles(claimId),
-          caseExists: (caseNumber) => caseLookup(activeEnvironment(), caseNumber, AbortSignal.timeout(10_000)),
-        };
-      },
-      caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
-      now: () => clock.now(),
+      search: text.search,
     }),
   };
 
@@ -299,13 +310,15 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     queue,
     importer,
     session,
+    textIdle: () => text.idle(),
     stop: async () => {
       unsubscribeSettings();
       await metrics.close();
       monitor.dispose();
       await cases.stop();
+      // Text first: no background read or auto-accept may touch the queue once it is closing.
+      await text.stop();
       await pipeline.stop();
-      await documentText.close();
       session.dispose();
     },
   };

@@ -20,7 +20,9 @@ export type ShortcutAction =
   | { kind: 'help' }
   | { kind: 'escape' }
   | { kind: 'same-as-previous' }
-  | { kind: 'find-policy' };
+  | { kind: 'find-policy' }
+  | { kind: 'accept-suggestion' }
+  | { kind: 'show-suggestion' };
 
 export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   const { key, altKey, ctrlKey, metaKey, inTextField } = input;
@@ -34,6 +36,8 @@ export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   if (altKey && key === 'ArrowUp') return { kind: 'previous' };
   if (altKey && (key === 'p' || key === 'P')) return { kind: 'same-as-previous' };
   if (altKey && (key === 'l' || key === 'L')) return { kind: 'find-policy' };
+  if (altKey && (key === 'a' || key === 'A')) return { kind: 'accept-suggestion' };
+  if (altKey && (key === 'v' || key === 'V')) return { kind: 'show-suggestion' };
   if (key === 'Escape') return { kind: 'escape' };
   if (inTextField || altKey || mod) return undefined;
   if (key === 'j' || key === 'J') return { kind: 'next' };
@@ -51,6 +55,8 @@ export const SHORTCUT_HELP = [
   { keys: 'Ctrl+Enter', text: 'help.submit' },
   { keys: 'Alt+P', text: 'help.sameAsPrevious' },
   { keys: 'Alt+L', text: 'help.findPolicy' },
+  { keys: 'Alt+A / Enter', text: 'help.acceptSuggestion' },
+  { keys: 'Alt+V', text: 'help.showSuggestion' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },

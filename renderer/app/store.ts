@@ -17,6 +17,8 @@ import { createSettingsSlice } from '../features/settings/settings-slice';
 import type { SettingsSlice } from '../features/settings/settings-slice';
 import { createTaggingSlice } from '../features/tagging/tagging-slice';
 import type { TaggingSlice } from '../features/tagging/tagging-slice';
+import { createSuggestionSlice } from '../features/tagging/suggestion-slice';
+import type { SuggestionSlice } from '../features/tagging/suggestion-slice';
 import { createNoticesSlice } from './notices-slice';
 import type { NoticesSlice } from './notices-slice';
 import { createShellSlice } from './shell-slice';
@@ -27,6 +29,7 @@ export type AppState = ShellSlice &
   NoticesSlice &
   InboxSlice &
   TaggingSlice &
+  SuggestionSlice &
   PoliciesSlice &
   ClaimsSlice &
   QueueSlice &
@@ -41,6 +44,7 @@ export function createAppStore() {
     ...createNoticesSlice(...a),
     ...createInboxSlice(...a),
     ...createTaggingSlice(...a),
+    ...createSuggestionSlice(...a),
     ...createPoliciesSlice(...a),
     ...createClaimsSlice(...a),
     ...createQueueSlice(...a),

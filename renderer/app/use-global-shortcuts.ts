@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isSuggestedField } from '../features/tagging/suggestion-model';
 import { resolveShortcut } from './shortcuts';
 import { useAppStore } from './store';
 
@@ -46,6 +47,17 @@ export function useGlobalShortcuts(): void {
           if (!inbox) return;
           s.useSameAsPrevious();
           break;
+        case 'accept-suggestion':
+        case 'show-suggestion': {
+          // The field the clerk is in (its input or one of its chips) and its top suggestion.
+          const field = target?.closest<HTMLElement>('[data-suggest-field]')?.dataset['suggestField'];
+          const id = s.selection.selected.length === 1 ? s.selection.selected[0] : undefined;
+          if (!inbox || !id || !isSuggestedField(field)) return;
+          const done =
+            action.kind === 'accept-suggestion' ? s.acceptTopSuggestion(id, field) : s.showTopSuggestion(id, field);
+          if (!done) return;
+          break;
+        }
         case 'find-policy':
           s.setPolicyQuery(s.draft.values.policyNumber || s.policyQuery);
           s.setScreen('lookup');

@@ -92,6 +92,11 @@ const folderProfileFields = {
    * number"); a required document type must be one of the configured document types. Absent: none.
    */
   requiredFields: z.array(z.enum(METADATA_FIELDS as [MetadataField, ...MetadataField[]])).optional(),
+  /**
+   * Fill a field from a suggestion the platform confirmed (issue #17), without the clerk. Absent or false:
+   * off. Never submits unless `autoSubmit` is on too (electron/core/capture/text/auto-accept.ts).
+   */
+  autoAcceptSuggestions: z.boolean().optional(),
 };
 /** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
 export const FileNamePatternSchema = z.string().check((ctx) => {

@@ -76,3 +76,11 @@ export const DocumentSuggestionsSchema = z.object({
   languages: z.array(z.string()),
 });
 export type DocumentSuggestions = z.infer<typeof DocumentSuggestionsSchema>;
+
+/** A document whose text contains the inbox search's words: where, and the words around them. */
+export const TextMatchSchema = z.object({
+  id: z.string(),
+  page: z.number().int().min(0),
+  snippet: z.string(),
+});
+export type TextMatch = z.infer<typeof TextMatchSchema>;

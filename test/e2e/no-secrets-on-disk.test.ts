@@ -39,6 +39,10 @@ describe('web shell: no client secret and no access token on disk', () => {
     await row.waitFor();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/uploaded|archived/);
 
+    // The document's text is read in the background on arrival (issue #17), which writes into the data
+    // folder too (OCR language files, the text cache): wait until it is done, so no file is being written
+    // (a temp file renamed away) while the files are read.
+    await app.demo.core.textIdle();
     const files = await filesOf(app.dataDir, join(app.dataDir, 'sandbox'));
     // The app really wrote its settings, queue and the document's copy (so the check below saw them).
     const names = files.map((f) => relative(app.dataDir, f));

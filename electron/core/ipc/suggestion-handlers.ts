@@ -1,12 +1,13 @@
 import type { DocumentSuggestionDeps } from '../capture/text/document-suggestions';
 import { documentSuggestions } from '../capture/text/document-suggestions';
 import { OCR_DEFAULTS } from '../capture/text/ocr-settings';
+import type { TextSearch } from '../capture/text/text-search';
 import type { PartialHandlerTable } from './handler-table';
 
 /** Suggestions for the tagging form (issue #17): the document's file is found by its id in the queue. */
 export function createSuggestionHandlers(
-  deps: DocumentSuggestionDeps & { fileOf: (id: string) => string },
-): PartialHandlerTable<'documents.suggestions' | 'ocr.info'> {
+  deps: DocumentSuggestionDeps & { fileOf: (id: string) => string; search: TextSearch },
+): PartialHandlerTable<'documents.suggestions' | 'ocr.info' | 'documents.searchText'> {
   return {
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
     'ocr.info': async () => ({
@@ -14,5 +15,6 @@ export function createSuggestionHandlers(
       maxOcrPages: OCR_DEFAULTS.maxPages,
       threads: deps.text.threads,
     }),
+    'documents.searchText': async ({ query, limit }) => ({ matches: await deps.search.search(query, limit) }),
   };
 }

@@ -3,11 +3,13 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
 import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../activity/confirmed-mark';
-import { folderLabel } from './document-order';
+import { folderLabel, matchesByName } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 
 /** Fixed row height: what makes the list virtual; keep in step with .doc-row in inbox.css. */
 export const ROW_HEIGHT = 58;
+
+const NO_MATCHES: Readonly<Record<string, string>> = {};
 
 export function DocumentList() {
   const t = useT();
@@ -15,6 +17,9 @@ export function DocumentList() {
   const order = useAppStore((s) => s.inboxOrder);
   const documents = useAppStore((s) => s.documents);
   const selection = useAppStore((s) => s.selection);
+  const query = useAppStore((s) => s.inboxQuery);
+  const text = useAppStore((s) => s.inboxTextMatches);
+  const textMatches = text && text.query === query.trim() ? text.snippets : NO_MATCHES;
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
@@ -89,6 +94,7 @@ export function DocumentList() {
     const doc = id ? documents[id] : undefined;
     if (!id || !doc) continue;
     const selected = selection.selected.includes(id);
+    const textMatch = textMatches[id];
     rows.push(
       <div
         key={id}
@@ -110,6 +116,11 @@ export function DocumentList() {
           // Why it failed, where the clerk looks: the row itself (the whole text in the tagging pane).
           <span className="doc-meta doc-failed" data-testid="doc-failed-reason">
             {t('inbox.failedReason', { reason: errorText(locale, doc.error) })}
+          </span>
+        ) : textMatch !== undefined && !matchesByName(doc, query) ? (
+          // Found by the text read from it: the words around the match say why it is listed.
+          <span className="doc-meta doc-text-match" data-testid="doc-text-match">
+            {t('inbox.textMatch', { snippet: textMatch })}
           </span>
         ) : (
           <span className="doc-meta">

@@ -22,17 +22,30 @@ export function mergeDocuments(
 export type InboxFilter = 'open' | 'all';
 export const OPEN_STATES: readonly DocumentState[] = ['new', 'tagged', 'failed'];
 
-export function inboxOrder(docs: Readonly<Record<string, Document>>, filter: InboxFilter, query = ''): string[] {
+/** Whether the search finds the document by its name or its case or policy number. */
+export function matchesByName(d: Document, query: string): boolean {
   const q = query.trim().toLowerCase();
+  return (
+    !q ||
+    d.fileName.toLowerCase().includes(q) ||
+    (d.metadata.caseNumber ?? '').toLowerCase().includes(q) ||
+    (d.metadata.policyNumber ?? '').toLowerCase().includes(q)
+  );
+}
+
+/**
+ * The listed documents, newest first. The search finds a document by its name, its case or policy number,
+ * or (`textMatches`, from the core's documents.searchText for this query) by the text read from it.
+ */
+export function inboxOrder(
+  docs: Readonly<Record<string, Document>>,
+  filter: InboxFilter,
+  query = '',
+  textMatches: Readonly<Record<string, string>> = {},
+): string[] {
   return Object.values(docs)
     .filter((d) => filter === 'all' || OPEN_STATES.includes(d.state))
-    .filter(
-      (d) =>
-        !q ||
-        d.fileName.toLowerCase().includes(q) ||
-        (d.metadata.caseNumber ?? '').toLowerCase().includes(q) ||
-        (d.metadata.policyNumber ?? '').toLowerCase().includes(q),
-    )
+    .filter((d) => matchesByName(d, query) || d.id in textMatches)
     .sort(compareNewestFirst)
     .map((d) => d.id);
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
 import { toIpcError } from '../../app/ipc-error';
 import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
@@ -31,6 +32,18 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const [page, setPage] = useState(1);
   const [pages, setPages] = useState(1);
   const [reload, setReload] = useState(0);
+  // A suggestion's place on its page (tagging form, Alt+V): the preview turns to that page and marks it.
+  const mark = useAppStore((st) => (st.previewMark?.documentId === doc?.id ? st.previewMark : undefined));
+  const markRef = useRef<HTMLDivElement>(null);
+  const [markTick, setMarkTick] = useState<number>();
+  if (mark && mark.tick !== markTick) {
+    // Adjusted while rendering (not in an effect): a new mark turns to its page in the same render.
+    setMarkTick(mark.tick);
+    setPage(mark.page + 1);
+  }
+  useEffect(() => {
+    markRef.current?.scrollIntoView?.({ block: 'center', inline: 'center' });
+  }, [mark, page, content]);
 
   const id = doc?.id;
   const contentType = doc?.contentType ?? '';
@@ -83,6 +96,22 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   }
 
   const zoom = ZOOMS[zoomIndex] ?? 1;
+  const shownPage = kind === 'pdf' ? page : 1;
+  const markBox = mark?.box && mark.page + 1 === shownPage ? mark.box : undefined;
+  const markOverlay = markBox && (
+    <div
+      ref={markRef}
+      key={mark?.tick}
+      className="text-mark"
+      data-testid="text-mark"
+      style={{
+        left: `${markBox.x * 100}%`,
+        top: `${markBox.y * 100}%`,
+        width: `${markBox.w * 100}%`,
+        height: `${markBox.h * 100}%`,
+      }}
+    />
+  );
   const onKeyDown = (e: KeyboardEvent) => {
     const map: Record<string, () => void> = {
       '+': () => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1)),
@@ -177,10 +206,16 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         )}
         {!error && !content && <p className="muted">{t('preview.loading')}</p>}
         {content?.kind === 'pdf' && !renderError && (
-          <PdfView start={content.start} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+          <div className="page-frame">
+            <PdfView start={content.start} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+            {markOverlay}
+          </div>
         )}
         {content && kind === 'image' && imageUrl && (
-          <img src={imageUrl} alt={doc.fileName} style={{ width: `${zoom * 100}%` }} data-testid="image-preview" />
+          <div className="page-frame" style={{ width: `${zoom * 100}%` }}>
+            <img src={imageUrl} alt={doc.fileName} data-testid="image-preview" />
+            {markOverlay}
+          </div>
         )}
         {content && (kind === 'none' || (kind === 'image' && !imageUrl) || renderError) && (
           <div className="no-preview" data-testid="no-preview">

@@ -11,12 +11,18 @@ import type { Selection, SelectMode } from './selection';
 
 /** Page size of the initial load; the list holds every document in memory (10,000 is fine). */
 const LOAD_PAGE = 5000;
+/** The text search asks the core once typing pauses, not at every key. */
+const TEXT_SEARCH_DELAY_MS = 250;
+/** Shorter queries are matched by name and number only (the core refuses fewer than 2 characters). */
+const TEXT_SEARCH_MIN = 2;
 
 export interface InboxSlice {
   documents: Record<string, Document>;
   inboxOrder: string[];
   inboxFilter: InboxFilter;
   inboxQuery: string;
+  /** Documents the search found by their text (id → the words around the match), for `query`. */
+  inboxTextMatches?: { query: string; snippets: Record<string, string> };
   selection: Selection;
   inboxLoading: boolean;
   inboxError?: IpcError;
@@ -36,9 +42,34 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
   /** Recomputes the order and keeps the selection on rows that are still listed. */
   const reorder = (documents: Record<string, Document>, filter: InboxFilter, query: string) => {
     const previous = get().inboxOrder;
-    const order = inboxOrder(documents, filter, query);
+    const text = get().inboxTextMatches;
+    const order = inboxOrder(documents, filter, query, text && text.query === query.trim() ? text.snippets : {});
     const selection = reconcile(order, previous, get().selection);
     return { documents, inboxOrder: order, inboxFilter: filter, inboxQuery: query, selection };
+  };
+
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  let searchSeq = 0;
+  /** Asks the core which documents' text holds the query; an answer for an older query is dropped. */
+  const searchText = (query: string) => {
+    clearTimeout(searchTimer);
+    const q = query.trim();
+    if (q.length < TEXT_SEARCH_MIN) return;
+    searchTimer = setTimeout(() => {
+      const seq = ++searchSeq;
+      intake()
+        .call('documents.searchText', { query: q })
+        .then((r) => {
+          if (seq !== searchSeq || get().inboxQuery.trim() !== q) return;
+          set({
+            inboxTextMatches: { query: q, snippets: Object.fromEntries(r.matches.map((m) => [m.id, m.snippet])) },
+          });
+          const s = get();
+          set(reorder(s.documents, s.inboxFilter, s.inboxQuery));
+        })
+        // The search by name and number still works; a failed text search only finds less.
+        .catch(() => undefined);
+    }, TEXT_SEARCH_DELAY_MS);
   };
 
   return {
@@ -82,6 +113,7 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
     setInboxQuery(query) {
       const s = get();
       set(reorder(s.documents, s.inboxFilter, query));
+      searchText(query);
     },
 
     selectDocument(id, mode) {

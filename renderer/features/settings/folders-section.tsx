@@ -79,6 +79,9 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
       <SettingsCheck checked={f.autoSubmit} onChange={(on) => set({ autoSubmit: on })}>
         {t('settings.folder.autoSubmit')}
       </SettingsCheck>
+      <SettingsCheck checked={f.autoAcceptSuggestions ?? false} onChange={(on) => set({ autoAcceptSuggestions: on })}>
+        {t('settings.folder.autoAccept')}
+      </SettingsCheck>
       <SettingsCheck checked={f.polling.enabled} onChange={(on) => set({ polling: { ...f.polling, enabled: on } })}>
         {t('settings.folder.polling')}
       </SettingsCheck>

@@ -7,6 +7,7 @@ import { DocumentTypesSection } from './document-types-section';
 import { EnvironmentsSection } from './environments-section';
 import { FoldersSection } from './folders-section';
 import { GeneralSection } from './general-section';
+import { OcrSection } from './ocr-section';
 
 /** The draft of the settings, edited section by section and saved as a whole; the credentials go their own way. */
 export function SettingsScreen() {
@@ -76,6 +77,7 @@ export function SettingsScreen() {
       <FoldersSection draft={draft} edit={edit} />
       <GeneralSection draft={draft} edit={edit} />
       <DocumentTypesSection draft={draft} edit={edit} />
+      <OcrSection />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { claimIdFromCaseNumber } from '../claims/claim-id';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
 import { SubmittedNote } from './submitted-note';
+import { chipsFor, SUGGESTED_FIELDS } from './suggestion-model';
+import { SuggestionChips } from './suggestion-chips';
 import type { MetadataField } from './metadata-form-model';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
@@ -36,8 +38,16 @@ export function TaggingForm() {
   const documentTypes = useAppStore((s) => s.settings?.documentTypes ?? NO_TYPES);
   const formRef = useRef<HTMLFormElement>(null);
   const s = useAppStore.getState;
+  // Suggestions are per document: shown when one is selected. Asked for in the background; the form is
+  // usable meanwhile and the chips appear when the text is read.
+  const single = docs.length === 1 ? docs[0]?.id : undefined;
+  const suggestions = useAppStore((st) => (single ? st.suggestions[single] : undefined));
+  const suggestionResult = suggestions?.state === 'ready' ? suggestions.result : undefined;
 
   useEffect(() => s().syncDraft(docs), [docs, s]);
+  useEffect(() => {
+    if (single) void s().loadSuggestions(single);
+  }, [single, s]);
 
   // After a submit moves on to the next document, a clerk typing in the form stays in the form.
   useEffect(() => {
@@ -141,9 +151,28 @@ export function TaggingForm() {
             {t('tagging.blocked', { count: blocked.length })}
           </p>
         )}
+        {suggestions?.state === 'reading' && (
+          <p className="muted suggestion-note" data-testid="suggestions-reading">
+            {t('suggest.reading')}
+          </p>
+        )}
+        {suggestions?.state === 'failed' && (
+          <p className="muted suggestion-note" data-testid="suggestions-failed">
+            {t('suggest.failed')}
+          </p>
+        )}
+        {suggestionResult && suggestionResult.problems.length > 0 && (
+          <p className="muted suggestion-note" data-testid="suggestions-unchecked">
+            {t('suggest.unchecked')}
+          </p>
+        )}
         <div className="fields">
           {METADATA_FIELDS.map((field) => (
-            <div key={field} className={`field ${errors[field] ? 'has-error' : ''}`}>
+            <div
+              key={field}
+              className={`field ${errors[field] ? 'has-error' : ''}`}
+              data-suggest-field={SUGGESTED_FIELDS.includes(field) ? field : undefined}
+            >
               <label htmlFor={`tag-${field}`}>{t(`field.${field}`)}</label>
               <div className="field-row">
                 {input(field)}
@@ -176,6 +205,14 @@ export function TaggingForm() {
                   </button>
                 )}
               </div>
+              {single && (
+                <SuggestionChips
+                  documentId={single}
+                  field={field}
+                  chips={chipsFor(suggestionResult, field)}
+                  current={draft.values[field]}
+                />
+              )}
               {errors[field] && (
                 <p className="field-error" id={`tag-${field}-error`}>
                   {translateMaybe(locale, errors[field] ?? '')}

@@ -172,4 +172,16 @@ describe('tagging slice', () => {
     expect(store.getState().inboxOrder).toEqual(['a']);
     expect(store.getState().selection.active).toBe('a');
   });
+
+  it('an untouched draft follows metadata set elsewhere (auto-accept); a touched one keeps the clerk’s values', () => {
+    const store = setup([doc('a')]);
+    const filled = doc('a', { state: 'tagged', metadata: { policyNumber: 'HR-100001' } });
+    store.getState().applyDocumentsChanged([filled], []);
+    store.getState().syncDraft([filled]);
+    expect(store.getState().draft.values.policyNumber).toBe('HR-100001');
+    store.getState().setDraftField('caseNumber', 'CLM-2026-000101');
+    const changed = doc('a', { state: 'tagged', metadata: { policyNumber: 'HR-100002' } });
+    store.getState().syncDraft([changed]);
+    expect(store.getState().draft.values).toMatchObject({ policyNumber: 'HR-100001', caseNumber: 'CLM-2026-000101' });
+  });
 });

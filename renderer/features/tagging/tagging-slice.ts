@@ -80,7 +80,15 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       .map((d) => d.id)
       .sort()
       .join('|');
-    if (key === get().draftKey) return;
+    if (key === get().draftKey) {
+      // A draft the clerk has not touched follows the documents: metadata set elsewhere meanwhile (a
+      // confirmed suggestion auto-accepted after the text was read) shows instead of the old, empty value.
+      const { draft } = get();
+      if (draft.touched.length) return;
+      const fresh = draftFromDocuments(docs);
+      if (JSON.stringify(fresh) !== JSON.stringify(draft)) set({ draft: fresh });
+      return;
+    }
     set({
       draftKey: key,
       draft: draftFromDocuments(docs),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentSuggestionsSchema } from '../../domain/suggestions';
+import { DocumentSuggestionsSchema, TextMatchSchema } from '../../domain/suggestions';
 
 /** Issue #17: the text of a document read for the tagging form's suggestions (core: capture/text). */
 export const suggestionInvokes = {
@@ -17,5 +17,16 @@ export const suggestionInvokes = {
       maxOcrPages: z.number().int().min(0),
       threads: z.number().int().min(1),
     }),
+  },
+  /**
+   * The inbox search over the documents' text (what was read for suggestions; documents not read yet are
+   * not found by their text). Matches in the inbox's order of arrival, newest first, at most `limit`.
+   */
+  'documents.searchText': {
+    request: z.object({
+      query: z.string().trim().min(2).max(200),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    response: z.object({ matches: z.array(TextMatchSchema) }),
   },
 };

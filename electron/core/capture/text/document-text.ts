@@ -67,6 +67,11 @@ export class DocumentTextService {
     return run;
   }
 
+  /** The text already read for this content (by its SHA-256), without reading it: for the inbox search. */
+  async cachedText(hash: string): Promise<CachedText | undefined> {
+    return this.cache.get(hash, this.key);
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -15,15 +15,19 @@ export interface LetterSpec {
   /** Small angle in degrees (a skewed sheet). */
   skew?: number;
   fontSize?: number;
+  /** Page size in points (default A4). A small page keeps an OCR test fast (fewer pixels to read). */
+  page?: [number, number];
 }
 
 export async function letterPdf(spec: LetterSpec): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const page = doc.addPage([595.28, 841.89]);
+  const page = doc.addPage(spec.page ?? [595.28, 841.89]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const size = spec.fontSize ?? 11;
+  const top = spec.page ? spec.page[1] - 48 : 770;
+  const left = spec.page ? 32 : 64;
   spec.lines.forEach((text, i) =>
-    page.drawText(text, { x: 64, y: 770 - i * size * 1.9, size, font, rotate: degrees(spec.skew ?? 0) }),
+    page.drawText(text, { x: left, y: top - i * size * 1.9, size, font, rotate: degrees(spec.skew ?? 0) }),
   );
   return doc.save();
 }

@@ -1,0 +1,97 @@
+/**
+ * The document-text services of one core, built together (docs/capture.md, "Text"): the text service
+ * (workers + cache), suggestions, the background reading of each arrival with the folder's auto-accept,
+ * and the inbox's text search. app.ts hands the parts to the IPC handlers.
+ */
+import type { Document } from '../../../../shared/domain/document';
+import type { Metadata } from '../../../../shared/domain/metadata';
+import type { MetadataCheckAnswer } from '../../../../shared/domain/metadata-check';
+import type { Settings } from '../../../../shared/domain/settings';
+import type { EventBus } from '../../events/event-bus';
+import { onDocumentTransitions } from '../../health/document-transitions';
+import type { DocumentQueue } from '../../queue/document-queue';
+import type { Logger } from '../../util/logger';
+import { autoAccept } from './auto-accept';
+import { BackgroundText } from './background-text';
+import { documentSuggestions } from './document-suggestions';
+import type { DocumentSuggestionDeps } from './document-suggestions';
+import { DocumentTextService } from './document-text';
+import type { SuggestionPlatform } from './suggest';
+import { TextSearch } from './text-search';
+
+export interface TextServicesDeps {
+  dataDir: string;
+  queue: Pick<DocumentQueue, 'get' | 'contentFile' | 'list' | 'tag' | 'submit'>;
+  bus: EventBus;
+  settings: () => Settings;
+  /** The checks before queuing (documents.check), for an auto-accepted document that would auto-submit. */
+  check: (ids: string[], metadata: Metadata) => Promise<MetadataCheckAnswer>;
+  platform: () => SuggestionPlatform;
+  caseNumberPattern: () => string | undefined;
+  now: () => number;
+  logger: Logger;
+}
+
+export interface TextServices {
+  suggestions: DocumentSuggestionDeps;
+  search: TextSearch;
+  /** Resolves when no arrival is being read in the background. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createTextServices(d: TextServicesDeps): TextServices {
+  const { queue } = d;
+  const text = new DocumentTextService({ dataDir: d.dataDir });
+  const suggestions: DocumentSuggestionDeps = {
+    text,
+    platform: d.platform,
+    caseNumberPattern: d.caseNumberPattern,
+    now: d.now,
+  };
+  const documentOf = (id: string): Document | undefined => {
+    try {
+      return queue.get(id);
+    } catch {
+      return undefined;
+    }
+  };
+  // A document arriving in the inbox has its text read at once, in the text workers, so its suggestions
+  // are ready when the clerk opens it; then a folder that auto-accepts fills confirmed fields.
+  const background = new BackgroundText({
+    text,
+    fileOf: (id) => (documentOf(id)?.state === 'new' ? queue.contentFile(id).path : undefined),
+    onRead: async (id) => {
+      await autoAccept(
+        {
+          settings: d.settings,
+          document: documentOf,
+          suggestions: (docId) => documentSuggestions(suggestions, queue.contentFile(docId).path),
+          check: d.check,
+          tag: (ids, metadata) => queue.tag(ids, metadata),
+          submit: (ids) => queue.submit(ids, undefined, false),
+          logger: d.logger,
+        },
+        id,
+      );
+    },
+    logger: d.logger,
+  });
+  const stopArrivals = onDocumentTransitions(d.bus, (doc, previous) => {
+    if (doc.state === 'new' && previous === undefined) background.add(doc.id);
+  });
+  const search = new TextSearch({
+    cachedText: (hash) => text.cachedText(hash),
+    documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
+  });
+  return {
+    suggestions,
+    search,
+    idle: () => background.idle(),
+    async stop() {
+      stopArrivals();
+      background.stop();
+      await text.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { InvokeResponse } from '../../../shared/ipc/contract';
+import { useLocale, useT } from '../../i18n/i18n';
+import { intake } from '../../ipc/client';
+
+/** Tesseract's language codes (ISO 639-2) as the two-letter codes Intl knows, for the languages' names. */
+const TWO_LETTER: Record<string, string> = {
+  eng: 'en',
+  deu: 'de',
+  fra: 'fr',
+  ita: 'it',
+  spa: 'es',
+  nld: 'nl',
+  pol: 'pl',
+};
+
+function languageName(locale: string, code: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(TWO_LETTER[code] ?? code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Text recognition (issue #17): the OCR languages installed on this machine, how many pages of a scan are
+ * read and on how many threads. Read-only: languages come with the app (English) or the system (German).
+ */
+export function OcrSection() {
+  const t = useT();
+  const locale = useLocale();
+  const [info, setInfo] = useState<InvokeResponse<'ocr.info'>>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    intake()
+      .call('ocr.info', {})
+      .then((answer) => live && setInfo(answer))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <section className="settings-section" aria-labelledby="ocr-title" data-testid="ocr-info">
+      <h3 id="ocr-title">{t('settings.ocr')}</h3>
+      {info ? (
+        <>
+          <dl className="file-info">
+            <dt>{t('settings.ocr.languages')}</dt>
+            <dd data-testid="ocr-languages">
+              {info.languages.length
+                ? info.languages.map((code) => languageName(locale, code)).join(', ')
+                : t('settings.ocr.noLanguages')}
+            </dd>
+            <dt>{t('settings.ocr.pages')}</dt>
+            <dd data-testid="ocr-pages">{t('settings.ocr.pagesValue', { count: info.maxOcrPages })}</dd>
+            <dt>{t('settings.ocr.threads')}</dt>
+            <dd>{info.threads}</dd>
+          </dl>
+          <p className="hint">{t('settings.ocr.hint')}</p>
+        </>
+      ) : (
+        <p className="muted">{failed ? t('settings.ocr.unavailable') : t('app.loading')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import type { StateCreator } from 'zustand';
+import type { Box, DocumentSuggestions, Suggestion } from '../../../shared/domain/suggestions';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+import type { MetadataField } from './metadata-form-model';
+import { formFieldOf, topSuggestion } from './suggestion-model';
+
+/** Suggestions of one document: being read (OCR takes seconds per page), there, or not available. */
+export type SuggestionLoad =
+  { state: 'reading' } | { state: 'ready'; result: DocumentSuggestions } | { state: 'failed'; error: IpcError };
+
+/** A place on a page the preview marks (a suggestion's box); `tick` makes the same place markable again. */
+export interface PreviewMark {
+  documentId: string;
+  /** 0-based, as the core counts pages. */
+  page: number;
+  box?: Box;
+  tick: number;
+}
+
+export interface SuggestionSlice {
+  suggestions: Record<string, SuggestionLoad>;
+  previewMark?: PreviewMark;
+  /**
+   * Asks the core for the document's suggestions, once: the answer comes when its text is read (at once
+   * when it was read in the background on arrival). Never awaited by the form, which stays usable.
+   * An answer with checks that could not be made (offline) is asked for again next time.
+   */
+  loadSuggestions(id: string): Promise<void>;
+  /** Fills the suggestion's field in the draft. */
+  acceptSuggestion(s: Suggestion): void;
+  /** Fills the field with its top suggestion; false when it has none. */
+  acceptTopSuggestion(documentId: string, field: MetadataField): boolean;
+  /** Shows where on the page the suggestion was read (preview: its page, a box around it). */
+  showSuggestion(documentId: string, s: Suggestion): void;
+  showTopSuggestion(documentId: string, field: MetadataField): boolean;
+}
+
+export const createSuggestionSlice: StateCreator<AppState, [], [], SuggestionSlice> = (set, get) => {
+  const resultOf = (id: string) => {
+    const load = get().suggestions[id];
+    return load?.state === 'ready' ? load.result : undefined;
+  };
+  const put = (id: string, load: SuggestionLoad) => set({ suggestions: { ...get().suggestions, [id]: load } });
+
+  return {
+    suggestions: {},
+
+    async loadSuggestions(id) {
+      const current = get().suggestions[id];
+      if (current?.state === 'reading') return;
+      if (current?.state === 'ready' && current.result.problems.length === 0) return;
+      put(id, { state: 'reading' });
+      try {
+        put(id, { state: 'ready', result: await intake().call('documents.suggestions', { id }) });
+      } catch (e) {
+        put(id, { state: 'failed', error: toIpcError(e) });
+      }
+    },
+
+    acceptSuggestion(s) {
+      const field = formFieldOf(s);
+      if (field) get().setDraftField(field, s.value);
+    },
+
+    acceptTopSuggestion(documentId, field) {
+      const top = topSuggestion(resultOf(documentId), field);
+      if (top) get().acceptSuggestion(top);
+      return !!top;
+    },
+
+    showSuggestion(documentId, s) {
+      set({
+        previewMark: {
+          documentId,
+          page: s.page,
+          ...(s.box ? { box: s.box } : {}),
+          tick: (get().previewMark?.tick ?? 0) + 1,
+        },
+      });
+    },
+
+    showTopSuggestion(documentId, field) {
+      const top = topSuggestion(resultOf(documentId), field);
+      if (top) get().showSuggestion(documentId, top);
+      return !!top;
+    },
+  };
+};
