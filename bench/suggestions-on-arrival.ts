@@ -13,7 +13,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { letterScan } from '../electron/core/capture/text/test-support/letters';
-import { MemorySecretStore } from '../electron/core/platform/testing/connection-harness';
+import { MemorySecretStore } from '../electron/core/platform/test-support/connection-harness';
 import { startDemo } from '../electron/web/demo-app';
 import type { Figure } from './bench-support';
 import { printFigures, until, workDir } from './bench-support';
