@@ -328,7 +328,10 @@ export const de: Record<MessageKey, string> = {
   'settings.ocr.languages': 'Installierte Sprachen',
   'settings.ocr.noLanguages': 'Keine: Scans werden nicht gelesen, nur PDFs mit eigenem Text',
   'settings.ocr.pages': 'Gelesene Seiten je Scan',
-  'settings.ocr.pagesValue': '{count, plural, one {die erste Seite} other {die ersten # Seiten}}',
+  'settings.ocr.pagesValue':
+    '{count, plural, =0 {keine: nur PDFs mit eigenem Text werden gelesen} one {die erste Seite} other {die ersten # Seiten}}',
+  'settings.ocr.pagesHint':
+    '0 bis 20. Jede gelesene Scan-Seite kostet einige Sekunden eines Prozessorkerns; Nummern stehen meist auf den ersten Seiten.',
   'settings.ocr.threads': 'Lese-Threads',
   'settings.ocr.hint':
     'Sprachdaten werden nie heruntergeladen: Englisch kommt mit der App, Deutsch mit dem Systempaket tesseract-ocr-deu.',

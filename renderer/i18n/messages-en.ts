@@ -320,7 +320,10 @@ export const en = {
   'settings.ocr.languages': 'Installed languages',
   'settings.ocr.noLanguages': 'None: scans are not read, only PDFs with their own text',
   'settings.ocr.pages': 'Pages read per scan',
-  'settings.ocr.pagesValue': '{count, plural, one {the first page} other {the first # pages}}',
+  'settings.ocr.pagesValue':
+    '{count, plural, =0 {none: only the text of PDFs that carry their own is read} one {the first page} other {the first # pages}}',
+  'settings.ocr.pagesHint':
+    '0 to 20. Each page a scan is read costs a few seconds of one core; numbers are usually on the first pages.',
   'settings.ocr.threads': 'Reading threads',
   'settings.ocr.hint':
     'Language data is never downloaded: English comes with the app, German with the system package tesseract-ocr-deu.',

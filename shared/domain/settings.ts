@@ -146,6 +146,11 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
     /** Prometheus metrics on 127.0.0.1:metricsPort for IT's monitoring; no port = off (the default). */
     monitoring: z.object({ metricsPort: z.number().int().min(1024).max(65535).optional() }).optional(),
+    /**
+     * Document text (docs/capture.md, "Text"): pages OCR'd per scan; 0 reads only PDFs' own text. Absent =
+     * the built-in default (3). Each page costs seconds of a core on a station PC.
+     */
+    text: z.object({ ocrPages: z.number().int().min(0).max(20) }).optional(),
   });
 /** Settings that may be saved (settings.update, save(), machine-wide fields): every rule. */
 export const SettingsSchema = settingsObject(EnvironmentSchema, FolderProfileSchema);

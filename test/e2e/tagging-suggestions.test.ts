@@ -134,6 +134,28 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     expect(await info.getByTestId('ocr-pages').textContent()).toBe('the first 3 pages');
   });
 
+  it('the pages read per scan are a setting: 0 turns OCR off for the next read, an out-of-range value is refused at the field', async () => {
+    const { page, demo } = app;
+    const input = page.getByTestId('ocr-pages-input');
+    expect(await input.inputValue()).toBe('3');
+    await input.fill('0');
+    expect(await page.getByTestId('ocr-pages').textContent()).toBe(
+      'none: only the text of PDFs that carry their own is read',
+    );
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => demo.core.settings.get().text?.ocrPages).toBe(0);
+    const info = await dispatch(demo.core.handlers, 'ocr.info', {});
+    expect(info).toMatchObject({ ok: true, value: { maxOcrPages: 0 } });
+    await input.fill('99');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(demo.core.settings.get().text?.ocrPages).toBe(0);
+    await input.fill('3');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => demo.core.settings.get().text?.ocrPages).toBe(3);
+    await expectAccessible(page);
+  });
+
   it('in German: the chips, the OCR settings and the help overlay with the suggestion keys', async () => {
     const { page, demo } = app;
     const settings = demo.core.settings.get();

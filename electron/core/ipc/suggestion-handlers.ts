@@ -1,6 +1,5 @@
 import type { DocumentSuggestionDeps } from '../capture/text/document-suggestions';
 import { documentSuggestions } from '../capture/text/document-suggestions';
-import { OCR_DEFAULTS } from '../capture/text/ocr-settings';
 import type { TextSearch } from '../capture/text/text-search';
 import type { PartialHandlerTable } from './handler-table';
 
@@ -12,7 +11,7 @@ export function createSuggestionHandlers(
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
     'ocr.info': async () => ({
       languages: deps.text.languages.map((l) => l.code),
-      maxOcrPages: OCR_DEFAULTS.maxPages,
+      maxOcrPages: deps.text.maxOcrPages,
       threads: deps.text.threads,
     }),
     'documents.searchText': async ({ query, limit }) => ({ matches: await deps.search.search(query, limit) }),

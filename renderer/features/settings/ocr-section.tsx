@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { Settings } from '../../../shared/domain/settings';
 import type { InvokeResponse } from '../../../shared/ipc/contract';
 import { useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
+import { SettingsField } from './settings-field';
+import type { EditSettings } from './settings-model';
 
 /** Tesseract's language codes (ISO 639-2) as the two-letter codes Intl knows, for the languages' names. */
 const TWO_LETTER: Record<string, string> = {
@@ -24,10 +27,12 @@ function languageName(locale: string, code: string): string {
 }
 
 /**
- * Text recognition (issue #17): the OCR languages installed on this machine, how many pages of a scan are
- * read and on how many threads. Read-only: languages come with the app (English) or the system (German).
+ * Text recognition (issue #17): the OCR languages installed on this machine (they come with the app or the
+ * system, never downloaded), how many pages of a scan are read (a setting: each page costs seconds of a
+ * core) and on how many threads.
  */
-export function OcrSection() {
+export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
+  const { draft, edit } = props;
   const t = useT();
   const locale = useLocale();
   const [info, setInfo] = useState<InvokeResponse<'ocr.info'>>();
@@ -54,11 +59,25 @@ export function OcrSection() {
                 ? info.languages.map((code) => languageName(locale, code)).join(', ')
                 : t('settings.ocr.noLanguages')}
             </dd>
-            <dt>{t('settings.ocr.pages')}</dt>
-            <dd data-testid="ocr-pages">{t('settings.ocr.pagesValue', { count: info.maxOcrPages })}</dd>
             <dt>{t('settings.ocr.threads')}</dt>
             <dd>{info.threads}</dd>
           </dl>
+          <SettingsField path="text.ocrPages" label={t('settings.ocr.pages')} hint={t('settings.ocr.pagesHint')}>
+            {(a) => (
+              <input
+                {...a}
+                type="number"
+                min={0}
+                max={20}
+                data-testid="ocr-pages-input"
+                value={draft.text?.ocrPages ?? info.maxOcrPages}
+                onChange={(e) => edit((d) => ({ ...d, text: { ocrPages: Number(e.target.value) } }))}
+              />
+            )}
+          </SettingsField>
+          <p className="hint" data-testid="ocr-pages">
+            {t('settings.ocr.pagesValue', { count: draft.text?.ocrPages ?? info.maxOcrPages })}
+          </p>
           <p className="hint">{t('settings.ocr.hint')}</p>
         </>
       ) : (

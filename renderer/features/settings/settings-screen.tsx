@@ -77,7 +77,7 @@ export function SettingsScreen() {
       <FoldersSection draft={draft} edit={edit} />
       <GeneralSection draft={draft} edit={edit} />
       <DocumentTypesSection draft={draft} edit={edit} />
-      <OcrSection />
+      <OcrSection draft={draft} edit={edit} />
     </div>
   );
 }

@@ -67,6 +67,33 @@ describe('document text', () => {
     expect(again.ok && again.fromCache).toBe(true);
   }, 120_000);
 
+  it('follows a changed page limit at the next read: 0 reads no scan page, 1 reads the first, not from the old cache', async () => {
+    let limit = 0;
+    const limited = new DocumentTextService({
+      dataDir: join(dir, 'limited'),
+      maxOcrPages: () => limit,
+      dpi: 200,
+      poolSize: 1,
+    });
+    try {
+      const scan = await letterScan({ lines: ['Policy number HR-100002'], fontSize: 14 }, { dpi: 200 });
+      const path = join(dir, 'limited.png');
+      writeFileSync(path, scan);
+      const none = await limited.textOf(path);
+      if (!none.ok) throw new Error(none.message);
+      expect(none.pages.map((p) => p.source)).toEqual(['skipped']);
+      expect(limited.maxOcrPages).toBe(0);
+      limit = 1;
+      const one = await limited.textOf(path);
+      if (!one.ok) throw new Error(one.message);
+      expect(one.fromCache).toBe(false);
+      expect(one.pages.map((p) => p.source)).toEqual(['ocr']);
+      expect(words(one.pages[0])).toContain('HR-100002');
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
   it('says why a file cannot be read', async () => {
     const path = join(dir, 'note.txt');
     writeFileSync(path, 'just text');

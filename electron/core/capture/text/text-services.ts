@@ -16,6 +16,7 @@ import { BackgroundText } from './background-text';
 import { documentSuggestions } from './document-suggestions';
 import type { DocumentSuggestionDeps } from './document-suggestions';
 import { DocumentTextService } from './document-text';
+import { OCR_DEFAULTS } from './ocr-settings';
 import type { SuggestionPlatform } from './suggest';
 import { TextSearch } from './text-search';
 
@@ -42,7 +43,11 @@ export interface TextServices {
 
 export function createTextServices(d: TextServicesDeps): TextServices {
   const { queue } = d;
-  const text = new DocumentTextService({ dataDir: d.dataDir });
+  // The page limit follows the saved settings: the next read uses a changed value.
+  const text = new DocumentTextService({
+    dataDir: d.dataDir,
+    maxOcrPages: () => d.settings().text?.ocrPages ?? OCR_DEFAULTS.maxPages,
+  });
   const suggestions: DocumentSuggestionDeps = {
     text,
     platform: d.platform,
@@ -80,6 +85,10 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   const stopArrivals = onDocumentTransitions(d.bus, (doc, previous) => {
     if (doc.state === 'new' && previous === undefined) background.add(doc.id);
   });
+  // The inbox as the app found it at start (documents of an earlier run not read yet, e.g. the app was
+  // closed right after a scan): read in the background too, so suggestions and the text search cover
+  // them. Already-read content comes from the cache at once; the backlog cap holds for these as well.
+  for (const doc of queue.list({ states: ['new'], limit: 1_000, offset: 0 }).documents) background.add(doc.id);
   const search = new TextSearch({
     cachedText: (hash) => text.cachedText(hash),
     documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
