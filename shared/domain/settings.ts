@@ -6,6 +6,7 @@ import { caseNumberPatternProblem } from './case-number';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
 import { insecureUrlProblem } from './secure-url';
+import { FieldPatternSchema } from './suggestions';
 
 export const ENVIRONMENT_KINDS = ['local-sandbox', 'sandbox', 'production', 'custom'] as const;
 export const EnvironmentKindSchema = z.enum(ENVIRONMENT_KINDS);
@@ -147,10 +148,16 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
     /** Prometheus metrics on 127.0.0.1:metricsPort for IT's monitoring; no port = off (the default). */
     monitoring: z.object({ metricsPort: z.number().int().min(1024).max(65535).optional() }).optional(),
     /**
-     * Document text (docs/capture.md, "Text"): pages OCR'd per scan; 0 reads only PDFs' own text. Absent =
-     * the built-in default (3). Each page costs seconds of a core on a station PC.
+     * Document text (docs/capture.md, "Text"): pages OCR'd per scan (0 reads only PDFs' own text; absent =
+     * the built-in 3, as each page costs seconds of a core on a station PC) and extra number patterns.
      */
-    text: z.object({ ocrPages: z.number().int().min(0).max(20) }).optional(),
+    text: z
+      .object({
+        ocrPages: z.number().int().min(0).max(20).optional(),
+        /** The company's own number formats, looked for besides the built-in ones (docs/capture.md). */
+        patterns: z.array(FieldPatternSchema).max(50).optional(),
+      })
+      .optional(),
   });
 /** Settings that may be saved (settings.update, save(), machine-wide fields): every rule. */
 export const SettingsSchema = settingsObject(EnvironmentSchema, FolderProfileSchema);

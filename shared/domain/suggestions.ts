@@ -26,6 +26,35 @@ export const CANDIDATE_FIELDS = [
 export const CandidateFieldSchema = z.enum(CANDIDATE_FIELDS);
 export type CandidateField = z.infer<typeof CandidateFieldSchema>;
 
+/** Check-digit schemes a number format may use (electron/core/capture/text/check-digits.ts checks them). */
+export const CHECK_DIGIT_SCHEMES = ['luhn', 'mod11', 'mod97'] as const;
+export type CheckDigitScheme = (typeof CHECK_DIGIT_SCHEMES)[number];
+
+/**
+ * How a field's numbers are found on a page: a regular expression (flags `u`, and `i` unless
+ * caseSensitive) whose named group `value` (or whole match) is the candidate. The built-in ones are in
+ * candidates.ts; an IT admin adds their company's formats in the settings (`text.patterns`).
+ */
+export const FieldPatternSchema = z.object({
+  field: CandidateFieldSchema,
+  pattern: z.string().refine(
+    (s) => {
+      try {
+        new RegExp(s, 'u');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'not a valid regular expression' },
+  ),
+  caseSensitive: z.boolean().optional(),
+  checkDigit: z.enum(CHECK_DIGIT_SCHEMES).optional(),
+  /** How the found text becomes the value: trimmed (default), upper case, upper case without spaces, ISO date. */
+  normalize: z.enum(['text', 'upper', 'compact-upper', 'date']).optional(),
+});
+export type FieldPattern = z.infer<typeof FieldPatternSchema>;
+
 /** A number or date found on a page: the text as printed, its normal form, where it is (0-based page). */
 export const CandidateSchema = z.object({
   field: CandidateFieldSchema,

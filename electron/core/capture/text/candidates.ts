@@ -4,22 +4,13 @@
  * format with a check digit names its scheme and candidates failing it are dropped. Each candidate keeps
  * its page and the box of the words it came from, so the preview can show the place.
  */
-import type { Candidate, CandidateField } from '../../../../shared/domain/suggestions';
+import type { Candidate, FieldPattern } from '../../../../shared/domain/suggestions';
 import { SANDBOX_CASE_NUMBER_PATTERN } from '../../../../shared/domain/case-number';
-import type { CheckDigitScheme } from './check-digits';
 import { checkDigitValid } from './check-digits';
 import type { PageText } from './page-text';
 import { unionBox } from './page-text';
 
-export interface FieldPattern {
-  field: CandidateField;
-  /** Regular expression source (flags: `u`, and `i` unless caseSensitive). */
-  pattern: string;
-  caseSensitive?: boolean;
-  checkDigit?: CheckDigitScheme;
-  /** How the found text becomes the value: trimmed (default), upper case without inner spaces, ISO date. */
-  normalize?: 'text' | 'upper' | 'compact-upper' | 'date';
-}
+export type { FieldPattern };
 
 const MONTHS: Record<string, number> = {
   jan: 1, januar: 1, january: 1, feb: 2, februar: 2, february: 2, mar: 3, mär: 3, märz: 3, march: 3,

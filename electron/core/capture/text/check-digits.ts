@@ -3,8 +3,9 @@
  * the others. A pattern names its scheme (candidates.ts); a candidate that fails it is an OCR misread or
  * not that kind of number, and is dropped.
  */
-export const CHECK_DIGIT_SCHEMES = ['luhn', 'mod11', 'mod97'] as const;
-export type CheckDigitScheme = (typeof CHECK_DIGIT_SCHEMES)[number];
+import type { CheckDigitScheme } from '../../../../shared/domain/suggestions';
+
+export type { CheckDigitScheme };
 
 /** Luhn (ISO/IEC 7812), as on cards and many insurers' policy numbers. */
 export function luhnValid(digits: string): boolean {

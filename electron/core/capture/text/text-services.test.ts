@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../../shared/domain/settings';
+import { SettingsSchema } from '../../../../shared/domain/settings';
 import type { QueueFixture } from '../../queue/test-support/queue-fixture';
 import { makeQueue } from '../../queue/test-support/queue-fixture';
 import { createDefaultSettings } from '../../settings/default-settings';
 import { silentLogger } from '../../util/logger';
+import { documentSuggestions } from './document-suggestions';
 import { letterPdf } from './test-support/letters';
 import type { TextServices } from './text-services';
 import { createTextServices } from './text-services';
@@ -67,4 +69,46 @@ describe('text services', () => {
     const found = await services.search.search('wasserschaden', 10);
     expect(found.map((m) => m.id)).toEqual([r.outcome === 'created' ? r.document.id : '']);
   }, 60_000);
+
+  it("the settings' own number formats are looked for besides the built-in ones", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'text-services-'));
+    fx = await makeQueue(neverUploads, { dir });
+    const letter = join(dir, 'Brief.pdf');
+    // A Swiss plate: not a format the built-in patterns know (they know German plates).
+    writeFileSync(letter, await letterPdf({ lines: ['Fahrzeug: ZH 123456', 'Mit freundlichen Grüßen'] }));
+    const base = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+    let settings: Settings = base;
+    services = textServices(fx, () => settings);
+    const plates = async () =>
+      (await documentSuggestions(services!.suggestions, letter)).suggestions
+        .filter((s) => s.field === 'registrationNumber')
+        .map((s) => s.value);
+    expect(await plates()).toEqual([]);
+    settings = SettingsSchema.parse({
+      ...base,
+      text: {
+        patterns: [
+          {
+            field: 'registrationNumber',
+            pattern: String.raw`(?<![\w-])(?<value>(?:ZH|BE|GE) \d{1,6})(?![\w-])`,
+            normalize: 'upper',
+          },
+        ],
+      },
+    });
+    expect(await plates()).toEqual(['ZH 123456']);
+  }, 60_000);
+
+  it('a pattern that does not compile is refused in the settings, with the field', () => {
+    const base = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+    const r = SettingsSchema.safeParse({
+      ...base,
+      text: { patterns: [{ field: 'policyNumber', pattern: '(?<value>[' }] },
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({
+      path: ['text', 'patterns', 0, 'pattern'],
+      message: 'not a valid regular expression',
+    });
+  });
 });

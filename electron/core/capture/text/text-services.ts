@@ -12,6 +12,7 @@ import { onDocumentTransitions } from '../../health/document-transitions';
 import type { DocumentQueue } from '../../queue/document-queue';
 import type { Logger } from '../../util/logger';
 import { autoAccept } from './auto-accept';
+import { defaultFieldPatterns } from './candidates';
 import { BackgroundText } from './background-text';
 import { documentSuggestions } from './document-suggestions';
 import type { DocumentSuggestionDeps } from './document-suggestions';
@@ -52,6 +53,11 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     text,
     platform: d.platform,
     caseNumberPattern: d.caseNumberPattern,
+    // The settings' own formats first, then the built-in ones (a value found by both is one candidate).
+    patterns: () => {
+      const own = d.settings().text?.patterns;
+      return own?.length ? [...own, ...defaultFieldPatterns(d.caseNumberPattern())] : undefined;
+    },
     now: d.now,
   };
   const documentOf = (id: string): Document | undefined => {
