@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Settings } from '../../../shared/domain/settings';
 import type { EventPayload } from '../../../shared/ipc/contract';
+import type { CaptureIntake } from '../capture/intake/capture-intake';
+import { createCaptureIntake } from '../capture/intake/create-capture-intake';
+import type { CapturePool } from '../capture/capture-pool';
 import type { EventBus } from '../events/event-bus';
 import { Archiver } from '../queue/archiver';
 import type { BackoffPolicy } from '../queue/backoff';
@@ -35,6 +38,8 @@ export interface IntakePipelineOptions {
   backoff?: BackoffPolicy;
   folderOptions?: HotFolderOptions;
   onNetwork?(online: boolean): void;
+  /** Capture's analysis workers (default: cores − 1 threads, made for the first scanned batch). */
+  capturePool?: () => CapturePool;
 }
 
 export interface IntakePipeline {
@@ -42,6 +47,8 @@ export interface IntakePipeline {
   folders: HotFolderService;
   db: QueueDatabase;
   archiveDir: string;
+  /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
+  capture: CaptureIntake;
   /** Recovery, then uploads, then the folders (so nothing is taken before the queue is consistent). */
   start(): Promise<void>;
   /** Folders first (no new files), then in-flight uploads back to queued, then the database. */
@@ -82,7 +89,21 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
   const unsubscribe = o.bus.subscribe((channel, payload) => {
     if (channel === 'settings.changed') formatSettings = payload as EventPayload<'settings.changed'>;
   });
-  const folders = new HotFolderService(queue, o.bus, o.logger.child({ part: 'folders' }), {
+  const capture = createCaptureIntake({
+    dataDir: o.dataDir,
+    db,
+    store,
+    queue,
+    spool,
+    archive: o.settings.archive,
+    archiveDir,
+    bus: o.bus,
+    clock: o.clock,
+    logger: o.logger,
+    ...(o.capturePool ? { pool: o.capturePool } : {}),
+  });
+  // Capture takes every file: those of folders without `capture` it hands straight to the queue.
+  const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
     placeholderFormats: () => placeholderFormatsOf(formatSettings),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
@@ -93,14 +114,17 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     folders,
     db,
     archiveDir,
+    capture,
     async start() {
       await queue.start();
+      await capture.start();
       await folders.start(o.settings.folders);
       started = true;
     },
     async stop() {
       unsubscribe();
       await folders.stop();
+      await capture.stop();
       if (started) await queue.stop();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();

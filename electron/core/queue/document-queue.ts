@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
+import type { CaptureProfile } from '../../../shared/domain/capture';
 import type { Metadata } from '../../../shared/domain/metadata';
+import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
@@ -58,6 +60,29 @@ export interface IncomingFile {
   autoSubmit: boolean;
   /** The file is the user's, not a scanner's: never moved or deleted after the upload (CLI `upload`). */
   keepSource?: boolean;
+  /**
+   * The folder splits scanned batches (its profile's `capture`): the file goes to capture, not straight into
+   * the queue. `autoSubmit` is the folder's (and its name pattern's) say; required fields are checked on
+   * each part's own metadata.
+   */
+  capture?: { profile: CaptureProfile; autoSubmit: boolean; requiredFields: MetadataField[] };
+}
+
+/** A document the app made from a file it already took (capture's parts, or a batch kept whole). */
+export interface AdoptedDocument {
+  id: string;
+  fileName: string;
+  sourceFolder: string;
+  /** The scanner's file behind it, removed after the upload; absent for a part (the batch removes it). */
+  source?: { path: string; size: number; mtimeMs: number };
+  /** Its spool copy, written by the caller under the name `id`. */
+  copy: { size: number; sha256: string };
+  metadata: Metadata;
+  autoSubmit: boolean;
+  /** Kept in the inbox with this reason (e.g. a batch that could not be analysed). */
+  error?: DocumentError;
+  /** The first history entry. */
+  message: string;
 }
 
 export type IngestResult =
@@ -306,6 +331,51 @@ export class DocumentQueue {
   private unreadableDocuments(): Map<string, string> {
     this.unreadable ??= this.deps.store.unreadableDocuments();
     return this.unreadable;
+  }
+
+  /**
+   * Documents whose spool copies the caller wrote: one transaction inserts them all together with
+   * `alsoInTransaction` (the caller's own record of them), so a crash leaves every one or none. A spool
+   * copy without its row is swept at the next start.
+   */
+  adopt(documents: readonly AdoptedDocument[], alsoInTransaction: (created: StoredDocument[]) => void): Document[] {
+    const { store } = this.deps;
+    const at = this.now();
+    const created = store.transaction(() => {
+      const out = documents.map((d) => {
+        const duplicateOf = store.uploadedWithHash(d.copy.sha256, d.id);
+        const empty = d.copy.size === 0;
+        // One with a reason stays in the inbox for the clerk, whatever the folder's auto-submit says.
+        const state: DocumentState = empty ? 'failed' : d.autoSubmit && !duplicateOf && !d.error ? 'queued' : 'new';
+        return store.insert(
+          {
+            id: d.id,
+            fileName: d.fileName,
+            sourceFolder: d.sourceFolder,
+            ...(d.source
+              ? { sourcePath: d.source.path, sourceSize: d.source.size, sourceMtimeMs: d.source.mtimeMs }
+              : {}),
+            spoolName: d.id,
+            size: d.copy.size,
+            contentType: contentTypeOf(d.fileName),
+            sha256: d.copy.sha256,
+            at,
+            state,
+            metadata: d.metadata,
+            ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
+            ...(duplicateOf ? { duplicateOf } : {}),
+            ...(empty ? { error: EMPTY_FILE_ERROR } : d.error ? { error: d.error } : {}),
+          },
+          d.message,
+        );
+      });
+      alsoInTransaction(out);
+      return out;
+    });
+    for (const d of created) this.spoolNames?.add(d.spoolName);
+    this.changed(created);
+    if (created.some((d) => d.state === 'queued')) this.worker.kick();
+    return created.map(toPublic);
   }
 
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
