@@ -148,7 +148,12 @@ export class CaptureIntake implements IntakeTarget {
     await this.completing;
   }
 
-  /** Resolves when no batch waits for analysis (tests, `agent --once`). */
+  /** Batches taken but not yet made into documents (`agent --once` waits for them). */
+  pending(): number {
+    return this.deps.batches.inState('received').length;
+  }
+
+  /** Resolves when no batch waits for analysis. */
   async idle(): Promise<void> {
     for (;;) {
       const current = this.analysing;
