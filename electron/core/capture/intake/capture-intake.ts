@@ -296,6 +296,7 @@ export class CaptureIntake implements IntakeTarget {
         batches.linkPart({ documentId: part.id, batchId: id, index: i, count: parts.length, pages: part.pages });
       batches.setState(id, 'split', this.now());
     });
+    logger.info('batch documents made', { batch: id, documents: parts.length });
     await rm(work, { recursive: true, force: true });
   }
 
