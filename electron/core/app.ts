@@ -18,6 +18,7 @@ import { createKeyHandlers } from './ipc/key-handlers';
 import { completeHandlerTable } from './ipc/missing-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
+import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { DocumentTextService } from './capture/text/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
@@ -270,6 +271,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       checkConnection: () => session.check(),
     }),
     ...createDocumentHandlers({ queue, importer }),
+    ...createPageHandlers(pipeline.pages),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),
     ...createSettingsHandlers({

@@ -155,6 +155,9 @@ const en = {
   'error.capture.no_documents':
     'The scan holds only separator sheets and blank pages, so no documents were made. It is kept whole.',
   'error.capture.failed': 'The scan could not be split into documents. It is kept whole: tag it yourself.',
+  'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
+  'error.document.no_undo': 'There is no page change left to undo.',
+  'error.document.busy': 'The pages of this document are being changed. Try again in a moment.',
   'error.details': 'Details',
 };
 export type ErrorMessageKey = keyof typeof en;
@@ -350,6 +353,9 @@ const de: Record<ErrorMessageKey, string> = {
   'error.capture.no_documents':
     'Der Scan enthält nur Trennblätter und leere Seiten; es wurden keine Dokumente gebildet. Er bleibt ganz.',
   'error.capture.failed': 'Der Scan ließ sich nicht in Dokumente aufteilen. Er bleibt ganz: bitte selbst erfassen.',
+  'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
+  'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
+  'error.document.busy': 'Die Seiten dieses Dokuments werden gerade geändert. Bitte gleich erneut versuchen.',
   'error.details': 'Details',
 };
 

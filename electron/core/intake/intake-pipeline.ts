@@ -5,6 +5,8 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { EventPayload } from '../../../shared/ipc/contract';
 import type { CaptureIntake } from '../capture/intake/capture-intake';
 import { createCaptureIntake } from '../capture/intake/create-capture-intake';
+import { createPageEditService } from '../capture/page-tools/create-page-edit-service';
+import type { PageEditService } from '../capture/page-tools/page-edit-service';
 import type { CapturePool } from '../capture/capture-pool';
 import type { EventBus } from '../events/event-bus';
 import { Archiver } from '../queue/archiver';
@@ -49,6 +51,8 @@ export interface IntakePipeline {
   archiveDir: string;
   /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
   capture: CaptureIntake;
+  /** Page tools: edits as new files, undo. */
+  pages: PageEditService;
   /** Recovery, then uploads, then the folders (so nothing is taken before the queue is consistent). */
   start(): Promise<void>;
   /** Folders first (no new files), then in-flight uploads back to queued, then the database. */
@@ -70,7 +74,8 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  const queue = new DocumentQueue({
+  const pages = createPageEditService({ db, store, queue: () => queue, spool, bus: o.bus, logger: o.logger });
+  const queue: DocumentQueue = new DocumentQueue({
     store,
     spool,
     archiver,
@@ -82,6 +87,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
+    ownsSpoolName: (name) => pages.ownsSpoolName(name),
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
@@ -115,8 +121,10 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     db,
     archiveDir,
     capture,
+    pages,
     async start() {
       await queue.start();
+      pages.start();
       await capture.start();
       await folders.start(o.settings.folders);
       started = true;
@@ -125,6 +133,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       unsubscribe();
       await folders.stop();
       await capture.stop();
+      pages.stop();
       if (started) await queue.stop();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();

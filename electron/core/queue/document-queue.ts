@@ -44,6 +44,8 @@ export interface DocumentQueueDeps {
   /** Minimum gap between two upload.progress events of one document. */
   progressIntervalMs?: number;
   onNetwork?(online: boolean): void;
+  /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
+  ownsSpoolName?(name: string): boolean;
 }
 
 /** A complete, stable file in a watched folder, as the watcher hands it over. */
@@ -178,7 +180,7 @@ export class DocumentQueue {
   private spoolNames: Set<string> | undefined;
   private ownsSpoolName(name: string): boolean {
     this.spoolNames ??= this.deps.store.spoolNames();
-    return this.spoolNames.has(name);
+    return this.spoolNames.has(name) || (this.deps.ownsSpoolName?.(name) ?? false);
   }
 
   async stop(): Promise<void> {
@@ -376,6 +378,38 @@ export class DocumentQueue {
     this.changed(created);
     if (created.some((d) => d.state === 'queued')) this.worker.kick();
     return created.map(toPublic);
+  }
+
+  /**
+   * Points a document at other bytes the caller wrote into the spool (a page edit, or its undo), in one
+   * transaction with `alsoInTransaction` (the caller's record of the file before). Only while the clerk may
+   * still edit it (new, tagged, failed): never under an upload. The file before stays where it is.
+   */
+  replaceContent(
+    id: string,
+    file: { spoolName: string; fileName: string; size: number; sha256: string },
+    message: string,
+    alsoInTransaction: (before: StoredDocument) => void,
+  ): Document {
+    const { store } = this.deps;
+    const out = store.transaction(() => {
+      const before = this.require(id);
+      this.requireState(before, EDITABLE, 'edit the pages of');
+      alsoInTransaction(before);
+      return store.update(
+        id,
+        {
+          content: { size: file.size, sha256: file.sha256 },
+          file: { spoolName: file.spoolName, fileName: file.fileName, contentType: contentTypeOf(file.fileName) },
+          duplicateOf: store.uploadedWithHash(file.sha256, id) ?? null,
+        },
+        this.now(),
+        message,
+      );
+    });
+    this.spoolNames?.add(file.spoolName);
+    this.changed([out]);
+    return toPublic(out);
   }
 
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */

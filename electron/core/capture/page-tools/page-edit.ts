@@ -1,0 +1,37 @@
+/**
+ * A page edit as one new PDF: the pages of the document's current file in a new order, some left out, each
+ * turned by a quarter turn or more. The file it reads is never written (the scanner's original, or an
+ * earlier edit kept for undo). Pages keep their encoding as the split writer keeps them (split-writer.ts):
+ * PDF pages copied, JPEG/PNG embedded as they are, G4 TIFF strips passed through; the turn is the page's
+ * /Rotate, so nothing is re-rendered.
+ */
+import { degrees, PDFDocument } from 'pdf-lib';
+import type { CaptureProblem } from '../../../../shared/domain/capture';
+import type { PageEditPage } from '../../../../shared/domain/page-edit';
+import { buildParts } from '../split-writer';
+
+export type PageEditResult =
+  { ok: true; bytes: Uint8Array; pageCount: number } | { ok: false; problem: CaptureProblem };
+
+export async function applyPageEdit(
+  bytes: Uint8Array,
+  pages: readonly PageEditPage[],
+  original: { fileName: string; sha256: string },
+): Promise<PageEditResult> {
+  const built = await buildParts(
+    bytes,
+    [{ pages: pages.map((p) => p.source), metadata: {}, flaggedBlankPages: [], separatorPages: [] }],
+    original,
+  );
+  if (!built.ok) return built;
+  const doc = await PDFDocument.load(built.parts[0]!);
+  for (const [i, p] of pages.entries()) {
+    if (p.rotate === 0) continue;
+    const page = doc.getPage(i);
+    page.setRotation(degrees((page.getRotation().angle + p.rotate) % 360));
+  }
+  doc.setTitle(original.fileName);
+  doc.setSubject(`Pages edited in Intake Desk from ${original.fileName} (sha256 ${original.sha256})`);
+  doc.setKeywords([`intake-edited-from-sha256:${original.sha256}`]);
+  return { ok: true, bytes: await doc.save({ useObjectStreams: true }), pageCount: doc.getPageCount() };
+}

@@ -1,0 +1,13 @@
+import type { PageEditService } from '../capture/page-tools/page-edit-service';
+import type { PartialHandlerTable } from './handler-table';
+
+/** Page tools (issue #16 item 4). */
+export function createPageHandlers(
+  pages: PageEditService,
+): PartialHandlerTable<'documents.editPages' | 'documents.undoPageEdit' | 'documents.pageEdits'> {
+  return {
+    'documents.editPages': ({ id, pages: list }) => pages.edit(id, list),
+    'documents.undoPageEdit': ({ id }) => pages.undo(id),
+    'documents.pageEdits': async ({ id }) => pages.state(id),
+  };
+}
