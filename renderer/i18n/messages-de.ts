@@ -72,6 +72,7 @@ export const de: Record<MessageKey, string> = {
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
   'help.zoom': 'Vergrößern, verkleinern, zurücksetzen (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
+  'help.pageTools': 'Seitenleiste: gewählte Seite drehen, löschen oder verschieben; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',
   'help.escape': 'Dialog schließen',
   'state.new': 'Neu',

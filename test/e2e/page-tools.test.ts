@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './harness';
+import { expectAccessible, isWired } from './workspace-helpers';
+
+// Issue 16 item 4: the page strip in the workspace. Turn, delete and move pages by keyboard and button,
+// undo each step; every edit is a new file and the scanner's file is never touched.
+const SCAN = 'pages_scan.pdf';
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** Three pages told apart by their width (300, 400, 500 pt). */
+async function threePages(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const w of [300, 400, 500]) doc.addPage([w, 700]).drawText(`page ${w}`, { x: 30, y: 600, size: 24 });
+  return doc.save();
+}
+
+describe('page tools in Chromium', () => {
+  const app = appForSuite({
+    ready: async (app) => expect(await isWired(app, 'documents.pageEdits', { id: 'x' })).toBe(true),
+  });
+
+  it('turn, delete and move pages, then undo every step; the scanner file stays as it was', async () => {
+    const { page, demo } = app;
+    const bytes = await threePages();
+    await writeFile(join(demo.scannerFolder, SCAN), bytes);
+    const row = page.getByTestId('doc-row').filter({ hasText: SCAN });
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    const thumbs = page.getByTestId('page-thumb');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: SCAN }).documents[0]!;
+    const pages = async () => {
+      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+      return pdf.getPages().map((p) => `${Math.round(p.getWidth())}@${p.getRotation().angle}`);
+    };
+    const original = doc().sha256;
+    expect(await pages()).toEqual(['300@0', '400@0', '500@0']);
+
+    // R on the second page turns it right.
+    await thumbs.nth(1).click();
+    await page.keyboard.press('r');
+    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90', '500@0']);
+    await expect.poll(() => thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
+
+    // Delete on the third page.
+    await expect.poll(() => thumbs.count()).toBe(3);
+    await thumbs.nth(2).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    expect(await pages()).toEqual(['300@0', '400@90']);
+
+    // The button moves the first page after the second.
+    await thumbs.nth(0).click();
+    await page.getByRole('button', { name: 'Move the page later (Alt+→)' }).click();
+    await expect.poll(pages, { timeout: 15_000 }).toEqual(['400@90', '300@0']);
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    // The preview shows the new file too.
+    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 15_000 }).toBe('Page 1 of 2');
+    await app.screenshot('page-tools');
+    await expectAccessible(page);
+
+    // Undo three times (button, then Ctrl+Z twice): the file the scanner wrote, byte for byte.
+    await page.getByTestId('page-undo').click();
+    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90']);
+    await thumbs.first().click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90', '500@0']);
+    await expect.poll(() => thumbs.count()).toBe(3);
+    await thumbs.first().click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => doc().sha256, { timeout: 15_000 }).toBe(original);
+    await expect.poll(() => page.getByTestId('page-undo').isDisabled()).toBe(true);
+    expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, SCAN))))).toBe(sha(bytes));
+  }, 90_000);
+
+  it('the help overlay lists the page-tool keys', async () => {
+    const { page } = app;
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    const help = page.getByTestId('help-overlay');
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Page strip: turn, delete or move the selected page');
+    await page.keyboard.press('Escape');
+  });
+});
