@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { renderScan, tiffOfScans } from '../../electron/core/capture/test-support/synthetic-scan';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
@@ -75,6 +76,40 @@ describe('page tools in Chromium', () => {
     await expect.poll(() => doc().sha256, { timeout: 15_000 }).toBe(original);
     await expect.poll(() => page.getByTestId('page-undo').isDisabled()).toBe(true);
     expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, SCAN))))).toBe(sha(bytes));
+  }, 90_000);
+
+  it('a multi-page fax TIFF shows every page, and a page tool turns it into an edited PDF', async () => {
+    const { page, demo } = app;
+    const tiff = await tiffOfScans(
+      [await renderScan({ textLines: 8 }, { dpi: 100 }), await renderScan({ textLines: 2 }, { dpi: 100 })],
+      {
+        dpi: 100,
+        compression: 'g4',
+      },
+    );
+    await writeFile(join(demo.scannerFolder, 'fax_scan.tif'), tiff);
+    const row = page.getByTestId('doc-row').filter({ hasText: 'fax_scan' });
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    await page.getByTestId('tiff-canvas').waitFor();
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 2');
+    // The canvas holds the page's own pixels (a 100-DPI A4 page: 827 px wide).
+    expect(await page.getByTestId('tiff-canvas').evaluate((c) => (c as HTMLCanvasElement).width)).toBe(827);
+    await app.screenshot('tiff-preview');
+
+    const thumbs = page.getByTestId('page-thumb');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await thumbs.nth(1).click();
+    await page.keyboard.press('r');
+    const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'fax_scan' }).documents[0]!;
+    await expect.poll(() => doc().fileName, { timeout: 15_000 }).toBe('fax_scan.pdf');
+    expect(doc().contentType).toBe('application/pdf');
+    const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+    expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([0, 90]);
+    await page.getByTestId('pdf-canvas').waitFor();
+    expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, 'fax_scan.tif'))))).toBe(sha(tiff));
   }, 90_000);
 
   it('the help overlay lists the page-tool keys', async () => {

@@ -11,6 +11,7 @@ import { folderLabel } from './document-order';
 import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
+import { TiffView } from './tiff-view';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */
@@ -18,7 +19,12 @@ const FIRST_CHUNK = 256 * 1024;
 /** Images are decoded whole; a larger one gets file info instead of filling the page's memory. */
 const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
 
-type Content = { id: string } & ({ kind: 'pdf'; start: PdfStart } | { kind: 'image'; blob?: Blob } | { kind: 'none' });
+type Content = { id: string } & (
+  | { kind: 'pdf'; start: PdfStart }
+  | { kind: 'image'; blob?: Blob }
+  | { kind: 'tiff'; bytes?: ArrayBuffer }
+  | { kind: 'none' }
+);
 
 export function DocumentPreview(props: { doc: Document | undefined }) {
   const t = useT();
@@ -57,7 +63,11 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
               kind,
               ...(blob ? { blob } : {}),
             }))
-          : Promise.resolve({ id, kind });
+          : kind === 'tiff'
+            ? readWhole(source, contentType, IMAGE_MAX_BYTES, abort.signal)
+                .then((blob) => blob?.arrayBuffer())
+                .then((bytes) => ({ id, kind, ...(bytes ? { bytes } : {}) }))
+            : Promise.resolve({ id, kind });
     load.then(setContent).catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
     return () => abort.abort();
   }, [id, contentType, fileName, reload]);
@@ -138,7 +148,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         >
           +
         </button>
-        {kind === 'pdf' && (
+        {(kind === 'pdf' || kind === 'tiff') && (
           <>
             <button
               type="button"
@@ -179,15 +189,22 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         {content?.kind === 'pdf' && !renderError && (
           <PdfView start={content.start} zoom={zoom} page={page} onPages={onPages} onError={onError} />
         )}
+        {content?.kind === 'tiff' && content.bytes && !renderError && (
+          <TiffView bytes={content.bytes} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+        )}
         {content && kind === 'image' && imageUrl && (
           <img src={imageUrl} alt={doc.fileName} style={{ width: `${zoom * 100}%` }} data-testid="image-preview" />
         )}
-        {content && (kind === 'none' || (kind === 'image' && !imageUrl) || renderError) && (
-          <div className="no-preview" data-testid="no-preview">
-            <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
-            {info}
-          </div>
-        )}
+        {content &&
+          (kind === 'none' ||
+            (kind === 'image' && !imageUrl) ||
+            (content.kind === 'tiff' && !content.bytes) ||
+            renderError) && (
+            <div className="no-preview" data-testid="no-preview">
+              <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
+              {info}
+            </div>
+          )}
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../app/error-banner';
@@ -8,13 +7,14 @@ import { toIpcError } from '../../app/ipc-error';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readWhole } from '../inbox/document-bytes';
-import { loadPdfjs } from '../inbox/pdf-view';
 import { previewKind } from '../inbox/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
+import { openPdfPages, openTiffPages } from './page-sources';
+import type { PageSource } from './page-sources';
 import type { PageListEdit } from './page-edits';
 import { pageToolsMessages } from './page-tools-messages';
 
-/** Thumbnails are read whole (pdf.js from memory); a larger file gets no strip. */
+/** Thumbnails are drawn from the whole file in memory (pdf.js, utif2); a larger file gets no strip. */
 const MAX_BYTES = 64 * 1024 * 1024;
 const THUMB_WIDTH = 84;
 const EDITABLE = new Set(['new', 'tagged', 'failed']);
@@ -22,7 +22,7 @@ const EDITABLE = new Set(['new', 'tagged', 'failed']);
 const selectedPage = new Map<string, number>();
 
 /**
- * The page strip of a PDF document (issue #16 item 4): a thumbnail per page, and for a document the clerk
+ * The page strip of a PDF or TIFF document (issue #16 item 4): a thumbnail per page, and for a document the clerk
  * may still edit, turn / delete / move the selected page and undo. Each change is one documents.editPages
  * call that gives a new file; the strip and the preview are mounted anew for it (key: the file's sha256).
  */
@@ -30,30 +30,29 @@ export function PageStrip(props: { doc: Document }) {
   const t = useCatalog(pageToolsMessages);
   const { doc } = props;
   const editable = EDITABLE.has(doc.state);
-  const [pdf, setPdf] = useState<PDFDocumentProxy>();
+  const kind = previewKind(doc.contentType, doc.fileName);
+  const [source, setSource] = useState<PageSource>();
   const [tooLarge, setTooLarge] = useState(false);
   const [selected, setSelected] = useState(selectedPage.get(doc.id) ?? 0);
   const [undoable, setUndoable] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError>();
-  const count = pdf?.numPages ?? 0;
+  const count = source?.count ?? 0;
 
   useEffect(() => {
     const abort = new AbortController();
-    // Destroying the loading task frees the document and its worker port.
-    let task: { destroy(): Promise<void> } | undefined;
-    void readWhole(intake().contentSource(doc.id), 'application/pdf', MAX_BYTES, abort.signal)
-      .then(async (blob) => {
-        if (!blob) return setTooLarge(true);
-        const pdfjs = await loadPdfjs();
-        const data = new Uint8Array(await blob.arrayBuffer());
-        if (abort.signal.aborted) return;
-        const loading = pdfjs.getDocument({ data });
-        task = loading;
-        const loaded = await loading.promise;
-        if (!abort.signal.aborted) setPdf(loaded);
-      })
-      .catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
+    let opened: PageSource | undefined;
+    if (kind === 'pdf' || kind === 'tiff')
+      void readWhole(intake().contentSource(doc.id), doc.contentType, MAX_BYTES, abort.signal)
+        .then(async (blob) => {
+          if (!blob) return setTooLarge(true);
+          const bytes = await blob.arrayBuffer();
+          if (abort.signal.aborted) return;
+          opened = await (kind === 'pdf' ? openPdfPages(bytes) : openTiffPages(bytes));
+          if (abort.signal.aborted) opened.close();
+          else setSource(opened);
+        })
+        .catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
     if (editable)
       void intake()
         .call('documents.pageEdits', { id: doc.id })
@@ -61,9 +60,9 @@ export function PageStrip(props: { doc: Document }) {
         .catch(() => undefined);
     return () => {
       abort.abort();
-      void task?.destroy();
+      opened?.close();
     };
-  }, [doc.id, editable]);
+  }, [doc.id, doc.contentType, kind, editable]);
 
   const select = (page: number) => {
     selectedPage.set(doc.id, page);
@@ -101,7 +100,7 @@ export function PageStrip(props: { doc: Document }) {
     }
   };
 
-  if (previewKind(doc.contentType, doc.fileName) !== 'pdf') return null;
+  if (kind !== 'pdf' && kind !== 'tiff') return null;
   return (
     <section className="page-strip" aria-label={t('pages.strip')} data-testid="page-strip" onKeyDown={onKeyDown}>
       {editable && (
@@ -151,8 +150,8 @@ export function PageStrip(props: { doc: Document }) {
       )}
       {error && <ErrorBanner error={error} onRetry={() => setError(undefined)} />}
       {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
-      {!pdf && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
-      {pdf && (
+      {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
+      {source && (
         <ol className="page-thumbs">
           {Array.from({ length: count }, (_, i) => (
             <li key={i}>
@@ -165,7 +164,7 @@ export function PageStrip(props: { doc: Document }) {
                 tabIndex={i === page ? 0 : -1}
                 onClick={() => select(i)}
               >
-                <Thumbnail pdf={pdf} page={i + 1} />
+                <Thumbnail source={source} index={i} />
                 <span aria-hidden="true">{i + 1}</span>
               </button>
             </li>
@@ -198,30 +197,13 @@ function ToolButton(props: {
   );
 }
 
-/** One page drawn small, with its /Rotate applied by pdf.js. */
-function Thumbnail(props: { pdf: PDFDocumentProxy; page: number }) {
+/** One page drawn small (a PDF page with its /Rotate applied). */
+function Thumbnail(props: { source: PageSource; index: number }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  const { pdf, page } = props;
+  const { source, index } = props;
   useEffect(() => {
-    let cancelled = false;
-    let task: { cancel(): void; promise: Promise<void> } | undefined;
-    void pdf.getPage(page).then((p) => {
-      const canvas = ref.current;
-      if (cancelled || !canvas) return;
-      const ratio = window.devicePixelRatio || 1;
-      const scale = (THUMB_WIDTH / p.getViewport({ scale: 1 }).width) * ratio;
-      const viewport = p.getViewport({ scale });
-      canvas.width = viewport.width;
-      canvas.height = viewport.height;
-      canvas.style.width = `${viewport.width / ratio}px`;
-      canvas.dataset['rotation'] = String(p.rotate);
-      task = p.render({ canvas, viewport });
-      task.promise.catch(() => undefined);
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [pdf, page]);
+    const canvas = ref.current;
+    if (canvas) source.draw(index, canvas, THUMB_WIDTH).catch(() => undefined);
+  }, [source, index]);
   return <canvas ref={ref} aria-hidden="true" data-testid="page-thumb-canvas" />;
 }
