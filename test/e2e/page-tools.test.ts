@@ -112,13 +112,32 @@ describe('page tools in Chromium', () => {
     expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, 'fax_scan.tif'))))).toBe(sha(tiff));
   }, 90_000);
 
+  it('split here makes a second document of the later pages, with the same case number; undo takes it back', async () => {
+    const { page, demo } = app;
+    await writeFile(join(demo.scannerFolder, 'CLM-2026-000102_INV_two.pdf'), await threePages());
+    const row = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000102_INV_two.pdf' });
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    const thumbs = page.getByTestId('page-thumb');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await thumbs.nth(2).click();
+    await page.keyboard.press('s');
+    const part = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000102_INV_two-p3.pdf' });
+    await part.waitFor({ timeout: 15_000 });
+    expect(await part.textContent()).toContain('CLM-2026-000102');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await page.getByTestId('page-undo').click();
+    await expect.poll(() => part.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+  }, 60_000);
+
   it('the help overlay lists the page-tool keys', async () => {
     const { page } = app;
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('?');
     const help = page.getByTestId('help-overlay');
     await help.waitFor();
-    expect(await help.textContent()).toContain('Page strip: turn, delete or move the selected page');
+    expect(await help.textContent()).toContain('Page strip: turn, delete or move the selected page, split before it');
     await page.keyboard.press('Escape');
   });
 });

@@ -4,9 +4,12 @@ import type { PartialHandlerTable } from './handler-table';
 /** Page tools (issue #16 item 4). */
 export function createPageHandlers(
   pages: PageEditService,
-): PartialHandlerTable<'documents.editPages' | 'documents.undoPageEdit' | 'documents.pageEdits'> {
+): PartialHandlerTable<
+  'documents.editPages' | 'documents.splitPages' | 'documents.undoPageEdit' | 'documents.pageEdits'
+> {
   return {
     'documents.editPages': ({ id, pages: list }) => pages.edit(id, list),
+    'documents.splitPages': ({ id, at }) => pages.split(id, at),
     'documents.undoPageEdit': ({ id }) => pages.undo(id),
     'documents.pageEdits': async ({ id }) => pages.state(id),
   };

@@ -412,6 +412,20 @@ export class DocumentQueue {
     return toPublic(out);
   }
 
+  /**
+   * Takes back a document the page tools made (undoing a split), while the clerk may still edit it. Its
+   * spool file is the caller's to remove once this is on disk.
+   */
+  discard(id: string): string {
+    const d = this.require(id);
+    this.requireState(d, EDITABLE, 'take back');
+    this.deps.store.remove(id);
+    this.spoolNames?.delete(d.spoolName);
+    this.deps.bus.emit('documents.changed', { documents: [], removed: [id] });
+    this.statusChanged();
+    return d.spoolName;
+  }
+
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
   async importBytes(fileName: string, bytes: Uint8Array): Promise<Document> {
     return this.importStream(

@@ -289,6 +289,11 @@ export class DocumentStore {
     });
   }
 
+  /** Deletes a document the app made and takes back (a page split undone); its history stays. */
+  remove(id: string): void {
+    this.transaction(() => this.prepared('DELETE FROM documents WHERE id = ?').run(id));
+  }
+
   /** Records a seen-file key without a document (e.g. a file we decided to skip for good). */
   markSeen(key: string, documentId: string, at: string): void {
     this.insertSeen.run(key, documentId, at);

@@ -81,6 +81,7 @@ export function PageStrip(props: { doc: Document }) {
     edit && run(() => intake().call('documents.editPages', { id: doc.id, pages: edit.pages }), edit.selected);
   const undo = () => undoable > 0 && run(() => intake().call('documents.undoPageEdit', { id: doc.id }));
   const page = Math.min(selected, Math.max(0, count - 1));
+  const split = () => page > 0 && run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const mod = e.ctrlKey || e.metaKey;
@@ -92,6 +93,7 @@ export function PageStrip(props: { doc: Document }) {
     else if ((e.key === 'r' || e.key === 'R') && !mod && !e.altKey && editable)
       apply(rotatePage(count, page, e.shiftKey ? 270 : 90));
     else if (e.key === 'Delete' && editable) apply(deletePage(count, page));
+    else if ((e.key === 's' || e.key === 'S') && !mod && !e.altKey && editable) split();
     else if (mod && (e.key === 'z' || e.key === 'Z') && editable) undo();
     else handled = false;
     if (handled) {
@@ -139,6 +141,9 @@ export function PageStrip(props: { doc: Document }) {
             disabled={busy || count <= 1}
           >
             ✕
+          </ToolButton>
+          <ToolButton label={t('pages.split')} onClick={split} disabled={busy || page === 0} testId="page-split">
+            ✂
           </ToolButton>
           <ToolButton label={t('pages.undo')} onClick={undo} disabled={busy || undoable === 0} testId="page-undo">
             ↶

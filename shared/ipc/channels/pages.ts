@@ -6,6 +6,15 @@ import { PageEditSchema, PageEditStateSchema } from '../../domain/page-edit';
 export const pageInvokes = {
   /** Applies a new page list (order, left-out pages, turns) as a new file; the one before is kept for undo. */
   'documents.editPages': { request: PageEditSchema, response: DocumentSchema },
+  /**
+   * "Split here": the pages from `at` (0-based) on become a new document in the inbox with the same
+   * metadata; the document keeps the pages before. Undone by documents.undoPageEdit while the new one is
+   * still in the inbox.
+   */
+  'documents.splitPages': {
+    request: z.object({ id: z.string().min(1), at: z.number().int().min(1) }),
+    response: z.object({ kept: DocumentSchema, split: DocumentSchema }),
+  },
   /** Goes back to the file before the last page edit. */
   'documents.undoPageEdit': { request: z.object({ id: z.string().min(1) }), response: DocumentSchema },
   /** How many page edits of the document can be undone. */

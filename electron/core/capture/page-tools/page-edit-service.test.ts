@@ -91,4 +91,31 @@ describe('page tools', () => {
     await expect(p.pages.edit(doc.id, [{ source: 0, rotate: 0 }])).rejects.toMatchObject({ code: 'document.state' });
     expect(existsSync(join(dataDir, 'spool', `${doc.id}.edit2`))).toBe(false);
   });
+
+  it('split here makes a second document from the later pages; undo takes it back while it is in the inbox', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    const p = await start(dataDir);
+    const made = await PDFDocument.create();
+    for (const w of [283, 340, 397]) made.addPage([w, 842]);
+    const doc = await p.queue.importBytes('post.pdf', await made.save());
+    p.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
+
+    const { kept, split } = await p.pages.split(doc.id, 1);
+    expect((await pagesOf(p, kept.id)).map((x) => x.width)).toEqual([283]);
+    expect((await pagesOf(p, split.id)).map((x) => x.width)).toEqual([340, 397]);
+    expect(split).toMatchObject({ fileName: 'post-p2.pdf', state: 'new', metadata: { caseNumber: 'CLM-2026-000101' } });
+    await expect(p.pages.split(doc.id, 1)).rejects.toMatchObject({ code: 'document.pages' });
+
+    await p.pages.undo(doc.id);
+    expect((await pagesOf(p, doc.id)).map((x) => x.width)).toEqual([283, 340, 397]);
+    expect(() => p.queue.get(split.id)).toThrow();
+    expect(readdirSync(join(dataDir, 'spool'))).toEqual([doc.id]);
+
+    // Once the later pages are queued, the split is not undone.
+    const again = await p.pages.split(doc.id, 2);
+    p.queue.pause(); // held in the queue (nothing is uploaded in this test)
+    p.queue.submit([again.split.id], undefined, false);
+    await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.state' });
+    expect((await pagesOf(p, doc.id)).map((x) => x.width)).toEqual([283, 340]);
+  });
 });

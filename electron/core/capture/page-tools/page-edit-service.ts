@@ -8,6 +8,7 @@
  * next start. Undo switches back in one transaction, then removes the newer file. When the document is
  * archived its earlier versions are removed (the archive keeps what was uploaded).
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
@@ -20,7 +21,7 @@ import type { DocumentStore } from '../../queue/document-store';
 import type { QueueDatabase } from '../../queue/queue-database';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
-import { applyPageEdit } from './page-edit';
+import { applyPageEdit, pageCountOf } from './page-edit';
 
 interface EditRow {
   document_id: string;
@@ -29,6 +30,8 @@ interface EditRow {
   file_name: string;
   size: number;
   sha256: string;
+  /** The document a split made from this one's later pages: taken back by the undo. */
+  split_into: string | null;
 }
 
 export class PageEditService {
@@ -54,6 +57,7 @@ export class PageEditService {
         file_name TEXT NOT NULL,
         size INTEGER NOT NULL,
         sha256 TEXT NOT NULL,
+        split_into TEXT,
         PRIMARY KEY (document_id, seq)
       );`);
   }
@@ -127,19 +131,98 @@ export class PageEditService {
         .get(id);
       if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
       let newer = '';
+      let takenBack = '';
       const doc = queue.replaceContent(
         id,
         { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
         'page edit undone',
         (before) => {
           newer = before.spoolName;
+          // The later pages come back only if their document can go: not once it is queued or sent.
+          if (last.split_into && this.exists(last.split_into)) takenBack = queue.discard(last.split_into);
           db.prepare('DELETE FROM page_edits WHERE document_id = ? AND seq = ?').run(id, last.seq);
         },
       );
       await store.durable();
       await spool.remove(newer);
+      if (takenBack) await spool.remove(takenBack);
       return doc;
     });
+  }
+
+  /**
+   * "Split here": pages from `at` (0-based) on become a new document in the inbox, with this one's
+   * metadata; this one keeps the pages before. Undo takes the new document back while it is still editable.
+   */
+  async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
+    return this.exclusive(id, async () => {
+      const { spool, db, store } = this.deps;
+      const queue = this.deps.queue();
+      const doc = queue.get(id);
+      const bytes = new Uint8Array(await readFile(queue.contentFile(id).path));
+      const count = await pageCountOf(bytes).catch(() => 0);
+      if (at < 1 || at >= count)
+        throw new IntakeError('validation', 'document.pages', `The document cannot be split before page ${at + 1}.`);
+      const fileName = asPdfName(doc.fileName);
+      const range = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => ({ source: from + i, rotate: 0 as const }));
+      const link = { fileName, sha256: doc.sha256 };
+      const [head, tail] = await Promise.all([
+        applyPageEdit(bytes, range(0, at), link),
+        applyPageEdit(bytes, range(at, count), link),
+      ]);
+      if (!head.ok || !tail.ok)
+        throw new IntakeError('validation', 'document.pages', 'The pages of this document cannot be split.');
+      const seq = this.nextSeq(id);
+      const headName = `${id}.edit${seq}`;
+      const splitId = randomUUID();
+      const headCopy = await spool.writeBytes(head.bytes, headName);
+      const tailCopy = await spool.writeBytes(tail.bytes, splitId);
+      try {
+        return store.transaction(() => {
+          const kept = queue.replaceContent(
+            id,
+            { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
+            'split',
+            (before) =>
+              db
+                .prepare(
+                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, split_into)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
+                )
+                .run(id, seq, before.spoolName, before.fileName, before.size, before.sha256, splitId),
+          );
+          const [split] = queue.adopt(
+            [
+              {
+                id: splitId,
+                fileName: `${basename(fileName, '.pdf')}-p${at + 1}.pdf`,
+                sourceFolder: doc.sourceFolder,
+                copy: tailCopy,
+                metadata: doc.metadata,
+                autoSubmit: false,
+                message: `split from ${doc.fileName} before page ${at + 1}`,
+              },
+            ],
+            () => undefined,
+          );
+          return { kept, split: split! };
+        });
+      } catch (e) {
+        await spool.remove(headName);
+        await spool.remove(splitId);
+        throw e;
+      }
+    });
+  }
+
+  private exists(id: string): boolean {
+    try {
+      this.deps.queue().get(id);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** After the upload: the earlier versions go (the archive keeps the file that was sent). */

@@ -8,7 +8,9 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import type { CaptureProblem } from '../../../../shared/domain/capture';
 import type { PageEditPage } from '../../../../shared/domain/page-edit';
+import { sniffFileKind } from '../file-kind';
 import { buildParts } from '../split-writer';
+import { readTiffStructure } from '../tiff-structure';
 
 export type PageEditResult =
   { ok: true; bytes: Uint8Array; pageCount: number } | { ok: false; problem: CaptureProblem };
@@ -34,4 +36,13 @@ export async function applyPageEdit(
   doc.setSubject(`Pages edited in Intake Desk from ${original.fileName} (sha256 ${original.sha256})`);
   doc.setKeywords([`intake-edited-from-sha256:${original.sha256}`]);
   return { ok: true, bytes: await doc.save({ useObjectStreams: true }), pageCount: doc.getPageCount() };
+}
+
+/** How many pages the file has, read from its bytes (a PDF's page tree, a TIFF's directories; images: 1). */
+export async function pageCountOf(bytes: Uint8Array): Promise<number> {
+  const kind = sniffFileKind(bytes.subarray(0, 1024));
+  if (kind === 'pdf')
+    return (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount();
+  if (kind === 'tiff') return readTiffStructure(bytes).length;
+  return kind ? 1 : 0;
 }
