@@ -157,6 +157,7 @@ const en = {
   'error.capture.failed': 'The scan could not be split into documents. It is kept whole: tag it yourself.',
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
+  'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
   'error.document.busy': 'The pages of this document are being changed. Try again in a moment.',
   'error.details': 'Details',
 };
@@ -355,6 +356,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.capture.failed': 'Der Scan ließ sich nicht in Dokumente aufteilen. Er bleibt ganz: bitte selbst erfassen.',
   'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
   'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
+  'error.document.merge':
+    'Diese Dokumente lassen sich nicht zusammenführen. Bitte zwei oder mehr Dokumente wählen, die noch im Eingang sind.',
   'error.document.busy': 'Die Seiten dieses Dokuments werden gerade geändert. Bitte gleich erneut versuchen.',
   'error.details': 'Details',
 };

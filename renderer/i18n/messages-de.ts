@@ -73,7 +73,7 @@ export const de: Record<MessageKey, string> = {
   'help.zoom': 'Vergrößern, verkleinern, zurücksetzen (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
   'help.pageTools':
-    'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen; letzte Seitenänderung rückgängig',
+    'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',
   'help.escape': 'Dialog schließen',
   'state.new': 'Neu',

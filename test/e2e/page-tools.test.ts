@@ -131,13 +131,52 @@ describe('page tools in Chromium', () => {
     await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
   }, 60_000);
 
+  it('merge: two selected documents become one, in list order; undo brings the second back', async () => {
+    const { page, demo } = app;
+    const widths = async (w: number[]) => {
+      const d = await PDFDocument.create();
+      for (const x of w) d.addPage([x, 700]);
+      return d.save();
+    };
+    await writeFile(join(demo.scannerFolder, 'merge_a.pdf'), await widths([300]));
+    await new Promise((r) => setTimeout(r, 50));
+    await writeFile(join(demo.scannerFolder, 'merge_b.pdf'), await widths([400, 500]));
+    const a = page.getByTestId('doc-row').filter({ hasText: 'merge_a.pdf' });
+    const b = page.getByTestId('doc-row').filter({ hasText: 'merge_b.pdf' });
+    await a.waitFor({ timeout: 20_000 });
+    await b.waitFor({ timeout: 20_000 });
+    await a.click();
+    await b.click({ modifiers: ['Control'] });
+    // The list's own order decides the page order (and which document stays: the first).
+    const listed = (await page.getByTestId('doc-row').filter({ hasText: 'merge_' }).allTextContents()).map((t) =>
+      t.includes('merge_a.pdf') ? [300] : [400, 500],
+    );
+    const merge = page.getByTestId('page-merge');
+    await merge.waitFor({ timeout: 15_000 });
+    await merge.click();
+    // One of them stays, holding all three pages; the list shows only it.
+    await expect
+      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    const left = demo.core.queue.list({ limit: 5, offset: 0, query: 'merge_' }).documents[0]!;
+    const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(left.id).path));
+    expect(pdf.getPages().map((p) => Math.round(p.getWidth()))).toEqual(listed.flat());
+    await page.getByTestId('doc-row').filter({ hasText: left.fileName }).click();
+    await page.getByTestId('page-undo').click();
+    await expect
+      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: 15_000 })
+      .toBe(2);
+  }, 60_000);
+
   it('the help overlay lists the page-tool keys', async () => {
     const { page } = app;
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('?');
     const help = page.getByTestId('help-overlay');
     await help.waitFor();
-    expect(await help.textContent()).toContain('Page strip: turn, delete or move the selected page, split before it');
+    expect(await help.textContent()).toContain(
+      'Page strip: turn, delete or move the selected page, split before it, merge the selected documents',
+    );
     await page.keyboard.press('Escape');
   });
 });

@@ -74,7 +74,15 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  const pages = createPageEditService({ db, store, queue: () => queue, spool, bus: o.bus, logger: o.logger });
+  const pages = createPageEditService({
+    db,
+    store,
+    queue: () => queue,
+    spool,
+    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
+    bus: o.bus,
+    logger: o.logger,
+  });
   const queue: DocumentQueue = new DocumentQueue({
     store,
     spool,

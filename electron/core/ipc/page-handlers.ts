@@ -5,11 +5,16 @@ import type { PartialHandlerTable } from './handler-table';
 export function createPageHandlers(
   pages: PageEditService,
 ): PartialHandlerTable<
-  'documents.editPages' | 'documents.splitPages' | 'documents.undoPageEdit' | 'documents.pageEdits'
+  | 'documents.editPages'
+  | 'documents.splitPages'
+  | 'documents.mergePages'
+  | 'documents.undoPageEdit'
+  | 'documents.pageEdits'
 > {
   return {
     'documents.editPages': ({ id, pages: list }) => pages.edit(id, list),
     'documents.splitPages': ({ id, at }) => pages.split(id, at),
+    'documents.mergePages': ({ ids }) => pages.merge(ids),
     'documents.undoPageEdit': ({ id }) => pages.undo(id),
     'documents.pageEdits': async ({ id }) => pages.state(id),
   };

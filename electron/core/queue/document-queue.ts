@@ -426,6 +426,39 @@ export class DocumentQueue {
     return d.spoolName;
   }
 
+  /** Brings back a document taken back by `discard` (undoing a merge), as it was; its spool file was kept. */
+  readmit(d: StoredDocument, message: string): Document {
+    const doc = this.deps.store.insert(
+      {
+        id: d.id,
+        fileName: d.fileName,
+        sourceFolder: d.sourceFolder,
+        ...(d.sourcePath !== undefined ? { sourcePath: d.sourcePath } : {}),
+        ...(d.sourceSize !== undefined ? { sourceSize: d.sourceSize } : {}),
+        ...(d.sourceMtimeMs !== undefined ? { sourceMtimeMs: d.sourceMtimeMs } : {}),
+        spoolName: d.spoolName,
+        size: d.size,
+        contentType: d.contentType,
+        sha256: d.sha256,
+        at: d.arrivedAt,
+        state: d.state,
+        metadata: d.metadata,
+        ...(d.error ? { error: d.error } : {}),
+        ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}),
+        ...(d.idempotencyKey ? { idempotencyKey: d.idempotencyKey } : {}),
+      },
+      message,
+    );
+    this.spoolNames?.add(doc.spoolName);
+    this.changed([doc]);
+    return toPublic(doc);
+  }
+
+  /** The stored form (queue-internal fields included), for a caller that keeps a document to bring back. */
+  stored(id: string): StoredDocument {
+    return this.require(id);
+  }
+
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */
   async importBytes(fileName: string, bytes: Uint8Array): Promise<Document> {
     return this.importStream(

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
 import { toIpcError } from '../../app/ipc-error';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
@@ -38,6 +39,10 @@ export function PageStrip(props: { doc: Document }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError>();
   const count = source?.count ?? 0;
+  // Several documents selected in the inbox: they can be merged, in list order, into the first of them.
+  const order = useAppStore((s) => s.inboxOrder);
+  const selectedIds = useAppStore((s) => s.selection.selected);
+  const mergeIds = useMemo(() => order.filter((id) => selectedIds.includes(id)), [order, selectedIds]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -81,6 +86,8 @@ export function PageStrip(props: { doc: Document }) {
     edit && run(() => intake().call('documents.editPages', { id: doc.id, pages: edit.pages }), edit.selected);
   const undo = () => undoable > 0 && run(() => intake().call('documents.undoPageEdit', { id: doc.id }));
   const page = Math.min(selected, Math.max(0, count - 1));
+  const canMerge = editable && mergeIds.length > 1 && mergeIds.includes(doc.id);
+  const merge = () => canMerge && run(() => intake().call('documents.mergePages', { ids: mergeIds }));
   const split = () => page > 0 && run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -94,6 +101,7 @@ export function PageStrip(props: { doc: Document }) {
       apply(rotatePage(count, page, e.shiftKey ? 270 : 90));
     else if (e.key === 'Delete' && editable) apply(deletePage(count, page));
     else if ((e.key === 's' || e.key === 'S') && !mod && !e.altKey && editable) split();
+    else if ((e.key === 'm' || e.key === 'M') && !mod && !e.altKey && canMerge) merge();
     else if (mod && (e.key === 'z' || e.key === 'Z') && editable) undo();
     else handled = false;
     if (handled) {
@@ -145,6 +153,16 @@ export function PageStrip(props: { doc: Document }) {
           <ToolButton label={t('pages.split')} onClick={split} disabled={busy || page === 0} testId="page-split">
             ✂
           </ToolButton>
+          {canMerge && (
+            <ToolButton
+              label={t('pages.merge', { count: mergeIds.length })}
+              onClick={merge}
+              disabled={busy}
+              testId="page-merge"
+            >
+              ⧉
+            </ToolButton>
+          )}
           <ToolButton label={t('pages.undo')} onClick={undo} disabled={busy || undoable === 0} testId="page-undo">
             ↶
           </ToolButton>

@@ -15,6 +15,14 @@ export const pageInvokes = {
     request: z.object({ id: z.string().min(1), at: z.number().int().min(1) }),
     response: z.object({ kept: DocumentSchema, split: DocumentSchema }),
   },
+  /**
+   * Merges documents into the first, in this order: one PDF of all their pages; the others leave the inbox
+   * (documents.undoPageEdit on the first brings them back).
+   */
+  'documents.mergePages': {
+    request: z.object({ ids: z.array(z.string().min(1)).min(2).max(200) }),
+    response: DocumentSchema,
+  },
   /** Goes back to the file before the last page edit. */
   'documents.undoPageEdit': { request: z.object({ id: z.string().min(1) }), response: DocumentSchema },
   /** How many page edits of the document can be undone. */

@@ -1,4 +1,5 @@
 import type { EventBus } from '../../events/event-bus';
+import type { ArchivableFile } from '../../queue/archiver';
 import type { DocumentQueue } from '../../queue/document-queue';
 import type { DocumentStore } from '../../queue/document-store';
 import type { QueueDatabase } from '../../queue/queue-database';
@@ -12,6 +13,7 @@ export function createPageEditService(o: {
   store: DocumentStore;
   queue: () => DocumentQueue;
   spool: Spool;
+  archive: (file: ArchivableFile) => Promise<void>;
   bus: EventBus;
   logger: Logger;
 }): PageEditService {

@@ -118,4 +118,35 @@ describe('page tools', () => {
     await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.state' });
     expect((await pagesOf(p, doc.id)).map((x) => x.width)).toEqual([283, 340]);
   });
+
+  it('merges documents into the first; undo brings the others back as they were, also after a restart', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    let p = await start(dataDir);
+    const pdfOf = async (widths: number[]) => {
+      const d = await PDFDocument.create();
+      for (const w of widths) d.addPage([w, 842]);
+      return d.save();
+    };
+    const a = await p.queue.importBytes('a.pdf', await pdfOf([283, 340]));
+    const tiff = await tiffOfScans([await renderScan({ textLines: 2 }, { dpi: 100 })], { dpi: 100 });
+    const b = await p.queue.importBytes('b.tif', tiff);
+    p.queue.tag([b.id], { policyNumber: 'HR-100001' });
+
+    await p.pages.merge([a.id, b.id]);
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340, 595]);
+    expect(() => p.queue.get(b.id)).toThrow();
+    await expect(p.pages.merge([a.id])).rejects.toMatchObject({ code: 'document.merge' });
+
+    await p.stop();
+    pipeline = undefined;
+    p = await start(dataDir); // the sweep keeps the merged-in document's file
+    await p.pages.undo(a.id);
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340]);
+    expect(p.queue.get(b.id)).toMatchObject({
+      fileName: 'b.tif',
+      state: 'tagged',
+      metadata: { policyNumber: 'HR-100001' },
+    });
+    expect(sha(new Uint8Array(await readFile(p.queue.contentFile(b.id).path)))).toBe(sha(tiff));
+  });
 });

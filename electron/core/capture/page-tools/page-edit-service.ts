@@ -17,11 +17,12 @@ import type { EventPayload } from '../../../../shared/ipc/contract';
 import { IntakeError } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
 import type { DocumentQueue } from '../../queue/document-queue';
-import type { DocumentStore } from '../../queue/document-store';
+import type { ArchivableFile } from '../../queue/archiver';
+import type { DocumentStore, StoredDocument } from '../../queue/document-store';
 import type { QueueDatabase } from '../../queue/queue-database';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
-import { applyPageEdit, pageCountOf } from './page-edit';
+import { applyPageEdit, concatenate, pageCountOf } from './page-edit';
 
 interface EditRow {
   document_id: string;
@@ -32,7 +33,11 @@ interface EditRow {
   sha256: string;
   /** The document a split made from this one's later pages: taken back by the undo. */
   split_into: string | null;
+  /** The documents a merge took in (stored form, JSON): brought back by the undo. */
+  merged: string | null;
 }
+
+const EDITABLE = new Set(['new', 'tagged', 'failed']);
 
 export class PageEditService {
   private readonly busy = new Set<string>();
@@ -45,6 +50,8 @@ export class PageEditService {
       /** Late: the queue is made after this (its sweep asks ownsSpoolName). */
       queue: () => DocumentQueue;
       spool: Spool;
+      /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
+      archive: (file: ArchivableFile) => Promise<void>;
       bus: EventBus;
       logger: Logger;
     },
@@ -58,13 +65,21 @@ export class PageEditService {
         size INTEGER NOT NULL,
         sha256 TEXT NOT NULL,
         split_into TEXT,
+        merged TEXT,
         PRIMARY KEY (document_id, seq)
       );`);
   }
 
   /** Earlier versions' spool files: the queue's start-up sweep keeps them. */
   ownsSpoolName(name: string): boolean {
-    return this.deps.db.prepare('SELECT 1 FROM page_edits WHERE spool_name = ?').get(name) !== undefined;
+    return (
+      this.deps.db
+        .prepare(
+          `SELECT 1 FROM page_edits WHERE spool_name = ? OR (merged IS NOT NULL AND EXISTS
+             (SELECT 1 FROM json_each(merged) WHERE json_extract(value, '$.spoolName') = ?))`,
+        )
+        .get(name, name) !== undefined
+    );
   }
 
   start(): void {
@@ -140,6 +155,7 @@ export class PageEditService {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
           if (last.split_into && this.exists(last.split_into)) takenBack = queue.discard(last.split_into);
+          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[]) queue.readmit(d, 'merge undone');
           db.prepare('DELETE FROM page_edits WHERE document_id = ? AND seq = ?').run(id, last.seq);
         },
       );
@@ -216,6 +232,78 @@ export class PageEditService {
     });
   }
 
+  /**
+   * Merges documents into the first of them, in the given order: it gets one PDF of all their pages; the
+   * others leave the inbox, kept (row and file) until the merged one is uploaded, so undo brings them back.
+   */
+  async merge(ids: readonly string[]): Promise<Document> {
+    const [target] = ids;
+    if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
+      throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
+    return this.exclusive(target, async () => {
+      const { spool, db, store } = this.deps;
+      const queue = this.deps.queue();
+      const docs = ids.map((id) => queue.stored(id));
+      for (const d of docs)
+        if (!EDITABLE.has(d.state))
+          throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
+      const files = await Promise.all(
+        docs.map(async (d) => ({
+          bytes: new Uint8Array(await readFile(queue.contentFile(d.id).path)),
+          fileName: d.fileName,
+          sha256: d.sha256,
+        })),
+      );
+      const merged = await concatenate(files).catch((e: unknown) => {
+        throw new IntakeError(
+          'validation',
+          'document.merge',
+          `The documents cannot be merged: ${(e as Error).message}`,
+        );
+      });
+      if (!merged.ok)
+        throw new IntakeError(
+          'validation',
+          'document.merge',
+          `The documents cannot be merged: ${merged.problem.message}`,
+        );
+      const fileName = asPdfName(docs[0]!.fileName);
+      const seq = this.nextSeq(target);
+      const name = `${target}.edit${seq}`;
+      const copy = await spool.writeBytes(merged.bytes, name);
+      try {
+        return store.transaction(() => {
+          const others = docs.slice(1).map((d) => queue.stored(d.id));
+          const doc = queue.replaceContent(
+            target,
+            { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
+            'merged',
+            (before) =>
+              db
+                .prepare(
+                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, merged)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
+                )
+                .run(
+                  target,
+                  seq,
+                  before.spoolName,
+                  before.fileName,
+                  before.size,
+                  before.sha256,
+                  JSON.stringify(others),
+                ),
+          );
+          for (const d of others) queue.discard(d.id);
+          return doc;
+        });
+      } catch (e) {
+        await spool.remove(name);
+        throw e;
+      }
+    });
+  }
+
   private exists(id: string): boolean {
     try {
       this.deps.queue().get(id);
@@ -229,6 +317,12 @@ export class PageEditService {
   private async forget(id: string): Promise<void> {
     const rows = this.deps.db.prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ?').all(id);
     if (rows.length === 0) return;
+    // Merged-in documents were uploaded inside this one: their files go as an uploaded document's do.
+    for (const r of rows)
+      for (const d of JSON.parse(r.merged ?? '[]') as StoredDocument[])
+        await this.deps
+          .archive(d)
+          .catch((e: unknown) => this.deps.logger.warn('merged document not archived', { documentId: d.id, error: e }));
     this.deps.store.transaction(() => this.deps.db.prepare('DELETE FROM page_edits WHERE document_id = ?').run(id));
     await this.deps.store.durable();
     for (const r of rows) await this.deps.spool.remove(r.spool_name).catch(() => undefined);

@@ -46,3 +46,20 @@ export async function pageCountOf(bytes: Uint8Array): Promise<number> {
   if (kind === 'tiff') return readTiffStructure(bytes).length;
   return kind ? 1 : 0;
 }
+
+/** Several documents' files as one PDF, in the given order (each file's pages kept as the split writer keeps them). */
+export async function concatenate(files: readonly { bytes: Uint8Array; fileName: string; sha256: string }[]) {
+  const out = await PDFDocument.create();
+  for (const f of files) {
+    const count = await pageCountOf(f.bytes);
+    const pages = Array.from({ length: count }, (_, i) => ({ source: i, rotate: 0 as const }));
+    const one = await applyPageEdit(f.bytes, pages, f);
+    if (!one.ok) return one;
+    const src = await PDFDocument.load(one.bytes);
+    for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
+  }
+  const first = files[0];
+  out.setTitle(first?.fileName ?? '');
+  out.setSubject(`Merged in Intake Desk from ${files.map((f) => `${f.fileName} (sha256 ${f.sha256})`).join(', ')}`);
+  return { ok: true as const, bytes: await out.save({ useObjectStreams: true }), pageCount: out.getPageCount() };
+}
