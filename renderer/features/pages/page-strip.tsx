@@ -7,7 +7,7 @@ import { useAppStore } from '../../app/store';
 import { toIpcError } from '../../app/ipc-error';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
-import { readWhole } from '../inbox/document-bytes';
+import { readRange, readWhole } from '../inbox/document-bytes';
 import { previewKind } from '../inbox/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
 import { openPdfPages, openTiffPages } from './page-sources';
@@ -48,7 +48,13 @@ export function PageStrip(props: { doc: Document }) {
     const abort = new AbortController();
     let opened: PageSource | undefined;
     if (kind === 'pdf' || kind === 'tiff')
-      void readWhole(intake().contentSource(doc.id), doc.contentType, MAX_BYTES, abort.signal)
+      // The size first, from one small range: a large file is never fetched for thumbnails.
+      void readRange(intake().contentSource(doc.id), 0, 1023, abort.signal)
+        .then((head) =>
+          head.total > MAX_BYTES
+            ? undefined
+            : readWhole(intake().contentSource(doc.id), doc.contentType, MAX_BYTES, abort.signal),
+        )
         .then(async (blob) => {
           if (!blob) return setTooLarge(true);
           const bytes = await blob.arrayBuffer();
