@@ -40,7 +40,7 @@ import { fsyncDirectory } from '../../util/fsync-directory';
 import type { Logger } from '../../util/logger';
 import type { CapturePool } from '../capture-pool';
 import { recoverSplits } from '../split-commit';
-import { splitFile } from '../split-file';
+import type { splitFile as SplitFile } from '../split-file';
 import type { BatchStore, CaptureBatch } from './batch-store';
 
 export interface CaptureIntakeDeps {
@@ -247,8 +247,10 @@ export class CaptureIntake implements IntakeTarget {
     if (!plan) {
       await rm(work, { recursive: true, force: true });
       const started = Date.now();
-      let result: Awaited<ReturnType<typeof splitFile>>;
+      let result: Awaited<ReturnType<typeof SplitFile>>;
       try {
+        // pdf-lib and sharp load with the first batch, not at start-up (most stations never split).
+        const { splitFile } = await import('../split-file');
         result = await splitFile(originals.pathOf(id), partsDir, batch.profile, this.pool(), undefined, batch.fileName);
       } catch (e) {
         if (this.stopping) return;

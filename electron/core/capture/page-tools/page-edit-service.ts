@@ -22,7 +22,9 @@ import type { DocumentStore, StoredDocument } from '../../queue/document-store';
 import type { QueueDatabase } from '../../queue/queue-database';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
-import { applyPageEdit, concatenate, pageCountOf } from './page-edit';
+
+/** pdf-lib and sharp load with the first page edit, not at start-up. */
+const pageEdit = () => import('./page-edit');
 
 interface EditRow {
   document_id: string;
@@ -110,6 +112,7 @@ export class PageEditService {
       const current = queue.contentFile(id).path;
       const bytes = new Uint8Array(await readFile(current));
       const fileName = asPdfName(doc.fileName);
+      const { applyPageEdit } = await pageEdit();
       const result = await applyPageEdit(bytes, pages, { fileName, sha256: doc.sha256 }).catch((e: unknown) => {
         throw new IntakeError('validation', 'document.pages', `The pages cannot be edited: ${(e as Error).message}`);
       });
@@ -176,6 +179,7 @@ export class PageEditService {
       const queue = this.deps.queue();
       const doc = queue.get(id);
       const bytes = new Uint8Array(await readFile(queue.contentFile(id).path));
+      const { applyPageEdit, pageCountOf } = await pageEdit();
       const count = await pageCountOf(bytes).catch(() => 0);
       if (at < 1 || at >= count)
         throw new IntakeError('validation', 'document.pages', `The document cannot be split before page ${at + 1}.`);
@@ -254,6 +258,7 @@ export class PageEditService {
           sha256: d.sha256,
         })),
       );
+      const { concatenate } = await pageEdit();
       const merged = await concatenate(files).catch((e: unknown) => {
         throw new IntakeError(
           'validation',
