@@ -235,7 +235,14 @@ async function drainAndSummarise(
     const status = pipeline.queue.status();
     const c = status.counts;
     if (status.paused || budget.exhausted) break;
-    if (pipeline.folders.pending() === 0 && c.queued === 0 && c.uploading === 0 && c.uploaded === 0) break;
+    if (
+      pipeline.folders.pending() === 0 &&
+      pipeline.capture.pending() === 0 &&
+      c.queued === 0 &&
+      c.uploading === 0 &&
+      c.uploaded === 0
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const status = pipeline.queue.status();

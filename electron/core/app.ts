@@ -19,6 +19,7 @@ import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
 import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
+import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createTextServices } from './capture/text/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
@@ -276,6 +277,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       checkConnection: () => session.check(),
     }),
     ...createDocumentHandlers({ queue, importer }),
+    ...createPageHandlers(pipeline.pages),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),
     ...createSettingsHandlers({

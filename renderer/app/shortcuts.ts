@@ -60,6 +60,7 @@ export const SHORTCUT_HELP = [
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
+  { keys: 'R / Shift+R, Del, Alt+← / Alt+→, S, M, Ctrl+Z', text: 'help.pageTools' },
   { keys: '?', text: 'help.open' },
   { keys: 'Esc', text: 'help.escape' },
 ] as const;

@@ -147,6 +147,18 @@ const en = {
   'error.settings.too_new': 'The settings were saved by a newer Intake Desk. Update this installation.',
   'error.settings.unreadable':
     'The settings file cannot be read. Check its access rights; Intake Desk runs on defaults meanwhile.',
+  'error.capture.encrypted':
+    'The scan is password-protected, so it was not split into documents. It is kept whole: tag it yourself.',
+  'error.capture.damaged': 'The scan is damaged, so it was not split into documents. It is kept whole: check it.',
+  'error.capture.no_pages': 'The scan has no pages, so it was not split. It is kept whole: check it.',
+  'error.capture.unsupported': 'This kind of file cannot be split into documents. It is kept whole: tag it yourself.',
+  'error.capture.no_documents':
+    'The scan holds only separator sheets and blank pages, so no documents were made. It is kept whole.',
+  'error.capture.failed': 'The scan could not be split into documents. It is kept whole: tag it yourself.',
+  'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
+  'error.document.no_undo': 'There is no page change left to undo.',
+  'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
+  'error.document.busy': 'The pages of this document are being changed. Try again in a moment.',
   'error.details': 'Details',
 };
 export type ErrorMessageKey = keyof typeof en;
@@ -332,6 +344,21 @@ const de: Record<ErrorMessageKey, string> = {
     'Die Einstellungen stammen von einer neueren Version von Intake Desk. Bitte diese Installation aktualisieren.',
   'error.settings.unreadable':
     'Die Einstellungsdatei lässt sich nicht lesen. Bitte die Zugriffsrechte prüfen; bis dahin läuft Intake Desk mit Standardwerten.',
+  'error.capture.encrypted':
+    'Der Scan ist passwortgeschützt und wurde deshalb nicht in Dokumente aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
+  'error.capture.damaged':
+    'Der Scan ist beschädigt und wurde deshalb nicht in Dokumente aufgeteilt. Er bleibt ganz: bitte prüfen.',
+  'error.capture.no_pages': 'Der Scan hat keine Seiten und wurde nicht aufgeteilt. Er bleibt ganz: bitte prüfen.',
+  'error.capture.unsupported':
+    'Diese Art Datei lässt sich nicht in Dokumente aufteilen. Sie bleibt ganz: bitte selbst erfassen.',
+  'error.capture.no_documents':
+    'Der Scan enthält nur Trennblätter und leere Seiten; es wurden keine Dokumente gebildet. Er bleibt ganz.',
+  'error.capture.failed': 'Der Scan ließ sich nicht in Dokumente aufteilen. Er bleibt ganz: bitte selbst erfassen.',
+  'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
+  'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
+  'error.document.merge':
+    'Diese Dokumente lassen sich nicht zusammenführen. Bitte zwei oder mehr Dokumente wählen, die noch im Eingang sind.',
+  'error.document.busy': 'Die Seiten dieses Dokuments werden gerade geändert. Bitte gleich erneut versuchen.',
   'error.details': 'Details',
 };
 

@@ -72,6 +72,8 @@ export const de: Record<MessageKey, string> = {
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
   'help.zoom': 'Vergrößern, verkleinern, zurücksetzen (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
+  'help.pageTools':
+    'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',
   'help.escape': 'Dialog schließen',
   'state.new': 'Neu',

@@ -71,6 +71,8 @@ export const en = {
   'help.lookupArrows': 'Move between the policies found (policy lookup)',
   'help.zoom': 'Zoom in, out, reset (in the preview)',
   'help.pages': 'Previous / next page (in the preview)',
+  'help.pageTools':
+    'Page strip: turn, delete or move the selected page, split before it, merge the selected documents; undo the last page change',
   'help.open': 'Show this help',
   'help.escape': 'Close a dialog',
   'state.new': 'New',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { METADATA_HEADERS } from '../platform/inbox';
+import type { MetadataField } from '../platform/inbox';
 
 /**
  * Capture: how a scanned batch becomes documents (issue #16). Pure types; the work is in
@@ -58,6 +60,40 @@ export const CaptureProfileSchema = z.object({
 export type CaptureProfile = z.infer<typeof CaptureProfileSchema>;
 
 export const DEFAULT_CAPTURE_PROFILE: CaptureProfile = CaptureProfileSchema.parse({});
+
+/**
+ * The metadata field a named group fills: the header name without `Metadata-`, any case, dashes left out
+ * (a group name cannot hold one): `CaseNumber`, `caseNumber`, `ResponsibleUserId` for `Responsible-UserId`.
+ */
+export function captureGroupField(group: string): MetadataField | undefined {
+  const key = group.toLowerCase().replace(/-/g, '');
+  for (const [field, header] of Object.entries(METADATA_HEADERS) as [MetadataField, string][])
+    if (header.slice('Metadata-'.length).toLowerCase().replace(/-/g, '') === key) return field;
+  return undefined;
+}
+
+/** Named groups of a pattern source, in order (none for a pattern that does not compile). */
+function groupNames(source: string): string[] {
+  return [...source.matchAll(/\(\?<([A-Za-z_$][\w$]*)>/g)].map((m) => m[1]!);
+}
+
+/**
+ * The capture settings of a watched folder (FolderProfile.capture): the profile, and every named group of
+ * the metadata pattern must name a metadata field, or the values would be read from the cover sheet and
+ * silently lost. The message sits at `metadataPattern`.
+ */
+export const FolderCaptureSchema = CaptureProfileSchema.check((ctx) => {
+  const pattern = ctx.value.metadataPattern;
+  if (pattern === undefined) return;
+  const unknown = groupNames(pattern).filter((g) => !captureGroupField(g));
+  if (unknown.length > 0)
+    ctx.issues.push({
+      code: 'custom',
+      path: ['metadataPattern'],
+      message: `unknown field (?<${unknown[0]}>); name groups after metadata fields such as (?<CaseNumber>…)`,
+      input: pattern,
+    });
+});
 
 /** Corners in pixels of the analysed bitmap, clockwise from top-left. */
 export interface BarcodePosition {

@@ -145,3 +145,35 @@ describe('metadata values', () => {
     expect(StoredMetadataSchema.safeParse({ caseNumber: 4711 }).success).toBe(false);
   });
 });
+
+describe('capture settings on a folder profile', () => {
+  const base = () => FolderProfileSchema.parse({ id: 'f1', label: 'Scans', path: '/scans' });
+
+  it('is off unless given: a profile without it loads unchanged', () => {
+    expect(base().capture).toBeUndefined();
+    expect(StoredSettingsSchema.parse({ ...settings(), folders: [base()] }).folders[0]).not.toHaveProperty('capture');
+  });
+
+  it('fills the capture defaults when switched on', () => {
+    const f = FolderProfileSchema.parse({ ...base(), capture: {} });
+    expect(f.capture).toMatchObject({ separatorValue: 'PATCHT', blankPages: 'keep', dpi: 200 });
+  });
+
+  it('refuses a metadata pattern that does not compile or names no metadata field, at the field', () => {
+    for (const [pattern, message] of [
+      ['^CLM-(?<CaseNumber>\\d{4}', 'not a valid regular expression'],
+      ['^CLM-(?<Case>\\d{4})$', 'unknown field (?<Case>); name groups after metadata fields such as (?<CaseNumber>…)'],
+    ] as const) {
+      const bad = { ...settings(), folders: [{ ...base(), capture: { metadataPattern: pattern } }] };
+      const r = parseInvokeRequest('settings.update', { settings: bad });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.fields).toEqual({ 'settings.folders.0.capture.metadataPattern': message });
+    }
+    const good = {
+      ...base(),
+      capture: { metadataPattern: '^(?<CaseNumber>CLM-\\d{4}-\\d{6})|(?<ResponsibleUserId>U\\d+)$' },
+    };
+    expect(FolderProfileSchema.safeParse(good).success).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScopeSchema } from '../platform/token';
 import { METADATA_FIELDS } from '../platform/inbox';
 import type { MetadataField } from '../platform/inbox';
+import { FolderCaptureSchema } from './capture';
 import { caseNumberPatternProblem } from './case-number';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
@@ -98,6 +99,12 @@ const folderProfileFields = {
    * off. Never submits unless `autoSubmit` is on too (electron/core/capture/text/auto-accept.ts).
    */
   autoAcceptSuggestions: z.boolean().optional(),
+  /**
+   * Capture (issue #16, docs/capture.md): a scanned batch is split on separator sheets into documents,
+   * cover-sheet codes fill their metadata, blank pages are kept, dropped or flagged. Absent: off, one file
+   * is one document.
+   */
+  capture: FolderCaptureSchema.optional(),
 };
 /** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
 export const FileNamePatternSchema = z.string().check((ctx) => {

@@ -5,6 +5,7 @@ import { checkInvokes } from './channels/checks';
 import { documentEvents, documentInvokes } from './channels/documents';
 import { platformInvokes } from './channels/platform';
 import { settingsEvents, settingsInvokes } from './channels/settings';
+import { pageInvokes } from './channels/pages';
 import { suggestionInvokes } from './channels/suggestions';
 
 /**
@@ -20,6 +21,7 @@ export const invokes = {
   ...caseInvokes,
   ...checkInvokes,
   ...suggestionInvokes,
+  ...pageInvokes,
 };
 export const events = {
   ...appEvents,

@@ -10,6 +10,8 @@ import { schemaFormMessages } from '../../renderer/forms/schema-form-messages';
 import { de } from '../../renderer/i18n/messages-de';
 import { en } from '../../renderer/i18n/messages-en';
 import { errorMessages } from '../../renderer/i18n/error-messages';
+import { captureSettingsMessages } from '../../renderer/features/settings/capture-settings-messages';
+import { pageToolsMessages } from '../../renderer/features/pages/page-tools-messages';
 
 // Issue 21 item 8: a text the clerk reads comes from a catalog, in both languages, with real plurals. This
 // test fails on an English remnant in the German catalog, on `file(s)`/`Datei(en)`, and on text written
@@ -24,6 +26,8 @@ const CATALOGS = {
   partner: partnerScreenMessages,
   schemaForm: schemaFormMessages,
   errors: errorMessages,
+  captureSettings: captureSettingsMessages,
+  pageTools: pageToolsMessages,
 } as Record<string, { en: Record<string, string>; de: Record<string, string> }>;
 
 /** The same in both languages on purpose: names, numbers and words German borrowed as they are. */

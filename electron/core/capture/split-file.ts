@@ -30,10 +30,12 @@ export async function splitFile(
   profile: CaptureProfile,
   pool: CapturePool,
   onStep?: StepHook,
+  /** The original's name when `path` is a copy of it (the parts are named after it). */
+  fileName: string = basename(path),
 ): Promise<SplitFileResult> {
   const bytes = new Uint8Array(await readFile(path));
   const original = {
-    fileName: basename(path),
+    fileName,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     size: bytes.length,
   };

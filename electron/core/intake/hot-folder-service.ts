@@ -98,7 +98,7 @@ export class HotFolderService {
   }
 
   private async deliver(f: FolderFile): Promise<StableVerdict> {
-    const incoming = {
+    const incoming: IncomingFile = {
       sourcePath: f.path,
       folder: f.profile.path,
       fileName: f.fileName,
@@ -112,6 +112,15 @@ export class HotFolderService {
         f.profile.autoSubmit &&
         f.nameMatched !== false &&
         (f.profile.requiredFields ?? []).every((field) => !!f.metadata[field]?.trim()),
+      ...(f.profile.capture
+        ? {
+            capture: {
+              profile: f.profile.capture,
+              autoSubmit: f.profile.autoSubmit && f.nameMatched !== false,
+              requiredFields: f.profile.requiredFields ?? [],
+            },
+          }
+        : {}),
     };
     if (f.unreadable) {
       this.target.failUnreadable?.(incoming, f.unreadable);

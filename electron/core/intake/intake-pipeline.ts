@@ -3,6 +3,11 @@ import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Settings } from '../../../shared/domain/settings';
 import type { EventPayload } from '../../../shared/ipc/contract';
+import type { CaptureIntake } from '../capture/intake/capture-intake';
+import { createCaptureIntake } from '../capture/intake/create-capture-intake';
+import { createPageEditService } from '../capture/page-tools/create-page-edit-service';
+import type { PageEditService } from '../capture/page-tools/page-edit-service';
+import type { CapturePool } from '../capture/capture-pool';
 import type { EventBus } from '../events/event-bus';
 import { Archiver } from '../queue/archiver';
 import type { BackoffPolicy } from '../queue/backoff';
@@ -35,6 +40,8 @@ export interface IntakePipelineOptions {
   backoff?: BackoffPolicy;
   folderOptions?: HotFolderOptions;
   onNetwork?(online: boolean): void;
+  /** Capture's analysis workers (default: cores − 1 threads, made for the first scanned batch). */
+  capturePool?: () => CapturePool;
 }
 
 export interface IntakePipeline {
@@ -42,6 +49,10 @@ export interface IntakePipeline {
   folders: HotFolderService;
   db: QueueDatabase;
   archiveDir: string;
+  /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
+  capture: CaptureIntake;
+  /** Page tools: edits as new files, undo. */
+  pages: PageEditService;
   /** Recovery, then uploads, then the folders (so nothing is taken before the queue is consistent). */
   start(): Promise<void>;
   /** Folders first (no new files), then in-flight uploads back to queued, then the database. */
@@ -63,7 +74,16 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  const queue = new DocumentQueue({
+  const pages = createPageEditService({
+    db,
+    store,
+    queue: () => queue,
+    spool,
+    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
+    bus: o.bus,
+    logger: o.logger,
+  });
+  const queue: DocumentQueue = new DocumentQueue({
     store,
     spool,
     archiver,
@@ -75,6 +95,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
+    ownsSpoolName: (name) => pages.ownsSpoolName(name),
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
@@ -82,7 +103,21 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
   const unsubscribe = o.bus.subscribe((channel, payload) => {
     if (channel === 'settings.changed') formatSettings = payload as EventPayload<'settings.changed'>;
   });
-  const folders = new HotFolderService(queue, o.bus, o.logger.child({ part: 'folders' }), {
+  const capture = createCaptureIntake({
+    dataDir: o.dataDir,
+    db,
+    store,
+    queue,
+    spool,
+    archive: o.settings.archive,
+    archiveDir,
+    bus: o.bus,
+    clock: o.clock,
+    logger: o.logger,
+    ...(o.capturePool ? { pool: o.capturePool } : {}),
+  });
+  // Capture takes every file: those of folders without `capture` it hands straight to the queue.
+  const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
     placeholderFormats: () => placeholderFormatsOf(formatSettings),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
@@ -93,14 +128,20 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     folders,
     db,
     archiveDir,
+    capture,
+    pages,
     async start() {
       await queue.start();
+      pages.start();
+      await capture.start();
       await folders.start(o.settings.folders);
       started = true;
     },
     async stop() {
       unsubscribe();
       await folders.stop();
+      await capture.stop();
+      pages.stop();
       if (started) await queue.stop();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();

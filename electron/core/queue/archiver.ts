@@ -7,6 +7,12 @@ import type { StoredDocument } from './document-store';
 
 export type ArchiveSettings = Settings['archive'];
 
+/** What archiving needs of a document (or of a capture batch's original, which is no document). */
+export type ArchivableFile = Pick<
+  StoredDocument,
+  'id' | 'fileName' | 'spoolName' | 'archivePath' | 'sourcePath' | 'sourceSize' | 'sourceMtimeMs'
+>;
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -28,7 +34,7 @@ export class Archiver {
    * before `archive` moves anything, so a crash after the move finds the file where the database says,
    * even when the restart is on another day.
    */
-  plannedPath(doc: StoredDocument, now: Date): string | undefined {
+  plannedPath(doc: ArchivableFile, now: Date): string | undefined {
     if (this.settings.mode !== 'move') return undefined;
     return (
       doc.archivePath ?? join(this.archiveDir, now.toISOString().slice(0, 10), `${doc.id}_${safeName(doc.fileName)}`)
@@ -36,7 +42,7 @@ export class Archiver {
   }
 
   /** Idempotent: safe to run again after a crash half-way. Returns where the copy now lives, if kept. */
-  async archive(doc: StoredDocument, now: Date): Promise<string | undefined> {
+  async archive(doc: ArchivableFile, now: Date): Promise<string | undefined> {
     const spoolFile = this.spoolPath(doc.spoolName);
     const archivePath = this.plannedPath(doc, now);
     if (archivePath) {
@@ -52,7 +58,7 @@ export class Archiver {
     return archivePath;
   }
 
-  private async removeSource(doc: StoredDocument): Promise<void> {
+  private async removeSource(doc: ArchivableFile): Promise<void> {
     if (!doc.sourcePath) return;
     try {
       const s = await stat(doc.sourcePath);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
+import type { CaptureProfile } from '../../../shared/domain/capture';
 import type { Metadata } from '../../../shared/domain/metadata';
+import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
@@ -42,6 +44,8 @@ export interface DocumentQueueDeps {
   /** Minimum gap between two upload.progress events of one document. */
   progressIntervalMs?: number;
   onNetwork?(online: boolean): void;
+  /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
+  ownsSpoolName?(name: string): boolean;
 }
 
 /** A complete, stable file in a watched folder, as the watcher hands it over. */
@@ -58,6 +62,29 @@ export interface IncomingFile {
   autoSubmit: boolean;
   /** The file is the user's, not a scanner's: never moved or deleted after the upload (CLI `upload`). */
   keepSource?: boolean;
+  /**
+   * The folder splits scanned batches (its profile's `capture`): the file goes to capture, not straight into
+   * the queue. `autoSubmit` is the folder's (and its name pattern's) say; required fields are checked on
+   * each part's own metadata.
+   */
+  capture?: { profile: CaptureProfile; autoSubmit: boolean; requiredFields: MetadataField[] };
+}
+
+/** A document the app made from a file it already took (capture's parts, or a batch kept whole). */
+export interface AdoptedDocument {
+  id: string;
+  fileName: string;
+  sourceFolder: string;
+  /** The scanner's file behind it, removed after the upload; absent for a part (the batch removes it). */
+  source?: { path: string; size: number; mtimeMs: number };
+  /** Its spool copy, written by the caller under the name `id`. */
+  copy: { size: number; sha256: string };
+  metadata: Metadata;
+  autoSubmit: boolean;
+  /** Kept in the inbox with this reason (e.g. a batch that could not be analysed). */
+  error?: DocumentError;
+  /** The first history entry. */
+  message: string;
 }
 
 export type IngestResult =
@@ -153,7 +180,7 @@ export class DocumentQueue {
   private spoolNames: Set<string> | undefined;
   private ownsSpoolName(name: string): boolean {
     this.spoolNames ??= this.deps.store.spoolNames();
-    return this.spoolNames.has(name);
+    return this.spoolNames.has(name) || (this.deps.ownsSpoolName?.(name) ?? false);
   }
 
   async stop(): Promise<void> {
@@ -306,6 +333,130 @@ export class DocumentQueue {
   private unreadableDocuments(): Map<string, string> {
     this.unreadable ??= this.deps.store.unreadableDocuments();
     return this.unreadable;
+  }
+
+  /**
+   * Documents whose spool copies the caller wrote: one transaction inserts them all together with
+   * `alsoInTransaction` (the caller's own record of them), so a crash leaves every one or none. A spool
+   * copy without its row is swept at the next start.
+   */
+  adopt(documents: readonly AdoptedDocument[], alsoInTransaction: (created: StoredDocument[]) => void): Document[] {
+    const { store } = this.deps;
+    const at = this.now();
+    const created = store.transaction(() => {
+      const out = documents.map((d) => {
+        const duplicateOf = store.uploadedWithHash(d.copy.sha256, d.id);
+        const empty = d.copy.size === 0;
+        // One with a reason stays in the inbox for the clerk, whatever the folder's auto-submit says.
+        const state: DocumentState = empty ? 'failed' : d.autoSubmit && !duplicateOf && !d.error ? 'queued' : 'new';
+        return store.insert(
+          {
+            id: d.id,
+            fileName: d.fileName,
+            sourceFolder: d.sourceFolder,
+            ...(d.source
+              ? { sourcePath: d.source.path, sourceSize: d.source.size, sourceMtimeMs: d.source.mtimeMs }
+              : {}),
+            spoolName: d.id,
+            size: d.copy.size,
+            contentType: contentTypeOf(d.fileName),
+            sha256: d.copy.sha256,
+            at,
+            state,
+            metadata: d.metadata,
+            ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
+            ...(duplicateOf ? { duplicateOf } : {}),
+            ...(empty ? { error: EMPTY_FILE_ERROR } : d.error ? { error: d.error } : {}),
+          },
+          d.message,
+        );
+      });
+      alsoInTransaction(out);
+      return out;
+    });
+    for (const d of created) this.spoolNames?.add(d.spoolName);
+    this.changed(created);
+    if (created.some((d) => d.state === 'queued')) this.worker.kick();
+    return created.map(toPublic);
+  }
+
+  /**
+   * Points a document at other bytes the caller wrote into the spool (a page edit, or its undo), in one
+   * transaction with `alsoInTransaction` (the caller's record of the file before). Only while the clerk may
+   * still edit it (new, tagged, failed): never under an upload. The file before stays where it is.
+   */
+  replaceContent(
+    id: string,
+    file: { spoolName: string; fileName: string; size: number; sha256: string },
+    message: string,
+    alsoInTransaction: (before: StoredDocument) => void,
+  ): Document {
+    const { store } = this.deps;
+    const out = store.transaction(() => {
+      const before = this.require(id);
+      this.requireState(before, EDITABLE, 'edit the pages of');
+      alsoInTransaction(before);
+      return store.update(
+        id,
+        {
+          content: { size: file.size, sha256: file.sha256 },
+          file: { spoolName: file.spoolName, fileName: file.fileName, contentType: contentTypeOf(file.fileName) },
+          duplicateOf: store.uploadedWithHash(file.sha256, id) ?? null,
+        },
+        this.now(),
+        message,
+      );
+    });
+    this.spoolNames?.add(file.spoolName);
+    this.changed([out]);
+    return toPublic(out);
+  }
+
+  /**
+   * Takes back a document the page tools made (undoing a split), while the clerk may still edit it. Its
+   * spool file is the caller's to remove once this is on disk.
+   */
+  discard(id: string): string {
+    const d = this.require(id);
+    this.requireState(d, EDITABLE, 'take back');
+    this.deps.store.remove(id);
+    this.spoolNames?.delete(d.spoolName);
+    this.deps.bus.emit('documents.changed', { documents: [], removed: [id] });
+    this.statusChanged();
+    return d.spoolName;
+  }
+
+  /** Brings back a document taken back by `discard` (undoing a merge), as it was; its spool file was kept. */
+  readmit(d: StoredDocument, message: string): Document {
+    const doc = this.deps.store.insert(
+      {
+        id: d.id,
+        fileName: d.fileName,
+        sourceFolder: d.sourceFolder,
+        ...(d.sourcePath !== undefined ? { sourcePath: d.sourcePath } : {}),
+        ...(d.sourceSize !== undefined ? { sourceSize: d.sourceSize } : {}),
+        ...(d.sourceMtimeMs !== undefined ? { sourceMtimeMs: d.sourceMtimeMs } : {}),
+        spoolName: d.spoolName,
+        size: d.size,
+        contentType: d.contentType,
+        sha256: d.sha256,
+        at: d.arrivedAt,
+        state: d.state,
+        metadata: d.metadata,
+        ...(d.error ? { error: d.error } : {}),
+        ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}),
+        ...(d.idempotencyKey ? { idempotencyKey: d.idempotencyKey } : {}),
+      },
+      message,
+    );
+    this.spoolNames?.add(doc.spoolName);
+    this.changed([doc]);
+    return toPublic(doc);
+  }
+
+  /** The stored form (queue-internal fields included), for a caller that keeps a document to bring back. */
+  stored(id: string): StoredDocument {
+    return this.require(id);
   }
 
   /** Bytes dropped onto the window: spool → new document (no scanner file behind it). */

@@ -115,6 +115,8 @@ export interface DocumentPatch {
   enqueue?: boolean;
   /** The bytes arrived after all (a `file.unreadable` document that became readable): its spool copy. */
   content?: { size: number; sha256: string };
+  /** Other bytes in another spool file (a page edit, or its undo), possibly another kind of file. */
+  file?: { spoolName: string; fileName: string; contentType: string };
 }
 
 export interface ListQuery {
@@ -287,6 +289,11 @@ export class DocumentStore {
     });
   }
 
+  /** Deletes a document the app made and takes back (a page split undone); its history stays. */
+  remove(id: string): void {
+    this.transaction(() => this.prepared('DELETE FROM documents WHERE id = ?').run(id));
+  }
+
   /** Records a seen-file key without a document (e.g. a file we decided to skip for good). */
   markSeen(key: string, documentId: string, at: string): void {
     this.insertSeen.run(key, documentId, at);
@@ -327,6 +334,11 @@ export class DocumentStore {
       if (patch.content) {
         put('size', patch.content.size);
         put('sha256', patch.content.sha256);
+      }
+      if (patch.file) {
+        put('spool_name', patch.file.spoolName);
+        put('file_name', patch.file.fileName);
+        put('content_type', patch.file.contentType);
       }
       this.updateStatement(sets.join(', ')).run(params);
       const after = this.get(id);

@@ -112,10 +112,13 @@ export function DocumentList() {
         <span className="doc-name">{doc.fileName}</span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
         <ConfirmedMark confirmedAt={doc.confirmedAt} />
-        {doc.state === 'failed' && doc.error ? (
-          // Why it failed, where the clerk looks: the row itself (the whole text in the tagging pane).
+        {doc.error && (doc.state === 'failed' || doc.state === 'new') ? (
+          // Why it failed, where the clerk looks: the row itself (the whole text in the tagging pane). A new
+          // document with a reason is a scanned batch capture kept whole (docs/capture.md).
           <span className="doc-meta doc-failed" data-testid="doc-failed-reason">
-            {t('inbox.failedReason', { reason: errorText(locale, doc.error) })}
+            {doc.state === 'failed'
+              ? t('inbox.failedReason', { reason: errorText(locale, doc.error) })
+              : errorText(locale, doc.error)}
           </span>
         ) : textMatch !== undefined && !matchesByName(doc, query) ? (
           // Found by the text read from it: the words around the match say why it is listed.

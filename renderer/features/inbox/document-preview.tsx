@@ -12,6 +12,7 @@ import { folderLabel } from './document-order';
 import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
+import { TiffView } from './tiff-view';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */
@@ -19,7 +20,12 @@ const FIRST_CHUNK = 256 * 1024;
 /** Images are decoded whole; a larger one gets file info instead of filling the page's memory. */
 const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
 
-type Content = { id: string } & ({ kind: 'pdf'; start: PdfStart } | { kind: 'image'; blob?: Blob } | { kind: 'none' });
+type Content = { id: string } & (
+  | { kind: 'pdf'; start: PdfStart }
+  | { kind: 'image'; blob?: Blob }
+  | { kind: 'tiff'; bytes?: ArrayBuffer }
+  | { kind: 'none' }
+);
 
 export function DocumentPreview(props: { doc: Document | undefined }) {
   const t = useT();
@@ -70,7 +76,11 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
               kind,
               ...(blob ? { blob } : {}),
             }))
-          : Promise.resolve({ id, kind });
+          : kind === 'tiff'
+            ? readWhole(source, contentType, IMAGE_MAX_BYTES, abort.signal)
+                .then((blob) => blob?.arrayBuffer())
+                .then((bytes) => ({ id, kind, ...(bytes ? { bytes } : {}) }))
+            : Promise.resolve({ id, kind });
     load.then(setContent).catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
     return () => abort.abort();
   }, [id, contentType, fileName, reload]);
@@ -167,7 +177,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         >
           +
         </button>
-        {kind === 'pdf' && (
+        {(kind === 'pdf' || kind === 'tiff') && (
           <>
             <button
               type="button"
@@ -211,18 +221,25 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
             {markOverlay}
           </div>
         )}
+        {content?.kind === 'tiff' && content.bytes && !renderError && (
+          <TiffView bytes={content.bytes} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+        )}
         {content && kind === 'image' && imageUrl && (
           <div className="page-frame" style={{ width: `${zoom * 100}%` }}>
             <img src={imageUrl} alt={doc.fileName} data-testid="image-preview" />
             {markOverlay}
           </div>
         )}
-        {content && (kind === 'none' || (kind === 'image' && !imageUrl) || renderError) && (
-          <div className="no-preview" data-testid="no-preview">
-            <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
-            {info}
-          </div>
-        )}
+        {content &&
+          (kind === 'none' ||
+            (kind === 'image' && !imageUrl) ||
+            (content.kind === 'tiff' && !content.bytes) ||
+            renderError) && (
+            <div className="no-preview" data-testid="no-preview">
+              <p>{renderError ? t('preview.renderFailed') : t('preview.none')}</p>
+              {info}
+            </div>
+          )}
       </div>
     </section>
   );

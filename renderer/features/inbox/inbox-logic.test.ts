@@ -86,6 +86,7 @@ describe('preview kind', () => {
     expect(previewKind('application/pdf', 'x.bin')).toBe('pdf');
     expect(previewKind('application/octet-stream', 'scan.PDF')).toBe('pdf');
     expect(previewKind('image/jpeg', 'a.jpg')).toBe('image');
-    expect(previewKind('image/tiff', 'a.tif')).toBe('none');
+    expect(previewKind('image/tiff', 'a.tif')).toBe('tiff');
+    expect(previewKind('application/octet-stream', 'fax.TIFF')).toBe('tiff');
   });
 });

@@ -1,6 +1,7 @@
 import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../app/error-banner';
 import { useT } from '../../i18n/i18n';
+import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
 import { DocumentList } from './document-list';
 import { DocumentPreview } from './document-preview';
@@ -52,7 +53,11 @@ export function InboxScreen() {
         )}
         <DocumentList />
       </section>
-      <DocumentPreview key={active?.id ?? ''} doc={active} />
+      {/* Mounted anew for each file of a document: a page edit gives a new one (new sha256). */}
+      <div className="preview-column">
+        {active && <PageStrip key={`strip:${active.id}:${active.sha256}`} doc={active} />}
+        <DocumentPreview key={`preview:${active?.id ?? ''}:${active?.sha256 ?? ''}`} doc={active} />
+      </div>
       <TaggingForm />
     </div>
   );

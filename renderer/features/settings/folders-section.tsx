@@ -1,5 +1,6 @@
 import type { FolderProfile, Settings } from '../../../shared/domain/settings';
 import { useT } from '../../i18n/i18n';
+import { FolderCaptureFields } from './folder-capture-fields';
 import { SettingsCheck } from './settings-check';
 import { newFolder, updateFolder } from './settings-model';
 import type { EditSettings } from './settings-model';
@@ -76,6 +77,7 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
           </SettingsCheck>
         ))}
       </fieldset>
+      <FolderCaptureFields folder={f} index={i} set={set} />
       <SettingsCheck checked={f.autoSubmit} onChange={(on) => set({ autoSubmit: on })}>
         {t('settings.folder.autoSubmit')}
       </SettingsCheck>

@@ -1,0 +1,203 @@
+/**
+ * The scanned batches capture has taken, in the queue's own SQLite file, so a batch's record and its parts'
+ * documents commit in one transaction (DocumentStore.transaction): after a crash there are either no part
+ * documents or all of them.
+ *
+ * received → (analysed and split; the parts are documents) split → (every part uploaded; original archived) done
+ *          → (cannot be analysed, or holds no document; kept whole as one document) done
+ *
+ * The tables are created here (IF NOT EXISTS) rather than as a queue migration: they belong to capture,
+ * and a queue file without them is simply one that has seen no batch.
+ */
+import type { CaptureProfile } from '../../../../shared/domain/capture';
+import type { Metadata } from '../../../../shared/domain/metadata';
+import type { MetadataField } from '../../../../shared/platform/inbox';
+import type { QueueDatabase } from '../../queue/queue-database';
+
+export type BatchState = 'received' | 'split' | 'done';
+
+export interface CaptureBatch {
+  id: string;
+  fileName: string;
+  /** The watched folder (absolute). */
+  sourceFolder: string;
+  /** The scanner's file: removed (if unchanged) once every part is uploaded, as for any document. */
+  sourcePath: string;
+  sourceSize: number;
+  sourceMtimeMs: number;
+  size: number;
+  sha256: string;
+  state: BatchState;
+  /** The folder's settings when the file arrived: a restart finishes the batch as it was begun. */
+  profile: CaptureProfile;
+  metadata: Metadata;
+  autoSubmit: boolean;
+  requiredFields: MetadataField[];
+  archivePath?: string;
+  receivedAt: string;
+}
+
+export interface CapturePartLink {
+  documentId: string;
+  batchId: string;
+  /** 0-based. */
+  index: number;
+  count: number;
+  /** 0-based pages of the original. */
+  pages: number[];
+}
+
+interface BatchRow {
+  id: string;
+  file_name: string;
+  source_folder: string;
+  source_path: string;
+  source_size: number;
+  source_mtime_ms: number;
+  size: number;
+  sha256: string;
+  state: BatchState;
+  profile: string;
+  metadata: string;
+  auto_submit: number;
+  required_fields: string;
+  archive_path: string | null;
+  received_at: string;
+}
+
+const fromRow = (r: BatchRow): CaptureBatch => ({
+  id: r.id,
+  fileName: r.file_name,
+  sourceFolder: r.source_folder,
+  sourcePath: r.source_path,
+  sourceSize: r.source_size,
+  sourceMtimeMs: r.source_mtime_ms,
+  size: r.size,
+  sha256: r.sha256,
+  state: r.state,
+  profile: JSON.parse(r.profile) as CaptureProfile,
+  metadata: JSON.parse(r.metadata) as Metadata,
+  autoSubmit: r.auto_submit === 1,
+  requiredFields: JSON.parse(r.required_fields) as MetadataField[],
+  ...(r.archive_path === null ? {} : { archivePath: r.archive_path }),
+  receivedAt: r.received_at,
+});
+
+export class BatchStore {
+  constructor(private readonly db: QueueDatabase) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS capture_batches (
+        id TEXT PRIMARY KEY,
+        file_name TEXT NOT NULL,
+        source_folder TEXT NOT NULL,
+        source_path TEXT NOT NULL,
+        source_size INTEGER NOT NULL,
+        source_mtime_ms INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        state TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        auto_submit INTEGER NOT NULL,
+        required_fields TEXT NOT NULL,
+        archive_path TEXT,
+        received_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS capture_batches_state ON capture_batches(state);
+      CREATE TABLE IF NOT EXISTS capture_parts (
+        document_id TEXT PRIMARY KEY,
+        batch_id TEXT NOT NULL,
+        part_index INTEGER NOT NULL,
+        part_count INTEGER NOT NULL,
+        pages TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS capture_parts_batch ON capture_parts(batch_id);`);
+  }
+
+  insert(b: CaptureBatch): void {
+    this.db
+      .prepare(
+        `INSERT INTO capture_batches (id, file_name, source_folder, source_path, source_size, source_mtime_ms, size,
+           sha256, state, profile, metadata, auto_submit, required_fields, received_at, updated_at)
+         VALUES (@id, @fileName, @sourceFolder, @sourcePath, @sourceSize, @sourceMtimeMs, @size, @sha256, @state,
+           @profile, @metadata, @autoSubmit, @requiredFields, @receivedAt, @receivedAt)`,
+      )
+      .run({
+        ...b,
+        profile: JSON.stringify(b.profile),
+        metadata: JSON.stringify(b.metadata),
+        autoSubmit: b.autoSubmit ? 1 : 0,
+        requiredFields: JSON.stringify(b.requiredFields),
+      });
+  }
+
+  get(id: string): CaptureBatch | undefined {
+    const row = this.db.prepare<[string], BatchRow>('SELECT * FROM capture_batches WHERE id = ?').get(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  inState(state: BatchState): CaptureBatch[] {
+    return this.db
+      .prepare<[string], BatchRow>('SELECT * FROM capture_batches WHERE state = ? ORDER BY rowid')
+      .all(state)
+      .map(fromRow);
+  }
+
+  /** Batches whose original copy is still needed (received or split). */
+  openIds(): Set<string> {
+    return new Set(
+      this.db
+        .prepare<[], { id: string }>(`SELECT id FROM capture_batches WHERE state <> 'done'`)
+        .all()
+        .map((r) => r.id),
+    );
+  }
+
+  setState(id: string, state: BatchState, at: string): void {
+    this.db.prepare('UPDATE capture_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id);
+  }
+
+  setArchivePath(id: string, archivePath: string | null, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET archive_path = ?, updated_at = ? WHERE id = ?')
+      .run(archivePath, at, id);
+  }
+
+  linkPart(p: CapturePartLink): void {
+    this.db
+      .prepare(
+        'INSERT INTO capture_parts (document_id, batch_id, part_index, part_count, pages) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(p.documentId, p.batchId, p.index, p.count, JSON.stringify(p.pages));
+  }
+
+  partOf(documentId: string): CapturePartLink | undefined {
+    const r = this.db
+      .prepare<
+        [string],
+        { document_id: string; batch_id: string; part_index: number; part_count: number; pages: string }
+      >('SELECT * FROM capture_parts WHERE document_id = ?')
+      .get(documentId);
+    return r
+      ? {
+          documentId: r.document_id,
+          batchId: r.batch_id,
+          index: r.part_index,
+          count: r.part_count,
+          pages: JSON.parse(r.pages) as number[],
+        }
+      : undefined;
+  }
+
+  /** The batch's part documents that are not archived yet (state from the documents table). */
+  partsPending(batchId: string): number {
+    const r = this.db
+      .prepare<[string], { n: number }>(
+        `SELECT COUNT(*) AS n FROM capture_parts p LEFT JOIN documents d ON d.id = p.document_id
+          WHERE p.batch_id = ? AND (d.state IS NULL OR d.state <> 'archived')`,
+      )
+      .get(batchId);
+    return r?.n ?? 0;
+  }
+}

@@ -1,0 +1,209 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox, StoredUpload } from '../../../../sandbox';
+import { startSandbox } from '../../../../sandbox';
+import type { Environment, FolderProfile } from '../../../../shared/domain/settings';
+import { FolderProfileSchema } from '../../../../shared/domain/settings';
+import { EventBus } from '../../events/event-bus';
+import type { IntakePipeline } from '../../intake/intake-pipeline';
+import { createIntakePipeline } from '../../intake/intake-pipeline';
+import { createPlatformClient } from '../../platform/create-platform-client';
+import { MemorySecretStore } from '../../platform/test-support/connection-harness';
+import { waitFor } from '../../queue/test-support/queue-fixture';
+import { CredentialStore } from '../../secrets/credential-store';
+import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
+import { systemClock } from '../../util/clock';
+import { silentLogger } from '../../util/logger';
+import { scannedBatch } from '../test-support/batch';
+import {
+  CASE_BATCH_CASES,
+  CASE_BATCH_FILE_NAME,
+  CASE_BATCH_PARTS,
+  CASE_BATCH_PROFILE,
+  caseBatch,
+} from '../test-support/case-batch';
+import { passwordProtectedPdf } from '../test-support/odd-files';
+import { BatchStore } from './batch-store';
+
+/** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
+let sandbox: RunningSandbox | undefined;
+let pipeline: IntakePipeline | undefined;
+afterEach(async () => {
+  await pipeline?.stop();
+  await sandbox?.close();
+  pipeline = undefined;
+  sandbox = undefined;
+});
+
+async function platform() {
+  sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'capture-sbx-')), port: 0 });
+  const environment: Environment = {
+    ...LOCAL_SANDBOX_ENVIRONMENT,
+    baseUrl: sandbox.baseUrl,
+    tokenUrl: sandbox.tokenUrl,
+    clientId: sandbox.demoClient.clientId,
+    scopes: ['case_integration'],
+  };
+  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
+  await credentials.setClientSecret(
+    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
+    sandbox.demoClient.secret,
+  );
+  return createPlatformClient({
+    environment,
+    credentials,
+    fetch: (u, i) => fetch(u, i),
+    clock: systemClock,
+    logger: silentLogger,
+    timeoutMs: 10_000,
+  }).api;
+}
+
+async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaited<ReturnType<typeof platform>>) {
+  pipeline = await createIntakePipeline({
+    dataDir: join(dir, 'data'),
+    settings: {
+      folders,
+      archive: { mode: 'move', retentionDays: 30 },
+      upload: { concurrency: 2 },
+      environments: [LOCAL_SANDBOX_ENVIRONMENT],
+      activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
+    },
+    uploader: api ?? (await platform()),
+    bus: new EventBus(),
+    clock: systemClock,
+    logger: silentLogger,
+    folderOptions: {
+      stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
+      reattachMs: 200,
+    },
+    backoff: { baseMs: 50, capMs: 200 },
+  });
+  await pipeline.start();
+  return pipeline;
+}
+
+const folder = (id: string, path: string, extra: Record<string, unknown> = {}) =>
+  FolderProfileSchema.parse({ id, label: id, path, ...extra });
+
+async function uploads(): Promise<StoredUpload[]> {
+  return (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+}
+
+const pageCount = async (path: string) => (await PDFDocument.load(await readFile(path))).getPageCount();
+const batchesOf = (p: IntakePipeline) => new BatchStore(p.db);
+
+describe('capture in the intake pipeline', () => {
+  it('a 9-page scan with two cover sheets becomes three uploaded documents with their case numbers; the original goes last', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const p = await startPipeline(dir, [folder('post', scans, { ...CASE_BATCH_PROFILE, autoSubmit: true })]);
+    p.queue.pause(); // hold the uploads to see the state before them
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
+    const parts = await waitFor(
+      () => {
+        const docs = p.queue.list({ limit: 10, offset: 0 }).documents;
+        return docs.length === 3 && docs;
+      },
+      'three documents',
+      60_000,
+    );
+    const [batch] = batchesOf(p).inState('split');
+    expect(batch?.fileName).toBe(CASE_BATCH_FILE_NAME);
+    const original = join(dir, 'data', 'capture', 'originals', batch!.id);
+    expect(existsSync(original), 'the original stays until every part is uploaded').toBe(true);
+    const byName = [...parts].sort((a, b) => a.fileName.localeCompare(b.fileName));
+    expect(byName.map((d) => d.fileName)).toEqual([
+      'CLM-2026-000101_post-part01.pdf',
+      'CLM-2026-000101_post-part02.pdf',
+      'CLM-2026-000101_post-part03.pdf',
+    ]);
+    expect(byName.map((d) => d.metadata.caseNumber)).toEqual([...CASE_BATCH_CASES]);
+    expect(byName.every((d) => d.state === 'queued')).toBe(true);
+    const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
+    expect(history.map((h) => h.message).sort()).toEqual([
+      `part 1 of 3 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
+      `part 2 of 3 of ${CASE_BATCH_FILE_NAME}, pages 5, 6`,
+      `part 3 of 3 of ${CASE_BATCH_FILE_NAME}, pages 8, 9`,
+    ]);
+    // Each part has exactly its pages: no cover sheet, no blank back.
+    for (const [i, d] of byName.entries())
+      expect(await pageCount(p.queue.contentFile(d.id).path)).toBe(CASE_BATCH_PARTS[i]!.length);
+
+    p.queue.resume();
+    await waitFor(() => batchesOf(p).inState('done').length === 1, 'batch done', 30_000);
+    const got = await uploads();
+    expect(got.map((u) => u.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
+    expect(existsSync(original)).toBe(false);
+    expect(existsSync(join(scans, CASE_BATCH_FILE_NAME)), 'the scanner file goes after the last part').toBe(false);
+    const archived = readdirSync(p.archiveDir, { recursive: true }).map(String);
+    expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
+  }, 120_000);
+
+  it('a file that cannot be analysed (encrypted) is kept whole, in the inbox, with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const p = await startPipeline(dir, [folder('post', scans, { autoSubmit: true, capture: {} })]);
+    const locked = passwordProtectedPdf();
+    await writeFile(join(scans, 'locked.pdf'), locked);
+    const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
+    expect(doc).toMatchObject({ fileName: 'locked.pdf', state: 'new', error: { code: 'capture.encrypted' } });
+    expect(batchesOf(p).inState('done')).toHaveLength(1);
+    // The document's own spool copy replaces the batch's original (removed once the document is on disk).
+    await waitFor(() => readdirSync(join(dir, 'data', 'capture', 'originals')).length === 0, 'original removed');
+    expect(Buffer.from(await readFile(p.queue.contentFile(doc.id).path))).toEqual(Buffer.from(locked));
+  }, 60_000);
+
+  it('a batch under analysis never delays the upload of a file from another folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const batches = join(dir, 'batches');
+    const plain = join(dir, 'plain');
+    await mkdir(batches);
+    await mkdir(plain);
+    const p = await startPipeline(dir, [
+      folder('batches', batches, { capture: {} }),
+      folder('plain', plain, { autoSubmit: true, defaultMetadata: { caseNumber: 'CLM-2026-000101' } }),
+    ]);
+    const { pdf } = await scannedBatch(40);
+    await writeFile(join(batches, 'stack.pdf'), pdf);
+    await waitFor(() => batchesOf(p).inState('received').length === 1, 'batch taken', 20_000);
+    const t0 = Date.now();
+    await writeFile(join(plain, 'letter.pdf'), '%PDF-1.7 a letter');
+    await waitFor(
+      () => p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).total === 1,
+      'plain uploaded',
+      20_000,
+    );
+    const ms = Date.now() - t0;
+    // Still analysing the 40 pages while the letter went through (the folder's quiet time is 300 ms).
+    expect(batchesOf(p).inState('received')).toHaveLength(1);
+    expect(ms).toBeLessThan(5_000);
+    expect((await uploads()).map((u) => u.fileName)).toEqual(['letter.pdf']);
+    await waitFor(() => batchesOf(p).inState('split').length === 1, 'batch split', 120_000);
+  }, 180_000);
+
+  it('stopped during the analysis, the next start analyses the batch again and makes every part once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const profile = folder('post', scans, CASE_BATCH_PROFILE);
+    const api = await platform();
+    let p = await startPipeline(dir, [profile], api);
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
+    await waitFor(() => batchesOf(p).inState('received').length === 1, 'batch taken', 20_000);
+    await p.stop();
+    pipeline = undefined;
+    p = await startPipeline(dir, [profile], api);
+    await waitFor(() => batchesOf(p).inState('split').length === 1, 'split after restart', 60_000);
+    const docs = p.queue.list({ limit: 10, offset: 0 }).documents;
+    expect(docs.map((d) => d.metadata.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
+    await p.capture.idle();
+    expect(readdirSync(join(dir, 'data', 'capture', 'work'))).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,365 @@
+/**
+ * Page tools on a document (issue #16 item 4): each edit writes a new PDF into the spool under a new name
+ * and points the document at it; the file before is kept, listed in `page_edits`, for undo. The scanner's
+ * file and the batch original are only ever read.
+ *
+ * Crash safety: the new file is on disk (spool: `.partial`, fsync, rename) before one transaction records
+ * the earlier file and switches the document; a crash before it leaves an unowned spool file, swept at the
+ * next start. Undo switches back in one transaction, then removes the newer file. When the document is
+ * archived its earlier versions are removed (the archive keeps what was uploaded).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { Document } from '../../../../shared/domain/document';
+import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
+import type { EventPayload } from '../../../../shared/ipc/contract';
+import { IntakeError } from '../../errors';
+import type { EventBus } from '../../events/event-bus';
+import type { DocumentQueue } from '../../queue/document-queue';
+import type { ArchivableFile } from '../../queue/archiver';
+import type { DocumentStore, StoredDocument } from '../../queue/document-store';
+import type { QueueDatabase } from '../../queue/queue-database';
+import type { Spool } from '../../queue/spool';
+import type { Logger } from '../../util/logger';
+
+/** pdf-lib and sharp load with the first page edit, not at start-up. */
+const pageEdit = () => import('./page-edit');
+
+interface EditRow {
+  document_id: string;
+  seq: number;
+  spool_name: string;
+  file_name: string;
+  size: number;
+  sha256: string;
+  /** The document a split made from this one's later pages: taken back by the undo. */
+  split_into: string | null;
+  /** The documents a merge took in (stored form, JSON): brought back by the undo. */
+  merged: string | null;
+}
+
+const EDITABLE = new Set(['new', 'tagged', 'failed']);
+
+export class PageEditService {
+  private readonly busy = new Set<string>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly deps: {
+      db: QueueDatabase;
+      store: DocumentStore;
+      /** Late: the queue is made after this (its sweep asks ownsSpoolName). */
+      queue: () => DocumentQueue;
+      spool: Spool;
+      /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
+      archive: (file: ArchivableFile) => Promise<void>;
+      bus: EventBus;
+      logger: Logger;
+    },
+  ) {
+    deps.db.exec(`
+      CREATE TABLE IF NOT EXISTS page_edits (
+        document_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        spool_name TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        split_into TEXT,
+        merged TEXT,
+        PRIMARY KEY (document_id, seq)
+      );`);
+  }
+
+  /** Earlier versions' spool files: the queue's start-up sweep keeps them. */
+  ownsSpoolName(name: string): boolean {
+    return (
+      this.deps.db
+        .prepare(
+          `SELECT 1 FROM page_edits WHERE spool_name = ? OR (merged IS NOT NULL AND EXISTS
+             (SELECT 1 FROM json_each(merged) WHERE json_extract(value, '$.spoolName') = ?))`,
+        )
+        .get(name, name) !== undefined
+    );
+  }
+
+  start(): void {
+    this.unsubscribe = this.deps.bus.subscribe((channel, payload) => {
+      if (channel !== 'documents.changed') return;
+      for (const d of (payload as EventPayload<'documents.changed'>).documents)
+        if (d.state === 'archived') void this.forget(d.id);
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  state(id: string): PageEditState {
+    this.deps.queue().get(id); // not_found for an unknown id
+    const row = this.deps.db
+      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM page_edits WHERE document_id = ?')
+      .get(id);
+    return { undoable: row?.n ?? 0 };
+  }
+
+  async edit(id: string, pages: readonly PageEditPage[]): Promise<Document> {
+    return this.exclusive(id, async () => {
+      const { spool, db } = this.deps;
+      const queue = this.deps.queue();
+      const doc = queue.get(id);
+      const current = queue.contentFile(id).path;
+      const bytes = new Uint8Array(await readFile(current));
+      const fileName = asPdfName(doc.fileName);
+      const { applyPageEdit } = await pageEdit();
+      const result = await applyPageEdit(bytes, pages, { fileName, sha256: doc.sha256 }).catch((e: unknown) => {
+        throw new IntakeError('validation', 'document.pages', `The pages cannot be edited: ${(e as Error).message}`);
+      });
+      if (!result.ok)
+        throw new IntakeError('validation', 'document.pages', `The pages cannot be edited: ${result.problem.message}`);
+      const seq = this.nextSeq(id);
+      const name = `${id}.edit${seq}`;
+      const copy = await spool.writeBytes(result.bytes, name);
+      try {
+        return queue.replaceContent(
+          id,
+          { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
+          'pages edited',
+          (before) =>
+            db
+              .prepare(
+                'INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
+              )
+              .run(id, seq, before.spoolName, before.fileName, before.size, before.sha256),
+        );
+      } catch (e) {
+        await spool.remove(name);
+        throw e;
+      }
+    });
+  }
+
+  async undo(id: string): Promise<Document> {
+    return this.exclusive(id, async () => {
+      const { db, store, spool } = this.deps;
+      const queue = this.deps.queue();
+      const last = db
+        .prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ? ORDER BY seq DESC LIMIT 1')
+        .get(id);
+      if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
+      let newer = '';
+      let takenBack = '';
+      const doc = queue.replaceContent(
+        id,
+        { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
+        'page edit undone',
+        (before) => {
+          newer = before.spoolName;
+          // The later pages come back only if their document can go: not once it is queued or sent.
+          if (last.split_into && this.exists(last.split_into)) takenBack = queue.discard(last.split_into);
+          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[]) queue.readmit(d, 'merge undone');
+          db.prepare('DELETE FROM page_edits WHERE document_id = ? AND seq = ?').run(id, last.seq);
+        },
+      );
+      await store.durable();
+      await spool.remove(newer);
+      if (takenBack) await spool.remove(takenBack);
+      return doc;
+    });
+  }
+
+  /**
+   * "Split here": pages from `at` (0-based) on become a new document in the inbox, with this one's
+   * metadata; this one keeps the pages before. Undo takes the new document back while it is still editable.
+   */
+  async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
+    return this.exclusive(id, async () => {
+      const { spool, db, store } = this.deps;
+      const queue = this.deps.queue();
+      const doc = queue.get(id);
+      const bytes = new Uint8Array(await readFile(queue.contentFile(id).path));
+      const { applyPageEdit, pageCountOf } = await pageEdit();
+      const count = await pageCountOf(bytes).catch(() => 0);
+      if (at < 1 || at >= count)
+        throw new IntakeError('validation', 'document.pages', `The document cannot be split before page ${at + 1}.`);
+      const fileName = asPdfName(doc.fileName);
+      const range = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => ({ source: from + i, rotate: 0 as const }));
+      const link = { fileName, sha256: doc.sha256 };
+      const [head, tail] = await Promise.all([
+        applyPageEdit(bytes, range(0, at), link),
+        applyPageEdit(bytes, range(at, count), link),
+      ]);
+      if (!head.ok || !tail.ok)
+        throw new IntakeError('validation', 'document.pages', 'The pages of this document cannot be split.');
+      const seq = this.nextSeq(id);
+      const headName = `${id}.edit${seq}`;
+      const splitId = randomUUID();
+      const headCopy = await spool.writeBytes(head.bytes, headName);
+      const tailCopy = await spool.writeBytes(tail.bytes, splitId);
+      try {
+        return store.transaction(() => {
+          const kept = queue.replaceContent(
+            id,
+            { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
+            'split',
+            (before) =>
+              db
+                .prepare(
+                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, split_into)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
+                )
+                .run(id, seq, before.spoolName, before.fileName, before.size, before.sha256, splitId),
+          );
+          const [split] = queue.adopt(
+            [
+              {
+                id: splitId,
+                fileName: `${basename(fileName, '.pdf')}-p${at + 1}.pdf`,
+                sourceFolder: doc.sourceFolder,
+                copy: tailCopy,
+                metadata: doc.metadata,
+                autoSubmit: false,
+                message: `split from ${doc.fileName} before page ${at + 1}`,
+              },
+            ],
+            () => undefined,
+          );
+          return { kept, split: split! };
+        });
+      } catch (e) {
+        await spool.remove(headName);
+        await spool.remove(splitId);
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * Merges documents into the first of them, in the given order: it gets one PDF of all their pages; the
+   * others leave the inbox, kept (row and file) until the merged one is uploaded, so undo brings them back.
+   */
+  async merge(ids: readonly string[]): Promise<Document> {
+    const [target] = ids;
+    if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
+      throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
+    return this.exclusive(target, async () => {
+      const { spool, db, store } = this.deps;
+      const queue = this.deps.queue();
+      const docs = ids.map((id) => queue.stored(id));
+      for (const d of docs)
+        if (!EDITABLE.has(d.state))
+          throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
+      const files = await Promise.all(
+        docs.map(async (d) => ({
+          bytes: new Uint8Array(await readFile(queue.contentFile(d.id).path)),
+          fileName: d.fileName,
+          sha256: d.sha256,
+        })),
+      );
+      const { concatenate } = await pageEdit();
+      const merged = await concatenate(files).catch((e: unknown) => {
+        throw new IntakeError(
+          'validation',
+          'document.merge',
+          `The documents cannot be merged: ${(e as Error).message}`,
+        );
+      });
+      if (!merged.ok)
+        throw new IntakeError(
+          'validation',
+          'document.merge',
+          `The documents cannot be merged: ${merged.problem.message}`,
+        );
+      const fileName = asPdfName(docs[0]!.fileName);
+      const seq = this.nextSeq(target);
+      const name = `${target}.edit${seq}`;
+      const copy = await spool.writeBytes(merged.bytes, name);
+      try {
+        return store.transaction(() => {
+          const others = docs.slice(1).map((d) => queue.stored(d.id));
+          const doc = queue.replaceContent(
+            target,
+            { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
+            'merged',
+            (before) =>
+              db
+                .prepare(
+                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, merged)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
+                )
+                .run(
+                  target,
+                  seq,
+                  before.spoolName,
+                  before.fileName,
+                  before.size,
+                  before.sha256,
+                  JSON.stringify(others),
+                ),
+          );
+          for (const d of others) queue.discard(d.id);
+          return doc;
+        });
+      } catch (e) {
+        await spool.remove(name);
+        throw e;
+      }
+    });
+  }
+
+  private exists(id: string): boolean {
+    try {
+      this.deps.queue().get(id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** After the upload: the earlier versions go (the archive keeps the file that was sent). */
+  private async forget(id: string): Promise<void> {
+    const rows = this.deps.db.prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ?').all(id);
+    if (rows.length === 0) return;
+    // Merged-in documents were uploaded inside this one: their files go as an uploaded document's do.
+    for (const r of rows)
+      for (const d of JSON.parse(r.merged ?? '[]') as StoredDocument[])
+        await this.deps
+          .archive(d)
+          .catch((e: unknown) => this.deps.logger.warn('merged document not archived', { documentId: d.id, error: e }));
+    this.deps.store.transaction(() => this.deps.db.prepare('DELETE FROM page_edits WHERE document_id = ?').run(id));
+    await this.deps.store.durable();
+    for (const r of rows) await this.deps.spool.remove(r.spool_name).catch(() => undefined);
+    this.deps.logger.info('earlier page versions removed', { documentId: id, versions: rows.length });
+  }
+
+  private nextSeq(id: string): number {
+    const row = this.deps.db
+      .prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM page_edits WHERE document_id = ?')
+      .get(id);
+    // Spool names are never reused, even after an undo: a name is one content.
+    const used = this.deps.queue().contentFile(id).path;
+    let seq = (row?.seq ?? 0) + 1;
+    while (used.endsWith(`.edit${seq}`)) seq++;
+    return seq;
+  }
+
+  /** One edit of a document at a time: the second waits for nothing, it is refused (a double click). */
+  private async exclusive<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    if (this.busy.has(id))
+      throw new IntakeError('local', 'document.busy', 'The pages of this document are being changed; try again.');
+    this.busy.add(id);
+    try {
+      return await fn();
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+}
+
+/** An edit is always a PDF: `scan.tif` → `scan.pdf`. */
+function asPdfName(fileName: string): string {
+  const ext = extname(fileName);
+  return ext.toLowerCase() === '.pdf' ? fileName : `${basename(fileName, ext)}.pdf`;
+}

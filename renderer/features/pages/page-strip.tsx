@@ -1,0 +1,238 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { Document } from '../../../shared/domain/document';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { ErrorBanner } from '../../app/error-banner';
+import { useAppStore } from '../../app/store';
+import { toIpcError } from '../../app/ipc-error';
+import { useCatalog } from '../../i18n/i18n';
+import { intake } from '../../ipc/client';
+import { readRange, readWhole } from '../inbox/document-bytes';
+import { previewKind } from '../inbox/preview-kind';
+import { deletePage, movePage, rotatePage } from './page-edits';
+import { openPdfPages, openTiffPages } from './page-sources';
+import type { PageSource } from './page-sources';
+import type { PageListEdit } from './page-edits';
+import { pageToolsMessages } from './page-tools-messages';
+
+/** Thumbnails are drawn from the whole file in memory (pdf.js, utif2); a larger file gets no strip. */
+const MAX_BYTES = 64 * 1024 * 1024;
+const THUMB_WIDTH = 84;
+const EDITABLE = new Set(['new', 'tagged', 'failed']);
+/** The selected page per document: the strip is mounted anew for each version of the file. */
+const selectedPage = new Map<string, number>();
+
+/**
+ * The page strip of a PDF or TIFF document (issue #16 item 4): a thumbnail per page, and for a document the clerk
+ * may still edit, turn / delete / move the selected page and undo. Each change is one documents.editPages
+ * call that gives a new file; the strip and the preview are mounted anew for it (key: the file's sha256).
+ */
+export function PageStrip(props: { doc: Document }) {
+  const t = useCatalog(pageToolsMessages);
+  const { doc } = props;
+  const editable = EDITABLE.has(doc.state);
+  const kind = previewKind(doc.contentType, doc.fileName);
+  const [source, setSource] = useState<PageSource>();
+  const [tooLarge, setTooLarge] = useState(false);
+  const [selected, setSelected] = useState(selectedPage.get(doc.id) ?? 0);
+  const [undoable, setUndoable] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcError>();
+  const count = source?.count ?? 0;
+  // Several documents selected in the inbox: they can be merged, in list order, into the first of them.
+  const order = useAppStore((s) => s.inboxOrder);
+  const selectedIds = useAppStore((s) => s.selection.selected);
+  const mergeIds = useMemo(() => order.filter((id) => selectedIds.includes(id)), [order, selectedIds]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let opened: PageSource | undefined;
+    if (kind === 'pdf' || kind === 'tiff')
+      // The size first, from one small range: a large file is never fetched for thumbnails.
+      void readRange(intake().contentSource(doc.id), 0, 1023, abort.signal)
+        .then((head) =>
+          head.total > MAX_BYTES
+            ? undefined
+            : readWhole(intake().contentSource(doc.id), doc.contentType, MAX_BYTES, abort.signal),
+        )
+        .then(async (blob) => {
+          if (!blob) return setTooLarge(true);
+          const bytes = await blob.arrayBuffer();
+          if (abort.signal.aborted) return;
+          opened = await (kind === 'pdf' ? openPdfPages(bytes) : openTiffPages(bytes));
+          if (abort.signal.aborted) opened.close();
+          else setSource(opened);
+        })
+        .catch((e: unknown) => !abort.signal.aborted && setError(toIpcError(e)));
+    if (editable)
+      void intake()
+        .call('documents.pageEdits', { id: doc.id })
+        .then((s) => !abort.signal.aborted && setUndoable(s.undoable))
+        .catch(() => undefined);
+    return () => {
+      abort.abort();
+      opened?.close();
+    };
+  }, [doc.id, doc.contentType, kind, editable]);
+
+  const select = (page: number) => {
+    selectedPage.set(doc.id, page);
+    setSelected(page);
+  };
+  const run = (call: () => Promise<unknown>, next?: number) => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    if (next !== undefined) selectedPage.set(doc.id, next);
+    call()
+      .catch((e: unknown) => setError(toIpcError(e)))
+      .finally(() => setBusy(false));
+  };
+  const apply = (edit: PageListEdit | undefined) =>
+    edit && run(() => intake().call('documents.editPages', { id: doc.id, pages: edit.pages }), edit.selected);
+  const undo = () => undoable > 0 && run(() => intake().call('documents.undoPageEdit', { id: doc.id }));
+  const page = Math.min(selected, Math.max(0, count - 1));
+  const canMerge = editable && mergeIds.length > 1 && mergeIds.includes(doc.id);
+  const merge = () => canMerge && run(() => intake().call('documents.mergePages', { ids: mergeIds }));
+  const split = () => page > 0 && run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const mod = e.ctrlKey || e.metaKey;
+    let handled = true;
+    if (e.key === 'ArrowRight' && e.altKey) apply(editable ? movePage(count, page, 1) : undefined);
+    else if (e.key === 'ArrowLeft' && e.altKey) apply(editable ? movePage(count, page, -1) : undefined);
+    else if (e.key === 'ArrowRight' && !mod) select(Math.min(count - 1, page + 1));
+    else if (e.key === 'ArrowLeft' && !mod) select(Math.max(0, page - 1));
+    else if ((e.key === 'r' || e.key === 'R') && !mod && !e.altKey && editable)
+      apply(rotatePage(count, page, e.shiftKey ? 270 : 90));
+    else if (e.key === 'Delete' && editable) apply(deletePage(count, page));
+    else if ((e.key === 's' || e.key === 'S') && !mod && !e.altKey && editable) split();
+    else if ((e.key === 'm' || e.key === 'M') && !mod && !e.altKey && canMerge) merge();
+    else if (mod && (e.key === 'z' || e.key === 'Z') && editable) undo();
+    else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  if (kind !== 'pdf' && kind !== 'tiff') return null;
+  return (
+    <section className="page-strip" aria-label={t('pages.strip')} data-testid="page-strip" onKeyDown={onKeyDown}>
+      {editable && (
+        <div className="page-tools" role="toolbar" aria-label={t('pages.tools')}>
+          <ToolButton
+            label={t('pages.rotateLeft')}
+            onClick={() => apply(rotatePage(count, page, 270))}
+            disabled={busy || count === 0}
+          >
+            ↺
+          </ToolButton>
+          <ToolButton
+            label={t('pages.rotateRight')}
+            onClick={() => apply(rotatePage(count, page, 90))}
+            disabled={busy || count === 0}
+          >
+            ↻
+          </ToolButton>
+          <ToolButton
+            label={t('pages.moveEarlier')}
+            onClick={() => apply(movePage(count, page, -1))}
+            disabled={busy || page === 0}
+          >
+            ←
+          </ToolButton>
+          <ToolButton
+            label={t('pages.moveLater')}
+            onClick={() => apply(movePage(count, page, 1))}
+            disabled={busy || page >= count - 1}
+          >
+            →
+          </ToolButton>
+          <ToolButton
+            label={t('pages.delete')}
+            onClick={() => apply(deletePage(count, page))}
+            disabled={busy || count <= 1}
+          >
+            ✕
+          </ToolButton>
+          <ToolButton label={t('pages.split')} onClick={split} disabled={busy || page === 0} testId="page-split">
+            ✂
+          </ToolButton>
+          {canMerge && (
+            <ToolButton
+              label={t('pages.merge', { count: mergeIds.length })}
+              onClick={merge}
+              disabled={busy}
+              testId="page-merge"
+            >
+              ⧉
+            </ToolButton>
+          )}
+          <ToolButton label={t('pages.undo')} onClick={undo} disabled={busy || undoable === 0} testId="page-undo">
+            ↶
+          </ToolButton>
+          <span className="muted" aria-live="polite">
+            {busy ? t('pages.saving') : undoable > 0 ? t('pages.changed') : ''}
+          </span>
+        </div>
+      )}
+      {error && <ErrorBanner error={error} onRetry={() => setError(undefined)} />}
+      {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
+      {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
+      {source && (
+        <ol className="page-thumbs">
+          {Array.from({ length: count }, (_, i) => (
+            <li key={i}>
+              <button
+                type="button"
+                className="page-thumb"
+                aria-pressed={i === page}
+                aria-label={t('pages.page', { page: i + 1 })}
+                data-testid="page-thumb"
+                tabIndex={i === page ? 0 : -1}
+                onClick={() => select(i)}
+              >
+                <Thumbnail source={source} index={i} />
+                <span aria-hidden="true">{i + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ToolButton(props: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  testId?: string;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      title={props.label}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** One page drawn small (a PDF page with its /Rotate applied). */
+function Thumbnail(props: { source: PageSource; index: number }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const { source, index } = props;
+  useEffect(() => {
+    const canvas = ref.current;
+    if (canvas) source.draw(index, canvas, THUMB_WIDTH).catch(() => undefined);
+  }, [source, index]);
+  return <canvas ref={ref} aria-hidden="true" data-testid="page-thumb-canvas" />;
+}

@@ -1,0 +1,41 @@
+import type { Catalogs } from '../../i18n/i18n';
+
+/** Texts of the page strip (issue #16 item 4). */
+const en = {
+  'pages.strip': 'Pages',
+  'pages.tools': 'Page tools',
+  'pages.page': 'Page {page}',
+  'pages.rotateRight': 'Turn the page right (R)',
+  'pages.rotateLeft': 'Turn the page left (Shift+R)',
+  'pages.delete': 'Delete the page (Del)',
+  'pages.moveEarlier': 'Move the page earlier (Alt+←)',
+  'pages.moveLater': 'Move the page later (Alt+→)',
+  'pages.split': 'Split here: the selected page starts a new document (S)',
+  'pages.merge': 'Merge the {count} selected documents into the first, in list order (M)',
+  'pages.undo': 'Undo the last page change (Ctrl+Z)',
+  'pages.loading': 'Loading the pages…',
+  'pages.tooLarge': 'This document is too large for page thumbnails.',
+  'pages.saving': 'Saving the pages…',
+  'pages.changed': 'Pages changed. The scanner’s file stays as it was.',
+} as const;
+export type PageToolsKey = keyof typeof en;
+
+const de: Record<PageToolsKey, string> = {
+  'pages.strip': 'Seiten',
+  'pages.tools': 'Seitenwerkzeuge',
+  'pages.page': 'Seite {page}',
+  'pages.rotateRight': 'Seite nach rechts drehen (R)',
+  'pages.rotateLeft': 'Seite nach links drehen (Umschalt+R)',
+  'pages.delete': 'Seite löschen (Entf)',
+  'pages.moveEarlier': 'Seite nach vorn schieben (Alt+←)',
+  'pages.moveLater': 'Seite nach hinten schieben (Alt+→)',
+  'pages.split': 'Hier teilen: die gewählte Seite beginnt ein neues Dokument (S)',
+  'pages.merge': 'Die {count} gewählten Dokumente in Listenreihenfolge zum ersten zusammenführen (M)',
+  'pages.undo': 'Letzte Seitenänderung rückgängig machen (Strg+Z)',
+  'pages.loading': 'Seiten werden geladen…',
+  'pages.tooLarge': 'Dieses Dokument ist zu groß für Seitenvorschauen.',
+  'pages.saving': 'Seiten werden gespeichert…',
+  'pages.changed': 'Seiten geändert. Die Datei des Scanners bleibt, wie sie war.',
+};
+
+export const pageToolsMessages: Catalogs<PageToolsKey> = { en, de };

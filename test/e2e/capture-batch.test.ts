@@ -1,0 +1,67 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { CASE_BATCH_CASES, CASE_BATCH_PARTS, caseBatch } from '../../electron/core/capture/test-support/case-batch';
+import { appForSuite } from './harness';
+import { expectAccessible } from './workspace-helpers';
+
+// Issue 16: a 9-page scan with two cover sheets carrying case numbers (QR codes) and a blank duplex back
+// arrives in the watched folder; capture, switched on in Settings, makes three documents with their case
+// numbers filled and without the cover sheets or the blank page. The first letter's case number comes from
+// the demo folder's file-name pattern {CaseNumber}_{DocumentTypeCode}_*.pdf.
+const SCAN = 'CLM-2026-000101_INV_post.pdf';
+
+describe('a scanned batch becomes the right documents, in Chromium', () => {
+  const app = appForSuite();
+  const rows = () => app.page.getByTestId('doc-row').filter({ hasText: 'post-part' });
+
+  it('capture is switched on in Settings; a pattern naming no field is refused at the field', async () => {
+    const { page, demo } = app;
+    await page.keyboard.press('Alt+5');
+    const card = page.getByTestId('folder-capture').first();
+    await card.getByLabel('Split scanned batches on separator sheets').check();
+    await page.locator('#set-folders-0-capture-separatorPattern').fill('^CLM-');
+    const metadata = page.locator('#set-folders-0-capture-metadataPattern');
+    await metadata.fill('^(?<Case>CLM-\\d{4}-\\d{6})$');
+    await page.locator('#set-folders-0-capture-blankPages').selectOption('drop');
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => metadata.getAttribute('aria-invalid')).toBe('true');
+    expect(demo.core.settings.get().folders[0]?.capture).toBeUndefined();
+
+    await metadata.fill('^(?<CaseNumber>CLM-\\d{4}-\\d{6})$');
+    await page.getByTestId('settings-save').click();
+    await expect
+      .poll(() => demo.core.settings.get().folders[0]?.capture?.metadataPattern)
+      .toBe('^(?<CaseNumber>CLM-\\d{4}-\\d{6})$');
+    expect(demo.core.settings.get().folders[0]?.capture).toMatchObject({
+      separatorPattern: '^CLM-',
+      blankPages: 'drop',
+    });
+    await app.screenshot('capture-settings');
+    await expectAccessible(page);
+  });
+
+  it('the 9-page scan shows as three documents with their case numbers, no cover sheet, no blank page', async () => {
+    const { page, demo } = app;
+    await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
+    await page.keyboard.press('Alt+1');
+    await expect.poll(() => rows().count(), { timeout: 60_000 }).toBe(3);
+    // The batch itself is no document: only its parts are in the inbox.
+    expect(await page.getByTestId('doc-row').filter({ hasText: SCAN }).count()).toBe(0);
+    for (const [i, caseNumber] of CASE_BATCH_CASES.entries()) {
+      const name = `CLM-2026-000101_INV_post-part0${i + 1}.pdf`;
+      const row = page.getByTestId('doc-row').filter({ hasText: name });
+      expect(await row.textContent()).toContain(caseNumber);
+      await row.click();
+      await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe(name);
+      await expect.poll(() => page.locator('#tag-caseNumber').inputValue()).toBe(caseNumber);
+      const doc = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
+      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc.id).path));
+      expect(pdf.getPageCount(), name).toBe(CASE_BATCH_PARTS[i]!.length);
+    }
+    await app.screenshot('capture-batch-inbox');
+    await expectAccessible(page);
+  }, 90_000);
+});
