@@ -1,8 +1,8 @@
 import type { TokenStatus } from '../core/auth/token-client';
 import { EventBus } from '../core/events/event-bus';
 import { createNodeFetch } from '../core/http/node-fetch';
-import { createIntakePipeline } from '../core/intake/intake-pipeline';
-import type { IntakePipeline } from '../core/intake/intake-pipeline';
+import { createIntakePipeline } from '../core/intake-pipeline';
+import type { IntakePipeline } from '../core/intake-pipeline';
 import { createPlatformClient } from '../core/platform/create-platform-client';
 import { createReachabilityProbe } from '../core/queue/reachability-probe';
 import { CredentialStore } from '../core/secrets/credential-store';

@@ -25,7 +25,7 @@ import { createTextServices } from './capture/text/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
-import { createIntakePipeline } from './intake/intake-pipeline';
+import { createIntakePipeline } from './intake-pipeline';
 import { CredentialStore } from './secrets/credential-store';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
 import type { SecretStore } from './secrets/secret-store';

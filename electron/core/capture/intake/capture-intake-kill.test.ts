@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../events/event-bus';
-import { createIntakePipeline } from '../../intake/intake-pipeline';
+import { createIntakePipeline } from '../../intake-pipeline';
 import { waitFor } from '../../queue/test-support/queue-fixture';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';

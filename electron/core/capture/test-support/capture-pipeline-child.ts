@@ -4,7 +4,7 @@
  * log line as JSON, so the parent can time its kill -9. Run: node --import tsx capture-pipeline-child.ts DATA SCANS
  */
 import { EventBus } from '../../events/event-bus';
-import { createIntakePipeline } from '../../intake/intake-pipeline';
+import { createIntakePipeline } from '../../intake-pipeline';
 import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { systemClock } from '../../util/clock';
 import { JsonLineLogger } from '../../util/logger';
