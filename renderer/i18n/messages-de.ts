@@ -82,6 +82,7 @@ export const de: Record<MessageKey, string> = {
   'state.uploading': 'Wird hochgeladen',
   'state.uploaded': 'Hochgeladen',
   'state.confirmed': 'Von der Plattform bestätigt {at}',
+  'state.confirmedShort': 'Bestätigt',
   'state.archived': 'Archiviert',
   'state.failed': 'Fehlgeschlagen',
   'inbox.title': 'Eingang',

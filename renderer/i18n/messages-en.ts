@@ -81,6 +81,7 @@ export const en = {
   'state.uploading': 'Uploading',
   'state.uploaded': 'Uploaded',
   'state.confirmed': 'Confirmed by the platform {at}',
+  'state.confirmedShort': 'Confirmed',
   'state.archived': 'Archived',
   'state.failed': 'Failed',
   'inbox.title': 'Inbox',

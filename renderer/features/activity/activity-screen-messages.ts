@@ -20,7 +20,6 @@ const en = {
   'activityScreen.documents': 'Documents of this case',
   'activityScreen.confirmed': 'Confirmed by the platform {at}',
   'activityScreen.notConfirmed': 'Not confirmed yet',
-  'activityScreen.confirmedShort': 'Confirmed',
 } as const;
 export type ActivityScreenKey = keyof typeof en;
 
@@ -44,7 +43,6 @@ const de: Record<ActivityScreenKey, string> = {
   'activityScreen.documents': 'Dokumente dieses Falls',
   'activityScreen.confirmed': 'Von der Plattform bestätigt {at}',
   'activityScreen.notConfirmed': 'Noch nicht bestätigt',
-  'activityScreen.confirmedShort': 'Bestätigt',
 };
 
 export const activityScreenMessages: Catalogs<ActivityScreenKey> = { en, de };

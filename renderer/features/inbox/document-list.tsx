@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
 import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
-import { ConfirmedMark } from '../activity/confirmed-mark';
+import { ConfirmedMark } from '../../components/confirmed-mark';
 import { folderLabel, matchesByName } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
-import { ConfirmedMark } from '../activity/confirmed-mark';
+import { ConfirmedMark } from '../../components/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
 
 export function QueueScreen() {

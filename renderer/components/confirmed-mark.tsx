@@ -1,17 +1,15 @@
-import { formatDateTime, useCatalog, useLocale, useT } from '../../i18n/i18n';
-import { activityScreenMessages } from './activity-screen-messages';
+import { formatDateTime, useLocale, useT } from '../i18n/i18n';
 
-/** "✓ Confirmed" beside an uploaded document once an AttachmentsAdded event named it (Document.confirmedAt). */
+/** "✓ Confirmed" (inbox, queue and case activity) beside an uploaded document once an AttachmentsAdded event named it (Document.confirmedAt). */
 export function ConfirmedMark(props: { confirmedAt?: string }) {
   const t = useT();
-  const own = useCatalog(activityScreenMessages);
   const locale = useLocale();
   if (!props.confirmedAt) return null;
   const full = t('state.confirmed', { at: formatDateTime(locale, props.confirmedAt) });
   return (
     <span className="confirmed-mark" data-testid="confirmed-mark" title={full}>
       <span aria-hidden="true">✓ </span>
-      {own('activityScreen.confirmedShort')}
+      {t('state.confirmedShort')}
       <span className="visually-hidden"> – {full}</span>
     </span>
   );
