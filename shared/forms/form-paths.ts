@@ -20,15 +20,6 @@ export function parsePath(path: string): PathSegment[] {
   return segments;
 }
 
-export function getAtPath(value: unknown, path: PathSegment[]): unknown {
-  let current = value;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
-}
-
 /** Returns a copy of `value` with `next` at `path` (intermediate objects/arrays created as needed). */
 export function setAtPath(value: unknown, path: PathSegment[], next: unknown): unknown {
   const [head, ...rest] = path;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchemaType as T } from '../platform/schema-description';
 import { buildFormModel } from './build-form-model';
-import { getAtPath, parsePath, setAtPath } from './form-paths';
+import { parsePath, setAtPath } from './form-paths';
 import { placeIssues } from './place-issues';
 
 const model = buildFormModel({
@@ -55,11 +55,11 @@ describe('placeIssues', () => {
 });
 
 describe('form paths', () => {
-  it('parses, reads and writes indexed paths immutably', () => {
+  it('parses and writes indexed paths immutably', () => {
     expect(parsePath('a.b[2].c')).toEqual(['a', 'b', 2, 'c']);
     const before = { a: { b: [] } };
     const after = setAtPath(before, parsePath('a.b[1].c'), 'x');
-    expect(getAtPath(after, parsePath('a.b[1].c'))).toBe('x');
+    expect(after).toEqual({ a: { b: [undefined, { c: 'x' }] } });
     expect(before).toEqual({ a: { b: [] } });
     expect(setAtPath({ a: 1, b: 2 }, ['a'], undefined)).toEqual({ b: 2 });
   });

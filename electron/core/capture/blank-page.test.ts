@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGray } from './bitmap';
+import { createGray } from './test-support/gray-bitmap';
 import { inkRatio, isBlank } from './blank-page';
 import { renderScan } from './test-support/synthetic-scan';
 

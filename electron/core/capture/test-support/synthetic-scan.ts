@@ -9,9 +9,9 @@ import sharp from 'sharp';
 import UTIF from 'utif2';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import type { GrayBitmap } from '../bitmap';
-import { createGray, rotateGray } from '../bitmap';
-import type { TiffPageData } from '../tiff-writer';
-import { writeTiff } from '../tiff-writer';
+import { createGray, rotateGray } from './gray-bitmap';
+import type { TiffPageData } from './tiff-writer';
+import { writeTiff } from './tiff-writer';
 
 const require = createRequire(import.meta.url);
 let writerReady: Promise<unknown> | undefined;
