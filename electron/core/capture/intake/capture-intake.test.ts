@@ -145,6 +145,40 @@ describe('capture in the intake pipeline', () => {
     expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
   }, 120_000);
 
+  it('a cover-sheet value without its field format is left out, and that part waits in the inbox', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    // Any code on a cover sheet is read as a case number; the environment's form is CLM-YYYY-NNNNNN.
+    const profile = {
+      ...CASE_BATCH_PROFILE,
+      autoSubmit: true,
+      capture: {
+        ...CASE_BATCH_PROFILE.capture,
+        separatorPattern: '^(CLM|KFZ)-',
+        metadataPattern: '^(?<CaseNumber>.+)$',
+      },
+    };
+    const p = await startPipeline(dir, [folder('post', scans, profile)]);
+    p.queue.pause();
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch(['KFZ-4711', CASE_BATCH_CASES[2]]));
+    const docs = await waitFor(
+      () => {
+        const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        return d.length === 3 && d;
+      },
+      'three documents',
+      60_000,
+    );
+    const byName = [...docs].sort((a, b) => a.fileName.localeCompare(b.fileName));
+    // Part 2's cover said KFZ-4711: not a case number, so it has none (not the file name's) and waits.
+    expect(byName.map((d) => [d.metadata.caseNumber, d.state])).toEqual([
+      [CASE_BATCH_CASES[0], 'queued'],
+      [undefined, 'new'],
+      [CASE_BATCH_CASES[2], 'queued'],
+    ]);
+  }, 90_000);
+
   it('a file that cannot be analysed (encrypted) is kept whole, in the inbox, with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
     const scans = join(dir, 'scans');
