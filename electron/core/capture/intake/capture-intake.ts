@@ -223,6 +223,8 @@ export class CaptureIntake implements IntakeTarget {
         return { outcome: 'seen' };
       }
       this.deps.logger.info('batch received', { batch: id, file: file.fileName, size: copy.size });
+      // Its documents appear only once it is split (seconds for a long batch): the clerk hears it is coming.
+      this.notice('info', `capture.received: ${file.fileName}`);
       this.analyseSoon(id);
       return { outcome: 'created' };
     } catch (e) {
@@ -311,6 +313,7 @@ export class CaptureIntake implements IntakeTarget {
       batches.setState(id, 'split', this.now());
     });
     logger.info('batch documents made', { batch: id, documents: parts.length });
+    this.notice('info', `capture.split: ${batch.fileName}`);
     await rm(work, { recursive: true, force: true });
   }
 
@@ -336,9 +339,15 @@ export class CaptureIntake implements IntakeTarget {
       () => batches.setState(batch.id, 'done', this.now()),
     );
     this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
+    this.notice('warning', `capture.kept: ${batch.fileName}`);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+  }
+
+  /** `<code>: <file name>`, as the folders' notices (the renderer's catalog has the sentence). */
+  private notice(level: 'info' | 'warning', message: string): void {
+    this.deps.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: this.now() });
   }
 
   // ---- the original, once every part is uploaded ---------------------------------------------------------
