@@ -115,6 +115,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     clock: o.clock,
     logger: o.logger,
     ...(o.capturePool ? { pool: o.capturePool } : {}),
+    formats: () => placeholderFormatsOf(formatSettings),
   });
   // Capture takes every file: those of folders without `capture` it hands straight to the queue.
   const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {

@@ -58,6 +58,11 @@ export const de: Record<MessageKey, string> = {
     'Eine gescannte Datei ließ sich nicht öffnen: {detail}. Sie steht als fehlgeschlagen im Eingang und wird übernommen, sobald sie lesbar ist.',
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
+  'notice.capture.received':
+    'Der Scan {detail} wird in Dokumente aufgeteilt; sie erscheinen im Eingang, sobald das fertig ist.',
+  'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
+  'notice.capture.kept':
+    'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
   'toast.region': 'Meldungen',
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',

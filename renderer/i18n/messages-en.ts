@@ -57,6 +57,11 @@ export const en = {
     'A scanned file could not be opened: {detail}. It is in the inbox as failed; it is taken once it can be read.',
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {detail}. Queued documents wait and are sent once this is fixed.',
+  'notice.capture.received':
+    'The scan {detail} is being split into documents; they appear in the inbox when it is done.',
+  'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
+  'notice.capture.kept':
+    'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
   'toast.region': 'Notifications',
   'toast.count': '×{count}',
   'help.title': 'Keyboard shortcuts',

@@ -45,9 +45,10 @@ export const CaptureProfileSchema = z.object({
   /** Keep the separator page as the first page of the document it starts (default: drop it). */
   keepSeparatorPage: z.boolean().default(false),
   /**
-   * Pattern with named groups, e.g. `^CLM-(?<CaseNumber>\d{4}-\d{6})$`. A barcode on a page that starts a
-   * document (a separator sheet, or a cover sheet whose code matches) puts its groups into that document's
-   * metadata, by Metadata-* header name without the prefix. A page whose code matches starts a document.
+   * Pattern with named groups, e.g. `^CLM-(?<CaseNumber>\d{4}-\d{6})$`. A barcode on a separator sheet puts
+   * its groups into the metadata of the document the sheet starts, by Metadata-* header name without the
+   * prefix. It does not make a page a separator: a cover sheet that carries only a case number is made one
+   * by a separator pattern with the same prefix (e.g. `^CLM-`).
    */
   metadataPattern: RegexSourceSchema.optional(),
   /** What to do with blank pages (duplex backs). */

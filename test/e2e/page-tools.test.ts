@@ -41,8 +41,9 @@ describe('page tools in Chromium', () => {
     const original = doc().sha256;
     expect(await pages()).toEqual(['300@0', '400@0', '500@0']);
 
-    // R on the second page turns it right.
+    // A thumbnail shows its page in the preview; R on the second page turns it right.
     await thumbs.nth(1).click();
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 3');
     await page.keyboard.press('r');
     await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90', '500@0']);
     await expect.poll(() => thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');

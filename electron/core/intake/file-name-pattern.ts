@@ -108,8 +108,11 @@ export class FileNamePattern {
   }
 }
 
-/** The value as its field takes it (a document type as configured), or undefined when it has not its format. */
-function inFormat(field: MetadataField, value: string, formats: PlaceholderFormats): string | undefined {
+/**
+ * The value as its field takes it (a document type as configured), or undefined when it has not its format.
+ * Also for values read from a cover sheet (capture/intake).
+ */
+export function inFormat(field: MetadataField, value: string, formats: PlaceholderFormats): string | undefined {
   if (field === 'caseNumber') return caseNumberMatches(formats.caseNumberPattern, value) ? value : undefined;
   if (field === 'documentTypeCode') {
     const codes = formats.documentTypeCodes ?? [];

@@ -343,7 +343,8 @@ export class DocumentStore {
       this.updateStatement(sets.join(', ')).run(params);
       const after = this.get(id);
       if (!after) throw new Error(`no document ${id}`);
-      if (patch.state !== undefined && patch.state !== before.state) {
+      // A state change, or other bytes (a page edit): both belong in the document's history.
+      if ((patch.state !== undefined && patch.state !== before.state) || patch.file) {
         this.insertHistory.run(id, after.fileName, after.metadata.caseNumber ?? null, after.state, message ?? null, at);
       }
       return after;

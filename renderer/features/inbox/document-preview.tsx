@@ -27,7 +27,11 @@ type Content = { id: string } & (
   | { kind: 'none' }
 );
 
-export function DocumentPreview(props: { doc: Document | undefined }) {
+export function DocumentPreview(props: {
+  doc: Document | undefined;
+  /** A page to show (1-based), e.g. chosen in the page strip; a new object each time. */
+  show?: { page: number } | undefined;
+}) {
   const t = useT();
   const locale = useLocale();
   const { doc } = props;
@@ -50,6 +54,12 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   useEffect(() => {
     markRef.current?.scrollIntoView?.({ block: 'center', inline: 'center' });
   }, [mark, page, content]);
+  // A page asked for from outside (the page strip): adopted while rendering, as React recommends.
+  const [shown, setShown] = useState(props.show);
+  if (props.show !== shown) {
+    setShown(props.show);
+    if (props.show) setPage(props.show.page);
+  }
 
   const id = doc?.id;
   const contentType = doc?.contentType ?? '';

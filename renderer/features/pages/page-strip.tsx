@@ -27,7 +27,7 @@ const selectedPage = new Map<string, number>();
  * may still edit, turn / delete / move the selected page and undo. Each change is one documents.editPages
  * call that gives a new file; the strip and the preview are mounted anew for it (key: the file's sha256).
  */
-export function PageStrip(props: { doc: Document }) {
+export function PageStrip(props: { doc: Document; onSelect?: (page: number) => void }) {
   const t = useCatalog(pageToolsMessages);
   const { doc } = props;
   const editable = EDITABLE.has(doc.state);
@@ -78,6 +78,7 @@ export function PageStrip(props: { doc: Document }) {
   const select = (page: number) => {
     selectedPage.set(doc.id, page);
     setSelected(page);
+    props.onSelect?.(page + 1);
   };
   const run = (call: () => Promise<unknown>, next?: number) => {
     if (busy) return;

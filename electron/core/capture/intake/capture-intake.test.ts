@@ -63,7 +63,15 @@ async function platform() {
   }).api;
 }
 
+/** The notices the current pipeline raised (`<code>: <detail>`). */
+let notices: string[] = [];
+
 async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaited<ReturnType<typeof platform>>) {
+  const bus = new EventBus();
+  notices = [];
+  bus.subscribe((channel, payload) => {
+    if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
+  });
   pipeline = await createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings: {
@@ -74,7 +82,7 @@ async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaite
       activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
     },
     uploader: api ?? (await platform()),
-    bus: new EventBus(),
+    bus,
     clock: systemClock,
     logger: silentLogger,
     folderOptions: {
@@ -125,6 +133,7 @@ describe('capture in the intake pipeline', () => {
     ]);
     expect(byName.map((d) => d.metadata.caseNumber)).toEqual([...CASE_BATCH_CASES]);
     expect(byName.every((d) => d.state === 'queued')).toBe(true);
+    expect(notices).toEqual([`capture.received: ${CASE_BATCH_FILE_NAME}`, `capture.split: ${CASE_BATCH_FILE_NAME}`]);
     const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
     expect(history.map((h) => h.message).sort()).toEqual([
       `part 1 of 3 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
@@ -145,6 +154,40 @@ describe('capture in the intake pipeline', () => {
     expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
   }, 120_000);
 
+  it('a cover-sheet value without its field format is left out, and that part waits in the inbox', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    // Any code on a cover sheet is read as a case number; the environment's form is CLM-YYYY-NNNNNN.
+    const profile = {
+      ...CASE_BATCH_PROFILE,
+      autoSubmit: true,
+      capture: {
+        ...CASE_BATCH_PROFILE.capture,
+        separatorPattern: '^(CLM|KFZ)-',
+        metadataPattern: '^(?<CaseNumber>.+)$',
+      },
+    };
+    const p = await startPipeline(dir, [folder('post', scans, profile)]);
+    p.queue.pause();
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch(['KFZ-4711', CASE_BATCH_CASES[2]]));
+    const docs = await waitFor(
+      () => {
+        const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        return d.length === 3 && d;
+      },
+      'three documents',
+      60_000,
+    );
+    const byName = [...docs].sort((a, b) => a.fileName.localeCompare(b.fileName));
+    // Part 2's cover said KFZ-4711: not a case number, so it has none (not the file name's) and waits.
+    expect(byName.map((d) => [d.metadata.caseNumber, d.state])).toEqual([
+      [CASE_BATCH_CASES[0], 'queued'],
+      [undefined, 'new'],
+      [CASE_BATCH_CASES[2], 'queued'],
+    ]);
+  }, 90_000);
+
   it('a file that cannot be analysed (encrypted) is kept whole, in the inbox, with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
     const scans = join(dir, 'scans');
@@ -155,6 +198,7 @@ describe('capture in the intake pipeline', () => {
     const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
     expect(doc).toMatchObject({ fileName: 'locked.pdf', state: 'new', error: { code: 'capture.encrypted' } });
     expect(batchesOf(p).inState('done')).toHaveLength(1);
+    expect(notices).toContain('capture.kept: locked.pdf');
     // The document's own spool copy replaces the batch's original (removed once the document is on disk).
     await waitFor(() => readdirSync(join(dir, 'data', 'capture', 'originals')).length === 0, 'original removed');
     expect(Buffer.from(await readFile(p.queue.contentFile(doc.id).path))).toEqual(Buffer.from(locked));

@@ -29,7 +29,10 @@ import type { Document, DocumentError } from '../../../../shared/domain/document
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
 import type { EventPayload } from '../../../../shared/ipc/contract';
+import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { EventBus } from '../../events/event-bus';
+import type { PlaceholderFormats } from '../../intake/file-name-pattern';
+import { inFormat } from '../../intake/file-name-pattern';
 import type { IntakeTarget } from '../../intake/hot-folder-service';
 import type { Archiver } from '../../queue/archiver';
 import type { AdoptedDocument, DocumentQueue, IncomingFile } from '../../queue/document-queue';
@@ -57,6 +60,11 @@ export interface CaptureIntakeDeps {
   archiver: Archiver;
   /** The analysis workers, made on first use. */
   pool: () => CapturePool;
+  /**
+   * The formats a case number and a document type must have (as for file-name placeholders): a cover-sheet
+   * value without its field's format is left out, and that part waits in the inbox.
+   */
+  formats?: () => PlaceholderFormats;
   bus: EventBus;
   clock: Clock;
   logger: Logger;
@@ -215,6 +223,8 @@ export class CaptureIntake implements IntakeTarget {
         return { outcome: 'seen' };
       }
       this.deps.logger.info('batch received', { batch: id, file: file.fileName, size: copy.size });
+      // Its documents appear only once it is split (seconds for a long batch): the clerk hears it is coming.
+      this.notice('info', `capture.received: ${file.fileName}`);
       this.analyseSoon(id);
       return { outcome: 'created' };
     } catch (e) {
@@ -281,14 +291,18 @@ export class CaptureIntake implements IntakeTarget {
     const adopted: AdoptedDocument[] = [];
     for (const [i, part] of plan.parts.entries()) {
       const copy = await spool.copyFrom(join(partsDir, part.file), part.id, partsDir);
-      const metadata = { ...batch.metadata, ...coverSheetMetadata(part.metadata) };
+      const cover = coverSheetMetadata(part.metadata, this.deps.formats?.() ?? {});
+      const metadata: Metadata = { ...batch.metadata, ...cover.metadata };
+      // The cover sheet meant to set these: the batch's own value (e.g. from its file name) is not this part's.
+      for (const field of cover.unfit) delete metadata[field];
       adopted.push({
         id: part.id,
         fileName: part.file,
         sourceFolder: batch.sourceFolder,
         copy,
         metadata,
-        autoSubmit: batch.autoSubmit && batch.requiredFields.every((f) => !!metadata[f]?.trim()),
+        autoSubmit:
+          batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim()),
         message: partMessage(batch.fileName, i, plan.parts.length, part.pages, part.flaggedBlankPages),
       });
     }
@@ -299,6 +313,7 @@ export class CaptureIntake implements IntakeTarget {
       batches.setState(id, 'split', this.now());
     });
     logger.info('batch documents made', { batch: id, documents: parts.length });
+    this.notice('info', `capture.split: ${batch.fileName}`);
     await rm(work, { recursive: true, force: true });
   }
 
@@ -324,9 +339,15 @@ export class CaptureIntake implements IntakeTarget {
       () => batches.setState(batch.id, 'done', this.now()),
     );
     this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
+    this.notice('warning', `capture.kept: ${batch.fileName}`);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+  }
+
+  /** `<code>: <file name>`, as the folders' notices (the renderer's catalog has the sentence). */
+  private notice(level: 'info' | 'warning', message: string): void {
+    this.deps.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: this.now() });
   }
 
   // ---- the original, once every part is uploaded ---------------------------------------------------------
@@ -371,14 +392,26 @@ export class CaptureIntake implements IntakeTarget {
   }
 }
 
-/** Cover-sheet values by field; a value no metadata field may hold (a control character…) is left out. */
-function coverSheetMetadata(values: Record<string, string>): Metadata {
-  const out: Metadata = {};
-  for (const [group, value] of Object.entries(values)) {
+/**
+ * Cover-sheet values by field. A value no metadata field may hold (a control character…), or without its
+ * field's format (a case number not in the platform's form, a document type not configured), is left out
+ * and listed in `unfit`: that part is not submitted by itself, and does not take the batch's value either.
+ */
+function coverSheetMetadata(
+  values: Record<string, string>,
+  formats: PlaceholderFormats,
+): { metadata: Metadata; unfit: MetadataField[] } {
+  const metadata: Metadata = {};
+  const unfit: MetadataField[] = [];
+  for (const [group, raw] of Object.entries(values)) {
     const field = captureGroupField(group);
-    if (field && !metadataValueProblem(value)) out[field] = value.normalize('NFC');
+    if (!field) continue; // refused by the settings schema; an older file's pattern may still have one
+    const value = raw.normalize('NFC');
+    const fitting = metadataValueProblem(value) ? undefined : inFormat(field, value, formats);
+    if (fitting !== undefined) metadata[field] = fitting;
+    else unfit.push(field);
   }
-  return out;
+  return { metadata, unfit };
 }
 
 function partMessage(original: string, i: number, n: number, pages: number[], flagged: number[]): string {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { EventBus } from '../../events/event-bus';
+import type { PlaceholderFormats } from '../../intake/file-name-pattern';
 import type { ArchiveSettings } from '../../queue/archiver';
 import { Archiver } from '../../queue/archiver';
 import type { DocumentQueue } from '../../queue/document-queue';
@@ -27,6 +28,8 @@ export interface CaptureIntakeOptions {
   logger: Logger;
   /** The analysis workers; default a CapturePool of cores − 1 threads, made when the first batch comes. */
   pool?: () => CapturePool;
+  /** Case-number pattern and document-type codes, as they are now (cover-sheet values must fit them). */
+  formats?: () => PlaceholderFormats;
 }
 
 /** Everything capture needs in the intake pipeline, built in one place. */
@@ -42,6 +45,7 @@ export function createCaptureIntake(o: CaptureIntakeOptions): CaptureIntake {
     workDir: join(o.dataDir, 'capture', 'work'),
     archiver: new Archiver(o.archive, o.archiveDir, (n) => originals.pathOf(n), logger.child({ part: 'archive' })),
     pool: o.pool ?? (() => new CapturePool()),
+    ...(o.formats ? { formats: o.formats } : {}),
     bus: o.bus,
     clock: o.clock,
     logger,

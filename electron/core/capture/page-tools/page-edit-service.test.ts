@@ -73,6 +73,14 @@ describe('page tools', () => {
     expect(sha(new Uint8Array(await readFile(p.queue.contentFile(doc.id).path)))).toBe(sha(original));
     expect(readdirSync(join(dataDir, 'spool'))).toEqual([doc.id]);
     await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.no_undo' });
+    // Every change of the file is in the document's history.
+    expect(
+      p.queue
+        .history({ limit: 20 })
+        .filter((h) => h.documentId === doc.id)
+        .map((h) => h.message)
+        .reverse(),
+    ).toEqual(['imported', 'pages edited', 'pages edited', 'page edit undone', 'page edit undone']);
   });
 
   it('a TIFF page edit gives a PDF; a page that does not exist or a queued document is refused', async () => {

@@ -27,18 +27,21 @@ export const CASE_BATCH_PARTS = [
   [7, 8],
 ] as const;
 
-export async function caseBatch(): Promise<Uint8Array> {
+/** `covers`: the codes on the two cover sheets (default: the sandbox's case numbers 102 and 103). */
+export async function caseBatch(
+  covers: readonly [string, string] = [CASE_BATCH_CASES[1], CASE_BATCH_CASES[2]],
+): Promise<Uint8Array> {
   const letter = (lines: number, seed: number) => renderScan({ textLines: lines }, { noise: 8, seed });
   const cover = (caseNumber: string) =>
     renderScan({ codes: [{ text: caseNumber, format: 'QRCode', xMm: 150 }], textLines: 3 }, { noise: 8 });
   const pages: GrayBitmap[] = [
     await letter(12, 1),
     await letter(6, 2),
-    await cover(CASE_BATCH_CASES[1]),
+    await cover(covers[0]),
     await renderScan({ specks: 20 }, { noise: 8 }),
     await letter(14, 3),
     await letter(4, 4),
-    await cover(CASE_BATCH_CASES[2]),
+    await cover(covers[1]),
     await letter(10, 5),
     await letter(8, 6),
   ];
