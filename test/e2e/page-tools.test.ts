@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderScan, tiffOfScans } from '../../electron/core/capture/test-support/synthetic-scan';
+import { makePng } from '../../electron/core/samples/sample-scans';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
 
@@ -111,6 +112,29 @@ describe('page tools in Chromium', () => {
     expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([0, 90]);
     await page.getByTestId('pdf-canvas').waitFor();
     expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, 'fax_scan.tif'))))).toBe(sha(tiff));
+  }, 90_000);
+
+  it('a photo (PNG) has its thumbnail too; turning it makes a PDF of the photo, the scanner file unchanged', async () => {
+    const { page, demo } = app;
+    const png = makePng(300, 200, 7);
+    await writeFile(join(demo.scannerFolder, 'damage_photo.png'), png);
+    const row = page.getByTestId('doc-row').filter({ hasText: 'damage_photo' });
+    await row.waitFor({ timeout: 20_000 });
+    await row.click();
+    const thumbs = page.getByTestId('page-thumb');
+    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(1);
+    // The thumbnail is the photo, in its proportions (300 × 200).
+    const box = await thumbs.first().locator('canvas').boundingBox();
+    expect(box!.width / box!.height).toBeCloseTo(1.5, 1);
+    await thumbs.first().click();
+    await page.keyboard.press('Shift+R');
+    const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'damage_photo' }).documents[0]!;
+    await expect.poll(() => doc().fileName, { timeout: 15_000 }).toBe('damage_photo.pdf');
+    const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+    expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([270]);
+    await page.getByTestId('pdf-canvas').waitFor();
+    expect(sha(new Uint8Array(await readFile(join(demo.scannerFolder, 'damage_photo.png'))))).toBe(sha(png));
+    await expectAccessible(page);
   }, 90_000);
 
   it('split here makes a second document of the later pages, with the same case number; undo takes it back', async () => {

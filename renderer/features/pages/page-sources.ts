@@ -1,7 +1,7 @@
 import { loadPdfjs } from '../inbox/pdf-view';
 import { drawTiffPage, loadUtif } from '../inbox/utif';
 
-/** A document's pages as the strip draws them: PDF through pdf.js, TIFF through utif2. */
+/** A document's pages as the strip draws them: PDF through pdf.js, TIFF through utif2, a photo as itself. */
 export interface PageSource {
   count: number;
   /** Draws page `index` (0-based) into `canvas`, `width` CSS pixels wide, with its turn applied. */
@@ -46,5 +46,21 @@ export async function openTiffPages(bytes: ArrayBuffer): Promise<PageSource> {
       canvas.getContext('2d')?.drawImage(full, 0, 0, canvas.width, canvas.height);
     },
     close: () => undefined,
+  };
+}
+
+/** A JPEG or PNG document: one page, the browser's own decoder (an edit makes a PDF of it, as for TIFF). */
+export async function openImagePages(blob: Blob): Promise<PageSource> {
+  const image = await createImageBitmap(blob);
+  return {
+    count: 1,
+    async draw(_index, canvas, width) {
+      const ratio = window.devicePixelRatio || 1;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round((image.height / image.width) * width * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+    },
+    close: () => image.close(),
   };
 }

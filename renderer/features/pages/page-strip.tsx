@@ -10,7 +10,7 @@ import { intake } from '../../ipc/client';
 import { readRange, readWhole } from '../inbox/document-bytes';
 import { previewKind } from '../inbox/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
-import { openPdfPages, openTiffPages } from './page-sources';
+import { openImagePages, openPdfPages, openTiffPages } from './page-sources';
 import type { PageSource } from './page-sources';
 import type { PageListEdit } from './page-edits';
 import { pageToolsMessages } from './page-tools-messages';
@@ -27,11 +27,20 @@ const selectedPage = new Map<string, number>();
  * may still edit, turn / delete / move the selected page and undo. Each change is one documents.editPages
  * call that gives a new file; the strip and the preview are mounted anew for it (key: the file's sha256).
  */
+/** The documents the page tools can edit: PDF, TIFF, and the JPEG and PNG photos the core can embed. */
+function stripKind(contentType: string, fileName: string): 'pdf' | 'tiff' | 'image' | undefined {
+  const kind = previewKind(contentType, fileName);
+  if (kind === 'pdf' || kind === 'tiff') return kind;
+  if (kind === 'image' && (/^image\/(png|jpeg)$/i.test(contentType) || /\.(png|jpe?g)$/i.test(fileName)))
+    return 'image';
+  return undefined;
+}
+
 export function PageStrip(props: { doc: Document; onSelect?: (page: number) => void }) {
   const t = useCatalog(pageToolsMessages);
   const { doc } = props;
   const editable = EDITABLE.has(doc.state);
-  const kind = previewKind(doc.contentType, doc.fileName);
+  const kind = stripKind(doc.contentType, doc.fileName);
   const [source, setSource] = useState<PageSource>();
   const [tooLarge, setTooLarge] = useState(false);
   const [selected, setSelected] = useState(selectedPage.get(doc.id) ?? 0);
@@ -47,7 +56,7 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
   useEffect(() => {
     const abort = new AbortController();
     let opened: PageSource | undefined;
-    if (kind === 'pdf' || kind === 'tiff')
+    if (kind)
       // The size first, from one small range: a large file is never fetched for thumbnails.
       void readRange(intake().contentSource(doc.id), 0, 1023, abort.signal)
         .then((head) =>
@@ -59,7 +68,11 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
           if (!blob) return setTooLarge(true);
           const bytes = await blob.arrayBuffer();
           if (abort.signal.aborted) return;
-          opened = await (kind === 'pdf' ? openPdfPages(bytes) : openTiffPages(bytes));
+          opened = await (kind === 'pdf'
+            ? openPdfPages(bytes)
+            : kind === 'tiff'
+              ? openTiffPages(bytes)
+              : openImagePages(blob));
           if (abort.signal.aborted) opened.close();
           else setSource(opened);
         })
@@ -117,7 +130,7 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
     }
   };
 
-  if (kind !== 'pdf' && kind !== 'tiff') return null;
+  if (!kind) return null;
   return (
     <section className="page-strip" aria-label={t('pages.strip')} data-testid="page-strip" onKeyDown={onKeyDown}>
       {editable && (
