@@ -308,4 +308,8 @@ export const de: Record<MessageKey, string> = {
   'settings.docType.add': 'Dokumentart hinzufügen',
   'settings.error.duplicateId': 'Zwei Umgebungen haben diese ID.',
   'settings.error.noActive': 'Bitte eine aktive Umgebung wählen.',
+  'status.network.busy': 'Plattform ausgelastet, neuer Versuch um {time}',
+  'status.uploading': 'Hochgeladen: {sent} von {total}',
+  'queue.bytesOf': '{sent} von {total}',
+  'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

@@ -301,6 +301,10 @@ export const en = {
   'settings.docType.add': 'Add document type',
   'settings.error.duplicateId': 'Two environments have this id.',
   'settings.error.noActive': 'Choose an active environment.',
+  'status.network.busy': 'Platform busy, retrying at {time}',
+  'status.uploading': 'Uploading {sent} of {total}',
+  'queue.bytesOf': '{sent} of {total}',
+  'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 
 export type MessageKey = keyof typeof en;

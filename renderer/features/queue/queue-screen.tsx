@@ -84,7 +84,8 @@ export function QueueScreen() {
           </thead>
           <tbody>
             {entries.map((doc) => {
-              const p = fraction(documentProgress(doc, live));
+              const sentOf = documentProgress(doc, live);
+              const p = fraction(sentOf);
               return (
                 <tr key={doc.id} data-testid="queue-row" data-state={doc.state}>
                   <td>
@@ -122,6 +123,19 @@ export function QueueScreen() {
                       <>
                         <progress max={1} value={p ?? 0} aria-label={t('queue.progressOf', { file: doc.fileName })} />{' '}
                         {p !== undefined && formatPercent(locale, p)}
+                        {sentOf && (
+                          <div className="muted" data-testid="queue-row-bytes">
+                            {t('queue.bytesOf', {
+                              sent: formatBytes(locale, sentOf.sent),
+                              total: formatBytes(locale, sentOf.total),
+                            })}
+                          </div>
+                        )}
+                        {sentOf && sentOf.total > 0 && sentOf.sent >= sentOf.total && (
+                          <div className="muted" data-testid="queue-row-awaiting">
+                            {t('queue.awaitingAnswer')}
+                          </div>
+                        )}
                       </>
                     )}
                   </td>
