@@ -228,6 +228,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const unsubscribeSettings = settings.subscribe((next) => {
     fallback = undefined;
     queue.setConcurrency(next.upload.concurrency);
+    void session.settingsChanged().catch(() => undefined);
     void metrics.apply(next.monitoring?.metricsPort);
     const folders = JSON.stringify(next.folders);
     if (!watch || folders === lastFolders) return;

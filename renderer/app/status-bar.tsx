@@ -41,9 +41,13 @@ export function StatusBar() {
               ? t('status.network.busy', { time: formatTime(locale, busyUntil) })
               : t(`status.network.${connection.network}`)}
           </span>
-          <span className={`conn token-${connection.token}`} data-testid="token-state">
-            {t(`status.token.${connection.token}`)}
-          </span>
+          {/* While the connection is being checked (at start, after an environment switch) there is no
+              sign-in to report yet: "No token" would read as a fault. */}
+          {connection.network !== 'unknown' && (
+            <span className={`conn token-${connection.token}`} data-testid="token-state">
+              {t(`status.token.${connection.token}`)}
+            </span>
+          )}
           {connection.configurationError && (
             <span
               className="conn token-error status-ellipsis"

@@ -16,7 +16,7 @@ export const de: Record<MessageKey, string> = {
   'nav.activity': 'Fallverlauf',
   'status.environment': 'Umgebung',
   'status.version': 'Version {version}',
-  'status.network.unknown': 'Noch nicht geprüft',
+  'status.network.unknown': 'Verbindung wird geprüft…',
   'status.network.online': 'Online',
   'status.network.offline': 'Offline',
   'status.token.none': 'Kein Token',

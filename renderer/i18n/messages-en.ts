@@ -15,7 +15,7 @@ export const en = {
   'nav.activity': 'Case activity',
   'status.environment': 'Environment',
   'status.version': 'Version {version}',
-  'status.network.unknown': 'Not checked yet',
+  'status.network.unknown': 'Checking the connection…',
   'status.network.online': 'Online',
   'status.network.offline': 'Offline',
   'status.token.none': 'No token',
