@@ -52,7 +52,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Alt+P', text: 'help.sameAsPrevious' },
   { keys: 'Alt+L', text: 'help.findPolicy' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
-  { keys: '+ / − / 0', text: 'help.zoom' },
+  { keys: '+ / − / 0 / F', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
   { keys: '?', text: 'help.open' },
   { keys: 'Esc', text: 'help.escape' },

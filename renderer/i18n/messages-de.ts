@@ -70,7 +70,7 @@ export const de: Record<MessageKey, string> = {
   'help.sameAsPrevious': 'Werte wie beim vorigen Dokument',
   'help.findPolicy': 'Vertrag für dieses Dokument suchen',
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
-  'help.zoom': 'Vergrößern, verkleinern, zurücksetzen (in der Vorschau)',
+  'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
   'help.open': 'Diese Hilfe anzeigen',
   'help.escape': 'Dialog schließen',
@@ -311,5 +311,11 @@ export const de: Record<MessageKey, string> = {
   'status.network.busy': 'Plattform ausgelastet, neuer Versuch um {time}',
   'status.uploading': 'Hochgeladen: {sent} von {total}',
   'queue.bytesOf': '{sent} von {total}',
+  'preview.fitPage': 'Ganze Seite',
+  'inbox.noMatch': 'Kein Dokument passt zu „{query}“.',
+  'inbox.noMatchOpen':
+    'Kein zu erledigendes Dokument passt zu „{query}“. Schon gesendete Dokumente stehen unter „Alle Dokumente“.',
+  'inbox.clearFilter': 'Filter löschen',
+  'inbox.searchPlaceholder': 'Dateiname, Schaden-/Vertragsnr.',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

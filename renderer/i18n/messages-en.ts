@@ -69,7 +69,7 @@ export const en = {
   'help.sameAsPrevious': 'Same values as the previous document',
   'help.findPolicy': 'Find a policy for this document',
   'help.lookupArrows': 'Move between the policies found (policy lookup)',
-  'help.zoom': 'Zoom in, out, reset (in the preview)',
+  'help.zoom': 'Zoom in, out, 100 %, fit the page (in the preview)',
   'help.pages': 'Previous / next page (in the preview)',
   'help.open': 'Show this help',
   'help.escape': 'Close a dialog',
@@ -304,6 +304,11 @@ export const en = {
   'status.network.busy': 'Platform busy, retrying at {time}',
   'status.uploading': 'Uploading {sent} of {total}',
   'queue.bytesOf': '{sent} of {total}',
+  'preview.fitPage': 'Fit page',
+  'inbox.noMatch': 'No document matches “{query}”.',
+  'inbox.noMatchOpen': 'No document to do matches “{query}”. Documents already sent are under “All documents”.',
+  'inbox.clearFilter': 'Clear filter',
+  'inbox.searchPlaceholder': 'File name, case or policy number',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 
