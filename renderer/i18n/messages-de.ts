@@ -317,5 +317,9 @@ export const de: Record<MessageKey, string> = {
     'Kein zu erledigendes Dokument passt zu „{query}“. Schon gesendete Dokumente stehen unter „Alle Dokumente“.',
   'inbox.clearFilter': 'Filter löschen',
   'inbox.searchPlaceholder': 'Dateiname, Schaden-/Vertragsnr.',
+  'settings.keychain.working':
+    'Der Schlüsselbund des Systems ist nicht verfügbar, daher kann auf diesem Computer kein Client-Secret und kein Schlüssel gespeichert werden. Das Hochladen zu {name} ist davon nicht betroffen. Für die Anmeldung an einer anderen Umgebung den Schlüsselbund entsperren oder die IT fragen.',
+  'settings.keychain.stopped':
+    'Der Schlüsselbund des Systems ist nicht verfügbar, daher kann Intake Desk das Client-Secret oder den Schlüssel für {name} nicht lesen. Das Hochladen wartet, und die Dokumente bleiben in der Warteschlange, bis der Schlüsselbund entsperrt ist. Bitte entsperren oder die IT fragen.',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

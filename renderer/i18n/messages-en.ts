@@ -309,6 +309,10 @@ export const en = {
   'inbox.noMatchOpen': 'No document to do matches “{query}”. Documents already sent are under “All documents”.',
   'inbox.clearFilter': 'Clear filter',
   'inbox.searchPlaceholder': 'File name, case or policy number',
+  'settings.keychain.working':
+    'The system keychain is not available, so no client secret or key can be stored on this computer. Uploading to {name} is not affected. To sign in to another environment, unlock the keychain or ask IT.',
+  'settings.keychain.stopped':
+    'The system keychain is not available, so Intake Desk cannot read the client secret or key for {name}. Uploading waits, and documents stay in the queue, until the keychain is unlocked. Unlock it or ask IT.',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 

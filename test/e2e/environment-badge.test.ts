@@ -38,7 +38,9 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
   const choose = async (name: string) => {
     const { page } = app;
     await page.keyboard.press('Alt+5');
-    await page.locator('.env-item').filter({ hasText: name }).locator('input[type=radio]').check();
+    // By the environment's saved name: the list shows a shipped name as its kind, in the clerk's language.
+    const id = app.demo.core.settings.get().environments.find((e) => e.name === name)?.id ?? '';
+    await page.locator(`.env-item[data-env-id="${id}"]`).locator('input[type=radio]').check();
     await page.getByTestId('settings-save').click();
   };
 
