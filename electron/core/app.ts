@@ -12,6 +12,7 @@ import { createNodeFetch } from './http/node-fetch';
 import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
+import { createFolderHandlers } from './ipc/folder-handlers';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
@@ -281,6 +282,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
     ...createKeyHandlers({ settings, credentials }),
+    ...createFolderHandlers(),
     ...cases.handlers,
     ...createSuggestionHandlers({
       text: documentText,

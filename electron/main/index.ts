@@ -25,6 +25,7 @@ import { chromiumFetch } from './chromium-fetch';
 import { coreCaller } from './core-port';
 import { hardenContents, hardenSession } from './harden-session';
 import { registerIpc } from './ipc';
+import { folderDialogHandlers } from './folder-dialog';
 import { safeStorageEncryptor } from './safe-storage-encryptor';
 import { applyLoginItem, openedAsHidden } from './login-item';
 import { MainWindow } from './main-window';
@@ -156,7 +157,7 @@ async function start(): Promise<void> {
   });
   ready.focusWindow = () => void window.focus();
   ready.documents = core.queue;
-  registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger);
+  registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger, folderDialogHandlers());
 
   const updater = new DesktopUpdater(logger);
   const applySettings = (s: Settings) => {

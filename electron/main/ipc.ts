@@ -17,15 +17,18 @@ export function registerIpc(
   isTrusted: (senderUrl: string) => boolean,
   windows: () => WebContents[],
   logger: Logger,
+  /** Channels the shell answers itself (the OS's dialogs), in place of the core's. */
+  shellHandlers: Partial<HandlerTable> = {},
 ): () => void {
   const channels = Object.keys(invokes);
+  const table: HandlerTable = { ...handlers, ...shellHandlers };
   for (const channel of channels) {
     ipcMain.handle(IPC_INVOKE_PREFIX + channel, (event: IpcMainInvokeEvent, request: unknown) =>
       guardedInvoke(
         event.senderFrame?.url,
         isTrusted,
         channel,
-        () => dispatch(handlers, channel, request, logger),
+        () => dispatch(table, channel, request, logger),
         logger,
       ),
     );

@@ -321,5 +321,12 @@ export const de: Record<MessageKey, string> = {
     'Der Schlüsselbund des Systems ist nicht verfügbar, daher kann auf diesem Computer kein Client-Secret und kein Schlüssel gespeichert werden. Das Hochladen zu {name} ist davon nicht betroffen. Für die Anmeldung an einer anderen Umgebung den Schlüsselbund entsperren oder die IT fragen.',
   'settings.keychain.stopped':
     'Der Schlüsselbund des Systems ist nicht verfügbar, daher kann Intake Desk das Client-Secret oder den Schlüssel für {name} nicht lesen. Das Hochladen wartet, und die Dokumente bleiben in der Warteschlange, bis der Schlüsselbund entsperrt ist. Bitte entsperren oder die IT fragen.',
+  'settings.folder.browse': 'Durchsuchen…',
+  'settings.folder.state.folder': 'Ordner gefunden; Intake Desk kann ihn lesen.',
+  'settings.folder.state.missing':
+    'Diesen Ordner gibt es nicht (Netzlaufwerk nicht verbunden oder Tippfehler). Aus ihm wird nichts übernommen, bis er da ist.',
+  'settings.folder.state.not_a_folder':
+    'Das ist eine Datei, kein Ordner. Bitte den Ordner eintragen, in den der Scanner speichert.',
+  'settings.folder.state.unreadable': 'Intake Desk darf diesen Ordner nicht lesen. Bitte die IT um Lesezugriff bitten.',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

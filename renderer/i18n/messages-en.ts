@@ -313,6 +313,12 @@ export const en = {
     'The system keychain is not available, so no client secret or key can be stored on this computer. Uploading to {name} is not affected. To sign in to another environment, unlock the keychain or ask IT.',
   'settings.keychain.stopped':
     'The system keychain is not available, so Intake Desk cannot read the client secret or key for {name}. Uploading waits, and documents stay in the queue, until the keychain is unlocked. Unlock it or ask IT.',
+  'settings.folder.browse': 'Browse…',
+  'settings.folder.state.folder': 'Folder found; Intake Desk can read it.',
+  'settings.folder.state.missing':
+    'This folder does not exist (a network share not connected, or a typo). Nothing is taken from it until it is there.',
+  'settings.folder.state.not_a_folder': 'This is a file, not a folder. Enter the folder the scanner saves into.',
+  'settings.folder.state.unreadable': 'Intake Desk may not read this folder. Ask IT for read access.',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 

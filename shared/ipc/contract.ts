@@ -6,6 +6,7 @@ import { documentEvents, documentInvokes } from './channels/documents';
 import { platformInvokes } from './channels/platform';
 import { settingsEvents, settingsInvokes } from './channels/settings';
 import { suggestionInvokes } from './channels/suggestions';
+import { folderInvokes } from './channels/folders';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -20,6 +21,7 @@ export const invokes = {
   ...caseInvokes,
   ...checkInvokes,
   ...suggestionInvokes,
+  ...folderInvokes,
 };
 export const events = {
   ...appEvents,
