@@ -13,6 +13,8 @@ import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
 import { createFolderHandlers } from './ipc/folder-handlers';
+import { createClaimLookupHandlers } from './ipc/claim-lookup-handlers';
+import { createClaimLookup } from './cases/claim-lookup';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
@@ -261,6 +263,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   // when idle; results are cached by content in the data folder (docs/capture.md, "Text").
   const documentText = new DocumentTextService({ dataDir });
   const caseLookup = sandboxCaseLookup(fetch);
+  const claimLookup = createClaimLookup(fetch);
 
   const handlers = completeHandlerTable({
     ...createAppHandlers({
@@ -283,6 +286,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(),
+    ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...cases.handlers,
     ...createSuggestionHandlers({
       text: documentText,

@@ -328,5 +328,19 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.state.not_a_folder':
     'Das ist eine Datei, kein Ordner. Bitte den Ordner eintragen, in den der Scanner speichert.',
   'settings.folder.state.unreadable': 'Intake Desk darf diesen Ordner nicht lesen. Bitte die IT um Lesezugriff bitten.',
+  'claims.caseNumber': 'Schadennummer',
+  'claims.caseHint': 'Findet den Schaden zu einer Schadennummer, wo die Plattform das kann.',
+  'claims.find': 'Schaden suchen',
+  'claims.lookup.not_found': 'Die lokale Sandbox kennt keinen Schaden {number}. Bitte die Nummer prüfen.',
+  'claims.lookup.no_lookup':
+    'Die Plattform bietet keinen Weg, einen Schaden über seine Schadennummer ({number}) zu finden: Ihre Schnittstelle öffnet Schäden nur über die Schaden-ID. Bitte oben die Schaden-ID aus dem Schadensystem eintragen.',
+  'claims.lookup.unavailable':
+    'Der Schaden zu {number} konnte gerade nicht gesucht werden. Bitte gleich noch einmal versuchen.',
+  'claims.fileActions': 'Öffnen',
+  'claims.openFile': 'Öffnen',
+  'claims.openSigned': 'Signaturseite öffnen',
+  'claims.fileElsewhere': 'Von anderswo gesendet: im Schadensystem öffnen',
+  'claims.fileOpened': 'Datei {name}',
+  'claims.closeFile': 'Schließen',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

@@ -319,6 +319,19 @@ export const en = {
     'This folder does not exist (a network share not connected, or a typo). Nothing is taken from it until it is there.',
   'settings.folder.state.not_a_folder': 'This is a file, not a folder. Enter the folder the scanner saves into.',
   'settings.folder.state.unreadable': 'Intake Desk may not read this folder. Ask IT for read access.',
+  'claims.caseNumber': 'Case number',
+  'claims.caseHint': 'Finds the claim of a case, where the platform can tell it.',
+  'claims.find': 'Find claim',
+  'claims.lookup.not_found': 'The local sandbox has no case {number}. Check the number.',
+  'claims.lookup.no_lookup':
+    'The platform offers no way to find a claim by its case number ({number}): its interface opens claims by their claim id only. Enter the claim id from the claim handling system above.',
+  'claims.lookup.unavailable': 'The claim of case {number} could not be looked up just now. Try again in a moment.',
+  'claims.fileActions': 'Open',
+  'claims.openFile': 'Open',
+  'claims.openSigned': 'Open signing page',
+  'claims.fileElsewhere': 'Sent from elsewhere: open it in the claim handling system',
+  'claims.fileOpened': 'File {name}',
+  'claims.closeFile': 'Close',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 
