@@ -107,7 +107,7 @@ export function QueueScreen() {
                       </div>
                     )}
                   </td>
-                  <td>{doc.metadata.caseNumber ?? '–'}</td>
+                  <td className="case-number">{doc.metadata.caseNumber ?? '–'}</td>
                   <td>
                     <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
                     <ConfirmedMark confirmedAt={doc.confirmedAt} />
@@ -251,7 +251,7 @@ function HistorySection() {
               <tr key={`${h.documentId}-${h.at}-${i}`}>
                 <td>{formatDateTime(locale, h.at)}</td>
                 <td>{h.fileName}</td>
-                <td>{h.caseNumber ?? '–'}</td>
+                <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
                   {h.message && <div className="muted">{h.message}</div>}
