@@ -115,5 +115,14 @@ describe.each(['en', 'de'] as const)('every screen, both themes and sizes, in Ch
       }
     }
     expect(problems).toEqual([]);
+
+    // Document types are edited as a table: one row per type, the columns named once.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Alt+5');
+    const types = page.getByTestId('document-types');
+    expect(await types.locator('thead th').count()).toBe(3);
+    expect(await types.getByTestId('document-type').count()).toBe(demo.core.settings.get().documentTypes.length);
+    const firstCode = types.getByTestId('document-type').first().locator('input').first();
+    expect(await firstCode.inputValue()).toBe(demo.core.settings.get().documentTypes[0]!.code);
   });
 });
