@@ -116,6 +116,26 @@ describe.each(['en', 'de'] as const)('every screen, both themes and sizes, in Ch
     }
     expect(problems).toEqual([]);
 
+    // Alerts line up with their screen's content: the paused queue's banner starts where the table does.
+    const paused = await dispatch(demo.core.handlers, 'queue.pause', {});
+    expect(paused.ok).toBe(true);
+    try {
+      await page.keyboard.press('Alt+2');
+      const banner = page.locator('.screen .banner').first();
+      await banner.waitFor();
+      const left = async (selector: string) =>
+        Math.round(
+          await page
+            .locator(selector)
+            .first()
+            .evaluate((e) => e.getBoundingClientRect().left),
+        );
+      expect(await left('.screen .banner')).toBe(await left('.screen .data-table'));
+      expect(await left('.screen .banner')).toBe(await left('.screen-header h2'));
+    } finally {
+      await dispatch(demo.core.handlers, 'queue.resume', {});
+    }
+
     // Document types are edited as a table: one row per type, the columns named once.
     await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Alt+5');
