@@ -342,5 +342,8 @@ export const de: Record<MessageKey, string> = {
   'claims.fileElsewhere': 'Von anderswo gesendet: im Schadensystem öffnen',
   'claims.fileOpened': 'Datei {name}',
   'claims.closeFile': 'Schließen',
+  'settings.addEnvironment.sandbox': 'Sandbox hinzufügen',
+  'settings.addEnvironment.production': 'Produktionsumgebung hinzufügen',
+  'settings.addEnvironment.custom': 'Andere Umgebung hinzufügen',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

@@ -332,6 +332,9 @@ export const en = {
   'claims.fileElsewhere': 'Sent from elsewhere: open it in the claim handling system',
   'claims.fileOpened': 'File {name}',
   'claims.closeFile': 'Close',
+  'settings.addEnvironment.sandbox': 'Add sandbox',
+  'settings.addEnvironment.production': 'Add production environment',
+  'settings.addEnvironment.custom': 'Add other environment',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 

@@ -45,7 +45,7 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
         ))}
       </fieldset>
       <div className="add-row">
-        {(['sandbox', 'production', 'custom'] as EnvironmentKind[]).map((kind) => (
+        {(['sandbox', 'production', 'custom'] as const satisfies readonly EnvironmentKind[]).map((kind) => (
           <button
             key={kind}
             type="button"
@@ -56,7 +56,8 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
               void s().setEditingEnvironment(created.id);
             }}
           >
-            {t('settings.addEnvironment', { kind: t(`env.kind.${kind}`) })}
+            {/* Its own words, not "Add PRODUCTION": the badge's capitals are for the badge alone. */}
+            {t(`settings.addEnvironment.${kind}`)}
           </button>
         ))}
       </div>
