@@ -72,8 +72,12 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
       const deadline = Date.now() + 60_000;
       let shot = false;
       while (Date.now() < deadline && demo.core.queue.get(id).state === 'uploading') {
-        const rowText = (await rowBytes.textContent({ timeout: 1_000 }).catch(() => null))?.trim();
-        const barText = (await bar.textContent({ timeout: 1_000 }).catch(() => null))?.trim();
+        // Both read in one go (one rendered frame): read one after the other they could straddle an update.
+        const [rowText, barText] = await page.evaluate(() =>
+          ['queue-row-bytes', 'status-upload-progress'].map((id) =>
+            document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim(),
+          ),
+        );
         if (rowText && barText) {
           const m = text.bytesOf.exec(rowText);
           expect(m, rowText).not.toBeNull();
