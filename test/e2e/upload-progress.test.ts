@@ -15,12 +15,16 @@ const TEXT = {
     uploading: /^Uploading ([\d.,]+) (B|KB|MB) of ([\d.,]+) MB$/,
     busy: /^Platform busy, retrying at \d{1,2}:\d{2}:\d{2}\s?(AM|PM)$/,
     online: 'Online',
+    attempt: 'attempt 3',
+    uploaded: 'uploaded',
   },
   de: {
     bytesOf: /^([\d.,]+) (B|KB|MB) von ([\d.,]+) MB$/,
     uploading: /^Hochgeladen: ([\d.,]+) (B|KB|MB) von ([\d.,]+) MB$/,
     busy: /^Plattform ausgelastet, neuer Versuch um \d{2}:\d{2}:\d{2}$/,
     online: 'Online',
+    attempt: 'Versuch 3',
+    uploaded: 'hochgeladen',
   },
 } as const;
 
@@ -118,6 +122,14 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
       await app.screenshot(`platform-busy-${lang}`);
       await expect.poll(() => demo.core.queue.get(id).state, { timeout: 30_000 }).toMatch(/uploaded|archived/);
       await expect.poll(() => network.textContent(), { timeout: 5_000 }).toBe(text.online);
+      // The history tells the steps in the clerk's words; the 503's own text only behind Details.
+      await page.getByTestId('queue-count').click();
+      const history = page.getByTestId('history-table');
+      await expect.poll(() => history.innerText(), { timeout: 10_000 }).toContain(text.attempt);
+      const visible = await history.innerText();
+      expect(visible).toContain(text.uploaded);
+      expect(visible).not.toMatch(/HTTP|503|temporarily|unavailable/);
+      await app.screenshot(`queue-history-${lang}`);
     } finally {
       demo.sandbox.clearFaults();
     }

@@ -6,6 +6,7 @@ import { useAppStore } from '../../app/store';
 import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../activity/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
+import { historyStep } from './history-message';
 
 export function QueueScreen() {
   const t = useT();
@@ -254,7 +255,7 @@ function HistorySection() {
                 <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.message && <div className="muted">{h.message}</div>}
+                  {h.message && <HistoryMessage message={h.message} />}
                 </td>
               </tr>
             ))}
@@ -262,5 +263,21 @@ function HistorySection() {
         </table>
       )}
     </section>
+  );
+}
+
+/** A history step in the clerk's words; an error's own text only behind "Details". */
+function HistoryMessage(props: { message: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const step = historyStep(props.message);
+  if (step.kind === 'step') return <div className="muted">{t(step.key, step.values)}</div>;
+  return (
+    <details className="error-details muted">
+      <summary>
+        {t('history.step.failedAttempt')} · {detailsLabel(locale)}
+      </summary>
+      <p>{step.text}</p>
+    </details>
   );
 }
