@@ -130,6 +130,18 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
       expect(visible).toContain(text.uploaded);
       expect(visible).not.toMatch(/HTTP|503|temporarily|unavailable/);
       await app.screenshot(`queue-history-${lang}`);
+      // The history's date filter in the clerk's form (German dd.mm.yyyy), not the browser's mm/dd/yyyy.
+      const from = page.locator('#history-from');
+      expect(await from.getAttribute('placeholder')).toBe(lang === 'de' ? 'TT.MM.JJJJ' : 'YYYY-MM-DD');
+      const today = new Date();
+      const [d, m, y] = [today.getDate(), today.getMonth() + 1, today.getFullYear()].map((n) =>
+        String(n).padStart(2, '0'),
+      );
+      await from.fill(lang === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`);
+      expect(await from.getAttribute('aria-invalid')).toBeNull();
+      await from.fill(lang === 'de' ? `31.02.${y}` : `${y}-02-31`);
+      expect(await from.getAttribute('aria-invalid')).toBe('true');
+      await from.fill('');
     } finally {
       demo.sandbox.clearFaults();
     }

@@ -7,6 +7,7 @@ import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, us
 import { ConfirmedMark } from '../activity/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
 import { historyStep } from './history-message';
+import { LocaleDateInput } from '../../forms/locale-date-input';
 
 export function QueueScreen() {
   const t = useT();
@@ -215,24 +216,10 @@ function HistorySection() {
           )}
         </Field>
         <Field id="history-from" label={t('history.from')}>
-          {(a) => (
-            <input
-              {...a}
-              type="date"
-              value={filter.from}
-              onChange={(e) => s().setHistoryFilter({ from: e.target.value })}
-            />
-          )}
+          {(a) => <LocaleDateInput {...a} value={filter.from} onChange={(from) => s().setHistoryFilter({ from })} />}
         </Field>
         <Field id="history-to" label={t('history.to')}>
-          {(a) => (
-            <input
-              {...a}
-              type="date"
-              value={filter.to}
-              onChange={(e) => s().setHistoryFilter({ to: e.target.value })}
-            />
-          )}
+          {(a) => <LocaleDateInput {...a} value={filter.to} onChange={(to) => s().setHistoryFilter({ to })} />}
         </Field>
       </div>
       {error && <ErrorBanner error={error} onRetry={() => void s().loadHistory()} testId="history-error" />}
