@@ -10,6 +10,8 @@ import { IntakeClient, setIntakeClient } from './ipc/client';
 import './styles/app.css';
 import './styles/inbox.css';
 import './styles/screens.css';
+// Last: its dark overrides of app.css's base colours must come after them.
+import './styles/palette.css';
 
 const client = new IntakeClient(connectBridge());
 setIntakeClient(client);

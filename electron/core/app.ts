@@ -14,6 +14,9 @@ import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
 import { createCaseHandlers } from './ipc/cases-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
+import { createFolderHandlers } from './ipc/folder-handlers';
+import { createClaimLookupHandlers } from './ipc/claim-lookup-handlers';
+import { createClaimLookup } from './cases/claim-lookup';
 import { createDocumentHandlers } from './ipc/documents-handlers';
 import type { HandlerTable } from './ipc/handler-table';
 import { createKeyHandlers } from './ipc/key-handlers';
@@ -66,6 +69,8 @@ export interface IntakeCoreOptions {
   lockedFieldsIn?: (next: Settings) => readonly string[];
   /** Watch the configured folders (default true). */
   watchFolders?: boolean;
+  /** The shell's folder dialog for Settings' "Browse…" (Electron's); the web shell has none. */
+  chooseFolder?: (defaultPath: string | undefined) => Promise<string | null>;
   /** Largest file a drop may import (default DEFAULT_IMPORT_MAX_BYTES, the platform's 2 GiB − 1). */
   importMaxBytes?: number;
 }
@@ -222,6 +227,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const unsubscribeSettings = settings.subscribe((next) => {
     fallback = undefined;
     queue.setConcurrency(next.upload.concurrency);
+    void session.settingsChanged().catch(() => undefined);
     void metrics.apply(next.monitoring?.metricsPort);
     if (watch) void hotFolders.apply(next.folders);
   });
@@ -265,6 +271,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     now: () => clock.now(),
     logger: logger.child({ part: 'text' }),
   });
+  const claimLookup = createClaimLookup(fetch);
 
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
@@ -288,6 +295,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
     ...createKeyHandlers({ settings, credentials }),
+    ...createFolderHandlers(options.chooseFolder),
+    ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,
       activeEnvironment,

@@ -25,6 +25,7 @@ import { chromiumFetch } from './chromium-fetch';
 import { coreCaller } from './core-port';
 import { hardenContents, hardenSession } from './harden-session';
 import { registerIpc } from './ipc';
+import { chooseFolder } from './folder-dialog';
 import { safeStorageEncryptor } from './safe-storage-encryptor';
 import { applyLoginItem, openedAsHidden } from './login-item';
 import { MainWindow } from './main-window';
@@ -103,6 +104,7 @@ async function start(): Promise<void> {
     applyMachineSettings: machineSettings.apply,
     machineUserPart: machineSettings.userPart,
     lockedFieldsIn: (next) => machineSettings.refusedIn(next),
+    chooseFolder,
   });
   const call = coreCaller(core.handlers, logger);
   let settings: Settings | undefined = await call('settings.get', {});

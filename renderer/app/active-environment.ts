@@ -33,14 +33,28 @@ export function useActiveEnvironment(): ActiveEnvironment | undefined {
 }
 
 /**
+ * The environment's own name when it says more than its kind; undefined when it is empty or just the kind's
+ * label in some language (the shipped "Local sandbox", "Production"), which the kind's label says already.
+ */
+export function ownEnvironmentName(env: Pick<ActiveEnvironment, 'name' | 'kind'>): string | undefined {
+  const name = env.name.trim();
+  const sameAsKind = (['en', 'de'] as const).some(
+    (l) => translate(l, `env.kind.${env.kind}`).toLowerCase() === name.toLowerCase(),
+  );
+  return !name || sameAsKind ? undefined : name;
+}
+
+/** How a text names the environment: its own name, else its kind in the clerk's language. */
+export function environmentName(locale: Locale, env: Pick<ActiveEnvironment, 'name' | 'kind'>): string {
+  return ownEnvironmentName(env) ?? translate(locale, `env.kind.${env.kind}`);
+}
+
+/**
  * The badge's text: the kind in the clerk's language, and the environment's own name only when it says
  * more than the kind (never "Lokale Sandbox · Local sandbox": the shipped name is the kind's English label).
  */
 export function environmentLabel(locale: Locale, env: ActiveEnvironment): string {
   const kind = translate(locale, `env.kind.${env.kind}`);
-  const name = env.name.trim();
-  const sameAsKind = (['en', 'de'] as const).some(
-    (l) => translate(l, `env.kind.${env.kind}`).toLowerCase() === name.toLowerCase(),
-  );
-  return !name || sameAsKind ? kind : `${kind} · ${name}`;
+  const name = ownEnvironmentName(env);
+  return name ? `${kind} · ${name}` : kind;
 }

@@ -58,7 +58,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Alt+A / Enter', text: 'help.acceptSuggestion' },
   { keys: 'Alt+V', text: 'help.showSuggestion' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
-  { keys: '+ / − / 0', text: 'help.zoom' },
+  { keys: '+ / − / 0 / F', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
   { keys: 'R / Shift+R, Del, Alt+← / Alt+→, S, M, Ctrl+Z', text: 'help.pageTools' },
   { keys: '?', text: 'help.open' },

@@ -1,5 +1,6 @@
-import { pendingCount } from '../features/queue/queue-model';
-import { useLocale, useT } from '../i18n/i18n';
+import { useMemo } from 'react';
+import { overallProgress, pendingCount } from '../features/queue/queue-model';
+import { formatBytes, formatTime, useLocale, useT } from '../i18n/i18n';
 import { intake } from '../ipc/client';
 import { environmentLabel, useActiveEnvironment } from './active-environment';
 import { useAppStore } from './store';
@@ -14,6 +15,12 @@ export function StatusBar() {
   const importing = useAppStore((s) => s.importing);
   const pending = pendingCount(queue?.counts);
   const failed = queue?.counts.failed ?? 0;
+  const documents = useAppStore((s) => s.documents);
+  const live = useAppStore((s) => s.liveProgress);
+  const uploading = useMemo(() => Object.values(documents).filter((d) => d.state === 'uploading'), [documents]);
+  const sending = overallProgress(uploading, live);
+  // Reachable but refusing for now (429/503): "Online" would be wrong, and the clerk wants to know when.
+  const busyUntil = connection?.network === 'online' ? queue?.busyUntil : undefined;
   return (
     <footer className="status-bar">
       {env && (
@@ -28,13 +35,19 @@ export function StatusBar() {
       )}
       {connection && (
         <>
-          <span className={`conn conn-${connection.network}`} data-testid="network-state">
+          <span className={`conn conn-${busyUntil ? 'busy' : connection.network}`} data-testid="network-state">
             <span className="dot" aria-hidden="true" />
-            {t(`status.network.${connection.network}`)}
+            {busyUntil
+              ? t('status.network.busy', { time: formatTime(locale, busyUntil) })
+              : t(`status.network.${connection.network}`)}
           </span>
-          <span className={`conn token-${connection.token}`} data-testid="token-state">
-            {t(`status.token.${connection.token}`)}
-          </span>
+          {/* While the connection is being checked (at start, after an environment switch) there is no
+              sign-in to report yet: "No token" would read as a fault. */}
+          {connection.network !== 'unknown' && (
+            <span className={`conn token-${connection.token}`} data-testid="token-state">
+              {t(`status.token.${connection.token}`)}
+            </span>
+          )}
           {connection.configurationError && (
             <span
               className="conn token-error status-ellipsis"
@@ -59,6 +72,14 @@ export function StatusBar() {
       </button>
       <span className="spacer" />
       {importing > 0 && <span aria-live="polite">{t('status.importing', { count: importing })}</span>}
+      {sending.total > 0 && (
+        <span data-testid="status-upload-progress">
+          {t('status.uploading', {
+            sent: formatBytes(locale, sending.sent),
+            total: formatBytes(locale, sending.total),
+          })}
+        </span>
+      )}
       <button
         type="button"
         className={`link-button queue-count ${failed ? 'has-failed' : ''}`}

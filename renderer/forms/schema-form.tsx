@@ -16,9 +16,10 @@ import { childPath } from '../../shared/forms/form-paths';
 import type { PathSegment } from '../../shared/forms/form-paths';
 import { initialOf } from '../../shared/forms/form-value';
 import { jsonEqual } from '../../shared/forms/merge-all-of';
-import { useCatalog } from '../i18n/i18n';
+import { useCatalog, useLocale } from '../i18n/i18n';
 import type { Translate } from '../i18n/i18n';
 import { fieldDomId } from './field-messages';
+import { datePattern, formatLocaleDate, formatLocaleNumber, parseLocaleDate, parseLocaleNumber } from './locale-input';
 import type { FieldMessage, FormMessages } from './field-messages';
 import { schemaFormMessages } from './schema-form-messages';
 import type { SchemaFormKey } from './schema-form-messages';
@@ -168,13 +169,13 @@ function change(props: EditorProps, value: unknown): void {
 
 function StringEditor(props: EditorProps & { node: StringNode }) {
   const { node } = props;
+  if (node.format === 'date') return <DateEditor {...props} />;
   const text = typeof props.value === 'string' ? props.value : '';
   // An emptied optional field is "not given", not "" (which could fail minLength or a pattern).
   const onText = (v: string) => change(props, v === '' ? (node.nullable && node.required ? null : undefined) : v);
   // Long free text (a damage description) gets room; an e-mail address of 254 does not.
   const long = (node.maxLength ?? 0) > 500;
-  const type =
-    node.format === 'date' ? 'date' : node.format === 'email' ? 'email' : node.format === 'uri' ? 'url' : 'text';
+  const type = node.format === 'email' ? 'email' : node.format === 'uri' ? 'url' : 'text';
   return (
     <Field {...props}>
       {(a11y) =>
@@ -201,29 +202,81 @@ function StringEditor(props: EditorProps & { node: StringNode }) {
   );
 }
 
-function NumberEditor(props: EditorProps & { node: NumberNode }) {
+/**
+ * A date typed in the app's language (German dd.mm.yyyy), kept as an ISO date. Not <input type=date>:
+ * Chromium writes that in the browser's language, not the app's. What is not a date yet stays as typed
+ * (the form's check then says so at the field).
+ */
+function DateEditor(props: EditorProps & { node: StringNode }) {
   const { node } = props;
-  // Keep what the clerk typed while it is not a number yet ("1e", "-"), so typing is not interrupted.
+  const locale = useLocale();
   const [draft, setDraft] = useState<string | undefined>(undefined);
-  const shown = draft ?? (typeof props.value === 'number' ? String(props.value) : '');
+  const shown = draft ?? (typeof props.value === 'string' ? formatLocaleDate(props.value, locale) : '');
   return (
     <Field {...props}>
       {(a11y) => (
         <input
           {...a11y}
-          type="number"
-          inputMode={node.integer ? 'numeric' : 'decimal'}
-          step={node.multipleOf ?? (node.integer ? 1 : 'any')}
-          min={node.minimum}
-          max={node.maximum}
+          type="text"
+          inputMode="numeric"
+          placeholder={datePattern(locale)}
           value={shown}
           onChange={(e) => {
             const raw = e.target.value;
-            const n = e.target.valueAsNumber;
+            const parsed = parseLocaleDate(raw, locale);
             setDraft(raw);
-            change(props, raw === '' || Number.isNaN(n) ? undefined : n);
+            change(
+              props,
+              parsed === undefined
+                ? node.nullable && node.required
+                  ? null
+                  : undefined
+                : parsed === 'invalid'
+                  ? raw
+                  : parsed,
+            );
           }}
-          onBlur={() => setDraft(undefined)}
+          onBlur={() => {
+            if (parseLocaleDate(draft ?? '', locale) !== 'invalid') setDraft(undefined);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A number typed in the app's language ("1200,50" in German is 1200.5). What is not a number (yet) stays
+ * as typed, so typing is not interrupted and the form's check says so at the field.
+ */
+function NumberEditor(props: EditorProps & { node: NumberNode }) {
+  const { node } = props;
+  const locale = useLocale();
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const shown =
+    draft ??
+    (typeof props.value === 'number'
+      ? formatLocaleNumber(props.value, locale)
+      : typeof props.value === 'string'
+        ? props.value
+        : '');
+  return (
+    <Field {...props}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="text"
+          inputMode={node.integer ? 'numeric' : 'decimal'}
+          value={shown}
+          onChange={(e) => {
+            const raw = e.target.value;
+            const parsed = parseLocaleNumber(raw, locale);
+            setDraft(raw);
+            change(props, parsed === 'invalid' ? raw : parsed);
+          }}
+          onBlur={() => {
+            if (parseLocaleNumber(draft ?? '', locale) !== 'invalid') setDraft(undefined);
+          }}
         />
       )}
     </Field>

@@ -53,6 +53,8 @@ const en = {
   'error.import.unreadable':
     'The dropped file could not be read. Check that it is not open elsewhere, then drop it again.',
   'error.import.too_large': 'The file is larger than the platform accepts (2 GiB). Split it or scan it again in parts.',
+  'error.folders.no_dialog':
+    "This window cannot open a folder dialog. Type the folder's path; it is checked as you type.",
   'error.inbox.rejected':
     'The platform did not accept the document. It stays in the inbox; correct it and send it again.',
   'error.network.offline': 'The platform cannot be reached. Documents stay queued and are sent when it is back.',
@@ -220,6 +222,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.import.not_a_file': 'Es können nur Dateien abgelegt werden, keine Ordner.',
   'error.import.unreadable':
     'Die abgelegte Datei ließ sich nicht lesen. Bitte prüfen, ob sie anderswo geöffnet ist, und erneut ablegen.',
+  'error.folders.no_dialog':
+    'Dieses Fenster kann keinen Ordnerdialog öffnen. Den Pfad des Ordners eintippen; er wird beim Tippen geprüft.',
   'error.import.too_large':
     'Die Datei ist größer, als die Plattform annimmt (2 GiB). Bitte teilen oder in Teilen neu scannen.',
   'error.inbox.rejected':

@@ -115,6 +115,13 @@ export function formatDateTime(locale: Locale, iso: string, timeZone?: string): 
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
+/** A time of day (hours, minutes and seconds) in the locale's form. An unreadable value is shown as given. */
+export function formatTime(locale: Locale, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(d);
+}
+
 /** A calendar date (YYYY-MM-DD) shown in the locale's form, without a time-zone shift. */
 export function formatDate(locale: Locale, isoDate: string | null | undefined): string {
   if (!isoDate) return '–';

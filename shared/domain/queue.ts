@@ -8,6 +8,8 @@ export const QueueStatusSchema = z.object({
   counts: z.record(DocumentStateSchema, z.number().int()),
   /** Bytes sent / total over documents now uploading. */
   progress: z.object({ sent: z.number(), total: z.number() }),
+  /** The platform answered 429/503 ("busy"): uploads are tried again at this time (ISO). */
+  busyUntil: z.string().optional(),
 });
 export type QueueStatus = z.infer<typeof QueueStatusSchema>;
 

@@ -7,6 +7,7 @@ import { platformInvokes } from './channels/platform';
 import { settingsEvents, settingsInvokes } from './channels/settings';
 import { pageInvokes } from './channels/pages';
 import { suggestionInvokes } from './channels/suggestions';
+import { folderInvokes } from './channels/folders';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -22,6 +23,7 @@ export const invokes = {
   ...checkInvokes,
   ...suggestionInvokes,
   ...pageInvokes,
+  ...folderInvokes,
 };
 export const events = {
   ...appEvents,

@@ -9,7 +9,7 @@ describe('app shell in Chromium through the web shell', () => {
     const { page } = app;
     await expect.poll(() => page.getByTestId('app-version').textContent()).toBe('Version 0.0.0-e2e');
     expect(await page.getByTestId('env-badge').textContent()).toContain('Local sandbox');
-    expect(await page.getByTestId('network-state').textContent()).toMatch(/Online|Offline|Not checked yet/);
+    expect(await page.getByTestId('network-state').textContent()).toMatch(/Online|Offline|Checking the connection…/);
     // The token left the address bar, and no cookie holds it (cookies for 127.0.0.1 go to every port).
     expect(page.url()).not.toContain('token=');
     expect(await page.context().cookies()).toEqual([]);

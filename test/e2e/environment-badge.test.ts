@@ -6,8 +6,22 @@ import { expectAccessible } from './workspace-helpers';
 // Issue 21 item 2: the status bar's environment is always the one uploads go to: right after a switch is
 // saved (no reload), named once, and production unmistakable.
 const TEXT = {
-  en: { local: 'Local sandbox', production: 'PRODUCTION' },
-  de: { local: 'Lokale Sandbox', production: 'PRODUKTION' },
+  en: {
+    local: 'Local sandbox',
+    production: 'PRODUCTION',
+    online: 'Online',
+    signedIn: 'Signed in',
+    checking: 'Checking the connection…',
+    offline: 'Offline',
+  },
+  de: {
+    local: 'Lokale Sandbox',
+    production: 'PRODUKTION',
+    online: 'Online',
+    signedIn: 'Angemeldet',
+    checking: 'Verbindung wird geprüft…',
+    offline: 'Offline',
+  },
 } as const;
 
 describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', (lang) => {
@@ -24,7 +38,9 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
   const choose = async (name: string) => {
     const { page } = app;
     await page.keyboard.press('Alt+5');
-    await page.locator('.env-item').filter({ hasText: name }).locator('input[type=radio]').check();
+    // By the environment's saved name: the list shows a shipped name as its kind, in the clerk's language.
+    const id = app.demo.core.settings.get().environments.find((e) => e.name === name)?.id ?? '';
+    await page.locator(`.env-item[data-env-id="${id}"]`).locator('input[type=radio]').check();
     await page.getByTestId('settings-save').click();
   };
 
@@ -51,5 +67,32 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
     await expect.poll(() => badge().getAttribute('data-kind')).toBe('local-sandbox');
     expect(await badge().textContent()).toBe(text.local);
     expect(await page.getByTestId('app-shell').getAttribute('data-production')).toBeNull();
+  });
+
+  it('after a switch, "Online · Signed in" of the old environment is gone until the new one answers', async () => {
+    const { page } = app;
+    const network = page.getByTestId('network-state');
+    const token = page.getByTestId('token-state');
+    await expect.poll(() => network.textContent(), { timeout: 20_000 }).toBe(text.online);
+    await expect.poll(() => token.textContent()).toBe(text.signedIn);
+    await choose('Production');
+    await expect.poll(() => badge().getAttribute('data-kind')).toBe('production');
+    // The production address cannot be reached from here: from the save on, the status bar says it is
+    // checking, then offline, and never what it said about the sandbox.
+    const seen = new Set<string>();
+    const until = Date.now() + 6_000;
+    while (Date.now() < until) {
+      seen.add(`${await network.textContent()} · ${(await token.count()) ? await token.textContent() : ''}`);
+      await page.waitForTimeout(100);
+    }
+    for (const line of seen) {
+      expect(line).not.toContain(text.online);
+      expect(line).not.toContain(text.signedIn);
+    }
+    expect([...seen].some((l) => l.startsWith(text.checking) || l.startsWith(text.offline))).toBe(true);
+    await app.screenshot(`environment-switch-checking-${lang}`);
+    await choose('Local sandbox');
+    await expect.poll(() => network.textContent(), { timeout: 20_000 }).toBe(text.online);
+    await expect.poll(() => token.textContent(), { timeout: 20_000 }).toBe(text.signedIn);
   });
 });

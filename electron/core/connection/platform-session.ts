@@ -41,7 +41,10 @@ export class PlatformSession {
     const key = JSON.stringify(environment);
     if (this.session?.key === key) return this.session;
     this.session?.tokens.dispose();
-    const { tokens, api } = this.deps.clientsFor(environment, (status) => this.reportToken(status));
+    // A token answer for an environment switched away from (a request still in flight) is not reported.
+    const { tokens, api } = this.deps.clientsFor(environment, (status) => {
+      if (this.session?.key === key) this.reportToken(status);
+    });
     this.session = { key, environment, tokens, api };
     this.deps.connection.update({ token: 'none', configurationError: undefined });
     return this.session;
@@ -92,10 +95,30 @@ export class PlatformSession {
 
   /** Is the platform reachable at all? A cheap request to the base URL; any HTTP answer counts. */
   async probe(): Promise<boolean> {
-    const online = await this.reachable(this.current().environment.baseUrl);
+    const asked = this.current();
+    const online = await this.reachable(asked.environment.baseUrl);
+    // An answer about an environment that was switched away from meanwhile says nothing about the new one.
+    if (this.session !== asked) return online;
     if (online) this.deps.connection.online();
     else this.deps.connection.offline();
     return online;
+  }
+
+  /**
+   * Settings were saved: when the active environment changed, what the status bar says ("Online · Signed
+   * in") described the old one. It goes back to unknown (shown as "checking") and the new one is checked.
+   */
+  async settingsChanged(): Promise<void> {
+    const before = this.session;
+    if (!before || before.key === JSON.stringify(this.deps.environment())) return;
+    this.current();
+    this.deps.connection.update({
+      network: 'unknown',
+      token: 'none',
+      tokenExpiresAt: undefined,
+      configurationError: undefined,
+    });
+    await this.check();
   }
 
   /** The status bar's "check connection": reachability, then a token (cached when still valid). */

@@ -100,6 +100,32 @@ describe('HTTP failures from the sandbox', () => {
     expect(e.code).toBe('network.timeout');
   });
 
+  it('a slow upload is not cut off: the timeout grows with the body (issue 21 item 3)', async () => {
+    // Base 500 ms; 3 MiB at 600 kB/s takes ~5 s, and the OS's socket buffers take the last chunks long
+    // before the platform has read them, so a fixed inactivity timer ran out between the last pull and the
+    // answer. With the body's share (3 MiB at 16 KiB/s) the answer arrives in time.
+    const big = join(dir, 'big.pdf');
+    writeFileSync(big, Buffer.alloc(3 * 1024 * 1024, 9));
+    const { api } = h.connect({ timeoutMs: 500 });
+    await api.getClaimFiles('1001');
+    const before = (await h.stats()).uploads;
+    h.faults({ slowUploadBytesPerSec: 600_000 });
+    let lastPull = 0;
+    const started = Date.now();
+    const answer = await api.uploadToInbox({
+      ...pdf,
+      filePath: big,
+      fileName: 'big.pdf',
+      size: 3 * 1024 * 1024,
+      onProgress: () => (lastPull = Date.now()),
+    });
+    expect(answer.success).toBe(true);
+    // The answer came well after the last chunk left: longer than the base timeout.
+    expect(Date.now() - lastPull).toBeGreaterThan(500);
+    expect(Date.now() - started).toBeGreaterThan(4_000);
+    expect((await h.stats()).uploads - before).toBe(1);
+  });
+
   it('cancellation by the caller → cancelled', async () => {
     const { api } = h.connect();
     await api.getClaimFiles('1001');

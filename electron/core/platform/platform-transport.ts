@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { IntakeError } from '../errors';
 import type { HttpFetch } from '../http/http-fetch';
 import { requestSignal } from '../http/request-signal';
+import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeoutMs } from '../http/request-timeout';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import { classifyHttpError, classifyRequestFailure } from '../http/classify-http-error';
 
-/** No answer and no upload progress for this long → the request is given up (kind 'ambiguous'). */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export { DEFAULT_REQUEST_TIMEOUT_MS };
 
 export interface TokenSource {
   getToken(signal?: AbortSignal): Promise<string>;
@@ -17,6 +17,8 @@ export interface TokenSource {
 export interface RequestBody {
   body: NonNullable<RequestInit['body']>;
   headers: Record<string, string>;
+  /** The body's size in bytes, when known: the request's timeout grows with it (request-timeout.ts). */
+  total?: number;
   /** For streamed bodies: how many bytes the transport pulled (decides unreachable vs ambiguous). */
   bytesSent?(): number;
   dispose?(): void;
@@ -34,6 +36,7 @@ export interface PlatformRequest<T> {
   /** Built again for each attempt: a stream cannot be sent twice. Gets `touch` to report progress. */
   body?: (touch: () => void) => Promise<RequestBody> | RequestBody;
   signal?: AbortSignal;
+  /** Fixed inactivity timeout; without it, the transport's base scaled to the body's size (requestTimeoutMs). */
   timeoutMs?: number;
   /**
    * An endpoint's declared error bodies that are answers, not failures (validate-account's rejections):
@@ -74,13 +77,14 @@ export class PlatformTransport {
     request: PlatformRequest<T>,
     token: string,
   ): Promise<{ kind: 'ok'; value: T } | { kind: 'unauthorized'; error: IntakeError }> {
-    const rs = requestSignal(request.timeoutMs ?? this.defaultTimeoutMs, request.signal);
     const url = new URL(request.url);
     let prepared: RequestBody | undefined;
+    // The body is prepared first: its size decides the timeout. Progress before the signal exists (none:
+    // a body produces nothing before fetch pulls) has nothing to restart.
+    const progress = { touch: (): void => undefined };
     try {
-      prepared = request.body ? await request.body(rs.touch) : undefined;
+      prepared = request.body ? await request.body(() => progress.touch()) : undefined;
     } catch (e) {
-      rs.dispose();
       if (e instanceof IntakeError) throw e;
       throw new IntakeError(
         'local',
@@ -89,6 +93,11 @@ export class PlatformTransport {
         { cause: e },
       );
     }
+    const rs = requestSignal(
+      request.timeoutMs ?? requestTimeoutMs(prepared?.total ?? 0, this.defaultTimeoutMs),
+      request.signal,
+    );
+    progress.touch = rs.touch;
     let response: Response;
     let text: string;
     try {

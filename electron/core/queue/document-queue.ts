@@ -137,6 +137,7 @@ export class DocumentQueue {
         deps.onNetwork?.(online);
         this.statusChanged();
       },
+      onBusy: () => this.statusChanged(),
       onPaused: (reason) => {
         if (reason) this.notice('error', `queue.paused.configuration: ${reason.message}`);
         this.statusChanged();
@@ -551,6 +552,7 @@ export class DocumentQueue {
       online: this.worker.isOnline,
       counts: this.deps.store.counts(),
       progress: this.worker.progress,
+      ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
     };
   }
 

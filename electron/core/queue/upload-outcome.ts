@@ -5,8 +5,11 @@ import { fullJitterDelay } from './backoff';
 
 /** What the queue does after a failed upload attempt. */
 export type UploadDecision =
-  /** Try again after `delayMs`; `offline` when nothing reached the platform (the probe decides when). */
-  | { action: 'retry'; delayMs: number; offline: boolean; error: DocumentError }
+  /**
+   * Try again after `delayMs`; `offline` when nothing reached the platform (the probe decides when); `busy`
+   * when the platform itself said it is overloaded (429/503): reachable, but not taking uploads until then.
+   */
+  | { action: 'retry'; delayMs: number; offline: boolean; busy?: true; error: DocumentError }
   /** The platform (or our side) rejected it for good: state failed, shown with the platform's message. */
   | { action: 'fail'; error: DocumentError; keyConsumed: boolean }
   /** Credentials or scopes are wrong: every upload would fail the same way, so the whole queue pauses. */
@@ -47,6 +50,7 @@ export function decideAfterFailure(
         action: 'retry',
         delayMs: e.retryAfterMs ?? fullJitterDelay(attempt, backoff, random),
         offline: false,
+        busy: true,
         error,
       };
     case 'ambiguous':

@@ -176,4 +176,18 @@ describe('upload pipeline against the sandbox', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(fx!.queue.get(doc.id)).toMatchObject({ state: 'failed', attempts: failed.attempts });
   });
+
+  it('a 503 with Retry-After: the queue status says busy until then, and not any more once it uploaded', async () => {
+    const { scans } = await pipeline({
+      faults: { retryAfter: { status: 503, seconds: 1, count: 1, paths: 'digital-inbox' } },
+    });
+    const before = Date.now();
+    await writeFile(join(scans, '5_busy.pdf'), 'busy');
+    const busy = await waitFor(() => fx!.queue.status().busyUntil, 'busy', 15_000);
+    // Its Retry-After (1 s) from the answer on, and still online: reachable, just not taking uploads.
+    expect(Date.parse(busy)).toBeGreaterThanOrEqual(before + 900);
+    expect(fx!.queue.status().online).toBe(true);
+    await waitFor(() => fx!.store.counts().archived === 1, 'uploaded after the wait', 15_000);
+    expect(fx!.queue.status().busyUntil).toBeUndefined();
+  });
 });

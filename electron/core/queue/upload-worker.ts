@@ -31,6 +31,8 @@ export interface UploadWorkerDeps {
   random?: () => number;
   onNetwork?(online: boolean): void;
   onPaused?(reason: { code: string; message: string } | undefined): void;
+  /** The platform said it is busy (429/503) until this time (ms), or answered normally again (undefined). */
+  onBusy?(until: number | undefined): void;
 }
 
 interface InFlight {
@@ -51,6 +53,7 @@ export class UploadWorker {
   private paused = false;
   private pauseReason: { code: string; message: string } | undefined;
   private online: boolean | undefined;
+  private busy: number | undefined;
   private probeAttempt = 0;
   private nextProbeAt = 0;
   private wake = new AbortController();
@@ -63,6 +66,10 @@ export class UploadWorker {
   }
   get isOnline(): boolean {
     return this.online !== false;
+  }
+  /** When the platform, busy (429/503), expects the next try (epoch ms); undefined when it is not busy. */
+  get busyUntil(): number | undefined {
+    return this.busy;
   }
   get configurationError(): { code: string; message: string } | undefined {
     return this.pauseReason;
@@ -221,6 +228,12 @@ export class UploadWorker {
     this.deps.onNetwork?.(online);
   }
 
+  private setBusy(until: number | undefined): void {
+    if (this.busy === until) return;
+    this.busy = until;
+    this.deps.onBusy?.(until);
+  }
+
   private begin(doc: StoredDocument): void {
     const controller = new AbortController();
     const entry: InFlight = { controller, sent: 0, total: doc.size, done: Promise.resolve() };
@@ -276,6 +289,7 @@ export class UploadWorker {
         );
       }
       this.setOnline(true);
+      this.setBusy(undefined);
       const uploaded = apply(
         doc.id,
         { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
@@ -302,6 +316,8 @@ export class UploadWorker {
         decision: decision.action,
         code: decision.error.code,
       });
+      // Busy until its Retry-After; any other answer (or none) means it is no longer saying "busy".
+      this.setBusy(decision.action === 'retry' && decision.busy ? clock.now() + decision.delayMs : undefined);
       if (decision.action === 'retry') {
         if (decision.offline) {
           this.setOnline(false);

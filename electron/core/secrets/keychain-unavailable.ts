@@ -10,8 +10,8 @@ export function keychainUnavailableMessage(platform: NodeJS.Platform, detail: st
         : 'a Secret Service keyring over D-Bus (GNOME Keyring or KWallet, unlocked in the desktop session)';
   return (
     `No keychain is available, so Intake Desk cannot store or read the client secret or private key. ` +
-    `It needs ${where}. Secrets are never written to disk in plain text, so uploading stays stopped ` +
-    `until a keychain is reachable. Details: ${detail}`
+    `It needs ${where}. Secrets are never written to disk in plain text, so uploads that need a stored ` +
+    `secret or key wait until a keychain is reachable. Details: ${detail}`
   );
 }
 

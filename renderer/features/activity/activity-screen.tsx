@@ -84,7 +84,7 @@ export function ActivityScreen() {
                   aria-current={c.caseNumber === shown ? 'true' : undefined}
                   onClick={() => void s().openActivity(c.caseNumber)}
                 >
-                  <strong>{c.caseNumber}</strong>
+                  <strong className="case-number">{c.caseNumber}</strong>
                   <span className="muted">
                     {t('activityScreen.eventsOf', { count: c.events, at: formatDateTime(locale, c.lastEventAt) })}
                   </span>

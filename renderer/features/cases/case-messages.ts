@@ -3,7 +3,7 @@ import type { Catalogs } from '../../i18n/i18n';
 /** Texts of the create-case screen (the form's own texts: renderer/forms/schema-form-messages.ts). */
 const en = {
   'case.title': 'Create case',
-  'case.schema': 'Form “{key}”, version {version}',
+  'case.schema': 'Form: {title} ({key})',
   'case.schemaFromCache': 'The platform could not be reached; this is the stored copy from {at}.',
   'case.loadingSchema': 'Loading the case form…',
   'case.reloadSchema': 'Reload form',
@@ -31,12 +31,17 @@ const en = {
   'case.caseLink': 'Case address',
   'case.toInbox': 'Go to the inbox',
   'case.activity': 'Show case activity',
+  'case.schemaVersion': 'Form: {title} ({key}), version {version}',
+  'case.documentAlreadySent':
+    '{file} has already been sent to the platform, so it cannot take the new case number. The case is created without a document.',
+  'case.documentNotTagged':
+    '{file} could not take case number {number}: it had already been sent. Nothing else needs doing for the case.',
 } as const;
 export type CaseMessageKey = keyof typeof en;
 
 const de: Record<CaseMessageKey, string> = {
   'case.title': 'Schadenfall anlegen',
-  'case.schema': 'Formular „{key}“, Version {version}',
+  'case.schema': 'Formular: {title} ({key})',
   'case.schemaFromCache': 'Die Plattform war nicht erreichbar; dies ist die gespeicherte Fassung vom {at}.',
   'case.loadingSchema': 'Formular wird geladen…',
   'case.reloadSchema': 'Formular neu laden',
@@ -63,6 +68,11 @@ const de: Record<CaseMessageKey, string> = {
   'case.caseLink': 'Adresse des Falls',
   'case.toInbox': 'Zum Posteingang',
   'case.activity': 'Fallverlauf anzeigen',
+  'case.schemaVersion': 'Formular: {title} ({key}), Version {version}',
+  'case.documentAlreadySent':
+    '{file} wurde schon an die Plattform gesendet und kann die neue Fallnummer nicht mehr bekommen. Der Fall wird ohne Dokument angelegt.',
+  'case.documentNotTagged':
+    '{file} konnte die Fallnummer {number} nicht mehr bekommen, weil es schon gesendet war. Für den Fall ist nichts weiter zu tun.',
 };
 
 export const caseMessages: Catalogs<CaseMessageKey> = { en, de };

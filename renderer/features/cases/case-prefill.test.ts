@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFormModel } from '../../../shared/forms/build-form-model';
 import { initialFormValue } from '../../../shared/forms/form-value';
 import { SchemaType as T } from '../../../shared/platform/schema-description';
-import { prefillCaseForm } from './case-prefill';
+import { parseAddress, prefillCaseForm } from './case-prefill';
 
 const model = buildFormModel({
   type: T.Object,
@@ -40,5 +40,32 @@ describe('prefillCaseForm', () => {
   it('leaves a form without such fields alone', () => {
     const other = buildFormModel({ type: T.Object, properties: { policyNumber: { type: T.Integer } } });
     expect(prefillCaseForm(other, {}, { policy: { number: 'HR-2' } })).toEqual({});
+  });
+  it("fills the policyholder's address into an empty damage address", () => {
+    const withAddress = buildFormModel({
+      type: T.Object,
+      properties: {
+        damageAddress: {
+          type: T.Object,
+          properties: { street: { type: T.String }, postalCode: { type: T.String }, city: { type: T.String } },
+        },
+      },
+    });
+    const value = prefillCaseForm(
+      withAddress,
+      { damageAddress: { city: 'Typed' } },
+      { customer: { fullName: 'Jörg Müller', address: 'Lindenstraße 12, 20095 Hamburg' } },
+    );
+    expect(value).toEqual({ damageAddress: { street: 'Lindenstraße 12', postalCode: '20095', city: 'Typed' } });
+  });
+  it('reads one-line addresses, and leaves other forms alone', () => {
+    expect(parseAddress('Storgatan 5, 114 51 Stockholm')).toEqual({
+      street: 'Storgatan 5',
+      postalCode: '11451',
+      city: 'Stockholm',
+    });
+    expect(parseAddress('Schillerstraße 3, 60313 Frankfurt am Main')?.city).toBe('Frankfurt am Main');
+    expect(parseAddress('somewhere in Hamburg')).toBeUndefined();
+    expect(parseAddress(undefined)).toBeUndefined();
   });
 });

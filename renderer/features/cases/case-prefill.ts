@@ -12,11 +12,15 @@ const TARGETS = {
   externalClaimId: ['externalClaimId'],
   firstName: ['claimant.firstName', 'policyHolder.firstName'],
   lastName: ['claimant.lastName', 'policyHolder.lastName'],
+  // The policyholder's address: where a property damage usually is, and where the form asks for one.
+  street: ['damageAddress.street', 'claimant.address.street', 'policyHolder.address.street'],
+  postalCode: ['damageAddress.postalCode', 'claimant.address.postalCode', 'policyHolder.address.postalCode'],
+  city: ['damageAddress.city', 'claimant.address.city', 'policyHolder.address.city'],
 } as const;
 
 export interface PrefillSource {
   metadata?: Metadata;
-  customer?: Pick<Customer, 'fullName'>;
+  customer?: Pick<Customer, 'fullName' | 'address'>;
   policy?: Pick<PolicyMatch, 'number'>;
 }
 
@@ -43,6 +47,8 @@ export function prefillCaseForm(
     known.lastName = parts.pop();
     if (parts.length > 0) known.firstName = parts.join(' ');
   }
+  const address = parseAddress(source.customer?.address);
+  if (address) Object.assign(known, address);
   let out = value;
   for (const [what, text] of Object.entries(known) as [PrefillTarget, string | undefined][]) {
     if (!text) continue;
@@ -61,4 +67,17 @@ export function prefillCaseForm(
     }
   }
   return out;
+}
+
+/**
+ * The platform gives a customer's address as one line ("Lindenstraße 12, 20095 Hamburg", "Storgatan 5,
+ * 114 51 Stockholm"): street, then postal code and town after the last comma. A line in another form
+ * fills nothing rather than something wrong.
+ */
+export function parseAddress(
+  line: string | null | undefined,
+): { street: string; postalCode: string; city: string } | undefined {
+  const m = /^(.+),\s*(\d[\d ]{2,8}\d)\s+(\D.*)$/.exec(line?.trim() ?? '');
+  if (!m) return undefined;
+  return { street: m[1]!.trim(), postalCode: m[2]!.replace(/\s/g, ''), city: m[3]!.trim() };
 }

@@ -89,4 +89,36 @@ describe('cases slice', () => {
     });
     expect(store.getState().casePolicy).toEqual({ number: 'HR-999999', customerName: 'Erika Mustermann' });
   });
+
+  it("a platform refusal of a field goes once the clerk changes that field; the others' stay", async () => {
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    const sending = store.getState().createCase();
+    bridge.answer(1, {
+      ok: true,
+      value: created({
+        success: false,
+        caseNumber: undefined,
+        errors: [
+          { message: 'claimant.lastName: unknown person', type: 'invalid' },
+          { message: 'policyNumber: no such policy', type: 'invalid' },
+        ],
+      }),
+    });
+    await sending;
+    expect(store.getState().caseResult?.errors).toHaveLength(2);
+    store.getState().setCaseField(['claimant', 'lastName'], 'Musterfrau');
+    expect(store.getState().caseResult?.errors.map((e) => e.message)).toEqual(['policyNumber: no such policy']);
+  });
+
+  it('a document already sent is not linked, and a new form clears the last search error', () => {
+    store.setState({
+      documents: { d1: doc('d1'), d2: doc('d2', { state: 'archived' }) },
+      casePolicyError: { code: 'network.unreachable', message: 'x', retryable: true },
+    });
+    store.getState().startCaseForm('d2');
+    expect(store.getState().caseDocumentId).toBeUndefined();
+    expect(store.getState().casePolicyError).toBeUndefined();
+    store.getState().startCaseForm('d1');
+    expect(store.getState().caseDocumentId).toBe('d1');
+  });
 });

@@ -1,10 +1,12 @@
 import type { StateCreator } from 'zustand';
 import { initialFormValue, toSubmitValue } from '../../../shared/forms/form-value';
-import { setAtPath } from '../../../shared/forms/form-paths';
+import { childPath, setAtPath } from '../../../shared/forms/form-paths';
+import { placeIssues } from '../../../shared/forms/place-issues';
 import type { PathSegment } from '../../../shared/forms/form-paths';
 import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { FormFieldError } from '../../../shared/forms/validate-form-value';
 import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/domain/cases';
+import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import { toIpcError } from '../../app/ipc-error';
@@ -46,8 +48,16 @@ export interface CasesSlice {
   setCaseField(path: PathSegment[], value: unknown): void;
   setCasePolicyQuery(query: string): void;
   searchCasePolicies(): Promise<void>;
-  chooseCasePolicy(customer: Pick<Customer, 'fullName'>, policy: Pick<PolicyMatch, 'number'>): void;
+  chooseCasePolicy(customer: Pick<Customer, 'fullName' | 'address'>, policy: Pick<PolicyMatch, 'number'>): void;
   createCase(): Promise<void>;
+}
+
+/**
+ * Whether a case number can still be set on the document (the core tags only these states). One already
+ * queued, sent or archived is not linked: the form would promise a tag the core then refuses.
+ */
+export function canTakeCaseNumber(doc: Pick<Document, 'state'> | undefined): boolean {
+  return doc !== undefined && (doc.state === 'new' || doc.state === 'tagged' || doc.state === 'failed');
 }
 
 export function newRequestId(): string {
@@ -88,7 +98,9 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
 
     startCaseForm(documentId) {
       const s = get();
-      const doc = documentId ? s.documents[documentId] : undefined;
+      const found = documentId ? s.documents[documentId] : undefined;
+      const doc = canTakeCaseNumber(found) ? found : undefined;
+      // A new form starts clean: nothing of the last form's search, errors or answer stays on screen.
       const base = {
         caseRequestId: newRequestId(),
         caseDocumentId: doc?.id,
@@ -97,6 +109,8 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
         caseChecked: false,
         caseResult: undefined,
         caseSendError: undefined,
+        casePolicyResults: undefined,
+        casePolicyError: undefined,
       };
       if (!s.caseSchema) return set({ ...base, caseValue: undefined });
       const model = s.caseSchema.model;
@@ -104,8 +118,22 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
     },
 
     setCaseField(path, value) {
-      const next = setAtPath(get().caseValue, path, value);
-      set({ caseValue: next, ...(get().caseChecked ? { caseFormErrors: check(next) } : {}) });
+      const s = get();
+      const next = setAtPath(s.caseValue, path, value);
+      // The platform's refusal of a field the clerk has now changed no longer applies: it goes.
+      const result = s.caseResult;
+      let caseResult = result;
+      if (result && !result.success && s.caseSchema) {
+        const changed = path.reduce<string>((p, seg) => childPath(p, seg), '');
+        const placed = placeIssues(s.caseSchema.model, result.errors).byPath;
+        const stale = new Set(
+          Object.entries(placed)
+            .filter(([p]) => p === changed || p.startsWith(`${changed}.`) || p.startsWith(`${changed}[`))
+            .flatMap(([, issues]) => issues),
+        );
+        if (stale.size > 0) caseResult = { ...result, errors: result.errors.filter((e) => !stale.has(e)) };
+      }
+      set({ caseValue: next, caseResult, ...(s.caseChecked ? { caseFormErrors: check(next) } : {}) });
     },
 
     setCasePolicyQuery: (casePolicyQuery) => set({ casePolicyQuery }),
@@ -153,12 +181,16 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
       set({ caseChecked: true, caseFormErrors: errors });
       if (errors.length > 0) return;
       const data = (toSubmitValue(s.caseSchema.model, s.caseValue) ?? {}) as Record<string, unknown>;
-      set({ caseSending: true, caseSendError: undefined });
+      // The document may have been sent meanwhile (auto-submit, the queue): then the case goes without it.
+      const documentId = canTakeCaseNumber(s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined)
+        ? s.caseDocumentId
+        : undefined;
+      set({ caseSending: true, caseSendError: undefined, caseDocumentId: documentId });
       try {
         const result = await intake().call('cases.create', {
           requestId: s.caseRequestId,
           data,
-          ...(s.caseDocumentId ? { documentId: s.caseDocumentId } : {}),
+          ...(documentId ? { documentId } : {}),
         });
         set({ caseResult: result, caseSending: false });
         if (result.document) {

@@ -7,6 +7,7 @@ import { useAppStore } from '../../app/store';
 import { formatDateTime, useCatalog, useLocale } from '../../i18n/i18n';
 import type { Translate } from '../../i18n/i18n';
 import { caseMessages } from './case-messages';
+import { canTakeCaseNumber } from './cases-slice';
 import type { CaseMessageKey } from './case-messages';
 import { fieldDomId, formMessages } from '../../forms/field-messages';
 import type { FieldMessage } from '../../forms/field-messages';
@@ -26,7 +27,11 @@ export function CreateCaseScreen() {
   const sending = useAppStore((s) => s.caseSending);
   const result = useAppStore((s) => s.caseResult);
   const sendError = useAppStore((s) => s.caseSendError);
-  const doc = useAppStore((s) => (s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined));
+  const linkedDoc = useAppStore((s) => (s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined));
+  // Sent meanwhile (auto-submit, the queue): the case is created without it, and the screen says so.
+  const created0 = useAppStore((s) => s.caseResult?.success === true);
+  const doc = created0 || canTakeCaseNumber(linkedDoc) ? linkedDoc : undefined;
+  const sentMeanwhile = !created0 && linkedDoc !== undefined && doc === undefined ? linkedDoc : undefined;
   const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
   const s = useAppStore.getState;
   const topRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,7 @@ export function CreateCaseScreen() {
         <h2>{t('case.title')}</h2>
         {schema && (
           <p className="muted" data-testid="case-schema-info">
-            {t('case.schema', { key: schema.key, version: schema.schemaVersion ?? '–' })}
+            {schemaHeading(schema, t)}
           </p>
         )}
         <button
@@ -88,8 +93,12 @@ export function CreateCaseScreen() {
         <ErrorBanner error={schemaError} onRetry={() => void s().loadCaseSchema()} testId="case-schema-error" />
       )}
       <p className="muted" data-testid="case-document">
-        {doc ? t('case.forDocument', { file: doc.fileName }) : t('case.noDocument')}
-        {active && active.id !== doc?.id && !sending && (
+        {doc
+          ? t('case.forDocument', { file: doc.fileName })
+          : sentMeanwhile
+            ? t('case.documentAlreadySent', { file: sentMeanwhile.fileName })
+            : t('case.noDocument')}
+        {active && active.id !== doc?.id && canTakeCaseNumber(active) && !sending && (
           <>
             {' '}
             <button type="button" className="link-button" onClick={() => s().startCaseForm(active.id)}>
@@ -120,11 +129,14 @@ export function CreateCaseScreen() {
             // Once created the form is gone, so every warning shows here; before, only those naming no field.
             issues={
               created
-                ? result.warnings.map((w) => ({
-                    level: 'warning' as const,
-                    source: 'platform' as const,
-                    text: w.message,
-                  }))
+                ? result.warnings
+                    // Said in the clerk's words in the panel below, not as the core's technical sentence.
+                    .filter((w) => w.type !== DOCUMENT_NOT_TAGGED)
+                    .map((w) => ({
+                      level: 'warning' as const,
+                      source: 'platform' as const,
+                      text: w.message,
+                    }))
                 : messages.general.filter((m) => m.level === 'warning')
             }
             level="warning"
@@ -132,7 +144,7 @@ export function CreateCaseScreen() {
           />
         )}
         {sendError && <ErrorBanner error={sendError} onRetry={() => void submit()} testId="case-send-error" />}
-        {created && <CreatedPanel result={result} t={t} fileName={doc?.fileName} />}
+        {created && <CreatedPanel result={result} t={t} fileName={linkedDoc?.fileName} />}
       </div>
 
       {schema && value !== undefined && !created && (
@@ -162,6 +174,21 @@ export function CreateCaseScreen() {
       )}
     </div>
   );
+}
+
+/** The core's warning type when the case was created but its document could not take the case number. */
+const DOCUMENT_NOT_TAGGED = 'document_not_tagged';
+
+/** The form's own title (the schema's), and its version only when that is one (not a `$schema` URL). */
+function schemaHeading(
+  schema: { key: string; schemaVersion?: string; model: { root: { label: string } } },
+  t: Translate<CaseMessageKey>,
+): string {
+  const title = schema.model.root.label.trim() || schema.key;
+  const version = schema.schemaVersion;
+  return version && !/^[a-z][a-z0-9+.-]*:/i.test(version)
+    ? t('case.schemaVersion', { title, key: schema.key, version })
+    : t('case.schema', { title, key: schema.key });
 }
 
 function TopIssues(props: { title: string; issues: FieldMessage[]; level: 'error' | 'warning'; testId: string }) {
@@ -207,7 +234,13 @@ function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessag
           : t('case.createdNoNumber')}
       </p>
       {result.repeated && <p>{t('case.repeated')}</p>}
-      {props.fileName && number && <p>{t('case.documentTagged', { file: props.fileName, number })}</p>}
+      {/* Only what happened: tagged when the core says so, otherwise why not and what to do. */}
+      {props.fileName && number && result.document && (
+        <p data-testid="case-document-tagged">{t('case.documentTagged', { file: props.fileName, number })}</p>
+      )}
+      {props.fileName && number && !result.document && (
+        <p data-testid="case-document-not-tagged">{t('case.documentNotTagged', { file: props.fileName, number })}</p>
+      )}
       <ul className="case-links">
         {result.url && (
           <li>
@@ -226,7 +259,7 @@ function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessag
         )}
       </ul>
       <div className="row-actions">
-        {props.fileName && (
+        {props.fileName && result.document && (
           <button type="button" className="button" onClick={() => s().setScreen('inbox')}>
             {t('case.toInbox')}
           </button>

@@ -16,15 +16,51 @@ export interface ClaimsSlice {
   claimLoading: boolean;
   claimError?: IpcError;
   claimSeq: number;
+  /** Why a case number led to no claim, said plainly (the platform has no lookup, or no such case). */
+  claimLookupNote?: { reason: 'not_found' | 'no_lookup' | 'unavailable'; caseNumber: string };
+  claimCaseInput: string;
+  setClaimCaseInput(value: string): void;
   setClaimIdInput(value: string): void;
   openClaim(claimId?: string): Promise<void>;
+  /** "Open claim" from a case number: finds its claim where the environment can, else says why not. */
+  openClaimForCase(caseNumber: string): Promise<void>;
 }
 
 export const createClaimsSlice: StateCreator<AppState, [], [], ClaimsSlice> = (set, get) => ({
   claimIdInput: '',
   claimLoading: false,
   claimSeq: 0,
+  claimCaseInput: '',
+  setClaimCaseInput: (claimCaseInput) => set({ claimCaseInput }),
   setClaimIdInput: (claimIdInput) => set({ claimIdInput, claimIdError: undefined }),
+  async openClaimForCase(caseNumber) {
+    const number = caseNumber.trim();
+    if (!number) return;
+    const seq = get().claimSeq + 1;
+    set({
+      claimCaseInput: number,
+      claimIdError: undefined,
+      claimLookupNote: undefined,
+      claimError: undefined,
+      claimLoading: true,
+      claimSeq: seq,
+    });
+    try {
+      const found = await intake().call('claims.findByCaseNumber', { caseNumber: number });
+      if (get().claimSeq !== seq) return;
+      if (found.kind === 'found') return await get().openClaim(found.claimId);
+      set({
+        claimLoading: false,
+        claimLookupNote: { reason: found.kind, caseNumber: number },
+        claimShown: undefined,
+        claimInfo: undefined,
+        claimFiles: undefined,
+      });
+    } catch (e) {
+      if (get().claimSeq !== seq) return;
+      set({ claimLoading: false, claimError: toIpcError(e) });
+    }
+  },
   async openClaim(claimId) {
     const id = (claimId ?? get().claimIdInput).trim();
     const problem = claimIdProblem(id);
@@ -33,7 +69,14 @@ export const createClaimsSlice: StateCreator<AppState, [], [], ClaimsSlice> = (s
       return;
     }
     const seq = get().claimSeq + 1;
-    set({ claimIdInput: id, claimIdError: undefined, claimLoading: true, claimError: undefined, claimSeq: seq });
+    set({
+      claimIdInput: id,
+      claimIdError: undefined,
+      claimLookupNote: undefined,
+      claimLoading: true,
+      claimError: undefined,
+      claimSeq: seq,
+    });
     try {
       const [info, files] = await Promise.all([
         intake().call('claims.information', { claimId: id }),

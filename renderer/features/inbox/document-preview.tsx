@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
@@ -13,8 +13,9 @@ import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
+import { fitScale, stepZoom } from './zoom';
+import type { Zoom } from './zoom';
 
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */
 const FIRST_CHUNK = 256 * 1024;
 /** Images are decoded whole; a larger one gets file info instead of filling the page's memory. */
@@ -38,7 +39,14 @@ export function DocumentPreview(props: {
   const [content, setContent] = useState<Content>();
   const [error, setError] = useState<IpcError>();
   const [renderError, setRenderError] = useState<string>();
-  const [zoomIndex, setZoomIndex] = useState(2);
+  // A PDF opens at 100 %; an image scaled to fit its page (a scan is far larger than the pane), and the
+  // percentage shown is always the real one.
+  const [zoom, setZoom] = useState<Zoom>(() =>
+    previewKind(doc?.contentType ?? '', doc?.fileName ?? '') === 'image' ? 'fit' : 1,
+  );
+  const [natural, setNatural] = useState<{ width: number; height: number }>();
+  const areaRef = useRef<HTMLDivElement>(null);
+  const [area, setArea] = useState<{ width: number; height: number }>();
   const [page, setPage] = useState(1);
   const [pages, setPages] = useState(1);
   const [reload, setReload] = useState(0);
@@ -106,6 +114,27 @@ export function DocumentPreview(props: {
   );
   const onPages = useCallback((n: number) => setPages(n), []);
   const onError = useCallback((m: string) => setRenderError(m), []);
+  const onPageSize = useCallback(
+    (width: number, height: number) =>
+      setNatural((n) => (n && n.width === width && n.height === height ? n : { width, height })),
+    [],
+  );
+  // The room the page has (for fit-to-page): the canvas area without its padding.
+  useLayoutEffect(() => {
+    const el = areaRef.current;
+    if (!el) return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const next = { width: el.clientWidth - padX, height: el.clientHeight - padY };
+      setArea((a) => (a && a.width === next.width && a.height === next.height ? a : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [doc?.id]);
 
   if (!doc) {
     return (
@@ -115,8 +144,12 @@ export function DocumentPreview(props: {
     );
   }
 
-  const zoom = ZOOMS[zoomIndex] ?? 1;
-  const shownPage = kind === 'pdf' ? page : 1;
+  const fit = natural && area ? fitScale(natural, area) : undefined;
+  // Until the page's size is known, "fit" draws at 100 % (hidden for images, see below).
+  const scale = zoom === 'fit' ? (fit ?? 1) : zoom;
+  const zoomIn = () => setZoom(stepZoom(scale, 1));
+  const zoomOut = () => setZoom(stepZoom(scale, -1));
+  const shownPage = kind === 'pdf' || kind === 'tiff' ? page : 1;
   const markBox = mark?.box && mark.page + 1 === shownPage ? mark.box : undefined;
   const markOverlay = markBox && (
     <div
@@ -132,19 +165,23 @@ export function DocumentPreview(props: {
       }}
     />
   );
+  // On the whole preview (toolbar buttons included), and the event goes no further: PageDown here pages
+  // the document and never reaches the list.
   const onKeyDown = (e: KeyboardEvent) => {
     const map: Record<string, () => void> = {
-      '+': () => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1)),
-      '=': () => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1)),
-      '-': () => setZoomIndex((z) => Math.max(0, z - 1)),
-      '0': () => setZoomIndex(2),
+      '+': zoomIn,
+      '=': zoomIn,
+      '-': zoomOut,
+      '0': () => setZoom(1),
+      f: () => setZoom('fit'),
       PageDown: () => setPage((p) => Math.min(pages, p + 1)),
       PageUp: () => setPage((p) => Math.max(1, p - 1)),
     };
     const fn = map[e.key];
-    if (fn && !e.altKey && !e.ctrlKey) {
+    if (fn && !e.altKey && !e.ctrlKey && !e.metaKey) {
       fn();
       e.preventDefault();
+      e.stopPropagation();
     }
   };
 
@@ -164,28 +201,38 @@ export function DocumentPreview(props: {
   );
 
   return (
-    <section className="preview" aria-label={t('preview.label')} data-testid="preview">
+    <section className="preview" aria-label={t('preview.label')} data-testid="preview" onKeyDown={onKeyDown}>
       <div className="preview-toolbar" role="toolbar" aria-label={t('preview.toolbar')}>
         <button
           type="button"
           className="icon-button"
           aria-label={t('preview.zoomOut')}
-          onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}
+          onClick={zoomOut}
           disabled={kind === 'none'}
         >
           −
         </button>
-        <span className="zoom-value" aria-live="polite">
-          {Math.round(zoom * 100)} %
+        <span className="zoom-value" aria-live="polite" data-testid="zoom-value">
+          {Math.round(scale * 100)} %
         </span>
         <button
           type="button"
           className="icon-button"
           aria-label={t('preview.zoomIn')}
-          onClick={() => setZoomIndex((z) => Math.min(ZOOMS.length - 1, z + 1))}
+          onClick={zoomIn}
           disabled={kind === 'none'}
         >
           +
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={zoom === 'fit'}
+          onClick={() => setZoom('fit')}
+          disabled={kind === 'none'}
+          data-testid="zoom-fit"
+        >
+          {t('preview.fitPage')}
         </button>
         {(kind === 'pdf' || kind === 'tiff') && (
           <>
@@ -214,7 +261,7 @@ export function DocumentPreview(props: {
         <span className="muted">{doc.fileName}</span>
       </div>
       {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
-      <div className="preview-canvas" tabIndex={0} onKeyDown={onKeyDown} aria-label={t('preview.area')} role="region">
+      <div className="preview-canvas" tabIndex={0} aria-label={t('preview.area')} role="region" ref={areaRef}>
         {error && (
           <ErrorBanner
             error={error}
@@ -227,16 +274,39 @@ export function DocumentPreview(props: {
         {!error && !content && <p className="muted">{t('preview.loading')}</p>}
         {content?.kind === 'pdf' && !renderError && (
           <div className="page-frame">
-            <PdfView start={content.start} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+            <PdfView
+              start={content.start}
+              zoom={scale}
+              page={page}
+              onPages={onPages}
+              onError={onError}
+              onPageSize={onPageSize}
+            />
             {markOverlay}
           </div>
         )}
         {content?.kind === 'tiff' && content.bytes && !renderError && (
-          <TiffView bytes={content.bytes} zoom={zoom} page={page} onPages={onPages} onError={onError} />
+          <TiffView
+            bytes={content.bytes}
+            zoom={scale}
+            page={page}
+            onPages={onPages}
+            onError={onError}
+            onPageSize={onPageSize}
+          />
         )}
         {content && kind === 'image' && imageUrl && (
-          <div className="page-frame" style={{ width: `${zoom * 100}%` }}>
-            <img src={imageUrl} alt={doc.fileName} data-testid="image-preview" />
+          // Its real size times the zoom; hidden until its size is known, so it never shows at a wrong one.
+          <div
+            className="page-frame"
+            style={natural ? { width: `${natural.width * scale}px` } : { visibility: 'hidden' }}
+          >
+            <img
+              src={imageUrl}
+              alt={doc.fileName}
+              onLoad={(e) => onPageSize(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
+              data-testid="image-preview"
+            />
             {markOverlay}
           </div>
         )}

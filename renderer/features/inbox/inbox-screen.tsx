@@ -27,18 +27,7 @@ export function InboxScreen() {
           <span className="count" data-testid="inbox-count">
             {t('inbox.count', { count })}
           </span>
-        </div>
-        <div className="inbox-filters">
-          <label className="visually-hidden" htmlFor="inbox-search">
-            {t('inbox.search')}
-          </label>
-          <input
-            id="inbox-search"
-            type="search"
-            placeholder={t('inbox.search')}
-            value={query}
-            onChange={(e) => s().setInboxQuery(e.target.value)}
-          />
+          <span className="spacer" />
           <label className="visually-hidden" htmlFor="inbox-filter">
             {t('inbox.filter')}
           </label>
@@ -47,9 +36,31 @@ export function InboxScreen() {
             <option value="all">{t('inbox.filter.all')}</option>
           </select>
         </div>
+        {/* The filter field has the pane's whole width, so its placeholder is never cut off. */}
+        <div className="inbox-filters">
+          <label className="visually-hidden" htmlFor="inbox-search">
+            {t('inbox.search')}
+          </label>
+          <input
+            id="inbox-search"
+            type="search"
+            placeholder={t('inbox.searchPlaceholder')}
+            value={query}
+            onChange={(e) => s().setInboxQuery(e.target.value)}
+          />
+        </div>
         {error && <ErrorBanner error={error} onRetry={() => void s().loadDocuments()} testId="inbox-error" />}
         {loading && <p className="muted loading-line">{t('inbox.loading')}</p>}
-        {!loading && !error && count === 0 && (
+        {!loading && !error && count === 0 && query.trim() !== '' && (
+          // Filtered to nothing: saying "no documents to tag" would send the clerk looking elsewhere.
+          <div className="empty-state" data-testid="inbox-empty" data-filtered="true">
+            <p>{t(filter === 'open' ? 'inbox.noMatchOpen' : 'inbox.noMatch', { query: query.trim() })}</p>
+            <button type="button" className="button button-small" onClick={() => s().setInboxQuery('')}>
+              {t('inbox.clearFilter')}
+            </button>
+          </div>
+        )}
+        {!loading && !error && count === 0 && query.trim() === '' && (
           <p className="empty-state" data-testid="inbox-empty">
             {t('inbox.empty')}
           </p>

@@ -33,11 +33,14 @@ export function PdfView(props: {
   page: number;
   onPages(count: number): void;
   onError(message: string): void;
+  /** The shown page's size in CSS pixels at zoom 1 (for fit-to-page). */
+  onPageSize?(width: number, height: number): void;
 }) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
-  const { start, zoom, page, onPages, onError } = props;
+  const [drawn, setDrawn] = useState(false);
+  const { start, zoom, page, onPages, onError, onPageSize } = props;
 
   useEffect(() => {
     let cancelled = false;
@@ -85,25 +88,49 @@ export function PdfView(props: {
     let cancelled = false;
     void pdf.getPage(Math.min(Math.max(1, page), pdf.numPages)).then((p) => {
       if (cancelled) return;
+      const natural = p.getViewport({ scale: 1 });
+      onPageSize?.(natural.width, natural.height);
       const ratio = window.devicePixelRatio || 1;
       const viewport = p.getViewport({ scale: zoom * ratio });
-      canvas.width = viewport.width;
-      canvas.height = viewport.height;
-      canvas.style.width = `${viewport.width / ratio}px`;
-      canvas.style.height = `${viewport.height / ratio}px`;
-      task = p.render({ canvas, viewport });
-      task.promise.catch(() => undefined);
+      const cssWidth = `${viewport.width / ratio}px`;
+      const cssHeight = `${viewport.height / ratio}px`;
+      // Nothing drawn yet: the canvas takes the page's size at once (a placeholder, not a 300×150 box).
+      if (!canvas.dataset['drawn']) {
+        canvas.style.width = cssWidth;
+        canvas.style.height = cssHeight;
+      }
+      // Drawn off screen and copied over in one go: the shown page stays until the next one is ready,
+      // so paging and zooming never flash a blank canvas (setting a canvas's size clears it).
+      const offscreen = document.createElement('canvas');
+      offscreen.width = viewport.width;
+      offscreen.height = viewport.height;
+      task = p.render({ canvas: offscreen, viewport });
+      task.promise.then(
+        () => {
+          if (cancelled) return;
+          canvas.width = offscreen.width;
+          canvas.height = offscreen.height;
+          canvas.style.width = cssWidth;
+          canvas.style.height = cssHeight;
+          canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
+          canvas.dataset['drawn'] = 'true';
+          setDrawn(true);
+        },
+        () => undefined,
+      );
     });
     return () => {
       cancelled = true;
       task?.cancel();
     };
+    // onPageSize is a stable callback from the parent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pdf, page, zoom]);
 
   return (
     <canvas
       ref={canvasRef}
-      className="pdf-canvas"
+      className={`pdf-canvas ${drawn ? '' : 'is-pending'}`}
       role="img"
       aria-label={t('preview.pageOf', { page, pages: pdf?.numPages ?? 1 })}
       data-testid="pdf-canvas"

@@ -7,7 +7,8 @@ import type { Utif } from './utif';
 /**
  * Every page of a TIFF (issue #16 item 4: Chromium decodes no TIFF). The file's directories are read once;
  * a page is decoded when shown (G4 fax, LZW, Deflate, uncompressed, JPEG-in-TIFF; as utif2 can), and
- * drawn at the preview's zoom as a share of the pane's width, as images are.
+ * drawn at its own pixel size times the preview's zoom, as images are (100 % = one page pixel per CSS
+ * pixel; `onPageSize` lets the preview fit the page).
  */
 export function TiffView(props: {
   bytes: ArrayBuffer;
@@ -15,13 +16,15 @@ export function TiffView(props: {
   page: number;
   onPages(count: number): void;
   onError(message: string): void;
+  onPageSize?(width: number, height: number): void;
 }) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // utif2 decodes into the directory objects: they live in a ref, the page count in state.
   const decoder = useRef<{ utif: Utif; ifds: IFD[] }>(undefined);
   const [count, setCount] = useState(0);
-  const { bytes, zoom, page, onPages, onError } = props;
+  const [size, setSize] = useState<{ width: number; height: number }>();
+  const { bytes, zoom, page, onPages, onError, onPageSize } = props;
 
   useEffect(() => {
     let cancelled = false;
@@ -51,16 +54,23 @@ export function TiffView(props: {
     if (!ifd) return;
     try {
       drawTiffPage(pages.utif, bytes, ifd, canvas);
+      setSize((s) =>
+        s && s.width === canvas.width && s.height === canvas.height
+          ? s
+          : { width: canvas.width, height: canvas.height },
+      );
+      onPageSize?.(canvas.width, canvas.height);
     } catch (e) {
       onError(e instanceof Error ? e.message : String(e));
     }
-  }, [count, page, bytes, onError]);
+  }, [count, page, bytes, onError, onPageSize]);
 
   return (
     <canvas
       ref={canvasRef}
       className="pdf-canvas"
-      style={{ width: `${zoom * 100}%` }}
+      // Hidden until the page's size is known, so it never shows at a wrong one.
+      style={size ? { width: `${size.width * zoom}px` } : { visibility: 'hidden' }}
       role="img"
       aria-label={t('preview.pageOf', { page, pages: Math.max(1, count) })}
       data-testid="tiff-canvas"

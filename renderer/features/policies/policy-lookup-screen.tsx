@@ -6,6 +6,7 @@ import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDate, useLocale, useT } from '../../i18n/i18n';
+import { LocaleDateInput } from '../../forms/locale-date-input';
 import { policyStatusLabel } from './policy-status';
 
 /** Debounce of the search box: fast typists send one request, not one per key. */
@@ -75,15 +76,7 @@ export function PolicyLookupScreen() {
           )}
         </Field>
         <Field id="lookup-date" label={t('lookup.date')}>
-          {(a) => (
-            <input
-              {...a}
-              type="date"
-              value={date}
-              required
-              onChange={(e) => e.target.value && s().setPolicyDate(e.target.value)}
-            />
-          )}
+          {(a) => <LocaleDateInput {...a} value={date} required onChange={(d) => d && s().setPolicyDate(d)} />}
         </Field>
       </SearchRow>
       <div aria-live="polite" className="muted status-line">

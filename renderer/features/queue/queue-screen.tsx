@@ -6,6 +6,8 @@ import { useAppStore } from '../../app/store';
 import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
+import { historyStep } from './history-message';
+import { LocaleDateInput } from '../../forms/locale-date-input';
 
 export function QueueScreen() {
   const t = useT();
@@ -84,7 +86,8 @@ export function QueueScreen() {
           </thead>
           <tbody>
             {entries.map((doc) => {
-              const p = fraction(documentProgress(doc, live));
+              const sentOf = documentProgress(doc, live);
+              const p = fraction(sentOf);
               return (
                 <tr key={doc.id} data-testid="queue-row" data-state={doc.state}>
                   <td>
@@ -106,7 +109,7 @@ export function QueueScreen() {
                       </div>
                     )}
                   </td>
-                  <td>{doc.metadata.caseNumber ?? '–'}</td>
+                  <td className="case-number">{doc.metadata.caseNumber ?? '–'}</td>
                   <td>
                     <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
                     <ConfirmedMark confirmedAt={doc.confirmedAt} />
@@ -122,6 +125,19 @@ export function QueueScreen() {
                       <>
                         <progress max={1} value={p ?? 0} aria-label={t('queue.progressOf', { file: doc.fileName })} />{' '}
                         {p !== undefined && formatPercent(locale, p)}
+                        {sentOf && (
+                          <div className="muted" data-testid="queue-row-bytes">
+                            {t('queue.bytesOf', {
+                              sent: formatBytes(locale, sentOf.sent),
+                              total: formatBytes(locale, sentOf.total),
+                            })}
+                          </div>
+                        )}
+                        {sentOf && sentOf.total > 0 && sentOf.sent >= sentOf.total && (
+                          <div className="muted" data-testid="queue-row-awaiting">
+                            {t('queue.awaitingAnswer')}
+                          </div>
+                        )}
                       </>
                     )}
                   </td>
@@ -200,24 +216,10 @@ function HistorySection() {
           )}
         </Field>
         <Field id="history-from" label={t('history.from')}>
-          {(a) => (
-            <input
-              {...a}
-              type="date"
-              value={filter.from}
-              onChange={(e) => s().setHistoryFilter({ from: e.target.value })}
-            />
-          )}
+          {(a) => <LocaleDateInput {...a} value={filter.from} onChange={(from) => s().setHistoryFilter({ from })} />}
         </Field>
         <Field id="history-to" label={t('history.to')}>
-          {(a) => (
-            <input
-              {...a}
-              type="date"
-              value={filter.to}
-              onChange={(e) => s().setHistoryFilter({ to: e.target.value })}
-            />
-          )}
+          {(a) => <LocaleDateInput {...a} value={filter.to} onChange={(to) => s().setHistoryFilter({ to })} />}
         </Field>
       </div>
       {error && <ErrorBanner error={error} onRetry={() => void s().loadHistory()} testId="history-error" />}
@@ -237,10 +239,10 @@ function HistorySection() {
               <tr key={`${h.documentId}-${h.at}-${i}`}>
                 <td>{formatDateTime(locale, h.at)}</td>
                 <td>{h.fileName}</td>
-                <td>{h.caseNumber ?? '–'}</td>
+                <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.message && <div className="muted">{h.message}</div>}
+                  {h.message && <HistoryMessage message={h.message} />}
                 </td>
               </tr>
             ))}
@@ -248,5 +250,21 @@ function HistorySection() {
         </table>
       )}
     </section>
+  );
+}
+
+/** A history step in the clerk's words; an error's own text only behind "Details". */
+function HistoryMessage(props: { message: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const step = historyStep(props.message);
+  if (step.kind === 'step') return <div className="muted">{t(step.key, step.values)}</div>;
+  return (
+    <details className="error-details muted">
+      <summary>
+        {t('history.step.failedAttempt')} · {detailsLabel(locale)}
+      </summary>
+      <p>{step.text}</p>
+    </details>
   );
 }

@@ -2,13 +2,21 @@ import { useState } from 'react';
 import type { Environment } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
-import { useT } from '../../i18n/i18n';
+import { detailsLabel, useLocale, useT } from '../../i18n/i18n';
+import { environmentName } from '../../app/active-environment';
+
+const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
 
 /** Secrets go one way: typed here, stored in the keychain by main, never read back. */
 export function CredentialsSection(props: { env: Environment }) {
   const t = useT();
+  const locale = useLocale();
   const status = useAppStore((s) => s.secretStatus);
   const error = useAppStore((s) => s.secretError);
+  // Whether uploading really waits for the keychain: the core says so as the connection's configuration
+  // error. Otherwise (the local sandbox needs no stored secret) it goes on, and the box must not say it stopped.
+  const uploadsStopped = useAppStore((s) => s.connection?.configurationError?.code === KEYCHAIN_UNAVAILABLE);
+  const keychainDown = status !== undefined && !status.keychain.available;
   const publicKey = useAppStore((s) => s.publicKey);
   const test = useAppStore((s) => s.connectionTest);
   const testing = useAppStore((s) => s.connectionTesting);
@@ -18,13 +26,31 @@ export function CredentialsSection(props: { env: Environment }) {
   const method = props.env.authMethod;
   return (
     <section className="settings-section" aria-labelledby="cred-title" data-testid="credentials">
-      <h3 id="cred-title">{t('settings.credentials', { name: props.env.name })}</h3>
-      {status && !status.keychain.available && (
-        <p className="banner banner-error" role="alert">
-          {t('settings.noKeychain')} {status.keychain.message}
-        </p>
+      <h3 id="cred-title">{t('settings.credentials', { name: environmentName(locale, props.env) })}</h3>
+      {keychainDown && (
+        // One box: what cannot be done, whether uploading goes on, what to do; the OS's words behind Details.
+        <div
+          className={`banner ${uploadsStopped ? 'banner-error' : 'banner-warning'}`}
+          role="alert"
+          data-testid="keychain-unavailable"
+        >
+          <p className="banner-text">
+            {t(uploadsStopped ? 'settings.keychain.stopped' : 'settings.keychain.working', {
+              name: environmentName(locale, props.env),
+            })}
+          </p>
+          {status.keychain.message && (
+            <details className="error-details">
+              <summary>{detailsLabel(locale)}</summary>
+              <p>{status.keychain.message}</p>
+            </details>
+          )}
+        </div>
       )}
-      {error && <ErrorBanner error={error} testId="secret-error" />}
+      {/* A store refused for want of a keychain is what the box above says already. */}
+      {error && !(keychainDown && error.code === KEYCHAIN_UNAVAILABLE) && (
+        <ErrorBanner error={error} testId="secret-error" />
+      )}
       {method === 'client_secret' ? (
         <form
           className="search-row"

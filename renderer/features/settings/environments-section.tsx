@@ -1,6 +1,7 @@
 import type { EnvironmentKind, Settings } from '../../../shared/domain/settings';
 import { useAppStore } from '../../app/store';
-import { useT } from '../../i18n/i18n';
+import { useLocale, useT } from '../../i18n/i18n';
+import { environmentName, ownEnvironmentName } from '../../app/active-environment';
 import { EnvironmentEditor } from './environment-editor';
 import { newEnvironment } from './settings-model';
 import type { EditSettings } from './settings-model';
@@ -8,6 +9,7 @@ import type { EditSettings } from './settings-model';
 /** Which environment is active, which one is edited below the list, and the buttons that add one. */
 export function EnvironmentsSection(props: { draft: Settings; envIndex: number; edit: EditSettings }) {
   const t = useT();
+  const locale = useLocale();
   const { draft, envIndex, edit } = props;
   const s = useAppStore.getState;
   const env = draft.environments[envIndex];
@@ -17,7 +19,7 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
       <fieldset className="env-list">
         <legend>{t('settings.activeEnvironment')}</legend>
         {draft.environments.map((e, i) => (
-          <div key={i} className={`env-item ${i === envIndex ? 'is-editing' : ''}`}>
+          <div key={i} className={`env-item ${i === envIndex ? 'is-editing' : ''}`} data-env-id={e.id}>
             <input
               type="radio"
               name="active-env"
@@ -26,7 +28,9 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
               onChange={() => edit((d) => ({ ...d, activeEnvironmentId: e.id }))}
             />
             <label htmlFor={`env-active-${i}`}>
-              {e.name} <span className={`env-badge env-${e.kind}`}>{t(`env.kind.${e.kind}`)}</span>
+              {/* The kind once, in the clerk's language; the own name only when it says more. */}
+              {ownEnvironmentName(e) && <>{ownEnvironmentName(e)} </>}
+              <span className={`env-badge env-${e.kind}`}>{t(`env.kind.${e.kind}`)}</span>
             </label>
             <button
               type="button"
@@ -35,13 +39,13 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
               aria-pressed={i === envIndex}
             >
               {t('settings.edit')}
-              <span className="visually-hidden"> {e.name}</span>
+              <span className="visually-hidden"> {environmentName(locale, e)}</span>
             </button>
           </div>
         ))}
       </fieldset>
       <div className="add-row">
-        {(['sandbox', 'production', 'custom'] as EnvironmentKind[]).map((kind) => (
+        {(['sandbox', 'production', 'custom'] as const satisfies readonly EnvironmentKind[]).map((kind) => (
           <button
             key={kind}
             type="button"
@@ -52,7 +56,8 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
               void s().setEditingEnvironment(created.id);
             }}
           >
-            {t('settings.addEnvironment', { kind: t(`env.kind.${kind}`) })}
+            {/* Its own words, not "Add PRODUCTION": the badge's capitals are for the badge alone. */}
+            {t(`settings.addEnvironment.${kind}`)}
           </button>
         ))}
       </div>

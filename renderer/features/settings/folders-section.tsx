@@ -1,6 +1,7 @@
 import type { FolderProfile, Settings } from '../../../shared/domain/settings';
 import { useT } from '../../i18n/i18n';
 import { FolderCaptureFields } from './folder-capture-fields';
+import { FolderPathField } from './folder-path-field';
 import { SettingsCheck } from './settings-check';
 import { newFolder, updateFolder } from './settings-model';
 import type { EditSettings } from './settings-model';
@@ -43,7 +44,7 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
         value={f.label}
         onChange={(label) => set({ label })}
       />
-      <SettingsText
+      <FolderPathField
         path={`folders.${i}.path`}
         label={t('settings.folder.path')}
         value={f.path}

@@ -13,7 +13,7 @@ export function fieldId(path: string): string {
 export function SettingsField(props: {
   path: string;
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   children: (a11y: FieldA11y) => ReactNode;
 }) {
   const locale = useLocale();

@@ -5,7 +5,6 @@ import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
 import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
-import { claimIdFromCaseNumber } from '../claims/claim-id';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
 import { SubmittedNote } from './submitted-note';
@@ -79,7 +78,6 @@ export function TaggingForm() {
   }
 
   const blocked = docs.filter((d) => !SUBMITTABLE.has(d.state));
-  const claimId = claimIdFromCaseNumber(draft.values.caseNumber);
   const heading = docs.length === 1 ? (docs[0]?.fileName ?? '') : t('tagging.batch', { count: docs.length });
 
   const input = (field: MetadataField) => {
@@ -196,9 +194,8 @@ export function TaggingForm() {
                     data-testid="open-claim"
                     disabled={!draft.values.caseNumber.trim()}
                     onClick={() => {
-                      s().setClaimIdInput(claimId ?? '');
                       s().setScreen('claims');
-                      if (claimId) void s().openClaim(claimId);
+                      void s().openClaimForCase(draft.values.caseNumber);
                     }}
                   >
                     {t('tagging.openClaim')}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rejection } from '../test-support/rejection';
+import { createFolderHandlers, inspectFolder } from './folder-handlers';
+
+const dir = mkdtempSync(join(tmpdir(), 'folder-inspect-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('inspectFolder', () => {
+  it('tells a folder, a missing path, a file and a path through a file apart', async () => {
+    writeFileSync(join(dir, 'file.txt'), 'x');
+    expect(await inspectFolder(dir)).toEqual({ path: dir, state: 'folder' });
+    expect((await inspectFolder(join(dir, 'gone'))).state).toBe('missing');
+    expect((await inspectFolder(join(dir, 'file.txt'))).state).toBe('not_a_folder');
+    expect((await inspectFolder(join(dir, 'file.txt', 'below'))).state).toBe('missing');
+  });
+
+  it('answers the absolute path the watcher would use', async () => {
+    expect((await inspectFolder('relative/scans')).path).toBe(join(process.cwd(), 'relative/scans'));
+  });
+});
+
+describe('folders.choose', () => {
+  it("asks the shell's folder dialog, with the folder to start in; a cancel is null", async () => {
+    const asked: (string | undefined)[] = [];
+    const handlers = createFolderHandlers(async (start) => {
+      asked.push(start);
+      return start === '/srv/scans' ? '/srv/scans/post' : null;
+    });
+    expect(await handlers['folders.choose']({ defaultPath: '/srv/scans' })).toEqual({ path: '/srv/scans/post' });
+    expect(await handlers['folders.choose']({})).toEqual({ path: null });
+    expect(asked).toEqual(['/srv/scans', undefined]);
+  });
+
+  it('a shell without a dialog (the web shell) says so with its own code', async () => {
+    const e = await rejection(createFolderHandlers()['folders.choose']({}));
+    expect(e).toMatchObject({ code: 'folders.no_dialog' });
+  });
+});

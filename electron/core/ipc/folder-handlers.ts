@@ -1,0 +1,47 @@
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { FolderInspection } from '../../../shared/domain/folders';
+import { IntakeError } from '../errors';
+import type { PartialHandlerTable } from './handler-table';
+
+/**
+ * What is at a path typed for a watched folder, resolved as the watcher resolves it. Settings shows the
+ * answer at the folder (a missing share, a typo, a file, no permission) instead of a notice elsewhere.
+ */
+export async function inspectFolder(path: string): Promise<FolderInspection> {
+  const absolute = resolve(path);
+  try {
+    const info = await stat(absolute);
+    if (!info.isDirectory()) return { path: absolute, state: 'not_a_folder' };
+    // The watcher lists the folder and opens its files: it needs read and search permission.
+    await access(absolute, constants.R_OK | constants.X_OK);
+    return { path: absolute, state: 'folder' };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { path: absolute, state: 'missing' };
+    return { path: absolute, state: 'unreadable' };
+  }
+}
+
+/**
+ * `chooseFolder` is the shell's own folder dialog (Electron's; the composition root gets it from the shell).
+ * The web shell has none: a browser page cannot open a dialog on the station's file system, so there the
+ * path field is checked as it is typed, and asking for the dialog says so.
+ */
+export function createFolderHandlers(
+  chooseFolder?: (defaultPath: string | undefined) => Promise<string | null>,
+): PartialHandlerTable<'folders.inspect' | 'folders.choose'> {
+  return {
+    'folders.inspect': ({ path }) => inspectFolder(path),
+    'folders.choose': async ({ defaultPath }) => {
+      if (!chooseFolder)
+        throw new IntakeError(
+          'local',
+          'folders.no_dialog',
+          "This window has no folder dialog; type the folder's path, it is checked as you type.",
+        );
+      return { path: await chooseFolder(defaultPath) };
+    },
+  };
+}

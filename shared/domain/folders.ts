@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * What is at a watched folder's path, as Settings shows it at the folder: a folder Intake Desk can read,
+ * nothing (missing: a share not mounted, a typo), something that is not a folder, or a folder it may not read.
+ */
+export const FolderStateSchema = z.enum(['folder', 'missing', 'not_a_folder', 'unreadable']);
+export type FolderState = z.infer<typeof FolderStateSchema>;
+
+export const FolderInspectionSchema = z.object({
+  /** The path as the watcher resolves it (absolute). */
+  path: z.string(),
+  state: FolderStateSchema,
+});
+export type FolderInspection = z.infer<typeof FolderInspectionSchema>;
