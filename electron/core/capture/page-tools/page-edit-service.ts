@@ -106,7 +106,7 @@ export class PageEditService {
 
   async edit(id: string, pages: readonly PageEditPage[]): Promise<Document> {
     return this.exclusive(id, async () => {
-      const { spool, db } = this.deps;
+      const { spool } = this.deps;
       const queue = this.deps.queue();
       const doc = queue.get(id);
       const current = queue.contentFile(id).path;
@@ -126,12 +126,7 @@ export class PageEditService {
           id,
           { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
           'pages edited',
-          (before) =>
-            db
-              .prepare(
-                'INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
-              )
-              .run(id, seq, before.spoolName, before.fileName, before.size, before.sha256),
+          (before) => this.recordEdit(id, seq, before),
         );
       } catch (e) {
         await spool.remove(name);
@@ -175,7 +170,7 @@ export class PageEditService {
    */
   async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
     return this.exclusive(id, async () => {
-      const { spool, db, store } = this.deps;
+      const { spool, store } = this.deps;
       const queue = this.deps.queue();
       const doc = queue.get(id);
       const bytes = new Uint8Array(await readFile(queue.contentFile(id).path));
@@ -204,13 +199,7 @@ export class PageEditService {
             id,
             { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
             'split',
-            (before) =>
-              db
-                .prepare(
-                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, split_into)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
-                )
-                .run(id, seq, before.spoolName, before.fileName, before.size, before.sha256, splitId),
+            (before) => this.recordEdit(id, seq, before, { splitInto: splitId }),
           );
           const [split] = queue.adopt(
             [
@@ -245,7 +234,7 @@ export class PageEditService {
     if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
       throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
     return this.exclusive(target, async () => {
-      const { spool, db, store } = this.deps;
+      const { spool, store } = this.deps;
       const queue = this.deps.queue();
       const docs = ids.map((id) => queue.stored(id));
       for (const d of docs)
@@ -283,21 +272,7 @@ export class PageEditService {
             target,
             { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
             'merged',
-            (before) =>
-              db
-                .prepare(
-                  `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, merged)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)`,
-                )
-                .run(
-                  target,
-                  seq,
-                  before.spoolName,
-                  before.fileName,
-                  before.size,
-                  before.sha256,
-                  JSON.stringify(others),
-                ),
+            (before) => this.recordEdit(target, seq, before, { merged: others }),
           );
           for (const d of others) queue.discard(d.id);
           return doc;
@@ -332,6 +307,30 @@ export class PageEditService {
     await this.deps.store.durable();
     for (const r of rows) await this.deps.spool.remove(r.spool_name).catch(() => undefined);
     this.deps.logger.info('earlier page versions removed', { documentId: id, versions: rows.length });
+  }
+
+  /** Keeps the file a document had before an edit (for undo), with what the edit also did. */
+  private recordEdit(
+    id: string,
+    seq: number,
+    before: { spoolName: string; fileName: string; size: number; sha256: string },
+    also: { splitInto?: string; merged?: unknown } = {},
+  ): void {
+    this.deps.db
+      .prepare(
+        `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, split_into, merged)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        seq,
+        before.spoolName,
+        before.fileName,
+        before.size,
+        before.sha256,
+        also.splitInto ?? null,
+        also.merged === undefined ? null : JSON.stringify(also.merged),
+      );
   }
 
   private nextSeq(id: string): number {
