@@ -15,6 +15,7 @@ import { FolderProfileSchema } from '../shared/domain/settings';
 import { EventBus } from '../electron/core/events/event-bus';
 import { createIntakePipeline } from '../electron/core/intake-pipeline';
 import type { IntakePipeline } from '../electron/core/intake-pipeline';
+import { createNodeFetch } from '../electron/core/http/node-fetch';
 import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import type { CredentialSource } from '../electron/core/secrets/credential-store';
 import { systemClock } from '../electron/core/util/clock';
@@ -51,7 +52,9 @@ export function uploaderFor(s: BenchSandbox): InboxUploader {
   return createPlatformClient({
     environment: environmentOf(s),
     credentials,
-    fetch: (u, i) => fetch(u, i),
+    // The product's fetch (app.ts and the agent build theirs with createNodeFetch: early answers read after
+    // a failed write), so the ceiling row measures the product's client, not a barer one. No proxy here.
+    fetch: createNodeFetch({}),
     clock: systemClock,
     logger: silentLogger,
   }).api;

@@ -16,7 +16,17 @@ import {
   uploaderFor,
   workDir,
 } from './bench-support';
+import { loadavg } from 'node:os';
 import { sandboxProcess } from './sandbox-process';
+
+/** CPU of this process (all its threads) since `from`, in ms. */
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+};
+
+/** The product's default upload concurrency (`upload.concurrency` in shared/domain/settings.ts). */
+const DEFAULT_CONCURRENCY = 2;
 
 export async function throughput(
   count: number,
@@ -48,46 +58,63 @@ export async function throughput(
       return curlSample / ((performance.now() - start) / 1000);
     };
     const curlBefore = await curlLoop(1);
-    let t: number;
 
     // The ceiling: the platform client alone, uploading the curl files as fast as the sandbox takes them at
-    // the same concurrency (no watcher, spool, queue or archive). No pipeline can beat it on this box.
+    // the same concurrency (no watcher, spool, queue or archive). No pipeline can beat it on this box. Run
+    // before and after the pipeline and counted with the mean, like curl: on this shared box one ceiling
+    // run moved between 88 and 176 docs/s from one minute to the next.
     const uploader = uploaderFor(sandbox);
     const ceilingFiles = Math.min(count, 4 * curlSample);
-    t = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let i = next++; i < ceilingFiles; i = next++) {
-          const name = `c_${i % curlSample}.pdf`;
-          await uploader.uploadToInbox({
-            filePath: join(curlDir, name),
-            fileName: name,
-            contentType: 'application/pdf',
-            size: (await stat(join(curlDir, name))).size,
-            metadata: { caseNumber: 'CLM-2026-000101', primaryFileName: `ceiling_${i}.pdf` },
-            signal: new AbortController().signal,
-            onProgress: () => undefined,
-          });
-        }
-      }),
-    );
-    const ceiling = ceilingFiles / ((performance.now() - t) / 1000);
+    const load = [loadavg()[0] ?? NaN];
+    const ceilingRun = async (round: number) => {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let i = next++; i < ceilingFiles; i = next++) {
+            const name = `c_${i % curlSample}.pdf`;
+            await uploader.uploadToInbox({
+              filePath: join(curlDir, name),
+              fileName: name,
+              contentType: 'application/pdf',
+              size: (await stat(join(curlDir, name))).size,
+              metadata: { caseNumber: 'CLM-2026-000101', primaryFileName: `ceiling${round}_${i}.pdf` },
+              signal: new AbortController().signal,
+              onProgress: () => undefined,
+            });
+          }
+        }),
+      );
+      // CPU of the client process per document (the sandbox and curl are other processes): what the bare
+      // client costs, and what the whole pipeline costs on top (watcher, spool copy, queue, archive).
+      return { rate: ceilingFiles / ((performance.now() - start) / 1000), cpu: cpuMsSince(cpu) / ceilingFiles };
+    };
+    const ceilingBefore = await ceilingRun(1);
 
-    t = performance.now();
+    const cpu = process.cpuUsage();
+    const t = performance.now();
     const pipeline = await pipelineFor(dir, scans, uploader, { concurrency });
     await pipeline.start();
     await until(() => pipeline.queue.status().counts.archived === count, 50);
     const rate = count / ((performance.now() - t) / 1000);
+    const pipelineCpu = cpuMsSince(cpu) / count;
+    load.push(loadavg()[0] ?? NaN);
     await pipeline.stop();
+    const ceilingAfter = await ceilingRun(2);
+    const ceiling = (ceilingBefore.rate + ceilingAfter.rate) / 2;
+    const ceilingCpu = (ceilingBefore.cpu + ceilingAfter.cpu) / 2;
     const curlAfter = await curlLoop(2);
     const curlRate = (curlBefore + curlAfter) / 2;
     const ratio = rate / curlRate;
+    const ofCeiling = rate / ceiling;
+    // #19: ≥ 90 % of the ceiling measured in the same run; the small-file row also ≥ 3× the curl loop.
+    const small = bytes < 1 << 20;
     return {
-      figure: `throughput ${label} PDFs, upload concurrency ${concurrency}${concurrency === 2 ? ' (product default)' : ''} (docs/s from start to the last archived, detection included; curl: one process per file, token fetched once)`,
-      target: '≥ 3× curl loop',
-      result: `${rate.toFixed(1)} docs/s vs curl ${curlRate.toFixed(1)} docs/s (${curlSample} files, ${curlBefore.toFixed(1)} before, ${curlAfter.toFixed(1)} after) = ${ratio.toFixed(1)}×; ceiling (client uploads alone) ${ceiling.toFixed(1)} docs/s = ${(ceiling / curlRate).toFixed(1)}× curl, pipeline at ${((100 * rate) / ceiling).toFixed(0)} % of it`,
-      ok: ratio >= 3,
+      figure: `throughput ${label} PDFs, upload concurrency ${concurrency}${concurrency === DEFAULT_CONCURRENCY ? ' (product default)' : ''} (docs/s from start to the last archived, detection included; curl: one process per file, token fetched once)`,
+      target: small ? '≥ 90 % of ceiling, ≥ 3× curl loop' : '≥ 90 % of ceiling',
+      result: `${rate.toFixed(1)} docs/s = **${(100 * ofCeiling).toFixed(0)} % of the ceiling** (client uploads alone, ${ceiling.toFixed(1)} docs/s: ${ceilingBefore.rate.toFixed(1)} before, ${ceilingAfter.rate.toFixed(1)} after); curl ${curlRate.toFixed(1)} docs/s (${curlSample} files, ${curlBefore.toFixed(1)} before, ${curlAfter.toFixed(1)} after): pipeline ${ratio.toFixed(1)}×, ceiling ${(ceiling / curlRate).toFixed(1)}×; client-process CPU per document: ceiling ${ceilingCpu.toFixed(1)} ms, pipeline ${pipelineCpu.toFixed(1)} ms; load ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+      ok: ofCeiling >= 0.9 && (!small || ratio >= 3),
       command: `npx tsx bench/throughput.ts${curlSample < 40 ? ' --quick' : ''}`,
     };
   } finally {
@@ -102,7 +129,7 @@ export async function throughputBench(
   only: { size?: string; concurrency?: number } = {},
 ): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const concurrency of only.concurrency !== undefined ? [only.concurrency] : [2, 4]) {
+  for (const concurrency of only.concurrency !== undefined ? [only.concurrency] : [DEFAULT_CONCURRENCY, 4]) {
     if (only.size !== '50kb')
       figures.push(
         await throughput(quick ? 40 : 200, 1 << 20, quick ? '40 × 1 MB' : '200 × 1 MB', quick ? 10 : 100, concurrency),

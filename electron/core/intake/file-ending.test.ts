@@ -94,6 +94,23 @@ describe('formatSaysComplete', () => {
     expect(await judge(pdf(image, { after: '' }))).toBe(true);
   });
 
+  it('the xref the trailer points at is checked both inside the tail read and farther back', async () => {
+    const head = Buffer.from('%PDF-1.7\n1 0 obj\n<< >>\nendobj\n');
+    const xref = Buffer.from('xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 >>\n');
+    // Far: a 3,000-byte object after the xref puts it outside the last 1,024 bytes (read on its own).
+    const filler = Buffer.from(`2 0 obj\n<< /Pad (${'x'.repeat(3_000)}) >>\nendobj\n`);
+    const far = (target: number) => Buffer.concat([head, xref, filler, Buffer.from(`startxref\n${target}\n%%EOF\n`)]);
+    expect(await judge(far(head.length))).toBe(true);
+    expect(await judge(far(head.length + xref.length + 2))).toBe(false);
+    // Near: the xref lies in the tail already read.
+    const near = (target: number) => Buffer.concat([head, xref, Buffer.from(`startxref\n${target}\n%%EOF\n`)]);
+    const padded = Buffer.concat([head, Buffer.alloc(4_000, 0x20), xref]);
+    const tail = (target: number) => Buffer.concat([padded, Buffer.from(`startxref\n${target}\n%%EOF\n`)]);
+    expect(await judge(tail(head.length + 4_000))).toBe(true);
+    expect(await judge(tail(head.length + 4_000 + 3))).toBe(false);
+    expect(await judge(near(head.length))).toBe(true);
+  });
+
   it('a PDF cut anywhere before its end (every burst boundary a scanner could pause at) is not complete', async () => {
     const whole = pdf(randomBytes(20_000));
     const cuts = [9, 100, 5_000, 20_000, whole.length - 40, whole.length - 7, whole.length - 3];

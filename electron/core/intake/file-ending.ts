@@ -46,12 +46,19 @@ const PDF_XREF_START = /^(xref\b|\d+\s+\d+\s+obj\b)/;
 
 async function pdfEnds(handle: FileHandle, size: number): Promise<boolean> {
   const length = Math.min(size, PDF_TAIL);
-  const tail = (await readAt(handle, size - length, length)).toString('latin1');
+  const tailStart = size - length;
+  const tailBytes = await readAt(handle, tailStart, length);
+  const tail = tailBytes.toString('latin1');
   const match = PDF_TRAILER.exec(tail);
   const offset = Number(match?.[1] ?? 0);
   if (!match || offset <= 0 || offset >= size) return false;
-  const xref = (await readAt(handle, offset, Math.min(32, size - offset))).toString('latin1');
-  return PDF_XREF_START.test(xref);
+  // A scanner's one-image PDF ends with its xref table: then it is inside the tail already read, and one
+  // read (a thread-pool round trip) fewer per file.
+  const xrefBytes =
+    offset >= tailStart && tailBytes.length === length
+      ? tailBytes.subarray(offset - tailStart, offset - tailStart + 32)
+      : await readAt(handle, offset, Math.min(32, size - offset));
+  return PDF_XREF_START.test(xrefBytes.toString('latin1'));
 }
 
 const JPEG_SOS = 0xda;

@@ -209,15 +209,33 @@ export class DocumentStore {
 
   /** Commits made close together share one background flush (a batch makes hundreds per second). */
   private flushSoon(): void {
-    this.flushTimer ??= setTimeout(() => {
+    if (this.flushTimer) return;
+    let started: (flush: Promise<void>) => void = () => undefined;
+    const soon = new Promise<void>((resolve) => (started = resolve));
+    // Rejects with the flush for whoever waits (durableSoon); nobody waiting is not an unhandled rejection.
+    soon.catch(() => undefined);
+    this.soon = soon;
+    this.startSoon = () => {
       this.flushTimer = undefined;
-      this.walSync.sync().catch(this.onSyncError);
-    }, BACKGROUND_FLUSH_MS).unref();
+      this.soon = undefined;
+      const flush = this.walSync.sync();
+      flush.catch(this.onSyncError);
+      started(flush);
+    };
+    this.flushTimer = setTimeout(() => this.startSoon?.(), BACKGROUND_FLUSH_MS).unref();
   }
+
+  /** The background flush that is scheduled (resolves when it is on disk) and how to start it now. */
+  private soon: Promise<void> | undefined;
+  private startSoon: (() => void) | undefined;
 
   /** Flushes what is committed and lets go of the WAL file; call before the database is closed. */
   async close(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      // Whoever waits for the scheduled flush (durableSoon) gets it now.
+      this.startSoon?.();
+    }
     this.flushTimer = undefined;
     try {
       await this.walSync.sync();
@@ -232,6 +250,16 @@ export class DocumentStore {
    */
   durable(): Promise<void> {
     return this.walSync.sync();
+  }
+
+  /**
+   * Like durable(), but when a background flush is already scheduled (within BACKGROUND_FLUSH_MS) it waits
+   * for that one instead of starting another: for waits nobody is blocked on (the archive step after an
+   * upload), so the `uploaded` commits of a burst share one fsync instead of one each. The flush starts
+   * after the call, so it covers every commit made before it.
+   */
+  durableSoon(): Promise<void> {
+    return this.soon ?? this.walSync.sync();
   }
 
   /**

@@ -21,6 +21,10 @@ async function* chunksOf(source: FileHandle, buffer: Buffer): AsyncGenerator<Uin
     const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
     if (bytesRead === 0) return;
     yield buffer.subarray(0, bytesRead);
+    // A short read of a regular file is its end: no extra read (a thread-pool round trip per document) to
+    // see 0. Should a file system ever return one mid-file, the copy is short, and the caller's size check
+    // (copy.size against the stable size, document-queue.ts ingest) takes the file again.
+    if (bytesRead < buffer.length) return;
   }
 }
 

@@ -177,10 +177,12 @@ export class UploadWorker {
           if (now >= this.nextProbeAt) await this.runProbe();
           waitMs = Math.max(0, this.nextProbeAt - this.deps.clock.now());
         }
-        if (this.online !== false) {
+        // Every slot busy: no query. Each arrival and each finished upload wakes the loop, and in a batch
+        // most wakes find the slots full; the upload that frees one wakes it again.
+        if (this.online !== false && this.inFlight.size < this.deps.concurrency) {
           this.takeDue(now);
-          const nextDue = this.deps.store.nextDueAt();
-          if (nextDue !== undefined && this.inFlight.size < this.deps.concurrency) waitMs = Math.max(0, nextDue - now);
+          const nextDue = this.inFlight.size < this.deps.concurrency ? this.deps.store.nextDueAt() : undefined;
+          if (nextDue !== undefined) waitMs = Math.max(0, nextDue - now);
         }
       }
       return waitMs;
@@ -351,7 +353,9 @@ export class UploadWorker {
     try {
       // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
       // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
-      await this.deps.store.durable();
+      // The background flush the `uploaded` commit scheduled (≤ 20 ms) is enough: no upload waits for this,
+      // and the uploads finishing together then share one fsync of the WAL.
+      await this.deps.store.durableSoon();
       const now = new Date(this.deps.clock.now());
       // Where the copy goes is saved, and on disk, before it moves: a crash after the move is then
       // recovered to the file's real place (the path names the day, and the restart may be on another).

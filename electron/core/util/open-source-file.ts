@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { lstat, open, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
  * Flags for reading a file found in a watched folder. O_NOFOLLOW: a link as the last component fails with
@@ -32,10 +32,15 @@ export async function openSourceFile(path: string, folder: string): Promise<File
   try {
     const opened = await handle.stat({ bigint: true });
     if (!opened.isFile()) throw new SourceFileError('file.not_regular', `not a regular file: ${path}`);
-    const [realFolder, realDir] = await Promise.all([realpath(folder), realpath(dirname(path))]);
-    const rel = relative(realFolder, realDir);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      throw new SourceFileError('file.outside_folder', `reached through a link out of the folder: ${path}`);
+    // A file directly in the watched folder has no subfolder that could be swapped for a link: both real
+    // paths would be the folder's own, so the two realpath calls (an lstat per path component each) are
+    // skipped for the usual scanner file.
+    if (resolve(dirname(path)) !== resolve(folder)) {
+      const [realFolder, realDir] = await Promise.all([realpath(folder), realpath(dirname(path))]);
+      const rel = relative(realFolder, realDir);
+      if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+        throw new SourceFileError('file.outside_folder', `reached through a link out of the folder: ${path}`);
+      }
     }
     const entry = await lstat(path, { bigint: true });
     if (!entry.isFile() || entry.dev !== opened.dev || entry.ino !== opened.ino) {
