@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type Database from 'better-sqlite3';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
 import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
@@ -43,6 +44,7 @@ const EDITABLE = new Set(['new', 'tagged', 'failed']);
 
 export class PageEditService {
   private readonly busy = new Set<string>();
+  private editsOf: Database.Statement<[string], EditRow> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -295,7 +297,9 @@ export class PageEditService {
 
   /** After the upload: the earlier versions go (the archive keeps the file that was sent). */
   private async forget(id: string): Promise<void> {
-    const rows = this.deps.db.prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ?').all(id);
+    // Asked for every archived document: one statement, prepared once.
+    this.editsOf ??= this.deps.db.prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ?');
+    const rows = this.editsOf.all(id);
     if (rows.length === 0) return;
     // Merged-in documents were uploaded inside this one: their files go as an uploaded document's do.
     for (const r of rows)
