@@ -225,7 +225,6 @@ export const de: Record<MessageKey, string> = {
   'settings.discard': 'Änderungen verwerfen',
   'settings.environments': 'Umgebungen',
   'settings.activeEnvironment': 'Aktive Umgebung',
-  'settings.addEnvironment': '{kind} hinzufügen',
   'settings.edit': 'Bearbeiten',
   'settings.removeEnvironment': 'Diese Umgebung entfernen',
   'settings.env.name': 'Name',
@@ -254,7 +253,6 @@ export const de: Record<MessageKey, string> = {
   'settings.auth.private_key_jwt': 'Zertifikat / Schlüsselpaar (empfohlen)',
   'settings.auth.client_secret': 'Client-Secret',
   'settings.credentials': 'Zugangsdaten für {name}',
-  'settings.noKeychain': 'Der Schlüsselbund des Systems ist nicht verfügbar; es kann kein Secret gespeichert werden.',
   'settings.clientSecret': 'Neues Client-Secret',
   'settings.secretStored':
     'Ein Secret ist gespeichert. Es kann nicht wieder angezeigt werden; zum Ersetzen ein neues eingeben.',
