@@ -181,26 +181,20 @@ export class HotFolder {
     const rel = relative(this.root, path);
     const depth = rel.split(sep).length - 1;
     if (rel.startsWith('..') || depth > 8) return;
-    if (event !== 'rename') {
-      this.consider(path);
-      return;
-    }
-    // 'rename': the name appeared or went. One lstat tells which: a name that went (every scanner file we
-    // delete after its upload) is not offered to the tracker, whose own lstat would only find it gone.
+    // Every event is offered to the tracker at once: it is what counts the file as pending (agent --once
+    // must not see an empty folder while a name's lstat is still on its way).
+    this.consider(path);
     // A new subfolder needs its own watcher (Linux), and one moved in whole brings files without events.
     // lstat: a link to a folder is not walked or watched (links are never followed).
-    void lstat(path).then(
-      (s) => {
-        this.consider(path);
-        if (!s.isDirectory() || depth >= 8) return;
-        this.watchDir(path);
-        return this.walk(path, depth + 1);
-      },
-      (e: NodeJS.ErrnoException) => {
-        // Gone (or unreadable: the tracker then retries it as before).
-        if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') this.consider(path);
-      },
-    );
+    if (event === 'rename')
+      void lstat(path).then(
+        (s) => {
+          if (!s.isDirectory() || depth >= 8) return;
+          this.watchDir(path);
+          return this.walk(path, depth + 1);
+        },
+        () => undefined,
+      );
   }
 
   /** Network shares send no events: chokidar's polling. */
