@@ -261,7 +261,15 @@ export function DocumentPreview(props: {
         <span className="muted">{doc.fileName}</span>
       </div>
       {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
-      <div className="preview-canvas" tabIndex={0} aria-label={t('preview.area')} role="region" ref={areaRef}>
+      {/* Fitted, the page needs no scrollbars: hidden, so a scrollbar coming and going cannot change the room
+          the fit is measured in (and the fit with it). */}
+      <div
+        className={zoom === 'fit' ? 'preview-canvas fitted' : 'preview-canvas'}
+        tabIndex={0}
+        aria-label={t('preview.area')}
+        role="region"
+        ref={areaRef}
+      >
         {error && (
           <ErrorBanner
             error={error}
