@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, makePdf } from './workspace-helpers';
+import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
 
 // Issue 21 item 7: numbers and dates in the clerk's language, the schema's title in the header, the
 // policyholder's address from the chosen policy, no leftover errors, and a form that lets go of a document
@@ -31,13 +31,7 @@ const TEXT = {
 
 describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   it('locale numbers and dates, the title, the address from the policy; a sent document is let go', async () => {
     const { page, demo } = app;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { expectAccessible } from './workspace-helpers';
+import { expectAccessible, inLocale } from './workspace-helpers';
 
 // Issue 21 item 2: the status bar's environment is always the one uploads go to: right after a switch is
 // saved (no reload), named once, and production unmistakable.
@@ -26,13 +25,7 @@ const TEXT = {
 
 describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   const badge = () => app.page.getByTestId('env-badge');
   const choose = async (name: string) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { expectAccessible, makePdf } from './workspace-helpers';
+import { expectAccessible, inLocale, makePdf } from './workspace-helpers';
 
 // Issue 21 item 4: errors in plain words in the clerk's language, saying what happens next; the technical
 // detail (code, HTTP status, addresses, the platform's own error) only behind "Details".
@@ -23,13 +23,7 @@ const TECHNICAL = /HTTP|422|case_not_found|127\.0\.0\.1|EPIPE|UND_ERR|Idempotenc
 
 describe.each(['en', 'de'] as const)('errors in plain words, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   it('a document the platform refused says why in plain words; the technical text is behind Details', async () => {
     const { page, demo } = app;

@@ -2,9 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { expectAccessible, makePdf } from './workspace-helpers';
+import { expectAccessible, inLocale, makePdf } from './workspace-helpers';
 
 // Issue 21 item 8: every word in the clerk's language, plurals by the language's rules, no raw codes.
 const TEXT = {
@@ -28,13 +27,7 @@ const TEXT = {
 
 describe.each(['en', 'de'] as const)('texts in the clerk’s language, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   it('plurals, document types and the environment badge', async () => {
     const { page, demo } = app;

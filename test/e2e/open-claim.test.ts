@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, makePdf } from './workspace-helpers';
+import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
 
 // Issue 21 item 6: "Open claim" from a case number opens that claim where the platform's data allows (the
 // local sandbox can tell a case's claim), or says plainly why it cannot (the platform's interface opens
@@ -25,13 +25,7 @@ const TEXT = {
 
 describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   it('opens the claim of the case number typed in the tagging form, and its files open', async () => {
     const { page, demo } = app;

@@ -1,8 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, makePdf } from './workspace-helpers';
+import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
 
 // Issue 21 item 9: PageDown/PageUp in the preview page the document, not the list; an image says its real
 // zoom while scaled to fit; fit-to-page; no blank canvas while a PDF page renders; a clearly visible
@@ -79,13 +78,7 @@ function contrast(a: string, b: string): number {
 
 describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang) => {
   const text = TEXT[lang];
-  const app = appForSuite({
-    ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
-    },
-  });
+  const app = appForSuite({ ready: inLocale(lang) });
 
   it('PageDown/PageUp in the preview page the PDF, never the list; no blank canvas between pages', async () => {
     const { page } = app;

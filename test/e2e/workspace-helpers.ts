@@ -93,3 +93,12 @@ export function makePdf(pages: readonly string[], padBytes = 0): Uint8Array {
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(out);
 }
+
+/** A suite's `ready` hook that switches the app to `locale` through the real settings.update handler. */
+export function inLocale(locale: 'en' | 'de'): (app: E2eApp) => Promise<void> {
+  return async (app) => {
+    const settings = app.demo.core.settings.get();
+    const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale } });
+    expect(r.ok).toBe(true);
+  };
+}
