@@ -119,7 +119,9 @@ export function DocumentPreview(props: {
       setNatural((n) => (n && n.width === width && n.height === height ? n : { width, height })),
     [],
   );
-  // The room the page has (for fit-to-page): the canvas area without its padding.
+  // The room the page has (for fit-to-page): the canvas area without its padding. Measured again when "fit"
+  // is switched on, after its scrollbars went (the class below), so the fit never keeps their width.
+  const fitted = zoom === 'fit';
   useLayoutEffect(() => {
     const el = areaRef.current;
     if (!el) return;
@@ -134,7 +136,7 @@ export function DocumentPreview(props: {
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [doc?.id]);
+  }, [doc?.id, fitted]);
 
   if (!doc) {
     return (
@@ -264,7 +266,7 @@ export function DocumentPreview(props: {
       {/* Fitted, the page needs no scrollbars: hidden, so a scrollbar coming and going cannot change the room
           the fit is measured in (and the fit with it). */}
       <div
-        className={zoom === 'fit' ? 'preview-canvas fitted' : 'preview-canvas'}
+        className={fitted ? 'preview-canvas fitted' : 'preview-canvas'}
         tabIndex={0}
         aria-label={t('preview.area')}
         role="region"
