@@ -157,6 +157,17 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
     await row.click();
     const image = page.getByTestId('image-preview');
     await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(2480);
+    // The page strip above the preview (a photo has one too) takes its height once its thumbnail is drawn:
+    // the room the page fits in is settled only then.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('page-thumb')
+          .first()
+          .locator('canvas')
+          .evaluate((c) => (c as HTMLCanvasElement).height),
+      )
+      .toBeGreaterThan(0);
     const zoom = page.getByTestId('zoom-value');
     await expect
       .poll(async () => {
