@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +24,30 @@ import type { InboxUploader } from '../electron/core/queue/inbox-uploader';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../electron/core/settings/default-environment';
 
 export const run = promisify(execFile);
+
+/**
+ * CPU time of the whole box so far (every process and kernel thread: the sandbox, the disk's writeback),
+ * in ms, from /proc/stat; undefined where there is none (not Linux).
+ */
+export function boxCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    // USER_HZ is 100 on every Linux build we run on: one tick is 10 ms.
+    return (fields.reduce((a, b) => a + b, 0) - idle) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A platform that answers every upload at once and reads nothing: with it the pipeline shows what its own
+ * work alone (watcher, spool copy, queue, archive) allows, the upload costing nothing. A bench instrument
+ * only: the throughput rows themselves upload to the sandbox over HTTP.
+ */
+export const INSTANT_PLATFORM: InboxUploader = {
+  uploadToInbox: async () => ({ success: true, errors: [] }),
+};
 
 export function workDir(name: string): string {
   return mkdtempSync(join(tmpdir(), `intake-bench-${name}-`));
