@@ -5,6 +5,7 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
+import { DEFAULT_UPLOAD_CONCURRENCY } from '../shared/domain/settings';
 import type { Figure } from './bench-support';
 import {
   boxCpuMs,
@@ -63,7 +64,7 @@ async function pipelineAlone(count: number, bytes: number, concurrency: number) 
 }
 
 /** The product's default upload concurrency (`upload.concurrency` in shared/domain/settings.ts). */
-const DEFAULT_CONCURRENCY = 2;
+const DEFAULT_CONCURRENCY = DEFAULT_UPLOAD_CONCURRENCY;
 
 export async function throughput(
   count: number,

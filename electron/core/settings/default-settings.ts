@@ -1,5 +1,5 @@
 import type { DocumentType, Environment, Settings } from '../../../shared/domain/settings';
-import { SETTINGS_VERSION } from '../../../shared/domain/settings';
+import { DEFAULT_UPLOAD_CONCURRENCY, SETTINGS_VERSION } from '../../../shared/domain/settings';
 import { LOCAL_SANDBOX_ENVIRONMENT } from './default-environment';
 
 /**
@@ -53,7 +53,7 @@ export function createDefaultSettings(localSandbox: { baseUrl: string; tokenUrl:
     environments: [{ ...LOCAL_SANDBOX_ENVIRONMENT, ...localSandbox }, SANDBOX_TEMPLATE, PRODUCTION_TEMPLATE],
     folders: [],
     archive: { mode: 'move', retentionDays: 30 },
-    upload: { concurrency: 2 },
+    upload: { concurrency: DEFAULT_UPLOAD_CONCURRENCY },
     documentTypes: DEFAULT_DOCUMENT_TYPES,
     locale: 'en',
     updates: { channel: 'off' },

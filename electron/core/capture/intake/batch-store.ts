@@ -9,6 +9,7 @@
  * The tables are created here (IF NOT EXISTS) rather than as a queue migration: they belong to capture,
  * and a queue file without them is simply one that has seen no batch.
  */
+import type { Statement } from 'better-sqlite3';
 import type { CaptureProfile } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
@@ -172,13 +173,15 @@ export class BatchStore {
       .run(p.documentId, p.batchId, p.index, p.count, JSON.stringify(p.pages));
   }
 
+  /** Asked for every archived document (capture-intake.ts partChanged): prepared once. */
+  private partOfDocument?: Statement<
+    [string],
+    { document_id: string; batch_id: string; part_index: number; part_count: number; pages: string }
+  >;
+
   partOf(documentId: string): CapturePartLink | undefined {
-    const r = this.db
-      .prepare<
-        [string],
-        { document_id: string; batch_id: string; part_index: number; part_count: number; pages: string }
-      >('SELECT * FROM capture_parts WHERE document_id = ?')
-      .get(documentId);
+    this.partOfDocument ??= this.db.prepare('SELECT * FROM capture_parts WHERE document_id = ?');
+    const r = this.partOfDocument.get(documentId);
     return r
       ? {
           documentId: r.document_id,
