@@ -142,6 +142,7 @@ const BACKGROUND_FLUSH_MS = 20;
 /** Synchronous SQLite access for documents, seen-file keys and the history of transitions. */
 export class DocumentStore {
   private readonly byId;
+  private readonly stateOf;
   private readonly insertDoc;
   private readonly insertSeen;
   private readonly insertHistory;
@@ -182,6 +183,7 @@ export class DocumentStore {
     });
     this.onSyncError = options.onSyncError ?? (() => undefined);
     this.byId = db.prepare<[string], Row>('SELECT * FROM documents WHERE id = ?');
+    this.stateOf = db.prepare<[string], { state: DocumentState }>('SELECT state FROM documents WHERE id = ?');
     this.insertDoc = db.prepare(
       `INSERT INTO documents (id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, size,
          content_type, sha256, arrived_at, updated_at, state, metadata, case_number, error, duplicate_of, idempotency_key, queued_seq)
@@ -334,7 +336,8 @@ export class DocumentStore {
   /** Applies a patch and, when the state changes, appends a history entry; one transaction. */
   update(id: string, patch: DocumentPatch, at: string, message?: string): StoredDocument {
     return this.transaction(() => {
-      const before = this.get(id);
+      // Only the state is compared: no full row (and no JSON of its metadata) read for it.
+      const before = this.stateOf.get(id);
       if (!before) throw new Error(`no document ${id}`);
       const sets: string[] = ['updated_at = @at'];
       const params: Record<string, unknown> = { id, at };
