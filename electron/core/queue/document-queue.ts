@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { CaptureProfile } from '../../../shared/domain/capture';
+import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
@@ -128,7 +129,7 @@ export class DocumentQueue {
       logger: deps.logger,
       apply: (id, patch, message) => this.apply(id, patch, message),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
-      concurrency: deps.concurrency ?? 2,
+      concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
       ...(deps.probe ? { probe: deps.probe } : {}),
