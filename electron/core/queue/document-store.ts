@@ -261,7 +261,12 @@ export class DocumentStore {
    * after the call, so it covers every commit made before it.
    */
   durableSoon(): Promise<void> {
-    return this.soon ?? this.walSync.sync();
+    if (!this.soon) return this.walSync.sync();
+    // The timer is unref'd so that a flush nobody waits for does not keep the process alive; one that is
+    // awaited must, or a headless agent whose only pending work is this wait ends at once, with exit code
+    // 0 (the agent restarted after a kill with a document left `uploaded` did exactly that).
+    this.flushTimer?.ref();
+    return this.soon;
   }
 
   /**
