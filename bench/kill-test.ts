@@ -13,7 +13,12 @@ const kills = Number(values.kills);
 const started = Date.now();
 const r = await killRun({ files, kills, minMs: 800, maxMs: 4_000, log: (s) => console.log(s) });
 console.log(JSON.stringify({ ...r, seconds: Math.round((Date.now() - started) / 1000) }));
-const ok = r.finalExitCode === 0 && r.missing === 0 && r.leftInFolder === 0 && r.leftInSpool === 0;
+const ok =
+  r.endedByThemselves.length === 0 &&
+  r.finalExitCode === 0 &&
+  r.missing === 0 &&
+  r.leftInFolder === 0 &&
+  r.leftInSpool === 0;
 console.log(
   ok
     ? `OK: ${r.uploaded}/${files} uploaded, ${r.duplicates} duplicate(s) at the platform after ${kills} kills`

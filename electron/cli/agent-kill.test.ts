@@ -5,6 +5,7 @@ import { killRun } from '../../test/reliability/kill-run';
 describe('agent under kill -9', () => {
   it('loses nothing and leaves nothing half-way after random kills', { timeout: 120_000 }, async () => {
     const r = await killRun({ files: 40, kills: 3 });
+    expect(r.endedByThemselves).toEqual([]);
     expect(r.finalExitCode).toBe(0);
     expect(r.missing).toBe(0);
     expect(r.uploaded).toBe(40);

@@ -21,6 +21,8 @@ export interface KillRunResult {
   leftInFolder: number;
   leftInSpool: number;
   finalExitCode: number | null;
+  /** Agents (`run`, no --once) that ended before their kill: each is a bug. */
+  endedByThemselves: string[];
 }
 
 /**
@@ -64,12 +66,17 @@ export async function killRun(options: {
     const env = agentEnv(sandbox);
     const min = options.minMs ?? 800;
     const max = options.maxMs ?? 3_000;
+    const endedByThemselves: string[] = [];
     for (let k = 0; k < options.kills; k++) {
       const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+      // Listened for from the start: an agent that ends by itself before the kill (a bug: `run` without
+      // --once never ends on its own) is reported, not waited for for ever.
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
       const at = min + Math.random() * (max - min);
       await new Promise((r) => setTimeout(r, at));
+      if (child.exitCode !== null) endedByThemselves.push(`run ${k + 1} ended by itself with code ${child.exitCode}`);
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
       options.log?.(`kill ${k + 1}/${options.kills} after ${Math.round(at)} ms`);
     }
     const finalExitCode = await new Promise<number | null>((res) => {
@@ -92,6 +99,7 @@ export async function killRun(options: {
       leftInFolder: (await readdir(scans)).length,
       leftInSpool: existsSync(spoolDir) ? (await readdir(spoolDir)).length : 0,
       finalExitCode,
+      endedByThemselves,
     };
   } finally {
     await sandbox.close();
