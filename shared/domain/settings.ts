@@ -132,8 +132,9 @@ export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 export const SETTINGS_VERSION = 2;
 /**
  * Uploads at once unless the settings say otherwise. Chosen by measurement (docs/benchmarks.md, issue #19):
- * on the 2-core test box 3 moved 200 × 1 MB 8–26 % faster than 2 at the same CPU per document and 50 KB
- * files as fast; 4 was no faster than 3 and slower on a loaded box. A saved settings file keeps its value.
+ * on the 2-core test box 3 moved 200 × 1 MB 4–26 % faster than 2 (5 comparisons, mean +12 %) at the same
+ * CPU per document, and 50 KB files as fast; 4 was no faster than 3, and slower on a loaded box. A saved
+ * settings file keeps its value.
  */
 export const DEFAULT_UPLOAD_CONCURRENCY = 3;
 
