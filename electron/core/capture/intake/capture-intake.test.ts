@@ -4,17 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox, StoredUpload } from '../../../../sandbox';
-import { startSandbox } from '../../../../sandbox';
-import type { Environment, FolderProfile } from '../../../../shared/domain/settings';
+import type { StoredUpload } from '../../../../sandbox';
+import type { FolderProfile } from '../../../../shared/domain/settings';
 import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
-import { createPlatformClient } from '../../platform/create-platform-client';
-import { MemorySecretStore } from '../../platform/test-support/connection-harness';
+import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
+import { startConnectionHarness } from '../../platform/test-support/connection-harness';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { CredentialStore } from '../../secrets/credential-store';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
@@ -30,37 +28,18 @@ import { passwordProtectedPdf } from '../test-support/odd-files';
 import { BatchStore } from './batch-store';
 
 /** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
-let sandbox: RunningSandbox | undefined;
+let harness: ConnectionHarness | undefined;
 let pipeline: IntakePipeline | undefined;
 afterEach(async () => {
   await pipeline?.stop();
-  await sandbox?.close();
+  await harness?.stop();
   pipeline = undefined;
-  sandbox = undefined;
+  harness = undefined;
 });
 
 async function platform() {
-  sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'capture-sbx-')), port: 0 });
-  const environment: Environment = {
-    ...LOCAL_SANDBOX_ENVIRONMENT,
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    scopes: ['case_integration'],
-  };
-  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
-  await credentials.setClientSecret(
-    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
-    sandbox.demoClient.secret,
-  );
-  return createPlatformClient({
-    environment,
-    credentials,
-    fetch: (u, i) => fetch(u, i),
-    clock: systemClock,
-    logger: silentLogger,
-    timeoutMs: 10_000,
-  }).api;
+  harness = await startConnectionHarness();
+  return harness.connect({ timeoutMs: 10_000 }).api;
 }
 
 /** The notices the current pipeline raised (`<code>: <detail>`). */
@@ -99,7 +78,7 @@ const folder = (id: string, path: string, extra: Record<string, unknown> = {}) =
   FolderProfileSchema.parse({ id, label: id, path, ...extra });
 
 async function uploads(): Promise<StoredUpload[]> {
-  return (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+  return (await (await fetch(`${harness!.sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 
 const pageCount = async (path: string) => (await PDFDocument.load(await readFile(path))).getPageCount();
