@@ -42,24 +42,24 @@ interface EditRow {
 
 const EDITABLE = new Set(['new', 'tagged', 'failed']);
 
+export interface PageEditDeps {
+  db: QueueDatabase;
+  store: DocumentStore;
+  /** Late: the queue is made after this (its sweep asks ownsSpoolName). */
+  queue: () => DocumentQueue;
+  spool: Spool;
+  /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
+  archive: (file: ArchivableFile) => Promise<void>;
+  bus: EventBus;
+  logger: Logger;
+}
+
 export class PageEditService {
   private readonly busy = new Set<string>();
   private editsOf: Database.Statement<[string], EditRow> | undefined;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(
-    private readonly deps: {
-      db: QueueDatabase;
-      store: DocumentStore;
-      /** Late: the queue is made after this (its sweep asks ownsSpoolName). */
-      queue: () => DocumentQueue;
-      spool: Spool;
-      /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
-      archive: (file: ArchivableFile) => Promise<void>;
-      bus: EventBus;
-      logger: Logger;
-    },
-  ) {
+  constructor(private readonly deps: PageEditDeps) {
     deps.db.exec(`
       CREATE TABLE IF NOT EXISTS page_edits (
         document_id TEXT NOT NULL,
