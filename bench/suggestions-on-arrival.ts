@@ -13,6 +13,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { letterScan } from '../electron/core/capture/text/test-support/letters';
+import { makePdf } from '../electron/core/samples/sample-scans';
 import { MemorySecretStore } from '../electron/core/platform/test-support/connection-harness';
 import { startDemo } from '../electron/web/demo-app';
 import type { Figure } from './bench-support';
@@ -28,29 +29,6 @@ const letterLines = (policy: string) => [
   'wir beziehen uns auf den oben genannten Schaden und bitten um Bearbeitung.',
   'Mit freundlichen Grüßen',
 ];
-
-function pdf(text: string): Uint8Array {
-  const stream = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  const objects = [
-    '',
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = out.length;
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = out.length;
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
-}
 
 export async function suggestionsOnArrivalBench(): Promise<Figure[]> {
   const dir = workDir('suggestions-on-arrival');
@@ -73,7 +51,7 @@ export async function suggestionsOnArrivalBench(): Promise<Figure[]> {
     };
     const uploadTime = async (name: string) => {
       const t = performance.now();
-      await writeFile(join(demo.scannerFolder, name), pdf(name));
+      await writeFile(join(demo.scannerFolder, name), makePdf([[name]]));
       await until(() => ['uploaded', 'archived'].includes(find(name)?.state ?? ''), 10);
       return (performance.now() - t) / 1000;
     };
