@@ -9,6 +9,7 @@ import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from './document-bytes';
 import { folderLabel } from './document-order';
+import type { PagedViewProps } from './paged-view';
 import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
@@ -149,6 +150,7 @@ export function DocumentPreview(props: {
   const fit = natural && area ? fitScale(natural, area) : undefined;
   // Until the page's size is known, "fit" draws at 100 % (hidden for images, see below).
   const scale = zoom === 'fit' ? (fit ?? 1) : zoom;
+  const pagedView: PagedViewProps = { zoom: scale, page, onPages, onError, onPageSize };
   const zoomIn = () => setZoom(stepZoom(scale, 1));
   const zoomOut = () => setZoom(stepZoom(scale, -1));
   const shownPage = kind === 'pdf' || kind === 'tiff' ? page : 1;
@@ -284,27 +286,11 @@ export function DocumentPreview(props: {
         {!error && !content && <p className="muted">{t('preview.loading')}</p>}
         {content?.kind === 'pdf' && !renderError && (
           <div className="page-frame">
-            <PdfView
-              start={content.start}
-              zoom={scale}
-              page={page}
-              onPages={onPages}
-              onError={onError}
-              onPageSize={onPageSize}
-            />
+            <PdfView start={content.start} {...pagedView} />
             {markOverlay}
           </div>
         )}
-        {content?.kind === 'tiff' && content.bytes && !renderError && (
-          <TiffView
-            bytes={content.bytes}
-            zoom={scale}
-            page={page}
-            onPages={onPages}
-            onError={onError}
-            onPageSize={onPageSize}
-          />
-        )}
+        {content?.kind === 'tiff' && content.bytes && !renderError && <TiffView bytes={content.bytes} {...pagedView} />}
         {content && kind === 'image' && imageUrl && (
           // Its real size times the zoom; hidden until its size is known, so it never shows at a wrong one.
           <div

@@ -4,6 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ContentSource } from '../../../shared/ipc/api';
 import { useT } from '../../i18n/i18n';
 import { readRange } from './document-bytes';
+import type { PagedViewProps } from './paged-view';
 
 /** Where pdf.js reads the document, and what the preview already read: its first bytes and total size. */
 export interface PdfStart {
@@ -27,15 +28,7 @@ export function loadPdfjs() {
   return pdfjsLoaded;
 }
 
-export function PdfView(props: {
-  start: PdfStart;
-  zoom: number;
-  page: number;
-  onPages(count: number): void;
-  onError(message: string): void;
-  /** The shown page's size in CSS pixels at zoom 1 (for fit-to-page). */
-  onPageSize?(width: number, height: number): void;
-}) {
+export function PdfView(props: PagedViewProps & { start: PdfStart }) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy>();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IFD } from 'utif2';
 import { useT } from '../../i18n/i18n';
+import type { PagedViewProps } from './paged-view';
 import { drawTiffPage, loadUtif } from './utif';
 import type { Utif } from './utif';
 
@@ -10,14 +11,7 @@ import type { Utif } from './utif';
  * drawn at its own pixel size times the preview's zoom, as images are (100 % = one page pixel per CSS
  * pixel; `onPageSize` lets the preview fit the page).
  */
-export function TiffView(props: {
-  bytes: ArrayBuffer;
-  zoom: number;
-  page: number;
-  onPages(count: number): void;
-  onError(message: string): void;
-  onPageSize?(width: number, height: number): void;
-}) {
+export function TiffView(props: PagedViewProps & { bytes: ArrayBuffer }) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // utif2 decodes into the directory objects: they live in a ref, the page count in state.
