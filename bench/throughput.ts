@@ -5,6 +5,7 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeScanPdf } from '../electron/core/samples/sample-scans';
+import type { InboxUploader } from '../electron/core/queue/inbox-uploader';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../shared/domain/settings';
 import type { Figure } from './bench-support';
 import {
@@ -35,6 +36,40 @@ const boxCpuPer = (from: number | undefined, docs: number) => {
 };
 
 /**
+ * One pipeline run over the `count` files of `scans`, from its creation until every file is archived: its
+ * rate, the rate after the first document (the wait for the first file to count as complete, two looks
+ * 250 ms apart for a PDF, left out), this process's CPU and the box's CPU per document.
+ */
+async function timedPipelineRun(
+  dir: string,
+  scans: string,
+  uploader: InboxUploader,
+  concurrency: number,
+  count: number,
+) {
+  const box = boxCpuMs();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const pipeline = await pipelineFor(dir, scans, uploader, { concurrency });
+  await pipeline.start();
+  let firstArchivedAt: number | undefined;
+  await until(() => {
+    const archived = pipeline.queue.status().counts.archived;
+    if (archived > 0) firstArchivedAt ??= performance.now();
+    return archived === count;
+  }, 50);
+  const end = performance.now();
+  const result = {
+    rate: count / ((end - start) / 1000),
+    steadyRate: (count - 1) / ((end - (firstArchivedAt ?? start)) / 1000),
+    cpu: cpuMsSince(cpu) / count,
+    box: boxCpuPer(box, count),
+  };
+  await pipeline.stop();
+  return result;
+}
+
+/**
  * The pipeline with a platform that answers at once and reads nothing (INSTANT_PLATFORM): its own work
  * alone, in a folder of its own with the same kind of files. How fast that runs, and what it costs the
  * box, bound what any pipeline doing this work can reach beside the upload (docs/benchmarks.md).
@@ -45,19 +80,7 @@ async function pipelineAlone(count: number, bytes: number, concurrency: number) 
     const scans = join(dir, 'scans');
     await mkdir(scans, { recursive: true });
     for (let i = 0; i < count; i++) await writeFile(join(scans, `scan_${i}.pdf`), makeScanPdf(bytes));
-    const box = boxCpuMs();
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    const pipeline = await pipelineFor(dir, scans, INSTANT_PLATFORM, { concurrency });
-    await pipeline.start();
-    await until(() => pipeline.queue.status().counts.archived === count, 50);
-    const result = {
-      rate: count / ((performance.now() - start) / 1000),
-      cpu: cpuMsSince(cpu) / count,
-      box: boxCpuPer(box, count),
-    };
-    await pipeline.stop();
-    return result;
+    return await timedPipelineRun(dir, scans, INSTANT_PLATFORM, concurrency, count);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -136,26 +159,11 @@ export async function throughput(
     };
     const ceilingBefore = await ceilingRun(1);
 
-    const box = boxCpuMs();
-    const cpu = process.cpuUsage();
-    const t = performance.now();
-    const pipeline = await pipelineFor(dir, scans, uploader, { concurrency });
-    await pipeline.start();
-    let firstArchivedAt: number | undefined;
-    await until(() => {
-      const archived = pipeline.queue.status().counts.archived;
-      if (archived > 0) firstArchivedAt ??= performance.now();
-      return archived === count;
-    }, 50);
-    const end = performance.now();
-    const rate = count / ((end - t) / 1000);
-    // After the first document is through: the wait for the first file to count as complete (two looks
-    // 250 ms apart for a PDF) left out.
-    const steadyRate = (count - 1) / ((end - (firstArchivedAt ?? t)) / 1000);
-    const pipelineCpu = cpuMsSince(cpu) / count;
-    const pipelineBox = boxCpuPer(box, count);
+    const run = await timedPipelineRun(dir, scans, uploader, concurrency, count);
+    const { rate, steadyRate } = run;
+    const pipelineCpu = run.cpu;
+    const pipelineBox = run.box;
     load.push(loadavg()[0] ?? NaN);
-    await pipeline.stop();
     const ceilingAfter = await ceilingRun(2);
     const ceiling = (ceilingBefore.rate + ceilingAfter.rate) / 2;
     const ceilingCpu = (ceilingBefore.cpu + ceilingAfter.cpu) / 2;
