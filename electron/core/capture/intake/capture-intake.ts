@@ -21,7 +21,7 @@
  *    file removed (if unchanged), the batch done. Idempotent, run again at start.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { CaptureProblem } from '../../../../shared/domain/capture';
 import { captureGroupField } from '../../../../shared/domain/capture';
@@ -38,8 +38,8 @@ import type { Archiver } from '../../queue/archiver';
 import type { AdoptedDocument, DocumentQueue, IncomingFile } from '../../queue/document-queue';
 import type { DocumentStore } from '../../queue/document-store';
 import type { Spool } from '../../queue/spool';
+import { writeFileAtomic } from '../../settings/atomic-write';
 import type { Clock } from '../../util/clock';
-import { fsyncDirectory } from '../../util/fsync-directory';
 import type { Logger } from '../../util/logger';
 import type { CapturePool } from '../capture-pool';
 import { recoverSplits } from '../split-commit';
@@ -285,7 +285,7 @@ export class CaptureIntake implements IntakeTarget {
           flaggedBlankPages: d.flaggedBlankPages,
         })),
       };
-      await writeDurably(work, PLAN, JSON.stringify(plan));
+      await writeFileAtomic(join(work, PLAN), JSON.stringify(plan));
     }
     if (this.stopping) return;
     const adopted: AdoptedDocument[] = [];
@@ -433,17 +433,4 @@ async function readPlan(work: string, partsDir: string): Promise<PartsPlan | und
     if (!s?.isFile()) return undefined;
   }
   return plan;
-}
-
-async function writeDurably(dir: string, name: string, text: string): Promise<void> {
-  const tmp = join(dir, `${name}.tmp`);
-  const fh = await open(tmp, 'w');
-  try {
-    await fh.writeFile(text);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, join(dir, name));
-  await fsyncDirectory(dir);
 }
