@@ -51,6 +51,8 @@ export const de: Record<MessageKey, string> = {
     'Der überwachte Ordner {detail} ist nicht zu finden. Bitte prüfen, ob das Laufwerk oder die Netzwerkfreigabe verbunden ist; er wird wieder überwacht, sobald er da ist.',
   'notice.folder.unreadable':
     'Der überwachte Ordner {detail} kann nicht gelesen werden. Bitte die Zugriffsrechte prüfen; er wird wieder überwacht, sobald er lesbar ist.',
+  'notice.folder.replaced':
+    'Der überwachte Ordner {detail} wurde durch eine Verknüpfung auf einen anderen Ordner ersetzt. Intake Desk folgt ihr nicht und nimmt dort keine Datei; bitte den Ordner wiederherstellen oder den richtigen Ordner in den Einstellungen eintragen.',
   'notice.folder.invalid':
     'Ein Ordner wird nicht überwacht, weil seine Einstellungen ungültig sind: {detail}. Bitte in den Einstellungen korrigieren.',
   'notice.folder.back': 'Der überwachte Ordner {detail} ist wieder da und wird wieder überwacht.',
@@ -361,6 +363,8 @@ export const de: Record<MessageKey, string> = {
     'Diesen Ordner gibt es nicht (Netzlaufwerk nicht verbunden oder Tippfehler). Aus ihm wird nichts übernommen, bis er da ist.',
   'settings.folder.state.not_a_folder':
     'Das ist eine Datei, kein Ordner. Bitte den Ordner eintragen, in den der Scanner speichert.',
+  'settings.folder.state.link':
+    'Das ist eine Verknüpfung auf einen anderen Ordner. Intake Desk folgt hier keinen Verknüpfungen: bitte den Ordner selbst eintragen.',
   'settings.folder.state.unreadable': 'Intake Desk darf diesen Ordner nicht lesen. Bitte die IT um Lesezugriff bitten.',
   'claims.caseNumber': 'Schadennummer',
   'claims.caseHint': 'Findet den Schaden zu einer Schadennummer, wo die Plattform das kann.',

@@ -50,6 +50,8 @@ export const en = {
     'The watched folder {detail} cannot be found. Check that the drive or network share is connected; it is watched again as soon as it is back.',
   'notice.folder.unreadable':
     'The watched folder {detail} cannot be read. Check the access rights; it is watched again as soon as it can be read.',
+  'notice.folder.replaced':
+    'The watched folder {detail} has been replaced by a link to another folder. Intake Desk does not follow it and takes no file from there; put the folder back or enter the real folder in Settings.',
   'notice.folder.invalid':
     'A watched folder is not watched because its settings are not valid: {detail}. Fix it in Settings.',
   'notice.folder.back': 'The watched folder {detail} is back and watched again.',
@@ -351,6 +353,8 @@ export const en = {
   'settings.folder.state.missing':
     'This folder does not exist (a network share not connected, or a typo). Nothing is taken from it until it is there.',
   'settings.folder.state.not_a_folder': 'This is a file, not a folder. Enter the folder the scanner saves into.',
+  'settings.folder.state.link':
+    'This is a link to another folder. Intake Desk does not follow links here: enter the folder it points to.',
   'settings.folder.state.unreadable': 'Intake Desk may not read this folder. Ask IT for read access.',
   'claims.caseNumber': 'Case number',
   'claims.caseHint': 'Finds the claim of a case, where the platform can tell it.',

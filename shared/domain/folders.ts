@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * What is at a watched folder's path, as Settings shows it at the folder: a folder Intake Desk can read,
- * nothing (missing: a share not mounted, a typo), something that is not a folder, or a folder it may not read.
+ * nothing (missing: a share not mounted, a typo), something that is not a folder, a folder it may not read, or a
+ * link (symbolic link, junction) to a folder, which the watcher does not follow: the folder itself is to be named.
  */
-export const FolderStateSchema = z.enum(['folder', 'missing', 'not_a_folder', 'unreadable']);
+export const FolderStateSchema = z.enum(['folder', 'missing', 'not_a_folder', 'unreadable', 'link']);
 export type FolderState = z.infer<typeof FolderStateSchema>;
 
 export const FolderInspectionSchema = z.object({

@@ -145,7 +145,7 @@ export class HotFolderService {
     if (status === 'invalid') {
       this.logger.error('folder not watched: its profile is invalid', { folder: profile.id, detail });
       this.raise('error', `folder.invalid: ${profile.label} (${profile.path}): ${detail ?? 'invalid profile'}`);
-    } else if (status === 'missing' || status === 'unreadable') {
+    } else if (status === 'missing' || status === 'unreadable' || status === 'replaced') {
       this.raise('warning', `folder.${status}: ${profile.label} (${profile.path})`);
     } else if (status === 'watching' && before !== undefined && before !== 'stopped') {
       this.raise('info', `folder.back: ${profile.label} (${profile.path})`);

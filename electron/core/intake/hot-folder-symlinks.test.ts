@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
+import type { EventPayload } from '../../../shared/ipc/contract';
 import type { InboxUploader } from '../queue/inbox-uploader';
 import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
@@ -96,5 +97,81 @@ describe.each([
     await waitFor(() => names().includes('real.pdf'), 'the real scan');
     await new Promise((r) => setTimeout(r, 800));
     expect(names()).toEqual(['real.pdf']);
+  });
+});
+
+// Rule (docs/security.md, "The watched folder is what was configured"): the configured path itself replaced by
+// a link (a junction on Windows) is marked `replaced` and not followed; nothing behind the link is taken.
+describe.each([
+  ['file events (fs.watch)', { enabled: false, intervalMs: 2_000 }],
+  ['polling (chokidar)', { enabled: true, intervalMs: 500 }],
+])('the watched folder replaced by a link, %s', (_name, polling) => {
+  async function start(options: { reattachMs: number; linkAtStart?: boolean }) {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const scans = join(fx.dir, 'scans');
+    const outside = await foreignTree(fx.dir);
+    if (options.linkAtStart) await symlink(outside, scans);
+    else await mkdir(scans, { recursive: true });
+    const bus = new EventBus();
+    const notices: string[] = [];
+    bus.subscribe((channel, payload) => {
+      if (channel === 'notice.raised') notices.push((payload as EventPayload<'notice.raised'>).message);
+    });
+    const profile: FolderProfile = FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling });
+    service = new HotFolderService(fx.queue, bus, silentLogger, { ...FAST, reattachMs: options.reattachMs });
+    await service.start([profile]);
+    return { scans, outside, notices };
+  }
+  const status = () => service!.folderStatuses().get('s');
+  const foreignLeft = async (outside: string) =>
+    [await readdir(outside), await readdir(join(outside, 'deep'))].flat().sort();
+
+  it('replaced while watching: marked replaced with a notice, the linked folder is neither taken nor emptied, and a real folder there again is watched', async () => {
+    const { scans, outside, notices } = await start({ reattachMs: 100 });
+    await writeFile(join(scans, 'real.pdf'), 'a real scan');
+    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    const before = await foreignLeft(outside);
+    await rename(scans, join(fx!.dir, 'scans-old'));
+    await symlink(outside, scans);
+    await waitFor(() => status() === 'replaced', 'the folder marked replaced');
+    await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(names()).toEqual(['real.pdf']);
+    expect(await foreignLeft(outside)).toEqual([...before, 'arrived-behind-the-link.pdf'].sort());
+    expect(notices.some((m) => m.startsWith('folder.replaced: S ('))).toBe(true);
+
+    await unlink(scans);
+    await mkdir(scans);
+    await waitFor(() => status() === 'watching', 'watched again');
+    await writeFile(join(scans, 'after.pdf'), 'a scan after the fix');
+    await waitFor(() => names().includes('after.pdf'), 'the scan after the fix');
+    expect(names()).toEqual(['after.pdf', 'real.pdf']);
+  });
+
+  it('swapped between two presence checks: a file seen through the link is not taken', async () => {
+    // Presence checked only once a minute: only the check before each hand-over stands in the way.
+    const { scans, outside } = await start({ reattachMs: 60_000 });
+    await writeFile(join(scans, 'real.pdf'), 'a real scan');
+    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    const before = await foreignLeft(outside);
+    await rename(scans, join(fx!.dir, 'scans-old'));
+    await symlink(outside, scans);
+    await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
+    await writeFile(join(fx!.dir, 'scans-old', 'into-the-old-folder.pdf'), 'an event on the old watcher');
+    await waitFor(() => status() === 'replaced', 'the folder marked replaced');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(names()).toEqual(['real.pdf']);
+    expect(await foreignLeft(outside)).toEqual([...before, 'arrived-behind-the-link.pdf'].sort());
+  });
+
+  it('a link at the configured path at start is not followed', async () => {
+    const { outside, notices } = await start({ reattachMs: 100, linkAtStart: true });
+    const before = await foreignLeft(outside);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(status()).toBe('replaced');
+    expect(names()).toEqual([]);
+    expect(await foreignLeft(outside)).toEqual(before);
+    expect(notices.some((m) => m.startsWith('folder.replaced: S ('))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { FSWatcher as NativeWatcher } from 'node:fs';
 import { watch as watchNative } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { watch } from 'chokidar';
@@ -16,8 +16,26 @@ import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
 const NATIVE_RECURSIVE = process.platform !== 'linux';
 
-/** `invalid`: the profile cannot run (a bad file-name pattern); set by HotFolderService, never watched. */
-export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'stopped' | 'invalid';
+/**
+ * `invalid`: the profile cannot run (a bad file-name pattern); set by HotFolderService, never watched.
+ * `replaced`: the configured path is now a symbolic link or junction (docs/security.md, "The watched folder is
+ * what was configured"); not followed, watched again once a real folder stands there.
+ */
+export type FolderStatus = 'watching' | 'missing' | 'unreadable' | 'replaced' | 'stopped' | 'invalid';
+
+/** What stands at a folder's configured path, looked at without following a link there. */
+type RootLook =
+  { kind: 'folder'; identity: string } | { kind: 'link'; target: string } | { kind: 'missing'; detail: string };
+
+async function lookAtRoot(path: string): Promise<RootLook> {
+  // lstat, not stat: a link (a junction on Windows, which Node reports as a link) put where the folder was
+  // must not lead the watcher, and the uploads and deletes behind it, into another folder.
+  const s = await lstat(path).catch((e: NodeJS.ErrnoException) => e);
+  if (s instanceof Error) return { kind: 'missing', detail: s.code ?? s.message };
+  if (s.isSymbolicLink()) return { kind: 'link', target: await readlink(path).catch(() => '?') };
+  if (!s.isDirectory()) return { kind: 'missing', detail: 'not a folder' };
+  return { kind: 'folder', identity: `${s.dev}:${s.ino}` };
+}
 
 /** What a hot folder hands over: a complete file with the profile's metadata. */
 export interface FolderFile {
@@ -70,6 +88,8 @@ export class HotFolder {
   private checkTimer: NodeJS.Timeout | undefined;
   private status: FolderStatus = 'stopped';
   private readonly root: string;
+  /** dev:ino of the folder being watched; a file is only taken while the path still names that folder. */
+  private rootIdentity: string | undefined;
 
   constructor(
     readonly profile: FolderProfile,
@@ -125,11 +145,17 @@ export class HotFolder {
   }
 
   private async attach(): Promise<void> {
-    const s = await stat(this.root).catch((e: NodeJS.ErrnoException) => e);
-    if (s instanceof Error || !s.isDirectory()) {
-      this.setStatus('missing', s instanceof Error ? s.code : 'not a folder');
+    const look = await lookAtRoot(this.root);
+    if (look.kind === 'link') {
+      this.logger.warn('watched folder is a link; not followed', { folder: this.profile.id, target: look.target });
+      this.setStatus('replaced', look.target);
       return;
     }
+    if (look.kind === 'missing') {
+      this.setStatus('missing', look.detail);
+      return;
+    }
+    this.rootIdentity = look.identity;
     try {
       await readdir(this.root);
     } catch (e) {
@@ -227,19 +253,37 @@ export class HotFolder {
   }
 
   private async checkPresence(): Promise<void> {
-    const present = await stat(this.root).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    if (this.status === 'watching' && !present) {
-      this.logger.warn('folder gone', { folder: this.profile.id, path: this.root });
+    const look = await lookAtRoot(this.root);
+    if (this.status === 'watching') {
+      if (look.kind === 'folder' && look.identity === this.rootIdentity) return;
       await this.detach();
       this.tracker.forget((p) => p.startsWith(this.root));
-      this.setStatus('missing');
-    } else if (this.status !== 'watching' && this.status !== 'stopped' && present) {
+      this.rootIdentity = undefined;
+      if (look.kind === 'link') {
+        this.logger.warn('watched folder replaced by a link; not followed', {
+          folder: this.profile.id,
+          path: this.root,
+          target: look.target,
+        });
+        this.setStatus('replaced', look.target);
+      } else if (look.kind === 'missing') {
+        this.logger.warn('folder gone', { folder: this.profile.id, path: this.root });
+        this.setStatus('missing');
+      } else {
+        // Deleted and made again between two looks: the old watchers watch nothing any more.
+        this.logger.info('folder made again; watched anew', { folder: this.profile.id, path: this.root });
+        await this.attach();
+      }
+    } else if (this.status !== 'stopped' && look.kind === 'folder') {
       this.logger.info('folder back', { folder: this.profile.id, path: this.root });
       await this.attach();
     }
+  }
+
+  /** The configured path still names the folder that was attached (not a link put in its place since). */
+  private async rootUnchanged(): Promise<boolean> {
+    const look = await lookAtRoot(this.root);
+    return look.kind === 'folder' && look.identity === this.rootIdentity;
   }
 
   private skip(path: string): boolean {
@@ -284,6 +328,7 @@ export class HotFolder {
 
   /** A file the tracker gave up on (no permission, held locked): handed over as unreadable, once. */
   private async reportUnreadable(f: UnreadableFile): Promise<void> {
+    if (!(await this.rootUnchanged())) return;
     const relativePath = relative(this.root, f.path);
     this.logger.warn('file cannot be read; given up for now', { file: relativePath, code: f.error.code });
     await this.deliver({
@@ -302,6 +347,12 @@ export class HotFolder {
   }
 
   private async handOver(f: StableFile): Promise<StableVerdict> {
+    // The presence check runs every few seconds; a link swapped in between must not hand over a file of
+    // the folder it points to. The next presence check marks the folder.
+    if (!(await this.rootUnchanged())) {
+      void this.checkPresence();
+      return 'again';
+    }
     const relativePath = relative(this.root, f.path);
     const seenKey = seenKeyOf(this.root, relativePath, f.size, f.mtimeMs);
     if (this.isSeen(seenKey)) return 'done';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,13 @@ describe('inspectFolder', () => {
     expect((await inspectFolder(join(dir, 'gone'))).state).toBe('missing');
     expect((await inspectFolder(join(dir, 'file.txt'))).state).toBe('not_a_folder');
     expect((await inspectFolder(join(dir, 'file.txt', 'below'))).state).toBe('missing');
+  });
+
+  it('says a link to a folder is a link: the watcher does not follow it, so the folder itself is to be named', async () => {
+    mkdirSync(join(dir, 'real'));
+    symlinkSync(join(dir, 'real'), join(dir, 'shortcut'));
+    expect(await inspectFolder(join(dir, 'shortcut'))).toEqual({ path: join(dir, 'shortcut'), state: 'link' });
+    expect((await inspectFolder(join(dir, 'real'))).state).toBe('folder');
   });
 
   it('answers the absolute path the watcher would use', async () => {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, lstat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FolderInspection } from '../../../shared/domain/folders';
 import { IntakeError } from '../errors';
@@ -12,7 +12,9 @@ import type { PartialHandlerTable } from './handler-table';
 export async function inspectFolder(path: string): Promise<FolderInspection> {
   const absolute = resolve(path);
   try {
-    const info = await stat(absolute);
+    // lstat: the watcher does not follow a link at the folder's own path (hot-folder.ts), so say so here.
+    const info = await lstat(absolute);
+    if (info.isSymbolicLink()) return { path: absolute, state: 'link' };
     if (!info.isDirectory()) return { path: absolute, state: 'not_a_folder' };
     // The watcher lists the folder and opens its files: it needs read and search permission.
     await access(absolute, constants.R_OK | constants.X_OK);
