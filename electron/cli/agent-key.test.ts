@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,12 @@ describe('--key-file', () => {
     const folder = join(dir, 'a-folder');
     await mkdir(folder);
     expect(await usageError(loadClientKey({ keyFile: folder }, 'linux'))).toContain('not a regular file');
+    // A FIFO is refused at once, not waited on for a writer (the agent hung at start).
+    const fifo = join(dir, 'fifo.pem');
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    const t0 = Date.now();
+    expect(await usageError(loadClientKey({ keyFile: fifo }, 'linux'))).toContain('not a regular file');
+    expect(Date.now() - t0).toBeLessThan(2_000);
     expect(await usageError(loadClientKey({ keyFile: join(dir, 'nope.pem') }, 'linux'))).toContain('ENOENT');
     const pub = await keyFile('public.pem', pss.publicKeyPem, 0o600);
     expect(await usageError(loadClientKey({ keyFile: pub }, 'linux'))).toContain('public key');

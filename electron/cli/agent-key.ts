@@ -33,7 +33,10 @@ export async function loadClientKey(
 
 async function readKeyFile(path: string, platform: NodeJS.Platform): Promise<string> {
   // One handle for the checks and the read, so the file checked is the file read; no link followed.
-  const handle = await open(path, constants.O_RDONLY | (platform === 'win32' ? 0 : constants.O_NOFOLLOW)).catch(
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever (the agent hung at
+  // start); it opens at once, and the check below refuses it as not a regular file.
+  const posixFlags = constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  const handle = await open(path, constants.O_RDONLY | (platform === 'win32' ? 0 : posixFlags)).catch(
     (e: NodeJS.ErrnoException) => {
       const why = e.code === 'ELOOP' ? 'it is a symbolic link; name the file itself' : (e.code ?? e.message);
       throw new UsageError(`--key-file ${path}: cannot open (${why})`);
