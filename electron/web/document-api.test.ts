@@ -206,6 +206,22 @@ describe('web shell document transfer (HTTP)', () => {
     );
     expect(nameless.status).toBe(400);
     expect(json(nameless).error?.code).toBe('import.name');
+
+    // The page sends the name percent-encoded, so a CR/LF or ESC in a file's name reaches the importer.
+    for (const [name, code] of [
+      ['letter\r\nX-Injected: 1.pdf', 'import.name_control'],
+      ['\u001b[2Jscan.pdf', 'import.name_control'],
+      [`${'n'.repeat(5_000)}.pdf`, 'import.name_too_long'],
+    ] as const) {
+      const refused = await send(
+        shell.port,
+        { method: 'POST', path: '/api/documents', headers: { ...auth, 'x-file-name': encodeURIComponent(name) } },
+        { chunks: [Buffer.from('%PDF-1.7')] },
+      );
+      expect(refused.status).toBe(400);
+      expect(json(refused).error?.code).toBe(code);
+    }
+    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
   });
 
   it('a page that goes away mid-upload leaves no document and no spool file; the shell keeps serving', async () => {

@@ -19,6 +19,8 @@ export interface DocumentTransferDeps {
 const STATUS_OF: Record<string, number> = {
   'import.too_large': 413,
   'import.name': 400,
+  'import.name_control': 400,
+  'import.name_too_long': 400,
   'document.not_found': 404,
   'file.missing': 404,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MetadataField } from '../platform/inbox';
+import { fileNameProblem } from './file-name';
 
 /**
  * The eight metadata fields of a document, as sent in the digital inbox's Metadata-* headers.
@@ -36,8 +37,17 @@ const field = z
   .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS)
   .optional();
 
+/** The name the platform files the document under: a name, not a path (./file-name.ts). */
+const fileNameField = z
+  .string()
+  .max(METADATA_MAX_LENGTH, TOO_LONG)
+  .refine((v) => !LINE_BREAK.test(v), LINE_BREAKS)
+  .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS)
+  .refine((v) => fileNameProblem(v) !== 'path', 'a file name, not a path: / and \\ are not allowed')
+  .optional();
+
 export const MetadataSchema = z.object({
-  primaryFileName: field,
+  primaryFileName: fileNameField,
   itemId: field,
   caseNumber: field,
   responsibleUserId: field,

@@ -24,6 +24,13 @@ describe('FileNamePattern values', () => {
     expect(p.read('4711_IN\nV_scan.pdf').problem).toMatch(/\{DocumentTypeCode\}.*line breaks/);
   });
 
+  it('{PrimaryFileName} is only a name: a path in it keeps its last segment, and a name of dots is not taken', () => {
+    const named = new FileNamePattern('{CaseNumber}__{Primary-FileName}');
+    expect(named.read('4711__..\\..\\etc\\x.pdf').metadata).toEqual({ caseNumber: '4711', primaryFileName: 'x.pdf' });
+    expect(named.read('4711__..').metadata).toEqual({ caseNumber: '4711' });
+    expect(named.read('4711__..').unmatched).toEqual(['primaryFileName']);
+  });
+
   it('an invalid pattern is a configuration error naming the placeholder', () => {
     expect(() => new FileNamePattern('{NoSuchField}_*.pdf')).toThrow(/unknown placeholder \{NoSuchField\}/);
   });

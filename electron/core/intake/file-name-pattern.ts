@@ -2,6 +2,7 @@ import { caseNumberMatches, caseNumberSource } from '../../../shared/domain/case
 import { compileFileNamePattern, metadataFieldOf } from '../../../shared/domain/file-name-pattern';
 import type { CompiledFileNamePattern } from '../../../shared/domain/file-name-pattern';
 import type { Metadata } from '../../../shared/domain/metadata';
+import { fileNameFrom } from '../../../shared/domain/file-name';
 import { metadataValueProblem } from '../../../shared/domain/metadata';
 import type { MetadataField } from '../../../shared/platform/inbox';
 import { METADATA_HEADERS } from '../../../shared/platform/inbox';
@@ -113,6 +114,8 @@ export class FileNamePattern {
  * Also for values read from a cover sheet (capture/intake).
  */
 export function inFormat(field: MetadataField, value: string, formats: PlaceholderFormats): string | undefined {
+  // A barcode or a name saying `../../etc/x` names the file `x`, as a drop would (shared/domain/file-name.ts).
+  if (field === 'primaryFileName') return fileNameFrom(value);
   if (field === 'caseNumber') return caseNumberMatches(formats.caseNumberPattern, value) ? value : undefined;
   if (field === 'documentTypeCode') {
     const codes = formats.documentTypeCodes ?? [];

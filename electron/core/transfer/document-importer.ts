@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { Document } from '../../../shared/domain/document';
+import { FILE_NAME_MAX_LENGTH, fileNameProblem, lastPathSegment } from '../../../shared/domain/file-name';
 import { IntakeError } from '../errors';
 
 /**
@@ -23,11 +23,28 @@ function tooLarge(maxBytes: number): IntakeError {
   );
 }
 
-/** A dropped file's name is only a name: never a path into our folders. */
+/**
+ * A dropped file's name is only a name: never a path into our folders. A name that could not be sent as
+ * it is (a line break or another control character, longer than 255 characters) is refused here, with
+ * its own code, instead of failing later at the upload.
+ */
 export function importName(raw: string): string {
-  const name = basename(raw.replaceAll('\\', '/')).trim();
-  if (name === '' || name === '.' || name === '..' || name.includes('\0'))
-    throw new IntakeError('validation', 'import.name', 'The dropped file has no usable name.');
+  const name = lastPathSegment(raw);
+  const problem = fileNameProblem(name);
+  if (problem === 'control')
+    throw new IntakeError(
+      'validation',
+      'import.name_control',
+      'The file name contains a line break or another control character; rename the file and drop it again.',
+    );
+  if (problem === 'too_long')
+    throw new IntakeError(
+      'validation',
+      'import.name_too_long',
+      `The file name is longer than ${FILE_NAME_MAX_LENGTH} characters; rename the file and drop it again.`,
+      { fields: { maxLength: String(FILE_NAME_MAX_LENGTH) } },
+    );
+  if (problem) throw new IntakeError('validation', 'import.name', 'The dropped file has no usable name.');
   return name;
 }
 

@@ -71,6 +71,30 @@ describe('DocumentImporter', () => {
     await writeFile(file, '%PDF-1.7');
     expect(await importer.fromPath(file)).toMatchObject({ fileName: 'scan.pdf', size: 8 });
   });
+
+  it('refuses names with a line break, ESC or another control character, and over-long names, before taking a byte', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const importer = new DocumentImporter(fx.queue);
+    for (const name of [
+      'letter\r\nX-Injected: 1.pdf',
+      'a\nb.pdf',
+      '\u001b[31mred.pdf',
+      'tab\there.pdf',
+      'c1\u0085.pdf',
+    ])
+      await expect(importer.fromStream(name, chunks(1, 1))).rejects.toMatchObject({ code: 'import.name_control' });
+    await expect(importer.fromStream(`${'x'.repeat(5_000)}.pdf`, chunks(1, 1))).rejects.toMatchObject({
+      code: 'import.name_too_long',
+      fields: { maxLength: '255' },
+    });
+    expect(await readdir(fx.spool.dir)).toEqual([]);
+    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    // A path is only its last segment, and 255 characters are still a name.
+    expect(importName('../../etc/passwd')).toBe('passwd');
+    expect(importName('C:\\Users\\clerk\\scan.pdf')).toBe('scan.pdf');
+    expect(importName(`${'y'.repeat(251)}.pdf`)).toHaveLength(255);
+  });
 });
 
 describe('openDocumentContent', () => {

@@ -167,6 +167,30 @@ describe('capture in the intake pipeline', () => {
     ]);
   }, 90_000);
 
+  it('a PrimaryFileName read off a cover sheet is only a name: `../../etc/x` names the file `x`', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const profile = {
+      ...CASE_BATCH_PROFILE,
+      capture: { ...CASE_BATCH_PROFILE.capture, separatorPattern: '.', metadataPattern: '^(?<PrimaryFileName>.+)$' },
+    };
+    const p = await startPipeline(dir, [folder('post', scans, profile)]);
+    p.queue.pause();
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch(['../../etc/x', '..\\..\\']));
+    const docs = await waitFor(
+      () => {
+        const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        return d.length === 3 && d;
+      },
+      'three documents',
+      60_000,
+    );
+    const names = docs.map((d) => d.metadata.primaryFileName ?? null).sort();
+    // The second cover leaves no usable name: the field stays empty (the document keeps its own name).
+    expect(names).toEqual(['x', null, null].sort());
+  }, 90_000);
+
   it('a file that cannot be analysed (encrypted) is kept whole, in the inbox, with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
     const scans = join(dir, 'scans');
