@@ -51,7 +51,7 @@ const en = {
   'error.import.name': 'The file has no usable name. Rename it and drop it again.',
   'error.import.name_control':
     'The file name contains a line break or another control character. Rename the file and drop it again.',
-  'error.import.name_too_long': 'The file name is longer than 255 characters. Rename the file and drop it again.',
+  'error.import.name_too_long': 'The file name is too long. Give the file a shorter name and drop it again.',
   'error.import.not_a_file': 'Only files can be dropped, not folders.',
   'error.import.unreadable':
     'The dropped file could not be read. Check that it is not open elsewhere, then drop it again.',
@@ -225,7 +225,7 @@ const de: Record<ErrorMessageKey, string> = {
   'error.import.name_control':
     'Der Dateiname enthält einen Zeilenumbruch oder ein anderes Steuerzeichen. Bitte die Datei umbenennen und erneut ablegen.',
   'error.import.name_too_long':
-    'Der Dateiname ist länger als 255 Zeichen. Bitte die Datei umbenennen und erneut ablegen.',
+    'Der Dateiname ist zu lang. Bitte der Datei einen kürzeren Namen geben und erneut ablegen.',
   'error.import.not_a_file': 'Es können nur Dateien abgelegt werden, keine Ordner.',
   'error.import.unreadable':
     'Die abgelegte Datei ließ sich nicht lesen. Bitte prüfen, ob sie anderswo geöffnet ist, und erneut ablegen.',
