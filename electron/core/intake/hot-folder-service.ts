@@ -6,6 +6,7 @@ import type { IncomingFile, IngestResult } from '../queue/document-queue';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
+import type { StationView } from './shared-folder/shared-folder';
 import type { StableVerdict } from './stability-tracker';
 
 /** What the folders hand files to: DocumentQueue implements it, with the file as it takes it. */
@@ -40,6 +41,16 @@ export class HotFolderService {
 
   folderStatuses(): ReadonlyMap<string, FolderStatus> {
     return this.statuses;
+  }
+
+  /** Per shared folder (profile id), the stations seen on it; folders not shared are left out. */
+  sharedStations(): Map<string, StationView[]> {
+    const out = new Map<string, StationView[]>();
+    for (const f of this.folders) {
+      const stations = f.stations;
+      if (stations) out.set(f.profile.id, stations);
+    }
+    return out;
   }
 
   /**
@@ -106,6 +117,7 @@ export class HotFolderService {
       mtimeMs: f.mtimeMs,
       seenKey: f.seenKey,
       metadata: f.metadata,
+      ...(f.scan ? { scan: f.scan } : {}),
       // A name that did not fill its pattern's fields, or a document without a field the folder requires,
       // is left to the clerk (the same rule the tagging form applies before queuing).
       autoSubmit:
