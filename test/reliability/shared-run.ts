@@ -11,7 +11,8 @@ import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const AGENT = join(ROOT, 'bin/intake-agent.mjs');
+// SHARED_RUN_AGENT: another build of the agent (e.g. an older checkout's bin/intake-agent.mjs) for a before/after run.
+const AGENT = process.env.SHARED_RUN_AGENT ?? join(ROOT, 'bin/intake-agent.mjs');
 
 export interface SharedRunOptions {
   agents: number;
@@ -30,6 +31,10 @@ export interface SharedRunOptions {
   /** SIGSTOP this agent this long after the first file, SIGCONT it `forMs` later. */
   freeze?: { agent: number; atMs: number; forMs: number };
   timeoutMs: number;
+  /** Sandbox latency per request, so stations hold claimed files while their uploads run. */
+  latencyMs?: number;
+  /** false: the agents without --shared, on a folder without .intake/ (how stations ran before #28). */
+  shared?: boolean;
   log?: (s: string) => void;
 }
 
@@ -48,8 +53,10 @@ export interface SharedRunResult {
   heldByKilled: string[];
   /** The killed station's files at the platform, before it was started again. */
   heldByKilledUploaded: number;
-  /** Claimed files of the killed station that another one took over (from the others' logs). */
+  /** Takeovers of claimed files of a silent station (from the agents' logs). */
   takenOver: number;
+  /** What the killed or frozen station held in its claim folder just after the signal. */
+  claimedAtSignal: string[];
   /** First file written → every expected file at the platform and the folder empty. */
   ms: number;
   timedOut: boolean;
@@ -74,6 +81,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'intake-shared-'));
   const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+  if (o.latencyMs) sandbox.setFaults({ latencyMs: o.latencyMs });
   const children: Array<ChildProcess | undefined> = [];
   const logs: string[] = [];
   const scans = o.folder ?? join(dir, 'scans');
@@ -85,9 +93,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       'run',
       '--watch',
       scans,
-      '--shared',
-      '--lease-seconds',
-      String(o.leaseSeconds),
+      ...(o.shared === false ? [] : ['--shared', '--lease-seconds', String(o.leaseSeconds)]),
       ...(o.pollMs ? ['--poll', String(o.pollMs)] : []),
       '--data',
       join(dir, `data-${i}`),
@@ -110,12 +116,22 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
     }
     // Every agent has joined the folder (its heartbeat is there) before the first file arrives.
     const stationsDir = join(scans, '.intake', 'stations');
-    for (let t = 0; t < 600; t++) {
+    for (let t = 0; t < (o.shared === false ? 0 : 600); t++) {
       const n = (await readdir(stationsDir).catch(() => [])).filter((n) => n.endsWith('.json')).length;
       if (n >= o.agents) break;
       await sleep(100);
     }
     const stationOf = async (i: number) => (await readFile(join(dir, `data-${i}`, 'station-id'), 'utf8')).trim();
+    const claimedAtSignal = new Set<string>();
+    // The signal comes at a moment the station holds claimed files (what the takeover is about), or after 10 s.
+    const whenClaiming = async (agent: number) => {
+      const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));
+      for (let t = 0; t < 200 && (await filesUnder(claimed)).length === 0; t++) await sleep(50);
+    };
+    const snapshot = async (agent: number) => {
+      const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));
+      for (const p of await filesUnder(claimed)) claimedAtSignal.add(p.slice(claimed.length + 1));
+    };
 
     const hashes = new Map<string, string>();
     const started = performance.now();
@@ -124,9 +140,11 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
     if (o.kill) {
       const { agent, atMs } = o.kill;
       events.push(
-        sleep(atMs).then(() => {
+        sleep(atMs).then(async () => {
+          await whenClaiming(agent);
           o.log?.(`kill -9 agent ${agent}`);
           children[agent]?.kill('SIGKILL');
+          await snapshot(agent);
         }),
       );
     }
@@ -134,8 +152,10 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       const { agent, atMs, forMs } = o.freeze;
       events.push(
         sleep(atMs).then(async () => {
+          await whenClaiming(agent);
           o.log?.(`SIGSTOP agent ${agent}`);
           children[agent]?.kill('SIGSTOP');
+          await snapshot(agent);
           await sleep(forMs);
           o.log?.(`SIGCONT agent ${agent}`);
           children[agent]?.kill('SIGCONT');
@@ -219,6 +239,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         .join('\n')
         .split('\n')
         .filter((l) => l.includes('took over a claimed file')).length,
+      claimedAtSignal: [...claimedAtSignal].sort(),
       ms,
       timedOut,
       dir,
