@@ -384,6 +384,7 @@ export const de: Record<MessageKey, string> = {
   'settings.addEnvironment.production': 'Produktionsumgebung hinzufügen',
   'settings.addEnvironment.custom': 'Andere Umgebung hinzufügen',
   'history.step.arrived': 'eingegangen',
+  'history.step.arrivedAtStation': 'eingegangen; übernommen von Station {station}',
   'history.step.emptyFile': 'leere Datei',
   'history.step.readableAgain': 'wieder lesbar',
   'history.step.imported': 'übernommen',

@@ -373,6 +373,7 @@ export const en = {
   'settings.addEnvironment.production': 'Add production environment',
   'settings.addEnvironment.custom': 'Add other environment',
   'history.step.arrived': 'arrived',
+  'history.step.arrivedAtStation': 'arrived; taken by station {station}',
   'history.step.emptyFile': 'empty file',
   'history.step.readableAgain': 'readable again',
   'history.step.imported': 'imported',

@@ -118,6 +118,7 @@ export class HotFolderService {
       seenKey: f.seenKey,
       metadata: f.metadata,
       ...(f.scan ? { scan: f.scan } : {}),
+      ...(f.station ? { station: f.station } : {}),
       // A name that did not fill its pattern's fields, or a document without a field the folder requires,
       // is left to the clerk (the same rule the tagging form applies before queuing).
       autoSubmit:

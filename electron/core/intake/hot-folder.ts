@@ -59,6 +59,8 @@ export interface FolderFile {
   unreadable?: NodeJS.ErrnoException;
   /** What identifies the scan for its Idempotency-Key (scan-key.ts): the folder's identity and the name. */
   scan?: { folder: string; name: string };
+  /** In a shared folder: the station that took it (this one), for the document's history. */
+  station?: string;
 }
 
 export interface HotFolderOptions {
@@ -435,6 +437,7 @@ export class HotFolder {
         folder: this.shared?.folderIdentity ?? this.root,
         name: relativePath.normalize('NFC').split(sep).join('/'),
       },
+      ...(this.shared ? { station: this.shared.stationId } : {}),
     });
   }
 }

@@ -72,6 +72,8 @@ export interface IncomingFile {
   capture?: { profile: CaptureProfile; autoSubmit: boolean; requiredFields: MetadataField[] };
   /** A scan from a watched folder: its Idempotency-Key is derived from these and its content (scan-key.ts). */
   scan?: { folder: string; name: string };
+  /** The station that took it from a shared folder: its history says so. */
+  station?: string;
 }
 
 /** A document the app made from a file it already took (capture's parts, or a batch kept whole). */
@@ -268,7 +270,7 @@ export class DocumentQueue {
             ...(duplicateOf ? { duplicateOf } : {}),
             ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
           },
-          empty ? 'empty file' : 'arrived',
+          empty ? 'empty file' : file.station ? `arrived; taken by station ${file.station}` : 'arrived',
         );
       });
       if (!doc) {

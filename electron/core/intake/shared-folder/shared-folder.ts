@@ -106,6 +106,10 @@ export class SharedFolder {
     return new SharedFolder(config, hooks, root);
   }
 
+  get stationId(): string {
+    return this.config.stationId;
+  }
+
   /** The folder's identity for scan keys: its `.intake/folder-id`, the same from every station. */
   get folderIdentity(): string {
     return this.identity;
