@@ -87,6 +87,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
         bus,
         queue: pipeline.queue,
         logger,
+        sharedFolders: () => pipeline.folders.sharedStations().map(({ path, stations }) => ({ path, stations })),
         ...(metricsPort !== undefined ? { metricsPort } : {}),
       });
       tokenStatus.listener = station.monitor.onTokenStatus;

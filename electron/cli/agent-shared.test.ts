@@ -1,5 +1,12 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox';
 import { sharedRun } from '../../test/reliability/shared-run';
+import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 // Issue #28: three real agents (own processes, own data folders) on one scan folder, against the sandbox,
 // while 300 scans arrive (half under a temporary name then renamed, half written in place). Lease 3 s.
@@ -67,4 +74,59 @@ describe('three agents on one shared folder', () => {
       expect(r.leftClaimed).toEqual([]);
     },
   );
+});
+
+describe('intake-agent status on a shared folder', () => {
+  it('shows the stations it can see, with their last heartbeat', { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intake-shared-status-'));
+    const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const agents = [0, 1].map((i) =>
+      spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(import.meta.dirname, 'agent.ts'),
+          'run',
+          '--watch',
+          scans,
+          '--shared',
+          '--data',
+          join(dir, `data-${i}`),
+          ...sandboxArgs(sandbox),
+          '--log-level',
+          'warn',
+        ],
+        { env: agentEnv(sandbox), stdio: 'ignore' },
+      ),
+    );
+    try {
+      let stations: Array<Record<string, unknown>> = [];
+      // The status file follows within its 10 s heartbeat.
+      for (let t = 0; t < 40 && stations.length < 2; t++) {
+        await new Promise((r) => setTimeout(r, 500));
+        const r = await runAgent(['status', '--data', join(dir, 'data-0')]);
+        const status = r.summary?.status as { sharedFolders?: Array<{ path: string; stations: typeof stations }> };
+        stations = status?.sharedFolders?.[0]?.stations ?? [];
+        if (stations.length > 0) expect(status.sharedFolders?.[0]?.path).toBe(scans);
+      }
+      expect(stations).toHaveLength(2);
+      expect(stations.filter((s) => s.self)).toHaveLength(1);
+      for (const s of stations) {
+        expect(s).toMatchObject({
+          stale: false,
+          version: expect.any(String) as unknown,
+          pid: expect.any(Number) as unknown,
+        });
+        expect(Date.parse(s.lastBeat as string)).toBeGreaterThan(Date.now() - 60_000);
+      }
+    } finally {
+      for (const a of agents) a.kill('SIGTERM');
+      await Promise.all(agents.map((a) => new Promise((r) => (a.exitCode === null ? a.once('exit', r) : r(null)))));
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

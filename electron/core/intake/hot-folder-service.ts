@@ -17,6 +17,13 @@ export interface IntakeTarget {
   failUnreadable?(file: IncomingFile, error: NodeJS.ErrnoException): unknown;
 }
 
+/** A shared folder and the stations its heartbeats show (docs/deployment.md, "Shared scan folders"). */
+export interface SharedFolderStations {
+  folderId: string;
+  path: string;
+  stations: StationView[];
+}
+
 /** All configured hot folders; reports a folder that disappears or comes back as a notice. */
 export class HotFolderService {
   private folders: HotFolder[] = [];
@@ -43,12 +50,12 @@ export class HotFolderService {
     return this.statuses;
   }
 
-  /** Per shared folder (profile id), the stations seen on it; folders not shared are left out. */
-  sharedStations(): Map<string, StationView[]> {
-    const out = new Map<string, StationView[]>();
+  /** Per shared folder, the stations seen on it (this one first); folders not shared are left out. */
+  sharedStations(): SharedFolderStations[] {
+    const out: SharedFolderStations[] = [];
     for (const f of this.folders) {
       const stations = f.stations;
-      if (stations) out.set(f.profile.id, stations);
+      if (stations) out.push({ folderId: f.profile.id, path: f.profile.path, stations });
     }
     return out;
   }

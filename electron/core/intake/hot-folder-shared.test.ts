@@ -106,7 +106,7 @@ describe.each([
       scanKeyOf(folderId, name, createHash('sha256').update(text).digest('hex')),
     );
     expect([...keys].sort()).toEqual(expected.sort());
-    const stations = service.sharedStations().get('s') ?? [];
+    const stations = service.sharedStations().find((f) => f.folderId === 's')?.stations ?? [];
     expect(stations[0]).toMatchObject({ station: 'station-here', self: true, stale: false });
   });
 });
@@ -127,7 +127,7 @@ describe('a folder without .intake', () => {
     );
     expect(doc.fileName).toBe('one.pdf');
     expect(await readdir(scans)).toEqual([]);
-    expect(service.sharedStations().size).toBe(0);
+    expect(service.sharedStations()).toEqual([]);
     expect(keys).toEqual([scanKeyOf(scans, 'one.pdf', createHash('sha256').update('one').digest('hex'))]);
   });
 });
