@@ -120,6 +120,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.capturePool ? { pool: o.capturePool } : {}),
     formats: () => placeholderFormatsOf(formatSettings),
   });
+  const splitsBatches = o.settings.folders.some((f) => f.capture);
   // Capture takes every file: those of folders without `capture` it hands straight to the queue.
   const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
     placeholderFormats: () => placeholderFormatsOf(formatSettings),
@@ -128,10 +129,11 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       settings: o.settings,
       version: o.version ?? 'unknown',
       // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
-      busy: () => {
-        const c = queue.status().counts;
-        return c.queued + c.uploading + capture.pending();
-      },
+      busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
+      onChange: (wake) =>
+        o.bus.subscribe((channel) => {
+          if (channel === 'documents.changed') wake();
+        }),
     }),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],

@@ -23,8 +23,10 @@ export interface SharedFolderConfig {
   workSlots: number;
   /** Documents this station works on now: queued, uploading, scanned batches waiting to be split. */
   busy(): number;
-  /** How often a full look-ahead looks again for room. */
+  /** How often a full look-ahead looks again for room (besides every `onChange`). */
   gatePollMs?: number;
+  /** Calls `wake` whenever this station's work may have moved on (a document changed state); returns the unsubscribe. */
+  onChange?: (wake: () => void) => () => void;
 }
 
 /** A station as another one sees it on the share. */
@@ -71,8 +73,9 @@ export class SharedFolder {
   private seen: StationView[] = [];
   private identity: string;
   /** One timer for every waiting hand-over, and `busy()` asked once per look (it counts the queue). */
-  private nextLookAt: Promise<void> | undefined;
+  private look: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
   private busyNow = 0;
+  private unsubscribe: (() => void) | undefined;
 
   private constructor(
     private readonly config: SharedFolderConfig,
@@ -145,6 +148,8 @@ export class SharedFolder {
       this.track(this.work(rel));
     }
     this.timer = setInterval(() => void this.tick(), beatIntervalOf(this.config.leaseMs));
+    // A document leaving the queue frees a slot: the waiting hand-overs look at once, not at the next poll.
+    this.unsubscribe = this.config.onChange?.(() => this.endLook());
     hooks.logger.info('shared folder', { folder: layout.root, station: this.config.stationId });
   }
 
@@ -156,6 +161,8 @@ export class SharedFolder {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
+    this.endLook();
     while (this.background.size > 0) await Promise.all([...this.background]);
     const { layout } = this;
     for (const rel of await filesUnder(layout.claimed)) {
@@ -191,11 +198,23 @@ export class SharedFolder {
   }
 
   private nextLook(): Promise<void> {
-    this.nextLookAt ??= sleep(this.config.gatePollMs ?? 50).then(() => {
-      this.nextLookAt = undefined;
-      this.busyNow = this.config.busy();
-    });
-    return this.nextLookAt;
+    if (!this.look) {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((r) => (resolve = r));
+      const timer = setTimeout(() => this.endLook(), this.config.gatePollMs ?? 50);
+      this.look = { promise, resolve, timer };
+    }
+    return this.look.promise;
+  }
+
+  /** Every waiting hand-over looks again, with `busy()` asked once for all of them. */
+  private endLook(): void {
+    const look = this.look;
+    if (!look) return;
+    this.look = undefined;
+    clearTimeout(look.timer);
+    this.busyNow = this.config.busy();
+    look.resolve();
   }
 
   private track(p: Promise<void>): void {

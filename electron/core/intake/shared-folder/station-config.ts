@@ -15,6 +15,7 @@ export async function stationConfigOf(o: {
   settings: Pick<Settings, 'folders' | 'upload'> & Partial<Pick<Settings, 'sharedFolders'>>;
   version: string;
   busy(): number;
+  onChange?: SharedFolderConfig['onChange'];
 }): Promise<SharedFolderConfig> {
   const captureThreads = o.settings.folders.some((f) => f.capture) ? defaultPoolSize() : 0;
   const { lookAhead, workSlots } = lookAheadOf(o.settings.upload.concurrency, captureThreads);
@@ -28,5 +29,6 @@ export async function stationConfigOf(o: {
     lookAhead,
     workSlots,
     busy: o.busy,
+    ...(o.onChange ? { onChange: o.onChange } : {}),
   };
 }
