@@ -2,6 +2,7 @@ import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../util/logger';
 import type { StableVerdict } from '../stability-tracker';
+import { DEFAULT_STABILITY } from '../stability-tracker';
 import { filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
 import type { StationBeat } from './heartbeat';
@@ -282,7 +283,25 @@ export class SharedFolder {
       if (!s?.isFile()) return;
       const verdict = await this.hooks.deliver(path, rel, s.size, Math.trunc(s.mtimeMs));
       if (verdict === 'done' || this.stopped) return;
-      await sleep(verdict === 'changed' ? 250 : 2_000);
+      // Still written to after it looked complete (an open handle follows the renamed file): the same quiet
+      // time as in the folder before it is taken again.
+      if (verdict === 'changed') await this.quiet(path);
+      else await sleep(2_000);
+    }
+  }
+
+  private async quiet(path: string): Promise<void> {
+    let last = '';
+    let since = performance.now();
+    while (!this.stopped && performance.now() - since < DEFAULT_STABILITY.stableMs) {
+      await sleep(DEFAULT_STABILITY.pollMs);
+      const s = await lstat(path).catch(() => undefined);
+      if (!s) return;
+      const now = `${s.size}:${Math.trunc(s.mtimeMs)}`;
+      if (now !== last) {
+        last = now;
+        since = performance.now();
+      }
     }
   }
 
