@@ -67,7 +67,8 @@ export class SharedFolder {
   private workingNow = 0;
   private readonly background = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
+  /** The heartbeat and look at the others under way (stop waits for it: no beat written after its removal). */
+  private ticking: Promise<void> | undefined;
   private stopped = false;
   private seq = 0;
   private readonly leases = new LeaseWatch();
@@ -164,6 +165,7 @@ export class SharedFolder {
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     this.endLook();
+    await this.ticking;
     while (this.background.size > 0) await Promise.all([...this.background]);
     const { layout } = this;
     for (const rel of await filesUnder(layout.claimed)) {
@@ -306,39 +308,42 @@ export class SharedFolder {
   }
 
   /** The heartbeat, and a look at the others: a station gone for longer than its lease is taken over. */
-  private async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
-    this.ticking = true;
-    try {
-      const { layout, config, hooks } = this;
-      const me: StationBeat = {
-        station: config.stationId,
-        host: config.host,
-        pid: config.pid,
-        version: config.version,
-        lastBeat: new Date().toISOString(),
-        seq: ++this.seq,
-        leaseMs: config.leaseMs,
-        claimed: this.claimedNow,
-        taken: this.workingNow,
-      };
-      await writeBeat(layout.beat, me).catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
-      const beats = await readBeats(layout.stations);
-      const claimFolders = await readdir(join(layout.base, 'claimed')).catch(() => [] as string[]);
-      const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
-      names.delete(config.stationId);
-      const views: StationView[] = [{ ...viewOf(me), stale: false, self: true }];
-      for (const name of names) {
-        const beat = beats.find((b) => b.station === name);
-        this.leases.observe(name, beat ? `${beat.seq}:${beat.lastBeat}` : '');
-        const stale = this.leases.stillFor(name) > Math.max(config.leaseMs, beat?.leaseMs ?? 0);
-        if (beat) views.push({ ...viewOf(beat), stale, self: false });
-        if (stale) await this.takeOver(name);
-      }
-      this.seen = views;
-    } finally {
-      this.ticking = false;
+  private tick(): Promise<void> {
+    if (this.ticking || this.stopped) return this.ticking ?? Promise.resolve();
+    this.ticking = this.beatAndLook().finally(() => {
+      this.ticking = undefined;
+    });
+    return this.ticking;
+  }
+
+  private async beatAndLook(): Promise<void> {
+    // The heartbeat first: a station that cannot look at the others still says it is alive.
+    const { layout, config, hooks } = this;
+    const me: StationBeat = {
+      station: config.stationId,
+      host: config.host,
+      pid: config.pid,
+      version: config.version,
+      lastBeat: new Date().toISOString(),
+      seq: ++this.seq,
+      leaseMs: config.leaseMs,
+      claimed: this.claimedNow,
+      taken: this.workingNow,
+    };
+    await writeBeat(layout.beat, me).catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
+    const beats = await readBeats(layout.stations);
+    const claimFolders = await readdir(join(layout.base, 'claimed')).catch(() => [] as string[]);
+    const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
+    names.delete(config.stationId);
+    const views: StationView[] = [{ ...viewOf(me), stale: false, self: true }];
+    for (const name of names) {
+      const beat = beats.find((b) => b.station === name);
+      this.leases.observe(name, beat ? `${beat.seq}:${beat.lastBeat}` : '');
+      const stale = this.leases.stillFor(name) > Math.max(config.leaseMs, beat?.leaseMs ?? 0);
+      if (beat) views.push({ ...viewOf(beat), stale, self: false });
+      if (stale) await this.takeOver(name);
     }
+    this.seen = views;
   }
 
   /** Moves a gone station's claimed files into this station's claim folder, each by one rename. */
