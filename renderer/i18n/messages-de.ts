@@ -366,6 +366,9 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.state.link':
     'Das ist eine Verknüpfung auf einen anderen Ordner. Intake Desk folgt hier keinen Verknüpfungen: bitte den Ordner selbst eintragen.',
   'settings.folder.state.unreadable': 'Intake Desk darf diesen Ordner nicht lesen. Bitte die IT um Lesezugriff bitten.',
+  'settings.folder.shared': 'geteilt · {count, plural, one {# Station} other {# Stationen}}',
+  'settings.folder.stations': 'Stationen, die diesen Ordner teilen',
+  'settings.folder.station': '{station} auf {host}, letztes Lebenszeichen {lastBeat}',
   'claims.caseNumber': 'Schadennummer',
   'claims.caseHint': 'Findet den Schaden zu einer Schadennummer, wo die Plattform das kann.',
   'claims.find': 'Schaden suchen',

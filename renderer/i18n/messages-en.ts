@@ -356,6 +356,9 @@ export const en = {
   'settings.folder.state.link':
     'This is a link to another folder. Intake Desk does not follow links here: enter the folder it points to.',
   'settings.folder.state.unreadable': 'Intake Desk may not read this folder. Ask IT for read access.',
+  'settings.folder.shared': 'shared · {count, plural, one {# station} other {# stations}}',
+  'settings.folder.stations': 'Stations sharing this folder',
+  'settings.folder.station': '{station} on {host}, last heartbeat {lastBeat}',
   'claims.caseNumber': 'Case number',
   'claims.caseHint': 'Finds the claim of a case, where the platform can tell it.',
   'claims.find': 'Find claim',
