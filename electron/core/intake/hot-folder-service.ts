@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import type { IncomingFile, IngestResult } from '../queue/document-queue';
@@ -125,7 +125,7 @@ export class HotFolderService {
       seenKey: f.seenKey,
       metadata: f.metadata,
       ...(f.scan ? { scan: f.scan } : {}),
-      ...(f.station ? { station: f.station } : {}),
+      ...(f.station ? { station: f.station, pathInFolder: join(f.profile.path, f.relativePath) } : {}),
       // A name that did not fill its pattern's fields, or a document without a field the folder requires,
       // is left to the clerk (the same rule the tagging form applies before queuing).
       autoSubmit:

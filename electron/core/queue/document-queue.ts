@@ -74,6 +74,8 @@ export interface IncomingFile {
   scan?: { folder: string; name: string };
   /** The station that took it from a shared folder: its history says so. */
   station?: string;
+  /** Where the file was in the watched folder, when it is taken from elsewhere (a shared folder's `.intake/taken/`). */
+  pathInFolder?: string;
 }
 
 /** A document the app made from a file it already took (capture's parts, or a batch kept whole). */
@@ -213,7 +215,11 @@ export class DocumentQueue {
     if (this.ingesting.has(file.seenKey) || store.hasSeen(file.seenKey)) return { outcome: 'seen' };
     this.ingesting.add(file.seenKey);
     // A file that could not be read before has its failed document already: it is completed, not doubled.
-    const unreadable = this.unreadableDocuments().get(file.sourcePath);
+    const inFolder = file.pathInFolder ?? file.sourcePath;
+    const unreadable = this.unreadableDocuments().get(inFolder);
+    // A shared folder's file comes from the station's own folder (`.intake/taken/`), not from where it could
+    // not be read: its failed document is replaced (same id) by one that points at where the file is now.
+    const moved = unreadable !== undefined && inFolder !== file.sourcePath;
     const id = unreadable ?? randomUUID();
     try {
       const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id, file.folder));
@@ -233,7 +239,8 @@ export class DocumentQueue {
       const at = this.now();
       const doc = store.transaction(() => {
         if (store.hasSeen(file.seenKey)) return undefined;
-        if (unreadable && store.get(unreadable)?.state === 'failed') {
+        if (moved && store.get(id)?.state === 'failed') store.remove(id);
+        else if (unreadable && store.get(unreadable)?.state === 'failed') {
           store.markSeen(file.seenKey, unreadable, at);
           return store.update(
             unreadable,
@@ -278,7 +285,7 @@ export class DocumentQueue {
         return { outcome: 'seen' };
       }
       this.spoolNames?.add(id);
-      this.unreadable?.delete(file.sourcePath);
+      this.unreadable?.delete(inFolder);
       this.changed([doc]);
       if (state === 'queued') this.worker.kick();
       return { outcome: 'created', document: toPublic(doc) };
