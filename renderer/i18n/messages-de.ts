@@ -296,6 +296,8 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.polling': 'Ordner regelmäßig abfragen (Netzlaufwerke)',
   'settings.folder.recognizeCompleteFiles':
     'Fertige PDF-, PNG- und JPEG-Dateien sofort übernehmen (aus, wenn die Scan-Software Seiten an gespeicherte PDFs anhängt)',
+  'settings.folder.sharedOption':
+    'Andere Stationen übernehmen auch aus diesem Ordner: jede Datei zuerst beanspruchen (jeder Scan wird von nur einer Station übernommen)',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
   'settings.general': 'Allgemein',

@@ -289,6 +289,8 @@ export const en = {
   'settings.folder.polling': 'Poll this folder (network shares)',
   'settings.folder.recognizeCompleteFiles':
     'Take finished PDF, PNG and JPEG files at once (off if the scan software appends pages to saved PDFs)',
+  'settings.folder.sharedOption':
+    'Other stations take from this folder too: claim each file first (every scan is taken by one station only)',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
   'settings.general': 'General',

@@ -330,7 +330,11 @@ export class SharedFolder {
       claimed: this.claimedNow,
       taken: this.workingNow,
     };
-    await writeBeat(layout.beat, me).catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
+    // Made again each time: an admin who cleared `.intake/` must not silence this station (its claims would
+    // be taken over while it works).
+    await mkdir(layout.stations, { recursive: true })
+      .then(() => writeBeat(layout.beat, me))
+      .catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
     const beats = await readBeats(layout.stations);
     const claimFolders = await readdir(join(layout.base, 'claimed')).catch(() => [] as string[]);
     const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
