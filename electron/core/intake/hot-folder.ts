@@ -403,7 +403,7 @@ export class HotFolder {
     const relativePath = relative(this.root, f.path);
     if (this.isSeen(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs))) return 'done';
     // Shared with other stations: claimed first; the claim hands the file over once it is this station's.
-    if (this.shared) return this.shared.take(relativePath);
+    if (this.shared) return this.shared.take(relativePath, { size: f.size, mtimeMs: f.mtimeMs });
     return this.deliverFile(f.path, relativePath, f.size, f.mtimeMs);
   }
 

@@ -110,6 +110,22 @@ describe('shared folder: claim before taking', () => {
     expect(a.delivered).toEqual(['same.pdf']);
   });
 
+  it('a file written again while it waited for room goes back to the stability rules, unclaimed', async () => {
+    const root = folder();
+    await writeFile(join(root, 'rewritten.pdf'), 'first version');
+    const { lstat } = await import('node:fs/promises');
+    const s = await lstat(join(root, 'rewritten.pdf'));
+    const a = await station(root, 'station-a', { lookAhead: 1 });
+    a.busy.n = 1; // no room yet
+    const taking = a.shared.take('rewritten.pdf', { size: s.size, mtimeMs: Math.trunc(s.mtimeMs) });
+    await sleep(50);
+    await writeFile(join(root, 'rewritten.pdf'), 'the second, longer version');
+    a.busy.n = 0;
+    expect(await taking).toBe('changed');
+    expect(await readFile(join(root, 'rewritten.pdf'), 'utf8')).toBe('the second, longer version');
+    expect(a.delivered).toEqual([]);
+  });
+
   it('claims no more than its look-ahead while its queue is busy', async () => {
     const root = folder();
     const names = await scans(root, 20);

@@ -179,7 +179,7 @@ export class SharedFolder {
    * A stable file of the folder (relative path `rel`): claimed when the look-ahead has room. The tracker
    * hears 'done' once the file has left the folder, whoever took it; 'again' when it could not be moved now.
    */
-  async take(rel: string): Promise<StableVerdict> {
+  async take(rel: string, seen?: { size: number; mtimeMs: number }): Promise<StableVerdict> {
     const { config, layout } = this;
     this.busyNow = config.busy();
     // Checked and counted with no await between: waiting hand-overs cannot all pass at once.
@@ -188,6 +188,14 @@ export class SharedFolder {
       await this.nextLook();
     }
     if (this.stopped) return 'again';
+    // The wait for room may have been long: a file written again meanwhile goes back to the stability rules.
+    if (seen) {
+      const now = await lstat(join(layout.root, rel)).catch(() => undefined);
+      if (!now) return 'done';
+      if (now.size !== seen.size || Math.trunc(now.mtimeMs) !== seen.mtimeMs) return 'changed';
+      // The look-ahead may have filled while this one looked.
+      if (this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) return this.take(rel, seen);
+    }
     this.claimedNow++;
     const r = await moveInto(join(layout.root, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
     if (r !== 'won') {
