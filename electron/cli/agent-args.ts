@@ -38,6 +38,10 @@ Options:
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
+  --shared           the --watch folders are shared with other stations: claim each file before taking it
+                     (a folder with an .intake/ folder is shared anyway; docs/deployment.md)
+  --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
+  --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
@@ -79,6 +83,12 @@ export interface AgentArgs {
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
   metricsPort?: number;
+  /** --shared: the --watch folders are shared by several stations (docs/deployment.md, "Shared scan folders"). */
+  shared: boolean;
+  /** --lease-seconds: how long another station's heartbeat may stand still before its claims are taken over. */
+  leaseSeconds?: number;
+  /** --poll MS: the --watch folders are polled (network shares that send no file events). */
+  pollMs?: number;
   help: boolean;
   version: boolean;
 }
@@ -115,6 +125,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'log-level': { type: 'string' },
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
+        shared: { type: 'boolean' },
+        'lease-seconds': { type: 'string' },
+        poll: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -170,6 +183,12 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
       throw new UsageError('--metrics-port must be a port number from 0 to 65535');
   }
+  const leaseSeconds = v['lease-seconds'] === undefined ? undefined : Number(v['lease-seconds']);
+  if (leaseSeconds !== undefined && (!Number.isInteger(leaseSeconds) || leaseSeconds < 2 || leaseSeconds > 3600))
+    throw new UsageError('--lease-seconds must be a whole number from 2 to 3600');
+  const pollMs = v.poll === undefined ? undefined : Number(v.poll);
+  if (pollMs !== undefined && (!Number.isInteger(pollMs) || pollMs < 500))
+    throw new UsageError('--poll must be a whole number of milliseconds, at least 500');
   const authMethod = v['auth-method'];
   if (authMethod !== undefined && !AuthMethodSchema.safeParse(authMethod).success)
     throw new UsageError('--auth-method must be client_secret or private_key_jwt');
@@ -203,6 +222,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     logLevel: logLevel as AgentArgs['logLevel'],
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
+    shared: v.shared ?? false,
+    ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
+    ...(pollMs !== undefined ? { pollMs } : {}),
     help: v.help ?? false,
     version: v.version ?? false,
   };

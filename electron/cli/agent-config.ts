@@ -81,6 +81,8 @@ export async function loadAgentConfig(
       path: resolve(dir),
       autoSubmit: true,
       defaultMetadata: args.meta,
+      ...(args.shared ? { shared: true } : {}),
+      ...(args.pollMs ? { polling: { enabled: true, intervalMs: args.pollMs } } : {}),
     }),
   );
   // With --meta, configured folders get the flags' metadata too (flags win over the profile's defaults).
@@ -92,6 +94,7 @@ export async function loadAgentConfig(
       folders: [...folders, ...watched],
       archive: args.archive ? { ...settings.archive, mode: 'move', folder: resolve(args.archive) } : settings.archive,
       upload: args.concurrency ? { concurrency: args.concurrency } : settings.upload,
+      ...(args.leaseSeconds ? { sharedFolders: { leaseSeconds: args.leaseSeconds } } : {}),
     },
   };
 }

@@ -13,6 +13,7 @@ import type { AgentConfig } from './agent-config';
 import { AgentCredentials } from './agent-config';
 import { UnreachableBudget } from './agent-reachability';
 import { startStationReporting } from './agent-station';
+import { AGENT_VERSION } from './agent-version';
 
 export interface AgentCoreOptions {
   dataDir: string;
@@ -74,6 +75,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
     bus,
     clock: systemClock,
     logger,
+    version: AGENT_VERSION,
   });
   return {
     bus,
@@ -85,6 +87,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
         bus,
         queue: pipeline.queue,
         logger,
+        sharedFolders: () => pipeline.folders.sharedStations().map(({ path, stations }) => ({ path, stations })),
         ...(metricsPort !== undefined ? { metricsPort } : {}),
       });
       tokenStatus.listener = station.monitor.onTokenStatus;

@@ -5,6 +5,7 @@ import type { EventBus } from '../core/events/event-bus';
 import { logDocumentLives } from '../core/health/document-life-log';
 import { MetricsEndpoint } from '../core/health/metrics-endpoint';
 import { healthOf, HEALTH_EXIT } from '../core/health/station-status';
+import type { StationStatus } from '../core/health/station-status';
 import { StationMonitor } from '../core/health/station-monitor';
 import type { MonitoredQueue } from '../core/health/station-monitor';
 import { readStatusFile, StatusFileWriter } from '../core/health/status-file';
@@ -23,6 +24,8 @@ export async function startStationReporting(o: {
   queue: MonitoredQueue;
   logger: Logger;
   metricsPort?: number;
+  /** Shared folders and the stations seen there, for the status file (`intake-agent status`). */
+  sharedFolders?: () => NonNullable<StationStatus['sharedFolders']>;
 }): Promise<{ monitor: StationMonitor; stop: () => Promise<void> }> {
   const stops: Array<() => Promise<void> | void> = [logDocumentLives(o.bus, o.logger)];
   const monitor = new StationMonitor({
@@ -34,7 +37,15 @@ export async function startStationReporting(o: {
     ...(await previousStatus(o.dataDir)),
   });
   stops.push(() => monitor.dispose());
-  const writer = new StatusFileWriter(o.dataDir, () => monitor.status(), o.bus, o.logger);
+  const writer = new StatusFileWriter(
+    o.dataDir,
+    () => {
+      const shared = o.sharedFolders?.() ?? [];
+      return { ...monitor.status(), ...(shared.length > 0 ? { sharedFolders: shared } : {}) };
+    },
+    o.bus,
+    o.logger,
+  );
   // Not awaited: its fsyncs need not hold up the start (the file follows within the first heartbeat).
   void writer.write();
   stops.push(() => writer.close());

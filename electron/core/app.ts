@@ -195,6 +195,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     bus,
     clock,
     logger,
+    version: options.version,
   });
   await pipeline.start();
   const { queue, folders: hotFolders } = pipeline;

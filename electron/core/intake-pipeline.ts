@@ -22,6 +22,7 @@ import type { Logger } from './util/logger';
 import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
+import { stationConfigOf } from './intake/shared-folder/station-config';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
@@ -31,7 +32,7 @@ export interface IntakePipelineOptions {
    * them), file-name placeholders take only values of their field's format (PlaceholderFormats).
    */
   settings: Pick<Settings, 'folders' | 'archive' | 'upload'> &
-    Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId'>>;
+    Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders'>>;
   uploader: InboxUploader;
   probe?: () => Promise<boolean>;
   bus: EventBus;
@@ -42,6 +43,8 @@ export interface IntakePipelineOptions {
   onNetwork?(online: boolean): void;
   /** Capture's analysis workers (default: cores − 1 threads, made for the first scanned batch). */
   capturePool?: () => CapturePool;
+  /** Shared folders: what this station writes in its heartbeat (the app's or agent's version). */
+  version?: string;
 }
 
 export interface IntakePipeline {
@@ -117,9 +120,21 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.capturePool ? { pool: o.capturePool } : {}),
     formats: () => placeholderFormatsOf(formatSettings),
   });
+  const splitsBatches = o.settings.folders.some((f) => f.capture);
   // Capture takes every file: those of folders without `capture` it hands straight to the queue.
   const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
     placeholderFormats: () => placeholderFormatsOf(formatSettings),
+    shared: await stationConfigOf({
+      dataDir: o.dataDir,
+      settings: o.settings,
+      version: o.version ?? 'unknown',
+      // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
+      busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
+      onChange: (wake) =>
+        o.bus.subscribe((channel) => {
+          if (channel === 'documents.changed') wake();
+        }),
+    }),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
   });

@@ -296,6 +296,8 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.polling': 'Ordner regelmäßig abfragen (Netzlaufwerke)',
   'settings.folder.recognizeCompleteFiles':
     'Fertige PDF-, PNG- und JPEG-Dateien sofort übernehmen (aus, wenn die Scan-Software Seiten an gespeicherte PDFs anhängt)',
+  'settings.folder.sharedOption':
+    'Andere Stationen übernehmen auch aus diesem Ordner: jede Datei zuerst beanspruchen (jeder Scan wird von nur einer Station übernommen)',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
   'settings.general': 'Allgemein',
@@ -366,6 +368,9 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.state.link':
     'Das ist eine Verknüpfung auf einen anderen Ordner. Intake Desk folgt hier keinen Verknüpfungen: bitte den Ordner selbst eintragen.',
   'settings.folder.state.unreadable': 'Intake Desk darf diesen Ordner nicht lesen. Bitte die IT um Lesezugriff bitten.',
+  'settings.folder.shared': 'geteilt · {count, plural, one {# Station} other {# Stationen}}',
+  'settings.folder.stations': 'Stationen, die diesen Ordner teilen',
+  'settings.folder.station': '{station} auf {host}, letztes Lebenszeichen {lastBeat}',
   'claims.caseNumber': 'Schadennummer',
   'claims.caseHint': 'Findet den Schaden zu einer Schadennummer, wo die Plattform das kann.',
   'claims.find': 'Schaden suchen',
@@ -384,6 +389,7 @@ export const de: Record<MessageKey, string> = {
   'settings.addEnvironment.production': 'Produktionsumgebung hinzufügen',
   'settings.addEnvironment.custom': 'Andere Umgebung hinzufügen',
   'history.step.arrived': 'eingegangen',
+  'history.step.arrivedAtStation': 'eingegangen; übernommen von Station {station}',
   'history.step.emptyFile': 'leere Datei',
   'history.step.readableAgain': 'wieder lesbar',
   'history.step.imported': 'übernommen',

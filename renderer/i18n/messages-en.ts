@@ -289,6 +289,8 @@ export const en = {
   'settings.folder.polling': 'Poll this folder (network shares)',
   'settings.folder.recognizeCompleteFiles':
     'Take finished PDF, PNG and JPEG files at once (off if the scan software appends pages to saved PDFs)',
+  'settings.folder.sharedOption':
+    'Other stations take from this folder too: claim each file first (every scan is taken by one station only)',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
   'settings.general': 'General',
@@ -356,6 +358,9 @@ export const en = {
   'settings.folder.state.link':
     'This is a link to another folder. Intake Desk does not follow links here: enter the folder it points to.',
   'settings.folder.state.unreadable': 'Intake Desk may not read this folder. Ask IT for read access.',
+  'settings.folder.shared': 'shared · {count, plural, one {# station} other {# stations}}',
+  'settings.folder.stations': 'Stations sharing this folder',
+  'settings.folder.station': '{station} on {host}, last heartbeat {lastBeat}',
   'claims.caseNumber': 'Case number',
   'claims.caseHint': 'Finds the claim of a case, where the platform can tell it.',
   'claims.find': 'Find claim',
@@ -373,6 +378,7 @@ export const en = {
   'settings.addEnvironment.production': 'Add production environment',
   'settings.addEnvironment.custom': 'Add other environment',
   'history.step.arrived': 'arrived',
+  'history.step.arrivedAtStation': 'arrived; taken by station {station}',
   'history.step.emptyFile': 'empty file',
   'history.step.readableAgain': 'readable again',
   'history.step.imported': 'imported',

@@ -8,9 +8,21 @@ import { z } from 'zod';
 export const FolderStateSchema = z.enum(['folder', 'missing', 'not_a_folder', 'unreadable', 'link']);
 export type FolderState = z.infer<typeof FolderStateSchema>;
 
+/** A station whose heartbeat is in a shared folder's `.intake/stations/` (docs/deployment.md, "Shared scan folders"). */
+export const SharedStationSchema = z.object({
+  station: z.string(),
+  host: z.string(),
+  version: z.string(),
+  /** The station's own clock when it last wrote its heartbeat. */
+  lastBeat: z.string(),
+});
+export type SharedStation = z.infer<typeof SharedStationSchema>;
+
 export const FolderInspectionSchema = z.object({
   /** The path as the watcher resolves it (absolute). */
   path: z.string(),
   state: FolderStateSchema,
+  /** Set when the folder is shared by several stations: those whose heartbeats it holds. */
+  shared: z.object({ stations: z.array(SharedStationSchema) }).optional(),
 });
 export type FolderInspection = z.infer<typeof FolderInspectionSchema>;

@@ -90,6 +90,11 @@ const folderProfileFields = {
    */
   recognizeCompleteFiles: z.boolean().default(true),
   /**
+   * Several stations watch this folder (docs/deployment.md, "Shared scan folders"): make its `.intake/` so
+   * every station claims a file before it takes it. A folder that has `.intake/` is shared whatever this says.
+   */
+  shared: z.boolean().optional(),
+  /**
    * Fields a document from this folder must carry before it is queued (on top of "a case or a policy
    * number"); a required document type must be one of the configured document types. Absent: none.
    */
@@ -155,6 +160,8 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       .object({ concurrency: z.number().int().min(1).max(8) })
       .default({ concurrency: DEFAULT_UPLOAD_CONCURRENCY }),
     documentTypes: z.array(DocumentTypeSchema).default([]),
+    /** Shared scan folders: how long a station's heartbeat may stand still before its claims are taken over. */
+    sharedFolders: z.object({ leaseSeconds: z.number().int().min(2).max(3600) }).optional(),
     locale: z.enum(['en', 'de']).default('en'),
     updates: z
       .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })

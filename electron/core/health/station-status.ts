@@ -22,6 +22,27 @@ export const StationStatusSchema = z.object({
     /** A configuration stop (credentials, keychain, proxy …): nothing uploads until it is fixed. */
     stopReason: z.object({ code: z.string(), message: z.string() }).optional(),
   }),
+  /** Shared scan folders it watches, with the stations whose heartbeats it sees there (docs/deployment.md). */
+  sharedFolders: z
+    .array(
+      z.object({
+        path: z.string(),
+        stations: z.array(
+          z.object({
+            station: z.string(),
+            host: z.string(),
+            pid: z.number().int(),
+            version: z.string(),
+            lastBeat: z.string(),
+            stale: z.boolean(),
+            self: z.boolean(),
+            claimed: z.number().int(),
+            taken: z.number().int(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
 });
 export type StationStatus = z.infer<typeof StationStatusSchema>;
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import type { IncomingFile, IngestResult } from '../queue/document-queue';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
+import type { StationView } from './shared-folder/shared-folder';
 import type { StableVerdict } from './stability-tracker';
 
 /** What the folders hand files to: DocumentQueue implements it, with the file as it takes it. */
@@ -14,6 +15,13 @@ export interface IntakeTarget {
   ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
   /** A file that stayed unopenable: recorded as a failed document (`file.unreadable`) with the OS error. */
   failUnreadable?(file: IncomingFile, error: NodeJS.ErrnoException): unknown;
+}
+
+/** A shared folder and the stations its heartbeats show (docs/deployment.md, "Shared scan folders"). */
+export interface SharedFolderStations {
+  folderId: string;
+  path: string;
+  stations: StationView[];
 }
 
 /** All configured hot folders; reports a folder that disappears or comes back as a notice. */
@@ -40,6 +48,16 @@ export class HotFolderService {
 
   folderStatuses(): ReadonlyMap<string, FolderStatus> {
     return this.statuses;
+  }
+
+  /** Per shared folder, the stations seen on it (this one first); folders not shared are left out. */
+  sharedStations(): SharedFolderStations[] {
+    const out: SharedFolderStations[] = [];
+    for (const f of this.folders) {
+      const stations = f.stations;
+      if (stations) out.push({ folderId: f.profile.id, path: f.profile.path, stations });
+    }
+    return out;
   }
 
   /**
@@ -106,6 +124,8 @@ export class HotFolderService {
       mtimeMs: f.mtimeMs,
       seenKey: f.seenKey,
       metadata: f.metadata,
+      ...(f.scan ? { scan: f.scan } : {}),
+      ...(f.station ? { station: f.station, pathInFolder: join(f.profile.path, f.relativePath) } : {}),
       // A name that did not fill its pattern's fields, or a document without a field the folder requires,
       // is left to the clerk (the same rule the tagging form applies before queuing).
       autoSubmit:

@@ -12,6 +12,9 @@ import { FileNamePattern } from './file-name-pattern';
 import type { PlaceholderFormats } from './file-name-pattern';
 import type { StabilityOptions, StableFile, StableVerdict, UnreadableFile } from './stability-tracker';
 import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
+import { isInSharedDir } from './shared-folder/layout';
+import type { SharedFolderConfig, StationView } from './shared-folder/shared-folder';
+import { SharedFolder } from './shared-folder/shared-folder';
 
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
 const NATIVE_RECURSIVE = process.platform !== 'linux';
@@ -54,6 +57,10 @@ export interface FolderFile {
   nameMatched?: boolean;
   /** Could not be opened for the tracker's bound: to be recorded as failed (`file.unreadable`), not taken. */
   unreadable?: NodeJS.ErrnoException;
+  /** What identifies the scan for its Idempotency-Key (scan-key.ts): the folder's identity and the name. */
+  scan?: { folder: string; name: string };
+  /** In a shared folder: the station that took it (this one), for the document's history. */
+  station?: string;
 }
 
 export interface HotFolderOptions {
@@ -66,6 +73,8 @@ export interface HotFolderOptions {
   skipDirs?: string[];
   /** The formats file-name placeholders must have, read per file (settings may change). */
   placeholderFormats?: () => PlaceholderFormats;
+  /** Taking part in shared folders (docs/intake-pipeline.md, "Several stations, one folder"). */
+  shared?: SharedFolderConfig;
 }
 
 /** The duplicate key: folder + NFC relative path + size + mtime (persisted with the document). */
@@ -90,6 +99,8 @@ export class HotFolder {
   private readonly root: string;
   /** dev:ino of the folder being watched; a file is only taken while the path still names that folder. */
   private rootIdentity: string | undefined;
+  /** Set while the folder is shared with other stations (it has `.intake/`). */
+  private shared: SharedFolder | undefined;
 
   constructor(
     readonly profile: FolderProfile,
@@ -113,7 +124,12 @@ export class HotFolder {
 
   /** Files seen but not yet handed over (still being written, locked, or waiting for the next look). */
   get pending(): number {
-    return this.tracker.size;
+    return this.tracker.size + (this.shared?.pending ?? 0);
+  }
+
+  /** The stations seen on the folder when it is shared (this one first); undefined when it is not. */
+  get stations(): StationView[] | undefined {
+    return this.shared?.stations();
   }
 
   get currentStatus(): FolderStatus {
@@ -162,6 +178,7 @@ export class HotFolder {
       this.setStatus('unreadable', (e as NodeJS.ErrnoException).code);
       return;
     }
+    await this.openShared();
     if (!this.profile.polling.enabled) this.watchNatively();
     else this.watchWithChokidar();
     this.setStatus('watching');
@@ -243,7 +260,31 @@ export class HotFolder {
     this.watcher.on('error', (e: unknown) => this.logger.warn('watcher error', { folder: this.profile.id, error: e }));
   }
 
+  /** Joins the folder's stations when it has `.intake/` (or the settings say to share it). */
+  private async openShared(): Promise<void> {
+    const config = this.options.shared;
+    if (!config || this.shared) return;
+    try {
+      const shared = await SharedFolder.open(
+        this.root,
+        config,
+        { deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs), logger: this.logger },
+        this.profile.shared === true,
+      );
+      if (!shared) return;
+      this.shared = shared;
+      await shared.start();
+    } catch (e) {
+      this.logger.error('shared folder could not be joined; files are not taken meanwhile', { error: e });
+      this.shared = undefined;
+      throw e;
+    }
+  }
+
   private async detach(): Promise<void> {
+    const shared = this.shared;
+    this.shared = undefined;
+    await shared?.stop().catch((e: unknown) => this.logger.warn('shared folder stop failed', { error: e }));
     const w = this.watcher;
     this.watcher = undefined;
     this.nativeMode = false;
@@ -255,7 +296,11 @@ export class HotFolder {
   private async checkPresence(): Promise<void> {
     const look = await lookAtRoot(this.root);
     if (this.status === 'watching') {
-      if (look.kind === 'folder' && look.identity === this.rootIdentity) return;
+      if (look.kind === 'folder' && look.identity === this.rootIdentity) {
+        // A folder another station made shared since: this one joins at once, before it takes another file.
+        if (this.options.shared && !this.shared) await this.openShared().catch(() => undefined);
+        return;
+      }
       await this.detach();
       this.tracker.forget((p) => p.startsWith(this.root));
       this.rootIdentity = undefined;
@@ -287,6 +332,8 @@ export class HotFolder {
   }
 
   private skip(path: string): boolean {
+    // The stations' own folder is never a scan (its dot name alone would skip it too).
+    if (isInSharedDir(this.root, path)) return true;
     const rel = relative(this.root, path);
     if (rel.split(sep).some((seg) => isTemporaryName(seg))) return true;
     return (this.options.skipDirs ?? []).some((d) => path === d || path.startsWith(d + sep));
@@ -354,7 +401,15 @@ export class HotFolder {
       return 'again';
     }
     const relativePath = relative(this.root, f.path);
-    const seenKey = seenKeyOf(this.root, relativePath, f.size, f.mtimeMs);
+    if (this.isSeen(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs))) return 'done';
+    // Shared with other stations: claimed first; the claim hands the file over once it is this station's.
+    if (this.shared) return this.shared.take(relativePath, { size: f.size, mtimeMs: f.mtimeMs });
+    return this.deliverFile(f.path, relativePath, f.size, f.mtimeMs);
+  }
+
+  /** A complete file at `path` (in the folder, or this station's `.intake/taken/`), under its name in the folder. */
+  private async deliverFile(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict> {
+    const seenKey = seenKeyOf(this.root, relativePath, size, mtimeMs);
     if (this.isSeen(seenKey)) return 'done';
     const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
     const fromName = this.pattern?.read(fileName, this.options.placeholderFormats?.());
@@ -370,14 +425,19 @@ export class HotFolder {
     const metadata: Metadata = { ...this.profile.defaultMetadata, ...(fromName?.metadata ?? {}) };
     return this.deliver({
       profile: this.profile,
-      path: f.path,
+      path,
       relativePath,
       fileName,
-      size: f.size,
-      mtimeMs: f.mtimeMs,
+      size,
+      mtimeMs,
       seenKey,
       metadata,
       nameMatched,
+      scan: {
+        folder: this.shared?.folderIdentity ?? this.root,
+        name: relativePath.normalize('NFC').split(sep).join('/'),
+      },
+      ...(this.shared ? { station: this.shared.stationId } : {}),
     });
   }
 }

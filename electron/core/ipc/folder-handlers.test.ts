@@ -24,6 +24,32 @@ describe('inspectFolder', () => {
     expect((await inspectFolder(join(dir, 'real'))).state).toBe('folder');
   });
 
+  it('a shared folder (#28): the stations whose heartbeats it holds', async () => {
+    const shared = join(dir, 'shared');
+    mkdirSync(join(shared, '.intake', 'stations'), { recursive: true });
+    const beat = (station: string, host: string) =>
+      JSON.stringify({
+        station,
+        host,
+        pid: 1,
+        version: '1.4.0',
+        lastBeat: '2026-11-26T09:15:20.000Z',
+        seq: 3,
+        leaseMs: 120_000,
+      });
+    writeFileSync(join(shared, '.intake', 'stations', 'pc-a-000001.json'), beat('pc-a-000001', 'PC-A'));
+    writeFileSync(join(shared, '.intake', 'stations', 'pc-b-000002.json'), beat('pc-b-000002', 'PC-B'));
+    writeFileSync(join(shared, '.intake', 'stations', 'broken.json'), '{');
+    const r = await inspectFolder(shared);
+    expect(r.state).toBe('folder');
+    expect(r.shared?.stations.map((s) => [s.station, s.host, s.lastBeat]).sort()).toEqual([
+      ['pc-a-000001', 'PC-A', '2026-11-26T09:15:20.000Z'],
+      ['pc-b-000002', 'PC-B', '2026-11-26T09:15:20.000Z'],
+    ]);
+    // Not shared: no `.intake/`, or a link there (never followed).
+    expect((await inspectFolder(join(dir, 'real'))).shared).toBeUndefined();
+  });
+
   it('answers the absolute path the watcher would use', async () => {
     expect((await inspectFolder('relative/scans')).path).toBe(join(process.cwd(), 'relative/scans'));
   });

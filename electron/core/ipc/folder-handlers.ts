@@ -1,8 +1,10 @@
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FolderInspection } from '../../../shared/domain/folders';
 import { IntakeError } from '../errors';
+import { readBeats } from '../intake/shared-folder/heartbeat';
+import { SHARED_DIR } from '../intake/shared-folder/layout';
 import type { PartialHandlerTable } from './handler-table';
 
 /**
@@ -18,12 +20,25 @@ export async function inspectFolder(path: string): Promise<FolderInspection> {
     if (!info.isDirectory()) return { path: absolute, state: 'not_a_folder' };
     // The watcher lists the folder and opens its files: it needs read and search permission.
     await access(absolute, constants.R_OK | constants.X_OK);
-    return { path: absolute, state: 'folder' };
+    return { path: absolute, state: 'folder', ...(await sharedStations(absolute)) };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { path: absolute, state: 'missing' };
     return { path: absolute, state: 'unreadable' };
   }
+}
+
+/** A shared folder (it has `.intake/`, not a link): the stations whose heartbeats are there. */
+async function sharedStations(folder: string): Promise<Pick<FolderInspection, 'shared'>> {
+  const dir = join(folder, SHARED_DIR);
+  const s = await lstat(dir).catch(() => undefined);
+  if (!s?.isDirectory()) return {};
+  const beats = await readBeats(join(dir, 'stations'));
+  return {
+    shared: {
+      stations: beats.map((b) => ({ station: b.station, host: b.host, version: b.version, lastBeat: b.lastBeat })),
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
+import { scanKeyOf } from '../intake/scan-key';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
@@ -69,6 +70,12 @@ export interface IncomingFile {
    * each part's own metadata.
    */
   capture?: { profile: CaptureProfile; autoSubmit: boolean; requiredFields: MetadataField[] };
+  /** A scan from a watched folder: its Idempotency-Key is derived from these and its content (scan-key.ts). */
+  scan?: { folder: string; name: string };
+  /** The station that took it from a shared folder: its history says so. */
+  station?: string;
+  /** Where the file was in the watched folder, when it is taken from elsewhere (a shared folder's `.intake/taken/`). */
+  pathInFolder?: string;
 }
 
 /** A document the app made from a file it already took (capture's parts, or a batch kept whole). */
@@ -208,7 +215,11 @@ export class DocumentQueue {
     if (this.ingesting.has(file.seenKey) || store.hasSeen(file.seenKey)) return { outcome: 'seen' };
     this.ingesting.add(file.seenKey);
     // A file that could not be read before has its failed document already: it is completed, not doubled.
-    const unreadable = this.unreadableDocuments().get(file.sourcePath);
+    const inFolder = file.pathInFolder ?? file.sourcePath;
+    const unreadable = this.unreadableDocuments().get(inFolder);
+    // A shared folder's file comes from the station's own folder (`.intake/taken/`), not from where it could
+    // not be read: its failed document is replaced (same id) by one that points at where the file is now.
+    const moved = unreadable !== undefined && inFolder !== file.sourcePath;
     const id = unreadable ?? randomUUID();
     try {
       const copy = await this.copies.run(() => spool.copyFrom(file.sourcePath, id, file.folder));
@@ -220,12 +231,16 @@ export class DocumentQueue {
       const duplicateOf = store.uploadedWithHash(copy.sha256, id);
       const empty = copy.size === 0;
       const state: DocumentState = empty ? 'failed' : file.autoSubmit && !duplicateOf ? 'queued' : 'new';
+      // A scan's key is fixed at intake, also for the inbox: whoever submits it, it is the same scan.
+      const scanKey = file.scan && !empty ? scanKeyOf(file.scan.folder, file.scan.name, copy.sha256) : undefined;
+      const key = scanKey ?? (state === 'queued' ? randomUUID() : undefined);
       // Not awaited to disk: losing this insert to a power cut only orphans the spool copy (swept at
       // start) while the scanner's file, untouched, is taken again; the upload awaits keyDurable() first.
       const at = this.now();
       const doc = store.transaction(() => {
         if (store.hasSeen(file.seenKey)) return undefined;
-        if (unreadable && store.get(unreadable)?.state === 'failed') {
+        if (moved && store.get(id)?.state === 'failed') store.remove(id);
+        else if (unreadable && store.get(unreadable)?.state === 'failed') {
           store.markSeen(file.seenKey, unreadable, at);
           return store.update(
             unreadable,
@@ -234,7 +249,8 @@ export class DocumentQueue {
               metadata: file.metadata,
               content: { size: copy.size, sha256: copy.sha256 },
               error: empty ? EMPTY_FILE_ERROR : null,
-              ...(state === 'queued' ? { idempotencyKey: randomUUID(), enqueue: true } : {}),
+              ...(key ? { idempotencyKey: key } : {}),
+              ...(state === 'queued' ? { enqueue: true } : {}),
               ...(duplicateOf ? { duplicateOf } : {}),
             },
             at,
@@ -257,11 +273,11 @@ export class DocumentQueue {
             state,
             metadata: file.metadata,
             seenKey: file.seenKey,
-            ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
+            ...(key ? { idempotencyKey: key } : {}),
             ...(duplicateOf ? { duplicateOf } : {}),
             ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
           },
-          empty ? 'empty file' : 'arrived',
+          empty ? 'empty file' : file.station ? `arrived; taken by station ${file.station}` : 'arrived',
         );
       });
       if (!doc) {
@@ -269,7 +285,7 @@ export class DocumentQueue {
         return { outcome: 'seen' };
       }
       this.spoolNames?.add(id);
-      this.unreadable?.delete(file.sourcePath);
+      this.unreadable?.delete(inFolder);
       this.changed([doc]);
       if (state === 'queued') this.worker.kick();
       return { outcome: 'created', document: toPublic(doc) };
@@ -404,6 +420,8 @@ export class DocumentQueue {
           content: { size: file.size, sha256: file.sha256 },
           file: { spoolName: file.spoolName, fileName: file.fileName, contentType: contentTypeOf(file.fileName) },
           duplicateOf: store.uploadedWithHash(file.sha256, id) ?? null,
+          // Edited on purpose: no longer the scan, so not the scan's key (a new one when it is submitted).
+          idempotencyKey: null,
         },
         this.now(),
         message,
@@ -583,6 +601,8 @@ export class DocumentQueue {
     const { store } = this.deps;
     const docs = ids.map((id) => this.require(id));
     const duplicates: { document: StoredDocument; duplicateOf: string }[] = [];
+    /** Duplicates the clerk confirmed: sent again on purpose. */
+    const confirmed = new Set<string>();
     for (const d of docs) {
       this.requireState(d, SUBMITTABLE, 'submit');
       requireContent(d);
@@ -590,6 +610,8 @@ export class DocumentQueue {
         throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
       const duplicateOf = d.duplicateOf ?? store.uploadedWithHash(d.sha256, d.id);
       if (duplicateOf && !confirmDuplicate) duplicates.push({ document: d, duplicateOf });
+      // Not for one queued or failed before: its key may have gone out with an upload whose answer was lost.
+      else if (duplicateOf && (d.state === 'new' || d.state === 'tagged')) confirmed.add(d.id);
     }
     const [first] = duplicates;
     if (first) {
@@ -611,7 +633,9 @@ export class DocumentQueue {
           {
             state: 'queued',
             ...(metadata ? { metadata: mergeMetadata(d.metadata, metadata) } : {}),
-            ...(d.idempotencyKey ? {} : { idempotencyKey: randomUUID() }),
+            // A duplicate the clerk confirmed is sent again on purpose: its own key, not the scan's, which the
+            // platform would answer with the first upload's result.
+            ...(confirmed.has(d.id) || !d.idempotencyKey ? { idempotencyKey: randomUUID() } : {}),
             nextAttemptAtMs: null,
             error: null,
             ...(d.state === 'queued' ? {} : { enqueue: true }),

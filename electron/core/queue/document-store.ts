@@ -459,6 +459,13 @@ export class DocumentStore {
     return row?.id;
   }
 
+  /** Documents queued or uploading (an index range, not a scan of the table): a shared folder's look-ahead. */
+  activeCount(): number {
+    return this.prepared<[], { n: number }>(
+      "SELECT COUNT(*) AS n FROM documents WHERE state IN ('queued', 'uploading')",
+    ).get()!.n;
+  }
+
   counts(): Record<DocumentState, number> {
     const counts: Record<DocumentState, number> = {
       new: 0,

@@ -22,11 +22,14 @@ const STEPS: Record<string, MessageKey> = {
 };
 
 export type HistoryStep =
-  { kind: 'step'; key: MessageKey; values?: Record<string, number> } | { kind: 'detail'; text: string };
+  { kind: 'step'; key: MessageKey; values?: Record<string, string | number> } | { kind: 'detail'; text: string };
 
 export function historyStep(message: string): HistoryStep {
   const attempt = /^attempt (\d+)$/.exec(message);
   if (attempt) return { kind: 'step', key: 'history.step.attempt', values: { n: Number(attempt[1]) } };
+  // A shared folder (docs/deployment.md, "Shared scan folders"): which station took the scan.
+  const taken = /^arrived; taken by station (.+)$/.exec(message);
+  if (taken) return { kind: 'step', key: 'history.step.arrivedAtStation', values: { station: taken[1] ?? '' } };
   const key = STEPS[message];
   return key ? { kind: 'step', key } : { kind: 'detail', text: message };
 }

@@ -4,6 +4,7 @@ import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { SettingsField } from './settings-field';
+import { SharedStations } from './shared-stations';
 
 /** How often the folder is looked at again while Settings is open: a share can go and come back. */
 const RECHECK_MS = 5_000;
@@ -36,9 +37,13 @@ export function FolderPathField(props: { path: string; label: string; value: str
     };
   }, [value]);
   const state = value && seen?.asked === value ? seen.state : undefined;
+  const stations = state && seen?.shared?.stations;
   const hint = state && (
     <span className={`folder-state folder-${state}`} data-testid="folder-state" data-state={state}>
       {t(`settings.folder.state.${state}`)}
+      {stations && (
+        <span data-testid="folder-shared"> · {t('settings.folder.shared', { count: stations.length })}</span>
+      )}
     </span>
   );
   return (
@@ -64,6 +69,7 @@ export function FolderPathField(props: { path: string; label: string; value: str
           </div>
         )}
       </SettingsField>
+      {stations && stations.length > 0 && <SharedStations stations={stations} />}
     </div>
   );
 }

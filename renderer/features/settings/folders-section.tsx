@@ -91,6 +91,9 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
       <SettingsCheck checked={f.recognizeCompleteFiles} onChange={(on) => set({ recognizeCompleteFiles: on })}>
         {t('settings.folder.recognizeCompleteFiles')}
       </SettingsCheck>
+      <SettingsCheck checked={f.shared ?? false} onChange={(on) => set({ shared: on })}>
+        {t('settings.folder.sharedOption')}
+      </SettingsCheck>
       <div>
         <button
           type="button"

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FolderProfileSchema } from '../../../shared/domain/settings';
+import { EventBus } from '../events/event-bus';
+import type { InboxUploader } from '../queue/inbox-uploader';
+import type { QueueFixture } from '../queue/test-support/queue-fixture';
+import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
+import { silentLogger } from '../util/logger';
+import { HotFolderService } from './hot-folder-service';
+import { scanKeyOf } from './scan-key';
+import { filesUnder } from './shared-folder/claim';
+import type { SharedFolderConfig } from './shared-folder/shared-folder';
+
+// Rule (docs/intake-pipeline.md, "Several stations, one folder"): in a shared folder a file is claimed and
+// committed to before the queue takes it; the stations' `.intake/` is never a scan and never waiting.
+const keys: Array<string | undefined> = [];
+const accepting: InboxUploader = {
+  uploadToInbox: async (r) => {
+    keys.push(r.idempotencyKey);
+    r.onProgress(r.size, r.size);
+    return { success: true, errors: [], payload: {} };
+  },
+};
+const FAST = {
+  stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
+  reattachMs: 100,
+  rescanMs: 400,
+};
+
+let fx: QueueFixture | undefined;
+let service: HotFolderService | undefined;
+afterEach(async () => {
+  await service?.stop();
+  await fx?.close();
+  service = undefined;
+  fx = undefined;
+  keys.length = 0;
+});
+
+const shared = (busy: () => number): SharedFolderConfig => ({
+  stationId: 'station-here',
+  host: 'test',
+  pid: process.pid,
+  version: 'test',
+  leaseMs: 60_000,
+  lookAhead: 8,
+  workSlots: 4,
+  busy,
+  gatePollMs: 20,
+});
+
+describe.each([
+  ['file events (fs.watch)', { enabled: false, intervalMs: 2_000 }],
+  ['polling (chokidar)', { enabled: true, intervalMs: 500 }],
+])('a shared folder, %s', (_name, polling) => {
+  it('every file is claimed, taken from the station’s own folder, and gone after its upload; .intake is never a scan', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const scans = join(fx.dir, 'scans');
+    // Another station's claimed file, within its lease: not this station's, and not waiting here.
+    const other = join(scans, '.intake', 'claimed', 'station-other');
+    await mkdir(other, { recursive: true });
+    await writeFile(join(other, 'not-yours.pdf'), 'held by another station');
+    await writeFile(join(scans, '.intake', 'stations.json.pdf'), 'a file in .intake that looks like a scan');
+    const queue = fx.queue;
+    service = new HotFolderService(queue, new EventBus(), silentLogger, {
+      ...FAST,
+      shared: shared(() => {
+        const c = queue.status().counts;
+        return c.queued + c.uploading;
+      }),
+    });
+    await service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling, autoSubmit: true })]);
+    const contents = new Map<string, string>();
+    for (let i = 0; i < 6; i++) {
+      const name = `scan_${i}.pdf`;
+      const text = `scan number ${i} ${'x'.repeat(100)}`;
+      contents.set(name, text);
+      if (i % 2 === 0) {
+        await writeFile(join(scans, `${name}.tmp`), text);
+        await rename(join(scans, `${name}.tmp`), join(scans, name));
+      } else {
+        const h = await open(join(scans, name), 'w');
+        await h.write(text.slice(0, 20));
+        await new Promise((r) => setTimeout(r, 100));
+        await h.write(text.slice(20));
+        await h.close();
+      }
+    }
+    await waitFor(
+      () => queue.list({ limit: 100, offset: 0 }).documents.filter((d) => d.state === 'archived').length === 6,
+      'six archived',
+    );
+    const docs = queue.list({ limit: 100, offset: 0 }).documents;
+    expect(docs.map((d) => d.fileName).sort()).toEqual([...contents.keys()].sort());
+    expect((await readdir(scans)).sort()).toEqual(['.intake']);
+    expect(await filesUnder(join(scans, '.intake', 'claimed', 'station-here'))).toEqual([]);
+    expect(await filesUnder(join(scans, '.intake', 'taken', 'station-here'))).toEqual([]);
+    expect(await readFile(join(other, 'not-yours.pdf'), 'utf8')).toBe('held by another station');
+    expect(service.pending()).toBe(0);
+    // The scan's key: the folder's id, its name and its content (item 3 of #28).
+    const folderId = (await readFile(join(scans, '.intake', 'folder-id'), 'utf8')).trim();
+    const expected = [...contents].map(([name, text]) =>
+      scanKeyOf(folderId, name, createHash('sha256').update(text).digest('hex')),
+    );
+    expect([...keys].sort()).toEqual(expected.sort());
+    const stations = service.sharedStations().find((f) => f.folderId === 's')?.stations ?? [];
+    expect(stations[0]).toMatchObject({ station: 'station-here', self: true, stale: false });
+  });
+});
+
+describe('a folder without .intake', () => {
+  it('is not shared: files are taken in place as before, and keys are still the scan’s', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const scans = join(fx.dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    const queue = fx.queue;
+    service = new HotFolderService(queue, new EventBus(), silentLogger, { ...FAST, shared: shared(() => 0) });
+    await service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, autoSubmit: true })]);
+    await writeFile(join(scans, 'one.pdf'), 'one');
+    const doc = await waitFor(
+      () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      'archived',
+    );
+    expect(doc.fileName).toBe('one.pdf');
+    expect(await readdir(scans)).toEqual([]);
+    expect(service.sharedStations()).toEqual([]);
+    expect(keys).toEqual([scanKeyOf(scans, 'one.pdf', createHash('sha256').update('one').digest('hex'))]);
+  });
+});

@@ -1,0 +1,56 @@
+import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+
+/**
+ * The one move of the protocol: rename(2) of a file into a folder of one station. Atomic on a local file
+ * system, on SMB2+ and on NFS: of two stations renaming the same name, one wins and the other gets ENOENT.
+ *
+ * 'won': the file is at `to` now. 'lost': another station (or the writer, or an admin) moved it first.
+ * 'busy': it could not be moved now (held open on Windows/SMB, the target name taken, no permission).
+ */
+export type MoveResult = 'won' | 'lost' | 'busy';
+
+export async function moveInto(from: string, to: string): Promise<MoveResult> {
+  // rename() replaces an existing target on POSIX: a second file of the same name must not overwrite one
+  // the station holds. Only this station writes into its own folders, so the look is not racy.
+  if (await exists(to)) return 'busy';
+  try {
+    await rename(from, to);
+    return 'won';
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') return 'busy';
+    // ENOENT also means the target's folder is missing (new subfolder, or removed by an admin): only a
+    // source that is really gone is a lost race.
+    if (!(await exists(from))) return 'lost';
+    await mkdir(dirname(to), { recursive: true });
+    try {
+      await rename(from, to);
+      return 'won';
+    } catch (again) {
+      return (again as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(from)) ? 'lost' : 'busy';
+    }
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The files under a station folder, as paths relative to it (the OS's separator), subfolders included. */
+export async function filesUnder(dir: string, depth = 8): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string, level: number): Promise<void> => {
+    const entries = await readdir(d, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory() && level < depth) await walk(p, level + 1);
+      else if (e.isFile()) out.push(relative(dir, p));
+    }
+  };
+  await walk(dir, 0);
+  return out;
+}

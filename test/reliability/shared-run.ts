@@ -1,0 +1,286 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { startSandbox } from '../../sandbox';
+import type { StoredUpload } from '../../sandbox';
+import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+// SHARED_RUN_AGENT: another build of the agent (e.g. an older checkout's bin/intake-agent.mjs) for a before/after run.
+const AGENT = process.env.SHARED_RUN_AGENT ?? join(ROOT, 'bin/intake-agent.mjs');
+
+export interface SharedRunOptions {
+  agents: number;
+  files: number;
+  /** The files arrive spread over this long, half written under a temporary name then renamed, half in place. */
+  arrivalMs: number;
+  leaseSeconds: number;
+  concurrency?: number;
+  /** Poll the folder (a network share) instead of file events. */
+  pollMs?: number;
+  /** The scan folder (a mounted share); default a new local folder. Emptied first. */
+  folder?: string;
+  fileBytes?: number;
+  /** kill -9 this agent (index) this long after the first file, and never start it again in the run. */
+  kill?: { agent: number; atMs: number };
+  /** SIGSTOP this agent this long after the first file, SIGCONT it `forMs` later. */
+  freeze?: { agent: number; atMs: number; forMs: number };
+  timeoutMs: number;
+  /** Sandbox latency per request, so stations hold claimed files while their uploads run. */
+  latencyMs?: number;
+  /** false: the agents without --shared, on a folder without .intake/ (how stations ran before #28). */
+  shared?: boolean;
+  log?: (s: string) => void;
+}
+
+export interface SharedRunResult {
+  files: number;
+  /** Files whose content the platform holds exactly once / never / more than once. */
+  once: number;
+  missing: string[];
+  duplicates: number;
+  /** Documents each agent uploaded (from its queue database), in agent order. */
+  split: number[];
+  /** Files left in the folder (the stations' .intake/ left out) and in claim folders, after the run. */
+  leftInFolder: string[];
+  leftClaimed: string[];
+  /** Files the killed station had committed to (its .intake/taken/) and the run's end found there. */
+  heldByKilled: string[];
+  /** The killed station's files at the platform, before it was started again. */
+  heldByKilledUploaded: number;
+  /** Takeovers of claimed files of a silent station (from the agents' logs). */
+  takenOver: number;
+  /** What the killed or frozen station held in its claim folder just after the signal. */
+  claimedAtSignal: string[];
+  /** First file written → every expected file at the platform and the folder empty. */
+  ms: number;
+  timedOut: boolean;
+  /** After the killed agent was started again with --once: files at the platform exactly once. */
+  afterRestart?: { once: number; missing: number; duplicates: number; leftInShare: number };
+  dir: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+/** Several real agents (own processes, own data folders) on one scan folder, against a real sandbox. */
+export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-shared-'));
+  const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+  if (o.latencyMs) sandbox.setFaults({ latencyMs: o.latencyMs });
+  const children: Array<ChildProcess | undefined> = [];
+  const logs: string[] = [];
+  const scans = o.folder ?? join(dir, 'scans');
+  try {
+    await mkdir(scans, { recursive: true });
+    for (const e of await readdir(scans)) await rm(join(scans, e), { recursive: true, force: true });
+    const args = (i: number) => [
+      AGENT,
+      'run',
+      '--watch',
+      scans,
+      ...(o.shared === false ? [] : ['--shared', '--lease-seconds', String(o.leaseSeconds)]),
+      ...(o.pollMs ? ['--poll', String(o.pollMs)] : []),
+      '--data',
+      join(dir, `data-${i}`),
+      ...sandboxArgs(sandbox),
+      '--meta',
+      'CaseNumber=CLM-2026-000101',
+      '--concurrency',
+      String(o.concurrency ?? 2),
+      '--log-level',
+      'info',
+    ];
+    const env = agentEnv(sandbox);
+    const exits: Array<Promise<void>> = [];
+    for (let i = 0; i < o.agents; i++) {
+      const child = spawn(process.execPath, args(i), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      logs[i] = '';
+      child.stderr.setEncoding('utf8').on('data', (s: string) => (logs[i] += s));
+      children.push(child);
+      exits.push(new Promise((r) => child.once('exit', () => r())));
+    }
+    // Every agent has joined the folder (its heartbeat is there) before the first file arrives.
+    const stationsDir = join(scans, '.intake', 'stations');
+    for (let t = 0; t < (o.shared === false ? 0 : 600); t++) {
+      const n = (await readdir(stationsDir).catch(() => [])).filter((n) => n.endsWith('.json')).length;
+      if (n >= o.agents) break;
+      await sleep(100);
+    }
+    const stationOf = async (i: number) => (await readFile(join(dir, `data-${i}`, 'station-id'), 'utf8')).trim();
+    const claimedAtSignal = new Set<string>();
+    // The signal comes at a moment the station holds claimed files (what the takeover is about), or after 10 s.
+    const whenClaiming = async (agent: number) => {
+      const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));
+      for (let t = 0; t < 200 && (await filesUnder(claimed)).length === 0; t++) await sleep(50);
+    };
+    const snapshot = async (agent: number) => {
+      const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));
+      for (const p of await filesUnder(claimed)) claimedAtSignal.add(p.slice(claimed.length + 1));
+    };
+
+    const hashes = new Map<string, string>();
+    const started = performance.now();
+    const writes: Array<Promise<void>> = [];
+    const events: Array<Promise<void>> = [];
+    if (o.kill) {
+      const { agent, atMs } = o.kill;
+      events.push(
+        sleep(atMs).then(async () => {
+          await whenClaiming(agent);
+          o.log?.(`kill -9 agent ${agent}`);
+          children[agent]?.kill('SIGKILL');
+          await snapshot(agent);
+        }),
+      );
+    }
+    if (o.freeze) {
+      const { agent, atMs, forMs } = o.freeze;
+      events.push(
+        sleep(atMs).then(async () => {
+          await whenClaiming(agent);
+          o.log?.(`SIGSTOP agent ${agent}`);
+          children[agent]?.kill('SIGSTOP');
+          await snapshot(agent);
+          await sleep(forMs);
+          o.log?.(`SIGCONT agent ${agent}`);
+          children[agent]?.kill('SIGCONT');
+        }),
+      );
+    }
+    for (let i = 0; i < o.files; i++) {
+      const at = (i * o.arrivalMs) / o.files;
+      const wait = at - (performance.now() - started);
+      if (wait > 0) await sleep(wait);
+      const name = `scan_${String(i).padStart(4, '0')}.pdf`;
+      const bytes = randomBytes(o.fileBytes ?? 4_000);
+      hashes.set(createHash('sha256').update(bytes).digest('hex'), name);
+      if (i % 2 === 0) {
+        // Scan-to-folder: a temporary name, then the rename.
+        writes.push(
+          writeFile(join(scans, `${name}.tmp`), bytes).then(() =>
+            rename(join(scans, `${name}.tmp`), join(scans, name)),
+          ),
+        );
+      } else {
+        // In place, in two bursts with a pause (the stability rules must wait for the second).
+        writes.push(
+          (async () => {
+            const h = await open(join(scans, name), 'w');
+            await h.write(bytes, 0, bytes.length >> 1);
+            await sleep(300);
+            await h.write(bytes, bytes.length >> 1);
+            await h.close();
+          })(),
+        );
+      }
+    }
+    await Promise.all(writes);
+    await Promise.all(events);
+    const killed = o.kill ? await stationOf(o.kill.agent) : undefined;
+    const takenDir = (s: string) => join(scans, '.intake', 'taken', s);
+
+    const uploads = async () => (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+    const countOf = (list: StoredUpload[]) => {
+      const counts = new Map<string, number>();
+      for (const u of list) counts.set(u.sha256, (counts.get(u.sha256) ?? 0) + 1);
+      return counts;
+    };
+    let timedOut = true;
+    let heldByKilled: string[] = [];
+    for (;;) {
+      heldByKilled = killed
+        ? (await filesUnder(takenDir(killed))).map((p) => p.slice(takenDir(killed).length + 1))
+        : [];
+      const counts = countOf(await uploads());
+      const left = (await readdir(scans)).filter((n) => n !== '.intake');
+      const claimed = await filesUnder(join(scans, '.intake', 'claimed'));
+      const taken = (await filesUnder(join(scans, '.intake', 'taken'))).filter(
+        (p) => !killed || !p.startsWith(takenDir(killed)),
+      );
+      const expected = [...hashes].filter(([, name]) => !heldByKilled.includes(name));
+      if (left.length === 0 && claimed.length === 0 && taken.length === 0 && expected.every(([h]) => counts.has(h))) {
+        timedOut = false;
+        break;
+      }
+      if (performance.now() - started > o.timeoutMs) break;
+      await sleep(250);
+    }
+    const ms = performance.now() - started;
+    const list = await uploads();
+    const counts = countOf(list);
+    const missing = [...hashes].filter(([h, name]) => !counts.has(h) && !heldByKilled.includes(name)).map(([, n]) => n);
+    const heldByKilledUploaded = [...hashes].filter(([h, name]) => heldByKilled.includes(name) && counts.has(h)).length;
+    const result: SharedRunResult = {
+      files: o.files,
+      once: [...hashes.keys()].filter((h) => counts.get(h) === 1).length,
+      missing,
+      duplicates: [...counts.values()].reduce((n, c) => n + (c - 1), 0),
+      split: [],
+      leftInFolder: (await readdir(scans)).filter((n) => n !== '.intake'),
+      leftClaimed: await filesUnder(join(scans, '.intake', 'claimed')),
+      heldByKilled,
+      heldByKilledUploaded,
+      takenOver: logs
+        .join('\n')
+        .split('\n')
+        .filter((l) => l.includes('took over a claimed file')).length,
+      claimedAtSignal: [...claimedAtSignal].sort(),
+      ms,
+      timedOut,
+      dir,
+    };
+    for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    await Promise.all(exits);
+    for (let i = 0; i < o.agents; i++) {
+      const db = join(dir, `data-${i}`, 'queue.sqlite');
+      if (!existsSync(db)) {
+        result.split.push(0);
+        continue;
+      }
+      const d = new Database(db, { readonly: true, fileMustExist: true });
+      const row = d.prepare("SELECT COUNT(*) AS n FROM documents WHERE state IN ('uploaded', 'archived')").get() as {
+        n: number;
+      };
+      result.split.push(row.n);
+      d.close();
+    }
+    if (o.kill) {
+      // Nothing lost: the killed station, started again, finishes what it had committed to.
+      const code = await new Promise<number | null>((res) => {
+        const child = spawn(process.execPath, [...args(o.kill!.agent), '--once'], { env, stdio: 'ignore' });
+        child.once('exit', (c) => res(c));
+      });
+      o.log?.(`killed agent restarted with --once: exit ${code}`);
+      const again = countOf(await uploads());
+      result.afterRestart = {
+        once: [...hashes.keys()].filter((h) => again.get(h) === 1).length,
+        missing: [...hashes.keys()].filter((h) => !again.has(h)).length,
+        duplicates: [...again.values()].reduce((n, c) => n + (c - 1), 0),
+        leftInShare:
+          (await filesUnder(join(scans, '.intake', 'claimed'))).length +
+          (await filesUnder(join(scans, '.intake', 'taken'))).length +
+          (await readdir(scans)).filter((n) => n !== '.intake').length,
+      };
+    }
+    return result;
+  } finally {
+    for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await sandbox.close();
+    if (!process.env.KEEP_SHARED_RUN) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
