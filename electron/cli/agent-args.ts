@@ -19,7 +19,14 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
 
 Options:
-  --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS)
+  --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS); read, never written. A machine-wide
+                     file ({"version":1,"locked":…,"defaults":…}) given here is read as --machine-settings
+  --machine-settings FILE  the machine-wide settings file (docs/deployment.md §3): its locked fields win
+                     over --settings, its defaults fill what --settings leaves out
+  --service          run under a service manager (the service definitions pass it): a configuration error
+                     (settings, key file, data folder, metrics port) does not end the agent; it logs the
+                     reason once, reports it in status and metrics ("stopped"), and starts by itself when
+                     the files it names change or the cause is gone
   --data DIR         queue, spool and archive (default: ./intake-agent-data)
   --base-url URL     --token-url URL (/connect/token is appended)   --client-id ID
   --scope NAME       (repeatable)   --country C   --tenant T
@@ -43,12 +50,22 @@ The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when se
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
 
 Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
+2 also: the data folder cannot be created or written (EACCES), the metrics port is in use;
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
 summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
 use by another running agent or the app; 5 (--once) the platform or its token endpoint could not be
-reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.`;
+reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.
+With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
-export class UsageError extends Error {}
+/** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'agent.usage',
+  ) {
+    super(message);
+  }
+}
 
 export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
 
@@ -56,6 +73,10 @@ export interface AgentArgs {
   command: Command;
   file?: string;
   settings?: string;
+  /** The machine-wide settings file (locked/defaults), read only. */
+  machineSettings?: string;
+  /** Under a service manager: a configuration error keeps the agent in a stopped state instead of exiting. */
+  service: boolean;
   data: string;
   baseUrl?: string;
   tokenUrl?: string;
@@ -95,6 +116,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
       strict: true,
       options: {
         settings: { type: 'string' },
+        'machine-settings': { type: 'string' },
+        service: { type: 'boolean' },
         data: { type: 'string' },
         'base-url': { type: 'string' },
         'token-url': { type: 'string' },
@@ -183,6 +206,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
     ...(settings ? { settings } : {}),
+    ...(v['machine-settings'] ? { machineSettings: v['machine-settings'] } : {}),
+    service: v.service ?? false,
     data: v.data ?? 'intake-agent-data',
     ...(v['base-url'] ? { baseUrl: v['base-url'] } : {}),
     ...(v['token-url'] ? { tokenUrl: v['token-url'] } : {}),

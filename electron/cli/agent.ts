@@ -16,7 +16,9 @@ import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import type { UnreachableBudget } from './agent-reachability';
-import { EXIT, logStopReasons, stopReasonOf } from './agent-stop-reason';
+import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
+import { EXIT, configurationStopOf, logStopReasons, stopReasonOf } from './agent-stop-reason';
+import { inputsFingerprint, waitWhileStopped } from './agent-stopped';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -34,6 +36,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     args = parseAgentArgs(argv, env);
   } catch (e) {
     process.stderr.write(`intake-agent: ${(e as Error).message}\n\n${USAGE}\n`);
+    // Under a service manager a bad definition would restart in a loop: wait, stopped, for the stop.
+    if (argv.includes('--service')) return waitForSignal();
     return 2;
   }
   if (args.help) {
@@ -62,12 +66,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => logger.warn('clean-up failed', { error: e }));
     cleanups.length = 0;
   };
+  const fromEnv = { secret: envSecret, key: envKey };
   try {
-    const code = await runCommand(args, env, { secret: envSecret, key: envKey }, logger, cleanups);
+    const code =
+      args.service && args.command === 'run' && !args.once
+        ? await runAsService(args, env, fromEnv, logger, cleanups, cleanup)
+        : await runCommand(args, env, fromEnv, logger, cleanups);
     // An interrupted --once (or upload) printed where things stood; it did not finish, so it is no success.
     return interruption.signal && (args.once || args.command === 'upload') ? EXIT.interrupted : code;
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof DataFolderUnusableError) {
       process.stderr.write(`intake-agent: ${e.message}\n`);
       await cleanup();
       return 2;
@@ -85,6 +93,56 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
 }
 
+/**
+ * `run --service`: a configuration error (settings, key file, data folder, metrics port, folder in use)
+ * does not end the agent. It logs the reason once, waits stopped (status and metrics say why) and tries
+ * again when an input changes; only SIGTERM/SIGINT (0) or a crash (1) end it, so no service manager loops.
+ */
+async function runAsService(
+  args: AgentArgs,
+  env: NodeJS.ProcessEnv,
+  fromEnv: { secret: string | undefined; key: string | undefined },
+  logger: Logger,
+  cleanups: Array<() => Promise<void>>,
+  cleanup: () => Promise<void>,
+): Promise<number> {
+  const dataDir = resolve(args.data);
+  const files = [args.settings, args.machineSettings, args.keyFile]
+    .filter((f) => f !== undefined)
+    .map((f) => resolve(f));
+  let logged: string | undefined;
+  for (;;) {
+    const fingerprint = await inputsFingerprint(files, dataDir);
+    try {
+      return await runCommand(args, env, fromEnv, logger, cleanups);
+    } catch (e) {
+      const stop = configurationStopOf(e);
+      if (!stop) throw e;
+      await cleanup();
+      if (logged !== `${stop.code}\n${stop.message}`) {
+        logged = `${stop.code}\n${stop.message}`;
+        logger.error('agent stopped', { code: stop.code, reason: stop.message, action: stop.action });
+      }
+      const next = await waitWhileStopped({ stop, dataDir, metricsPort: args.metricsPort, files, fingerprint, logger });
+      if (next === 'signal') return 0;
+      logger.info('configuration changed; starting again');
+    }
+  }
+}
+
+/** Resolves with 0 on the first SIGTERM/SIGINT. */
+function waitForSignal(): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => undefined, 1 << 30); // keeps the process alive
+    const done = () => {
+      clearInterval(timer);
+      resolve(0);
+    };
+    process.once('SIGTERM', done);
+    process.once('SIGINT', done);
+  });
+}
+
 async function runCommand(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
@@ -93,6 +151,8 @@ async function runCommand(
   cleanups: Array<() => Promise<void>>,
 ): Promise<number> {
   const dataDir = resolve(args.data);
+  // Before anything opens it: a folder this user cannot create or write is a setting to fix (exit 2).
+  await checkDataFolder(dataDir);
   let sandbox: { baseUrl: string; tokenUrl: string; clientId: string; secret: string } | undefined;
   if (args.sandbox) {
     // Demo and bench only: the embedded platform, in this process.
