@@ -101,6 +101,48 @@ describe('agent run --service', () => {
     }
   }, 60_000);
 
+  it('uploads stopped on a wrong client id start again when the settings file is fixed, without a restart', async () => {
+    const s = await folder('client-id');
+    const settings = join(s.root, 'settings.json');
+    const write = (clientId: string) =>
+      writeFile(
+        settings,
+        JSON.stringify({
+          version: 2,
+          activeEnvironmentId: 'station',
+          environments: [
+            {
+              id: 'station',
+              name: 'Station',
+              kind: 'production',
+              baseUrl: sandbox.baseUrl,
+              tokenUrl: sandbox.tokenUrl,
+              country: 'de',
+              tenant: 'demo-insurance',
+              clientId,
+              scopes: ['case_integration', 'events'],
+              authMethod: 'client_secret',
+            },
+          ],
+        }),
+      );
+    await write('no-such-client');
+    await writeFile(join(s.root, 'scans', 'scan.pdf'), '%PDF-1.4\n% waits for the right client id\n%%EOF\n');
+    const agent = spawnAgent(
+      ['run', '--service', '--settings', settings, ...s.args, '--meta', 'CaseNumber=CLM-2026-000101'],
+      { env: agentEnv(sandbox) },
+    );
+    try {
+      await agent.untilLog(/"message":"uploads stopped".*"code":"auth\.invalid_client"/, 30_000);
+      await write(sandbox.demoClient.clientId);
+      await agent.untilLog(/"message":"configuration changed while uploads were stopped; starting again"/);
+      await agent.untilLog(/"message":"document uploaded"/, 30_000);
+      expect(agent.child.exitCode).toBeNull();
+    } finally {
+      expect(await agent.stop()).toBe(0);
+    }
+  }, 60_000);
+
   it('--once and bad settings keep exit 2 even with --service; bad flags under --service wait, not loop', async () => {
     const s = await folder('once');
     const settings = join(s.root, 'settings.json');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DOCUMENT_STATES } from '../../shared/domain/document';
 import type { DocumentState } from '../../shared/domain/document';
 import { EventBus } from '../core/events/event-bus';
@@ -10,6 +10,7 @@ import { StatusFileWriter } from '../core/health/status-file';
 import { lockDataFolder } from '../core/util/data-folder-lock';
 import type { DataFolderLock } from '../core/util/data-folder-lock';
 import type { Logger } from '../core/util/logger';
+import type { AgentArgs } from './agent-args';
 import { serveAgentMetrics } from './agent-metrics';
 import type { StopReason } from './agent-stop-reason';
 import { AGENT_VERSION } from './agent-version';
@@ -20,6 +21,41 @@ export const STOPPED_RETRY_MS = 30_000;
 
 /** Causes that go away without any of the agent's files changing: tried again every STOPPED_RETRY_MS. */
 const RETRIED = new Set(['data.folder_in_use', 'data.folder_unwritable', 'metrics.port_in_use']);
+
+/** The files whose change may fix a configuration error: settings, machine settings, key file. */
+export function inputFilesOf(args: Pick<AgentArgs, 'settings' | 'machineSettings' | 'keyFile'>): string[] {
+  return [args.settings, args.machineSettings, args.keyFile].filter((f) => f !== undefined).map((f) => resolve(f));
+}
+
+/** Thrown by a running service agent whose inputs changed while uploads were stopped: start again. */
+export class RestartRequested extends Error {}
+
+/**
+ * While the agent runs: resolves `changed` when an input file changed while `stopped()` holds (uploads
+ * stopped on a configuration error), so the agent reloads its settings and key without a service restart.
+ */
+export function watchInputs(
+  files: readonly string[],
+  dataDir: string,
+  stopped: () => boolean,
+): { changed: Promise<void>; dispose(): void } {
+  let done: () => void = () => undefined;
+  const changed = new Promise<void>((r) => (done = r));
+  let last: string | undefined;
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    void inputsFingerprint(files, dataDir)
+      .then((now) => {
+        if (last !== undefined && now !== last && stopped()) done();
+        last = now;
+      })
+      .finally(() => (looking = false));
+  }, STOPPED_POLL_MS);
+  timer.unref();
+  return { changed, dispose: () => clearInterval(timer) };
+}
 
 /**
  * What the agent's configuration hangs on, as one string: the settings files and key file (content, by

@@ -18,7 +18,7 @@ import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import type { UnreachableBudget } from './agent-reachability';
 import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
 import { EXIT, configurationStopOf, logStopReasons, stopReasonOf } from './agent-stop-reason';
-import { inputsFingerprint, waitWhileStopped } from './agent-stopped';
+import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -116,6 +116,10 @@ async function runAsService(
     try {
       return await runCommand(args, env, fromEnv, logger, cleanups);
     } catch (e) {
+      if (e instanceof RestartRequested) {
+        await cleanup();
+        continue;
+      }
       const stop = configurationStopOf(e);
       if (!stop) throw e;
       await cleanup();
@@ -239,8 +243,17 @@ async function runCommand(
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);
     cleanups.push(async () => stopLog());
-    await signals.stopped;
-    return 0;
+    if (!args.service) {
+      await signals.stopped;
+      return 0;
+    }
+    // Under a service, uploads stopped on a configuration error (wrong client id, a key the platform does
+    // not know …) start again when the settings or key file change: no restart of the service needed.
+    const fixed = watchInputs(inputFilesOf(args), dataDir, () => pipeline.queue.pauseReason !== undefined);
+    cleanups.push(async () => fixed.dispose());
+    if ((await Promise.race([signals.stopped, fixed.changed.then(() => 'changed' as const)])) !== 'changed') return 0;
+    logger.info('configuration changed while uploads were stopped; starting again');
+    throw new RestartRequested();
   }
   return drainAndSummarise(pipeline, signals.stopped, logger, budget);
 }
