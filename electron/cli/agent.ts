@@ -186,7 +186,7 @@ async function runCommand(
   });
   // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
   const drains = args.once || args.command === 'upload';
-  const { bus, pipeline, budget, startReporting } = await createAgentCore({
+  const { bus, pipeline, budget, startReporting, releaseMemoryWhenIdle } = await createAgentCore({
     dataDir,
     config,
     // The embedded sandbox's demo client needs no keychain entry.
@@ -243,6 +243,8 @@ async function runCommand(
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);
     cleanups.push(async () => stopLog());
+    const stopReleasing = releaseMemoryWhenIdle();
+    cleanups.push(async () => stopReleasing());
     if (!args.service) {
       await signals.stopped;
       return 0;

@@ -38,13 +38,14 @@ export const SERVICE_PATHS = {
 export const NO_RESTART_EXIT_CODES = [EXIT.usage, EXIT.configuration, EXIT.folderInUse] as const;
 
 /** V8 start flags of the agent; the same as the shebang of bin/intake-agent.mjs (a test compares them). */
-export const AGENT_V8_FLAGS = '--max-semi-space-size=4 --max-old-space-size=160';
+export const AGENT_V8_FLAGS = '--max-semi-space-size=4 --max-old-space-size=160 --expose-gc';
 
 /** The headless command line, after the executable: Chromium switches first, then the agent's flags. */
 export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
   const p = SERVICE_PATHS[system];
-  // A Linux server has no display: Chromium's headless Ozone platform needs none. The V8 flag is the one
-  // bin/intake-agent.mjs starts Node with (a small young generation keeps a burst of scans under 200 MB).
+  // A Linux server has no display: Chromium's headless Ozone platform needs none. The V8 flags are the ones
+  // bin/intake-agent.mjs starts Node with (a small young generation keeps a burst of scans under 200 MB;
+  // gc() lets an idle agent give a burst's heap back, electron/cli/agent-idle-memory.ts).
   const chromium = [...(system === 'linux' ? ['--ozone-platform=headless'] : []), `--js-flags=${AGENT_V8_FLAGS}`];
   // --service: a configuration error keeps the agent running in a stopped state (logged once, in status and
   // metrics) until it is fixed, so no service manager restarts it in a loop; only a crash ends it.
