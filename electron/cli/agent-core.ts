@@ -86,7 +86,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
     bus,
     pipeline,
     budget,
-    releaseMemoryWhenIdle: () => releaseMemoryWhenIdle({ bus, buffers: uploadBuffers, logger }),
+    releaseMemoryWhenIdle: () => releaseMemoryWhenIdle({ bus, buffers: uploadBuffers, database: pipeline.db, logger }),
     async startReporting(metricsPort) {
       const station = await startStationReporting({
         dataDir: o.dataDir,

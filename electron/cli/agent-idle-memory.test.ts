@@ -1,6 +1,7 @@
 // The idle agent gives a burst's memory back: the upload read buffers go, and one last-resort GC (V8's own,
 // here through --expose-gc set at run time) runs once the queue has been quiet, once per burst.
 import { setFlagsFromString } from 'node:v8';
+import Database from 'better-sqlite3';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../core/events/event-bus';
@@ -19,9 +20,22 @@ describe('releaseMemoryWhenIdle', () => {
     const buffers = new BufferPool(1 << 20, 8);
     const lines: string[] = [];
     const gcCalls: object[] = [];
+    const pragmas: string[] = [];
+    const sqlite = new Database(':memory:');
+    sqlite.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
     const stop = releaseMemoryWhenIdle({
       bus,
       buffers,
+      // A real SQLite connection: the pragma must run on it (noted on the way).
+      database: {
+        get open() {
+          return sqlite.open;
+        },
+        pragma: (source) => {
+          pragmas.push(source);
+          return sqlite.pragma(source);
+        },
+      },
       logger: new JsonLineLogger((line) => lines.push(line), 'debug'),
       idleMs: 200,
       gc: (options) => {
@@ -45,6 +59,7 @@ describe('releaseMemoryWhenIdle', () => {
       await wait(400);
       expect(garbage).toBeUndefined();
       expect(buffers.kept).toBe(0);
+      expect(pragmas).toEqual(['shrink_memory']);
       expect(gcCalls).toEqual([{ type: 'major', execution: 'sync', flavor: 'last-resort' }]);
       expect(process.memoryUsage().heapTotal).toBeLessThan(heapBefore);
       expect(lines.join('\n')).toMatch(/"message":"memory released after the queue went quiet".*"gc":true/);
@@ -56,6 +71,7 @@ describe('releaseMemoryWhenIdle', () => {
       expect(gcCalls).toHaveLength(2);
     } finally {
       stop();
+      sqlite.close();
     }
   });
 
