@@ -107,9 +107,7 @@ async function runAsService(
   cleanup: () => Promise<void>,
 ): Promise<number> {
   const dataDir = resolve(args.data);
-  const files = [args.settings, args.machineSettings, args.keyFile]
-    .filter((f) => f !== undefined)
-    .map((f) => resolve(f));
+  const files = inputFilesOf(args);
   let logged: string | undefined;
   for (;;) {
     const fingerprint = await inputsFingerprint(files, dataDir);
@@ -118,6 +116,7 @@ async function runAsService(
     } catch (e) {
       if (e instanceof RestartRequested) {
         await cleanup();
+        logged = undefined; // it ran: the same stop again is news again
         continue;
       }
       const stop = configurationStopOf(e);
