@@ -105,8 +105,8 @@ ${args}
   </array>
   <key>RunAtLoad</key>
   <true/>
-  <!-- Restart after a crash, not after a clean stop. With the agent's service flag a configuration error is no exit:
-       the agent waits, stopped, until it is fixed, so launchd has nothing to restart in a loop. -->
+  <!-- Restart after a crash, not after a clean stop. With the agent's service flag a configuration
+       error is no exit: the agent waits, stopped, until it is fixed; launchd has nothing to loop on. -->
   <key>KeepAlive</key>
   <dict>
     <key>SuccessfulExit</key>
