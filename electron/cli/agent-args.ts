@@ -42,6 +42,8 @@ Options:
                      the platform nor its token endpoint (default 5)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
+  --console-log-level L  the least level written to stderr (default: --log-level); the log file keeps
+                     --log-level. For a console nothing rotates (launchd's StandardErrorPath: error)
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
@@ -96,6 +98,8 @@ export interface AgentArgs {
   unreachableTries: number;
   sandbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The least level written to stderr; the log file in the data folder keeps logLevel. */
+  consoleLogLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** How log lines look on stderr; the log file in the data folder is always JSON lines. */
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
@@ -136,6 +140,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'unreachable-tries': { type: 'string' },
         sandbox: { type: 'boolean' },
         'log-level': { type: 'string' },
+        'console-log-level': { type: 'string' },
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -201,6 +206,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const logLevel = v['log-level'] ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
     throw new UsageError('--log-level must be debug, info, warn or error');
+  const consoleLogLevel = v['console-log-level'];
+  if (consoleLogLevel !== undefined && !['debug', 'info', 'warn', 'error'].includes(consoleLogLevel))
+    throw new UsageError('--console-log-level must be debug, info, warn or error');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   return {
     command,
@@ -226,6 +234,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     unreachableTries,
     sandbox: v.sandbox ?? false,
     logLevel: logLevel as AgentArgs['logLevel'],
+    ...(consoleLogLevel ? { consoleLogLevel: consoleLogLevel as AgentArgs['logLevel'] } : {}),
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     help: v.help ?? false,

@@ -143,6 +143,31 @@ describe('agent run --service', () => {
     }
   }, 60_000);
 
+  it('--console-log-level error: stderr has only errors, the log file keeps every line', async () => {
+    const s = await folder('console-level');
+    await writeFile(join(s.root, 'scans', 'scan.pdf'), '%PDF-1.4\n% console level\n%%EOF\n');
+    const r = await runAgent(
+      [
+        '--once',
+        ...s.args,
+        ...sandboxArgs(sandbox),
+        '--meta',
+        'CaseNumber=CLM-2026-000101',
+        '--console-log-level',
+        'error',
+      ],
+      { env: agentEnv(sandbox) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const { readFile } = await import('node:fs/promises');
+    const file = await readFile(join(s.data, 'logs', 'agent.log'), 'utf8');
+    expect(file).toContain('"message":"agent started"');
+    expect(file).toContain('"message":"document uploaded"');
+    const bad = await runAgent(['--once', ...s.args, '--console-log-level', 'loud']);
+    expect(bad.code).toBe(EXIT.usage);
+  }, 60_000);
+
   it('--once and bad settings keep exit 2 even with --service; bad flags under --service wait, not loop', async () => {
     const s = await folder('once');
     const settings = join(s.root, 'settings.json');

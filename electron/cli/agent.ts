@@ -56,6 +56,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const logger: Logger = new JsonLineLogger(
     (line, entry) => {
       logFile?.append(line);
+      if (LEVELS.indexOf(entry.level) < LEVELS.indexOf(args.consoleLogLevel ?? 'debug')) return;
       process.stderr.write(`${args.logFormat === 'text' ? formatLogText(entry) : line}\n`);
     },
     args.logLevel,
@@ -349,6 +350,9 @@ function summaryOf(d: Document) {
     updatedAt: d.updatedAt,
   };
 }
+
+/** Log levels, least first (for --console-log-level). */
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** The first signal of this run, if any (an interrupted --once exits EXIT.interrupted). */
 const interruption: { signal?: NodeJS.Signals } = {};

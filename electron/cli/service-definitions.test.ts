@@ -60,6 +60,8 @@ describe('service definitions', () => {
     expect(argv[0]).toBe(SERVICE_PATHS.mac.executable);
     expect(agentOf(argv)).toMatchObject({ command: 'run', data: SERVICE_PATHS.mac.data, service: true });
     expect(plist).toMatch(/<key>SuccessfulExit<\/key>\s*<false\/>/);
+    // launchd's console file is not rotated: only errors go there (the agent's own log file rotates).
+    expect(agentOf(argv)).toMatchObject({ consoleLogLevel: 'error' });
   });
 
   it('Windows task: Command and Arguments reach the agent; boot trigger repeats, a second instance is ignored', () => {

@@ -49,7 +49,11 @@ export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
   const chromium = [...(system === 'linux' ? ['--ozone-platform=headless'] : []), `--js-flags=${AGENT_V8_FLAGS}`];
   // --service: a configuration error keeps the agent running in a stopped state (logged once, in status and
   // metrics) until it is fixed, so no service manager restarts it in a loop; only a crash ends it.
-  return [...chromium, HEADLESS_FLAG, 'run', '--service', '--machine-settings', p.machineSettings, '--data', p.data];
+  // launchd's StandardErrorPath is a file nothing rotates: only errors go there; the agent's own log
+  // (<data>/logs/agent.log, rotated) keeps every line. systemd's journal rotates; a task has no console.
+  const consoleFlags = system === 'mac' ? ['--console-log-level', 'error'] : [];
+  const flags = ['--service', '--machine-settings', p.machineSettings, '--data', p.data, ...consoleFlags];
+  return [...chromium, HEADLESS_FLAG, 'run', ...flags];
 }
 
 const systemdQuote = (arg: string) => (/[\s"\\]/.test(arg) ? `"${arg.replace(/["\\]/g, '\\$&')}"` : arg);

@@ -98,7 +98,8 @@ describe.each(SYSTEMS)('the %s service definition', (system) => {
     const s = await stationOf(system, 'ok');
     await writeFile(s.machine, machineFile(s.scans), { mode: 0o644 });
     await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% a letter for the service test\n%%EOF\n');
-    const agent = spawnAgent(s.agentArgv, { env: agentEnv(sandbox) });
+    // The agent's own log file: launchd's console gets errors only (--console-log-level error).
+    const agent = spawnAgent(s.agentArgv, { env: agentEnv(sandbox), logFile: join(s.data, 'logs', 'agent.log') });
     try {
       await agent.untilLog(/"message":"agent started"/);
       await agent.untilLog(/"message":"document uploaded"/, 30_000);
@@ -114,7 +115,8 @@ describe.each(SYSTEMS)('the %s service definition', (system) => {
     const good = machineFile(s.scans);
     await writeFile(s.machine, good.slice(0, good.length / 2), { mode: 0o644 }); // truncated: not JSON
     await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% waits for the fix\n%%EOF\n');
-    const agent = spawnAgent(s.agentArgv, { env: agentEnv(sandbox) });
+    // The agent's own log file: launchd's console gets errors only (--console-log-level error).
+    const agent = spawnAgent(s.agentArgv, { env: agentEnv(sandbox), logFile: join(s.data, 'logs', 'agent.log') });
     try {
       await agent.untilLog(/"message":"agent stopped".*"code":"settings\.invalid"/);
       // `status` finds the agent and says why it is stopped.

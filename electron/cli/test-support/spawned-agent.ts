@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -7,7 +8,7 @@ const AGENT = join(resolve(import.meta.dirname, '..'), 'agent.ts');
 /** A long-running agent process (as a service manager starts it), its log as it comes, and its exit. */
 export interface SpawnedAgent {
   child: ChildProcess;
-  /** stderr so far (JSON log lines). */
+  /** The log so far (JSON lines): stderr, or the agent's log file when one was named. */
   log(): string;
   /** Waits for a log line matching `pattern` (throws after timeoutMs with the log's tail). */
   untilLog(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
@@ -17,9 +18,16 @@ export interface SpawnedAgent {
   stop(): Promise<number | null>;
 }
 
-export function spawnAgent(args: string[], options: Pick<SpawnOptions, 'env' | 'uid' | 'gid'> = {}): SpawnedAgent {
+export function spawnAgent(
+  args: string[],
+  options: Pick<SpawnOptions, 'env' | 'uid' | 'gid'> & {
+    /** Read the log from this file (<data>/logs/agent.log) instead of stderr, e.g. when stderr is filtered. */
+    logFile?: string;
+  } = {},
+): SpawnedAgent {
+  const { logFile, ...spawnOptions } = options;
   const child = spawn(process.execPath, ['--import', 'tsx', AGENT, ...args], {
-    ...options,
+    ...spawnOptions,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -27,17 +35,25 @@ export function spawnAgent(args: string[], options: Pick<SpawnOptions, 'env' | '
   const exited = new Promise<number | null>((res) => child.once('close', (code) => res(code)));
   let code: number | null | undefined;
   void exited.then((c) => (code = c));
+  const log = () => {
+    if (logFile === undefined) return stderr;
+    try {
+      return readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   return {
     child,
-    log: () => stderr,
+    log,
     async untilLog(pattern, timeoutMs = 20_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {
-        const m = pattern.exec(stderr);
+        const m = pattern.exec(log());
         if (m) return m;
         if (code !== undefined)
-          throw new Error(`the agent exited (${code}) before ${pattern}:\n${stderr.slice(-3000)}`);
-        if (Date.now() > end) throw new Error(`no ${pattern} in the agent's log:\n${stderr.slice(-3000)}`);
+          throw new Error(`the agent exited (${code}) before ${pattern}:\n${log().slice(-3000)}`);
+        if (Date.now() > end) throw new Error(`no ${pattern} in the agent's log:\n${log().slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
