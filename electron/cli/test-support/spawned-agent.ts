@@ -51,8 +51,7 @@ export function spawnAgent(
       for (;;) {
         const m = pattern.exec(log());
         if (m) return m;
-        if (code !== undefined)
-          throw new Error(`the agent exited (${code}) before ${pattern}:\n${log().slice(-3000)}`);
+        if (code !== undefined) throw new Error(`the agent exited (${code}) before ${pattern}:\n${log().slice(-3000)}`);
         if (Date.now() > end) throw new Error(`no ${pattern} in the agent's log:\n${log().slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
