@@ -94,6 +94,7 @@ describe('agent run --service', () => {
       const url = (await agent.untilLog(/"message":"metrics served".*"url":"([^"]+)"/))[1] ?? '';
       const text = await (await fetch(url)).text();
       expect(text).toMatch(/^intake_agent_stopped 1$/m);
+      expect(text).toMatch(/^intake_agent_stop_reason\{code="settings\.invalid"\} 1$/m);
       expect(text).toMatch(/^intake_uploads_stopped 1$/m);
       expect(text).toMatch(/^intake_build_info\{version="[^"]+"\} 1$/m);
     } finally {

@@ -49,6 +49,7 @@ describe('the metrics endpoint', () => {
     expect(r.body).toMatch(/^process_cpu_seconds_total /m);
     expect(r.body).toMatch(/^nodejs_heap_size_used_bytes /m);
     expect(r.body).toMatch(/^intake_agent_stopped 0$/m);
+    expect(r.body).not.toMatch(/^intake_agent_stop_reason\{/m);
   });
 
   it('HEAD answers like GET, without a body', async () => {

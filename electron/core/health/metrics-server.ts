@@ -38,6 +38,17 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
     },
   });
   new Gauge({
+    name: 'intake_agent_stop_reason',
+    help: 'While the agent is stopped: 1, with the code of the configuration error as a label.',
+    labelNames: ['code'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const stopped = current().stopped;
+      if (stopped) this.set({ code: stopped.code }, 1);
+    },
+  });
+  new Gauge({
     name: 'intake_queue_documents',
     help: 'Documents in the queue by state.',
     labelNames: ['state'],
