@@ -34,6 +34,17 @@ function run(args: string[]) {
 }
 
 describe('npm run sandbox (cli.ts)', () => {
+  it('--help prints the usage and the flags and exits 0 without starting', async () => {
+    for (const flag of ['--help', '-h']) {
+      const p = run([flag]);
+      expect(await p.exited).toBe(0);
+      expect(p.output().stdout).toMatch(/^usage: npm run sandbox -- --port N --data DIR/);
+      expect(p.output().stdout).toContain('--token-lifetime SECONDS');
+      expect(p.output().stdout).not.toContain('listening');
+      expect(p.output().stderr).toBe('');
+    }
+  });
+
   it('prints one listening line first, then the demo credentials, serves tokens and stops cleanly on SIGTERM', async () => {
     const p = run(['--port', '0', '--data', tempDir()]);
     const baseUrl = await p.listening;

@@ -8,6 +8,19 @@ import type { SandboxClient } from './sandbox-types';
 const USAGE =
   'usage: npm run sandbox -- --port N --data DIR [--clients FILE] [--token-lifetime SECONDS] [--max-upload BYTES] [--verbose]';
 
+const HELP = `${USAGE}
+
+The local platform sandbox: token endpoint, digital inbox, cases, search and events on 127.0.0.1.
+
+  --port N                 port on 127.0.0.1 (default 0: any free port; the first line printed names it)
+  --data DIR               where the sandbox keeps its uploads and state (required)
+  --clients FILE           JSON list of API clients (default: the demo client, printed at start)
+  --token-lifetime SECONDS access token lifetime (default 3600)
+  --max-upload BYTES       largest inbox upload accepted
+  --verbose                one line per request on stderr
+  --help, -h               print this help
+`;
+
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n${USAGE}\n`);
   process.exit(2);
@@ -46,10 +59,15 @@ async function main(): Promise<void> {
         'token-lifetime': { type: 'string' },
         'max-upload': { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
   } catch (e) {
     fail((e as Error).message);
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
   }
   if (args.data === undefined) fail('--data DIR is required');
   const port = wholeNumber(args.port, '--port', 0);

@@ -19,7 +19,14 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
 
 Options:
-  --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS)
+  --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS); read, never written. A machine-wide
+                     file ({"version":1,"locked":…,"defaults":…}) given here is read as --machine-settings
+  --machine-settings FILE  the machine-wide settings file (docs/deployment.md §3): its locked fields win
+                     over --settings, its defaults fill what --settings leaves out
+  --service          run under a service manager (the service definitions pass it): a configuration error
+                     (settings, key file, data folder, metrics port) does not end the agent; it logs the
+                     reason once, reports it in status and metrics ("stopped"), and starts by itself when
+                     the files it names change or the cause is gone
   --data DIR         queue, spool and archive (default: ./intake-agent-data)
   --base-url URL     --token-url URL (/connect/token is appended)   --client-id ID
   --scope NAME       (repeatable)   --country C   --tenant T
@@ -35,6 +42,8 @@ Options:
                      the platform nor its token endpoint (default 5)
   --sandbox          start the embedded platform sandbox and use it
   --log-level L      debug|info|warn|error (default info)
+  --console-log-level L  the least level written to stderr (default: --log-level); the log file keeps
+                     --log-level. For a console nothing rotates (launchd's StandardErrorPath: error)
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
@@ -47,12 +56,22 @@ The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when se
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
 
 Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad flags or settings;
+2 also: the data folder cannot be created or written (EACCES), the metrics port is in use;
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
 summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
 use by another running agent or the app; 5 (--once) the platform or its token endpoint could not be
-reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.`;
+reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.
+With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
-export class UsageError extends Error {}
+/** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'agent.usage',
+  ) {
+    super(message);
+  }
+}
 
 export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
 
@@ -60,6 +79,10 @@ export interface AgentArgs {
   command: Command;
   file?: string;
   settings?: string;
+  /** The machine-wide settings file (locked/defaults), read only. */
+  machineSettings?: string;
+  /** Under a service manager: a configuration error keeps the agent in a stopped state instead of exiting. */
+  service: boolean;
   data: string;
   baseUrl?: string;
   tokenUrl?: string;
@@ -79,6 +102,8 @@ export interface AgentArgs {
   unreachableTries: number;
   sandbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The least level written to stderr; the log file in the data folder keeps logLevel. */
+  consoleLogLevel?: 'debug' | 'info' | 'warn' | 'error';
   /** How log lines look on stderr; the log file in the data folder is always JSON lines. */
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
@@ -105,6 +130,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
       strict: true,
       options: {
         settings: { type: 'string' },
+        'machine-settings': { type: 'string' },
+        service: { type: 'boolean' },
         data: { type: 'string' },
         'base-url': { type: 'string' },
         'token-url': { type: 'string' },
@@ -123,6 +150,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'unreachable-tries': { type: 'string' },
         sandbox: { type: 'boolean' },
         'log-level': { type: 'string' },
+        'console-log-level': { type: 'string' },
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         shared: { type: 'boolean' },
@@ -197,11 +225,16 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const logLevel = v['log-level'] ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
     throw new UsageError('--log-level must be debug, info, warn or error');
+  const consoleLogLevel = v['console-log-level'];
+  if (consoleLogLevel !== undefined && !['debug', 'info', 'warn', 'error'].includes(consoleLogLevel))
+    throw new UsageError('--console-log-level must be debug, info, warn or error');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   return {
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
     ...(settings ? { settings } : {}),
+    ...(v['machine-settings'] ? { machineSettings: v['machine-settings'] } : {}),
+    service: v.service ?? false,
     data: v.data ?? 'intake-agent-data',
     ...(v['base-url'] ? { baseUrl: v['base-url'] } : {}),
     ...(v['token-url'] ? { tokenUrl: v['token-url'] } : {}),
@@ -220,6 +253,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     unreachableTries,
     sandbox: v.sandbox ?? false,
     logLevel: logLevel as AgentArgs['logLevel'],
+    ...(consoleLogLevel ? { consoleLogLevel: consoleLogLevel as AgentArgs['logLevel'] } : {}),
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     shared: v.shared ?? false,

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Environment, FolderProfile, Settings } from '../../shared/domain/settings';
 import { EnvironmentSchema, FolderProfileSchema } from '../../shared/domain/settings';
 import { isIntakeError } from '../core/errors';
 import type { CredentialRef, CredentialSource } from '../core/secrets/credential-store';
 import { createDefaultSettings } from '../core/settings/default-settings';
+import { loadMachineSettings, mergeSettings } from '../core/settings/machine-settings';
 import { SettingsService } from '../core/settings/settings-service';
 import type { Clock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';
@@ -31,27 +33,12 @@ export async function loadAgentConfig(
     sandbox?: { baseUrl: string; tokenUrl: string; clientId: string };
   },
 ): Promise<AgentConfig> {
-  let settings: Settings;
   const local = deps.sandbox ?? { baseUrl: 'http://127.0.0.1:0', tokenUrl: 'http://127.0.0.1:0' };
-  if (args.settings) {
-    const path = resolve(args.settings);
-    if (!existsSync(path)) throw new UsageError(`settings file not found: ${path}`);
-    const service = new SettingsService({
-      path,
-      defaults: () => createDefaultSettings(local),
-      clock: deps.clock,
-      logger: deps.logger,
-    });
-    try {
-      settings = await service.load();
-    } catch (e) {
-      throw new UsageError(isIntakeError(e) ? e.message : `cannot read settings ${path}`);
-    }
-  } else {
-    settings = createDefaultSettings(local);
-  }
+  const files = await settingsFilesOf(args);
+  const user = files.user ? await readUserSettings(files.user, local, deps) : createDefaultSettings(local);
+  const settings = files.machine ? await withMachineSettings(files.machine, user, !files.user, deps.logger) : user;
   const active = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
-  if (!active) throw new UsageError('the settings name no environment');
+  if (!active) throw settingsError('the settings name no environment');
   const patched = {
     ...active,
     ...(deps.sandbox && active.kind === 'local-sandbox'
@@ -64,15 +51,15 @@ export async function loadAgentConfig(
     ...(args.country ? { country: args.country } : {}),
     ...(args.tenant ? { tenant: args.tenant } : {}),
   };
-  if (deps.sandbox && !args.settings) Object.assign(patched, { authMethod: 'client_secret' });
+  if (deps.sandbox && !args.settings && !args.machineSettings) Object.assign(patched, { authMethod: 'client_secret' });
   Object.assign(patched, authFlags(args, deps.hasClientKey ?? false));
   const env = EnvironmentSchema.safeParse(patched);
   if (!env.success)
-    throw new UsageError(
+    throw settingsError(
       `invalid environment: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   if (deps.requirePlatform !== false && /:0\/?$/.test(env.data.baseUrl))
-    throw new UsageError('no platform configured: pass --settings, --base-url/--token-url or --sandbox');
+    throw settingsError('no platform configured: pass --settings, --base-url/--token-url or --sandbox');
 
   const watched: FolderProfile[] = args.watch.map((dir, i) =>
     FolderProfileSchema.parse({
@@ -99,6 +86,68 @@ export async function loadAgentConfig(
   };
 }
 
+/**
+ * Which file is which: --machine-settings is the machine-wide file; --settings is the user format, unless
+ * the file there is machine-wide (older service definitions passed /etc/intake-desk/settings.json so).
+ */
+async function settingsFilesOf(args: AgentArgs): Promise<{ user?: string; machine?: string }> {
+  const machine = args.machineSettings !== undefined ? resolve(args.machineSettings) : undefined;
+  if (machine !== undefined && !existsSync(machine)) throw settingsError(`machine settings file not found: ${machine}`);
+  if (!args.settings) return machine ? { machine } : {};
+  const path = resolve(args.settings);
+  if (!existsSync(path)) throw settingsError(`settings file not found: ${path}`);
+  if (machine === undefined && (await isMachineFormat(path))) return { machine: path };
+  return { user: path, ...(machine ? { machine } : {}) };
+}
+
+/** The machine-wide format: `locked` and/or `defaults`, and none of the user format's own fields. */
+async function isMachineFormat(path: string): Promise<boolean> {
+  try {
+    const json: unknown = JSON.parse(await readFile(path, 'utf8'));
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
+    const keys = Object.keys(json);
+    return keys.some((k) => k === 'locked' || k === 'defaults') && !keys.includes('environments');
+  } catch {
+    return false; // the user-format reader says what is wrong with it
+  }
+}
+
+/** The user-format file, read only: the agent never writes beside a file it may not own. */
+async function readUserSettings(
+  path: string,
+  local: { baseUrl: string; tokenUrl: string },
+  deps: { clock: Clock; logger: Logger },
+): Promise<Settings> {
+  const service = new SettingsService({
+    path,
+    readOnly: true,
+    defaults: () => createDefaultSettings(local),
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  try {
+    return await service.load();
+  } catch (e) {
+    throw settingsError(isIntakeError(e) ? e.message : `cannot read settings ${path}`);
+  }
+}
+
+/**
+ * The machine file over the user's settings, by the app's rules (machine-settings.ts): locked fields win;
+ * its defaults count only where no user file was given. A file that cannot be read is a configuration
+ * error; a field that is wrong is left out and logged (the rest applies), as in the app.
+ */
+async function withMachineSettings(path: string, user: Settings, noUserFile: boolean, logger: Logger) {
+  const loaded = await loadMachineSettings(path);
+  const unreadable = loaded.problems.find((p) => /^cannot read |is not valid JSON/.test(p));
+  if (!loaded.found || unreadable) throw settingsError(unreadable ?? `machine settings file not found: ${path}`);
+  if (loaded.problems.length > 0) logger.warn('machine settings: problems', { path, problems: loaded.problems });
+  const machine = noUserFile ? loaded.machine : { ...loaded.machine, defaults: {} };
+  const merged = mergeSettings(user, machine, undefined);
+  if (!merged.ok) throw settingsError(`machine settings ${path} cannot be applied: ${merged.message}`);
+  return merged.value.settings;
+}
+
 /** --auth-method, --assertion-audience and a given key win over the settings file. */
 function authFlags(args: AgentArgs, hasClientKey: boolean): Partial<Environment> {
   if (hasClientKey && args.authMethod === 'client_secret')
@@ -111,6 +160,9 @@ function authFlags(args: AgentArgs, hasClientKey: boolean): Partial<Environment>
     ...(args.assertionAudience ? { assertionAudience: args.assertionAudience } : {}),
   };
 }
+
+/** A settings file (or the environment it names) the agent cannot use: a configuration error. */
+const settingsError = (message: string) => new UsageError(message, 'settings.invalid');
 
 export const CLIENT_SECRET_ENV = 'INTAKE_CLIENT_SECRET';
 

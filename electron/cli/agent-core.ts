@@ -4,6 +4,7 @@ import { createNodeFetch } from '../core/http/node-fetch';
 import { createIntakePipeline } from '../core/intake-pipeline';
 import type { IntakePipeline } from '../core/intake-pipeline';
 import { createPlatformClient } from '../core/platform/create-platform-client';
+import { uploadBufferPool } from '../core/platform/multipart-body';
 import { createReachabilityProbe } from '../core/queue/reachability-probe';
 import { CredentialStore } from '../core/secrets/credential-store';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
@@ -11,6 +12,7 @@ import { systemClock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';
 import type { AgentConfig } from './agent-config';
 import { AgentCredentials } from './agent-config';
+import { releaseMemoryWhenIdle } from './agent-idle-memory';
 import { UnreachableBudget } from './agent-reachability';
 import { startStationReporting } from './agent-station';
 import { AGENT_VERSION } from './agent-version';
@@ -34,6 +36,8 @@ export interface AgentCore {
   bus: EventBus;
   pipeline: IntakePipeline;
   budget: UnreachableBudget;
+  /** Gives the burst's memory back once the queue is quiet (agent-idle-memory.ts); returns the stop. */
+  releaseMemoryWhenIdle(): () => void;
   /**
    * The station's status file, document-life log lines and (with a port) metrics. Only the data folder's
    * owner reports, so the agent starts this after it took the lock; token failures count from then on.
@@ -57,6 +61,8 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
   );
   // The station monitor exists only once reporting starts; token failures before that are not counted.
   const tokenStatus: { listener?: (status: TokenStatus) => void } = {};
+  // The uploads' read buffers, handed in so an idle agent can let them go (agent-idle-memory.ts).
+  const uploadBuffers = uploadBufferPool();
   const { api } = createPlatformClient({
     environment: config.environment,
     credentials,
@@ -64,6 +70,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
     clock: systemClock,
     logger,
     onTokenStatus: (status) => tokenStatus.listener?.(status),
+    uploadBuffers,
   });
   const bus = new EventBus();
   const budget = new UnreachableBudget(o.unreachableTries, config.environment.baseUrl);
@@ -81,6 +88,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
     bus,
     pipeline,
     budget,
+    releaseMemoryWhenIdle: () => releaseMemoryWhenIdle({ bus, buffers: uploadBuffers, database: pipeline.db, logger }),
     async startReporting(metricsPort) {
       const station = await startStationReporting({
         dataDir: o.dataDir,

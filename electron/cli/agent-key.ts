@@ -39,23 +39,23 @@ async function readKeyFile(path: string, platform: NodeJS.Platform): Promise<str
   const handle = await open(path, constants.O_RDONLY | (platform === 'win32' ? 0 : posixFlags)).catch(
     (e: NodeJS.ErrnoException) => {
       const why = e.code === 'ELOOP' ? 'it is a symbolic link; name the file itself' : (e.code ?? e.message);
-      throw new UsageError(`--key-file ${path}: cannot open (${why})`);
+      throw keyFileError(`--key-file ${path}: cannot open (${why})`);
     },
   );
   try {
     const s = await handle.stat();
-    if (!s.isFile()) throw new UsageError(`--key-file ${path}: not a regular file`);
-    if (s.size > 64 * 1024) throw new UsageError(`--key-file ${path}: too large for a PEM key (${s.size} bytes)`);
+    if (!s.isFile()) throw keyFileError(`--key-file ${path}: not a regular file`);
+    if (s.size > 64 * 1024) throw keyFileError(`--key-file ${path}: too large for a PEM key (${s.size} bytes)`);
     if (platform !== 'win32') {
       const mode = (s.mode & 0o777).toString(8).padStart(4, '0');
       if ((s.mode & 0o077) !== 0) {
-        throw new UsageError(
+        throw keyFileError(
           `--key-file ${path}: the private key is readable by other users (mode ${mode}); make it readable by the agent's user only: chmod 600 ${path}`,
         );
       }
       const uid = process.getuid?.();
       if (uid !== undefined && s.uid !== uid && s.uid !== 0) {
-        throw new UsageError(
+        throw keyFileError(
           `--key-file ${path}: owned by uid ${s.uid}, not by the agent's user (uid ${uid}) or root; chown it to the user the agent runs as`,
         );
       }
@@ -66,11 +66,14 @@ async function readKeyFile(path: string, platform: NodeJS.Platform): Promise<str
   }
 }
 
+/** A private key the agent cannot use: a configuration error (fixed by replacing the file or the variable). */
+const keyFileError = (message: string) => new UsageError(message, 'key_file.invalid');
+
 async function normalise(text: string, where: string): Promise<string> {
   try {
     return (await importPrivateKey(text)).privateKeyPem;
   } catch (e) {
-    if (isIntakeError(e)) throw new UsageError(`${where}: ${e.message}`);
+    if (isIntakeError(e)) throw keyFileError(`${where}: ${e.message}`);
     throw e;
   }
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventBus } from '../core/events/event-bus';
 import { logDocumentLives } from '../core/health/document-life-log';
-import { MetricsEndpoint } from '../core/health/metrics-endpoint';
 import { healthOf, HEALTH_EXIT } from '../core/health/station-status';
 import type { StationStatus } from '../core/health/station-status';
 import { StationMonitor } from '../core/health/station-monitor';
@@ -12,6 +11,7 @@ import { readStatusFile, StatusFileWriter } from '../core/health/status-file';
 import { systemClock } from '../core/util/clock';
 import { DATA_FOLDER_LOCK_FILE } from '../core/util/data-folder-lock';
 import type { Logger } from '../core/util/logger';
+import { serveAgentMetrics } from './agent-metrics';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -49,10 +49,14 @@ export async function startStationReporting(o: {
   // Not awaited: its fsyncs need not hold up the start (the file follows within the first heartbeat).
   void writer.write();
   stops.push(() => writer.close());
-  // The same endpoint as the desktop app's (prom-client loaded only when a port is given).
-  const metrics = new MetricsEndpoint(monitor, o.logger);
-  await metrics.apply(o.metricsPort);
-  stops.push(() => metrics.close());
+  // The same registry as the desktop app's; a port in use refuses the start (agent-metrics.ts).
+  if (o.metricsPort !== undefined) {
+    const metrics = await serveAgentMetrics(monitor, o.metricsPort, o.logger).catch(async (e: unknown) => {
+      for (const s of stops.reverse()) await s();
+      throw e;
+    });
+    stops.push(() => metrics.close());
+  }
   return {
     monitor,
     stop: async () => {
@@ -71,6 +75,12 @@ async function previousStatus(dataDir: string) {
  * monitoring (0 healthy, 1 degraded, 2 failing). Reads only: it never opens the queue or takes the folder.
  */
 export async function runStatusCommand(dataDir: string, now = Date.now()): Promise<number> {
+  // A mistyped --data is not "no agent runs": say what is wrong with the path itself.
+  if (!existsSync(dataDir)) {
+    const reasons = [`the data folder ${dataDir} does not exist (check --data)`];
+    process.stdout.write(`${JSON.stringify({ dataDir, running: false, health: 'failing', reasons })}\n`);
+    return HEALTH_EXIT.failing;
+  }
   const running = isFolderOwned(dataDir);
   const status = await readStatusFile(dataDir);
   const health = healthOf(status, running, now);

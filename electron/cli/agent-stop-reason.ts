@@ -1,3 +1,7 @@
+import { DataFolderInUseError } from '../core/util/data-folder-lock';
+import { UsageError } from './agent-args';
+import { DataFolderUnusableError } from './agent-data-folder';
+
 /**
  * Why the agent stopped uploading, for whoever runs it unattended: the core's message is written for the
  * app ("Enter it in Settings"), so each configuration stop gets what to do on an agent's command line.
@@ -27,6 +31,26 @@ export const EXIT = {
 } as const;
 
 const ACTIONS: Array<[RegExp, string]> = [
+  [
+    /^settings\.invalid$/,
+    'Fix the settings file named in the message (--settings, --machine-settings; docs/deployment.md §3). Under --service the agent starts by itself once the file is fixed; otherwise run it again.',
+  ],
+  [
+    /^key_file\.invalid$/,
+    "Fix the private key named in the message (--key-file: a PEM key readable by the agent's user only, chmod 600). Under --service the agent starts by itself once the file is fixed; otherwise run it again.",
+  ],
+  [
+    /^data\.folder_unwritable$/,
+    "Create the data folder (--data) and let the agent's user read and write it, e.g. sudo install -d -o <agent user> -m 0700 <folder>. Under --service the agent starts by itself within 30 s of the fix.",
+  ],
+  [
+    /^data\.folder_in_use$/,
+    'Stop the other agent or app that uses this data folder, or give this agent a data folder of its own (--data). Under --service the agent tries again every 30 s.',
+  ],
+  [
+    /^metrics\.port_in_use$/,
+    'Another process listens on the metrics port: stop it or choose another --metrics-port (each agent on a station needs its own). Under --service the agent tries again every 30 s.',
+  ],
   [
     /^auth\.(invalid_client|missing_secret)$/,
     "Check --client-id and the credentials: with a client secret, set $INTAKE_CLIENT_SECRET or store the current secret in the keychain of the user the agent runs as (the app's Settings screen, logged in as that user); with --auth-method private_key_jwt, register the public key of the key in use (--key-file, $INTAKE_CLIENT_KEY or the keychain) for this client id. Then run the agent again.",
@@ -67,6 +91,17 @@ export function stopReasonOf(error: { code: string; message: string }): StopReas
     ACTIONS.find(([pattern]) => pattern.test(error.code))?.[1] ??
     'Fix the configuration named in the message (settings file or flags), then run the agent again.';
   return { code: error.code, message: error.message, action };
+}
+
+/**
+ * A configuration error the agent can wait out under a service manager (--service): bad settings, an
+ * unusable key file or data folder, a data folder another process owns, a metrics port in use. Anything
+ * else (a crash) is not one, and ends the agent.
+ */
+export function configurationStopOf(e: unknown): StopReason | undefined {
+  if (e instanceof UsageError || e instanceof DataFolderInUseError || e instanceof DataFolderUnusableError)
+    return stopReasonOf({ code: e.code, message: e.message });
+  return undefined;
 }
 
 /**

@@ -16,7 +16,9 @@ import { parseAgentArgs, USAGE, UsageError } from './agent-args';
 import { loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import type { UnreachableBudget } from './agent-reachability';
-import { EXIT, logStopReasons, stopReasonOf } from './agent-stop-reason';
+import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
+import { EXIT, configurationStopOf, logStopReasons, stopReasonOf } from './agent-stop-reason';
+import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
 import { AGENT_VERSION } from './agent-version';
 
 /**
@@ -34,6 +36,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     args = parseAgentArgs(argv, env);
   } catch (e) {
     process.stderr.write(`intake-agent: ${(e as Error).message}\n\n${USAGE}\n`);
+    // Under a service manager a bad definition would restart in a loop: wait, stopped, for the stop.
+    if (argv.includes('--service')) return waitForSignal();
     return 2;
   }
   if (args.help) {
@@ -52,6 +56,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const logger: Logger = new JsonLineLogger(
     (line, entry) => {
       logFile?.append(line);
+      if (LEVELS.indexOf(entry.level) < LEVELS.indexOf(args.consoleLogLevel ?? 'debug')) return;
       process.stderr.write(`${args.logFormat === 'text' ? formatLogText(entry) : line}\n`);
     },
     args.logLevel,
@@ -62,12 +67,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => logger.warn('clean-up failed', { error: e }));
     cleanups.length = 0;
   };
+  const fromEnv = { secret: envSecret, key: envKey };
   try {
-    const code = await runCommand(args, env, { secret: envSecret, key: envKey }, logger, cleanups);
+    const code =
+      args.service && args.command === 'run' && !args.once
+        ? await runAsService(args, env, fromEnv, logger, cleanups, cleanup)
+        : await runCommand(args, env, fromEnv, logger, cleanups);
     // An interrupted --once (or upload) printed where things stood; it did not finish, so it is no success.
     return interruption.signal && (args.once || args.command === 'upload') ? EXIT.interrupted : code;
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof DataFolderUnusableError) {
       process.stderr.write(`intake-agent: ${e.message}\n`);
       await cleanup();
       return 2;
@@ -85,6 +94,59 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
 }
 
+/**
+ * `run --service`: a configuration error (settings, key file, data folder, metrics port, folder in use)
+ * does not end the agent. It logs the reason once, waits stopped (status and metrics say why) and tries
+ * again when an input changes; only SIGTERM/SIGINT (0) or a crash (1) end it, so no service manager loops.
+ */
+async function runAsService(
+  args: AgentArgs,
+  env: NodeJS.ProcessEnv,
+  fromEnv: { secret: string | undefined; key: string | undefined },
+  logger: Logger,
+  cleanups: Array<() => Promise<void>>,
+  cleanup: () => Promise<void>,
+): Promise<number> {
+  const dataDir = resolve(args.data);
+  const files = inputFilesOf(args);
+  let logged: string | undefined;
+  for (;;) {
+    const fingerprint = await inputsFingerprint(files, dataDir);
+    try {
+      return await runCommand(args, env, fromEnv, logger, cleanups);
+    } catch (e) {
+      if (e instanceof RestartRequested) {
+        await cleanup();
+        logged = undefined; // it ran: the same stop again is news again
+        continue;
+      }
+      const stop = configurationStopOf(e);
+      if (!stop) throw e;
+      await cleanup();
+      if (logged !== `${stop.code}\n${stop.message}`) {
+        logged = `${stop.code}\n${stop.message}`;
+        logger.error('agent stopped', { code: stop.code, reason: stop.message, action: stop.action });
+      }
+      const next = await waitWhileStopped({ stop, dataDir, metricsPort: args.metricsPort, files, fingerprint, logger });
+      if (next === 'signal') return 0;
+      logger.info('configuration changed; starting again');
+    }
+  }
+}
+
+/** Resolves with 0 on the first SIGTERM/SIGINT. */
+function waitForSignal(): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => undefined, 1 << 30); // keeps the process alive
+    const done = () => {
+      clearInterval(timer);
+      resolve(0);
+    };
+    process.once('SIGTERM', done);
+    process.once('SIGINT', done);
+  });
+}
+
 async function runCommand(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
@@ -93,6 +155,8 @@ async function runCommand(
   cleanups: Array<() => Promise<void>>,
 ): Promise<number> {
   const dataDir = resolve(args.data);
+  // Before anything opens it: a folder this user cannot create or write is a setting to fix (exit 2).
+  await checkDataFolder(dataDir);
   let sandbox: { baseUrl: string; tokenUrl: string; clientId: string; secret: string } | undefined;
   if (args.sandbox) {
     // Demo and bench only: the embedded platform, in this process.
@@ -122,7 +186,7 @@ async function runCommand(
   });
   // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
   const drains = args.once || args.command === 'upload';
-  const { bus, pipeline, budget, startReporting } = await createAgentCore({
+  const { bus, pipeline, budget, startReporting, releaseMemoryWhenIdle } = await createAgentCore({
     dataDir,
     config,
     // The embedded sandbox's demo client needs no keychain entry.
@@ -179,8 +243,19 @@ async function runCommand(
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);
     cleanups.push(async () => stopLog());
-    await signals.stopped;
-    return 0;
+    const stopReleasing = releaseMemoryWhenIdle();
+    cleanups.push(async () => stopReleasing());
+    if (!args.service) {
+      await signals.stopped;
+      return 0;
+    }
+    // Under a service, uploads stopped on a configuration error (wrong client id, a key the platform does
+    // not know …) start again when the settings or key file change: no restart of the service needed.
+    const fixed = watchInputs(inputFilesOf(args), dataDir, () => pipeline.queue.pauseReason !== undefined);
+    cleanups.push(async () => fixed.dispose());
+    if ((await Promise.race([signals.stopped, fixed.changed.then(() => 'changed' as const)])) !== 'changed') return 0;
+    logger.info('configuration changed while uploads were stopped; starting again');
+    throw new RestartRequested();
   }
   return drainAndSummarise(pipeline, signals.stopped, logger, budget);
 }
@@ -275,6 +350,9 @@ function summaryOf(d: Document) {
     updatedAt: d.updatedAt,
   };
 }
+
+/** Log levels, least first (for --console-log-level). */
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 /** The first signal of this run, if any (an interrupted --once exits EXIT.interrupted). */
 const interruption: { signal?: NodeJS.Signals } = {};

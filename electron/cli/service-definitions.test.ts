@@ -3,27 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAgentArgs } from './agent-args';
 import { headlessAgentArgs } from './headless-launch';
+import { splitSystemd, splitWindows, unxml } from './test-support/service-command-lines';
 import { AGENT_V8_FLAGS, NO_RESTART_EXIT_CODES, SERVICE_PATHS, serviceFiles } from './service-definitions';
 
 const root = join(import.meta.dirname, '..', '..');
 const files = serviceFiles();
-
-/** systemd's ExecStart splitting: whitespace separates, double quotes group, backslash escapes. */
-function splitSystemd(line: string): string[] {
-  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'));
-}
-
-/** CommandLineToArgvW, enough for our arguments: quotes group, \" is a quote. */
-function splitWindows(line: string): string[] {
-  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\"/g, '"'));
-}
-
-const unxml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /** Every element closes in order (the files are small and hand-shaped; no XML package needed for this). */
 function balanced(doc: string): boolean {
@@ -58,7 +42,8 @@ describe('service definitions', () => {
     const args = agentOf(argv);
     expect(args).toMatchObject({
       command: 'run',
-      settings: SERVICE_PATHS.linux.settings,
+      machineSettings: SERVICE_PATHS.linux.machineSettings,
+      service: true,
       data: SERVICE_PATHS.linux.data,
     });
     expect(unit).toMatch(/^Restart=on-failure$/m);
@@ -73,8 +58,10 @@ describe('service definitions', () => {
     const array = /<key>ProgramArguments<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(plist)?.[1] ?? '';
     const argv = [...array.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => unxml(m[1] ?? ''));
     expect(argv[0]).toBe(SERVICE_PATHS.mac.executable);
-    expect(agentOf(argv)).toMatchObject({ command: 'run', data: SERVICE_PATHS.mac.data });
+    expect(agentOf(argv)).toMatchObject({ command: 'run', data: SERVICE_PATHS.mac.data, service: true });
     expect(plist).toMatch(/<key>SuccessfulExit<\/key>\s*<false\/>/);
+    // launchd's console file is not rotated: only errors go there (the agent's own log file rotates).
+    expect(agentOf(argv)).toMatchObject({ consoleLogLevel: 'error' });
   });
 
   it('Windows task: Command and Arguments reach the agent; boot trigger repeats, a second instance is ignored', () => {
@@ -83,7 +70,11 @@ describe('service definitions', () => {
     const command = unxml(/<Command>([^<]*)<\/Command>/.exec(task)?.[1] ?? '');
     const argv = [command, ...splitWindows(unxml(/<Arguments>([^<]*)<\/Arguments>/.exec(task)?.[1] ?? ''))];
     expect(command).toBe(SERVICE_PATHS.windows.executable);
-    expect(agentOf(argv)).toMatchObject({ settings: SERVICE_PATHS.windows.settings, data: SERVICE_PATHS.windows.data });
+    expect(agentOf(argv)).toMatchObject({
+      machineSettings: SERVICE_PATHS.windows.machineSettings,
+      data: SERVICE_PATHS.windows.data,
+      service: true,
+    });
     expect(task).toContain('<MultipleInstancesPolicy>IgnoreNew</MultipleInstancesPolicy>');
     expect(task).toMatch(/<BootTrigger>[\s\S]*<Interval>PT5M<\/Interval>/);
   });

@@ -11,38 +11,49 @@ import { HEADLESS_FLAG } from './headless-launch';
 export const SERVICE_PATHS = {
   linux: {
     executable: '/opt/Intake Desk/intake-desk',
-    settings: '/etc/intake-desk/settings.json',
+    // The machine-wide file of docs/deployment.md §3 (locked/defaults), passed as --machine-settings.
+    machineSettings: '/etc/intake-desk/settings.json',
     data: '/var/lib/intake-desk',
     // Read by systemd as root before it drops to the service user: INTAKE_CLIENT_SECRET=… (mode 0600).
     environmentFile: '/etc/intake-desk/agent.env',
   },
   mac: {
     executable: '/Applications/Intake Desk.app/Contents/MacOS/Intake Desk',
-    settings: '/Library/Application Support/Intake Desk/settings.json',
+    machineSettings: '/Library/Application Support/Intake Desk/settings.json',
+    // Created for the station user by the install steps (docs/deployment.md §8): a LaunchAgent runs as that
+    // user, who cannot create folders in /Library/Application Support.
     data: '/Library/Application Support/Intake Desk/agent-data',
     log: '/Library/Logs/Intake Desk/agent.log',
   },
   windows: {
     executable: 'C:\\Program Files\\Intake Desk\\Intake Desk.exe',
-    settings: 'C:\\ProgramData\\Intake Desk\\settings.json',
+    machineSettings: 'C:\\ProgramData\\Intake Desk\\settings.json',
     data: 'C:\\ProgramData\\Intake Desk\\agent-data',
   },
 } as const;
 
 /** Exits that a restart cannot cure (bad flags or settings, a configuration stop, the folder owned by
- * another agent): a service manager must not loop on them. */
+ * another agent): a service manager must not loop on them. With --service the agent does not exit on
+ * them at all (it waits in a stopped state); systemd's RestartPreventExitStatus still names them. */
 export const NO_RESTART_EXIT_CODES = [EXIT.usage, EXIT.configuration, EXIT.folderInUse] as const;
 
 /** V8 start flags of the agent; the same as the shebang of bin/intake-agent.mjs (a test compares them). */
-export const AGENT_V8_FLAGS = '--max-semi-space-size=4 --max-old-space-size=160';
+export const AGENT_V8_FLAGS = '--max-semi-space-size=4 --max-old-space-size=160 --expose-gc';
 
 /** The headless command line, after the executable: Chromium switches first, then the agent's flags. */
 export function serviceArguments(system: keyof typeof SERVICE_PATHS): string[] {
   const p = SERVICE_PATHS[system];
-  // A Linux server has no display: Chromium's headless Ozone platform needs none. The V8 flag is the one
-  // bin/intake-agent.mjs starts Node with (a small young generation keeps a burst of scans under 200 MB).
+  // A Linux server has no display: Chromium's headless Ozone platform needs none. The V8 flags are the ones
+  // bin/intake-agent.mjs starts Node with (a small young generation keeps a burst of scans under 200 MB;
+  // gc() lets an idle agent give a burst's heap back, electron/cli/agent-idle-memory.ts).
   const chromium = [...(system === 'linux' ? ['--ozone-platform=headless'] : []), `--js-flags=${AGENT_V8_FLAGS}`];
-  return [...chromium, HEADLESS_FLAG, 'run', '--settings', p.settings, '--data', p.data];
+  // --service: a configuration error keeps the agent running in a stopped state (logged once, in status and
+  // metrics) until it is fixed, so no service manager restarts it in a loop; only a crash ends it.
+  // launchd's StandardErrorPath is a file nothing rotates: only errors go there; the agent's own log
+  // (<data>/logs/agent.log, rotated) keeps every line. systemd's journal rotates; a task has no console.
+  const consoleFlags = system === 'mac' ? ['--console-log-level', 'error'] : [];
+  const flags = ['--service', '--machine-settings', p.machineSettings, '--data', p.data, ...consoleFlags];
+  return [...chromium, HEADLESS_FLAG, 'run', ...flags];
 }
 
 const systemdQuote = (arg: string) => (/[\s"\\]/.test(arg) ? `"${arg.replace(/["\\]/g, '\\$&')}"` : arg);
@@ -98,7 +109,8 @@ ${args}
   </array>
   <key>RunAtLoad</key>
   <true/>
-  <!-- Restart after a crash or a failure exit, not after a clean stop. -->
+  <!-- Restart after a crash, not after a clean stop. With the agent's service flag a configuration
+       error is no exit: the agent waits, stopped, until it is fixed; launchd has nothing to loop on. -->
   <key>KeepAlive</key>
   <dict>
     <key>SuccessfulExit</key>

@@ -1,17 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import { allowedHosts, loopbackHostAllowed } from '../core/util/loopback-host';
 import { bearerToken, tokensEqual } from './connection-token';
 
 /**
  * DNS rebinding and cross-site defence for a loopback server: the Host must be our own loopback address
  * and port, and an Origin, when sent (always for WebSocket upgrades from browsers), must be ours too.
  */
-export function allowedHosts(port: number): Set<string> {
-  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-}
-
 export function hostAllowed(req: IncomingMessage, port: number): boolean {
-  const host = req.headers.host?.toLowerCase();
-  return host !== undefined && allowedHosts(port).has(host);
+  return loopbackHostAllowed(req.headers.host, port);
 }
 
 export function originAllowed(req: IncomingMessage, port: number, required: boolean): boolean {

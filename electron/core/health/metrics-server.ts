@@ -1,18 +1,53 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
+import { loopbackHostAllowed } from '../util/loopback-host';
 import type { StationMonitor } from './station-monitor';
+
+/** What the metrics read: a running agent's monitor, or a stopped agent's fixed report. */
+export type MetricsSource = Pick<StationMonitor, 'status' | 'counters'>;
 
 /**
  * The station's figures in Prometheus text format, so IT watches stations with the tools it already runs.
  * Opt-in (`--metrics-port N`), on loopback only: a node exporter or agent on the station scrapes it and
  * nothing on the network can. Every figure is read from the monitor at scrape time.
  */
-export function createMetricsRegistry(monitor: StationMonitor): Registry {
+export function createMetricsRegistry(monitor: MetricsSource): Registry {
   const registry = new Registry();
   const current = () => monitor.status();
+  // process_* and nodejs_* (memory, CPU, open files, event-loop lag), as every Node exporter has them.
+  collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'intake_build_info',
+    help: 'The agent build: always 1, with its version as a label.',
+    labelNames: ['version'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ version: current().version }, 1);
+    },
+  });
+  new Gauge({
+    name: 'intake_agent_stopped',
+    help: '1 while the agent waits, stopped on a configuration error (status says why; --service only).',
+    registers: [registry],
+    collect() {
+      this.set(current().stopped ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'intake_agent_stop_reason',
+    help: 'While the agent is stopped: 1, with the code of the configuration error as a label.',
+    labelNames: ['code'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const stopped = current().stopped;
+      if (stopped) this.set({ code: stopped.code }, 1);
+    },
+  });
   new Gauge({
     name: 'intake_queue_documents',
     help: 'Documents in the queue by state.',
@@ -71,7 +106,8 @@ export function createMetricsRegistry(monitor: StationMonitor): Registry {
     help: '1 while uploads are stopped on a configuration error (see the log for the reason).',
     registers: [registry],
     collect() {
-      this.set(current().connection.stopReason ? 1 : 0);
+      const status = current();
+      this.set(status.connection.stopReason || status.stopped ? 1 : 0);
     },
   });
   return registry;
@@ -82,15 +118,27 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** Serves GET /metrics on 127.0.0.1:port (0 = any free port); everything else is 404. */
+/**
+ * Serves GET and HEAD /metrics on 127.0.0.1:port (0 = any free port); everything else is 404. The Host
+ * header must name this loopback server (403 otherwise): a web page on a rebound name must not read it.
+ */
 export async function startMetricsServer(registry: Registry, port: number): Promise<MetricsServer> {
+  let bound = port;
   const server: Server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+    if (!loopbackHostAllowed(req.headers.host, bound)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const head = req.method === 'HEAD';
+    if ((req.method !== 'GET' && !head) || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404).end();
       return;
     }
     registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+      (text) => {
+        res.writeHead(200, { 'Content-Type': registry.contentType, 'Content-Length': Buffer.byteLength(text) });
+        res.end(head ? undefined : text);
+      },
       () => res.writeHead(500).end(),
     );
   });
@@ -98,7 +146,7 @@ export async function startMetricsServer(registry: Registry, port: number): Prom
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => done());
   });
-  const { port: bound } = server.address() as AddressInfo;
+  bound = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${bound}/metrics`,
     close: () => new Promise<void>((done) => server.close(() => done())),

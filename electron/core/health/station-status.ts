@@ -14,6 +14,12 @@ export const StationStatusSchema = z.object({
   counts: z.record(DocumentStateSchema, z.number().int().nonnegative()),
   oldestWaiting: z.object({ id: z.string(), fileName: z.string(), since: z.string() }).optional(),
   lastSuccessAt: z.string().optional(),
+  /**
+   * The agent runs under a service manager but is stopped on a configuration error (settings, key file,
+   * metrics port …): it waits for the fix and starts by itself; the queue is not open meanwhile, so the
+   * counts are not read (all 0).
+   */
+  stopped: z.object({ code: z.string(), message: z.string(), action: z.string() }).optional(),
   connection: z.object({
     online: z.boolean(),
     /** When the platform was last seen unreachable, while it still is. */
@@ -72,6 +78,7 @@ export interface Health {
 export function healthOf(status: StationStatus | undefined, running: boolean, now: number): Health {
   if (!running || !status) return { level: 'failing', reasons: ['no agent runs on this data folder'] };
   const failing: string[] = [];
+  if (status.stopped) failing.push(`stopped: ${status.stopped.code}: ${status.stopped.message}`);
   const degraded: string[] = [];
   const age = now - Date.parse(status.updatedAt);
   if (age > HEALTH_LIMITS.staleAfterMs)

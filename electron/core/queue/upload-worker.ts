@@ -226,7 +226,9 @@ export class UploadWorker {
   private setOnline(online: boolean): void {
     if (this.online === online) return;
     this.online = online;
-    this.deps.logger.info(online ? 'platform reachable' : 'platform unreachable');
+    // Unreachable is worth a warning (an admin filtering on warn must see it); reachable again is news only.
+    if (online) this.deps.logger.info('platform reachable');
+    else this.deps.logger.warn('platform unreachable');
     this.deps.onNetwork?.(online);
   }
 

@@ -22,6 +22,11 @@ export interface SettingsServiceOptions {
    * (MachineSettingsApplier.userPart). Default: the settings as saved.
    */
   userPartOf?: (effective: Settings, userFile: Settings) => Settings;
+  /**
+   * Read the file and never write beside it (the headless agent: the file may belong to root or another
+   * user): no defaults written, no corrupt copy kept aside, an older version migrated in memory only.
+   */
+  readOnly?: boolean;
   /** First-run settings (the caller knows the embedded sandbox's address). */
   defaults: () => Settings;
   clock: Clock;
@@ -66,7 +71,7 @@ export class SettingsService {
     try {
       text = await readFile(path, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !this.options.readOnly) {
         logger.info('no settings file yet; writing defaults', { path });
         this.blocked = undefined;
         return this.write(this.options.defaults());
@@ -144,7 +149,7 @@ export class SettingsService {
       );
     }
     this.blocked = undefined;
-    if (version < SETTINGS_VERSION) {
+    if (version < SETTINGS_VERSION && !this.options.readOnly) {
       const backup = join(dirname(path), `settings.v${version}.backup.json`);
       await copyFile(path, backup);
       logger.info('settings migrated', { from: version, to: SETTINGS_VERSION, backup });
@@ -228,6 +233,7 @@ export class SettingsService {
   }
 
   private async keepAside(): Promise<string | undefined> {
+    if (this.options.readOnly) return undefined;
     const stamp = new Date(this.options.clock.now()).toISOString().replace(/[:.]/g, '-');
     const kept = join(dirname(this.options.path), `settings.corrupt-${stamp}.json`);
     try {

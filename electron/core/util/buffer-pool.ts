@@ -21,6 +21,11 @@ export class BufferPool {
       this.free.push(buffer);
   }
 
+  /** Lets go of the kept buffers (an idle agent after a burst: up to maxKept × bufferBytes of memory). */
+  release(): void {
+    this.free.length = 0;
+  }
+
   /** How many buffers wait to be taken again. */
   get kept(): number {
     return this.free.length;
