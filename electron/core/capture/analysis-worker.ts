@@ -55,11 +55,22 @@ async function handle(req: WorkerRequest): Promise<void> {
   if (req.op === 'open') return reply({ id: req.id, type: 'opened', pageCount: r.source.pageCount });
   const source: PageSource = r.source;
   for (const page of req.pages) {
-    const analysis = await analysePage(source, page, {
-      dpi: req.dpi,
-      blankThreshold: req.blankThreshold,
-      ...(req.formats ? { formats: req.formats } : {}),
-    });
+    let analysis;
+    try {
+      analysis = await analysePage(source, page, {
+        dpi: req.dpi,
+        blankThreshold: req.blankThreshold,
+        ...(req.formats ? { formats: req.formats } : {}),
+      });
+    } catch (e) {
+      // The directory was fine and the pixels are not (a strip cut off, a broken stream): a damaged file.
+      const message = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 2).join(': ').slice(0, 300);
+      return reply({
+        id: req.id,
+        type: 'problem',
+        problem: { code: 'damaged', message: `page ${page + 1} cannot be read: ${message}` },
+      });
+    }
     reply({ id: req.id, type: 'page', analysis });
     collect?.();
   }

@@ -6,6 +6,7 @@
  * renders the page.
  */
 import type { GrayBitmap } from './bitmap';
+import { DECODE_LIMITS, tooManySourcePixels } from './decode-limits';
 import type { Pdfium } from './pdfium';
 import { loadSharp } from './sharp-lib';
 
@@ -29,6 +30,10 @@ export function fullPageJpeg(m: Pdfium, page: number, widthPt: number, heightPt:
       return undefined;
     // FPDF_IMAGEOBJ_METADATA {uint width, height; float hdpi, vdpi; uint bpp; int colorspace; int mcid}
     if (!m.FPDFImageObj_GetImageMetadata(obj, page, scratch)) return undefined;
+    // The image dictionary's size; libjpeg checks the frame header's own again (decodeJpegGray).
+    const imageWidth = heap().getValue(scratch, 'i32') as number;
+    const imageHeight = heap().getValue(scratch + 4, 'i32') as number;
+    if (tooManySourcePixels(imageWidth, imageHeight)) return undefined;
     const colorspace = heap().getValue(scratch + 20, 'i32') as number;
     const bpp = heap().getValue(scratch + 16, 'i32') as number;
     if ((colorspace !== DEVICE_GRAY && colorspace !== DEVICE_RGB) || (bpp !== 8 && bpp !== 24)) return undefined;
@@ -58,10 +63,14 @@ function filterName(m: Pdfium, obj: number): string {
   }
 }
 
-/** Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). */
+/**
+ * Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). A frame header
+ * over the source pixel limit is refused before decoding (decode-limits.ts); PDFium then renders the page
+ * at its capped size.
+ */
 export async function decodeJpegGray(jpeg: Uint8Array, width: number, height: number): Promise<GrayBitmap> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(jpeg)
+  const { data, info } = await sharp(jpeg, { limitInputPixels: DECODE_LIMITS.maxSourcePixels })
     .greyscale()
     .resize(width, height, { fit: 'fill', kernel: 'linear' })
     .raw()

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { GrayBitmap } from './bitmap';
+import { renderSize } from './decode-limits';
 import { decodeJpegGray, fullPageJpeg } from './pdf-jpeg-page';
 import type { OpenResult, PageSource } from './page-source';
 import { problem } from './page-source';
@@ -91,11 +92,10 @@ class PdfSource implements PageSource {
     const page = this.loadPage(index);
     let bitmap = 0;
     try {
-      const scale = dpi / 72;
       const widthPt = m.FPDF_GetPageWidthF(page);
       const heightPt = m.FPDF_GetPageHeightF(page);
-      const width = Math.max(1, Math.round(widthPt * scale));
-      const height = Math.max(1, Math.round(heightPt * scale));
+      // A 14400-pt MediaBox at 200 DPI would be a 1.6-gigapixel bitmap: the page is analysed downscaled.
+      const { width, height } = renderSize({ widthPt, heightPt }, dpi);
       const jpeg = this.fastJpeg ? fullPageJpeg(m, page, widthPt, heightPt) : undefined;
       if (jpeg) {
         const decoded = await decodeJpegGray(jpeg, width, height).catch(() => undefined);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { CaptureProblem, CaptureProfile, PageAnalysis } from '../../../shared/domain/capture';
+import { CAPTURE_MAX_PAGES } from '../../../shared/domain/capture';
 import type { CapturePool } from './capture-pool';
 import type { SeparationPlan } from './planner';
 import { planSeparation } from './planner';
@@ -39,7 +40,12 @@ export async function splitFile(
     sha256: createHash('sha256').update(bytes).digest('hex'),
     size: bytes.length,
   };
-  const analysed = await pool.analyseFile(path, { dpi: profile.dpi, blankThreshold: profile.blankThreshold });
+  const analysed = await pool.analyseFile(path, {
+    dpi: profile.dpi,
+    blankThreshold: profile.blankThreshold,
+    // A batch taken before the setting existed has none in its saved profile.
+    maxPages: profile.maxPages ?? CAPTURE_MAX_PAGES,
+  });
   if (!analysed.ok) return analysed;
   const plan = planSeparation(analysed.pages, profile);
   if (plan.documents.length === 0) return { ok: true, original, pages: analysed.pages, plan, written: [] };
