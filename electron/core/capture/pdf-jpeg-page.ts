@@ -6,7 +6,7 @@
  * renders the page.
  */
 import type { GrayBitmap } from './bitmap';
-import { DECODE_LIMITS, tooManySourcePixels } from './decode-limits';
+import { DECODE_LIMITS } from './decode-limits';
 import type { Pdfium } from './pdfium';
 import { loadSharp } from './sharp-lib';
 
@@ -30,10 +30,6 @@ export function fullPageJpeg(m: Pdfium, page: number, widthPt: number, heightPt:
       return undefined;
     // FPDF_IMAGEOBJ_METADATA {uint width, height; float hdpi, vdpi; uint bpp; int colorspace; int mcid}
     if (!m.FPDFImageObj_GetImageMetadata(obj, page, scratch)) return undefined;
-    // The image dictionary's size; libjpeg checks the frame header's own again (decodeJpegGray).
-    const imageWidth = heap().getValue(scratch, 'i32') as number;
-    const imageHeight = heap().getValue(scratch + 4, 'i32') as number;
-    if (tooManySourcePixels(imageWidth, imageHeight)) return undefined;
     const colorspace = heap().getValue(scratch + 20, 'i32') as number;
     const bpp = heap().getValue(scratch + 16, 'i32') as number;
     if ((colorspace !== DEVICE_GRAY && colorspace !== DEVICE_RGB) || (bpp !== 8 && bpp !== 24)) return undefined;
@@ -64,13 +60,20 @@ function filterName(m: Pdfium, obj: number): string {
 }
 
 /**
- * Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). A frame header
- * over the source pixel limit is refused before decoding (decode-limits.ts); PDFium then renders the page
- * at its capped size.
+ * Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). Its frame header
+ * is read first: a JPEG that would decode to more than the source pixel limit even shrunk on load is
+ * refused before decoding (decode-limits.ts), and PDFium renders the page at its capped size. A big JPEG
+ * that shrinks on load stays here: PDFium would decode it whole (a 16k² one took 16 s and 1 GB).
  */
 export async function decodeJpegGray(jpeg: Uint8Array, width: number, height: number): Promise<GrayBitmap> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(jpeg, { limitInputPixels: DECODE_LIMITS.maxSourcePixels })
+  const meta = await sharp(jpeg, { limitInputPixels: false }).metadata();
+  if (!meta.width || !meta.height) throw new Error('the JPEG has no size');
+  // libjpeg decodes at 1/2, 1/4 or 1/8 when the target is that small: the pixels it really makes count.
+  const shrink = [8, 4, 2, 1].find((f) => meta.width! / f >= width && meta.height! / f >= height) ?? 1;
+  const limitInputPixels = DECODE_LIMITS.maxSourcePixels * shrink * shrink;
+  if (meta.width * meta.height > limitInputPixels) throw new Error('the JPEG is over the pixel limit');
+  const { data, info } = await sharp(jpeg, { limitInputPixels })
     .greyscale()
     .resize(width, height, { fit: 'fill', kernel: 'linear' })
     .raw()
