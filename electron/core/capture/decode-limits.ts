@@ -52,7 +52,7 @@ export function renderSize(
     width /= Math.sqrt(over);
     height /= Math.sqrt(over);
   }
-  return { width: Math.max(1, Math.floor(width)), height: Math.max(1, Math.floor(height)) };
+  return { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
 }
 
 export function tooManySourcePixels(width: number, height: number): boolean {
