@@ -31,6 +31,8 @@ export const DECODE_LIMITS = {
   textTaskMs: 120_000,
   /** Pages whose text layer is read per document (OCR has its own, smaller limit: text.ocrPages). */
   maxTextPages: 500,
+  /** After this long reading one document's pages, the rest are skipped (within textTaskMs, always). */
+  textReadMs: 30_000,
   /** TIFF directories (pages) followed before a file is taken as damaged (a loop, or a lie). */
   maxTiffPages: 10_000,
 } as const;
