@@ -31,6 +31,8 @@ export const DECODE_LIMITS = {
   textTaskMs: 120_000,
   /** Pages whose text layer is read per document (OCR has its own, smaller limit: text.ocrPages). */
   maxTextPages: 500,
+  /** A PDF with more pages than this is not given to pdf.js at all (its page tree alone filled 256 MB). */
+  maxTextLayerFilePages: 5_000,
   /** After this long reading one document's pages, the rest are skipped (within textTaskMs, always). */
   textReadMs: 30_000,
   /** TIFF directories (pages) followed before a file is taken as damaged (a loop, or a lie). */

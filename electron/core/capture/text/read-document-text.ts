@@ -36,16 +36,19 @@ export async function readDocumentText(
   let pdf: PdfTextDocument | undefined;
   let pages: PageSource | undefined;
   try {
-    if (kind === 'pdf') {
+    const opened = await openPagesFile(path);
+    if (opened.ok) pages = opened.source;
+    // pdf.js holds the whole page tree in the worker's heap (a 100,000-page PDF ran it out of memory):
+    // a file PDFium counts over maxTextLayerFilePages pages gives no text layer, only its first pages' OCR.
+    const pdfjsFits = !pages || pages.pageCount <= DECODE_LIMITS.maxTextLayerFilePages;
+    if (kind === 'pdf' && pdfjsFits) {
       try {
         pdf = await openPdfText(bytes);
       } catch {
         pdf = undefined; // pdf.js refuses some files PDFium reads (and the reverse): OCR is the fallback
       }
     }
-    const opened = await openPagesFile(path);
-    if (opened.ok) pages = opened.source;
-    else if (!pdf) return { ok: false, message: opened.problem.message };
+    if (!opened.ok && !pdf) return { ok: false, message: opened.problem.message };
     const pageCount = pages?.pageCount ?? pdf?.pageCount ?? 0;
     // pdf.js finds a page by walking the page tree: in a 100,000-page file each page cost 0.1 s.
     const deadline = performance.now() + DECODE_LIMITS.textReadMs;
