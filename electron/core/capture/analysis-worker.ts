@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { analysePage } from './analyse-page';
+import { TooLargeError } from './decode-limits';
 import { openPagesFile } from './open-pages';
 import type { OpenResult, PageSource } from './page-source';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
@@ -63,6 +64,8 @@ async function handle(req: WorkerRequest): Promise<void> {
         ...(req.formats ? { formats: req.formats } : {}),
       });
     } catch (e) {
+      if (e instanceof TooLargeError)
+        return reply({ id: req.id, type: 'problem', problem: { code: 'too-large', message: e.message } });
       // The directory was fine and the pixels are not (a strip cut off, a broken stream): a damaged file.
       const message = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 2).join(': ').slice(0, 300);
       return reply({

@@ -5,8 +5,9 @@
  * pixel is allocated, so one file never takes a station's memory.
  *
  * Rules:
- * - A raster source (TIFF page, JPEG, PNG; a full-page JPEG inside a PDF) with more than
- *   `maxSourcePixels` is not decoded: the file is `too-large` and kept whole (capture.too_large).
+ * - A raster source (TIFF page, JPEG, PNG; an image on a PDF page, which PDFium would decode whole) with
+ *   more than `maxSourcePixels` is not decoded: the file is `too-large` and kept whole (capture.too_large).
+ *   A full-page JPEG in a PDF may be larger when libjpeg's shrink-on-load brings it within the limit.
  * - A render (analysis, OCR) is never larger than the source (no upscaling of a low-DPI image) and never
  *   more than `maxRenderPixels`: a larger page (a huge PDF MediaBox) is analysed downscaled. That is safe:
  *   a separator sheet is a letter-size page, and a page too big to read codes on is simply a content page.
@@ -35,6 +36,8 @@ export const DECODE_LIMITS = {
   maxTextLayerFilePages: 5_000,
   /** After this long reading one document's pages, the rest are skipped (within textTaskMs, always). */
   textReadMs: 30_000,
+  /** Objects of a PDF page looked at for images before PDFium renders it. */
+  maxPageObjectsChecked: 10_000,
   /** TIFF directories (pages) followed before a file is taken as damaged (a loop, or a lie). */
   maxTiffPages: 10_000,
 } as const;
@@ -65,3 +68,6 @@ export function tooManySourcePixels(width: number, height: number): boolean {
 
 export const tooLargeMessage = (width: number, height: number) =>
   `the page declares ${width} × ${height} pixels, more than the ${DECODE_LIMITS.maxSourcePixels / 1e6} megapixels capture decodes`;
+
+/** A page that declares more pixels than capture decodes (an image in a PDF page): the file is `too-large`. */
+export class TooLargeError extends Error {}

@@ -214,6 +214,34 @@ export async function pdfJpegLie(side = 30_000): Promise<Uint8Array> {
 
 /** A4 page showing one JPEG of side × side across the whole page (as a scanner writes a PDF). */
 export function pdfWithJpeg(image: Uint8Array, side: number): Uint8Array {
+  return pdfWithImage(
+    `/Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`,
+    image,
+  );
+}
+
+/** A white 8-bit grey image of side × side, Flate-compressed (30k²: 900 MB decoded, 0.9 MB here), on A4. */
+export async function pdfFlateBomb(side = 30_000): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: 6 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise<void>((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const rows = Math.max(1, Math.floor((4 << 20) / side));
+  const block = Buffer.alloc(rows * side, 0xff);
+  for (let y = 0; y < side; y += rows) {
+    const n = Math.min(rows, side - y);
+    if (!deflate.write(n === rows ? block : block.subarray(0, n * side)))
+      await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return pdfWithImage(
+    `/Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+    Buffer.concat(out),
+  );
+}
+
+function pdfWithImage(imageDict: string, image: Uint8Array): Uint8Array {
   const jpeg = Buffer.from(image);
   const content = '595 0 0 842 0 0 cm /Im1 Do';
   const objects: Buffer[] = [
@@ -224,10 +252,7 @@ export function pdfWithJpeg(image: Uint8Array, side: number): Uint8Array {
       'latin1',
     ),
     Buffer.concat([
-      Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
-        'latin1',
-      ),
+      Buffer.from(`<< /Type /XObject /Subtype /Image ${imageDict} /Length ${jpeg.length} >>\nstream\n`, 'latin1'),
       jpeg,
       Buffer.from('\nendstream', 'latin1'),
     ]),
@@ -347,7 +372,7 @@ export const HOSTILE_SCANS: readonly HostileScan[] = [
     make: async () => pageTreeCyclePdf(),
   },
   { name: 'pdf-count-lie.pdf', group: 'lie', expect: 'pages', make: async () => pageCountLiePdf() },
-  { name: 'pdf-jpeg-30k-lie.pdf', group: 'lie', expect: 'pages', make: () => pdfJpegLie() },
+  { name: 'pdf-jpeg-30k-lie.pdf', group: 'lie', expect: 'too-large', make: () => pdfJpegLie() },
   // The real 16k² JPEG on an A4 page: the fast path refuses it, PDFium renders the page at A4 size.
   {
     name: 'pdf-jpeg-16k.pdf',
@@ -355,6 +380,8 @@ export const HOSTILE_SCANS: readonly HostileScan[] = [
     expect: 'pages',
     make: async () => pdfWithJpeg(await jpegBomb(16_384), 16_384),
   },
+  // PDFium decodes an image whole before scaling it: this one took the process to 1.2 GB.
+  { name: 'pdf-flate-gray-30k.pdf', group: 'bomb', expect: 'too-large', make: () => pdfFlateBomb() },
   { name: 'png-30k-lie.png', group: 'lie', expect: 'too-large', make: async () => pngLie(30_000, 30_000) },
   { name: 'jpeg-30k-lie.jpg', group: 'lie', expect: 'too-large', make: () => jpegLie(30_000) },
   { name: 'tiff-60k-uncompressed-lie.tif', group: 'lie', expect: 'too-large', make: async () => tiffSizeLie() },
