@@ -36,6 +36,11 @@ export const DECODE_LIMITS = {
   maxTextLayerFilePages: 5_000,
   /** After this long reading one document's pages, the rest are skipped (within textTaskMs, always). */
   textReadMs: 30_000,
+  /**
+   * Bytes of a capture file: TIFF/JPEG/PNG are read whole into a worker, and a split reads any file whole
+   * (pdf-lib) on the main thread. 512 MB is a 500-page colour batch at 300 DPI twice over.
+   */
+  maxFileBytes: 512 * 1024 * 1024,
   /** Objects of a PDF page looked at for images before PDFium renders it. */
   maxPageObjectsChecked: 10_000,
   /** TIFF directories (pages) followed before a file is taken as damaged (a loop, or a lie). */
@@ -65,6 +70,9 @@ export function renderSize(
 export function tooManySourcePixels(width: number, height: number): boolean {
   return width * height > DECODE_LIMITS.maxSourcePixels;
 }
+
+export const fileTooLargeMessage = (bytes: number) =>
+  `the file is ${Math.round(bytes / 2 ** 20)} MB, more than the ${DECODE_LIMITS.maxFileBytes / 2 ** 20} MB capture reads`;
 
 export const tooLargeMessage = (width: number, height: number) =>
   `the page declares ${width} × ${height} pixels, more than the ${DECODE_LIMITS.maxSourcePixels / 1e6} megapixels capture decodes`;

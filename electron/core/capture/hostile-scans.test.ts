@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAPTURE_PROFILE } from '../../../shared/domain/capture';
 import { CapturePool } from './capture-pool';
 import { splitFile } from './split-file';
-import { HOSTILE_SCANS, writeHostileSet } from './test-support/hostile-scans';
+import { g4TiffBomb, HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from './test-support/hostile-scans';
 
 /**
  * The hostile set (issue #27) through the real capture path: the analysis pool's worker threads, then the
@@ -53,6 +53,19 @@ describe('the hostile set through capture (pool + workers + split)', () => {
       expect(growth).toBeLessThan(1024 ** 3);
     });
   }
+
+  it('a file over the file limit (a sparse 600 MB TIFF and PDF) is too-large without being read', async () => {
+    for (const name of ['huge.tif', 'huge.pdf']) {
+      const path = join(dir, name);
+      await writeFile(path, name.endsWith('.tif') ? g4TiffBomb(1000) : pdfPageBomb(595, 842));
+      await truncate(path, 600 * 2 ** 20); // sparse: no 600 MB written, none read
+      const { value: r, growth } = await peakRssGrowth(() =>
+        splitFile(path, join(dir, `${name}.parts`), DEFAULT_CAPTURE_PROFILE, pool),
+      );
+      expect(r, name).toMatchObject({ ok: false, problem: { code: 'too-large', message: /600 MB/ } });
+      expect(growth, name).toBeLessThan(100 * 2 ** 20);
+    }
+  });
 
   it('the pool still works after the set (no worker lost for good)', { timeout: 60_000 }, async () => {
     const r = await pool.analyseFile(paths.get('pdf-count-lie.pdf')!, { dpi: 200, blankThreshold: 0.002 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_SCANS, writeHostileSet } from '../test-support/hostile-scans';
+import { HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from '../test-support/hostile-scans';
 import { MAX_TEXT_READS_BEGUN, DocumentTextService } from './document-text';
 import { hashFile, TextCache } from './text-cache';
 
@@ -48,6 +48,15 @@ describe('document text on the hostile set', () => {
       expect(Math.max(peak, process.memoryUsage.rss()) - start).toBeLessThan(1024 ** 3);
     });
   }
+});
+
+describe('a document over the file limit', () => {
+  it('a sparse 600 MB PDF is not read into the text worker', { timeout: 60_000 }, async () => {
+    const path = join(dir, 'huge.pdf');
+    writeFileSync(path, pdfPageBomb(595, 842));
+    truncateSync(path, 600 * 2 ** 20);
+    expect(await service.textOf(path)).toMatchObject({ ok: false, message: /600 MB/ });
+  });
 });
 
 describe('a content whose text read takes the worker or the process down', () => {

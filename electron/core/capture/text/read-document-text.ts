@@ -6,8 +6,8 @@
  * it, with the same limits: a bomb is refused before decoding, a page render is capped
  * (capture/decode-limits.ts). Runs in a text worker.
  */
-import { readFile } from 'node:fs/promises';
-import { DECODE_LIMITS } from '../decode-limits';
+import { readFile, stat } from 'node:fs/promises';
+import { DECODE_LIMITS, fileTooLargeMessage } from '../decode-limits';
 import { sniffFileKind } from '../file-kind';
 import { openPagesFile } from '../open-pages';
 import type { PageSource } from '../page-source';
@@ -31,6 +31,9 @@ export async function readDocumentText(
   ocr: () => Promise<OcrEngine>,
   onPage: (p: PageText) => void,
 ): Promise<ReadTextResult> {
+  // pdf.js reads the file whole: a document over the file limit (a 2 GB drop) is not read for text.
+  const { size } = await stat(path);
+  if (size > DECODE_LIMITS.maxFileBytes) return { ok: false, message: fileTooLargeMessage(size) };
   const bytes = new Uint8Array(await readFile(path));
   const kind = sniffFileKind(bytes.subarray(0, 1024));
   let pdf: PdfTextDocument | undefined;
