@@ -268,7 +268,7 @@ describe('capture in the intake pipeline', () => {
     const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
     expect(doc).toMatchObject({ state: 'new', error: { code: 'capture.too_many_pages' } });
     expect(doc.error?.message).toMatch(/9 pages, more than the 5/);
-    expect(notices).toContain(`capture.kept: ${CASE_BATCH_FILE_NAME}`);
+    expect(notices).toContain(`capture.too_many_pages: ${CASE_BATCH_FILE_NAME}`);
   }, 60_000);
 
   it('a stop during the analysis is no mark against the batch (its analysis start is taken back)', async () => {

@@ -377,7 +377,9 @@ export class CaptureIntake implements IntakeTarget {
       () => batches.setState(batch.id, 'done', this.now()),
     );
     this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
-    this.notice('warning', `capture.kept: ${batch.fileName}`);
+    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
+    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
+    this.notice('warning', `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
