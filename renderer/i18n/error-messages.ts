@@ -160,6 +160,12 @@ const en = {
   'error.capture.no_documents':
     'The scan holds only separator sheets and blank pages, so no documents were made. It is kept whole.',
   'error.capture.failed': 'The scan could not be split into documents. It is kept whole: tag it yourself.',
+  'error.capture.too_large':
+    'The scan declares more pixels than capture reads, so it was not split. It is kept whole as it is: check it.',
+  'error.capture.too_many_pages':
+    'The scan has more pages than capture splits per file, so it was not split. It is kept whole: tag it yourself.',
+  'error.capture.interrupted':
+    'The analysis of this scan was cut off twice as the program ended, so it is not analysed again. It is kept whole: check it.',
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
   'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
@@ -365,6 +371,12 @@ const de: Record<ErrorMessageKey, string> = {
   'error.capture.no_documents':
     'Der Scan enthält nur Trennblätter und leere Seiten; es wurden keine Dokumente gebildet. Er bleibt ganz.',
   'error.capture.failed': 'Der Scan ließ sich nicht in Dokumente aufteilen. Er bleibt ganz: bitte selbst erfassen.',
+  'error.capture.too_large':
+    'Der Scan gibt mehr Bildpunkte an, als die Erfassung liest, und wurde nicht aufgeteilt. Er bleibt ganz, wie er ist: bitte prüfen.',
+  'error.capture.too_many_pages':
+    'Der Scan hat mehr Seiten, als die Erfassung je Datei aufteilt, und wurde nicht aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
+  'error.capture.interrupted':
+    'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
   'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
   'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
   'error.document.merge':

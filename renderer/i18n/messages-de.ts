@@ -65,6 +65,12 @@ export const de: Record<MessageKey, string> = {
   'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
     'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
+  'notice.capture.too_large':
+    'Der Scan {detail} gibt mehr Bildpunkte an, als die Erfassung liest. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang, wie er ist.',
+  'notice.capture.too_many_pages':
+    'Der Scan {detail} hat mehr Seiten, als die Erfassung je Datei aufteilt. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang.',
+  'notice.capture.interrupted':
+    'Die Analyse des Scans {detail} wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
   'toast.region': 'Meldungen',
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',

@@ -64,6 +64,12 @@ export const en = {
   'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
+  'notice.capture.too_large':
+    'The scan {detail} declares more pixels than capture reads. It was not split: it is in the inbox as one document, as it is.',
+  'notice.capture.too_many_pages':
+    'The scan {detail} has more pages than capture splits per file. It was not split: it is in the inbox as one document.',
+  'notice.capture.interrupted':
+    'The analysis of the scan {detail} was cut off twice as the program ended, so it is not analysed again. It is in the inbox as one document.',
   'toast.region': 'Notifications',
   'toast.count': '×{count}',
   'help.title': 'Keyboard shortcuts',

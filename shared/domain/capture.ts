@@ -7,6 +7,9 @@ import type { MetadataField } from '../platform/inbox';
  * electron/core/capture. A folder profile will carry one of these as `capture` (see docs/capture.md).
  */
 
+/** Pages a capture file may have by default (CaptureProfile.maxPages). */
+export const CAPTURE_MAX_PAGES = 500;
+
 /** Barcode symbologies read on every page. The four a capture station needs, plus common 1-D/2-D extras. */
 export const CAPTURE_BARCODE_FORMATS = [
   'Code128',
@@ -57,6 +60,11 @@ export const CaptureProfileSchema = z.object({
   blankThreshold: z.number().min(0).max(0.05).default(0.002),
   /** Render resolution for analysis. 200 DPI reads 1-D codes with a 0.25 mm module. */
   dpi: z.number().int().min(72).max(400).default(200),
+  /**
+   * A file with more pages than this is not analysed: it is kept whole (`capture.too_many_pages`), so one
+   * long file cannot hold capture for an hour. 500 pages is a full scanner tray several times over.
+   */
+  maxPages: z.number().int().min(1).max(10_000).default(CAPTURE_MAX_PAGES),
 });
 export type CaptureProfile = z.infer<typeof CaptureProfileSchema>;
 
@@ -122,8 +130,19 @@ export interface PageAnalysis {
   blank: boolean;
 }
 
-/** Why a file cannot be opened as pages. The file itself is kept as is. */
-export const CAPTURE_PROBLEMS = ['encrypted', 'damaged', 'no-pages', 'unsupported'] as const;
+/**
+ * Why a file cannot be opened as pages, or is not analysed. The file itself is kept as is. `too-large`: a
+ * page declares more pixels than capture decodes (electron/core/capture/decode-limits.ts);
+ * `too-many-pages`: more pages than the profile's `maxPages`.
+ */
+export const CAPTURE_PROBLEMS = [
+  'encrypted',
+  'damaged',
+  'no-pages',
+  'unsupported',
+  'too-large',
+  'too-many-pages',
+] as const;
 export type CaptureProblemCode = (typeof CAPTURE_PROBLEMS)[number];
 export interface CaptureProblem {
   code: CaptureProblemCode;

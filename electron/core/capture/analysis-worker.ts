@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { analysePage } from './analyse-page';
+import { TooLargeError } from './decode-limits';
 import { openPagesFile } from './open-pages';
 import type { OpenResult, PageSource } from './page-source';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
@@ -55,11 +56,24 @@ async function handle(req: WorkerRequest): Promise<void> {
   if (req.op === 'open') return reply({ id: req.id, type: 'opened', pageCount: r.source.pageCount });
   const source: PageSource = r.source;
   for (const page of req.pages) {
-    const analysis = await analysePage(source, page, {
-      dpi: req.dpi,
-      blankThreshold: req.blankThreshold,
-      ...(req.formats ? { formats: req.formats } : {}),
-    });
+    let analysis;
+    try {
+      analysis = await analysePage(source, page, {
+        dpi: req.dpi,
+        blankThreshold: req.blankThreshold,
+        ...(req.formats ? { formats: req.formats } : {}),
+      });
+    } catch (e) {
+      if (e instanceof TooLargeError)
+        return reply({ id: req.id, type: 'problem', problem: { code: 'too-large', message: e.message } });
+      // The directory was fine and the pixels are not (a strip cut off, a broken stream): a damaged file.
+      const message = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 2).join(': ').slice(0, 300);
+      return reply({
+        id: req.id,
+        type: 'problem',
+        problem: { code: 'damaged', message: `page ${page + 1} cannot be read: ${message}` },
+      });
+    }
     reply({ id: req.id, type: 'page', analysis });
     collect?.();
   }

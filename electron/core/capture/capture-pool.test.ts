@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readlink, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CapturePool, defaultPoolSize } from './capture-pool';
+import { makePdf } from '../samples/sample-scans';
+import { CapturePool, CaptureWorkerFailed, defaultPoolSize } from './capture-pool';
 import { pdfOfScans, renderScan } from './test-support/synthetic-scan';
 
 const pool = new CapturePool({ size: 2 });
@@ -85,5 +86,81 @@ describe('CapturePool', () => {
     expect(r.ok).toBe(true);
     await new Promise((done) => setTimeout(done, 1_500));
     expect(await openOnFile()).toBe(0);
+  });
+
+  it(
+    'files take turns: a short file started after a long one is done long before it (one worker)',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+      const long = join(dir, 'long.pdf');
+      const short = join(dir, 'short.pdf');
+      await writeFile(long, makePdf(Array.from({ length: 30 }, (_, i) => [`Letter ${i + 1}`, 'Dear Sir'])));
+      await writeFile(short, makePdf([['Claim form']]));
+      const one = new CapturePool({ size: 1 });
+      try {
+        const finished: string[] = [];
+        let longPagesWhenShortDone = -1;
+        let longPages = 0;
+        const opts = { dpi: 100, blankThreshold: 0.002 };
+        await Promise.all([
+          one.analyseFile(long, opts, () => longPages++).then(() => finished.push('long')),
+          one.analyseFile(short, opts).then(() => {
+            finished.push('short');
+            longPagesWhenShortDone = longPages;
+          }),
+        ]);
+        // One queue for all would have served all 15 chunks of the long file first.
+        expect(finished).toEqual(['short', 'long']);
+        expect(longPagesWhenShortDone).toBeLessThanOrEqual(4);
+      } finally {
+        await one.close();
+      }
+    },
+  );
+});
+
+describe('CapturePool with a worker that runs away, fills its heap or exits', () => {
+  const workerUrl = new URL('./test-support/runaway-worker.mjs', import.meta.url);
+  const opts = { dpi: 100, blankThreshold: 0.002 };
+
+  it('ends a request over its time budget with its worker, and goes on with a new one', async () => {
+    const runaway = new CapturePool({ size: 1, workerUrl, taskBudgetMs: 500 });
+    try {
+      const started = performance.now();
+      const failed = await runaway.analyseFile('/scans/hang.pdf', opts).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(CaptureWorkerFailed);
+      expect(failed).toMatchObject({ reason: 'budget', message: expect.stringMatching(/took more than 1 s/) });
+      // The rest of the file was not sent: one budget, not one per chunk.
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(await runaway.analyseFile('/scans/fine.pdf', opts)).toMatchObject({ ok: true, pages: { length: 4 } });
+    } finally {
+      await runaway.close();
+    }
+  });
+
+  it('a worker that dies (heap limit, exit) takes only its request; the process and the pool go on', async () => {
+    const dying = new CapturePool({ size: 1, workerUrl });
+    try {
+      for (const file of ['/scans/oom.pdf', '/scans/crash.pdf']) {
+        const failed = await dying.analyseFile(file, opts).catch((e: unknown) => e);
+        expect(failed, file).toMatchObject({ reason: 'died' });
+        expect(await dying.analyseFile('/scans/fine.pdf', opts)).toMatchObject({ ok: true });
+      }
+    } finally {
+      await dying.close();
+    }
+  });
+
+  it('a file with more pages than maxPages is not analysed', async () => {
+    const pool4 = new CapturePool({ size: 1, workerUrl });
+    try {
+      expect(await pool4.analyseFile('/scans/fine.pdf', { ...opts, maxPages: 3 })).toMatchObject({
+        ok: false,
+        problem: { code: 'too-many-pages' },
+      });
+    } finally {
+      await pool4.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
+import { DECODE_LIMITS, fileTooLargeMessage } from './decode-limits';
 import { sniffFileKind } from './file-kind';
 import type { OpenResult } from './page-source';
 import { problem } from './page-source';
@@ -37,5 +38,8 @@ export async function openPagesFile(path: string): Promise<OpenResult> {
   }
   if (head.length === 0) return problem('no-pages', 'the file is empty');
   if (sniffFileKind(head) === 'pdf') return openPdfFile(path);
+  // Other formats are read whole: not beyond the file limit (decode-limits.ts).
+  const { size } = await stat(path);
+  if (size > DECODE_LIMITS.maxFileBytes) return problem('too-large', fileTooLargeMessage(size));
   return openPages(new Uint8Array(await readFile(path)));
 }

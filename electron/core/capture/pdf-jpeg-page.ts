@@ -6,6 +6,7 @@
  * renders the page.
  */
 import type { GrayBitmap } from './bitmap';
+import { DECODE_LIMITS } from './decode-limits';
 import type { Pdfium } from './pdfium';
 import { loadSharp } from './sharp-lib';
 
@@ -58,10 +59,21 @@ function filterName(m: Pdfium, obj: number): string {
   }
 }
 
-/** Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). */
+/**
+ * Decodes the JPEG to grey at exactly width × height (sharp shrinks on load when it can). Its frame header
+ * is read first: a JPEG that would decode to more than the source pixel limit even shrunk on load is
+ * refused before decoding (decode-limits.ts), and PDFium renders the page at its capped size. A big JPEG
+ * that shrinks on load stays here: PDFium would decode it whole (a 16k² one took 16 s and 1 GB).
+ */
 export async function decodeJpegGray(jpeg: Uint8Array, width: number, height: number): Promise<GrayBitmap> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(jpeg)
+  const meta = await sharp(jpeg, { limitInputPixels: false }).metadata();
+  if (!meta.width || !meta.height) throw new Error('the JPEG has no size');
+  // libjpeg decodes at 1/2, 1/4 or 1/8 when the target is that small: the pixels it really makes count.
+  const shrink = [8, 4, 2, 1].find((f) => meta.width! / f >= width && meta.height! / f >= height) ?? 1;
+  const limitInputPixels = DECODE_LIMITS.maxSourcePixels * shrink * shrink;
+  if (meta.width * meta.height > limitInputPixels) throw new Error('the JPEG is over the pixel limit');
+  const { data, info } = await sharp(jpeg, { limitInputPixels })
     .greyscale()
     .resize(width, height, { fit: 'fill', kernel: 'linear' })
     .raw()

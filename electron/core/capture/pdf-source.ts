@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { GrayBitmap } from './bitmap';
+import { DECODE_LIMITS, renderSize, tooLargeMessage, TooLargeError, tooManySourcePixels } from './decode-limits';
 import { decodeJpegGray, fullPageJpeg } from './pdf-jpeg-page';
 import type { OpenResult, PageSource } from './page-source';
 import { problem } from './page-source';
@@ -91,16 +92,17 @@ class PdfSource implements PageSource {
     const page = this.loadPage(index);
     let bitmap = 0;
     try {
-      const scale = dpi / 72;
       const widthPt = m.FPDF_GetPageWidthF(page);
       const heightPt = m.FPDF_GetPageHeightF(page);
-      const width = Math.max(1, Math.round(widthPt * scale));
-      const height = Math.max(1, Math.round(heightPt * scale));
+      // A 14400-pt MediaBox at 200 DPI would be a 1.6-gigapixel bitmap: the page is analysed downscaled.
+      const { width, height } = renderSize({ widthPt, heightPt }, dpi);
       const jpeg = this.fastJpeg ? fullPageJpeg(m, page, widthPt, heightPt) : undefined;
       if (jpeg) {
         const decoded = await decodeJpegGray(jpeg, width, height).catch(() => undefined);
         if (decoded) return decoded;
       }
+      // PDFium decodes an image whole before scaling it: a 30k² grey image took the process to 1.2 GB.
+      refuseLargeImages(m, page);
       bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_GRAY, 0, 0);
       if (!bitmap) throw new Error(`PDFium could not allocate a ${width}×${height} bitmap`);
       m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
@@ -133,5 +135,26 @@ class PdfSource implements PageSource {
     const page = this.m.FPDF_LoadPage(this.doc, index);
     if (!page) throw new Error(`PDFium could not load page ${index + 1} (error ${this.m.FPDF_GetLastError()})`);
     return page;
+  }
+}
+
+const IMAGE_OBJECT = 3;
+
+/** Throws TooLargeError when an image on the page declares more than the source pixel limit. */
+function refuseLargeImages(m: Pdfium, page: number): void {
+  const count = Math.min(m.FPDFPage_CountObjects(page), DECODE_LIMITS.maxPageObjectsChecked);
+  const size = m.pdfium.wasmExports.malloc(8);
+  try {
+    for (let i = 0; i < count; i++) {
+      const obj = m.FPDFPage_GetObject(page, i);
+      if (!obj || m.FPDFPageObj_GetType(obj) !== IMAGE_OBJECT) continue;
+      if (!m.FPDFImageObj_GetImagePixelSize(obj, size, size + 4)) continue;
+      const width = m.pdfium.getValue(size, 'i32') as number;
+      const height = m.pdfium.getValue(size + 4, 'i32') as number;
+      if (tooManySourcePixels(width >>> 0, height >>> 0))
+        throw new TooLargeError(tooLargeMessage(width >>> 0, height >>> 0));
+    }
+  } finally {
+    m.pdfium.wasmExports.free(size);
   }
 }

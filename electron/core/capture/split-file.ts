@@ -1,9 +1,11 @@
 /** One file through capture: analyse every page (in the pool), plan the documents, write the parts safely. */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { CaptureProblem, CaptureProfile, PageAnalysis } from '../../../shared/domain/capture';
+import { CAPTURE_MAX_PAGES } from '../../../shared/domain/capture';
 import type { CapturePool } from './capture-pool';
+import { DECODE_LIMITS, fileTooLargeMessage } from './decode-limits';
 import type { SeparationPlan } from './planner';
 import { planSeparation } from './planner';
 import type { StepHook } from './split-commit';
@@ -33,13 +35,22 @@ export async function splitFile(
   /** The original's name when `path` is a copy of it (the parts are named after it). */
   fileName: string = basename(path),
 ): Promise<SplitFileResult> {
+  // The split holds the file in memory (hash, pdf-lib): a file over the limit is kept whole unread.
+  const { size } = await stat(path);
+  if (size > DECODE_LIMITS.maxFileBytes)
+    return { ok: false, problem: { code: 'too-large', message: fileTooLargeMessage(size) } };
   const bytes = new Uint8Array(await readFile(path));
   const original = {
     fileName,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     size: bytes.length,
   };
-  const analysed = await pool.analyseFile(path, { dpi: profile.dpi, blankThreshold: profile.blankThreshold });
+  const analysed = await pool.analyseFile(path, {
+    dpi: profile.dpi,
+    blankThreshold: profile.blankThreshold,
+    // A batch taken before the setting existed has none in its saved profile.
+    maxPages: profile.maxPages ?? CAPTURE_MAX_PAGES,
+  });
   if (!analysed.ok) return analysed;
   const plan = planSeparation(analysed.pages, profile);
   if (plan.documents.length === 0) return { ok: true, original, pages: analysed.pages, plan, written: [] };

@@ -39,7 +39,12 @@ export async function buildParts(
   const parts: Uint8Array[] = [];
   for (const [i, d] of documents.entries()) {
     const doc = await PDFDocument.create();
-    await addPages(doc, d.pages);
+    try {
+      await addPages(doc, d.pages);
+    } catch (e) {
+      // A page tree that loops (pdf-lib recursed until the stack ran out) or a page that cannot be copied.
+      return { ok: false, problem: { code: 'damaged', message: `cannot be split: ${(e as Error).message}` } };
+    }
     // The link to the original travels inside each part, so a part alone still says where it came from.
     doc.setTitle(`${original.fileName} — part ${i + 1} of ${documents.length}`);
     doc.setSubject(

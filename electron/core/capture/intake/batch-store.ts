@@ -6,6 +6,10 @@
  * received → (analysed and split; the parts are documents) split → (every part uploaded; original archived) done
  *          → (cannot be analysed, or holds no document; kept whole as one document) done
  *
+ * `analysis_starts` counts the analyses begun and not cut off by a clean stop, written (and flushed) before
+ * the work starts: a batch whose analysis took the process down (out of memory, a crash in a decoder) is
+ * known at the next start as one that did, and is not analysed forever (capture-intake.ts).
+ *
  * The tables are created here (IF NOT EXISTS) rather than as a queue migration: they belong to capture,
  * and a queue file without them is simply one that has seen no batch.
  */
@@ -36,6 +40,8 @@ export interface CaptureBatch {
   requiredFields: MetadataField[];
   archivePath?: string;
   receivedAt: string;
+  /** Analyses begun and not finished or cleanly stopped (0 for a new batch). */
+  analysisStarts?: number;
 }
 
 export interface CapturePartLink {
@@ -64,6 +70,7 @@ interface BatchRow {
   required_fields: string;
   archive_path: string | null;
   received_at: string;
+  analysis_starts: number | null;
 }
 
 const fromRow = (r: BatchRow): CaptureBatch => ({
@@ -82,6 +89,7 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   requiredFields: JSON.parse(r.required_fields) as MetadataField[],
   ...(r.archive_path === null ? {} : { archivePath: r.archive_path }),
   receivedAt: r.received_at,
+  analysisStarts: r.analysis_starts ?? 0,
 });
 
 export class BatchStore {
@@ -114,6 +122,24 @@ export class BatchStore {
         pages TEXT NOT NULL
       );
       CREATE INDEX IF NOT EXISTS capture_parts_batch ON capture_parts(batch_id);`);
+    // Added for issue #27: a queue file from before it has the table without the column.
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
+    if (!columns.some((c) => c.name === 'analysis_starts'))
+      db.exec('ALTER TABLE capture_batches ADD COLUMN analysis_starts INTEGER NOT NULL DEFAULT 0');
+  }
+
+  /** An analysis begins (commit and flush it before the work). */
+  markAnalysisStart(id: string, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET analysis_starts = analysis_starts + 1, updated_at = ? WHERE id = ?')
+      .run(at, id);
+  }
+
+  /** The analysis was cut off by a clean stop: it does not count against the batch. */
+  unmarkAnalysisStart(id: string, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET analysis_starts = MAX(0, analysis_starts - 1), updated_at = ? WHERE id = ?')
+      .run(at, id);
   }
 
   insert(b: CaptureBatch): void {

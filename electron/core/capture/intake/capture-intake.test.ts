@@ -253,4 +253,62 @@ describe('capture in the intake pipeline', () => {
     await p.capture.idle();
     expect(readdirSync(join(dir, 'data', 'capture', 'work'))).toEqual([]);
   }, 120_000);
+
+  it('a long batch in one folder does not hold up a batch from another folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const long = join(dir, 'long');
+    const short = join(dir, 'short');
+    await mkdir(long);
+    await mkdir(short);
+    const p = await startPipeline(dir, [
+      folder('long', long, { capture: {} }),
+      folder('short', short, CASE_BATCH_PROFILE),
+    ]);
+    const { pdf } = await scannedBatch(60);
+    await writeFile(join(long, 'stack.pdf'), pdf);
+    await waitFor(() => batchesOf(p).inState('received').length === 1, 'long batch taken', 20_000);
+    await writeFile(join(short, CASE_BATCH_FILE_NAME), await caseBatch());
+    // The short batch's three documents are made while the 60 pages are still being analysed: the
+    // folders' batches take turns in the pool (before, the second waited for the whole first batch).
+    await waitFor(
+      () => p.queue.list({ limit: 10, offset: 0 }).documents.filter((d) => d.sourceFolder === short).length === 3,
+      'short batch split',
+      60_000,
+    );
+    expect(
+      batchesOf(p)
+        .inState('received')
+        .map((b) => b.fileName),
+    ).toEqual(['stack.pdf']);
+    await waitFor(() => batchesOf(p).inState('split').length === 2, 'long batch split', 120_000);
+  }, 180_000);
+
+  it('a file over the page limit is kept whole without analysis, with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const p = await startPipeline(dir, [folder('post', scans, { capture: { maxPages: 5 } })]);
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
+    const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
+    expect(doc).toMatchObject({ state: 'new', error: { code: 'capture.too_many_pages' } });
+    expect(doc.error?.message).toMatch(/9 pages, more than the 5/);
+    expect(notices).toContain(`capture.too_many_pages: ${CASE_BATCH_FILE_NAME}`);
+  }, 60_000);
+
+  it('a stop during the analysis is no mark against the batch (its analysis start is taken back)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const profile = folder('post', scans, { capture: {} });
+    const api = await platform();
+    let p = await startPipeline(dir, [profile], api);
+    const { pdf } = await scannedBatch(30);
+    await writeFile(join(scans, 'stack.pdf'), pdf);
+    await waitFor(() => batchesOf(p).inState('received')[0]?.analysisStarts === 1, 'analysis started', 20_000);
+    await p.stop();
+    pipeline = undefined;
+    p = await startPipeline(dir, [profile], api);
+    p.queue.pause();
+    await waitFor(() => batchesOf(p).inState('received')[0]?.analysisStarts === 1, 'analysed again', 20_000);
+  }, 120_000);
 });

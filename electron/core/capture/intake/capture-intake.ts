@@ -6,7 +6,14 @@
  * until every part is uploaded, then go as any document's do (archived or deleted).
  *
  * Files from other folders go straight to the queue: taking a batch returns once its copy is on disk and the
- * analysis runs in the background, one batch at a time, so a batch never holds up other files or uploads.
+ * analysis runs in the background, one batch at a time per watched folder (the pool serves the folders'
+ * batches in turn, chunk by chunk), so a batch never holds up other files, uploads, or another folder's batch.
+ *
+ * A bad scan never takes the station down twice: the start of each analysis is committed before the work
+ * (BatchStore.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
+ * the batch whole at once (capture.failed); one that was cut off by the process ending is tried once more
+ * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
+ * the batch is kept whole without being analysed again (capture.interrupted).
  *
  * Crash safety, step by step (each a commit point; start() finishes or undoes whatever was in between):
  * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the batch row + the file's seen key
@@ -95,11 +102,23 @@ function keptWholeError(problem: CaptureProblem): DocumentError {
       return { code: 'capture.no_pages', message, retryable: false };
     case 'unsupported':
       return { code: 'capture.unsupported', message, retryable: false };
+    case 'too-large':
+      return { code: 'capture.too_large', message, retryable: false };
+    case 'too-many-pages':
+      return { code: 'capture.too_many_pages', message, retryable: false };
   }
 }
 const NOTHING_TO_SPLIT: DocumentError = {
   code: 'capture.no_documents',
   message: 'Kept whole, not split: it holds nothing but separator sheets and blank pages.',
+  retryable: false,
+};
+/** Analyses begun and cut off by the process ending, after which a batch is kept whole unanalysed. */
+export const MAX_ANALYSIS_STARTS = 2;
+const INTERRUPTED: DocumentError = {
+  code: 'capture.interrupted',
+  message:
+    'Kept whole, not split: its analysis was cut off twice as the program ended (it may have crashed it), so it is not analysed again.',
   retryable: false,
 };
 const analysisFailed = (e: unknown): DocumentError => ({
@@ -110,8 +129,11 @@ const analysisFailed = (e: unknown): DocumentError => ({
 
 export class CaptureIntake implements IntakeTarget {
   private readonly taking = new Set<string>();
-  /** Batches are analysed one after another: the pool's threads serve one batch's pages at a time. */
-  private analysing: Promise<void> = Promise.resolve();
+  /**
+   * Batches are analysed one after another per watched folder; folders run side by side and the pool
+   * gives their files turns, so a long batch in one folder does not hold up another folder's.
+   */
+  private readonly analysing = new Map<string, Promise<void>>();
   private completing: Promise<void> = Promise.resolve();
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
@@ -152,7 +174,7 @@ export class CaptureIntake implements IntakeTarget {
     this.stopping = true;
     this.unsubscribe?.();
     await this.poolMade?.close();
-    await this.analysing;
+    await Promise.all(this.analysing.values());
     await this.completing;
   }
 
@@ -164,9 +186,10 @@ export class CaptureIntake implements IntakeTarget {
   /** Resolves when no batch waits for analysis. */
   async idle(): Promise<void> {
     for (;;) {
-      const current = this.analysing;
-      await current;
-      if (current === this.analysing) return;
+      const current = [...this.analysing.values()];
+      await Promise.all(current);
+      const now = [...this.analysing.values()];
+      if (now.length === current.length && now.every((p, i) => p === current[i])) return;
     }
   }
 
@@ -239,15 +262,17 @@ export class CaptureIntake implements IntakeTarget {
   // ---- analysis and split --------------------------------------------------------------------------------
 
   private analyseSoon(id: string): void {
-    this.analysing = this.analysing
+    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+    const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.analyse(id))
       .catch((e: unknown) =>
         this.deps.logger.error('batch not finished; tried again at the next start', { batch: id, error: e }),
       );
+    this.analysing.set(folder, next);
   }
 
   private async analyse(id: string): Promise<void> {
-    const { batches, originals, spool, queue, logger } = this.deps;
+    const { batches, originals, spool, queue, store, logger } = this.deps;
     const batch = batches.get(id);
     if (this.stopping || !batch || batch.state !== 'received') return;
     const work = join(this.deps.workDir, id);
@@ -256,6 +281,15 @@ export class CaptureIntake implements IntakeTarget {
     let plan = await readPlan(work, partsDir);
     if (!plan) {
       await rm(work, { recursive: true, force: true });
+      const starts = batch.analysisStarts ?? 0;
+      if (starts >= MAX_ANALYSIS_STARTS) {
+        logger.warn('batch analysis was cut off before; kept whole without analysing it', { batch: id, starts });
+        return this.keepWhole(batch, INTERRUPTED);
+      }
+      // On disk before the work: if the analysis takes the process down, the next start knows it.
+      store.transaction(() => batches.markAnalysisStart(id, this.now()));
+      await store.durable();
+      logger.info('batch analysis started', { batch: id, attempt: starts + 1 });
       const started = Date.now();
       let result: Awaited<ReturnType<typeof SplitFile>>;
       try {
@@ -263,7 +297,11 @@ export class CaptureIntake implements IntakeTarget {
         const { splitFile } = await import('../split-file');
         result = await splitFile(originals.pathOf(id), partsDir, batch.profile, this.pool(), undefined, batch.fileName);
       } catch (e) {
-        if (this.stopping) return;
+        if (this.stopping) {
+          // A clean stop cut it off: that is no mark against the batch.
+          store.transaction(() => batches.unmarkAnalysisStart(id, this.now()));
+          return;
+        }
         logger.error('batch analysis failed; kept whole', { batch: id, error: e });
         return this.keepWhole(batch, analysisFailed(e));
       }
@@ -339,7 +377,9 @@ export class CaptureIntake implements IntakeTarget {
       () => batches.setState(batch.id, 'done', this.now()),
     );
     this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
-    this.notice('warning', `capture.kept: ${batch.fileName}`);
+    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
+    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
+    this.notice('warning', `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });

@@ -10,7 +10,10 @@ import { OCR_DEFAULTS, TEXT_CACHE_VERSION } from './ocr-settings';
 import type { PageText } from './page-text';
 import type { CachedText } from './text-cache';
 import { hashFile, TextCache } from './text-cache';
-import { TextPool } from './text-pool';
+import { TextPool, TextWorkerFailed } from './text-pool';
+
+/** Reads of one content cut off by the process ending, after which it is not read again automatically. */
+export const MAX_TEXT_READS_BEGUN = 2;
 
 export interface DocumentTextOptions {
   /** The data folder: language files and the text cache go below it. */
@@ -21,6 +24,9 @@ export interface DocumentTextOptions {
   dpi?: number;
   poolSize?: number;
   idleMs?: number;
+  /** The text worker script and its time budget per document (tests); default the real worker, DECODE_LIMITS. */
+  workerUrl?: URL;
+  taskBudgetMs?: number;
 }
 
 export type DocumentText = ({ ok: true } & CachedText & { fromCache: boolean }) | { ok: false; message: string };
@@ -44,6 +50,8 @@ export class DocumentTextService {
       languages: this.languages,
       ...(opts.poolSize ? { size: opts.poolSize } : {}),
       ...(opts.idleMs ? { idleMs: opts.idleMs } : {}),
+      ...(opts.workerUrl ? { workerUrl: opts.workerUrl } : {}),
+      ...(opts.taskBudgetMs ? { taskBudgetMs: opts.taskBudgetMs } : {}),
     });
   }
 
@@ -75,6 +83,11 @@ export class DocumentTextService {
     const runKey = `${hash}:${key}`;
     let run = this.running.get(runKey);
     if (!run) {
+      const failed = await this.cache.failure(hash);
+      if (failed) return { ok: false, message: `not read again: ${failed}` };
+    }
+    run = this.running.get(runKey);
+    if (!run) {
       run = this.read(path, hash, key, maxOcrPages, onPage).finally(() => this.running.delete(runKey));
       this.running.set(runKey, run);
     }
@@ -97,10 +110,31 @@ export class DocumentTextService {
     maxOcrPages: number,
     onPage?: (p: PageText) => void,
   ): Promise<DocumentText> {
-    const r = await this.pool.read(
-      { path, maxOcrPages, dpi: this.dpi, minTextLayerChars: OCR_DEFAULTS.minTextLayerChars },
-      onPage,
-    );
+    // A read of this content that the process did not live through, twice: it is not tried a third time
+    // (the web shell died on start, OCR'ing the same scan again at every start).
+    const begun = await this.cache.readsBegun(hash);
+    if (begun >= MAX_TEXT_READS_BEGUN) {
+      const reason = 'reading its text was cut off twice as the program ended';
+      await this.cache.setFailure(hash, reason);
+      return { ok: false, message: `not read again: ${reason}` };
+    }
+    await this.cache.setReadsBegun(hash, begun + 1);
+    let r;
+    try {
+      r = await this.pool.read(
+        { path, maxOcrPages, dpi: this.dpi, minTextLayerChars: OCR_DEFAULTS.minTextLayerChars },
+        onPage,
+      );
+    } catch (e) {
+      if (!(e instanceof TextWorkerFailed)) {
+        await this.cache.setReadsBegun(hash, begun).catch(() => undefined); // a clean stop: no mark
+        throw e;
+      }
+      // The worker died or ran out of its time on this content: remembered, never read again by itself.
+      await this.cache.setFailure(hash, e.message);
+      return { ok: false, message: e.message };
+    }
+    await this.cache.setReadsBegun(hash, begun);
     if (!r.ok) return r;
     const value = { pageCount: r.pageCount, pages: r.pages };
     await this.cache.put(hash, key, value);

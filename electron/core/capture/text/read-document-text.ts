@@ -1,8 +1,13 @@
 /**
  * The text of a file, page by page: a PDF page's own text layer when it has one, OCR for a scanned page
- * within the first `maxOcrPages`, nothing (`skipped`) for later scanned pages. Runs in a text worker.
+ * within the first `maxOcrPages`, nothing (`skipped`) for later scanned pages. Pages after
+ * DECODE_LIMITS.maxTextPages, or after DECODE_LIMITS.textReadMs of reading, are not read at all (a
+ * 100,000-page PDF): the last page reported is then `skipped`. The file is opened as capture opens
+ * it, with the same limits: a bomb is refused before decoding, a page render is capped
+ * (capture/decode-limits.ts). Runs in a text worker.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { DECODE_LIMITS, fileTooLargeMessage } from '../decode-limits';
 import { sniffFileKind } from '../file-kind';
 import { openPagesFile } from '../open-pages';
 import type { PageSource } from '../page-source';
@@ -26,23 +31,35 @@ export async function readDocumentText(
   ocr: () => Promise<OcrEngine>,
   onPage: (p: PageText) => void,
 ): Promise<ReadTextResult> {
+  // pdf.js reads the file whole: a document over the file limit (a 2 GB drop) is not read for text.
+  const { size } = await stat(path);
+  if (size > DECODE_LIMITS.maxFileBytes) return { ok: false, message: fileTooLargeMessage(size) };
   const bytes = new Uint8Array(await readFile(path));
   const kind = sniffFileKind(bytes.subarray(0, 1024));
   let pdf: PdfTextDocument | undefined;
   let pages: PageSource | undefined;
   try {
-    if (kind === 'pdf') {
+    const opened = await openPagesFile(path);
+    if (opened.ok) pages = opened.source;
+    // pdf.js holds the whole page tree in the worker's heap (a 100,000-page PDF ran it out of memory):
+    // a file PDFium counts over maxTextLayerFilePages pages gives no text layer, only its first pages' OCR.
+    const pdfjsFits = !pages || pages.pageCount <= DECODE_LIMITS.maxTextLayerFilePages;
+    if (kind === 'pdf' && pdfjsFits) {
       try {
         pdf = await openPdfText(bytes);
       } catch {
         pdf = undefined; // pdf.js refuses some files PDFium reads (and the reverse): OCR is the fallback
       }
     }
-    const opened = await openPagesFile(path);
-    if (opened.ok) pages = opened.source;
-    else if (!pdf) return { ok: false, message: opened.problem.message };
+    if (!opened.ok && !pdf) return { ok: false, message: opened.problem.message };
     const pageCount = pages?.pageCount ?? pdf?.pageCount ?? 0;
-    for (let i = 0; i < pageCount; i++) {
+    // pdf.js finds a page by walking the page tree: in a 100,000-page file each page cost 0.1 s.
+    const deadline = performance.now() + DECODE_LIMITS.textReadMs;
+    for (let i = 0; i < Math.min(pageCount, DECODE_LIMITS.maxTextPages); i++) {
+      if (performance.now() > deadline) {
+        onPage({ page: i, source: 'skipped', lines: [] });
+        break;
+      }
       let text: PageText | undefined;
       if (pdf && i < pdf.pageCount) {
         const layer = await pdf.pageText(i).catch(() => undefined);
@@ -50,7 +67,14 @@ export async function readDocumentText(
       }
       if (!text && pages && i < opts.maxOcrPages) {
         const engine = await ocr();
-        const bitmap = await pages.render(i, opts.dpi);
+        let bitmap;
+        try {
+          bitmap = await pages.render(i, opts.dpi);
+        } catch (e) {
+          // The directory was fine and the pixels are not (a strip cut off): a damaged file, said once.
+          const why = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 2).join(': ');
+          return { ok: false, message: `page ${i + 1} cannot be read: ${why.slice(0, 300)}` };
+        }
         text = { page: i, source: 'ocr', lines: await engine.recognize(bitmap) };
       }
       onPage(text ?? { page: i, source: 'skipped', lines: [] });

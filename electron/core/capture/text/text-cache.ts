@@ -3,13 +3,18 @@
  * document opened again after a restart, is not OCR'd again. One JSON file per document under
  * `<dataDir>/text-cache/`; the key includes everything that changes the result (code version, languages,
  * OCR page limit, DPI), so a changed setting reads anew instead of answering from an old result.
+ *
+ * Bookkeeping against a poison pill (issue #27): `<hash>.reading` counts reads begun and not finished,
+ * written before the worker starts; `<hash>.failed` holds why a content is not read again (its worker died
+ * or ran over its budget, or two reads were cut off by the process ending). document-text.ts keeps them.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BoxSchema } from '../../../../shared/domain/suggestions';
+import { writeFileAtomic } from '../../settings/atomic-write';
 import type { PageText } from './page-text';
 
 const CachedSchema = z.object({
@@ -59,5 +64,30 @@ export class TextCache {
     const tmp = `${this.file(hash)}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify({ key, ...value }));
     await rename(tmp, this.file(hash));
+  }
+
+  /** Reads of this content begun and not finished (0 when none). */
+  async readsBegun(hash: string): Promise<number> {
+    const raw = await readFile(join(this.dir, `${hash}.reading`), 'utf8').catch(() => '');
+    const n = Number.parseInt(raw, 10);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  }
+
+  /** On disk (fsync'd) before the read starts, so a process that dies reading it leaves it behind. */
+  async setReadsBegun(hash: string, n: number): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    if (n <= 0) await rm(join(this.dir, `${hash}.reading`), { force: true });
+    else await writeFileAtomic(join(this.dir, `${hash}.reading`), String(n));
+  }
+
+  /** Why this content is not read again, if it is not. */
+  async failure(hash: string): Promise<string | undefined> {
+    return readFile(join(this.dir, `${hash}.failed`), 'utf8').catch(() => undefined);
+  }
+
+  async setFailure(hash: string, reason: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(join(this.dir, `${hash}.failed`), reason);
+    await rm(join(this.dir, `${hash}.reading`), { force: true });
   }
 }

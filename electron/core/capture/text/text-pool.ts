@@ -1,11 +1,14 @@
 /**
  * Text workers: one document per worker at a time, as many workers as capture uses (cores − 1, so the
  * clerk keeps a core; docs/capture.md). A worker that has been idle for `idleMs` is ended: its Tesseract
- * engine holds ~150 MB that an idle desk does not need.
+ * engine holds ~150 MB that an idle desk does not need. A document that runs over its time budget
+ * (DECODE_LIMITS.textTaskMs) has its worker ended; a worker that dies takes only its document with it.
+ * Either way the read fails with TextWorkerFailed and the pool starts a new worker for the next one.
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { defaultPoolSize } from '../capture-pool';
+import { DECODE_LIMITS } from '../decode-limits';
 import type { PageText } from './page-text';
 import type { TextReply, TextRequest, TextWorkerData } from './text-protocol';
 
@@ -13,7 +16,12 @@ export interface TextPoolOptions extends TextWorkerData {
   size?: number;
   idleMs?: number;
   workerUrl?: URL;
+  /** Time budget of one document (ms); default DECODE_LIMITS.textTaskMs. */
+  taskBudgetMs?: number;
 }
+
+/** A read whose worker died or ran over its budget (not a file that has no text: that is `ok: false`). */
+export class TextWorkerFailed extends Error {}
 
 export type ReadRequest = Omit<TextRequest, 'id'>;
 export type ReadResult = { ok: true; pageCount: number; pages: PageText[] } | { ok: false; message: string };
@@ -37,6 +45,7 @@ interface Slot {
   worker: Worker;
   job?: Job & { id: number; pages: PageText[] };
   idleTimer?: NodeJS.Timeout;
+  budget?: NodeJS.Timeout;
 }
 
 export class TextPool {
@@ -45,6 +54,7 @@ export class TextPool {
   private readonly queue: Job[] = [];
   private readonly workerUrl: URL;
   private readonly idleMs: number;
+  private readonly taskBudgetMs: number;
   private nextId = 1;
   private closed = false;
 
@@ -52,6 +62,7 @@ export class TextPool {
     this.size = Math.max(1, opts.size ?? defaultPoolSize());
     this.workerUrl = opts.workerUrl ?? defaultWorkerUrl();
     this.idleMs = opts.idleMs ?? 60_000;
+    this.taskBudgetMs = opts.taskBudgetMs ?? DECODE_LIMITS.textTaskMs;
   }
 
   read(request: ReadRequest, onPage?: (p: PageText) => void): Promise<ReadResult> {
@@ -68,6 +79,7 @@ export class TextPool {
     await Promise.all(
       this.slots.splice(0).map((s) => {
         clearTimeout(s.idleTimer);
+        clearTimeout(s.budget);
         return s.worker.terminate();
       }),
     );
@@ -83,12 +95,26 @@ export class TextPool {
       clearTimeout(slot.idleTimer);
       slot.job = { ...job, id, pages: [] };
       slot.worker.ref();
+      const busy = slot;
+      busy.budget = setTimeout(() => {
+        const overrun = busy.job;
+        busy.job = undefined;
+        this.drop(busy);
+        void busy.worker.terminate();
+        overrun?.reject(
+          new TextWorkerFailed(
+            `reading the text took more than ${Math.round(this.taskBudgetMs / 1000)} s and was stopped`,
+          ),
+        );
+        if (!this.closed) this.pump();
+      }, this.taskBudgetMs);
       slot.worker.postMessage({ ...job.request, id } satisfies TextRequest);
     }
   }
 
   private finish(slot: Slot) {
     slot.job = undefined;
+    clearTimeout(slot.budget);
     slot.worker.unref(); // an idle pool does not keep the process alive
     slot.idleTimer = setTimeout(() => {
       if (slot.job) return;
@@ -102,6 +128,7 @@ export class TextPool {
   private drop(slot: Slot) {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+    clearTimeout(slot.budget);
   }
 
   private spawn(): Slot {
@@ -128,7 +155,12 @@ export class TextPool {
     const lost = (e: Error) => {
       this.drop(slot);
       clearTimeout(slot.idleTimer);
-      slot.job?.reject(e);
+      // Ended by close(): a clean stop, not the document's doing.
+      slot.job?.reject(
+        this.closed
+          ? new Error('the text pool was closed')
+          : new TextWorkerFailed(`the text worker stopped: ${e.message}`),
+      );
       slot.job = undefined;
       if (!this.closed) this.pump();
     };
