@@ -89,7 +89,7 @@ export interface AdoptedDocument {
   copy: { size: number; sha256: string };
   metadata: Metadata;
   autoSubmit: boolean;
-  /** Kept in the inbox with this reason (e.g. a batch that could not be analysed). */
+  /** The reason it carries (e.g. a batch kept whole); with autoSubmit false it waits in the inbox. */
   error?: DocumentError;
   /** The first history entry. */
   message: string;
@@ -365,8 +365,8 @@ export class DocumentQueue {
       const out = documents.map((d) => {
         const duplicateOf = store.uploadedWithHash(d.copy.sha256, d.id);
         const empty = d.copy.size === 0;
-        // One with a reason stays in the inbox for the clerk, whatever the folder's auto-submit says.
-        const state: DocumentState = empty ? 'failed' : d.autoSubmit && !duplicateOf && !d.error ? 'queued' : 'new';
+        // The caller decides whether one with a reason waits for the clerk (autoSubmit false) or goes on.
+        const state: DocumentState = empty ? 'failed' : d.autoSubmit && !duplicateOf ? 'queued' : 'new';
         return store.insert(
           {
             id: d.id,

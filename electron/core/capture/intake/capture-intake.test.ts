@@ -24,6 +24,7 @@ import {
   CASE_BATCH_PROFILE,
   caseBatch,
 } from '../test-support/case-batch';
+import { g4TiffBomb } from '../test-support/hostile-scans';
 import { passwordProtectedPdf } from '../test-support/odd-files';
 import { BatchStore } from './batch-store';
 
@@ -206,6 +207,32 @@ describe('capture in the intake pipeline', () => {
     await waitFor(() => readdirSync(join(dir, 'data', 'capture', 'originals')).length === 0, 'original removed');
     expect(Buffer.from(await readFile(p.queue.contentFile(doc.id).path))).toEqual(Buffer.from(locked));
   }, 60_000);
+
+  it('a scan over the limits from an auto-submit folder goes on as a plain document: uploaded as it is, with its reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const p = await startPipeline(dir, [
+      folder('post', scans, {
+        autoSubmit: true,
+        requiredFields: ['caseNumber'],
+        defaultMetadata: { caseNumber: 'CLM-2026-000101' },
+        capture: {},
+      }),
+    ]);
+    const bomb = g4TiffBomb();
+    await writeFile(join(scans, 'bomb.tif'), bomb);
+    await waitFor(
+      () => p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).total === 1,
+      'the kept-whole scan uploaded',
+      60_000,
+    );
+    const got = await uploads();
+    expect(got.map((u) => [u.fileName, u.caseNumber, u.size])).toEqual([['bomb.tif', 'CLM-2026-000101', bomb.length]]);
+    expect(notices).toContain('capture.too_large: bomb.tif');
+    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.message ?? '');
+    expect(history.some((m) => m.startsWith('Kept whole, not split:'))).toBe(true);
+  }, 90_000);
 
   it('a batch under analysis never delays the upload of a file from another folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));

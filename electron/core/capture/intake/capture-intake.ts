@@ -90,7 +90,7 @@ interface PartsPlan {
 
 const PLAN = 'plan.json';
 
-/** Why a batch was kept whole: its document carries this, and stays in the inbox for the clerk. */
+/** Why a batch was kept whole: its document carries this (keepWhole says whether it waits for the clerk). */
 function keptWholeError(problem: CaptureProblem): DocumentError {
   const message = `Kept whole, not split: ${problem.message}`;
   switch (problem.code) {
@@ -121,6 +121,13 @@ const INTERRUPTED: DocumentError = {
     'Kept whole, not split: its analysis was cut off twice as the program ended (it may have crashed it), so it is not analysed again.',
   retryable: false,
 };
+/** Kept-whole reasons that say nothing against the file itself: it goes on as a plain document (keepWhole). */
+const GOES_ON_AS_PLAIN: ReadonlySet<string> = new Set([
+  'capture.too_large',
+  'capture.too_many_pages',
+  'capture.interrupted',
+  'capture.failed',
+]);
 const analysisFailed = (e: unknown): DocumentError => ({
   code: 'capture.failed',
   message: `Kept whole, not split: the analysis failed (${e instanceof Error ? e.message : String(e)}).`,
@@ -355,10 +362,19 @@ export class CaptureIntake implements IntakeTarget {
     await rm(work, { recursive: true, force: true });
   }
 
-  /** The batch as one document, with the reason; the original's copy is its spool copy. */
+  /**
+   * The batch as one document, with the reason; the original's copy is its spool copy. One refused by a
+   * limit or cut off by a crash (GOES_ON_AS_PLAIN) is a plain document of its folder: auto-submitted when
+   * the folder would submit it, so an unattended station still delivers the scan as it is. One the program
+   * cannot read as pages (encrypted, damaged, no pages) waits in the inbox for the clerk.
+   */
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
     const { originals, spool, queue, store, batches } = this.deps;
     const docId = randomUUID();
+    const autoSubmit =
+      GOES_ON_AS_PLAIN.has(error.code) &&
+      batch.autoSubmit &&
+      batch.requiredFields.every((f) => !!batch.metadata[f]?.trim());
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
     queue.adopt(
       [
@@ -369,7 +385,7 @@ export class CaptureIntake implements IntakeTarget {
           source: { path: batch.sourcePath, size: batch.sourceSize, mtimeMs: batch.sourceMtimeMs },
           copy,
           metadata: batch.metadata,
-          autoSubmit: false,
+          autoSubmit,
           error,
           message: error.message,
         },
