@@ -14,13 +14,15 @@
  * - Each worker task (open a file; analyse a few pages; read one document's text) has a time budget; a
  *   worker over it is ended and the file kept whole (capture.failed), the pool starts a new worker.
  */
+import { MAX_SCAN_PIXELS, MAX_TIFF_PAGES } from '../../../shared/formats/tiff-directories';
+
 export const DECODE_LIMITS = {
   /**
    * Pixels of one source image: 100 MP. An A3 page at 600 DPI is 70 MP; the review's bombs are 268 MP
    * (16k²) to 10 GP (100k²). libvips decodes strip by strip, so a page at the limit costs far less than
    * its full size in memory.
    */
-  maxSourcePixels: 100_000_000,
+  maxSourcePixels: MAX_SCAN_PIXELS,
   /**
    * Pixels of one rendered page: 24 MP, i.e. 24 MB of grey. A4 at 400 DPI (the profile's highest) is
    * 15.5 MP and at 300 DPI (OCR) 8.7 MP: ordinary pages are never downscaled.
@@ -44,7 +46,7 @@ export const DECODE_LIMITS = {
   /** Objects of a PDF page looked at for images before PDFium renders it. */
   maxPageObjectsChecked: 10_000,
   /** TIFF directories (pages) followed before a file is taken as damaged (a loop, or a lie). */
-  maxTiffPages: 10_000,
+  maxTiffPages: MAX_TIFF_PAGES,
 } as const;
 
 /** The size to render a page at: `dpi`, never above the source's own pixels, within maxRenderPixels. */

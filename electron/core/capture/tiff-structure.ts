@@ -3,6 +3,7 @@
  * the strips are. utif2 parses the directories; sharp (libtiff) decodes pixels, which measured 2–8× faster.
  */
 import UTIF from 'utif2';
+import { tiffDirectoryChainProblem } from '../../../shared/formats/tiff-directories';
 import { DECODE_LIMITS } from './decode-limits';
 
 export interface TiffPageInfo {
@@ -42,7 +43,8 @@ function dpiOf(ifd: UTIF.IFD, tag: number, unit: number): number {
 
 /** Throws on a file that is not a readable TIFF; the caller turns that into a `damaged` state. */
 export function readTiffStructure(bytes: Uint8Array): TiffPageInfo[] {
-  checkDirectoryChain(bytes);
+  const chain = tiffDirectoryChainProblem(bytes, DECODE_LIMITS.maxTiffPages);
+  if (chain) throw new Error(chain);
   const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const ifds = UTIF.decode(ab);
   // Sub-IFDs (thumbnails) are not pages; utif2 lists only the main chain here.
@@ -66,29 +68,4 @@ export function readTiffStructure(bytes: Uint8Array): TiffPageInfo[] {
         fillOrder: num(ifd, 266, 1),
       };
     });
-}
-
-/**
- * Walks the chain of directories (pages) before utif2 does: utif2 follows a next pointer that points back
- * into the chain forever (its list grew until the worker's heap ran out). A loop, a pointer outside the
- * file or more than maxTiffPages directories is a damaged file.
- */
-function checkDirectoryChain(bytes: Uint8Array): void {
-  if (bytes.length < 8) throw new Error('the file is shorter than a TIFF header');
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const little = bytes[0] === 0x49;
-  const magic = v.getUint16(2, little);
-  if (magic === 43) return; // BigTIFF: utif2 reads no such file and says so itself
-  const seen = new Set<number>();
-  let offset = v.getUint32(4, little);
-  while (offset !== 0) {
-    if (seen.has(offset)) throw new Error('its directories point back at each other (a loop)');
-    if (seen.size >= DECODE_LIMITS.maxTiffPages) throw new Error(`more than ${DECODE_LIMITS.maxTiffPages} pages`);
-    if (offset + 2 > bytes.length) throw new Error('a directory lies outside the file');
-    seen.add(offset);
-    const entries = v.getUint16(offset, little);
-    const next = offset + 2 + entries * 12;
-    if (next + 4 > bytes.length) throw new Error('a directory runs past the end of the file');
-    offset = v.getUint32(next, little);
-  }
 }

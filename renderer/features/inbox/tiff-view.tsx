@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { IFD } from 'utif2';
 import { useT } from '../../i18n/i18n';
 import type { PagedViewProps } from './paged-view';
-import { drawTiffPage, loadUtif } from './utif';
+import { drawTiffPage, loadUtif, tiffPages } from './utif';
 import type { Utif } from './utif';
 
 /**
@@ -25,7 +25,7 @@ export function TiffView(props: PagedViewProps & { bytes: ArrayBuffer }) {
     void loadUtif()
       .then((utif) => {
         // Top-level directories are the pages; sub-IFDs (thumbnails) are not.
-        const ifds = utif.decode(bytes);
+        const ifds = tiffPages(utif, bytes);
         if (cancelled) return;
         if (ifds.length === 0) throw new Error('no pages');
         decoder.current = { utif, ifds };

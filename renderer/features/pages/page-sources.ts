@@ -1,5 +1,5 @@
 import { loadPdfjs } from '../inbox/pdf-view';
-import { drawTiffPage, loadUtif } from '../inbox/utif';
+import { drawTiffPage, loadUtif, tiffPages } from '../inbox/utif';
 
 /** A document's pages as the strip draws them: PDF through pdf.js, TIFF through utif2, a photo as itself. */
 export interface PageSource {
@@ -30,7 +30,7 @@ export async function openPdfPages(bytes: ArrayBuffer): Promise<PageSource> {
 
 export async function openTiffPages(bytes: ArrayBuffer): Promise<PageSource> {
   const utif = await loadUtif();
-  const ifds = utif.decode(bytes);
+  const ifds = tiffPages(utif, bytes);
   return {
     count: ifds.length,
     async draw(index, canvas, width) {
