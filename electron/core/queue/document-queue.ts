@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { CaptureProfile } from '../../../shared/domain/capture';
@@ -19,6 +20,7 @@ import { contentTypeOf } from './content-type';
 import type { DocumentPatch, DocumentStore, HistoryQuery, ListQuery, StoredDocument } from './document-store';
 import { toPublic } from './document-store';
 import type { InboxUploader } from './inbox-uploader';
+import { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
 import { KeyedThrottle } from './throttle';
 import { UploadWorker } from './upload-worker';
@@ -47,6 +49,10 @@ export interface DocumentQueueDeps {
   onNetwork?(online: boolean): void;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
+  /** The data folder's health, shared with the intake (default: one of its own, over the spool's parent). */
+  health?: ResourceHealth;
+  /** A write into the data folder for a backoff step's try when nothing else waits (pipeline: checkDataFolder). */
+  checkDataFolder?: () => Promise<void>;
 }
 
 /** A complete, stable file in a watched folder, as the watcher hands it over. */
@@ -114,8 +120,14 @@ export class DocumentQueue {
    * and finish together; a few at a time, the first documents are queued and uploading within milliseconds.
    */
   private readonly copies = new ConcurrencyLimit(4);
+  /** The data folder's health (full disk, read-only database …), which status() reports as `storage`. */
+  readonly health: ResourceHealth;
 
   constructor(private readonly deps: DocumentQueueDeps) {
+    this.health =
+      deps.health ??
+      new ResourceHealth({ roots: [dirname(deps.spool.dir)], clock: deps.clock, logger: deps.logger });
+    this.health.subscribe(() => this.statusChanged());
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
       deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
     );
@@ -130,6 +142,8 @@ export class DocumentQueue {
       apply: (id, patch, message) => this.apply(id, patch, message),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
       concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
+      health: this.health,
+      ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
       ...(deps.probe ? { probe: deps.probe } : {}),
@@ -476,7 +490,10 @@ export class DocumentQueue {
     const { store, spool } = this.deps;
     const id = randomUUID();
     const name = fileName.normalize('NFC');
-    const copy = await spool.writeStream(source, id);
+    const copy = await spool.writeStream(source, id).catch((e: unknown) => {
+      this.health.failed(e);
+      throw e;
+    });
     this.spoolNames?.add(id);
     const duplicateOf = store.uploadedWithHash(copy.sha256, id);
     const empty = copy.size === 0;
@@ -548,12 +565,16 @@ export class DocumentQueue {
   }
 
   status(): QueueStatus {
+    const storage = this.health.state;
     return {
       paused: this.worker.isPaused,
       online: this.worker.isOnline,
       counts: this.deps.store.counts(),
       progress: this.worker.progress,
       ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
+      ...(storage.state === 'failing'
+        ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
+        : {}),
     };
   }
 

@@ -1,13 +1,11 @@
 import { isAbsolute, relative, resolve } from 'node:path';
+import type { StorageCode } from '../../../shared/domain/queue';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { BackoffPolicy } from './backoff';
 
-/**
- * Why the data folder stops every document alike (not one document's fault): its disk is full, its quota
- * used up, or it (or the queue database) cannot be written. One code per cause, as status and metrics say.
- */
-export type ResourceCode = 'storage.full' | 'storage.quota' | 'storage.read_only' | 'storage.no_access';
+/** One code per cause (shared/domain/queue.ts StorageCode), as status and metrics say it. */
+export type ResourceCode = StorageCode;
 
 export type ResourceState =
   | { state: 'ok' }
