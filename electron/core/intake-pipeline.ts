@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
@@ -14,11 +14,13 @@ import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
 import { DocumentStore } from './queue/document-store';
 import type { InboxUploader } from './queue/inbox-uploader';
-import { openQueueDatabase } from './queue/queue-database';
+import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from './queue/queue-database';
 import type { QueueDatabase } from './queue/queue-database';
+import { ResourceHealth } from './queue/resource-health';
 import { Spool } from './queue/spool';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
+import { PRIVATE_FILE_MODE, preparePrivateDataFolder } from './util/private-files';
 import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
@@ -38,6 +40,8 @@ export interface IntakePipelineOptions {
   clock: Clock;
   logger: Logger;
   backoff?: BackoffPolicy;
+  /** Between two tries while the data folder fails (full disk, read-only database); default RESOURCE_BACKOFF. */
+  resourceBackoff?: BackoffPolicy;
   folderOptions?: HotFolderOptions;
   onNetwork?(online: boolean): void;
   /** Capture's analysis workers (default: cores − 1 threads, made for the first scanned batch). */
@@ -61,13 +65,16 @@ export interface IntakePipeline {
 
 /** Builds queue + spool + archive + hot folders for one data folder; app.ts and the CLI agent use it. */
 export async function createIntakePipeline(o: IntakePipelineOptions): Promise<IntakePipeline> {
-  await mkdir(o.dataDir, { recursive: true });
+  await preparePrivateDataFolder(o.dataDir, o.logger);
   const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
+  const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
+  const health = dataFolderHealth(o, db, archiveDir);
   const store = new DocumentStore(db, {
-    onSyncError: (e) => o.logger.error('queue database flush failed', { error: e }),
+    onSyncError: (e) => {
+      if (!health.failed(e)) o.logger.error('queue database flush failed', { error: e });
+    },
   });
   const spool = new Spool(join(o.dataDir, 'spool'));
-  const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
   const archiver = new Archiver(
     o.settings.archive,
     archiveDir,
@@ -96,6 +103,8 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
     ownsSpoolName: (name) => pages.ownsSpoolName(name),
+    health,
+    checkDataFolder: () => checkDataFolder(o.dataDir, db),
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
@@ -122,7 +131,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     placeholderFormats: () => placeholderFormatsOf(formatSettings),
     ...o.folderOptions,
     skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
-  });
+  }, undefined, health);
   let started = false;
   return {
     queue,
@@ -148,6 +157,42 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       db.close();
     },
   };
+}
+
+/**
+ * The data folder's health, shared by the upload worker and the intake. A database SQLite could open only
+ * read-only (a file the user may not write) is failing from the start, and each try while it fails first
+ * re-opens it, so fixing the file's mode is enough: no restart (docs/intake-pipeline.md, "Resource errors").
+ */
+function dataFolderHealth(o: IntakePipelineOptions, db: QueueDatabase, archiveDir: string): ResourceHealth {
+  const health = new ResourceHealth({
+    roots: [resolve(o.dataDir), archiveDir],
+    clock: o.clock,
+    logger: o.logger.child({ part: 'storage' }),
+    ...(o.resourceBackoff ? { backoff: o.resourceBackoff } : {}),
+  });
+  health.onRetry((state) => {
+    if (state.state === 'failing' && state.code !== 'storage.full' && state.code !== 'storage.quota')
+      if (reopenQueueDatabase(db)) o.logger.info('queue database re-opened for writing');
+  });
+  try {
+    if (!isQueueDatabaseWritable(db)) reopenQueueDatabase(db);
+  } catch (e) {
+    if (!health.failed(e)) throw e;
+  }
+  return health;
+}
+
+/** A backoff step's try when nothing else waits: a small file written and removed, and the database's write lock. */
+async function checkDataFolder(dataDir: string, db: QueueDatabase): Promise<void> {
+  const probe = join(dataDir, '.write-check');
+  try {
+    await writeFile(probe, Buffer.alloc(64 * 1024), { mode: PRIVATE_FILE_MODE });
+  } finally {
+    await unlink(probe).catch(() => undefined);
+  }
+  if (!isQueueDatabaseWritable(db))
+    throw Object.assign(new Error('the queue database is read-only'), { code: 'SQLITE_READONLY' });
 }
 
 /** The case-number pattern of the active environment and the configured document-type codes. */

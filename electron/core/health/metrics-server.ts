@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
+import { StorageCodeSchema } from '../../../shared/domain/queue';
 import type { StationMonitor } from './station-monitor';
 
 /**
@@ -72,6 +73,16 @@ export function createMetricsRegistry(monitor: StationMonitor): Registry {
     registers: [registry],
     collect() {
       this.set(current().connection.stopReason ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'intake_storage_failing',
+    help: '1 while the data folder fails (full disk, quota, read-only database, no write access), by code.',
+    labelNames: ['code'],
+    registers: [registry],
+    collect() {
+      const failing = current().storage?.code;
+      for (const code of StorageCodeSchema.options) this.set({ code }, failing === code ? 1 : 0);
     },
   });
   return registry;
