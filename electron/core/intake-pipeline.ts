@@ -1,4 +1,4 @@
-import { unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
@@ -68,13 +68,13 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
   await preparePrivateDataFolder(o.dataDir, o.logger);
   const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
-  const health = dataFolderHealth(o, db, archiveDir);
+  const spool = new Spool(join(o.dataDir, 'spool'));
+  const health = dataFolderHealth(o, db, spool.dir, archiveDir);
   const store = new DocumentStore(db, {
     onSyncError: (e) => {
-      if (!health.failed(e)) o.logger.error('queue database flush failed', { error: e });
+      if (!health.failed(e, 'database')) o.logger.error('queue database flush failed', { error: e });
     },
   });
-  const spool = new Spool(join(o.dataDir, 'spool'));
   const archiver = new Archiver(
     o.settings.archive,
     archiveDir,
@@ -104,7 +104,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
     ownsSpoolName: (name) => pages.ownsSpoolName(name),
     health,
-    checkDataFolder: () => checkDataFolder(o.dataDir, db),
+    checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
@@ -127,11 +127,18 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     formats: () => placeholderFormatsOf(formatSettings),
   });
   // Capture takes every file: those of folders without `capture` it hands straight to the queue.
-  const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
-    placeholderFormats: () => placeholderFormatsOf(formatSettings),
-    ...o.folderOptions,
-    skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
-  }, undefined, health);
+  const folders = new HotFolderService(
+    capture,
+    o.bus,
+    o.logger.child({ part: 'folders' }),
+    {
+      placeholderFormats: () => placeholderFormatsOf(formatSettings),
+      ...o.folderOptions,
+      skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
+    },
+    undefined,
+    health,
+  );
   let started = false;
   return {
     queue,
@@ -164,9 +171,14 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
  * read-only (a file the user may not write) is failing from the start, and each try while it fails first
  * re-opens it, so fixing the file's mode is enough: no restart (docs/intake-pipeline.md, "Resource errors").
  */
-function dataFolderHealth(o: IntakePipelineOptions, db: QueueDatabase, archiveDir: string): ResourceHealth {
+function dataFolderHealth(
+  o: IntakePipelineOptions,
+  db: QueueDatabase,
+  spoolDir: string,
+  archiveDir: string,
+): ResourceHealth {
   const health = new ResourceHealth({
-    roots: [resolve(o.dataDir), archiveDir],
+    places: { data: resolve(o.dataDir), database: db.name, spool: resolve(spoolDir), archive: archiveDir },
     clock: o.clock,
     logger: o.logger.child({ part: 'storage' }),
     ...(o.resourceBackoff ? { backoff: o.resourceBackoff } : {}),
@@ -183,13 +195,19 @@ function dataFolderHealth(o: IntakePipelineOptions, db: QueueDatabase, archiveDi
   return health;
 }
 
-/** A backoff step's try when nothing else waits: a small file written and removed, and the database's write lock. */
-async function checkDataFolder(dataDir: string, db: QueueDatabase): Promise<void> {
-  const probe = join(dataDir, '.write-check');
-  try {
-    await writeFile(probe, Buffer.alloc(64 * 1024), { mode: PRIVATE_FILE_MODE });
-  } finally {
-    await unlink(probe).catch(() => undefined);
+/**
+ * A backoff step's try while the data folder fails: a small file written (and removed) in each folder
+ * (data, spool, archive; any may be its own disk) and the database's write lock taken.
+ */
+async function checkDataFolder(folders: string[], db: QueueDatabase): Promise<void> {
+  for (const folder of folders) {
+    const probe = join(folder, '.write-check');
+    try {
+      await mkdir(folder, { recursive: true });
+      await writeFile(probe, Buffer.alloc(64 * 1024), { mode: PRIVATE_FILE_MODE });
+    } finally {
+      await unlink(probe).catch(() => undefined);
+    }
   }
   if (!isQueueDatabaseWritable(db))
     throw Object.assign(new Error('the queue database is read-only'), { code: 'SQLITE_READONLY' });

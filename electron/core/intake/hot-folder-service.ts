@@ -133,12 +133,12 @@ export class HotFolderService {
     if (this.health && !this.health.mayTry()) return 'again';
     try {
       const r = await this.target.ingest(incoming);
-      if (r.outcome === 'created') this.health?.succeeded();
+      if (r.outcome === 'created') this.health?.succeeded(['spool', 'database']);
       return r.outcome === 'changed' ? 'changed' : 'done';
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? '';
       // A resource error is the health's to log (once per change); any other is this file's.
-      if (!this.health?.failed(e))
+      if (!this.health?.failed(e, 'spool'))
         this.logger.warn('could not take file; will try again', { file: f.relativePath, code, error: e });
       // Every error here is "not now" (a locked file, a full disk, a share gone for a moment): never failed.
       return 'again';

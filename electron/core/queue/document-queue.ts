@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { CaptureProfile } from '../../../shared/domain/capture';
@@ -124,9 +124,14 @@ export class DocumentQueue {
   readonly health: ResourceHealth;
 
   constructor(private readonly deps: DocumentQueueDeps) {
+    const data = dirname(deps.spool.dir);
     this.health =
       deps.health ??
-      new ResourceHealth({ roots: [dirname(deps.spool.dir)], clock: deps.clock, logger: deps.logger });
+      new ResourceHealth({
+        places: { data, database: join(data, 'queue.sqlite'), spool: deps.spool.dir, archive: join(data, 'archive') },
+        clock: deps.clock,
+        logger: deps.logger,
+      });
     this.health.subscribe(() => this.statusChanged());
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
       deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
@@ -491,7 +496,7 @@ export class DocumentQueue {
     const id = randomUUID();
     const name = fileName.normalize('NFC');
     const copy = await spool.writeStream(source, id).catch((e: unknown) => {
-      this.health.failed(e);
+      this.health.failed(e, 'spool');
       throw e;
     });
     this.spoolNames?.add(id);
@@ -518,6 +523,7 @@ export class DocumentQueue {
     // disk. Answered earlier, a power cut could roll the row back, and the start-up sweep would delete
     // the copy as an orphan (it deletes only copies no document owns, i.e. imports never answered).
     await store.durable();
+    this.health.succeeded(['spool', 'database']);
     this.changed([doc]);
     return toPublic(doc);
   }

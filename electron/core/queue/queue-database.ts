@@ -139,7 +139,10 @@ function liveStatement(handle: Handle, sql: string): Statement {
   });
 }
 
-function liveTransaction(handle: Handle, fn: (...args: unknown[]) => unknown): Transaction<(...args: unknown[]) => unknown> {
+function liveTransaction(
+  handle: Handle,
+  fn: (...args: unknown[]) => unknown,
+): Transaction<(...args: unknown[]) => unknown> {
   let generation = -1;
   let tx: Transaction<(...args: unknown[]) => unknown> | undefined;
   const live = () => {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { JsonLineLogger } from '../util/logger';
 import type { Clock } from '../util/clock';
-import { classifyResourceError, ResourceHealth } from './resource-health';
+import { ALL_PLACES, classifyResourceError, ResourceHealth } from './resource-health';
+
+const PLACES = { data: '/data', database: '/data/queue.sqlite', spool: '/data/spool', archive: '/data/archive' };
 
 function setup() {
   let now = Date.parse('2026-11-26T02:00:00Z');
   const clock: Clock = { now: () => now, sleep: async () => undefined };
   const lines: Array<Record<string, unknown>> = [];
   const logger = new JsonLineLogger((_line, entry) => lines.push(entry as unknown as Record<string, unknown>), 'debug');
-  const health = new ResourceHealth({ roots: ['/data'], clock, logger, backoff: { baseMs: 1_000, capMs: 8_000 } });
+  const health = new ResourceHealth({ places: PLACES, clock, logger, backoff: { baseMs: 1_000, capMs: 8_000 } });
   return { health, lines, advance: (ms: number) => (now += ms) };
 }
 
@@ -16,22 +18,20 @@ const sqliteFull = Object.assign(new Error('database or disk is full'), { code: 
 
 describe('classifyResourceError', () => {
   it('takes the queue database codes and OS codes on the data folder, not a scanner file', () => {
-    expect(classifyResourceError(sqliteFull, ['/data'])?.code).toBe('storage.full');
-    expect(classifyResourceError({ code: 'SQLITE_READONLY_DBMOVED' }, ['/data'])?.code).toBe('storage.read_only');
-    expect(classifyResourceError({ code: 'ENOSPC', path: '/data/spool/x' }, ['/data'])?.code).toBe('storage.full');
-    expect(classifyResourceError({ code: 'EDQUOT', path: '/data/spool/x' }, ['/data'])?.code).toBe('storage.quota');
-    expect(classifyResourceError({ code: 'EROFS', path: '/data' }, ['/data'])?.code).toBe('storage.read_only');
-    expect(classifyResourceError({ code: 'EACCES', path: '/data/queue.sqlite' }, ['/data'])?.code).toBe(
+    expect(classifyResourceError(sqliteFull, PLACES)?.code).toBe('storage.full');
+    expect(classifyResourceError({ code: 'SQLITE_READONLY_DBMOVED' }, PLACES)?.code).toBe('storage.read_only');
+    expect(classifyResourceError({ code: 'ENOSPC', path: '/data/spool/x' }, PLACES)?.code).toBe('storage.full');
+    expect(classifyResourceError({ code: 'EDQUOT', path: '/data/spool/x' }, PLACES)?.code).toBe('storage.quota');
+    expect(classifyResourceError({ code: 'EROFS', path: '/data' }, PLACES)?.code).toBe('storage.read_only');
+    expect(classifyResourceError({ code: 'EACCES', path: '/data/queue.sqlite' }, PLACES)?.code).toBe(
       'storage.no_access',
     );
     // A scanner's file we may not read is that file's problem.
-    expect(classifyResourceError({ code: 'EACCES', path: '/scans/a.pdf' }, ['/data'])).toBeUndefined();
-    expect(classifyResourceError({ code: 'EACCES', path: '/database/x' }, ['/data'])).toBeUndefined();
-    expect(classifyResourceError(new Error('platform said no'), ['/data'])).toBeUndefined();
+    expect(classifyResourceError({ code: 'EACCES', path: '/scans/a.pdf' }, PLACES)).toBeUndefined();
+    expect(classifyResourceError({ code: 'EACCES', path: '/database/x' }, PLACES)).toBeUndefined();
+    expect(classifyResourceError(new Error('platform said no'), PLACES)).toBeUndefined();
     // Wrapped (an IntakeError or a stream error carrying the OS error as its cause).
-    expect(classifyResourceError(new Error('copy failed', { cause: sqliteFull }), ['/data'])?.code).toBe(
-      'storage.full',
-    );
+    expect(classifyResourceError(new Error('copy failed', { cause: sqliteFull }), PLACES)?.code).toBe('storage.full');
   });
 });
 
@@ -57,8 +57,8 @@ describe('ResourceHealth', () => {
     // Only one try per step, whoever asks.
     expect(health.mayTry()).toBe(false);
     expect(lines.filter((l) => l['message'] === 'data folder failing; retrying with backoff')).toHaveLength(1);
-    health.succeeded();
-    health.succeeded();
+    health.succeeded(ALL_PLACES);
+    health.succeeded(ALL_PLACES);
     expect(health.state).toEqual({ state: 'ok' });
     expect(health.mayTry()).toBe(true);
     expect(lines.filter((l) => l['message'] === 'data folder ok again')).toHaveLength(1);
@@ -93,5 +93,27 @@ describe('ResourceHealth', () => {
     advance(2_000);
     expect(health.mayTry()).toBe(true);
     expect(hooks).toBe(2);
+  });
+
+  it('an upload (a database write) does not call a full spool healthy; a spool write does', () => {
+    const { health } = setup();
+    health.failed(Object.assign(new Error('no space'), { code: 'ENOSPC', syscall: 'write' }), 'spool');
+    health.succeeded(['database']);
+    expect(health.state).toMatchObject({ state: 'failing', code: 'storage.full' });
+    health.succeeded(['spool', 'database']);
+    expect(health.state).toEqual({ state: 'ok' });
+  });
+
+  it('a failure soon after recovering goes on with the backoff it had (a flapping disk stays slow)', () => {
+    const { health, advance } = setup();
+    for (let i = 0; i < 4; i++) health.failed(sqliteFull);
+    health.succeeded(ALL_PLACES);
+    advance(1_000);
+    health.failed(sqliteFull);
+    expect(health.retryInMs()).toBe(8_000);
+    health.succeeded(ALL_PLACES);
+    advance(20_000);
+    health.failed(sqliteFull);
+    expect(health.retryInMs()).toBe(1_000);
   });
 });

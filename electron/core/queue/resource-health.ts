@@ -8,8 +8,7 @@ import type { BackoffPolicy } from './backoff';
 export type ResourceCode = StorageCode;
 
 export type ResourceState =
-  | { state: 'ok' }
-  | { state: 'failing'; code: ResourceCode; reason: string; since: string; error: string };
+  { state: 'ok' } | { state: 'failing'; code: ResourceCode; reason: string; since: string; error: string };
 
 /** From one failing try to the next: 1 s, 2 s, 4 s … at most 30 s (a free disk is noticed within 30 s). */
 export const RESOURCE_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 30_000 };
@@ -21,7 +20,21 @@ const REASONS: Record<ResourceCode, string> = {
   'storage.no_access': 'The user the agent runs as may not write to the data folder.',
 };
 
-/** SQLite's codes come without a path (the queue database is in the data folder); the OS's with one. */
+/**
+ * Where a resource error struck. Each operation that gets through clears the places it wrote to, so an
+ * upload (database only) does not call a full spool healthy again.
+ */
+export type ResourcePlace = 'database' | 'spool' | 'archive' | 'data';
+
+/** The data folder's places (absolute paths); an OS error counts only on a path inside one of them. */
+export interface ResourcePlaces {
+  data: string;
+  database: string;
+  spool: string;
+  archive: string;
+}
+
+/** SQLite's codes come without a path: the queue database. */
 const SQLITE_CODES: Array<[RegExp, ResourceCode]> = [
   [/^SQLITE_FULL$/, 'storage.full'],
   [/^SQLITE_READONLY/, 'storage.read_only'],
@@ -36,27 +49,61 @@ const OS_CODES: Record<string, ResourceCode> = {
   EACCES: 'storage.no_access',
   EPERM: 'storage.no_access',
 };
+/** EACCES and EPERM without a path count only from a file's system call (a socket's would be the network's). */
+const FILE_SYSCALLS = new Set([
+  'open',
+  'write',
+  'fsync',
+  'fdatasync',
+  'ftruncate',
+  'rename',
+  'mkdir',
+  'unlink',
+  'copyfile',
+]);
+
+export interface ResourceCause {
+  code: ResourceCode;
+  /** The error as the OS or SQLite gave it. */
+  error: string;
+  /** Where; undefined for an OS error without a path (the caller knows where it wrote). */
+  place: ResourcePlace | undefined;
+}
 
 /**
  * The cause when `error` (or an error it wraps) is one of the data folder's resources failing; undefined for
- * any other error, which stays the document's own. An OS error counts only on a path inside one of `roots`:
- * a scanner's file we may not read is that file's problem (`file.unreadable`), not the station's.
+ * any other error, which stays the document's own. An OS error counts only on a path inside the data
+ * folder's places: a scanner's file we may not read is that file's problem (`file.unreadable`).
  */
-export function classifyResourceError(
-  error: unknown,
-  roots: readonly string[],
-): { code: ResourceCode; error: string } | undefined {
+export function classifyResourceError(error: unknown, places: ResourcePlaces): ResourceCause | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, path, message } = e as { code?: unknown; path?: unknown; message?: unknown };
+    const { code, path, message, syscall } = e as {
+      code?: unknown;
+      path?: unknown;
+      message?: unknown;
+      syscall?: unknown;
+    };
     if (typeof code === 'string') {
       const text = `${code}: ${typeof message === 'string' ? message : ''}`;
       const sqlite = SQLITE_CODES.find(([pattern]) => pattern.test(code));
-      if (sqlite) return { code: sqlite[1], error: text };
+      if (sqlite) return { code: sqlite[1], error: text, place: 'database' };
       const os = OS_CODES[code];
-      if (os && (typeof path !== 'string' || roots.some((r) => isInside(path, r)))) return { code: os, error: text };
+      if (os && typeof path === 'string') {
+        const place = placeOf(path, places);
+        if (place) return { code: os, error: text, place };
+      } else if (os && (os !== 'storage.no_access' || (typeof syscall === 'string' && FILE_SYSCALLS.has(syscall))))
+        return { code: os, error: text, place: undefined };
     }
     e = (e as { cause?: unknown }).cause;
   }
+  return undefined;
+}
+
+function placeOf(path: string, places: ResourcePlaces): ResourcePlace | undefined {
+  if (resolve(path).startsWith(resolve(places.database))) return 'database';
+  if (isInside(path, places.spool)) return 'spool';
+  if (isInside(path, places.archive)) return 'archive';
+  if (isInside(path, places.data)) return 'data';
   return undefined;
 }
 
@@ -66,12 +113,13 @@ function isInside(path: string, root: string): boolean {
 }
 
 export interface ResourceHealthDeps {
-  /** The data folder and what lives under it or beside it (archive folder): where an OS error counts. */
-  roots: readonly string[];
+  places: ResourcePlaces;
   clock: Clock;
   logger: Logger;
   backoff?: BackoffPolicy;
 }
+
+export const ALL_PLACES: readonly ResourcePlace[] = ['database', 'spool', 'archive', 'data'];
 
 /**
  * The data folder's health, shared by everything that writes into it (the upload worker's bookkeeping and
@@ -82,6 +130,10 @@ export interface ResourceHealthDeps {
  */
 export class ResourceHealth {
   private current: ResourceState = { state: 'ok' };
+  /** Where it fails now; ok again once every place took a write. */
+  private readonly failingPlaces = new Set<ResourcePlace>();
+  /** When it turned ok: a failure soon after goes on with the backoff it had, so a flapping disk stays slow. */
+  private recoveredAt = -Infinity;
   private tries = 0;
   private nextTryAt = 0;
   private readonly listeners = new Set<(state: ResourceState) => void>();
@@ -102,7 +154,7 @@ export class ResourceHealth {
 
   /** Failed tries in a row since the state turned failing (0 while ok). */
   get attempts(): number {
-    return this.tries;
+    return this.failing ? this.tries : 0;
   }
 
   /** How long until the next try may start (0 while ok or when it is due). */
@@ -132,14 +184,17 @@ export class ResourceHealth {
 
   /**
    * Reports an error. A resource error turns the state failing (or changes its cause) and books the next
-   * try; returns whether it was one, so the caller logs only the others.
+   * try; returns whether it was one, so the caller logs only the others. `place`: where the caller wrote,
+   * for an OS error that names no path.
    */
-  failed(error: unknown): boolean {
-    const cause = classifyResourceError(error, this.deps.roots);
+  failed(error: unknown, place: ResourcePlace = 'data'): boolean {
+    const cause = classifyResourceError(error, this.deps.places);
     if (!cause) return false;
     const now = this.deps.clock.now();
+    if (!this.failing && now - this.recoveredAt > this.backoff.capMs) this.tries = 0;
     this.tries++;
     this.nextTryAt = now + this.delay(this.tries);
+    this.failingPlaces.add(cause.place ?? place);
     const before = this.current;
     if (before.state === 'failing' && before.code === cause.code) return true;
     this.current = {
@@ -152,24 +207,30 @@ export class ResourceHealth {
     this.deps.logger.error('data folder failing; retrying with backoff', {
       code: cause.code,
       reason: REASONS[cause.code],
+      place: cause.place ?? place,
       error: cause.error,
     });
     this.emit();
     return true;
   }
 
-  /** An operation on the data folder went through: ok again (one log line when it was failing). */
-  succeeded(): void {
+  /**
+   * An operation went through, writing to `places`: they are fine again, and once no place fails the state
+   * is ok (one log line).
+   */
+  succeeded(places: readonly ResourcePlace[]): void {
     const before = this.current;
     if (before.state !== 'failing') return;
+    for (const p of places) this.failingPlaces.delete(p);
+    if (this.failingPlaces.size > 0) return;
     this.current = { state: 'ok' };
-    const tries = this.tries;
-    this.tries = 0;
+    const now = this.deps.clock.now();
+    this.recoveredAt = now;
     this.nextTryAt = 0;
     this.deps.logger.info('data folder ok again', {
       code: before.code,
-      failingForMs: this.deps.clock.now() - Date.parse(before.since),
-      tries,
+      failingForMs: now - Date.parse(before.since),
+      tries: this.tries,
     });
     this.emit();
   }

@@ -7,6 +7,7 @@ import { fullJitterDelay } from './backoff';
 import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
 import type { InboxUploader } from './inbox-uploader';
 import type { ResourceHealth } from './resource-health';
+import { ALL_PLACES } from './resource-health';
 import { decideAfterFailure } from './upload-outcome';
 
 /** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
@@ -178,7 +179,7 @@ export class UploadWorker {
       } catch (e) {
         // The database or disk failed under us; keep the loop alive and look again shortly (a full disk
         // or read-only database: at the data folder's backoff, logged once by it).
-        const resource = this.deps.health.failed(e);
+        const resource = this.deps.health.failed(e, 'database');
         if (!resource) this.deps.logger.error('upload loop step failed', { error: e });
         waitMs = resource ? Math.max(1, this.deps.health.retryInMs()) : 1_000;
       }
@@ -230,20 +231,23 @@ export class UploadWorker {
   }
 
   /**
-   * The one try of a backoff step while the data folder fails: the documents a failure left half-done,
-   * else one due document, else the folder's own check. Whichever gets through turns the health ok.
+   * The one try of a backoff step while the data folder fails: the folder's own check (a write to each of
+   * its places) when there is one, else the documents a failure left half-done, else one due document.
+   * Whatever gets through tells the health, and the next step finishes the half-done documents.
    */
   private async tryDataFolder(now: number): Promise<void> {
     this.unfinished = true;
+    if (this.deps.checkDataFolder) {
+      // Every place written (database, spool, archive): a full spool is not called healthy by an upload.
+      await this.deps.checkDataFolder();
+      this.deps.health.succeeded(ALL_PLACES);
+      return;
+    }
     if (await this.finishUnfinished()) return;
     if (this.deps.health.failing && this.inFlight.size === 0 && this.deps.store.nextDueAt() !== undefined) {
       const before = this.inFlight.size;
       this.takeDue(now, 1);
       if (this.inFlight.size > before) return;
-    }
-    if (this.deps.health.failing && this.deps.checkDataFolder) {
-      await this.deps.checkDataFolder();
-      this.deps.health.succeeded();
     }
   }
 
@@ -263,13 +267,17 @@ export class UploadWorker {
         .filter((d) => !this.inFlight.has(d.id) && !this.archivingIds.has(d.id));
       if (left.length === 0) return false;
       for (const d of left.filter((x) => x.state === 'uploading'))
-        this.deps.apply(d.id, { state: 'queued', nextAttemptAtMs: null }, 'interrupted by a data folder error; queued again');
+        this.deps.apply(
+          d.id,
+          { state: 'queued', nextAttemptAtMs: null },
+          'interrupted by a data folder error; queued again',
+        );
     } catch (e) {
       this.unfinished = true;
       throw e;
     }
+    if (left.some((x) => x.state === 'uploading')) health.succeeded(['database']);
     for (const d of left.filter((x) => x.state === 'uploaded')) await this.archive(d);
-    if (!this.unfinished) health.succeeded();
     this.kick();
     return true;
   }
@@ -323,7 +331,7 @@ export class UploadWorker {
       .catch((e: unknown) => {
         // The data folder (full, read-only): its health logs once and spaces the tries out; the document
         // may be left half-done, and is finished once the folder takes writes again.
-        if (this.deps.health.failed(e)) this.unfinished = true;
+        if (this.deps.health.failed(e, 'database')) this.unfinished = true;
         else this.deps.logger.error('upload bookkeeping failed', { documentId: doc.id, error: e });
       })
       .finally(() => {
@@ -383,13 +391,13 @@ export class UploadWorker {
       );
       // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
       // beside the next upload instead of delaying it.
-      this.deps.health.succeeded();
+      this.deps.health.succeeded(['database']);
       const archiving = this.archive(uploaded).finally(() => this.archiving.delete(archiving));
       this.archiving.add(archiving);
     } catch (e) {
       const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
       // The data folder, not the document: never a failed document, and the same key next time.
-      if (reason === undefined && this.deps.health.failed(e)) {
+      if (reason === undefined && this.deps.health.failed(e, 'database')) {
         this.unfinished = true;
         apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, 'data folder failing; queued again');
         return;
@@ -467,8 +475,9 @@ export class UploadWorker {
         archivePath ? 'archived' : 'files removed',
       );
       this.archiveRetries = 0;
+      this.deps.health.succeeded(['archive', 'database']);
     } catch (e) {
-      if (this.deps.health.failed(e)) this.unfinished = true;
+      if (this.deps.health.failed(e, 'archive')) this.unfinished = true;
       else {
         this.archiveRetries++;
         const delay = Math.max(1_000, fullJitterDelay(this.archiveRetries, this.deps.backoff, this.deps.random));
