@@ -23,11 +23,12 @@ export type QueueDatabase = Database.Database;
  */
 export function openQueueDatabase(file: string): QueueDatabase {
   if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
-  const handle: Handle = { current: openConnection(file), generation: 0, file, members: new Map() };
+  const handle: Handle = { current: openConnection(file), generation: 0, file, members: new Map(), reopened: [] };
   const db = new Proxy({} as QueueDatabase, {
     get(_target, prop) {
       if (prop === 'prepare') return (sql: string) => liveStatement(handle, sql);
       if (prop === 'transaction') return (fn: (...args: unknown[]) => unknown) => liveTransaction(handle, fn);
+      if (prop === 'close' && handle.failure) return () => undefined;
       return memberOf(handle, handle.current, prop);
     },
   });
@@ -35,14 +36,23 @@ export function openQueueDatabase(file: string): QueueDatabase {
   return db;
 }
 
-/** Whether the connection can write (SQLite fell back to read-only when it could not open the file rw). */
+/**
+ * Whether the connection can write. SQLite opens a file it may not write read-only without a word; even
+ * BEGIN IMMEDIATE succeeds then, so the check writes the header's user_version (unchanged) and rolls back.
+ */
 export function isQueueDatabaseWritable(db: QueueDatabase): boolean {
-  const conn = handles.get(db)?.current ?? db;
+  const handle = handles.get(db);
+  if (handle?.failure) return false;
+  const conn = handle?.current ?? db;
   if (conn.inTransaction) return true;
   try {
-    // Takes the write lock without writing anything: SQLITE_READONLY on a read-only connection or file.
+    const version = conn.pragma('user_version', { simple: true }) as number;
     conn.exec('BEGIN IMMEDIATE');
-    conn.exec('ROLLBACK');
+    try {
+      conn.pragma(`user_version = ${version}`);
+    } finally {
+      conn.exec('ROLLBACK');
+    }
     return true;
   } catch (e) {
     if (/^SQLITE_READONLY/.test((e as { code?: string }).code ?? '')) return false;
@@ -51,14 +61,16 @@ export function isQueueDatabaseWritable(db: QueueDatabase): boolean {
 }
 
 /**
- * A read-only connection is replaced by a new one once the file can be written again; the -wal and -shm
- * files are made 0600 first (SQLite made them with the database file's mode, so a file that was 0444
- * left them read-only, and a new connection would be read-only through its -shm). Throws SQLITE_READONLY
- * while the file still cannot be written; true when it re-opened.
+ * Replaces a read-only connection by a new one; false when it could write already. The -wal and -shm
+ * files are made 0600 first (SQLite made them with the database file's mode, so a file that was 0444 left
+ * a read-only -shm, and every new connection was read-only through it), and the old connection is closed
+ * before the new one opens (SQLite shares one -shm mapping per file within a process). Throws
+ * SQLITE_READONLY while the file still cannot be written; the caller tries again later.
  */
 export function reopenQueueDatabase(db: QueueDatabase): boolean {
   const handle = handles.get(db);
   if (!handle || isQueueDatabaseWritable(db)) return false;
+  if (!handle.failure && handle.current.inTransaction) return false;
   for (const companion of ['-wal', '-shm']) {
     try {
       chmodSync(`${handle.file}${companion}`, PRIVATE_FILE_MODE);
@@ -66,18 +78,22 @@ export function reopenQueueDatabase(db: QueueDatabase): boolean {
       // Not there, or another user's: the new connection's check below says whether it matters.
     }
   }
-  const next = openConnection(handle.file);
-  if (!isQueueDatabaseWritable(next)) {
-    next.close();
+  if (!handle.failure) handle.current.close();
+  handle.generation++;
+  for (const listener of handle.reopened) listener();
+  handle.members.clear();
+  try {
+    handle.current = openConnection(handle.file);
+    handle.failure = undefined;
+  } catch (e) {
+    // Not even readable now: every use fails with this (a resource error) until a later re-open works.
+    handle.failure = e instanceof Error ? e : new Error(String(e));
+    throw e;
+  }
+  if (!isQueueDatabaseWritable(db))
     throw Object.assign(new Error(`the queue database ${handle.file} is still read-only`), {
       code: 'SQLITE_READONLY',
     });
-  }
-  const before = handle.current;
-  handle.current = next;
-  handle.generation++;
-  handle.members.clear();
-  before.close();
   return true;
 }
 
@@ -98,12 +114,22 @@ interface Handle {
   file: string;
   /** The connection's methods, bound once (a bind per call would cost on every store call). */
   members: Map<PropertyKey, unknown>;
+  /** A re-open that failed: thrown by every use until one succeeds. */
+  failure?: Error;
+  /** Told of every re-open (the WAL flusher lets go of the old connection's -wal file). */
+  reopened: Array<() => void>;
+}
+
+/** Calls `listener` whenever `db` is re-opened (reopenQueueDatabase); no-op for a plain connection. */
+export function onQueueDatabaseReopen(db: QueueDatabase, listener: () => void): void {
+  handles.get(db)?.reopened.push(listener);
 }
 const handles = new WeakMap<object, Handle>();
 
 function memberOf(handle: Handle, target: object, prop: PropertyKey): unknown {
   const value: unknown = Reflect.get(target, prop, target);
   if (typeof value !== 'function') return value;
+  if (handle.failure) throw handle.failure;
   let bound = handle.members.get(prop);
   if (bound === undefined) {
     bound = (value as (...args: unknown[]) => unknown).bind(target);
@@ -117,6 +143,7 @@ function liveStatement(handle: Handle, sql: string): Statement {
   let statement = handle.current.prepare(sql);
   const methods = new Map<PropertyKey, unknown>();
   const live = () => {
+    if (handle.failure) throw handle.failure;
     if (generation !== handle.generation) {
       statement = handle.current.prepare(sql);
       generation = handle.generation;
@@ -146,6 +173,7 @@ function liveTransaction(
   let generation = -1;
   let tx: Transaction<(...args: unknown[]) => unknown> | undefined;
   const live = () => {
+    if (handle.failure) throw handle.failure;
     if (tx === undefined || generation !== handle.generation) {
       tx = handle.current.transaction(fn);
       generation = handle.generation;

@@ -23,8 +23,10 @@ describe('classifyResourceError', () => {
     expect(classifyResourceError({ code: 'ENOSPC', path: '/data/spool/x' }, PLACES)?.code).toBe('storage.full');
     expect(classifyResourceError({ code: 'EDQUOT', path: '/data/spool/x' }, PLACES)?.code).toBe('storage.quota');
     expect(classifyResourceError({ code: 'EROFS', path: '/data' }, PLACES)?.code).toBe('storage.read_only');
-    expect(classifyResourceError({ code: 'EACCES', path: '/data/queue.sqlite' }, PLACES)?.code).toBe(
-      'storage.no_access',
+    expect(classifyResourceError({ code: 'EACCES', path: '/data/spool/x' }, PLACES)?.code).toBe('storage.no_access');
+    // The database's files refused: read-only to us, one cause with SQLITE_READONLY.
+    expect(classifyResourceError({ code: 'EACCES', path: '/data/queue.sqlite-wal' }, PLACES)?.code).toBe(
+      'storage.read_only',
     );
     // A scanner's file we may not read is that file's problem.
     expect(classifyResourceError({ code: 'EACCES', path: '/scans/a.pdf' }, PLACES)).toBeUndefined();
@@ -65,13 +67,17 @@ describe('ResourceHealth', () => {
     expect(changes).toEqual(['failing', 'ok']);
   });
 
-  it('a new cause is one more line; other errors leave it alone', () => {
+  it('a new cause is one more line (once per episode, however they alternate); other errors leave it alone', () => {
     const { health, lines } = setup();
     expect(health.failed(new Error('HTTP 500'))).toBe(false);
     expect(health.failing).toBe(false);
-    health.failed(sqliteFull);
-    const since = health.state.state === 'failing' ? health.state.since : '';
     health.failed({ code: 'SQLITE_READONLY' });
+    const since = health.state.state === 'failing' ? health.state.since : '';
+    for (let i = 0; i < 5; i++) {
+      health.failed({ code: 'EACCES', path: '/data/spool/x' });
+      health.failed({ code: 'SQLITE_READONLY' });
+    }
+    // The state keeps the episode's first cause.
     expect(health.state).toMatchObject({ state: 'failing', code: 'storage.read_only', since });
     expect(lines.filter((l) => l['message'] === 'data folder failing; retrying with backoff')).toHaveLength(2);
   });

@@ -90,6 +90,10 @@ export function classifyResourceError(error: unknown, places: ResourcePlaces): R
       const os = OS_CODES[code];
       if (os && typeof path === 'string') {
         const place = placeOf(path, places);
+        // The database's own files refused to us are read-only to us: the same cause as SQLITE_READONLY
+        // (SQLite gives its -wal and -shm the database file's mode), so one cause, not two alternating.
+        if (place === 'database' && os === 'storage.no_access')
+          return { code: 'storage.read_only', error: text, place };
         if (place) return { code: os, error: text, place };
       } else if (os && (os !== 'storage.no_access' || (typeof syscall === 'string' && FILE_SYSCALLS.has(syscall))))
         return { code: os, error: text, place: undefined };
@@ -132,6 +136,8 @@ export class ResourceHealth {
   private current: ResourceState = { state: 'ok' };
   /** Where it fails now; ok again once every place took a write. */
   private readonly failingPlaces = new Set<ResourcePlace>();
+  /** The causes logged in this failing episode. */
+  private readonly announced = new Set<ResourceCode>();
   /** When it turned ok: a failure soon after goes on with the backoff it had, so a flapping disk stays slow. */
   private recoveredAt = -Infinity;
   private tries = 0;
@@ -187,29 +193,33 @@ export class ResourceHealth {
    * try; returns whether it was one, so the caller logs only the others. `place`: where the caller wrote,
    * for an OS error that names no path.
    */
-  failed(error: unknown, place: ResourcePlace = 'data'): boolean {
+  failed(error: unknown, hint: ResourcePlace = 'data'): boolean {
     const cause = classifyResourceError(error, this.deps.places);
     if (!cause) return false;
     const now = this.deps.clock.now();
     if (!this.failing && now - this.recoveredAt > this.backoff.capMs) this.tries = 0;
     this.tries++;
     this.nextTryAt = now + this.delay(this.tries);
-    this.failingPlaces.add(cause.place ?? place);
-    const before = this.current;
-    if (before.state === 'failing' && before.code === cause.code) return true;
+    this.failingPlaces.add(cause.place ?? hint);
+    // One line per cause and episode: one cause often shows as two (a read-only database and its -wal
+    // file refused), alternating from try to try. The state keeps the episode's first cause.
+    if (this.announced.has(cause.code)) return true;
+    this.announced.add(cause.code);
+    const place = cause.place ?? hint;
+    this.deps.logger.error('data folder failing; retrying with backoff', {
+      code: cause.code,
+      reason: REASONS[cause.code],
+      place,
+      error: cause.error,
+    });
+    if (this.current.state === 'failing') return true;
     this.current = {
       state: 'failing',
       code: cause.code,
       reason: REASONS[cause.code],
-      since: before.state === 'failing' ? before.since : new Date(now).toISOString(),
+      since: new Date(now).toISOString(),
       error: cause.error,
     };
-    this.deps.logger.error('data folder failing; retrying with backoff', {
-      code: cause.code,
-      reason: REASONS[cause.code],
-      place: cause.place ?? place,
-      error: cause.error,
-    });
     this.emit();
     return true;
   }
@@ -224,6 +234,7 @@ export class ResourceHealth {
     for (const p of places) this.failingPlaces.delete(p);
     if (this.failingPlaces.size > 0) return;
     this.current = { state: 'ok' };
+    this.announced.clear();
     const now = this.deps.clock.now();
     this.recoveredAt = now;
     this.nextTryAt = 0;
