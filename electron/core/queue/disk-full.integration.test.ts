@@ -89,6 +89,10 @@ describe.each([
     harness.faults({ slowUploadBytesPerSec: 4_000 });
     const log: LogEntry[] = [];
     const bus = new EventBus();
+    const notices: string[] = [];
+    bus.subscribe((channel, payload) => {
+      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
+    });
     pipeline = await createIntakePipeline({
       dataDir: data,
       settings: {
@@ -152,6 +156,8 @@ describe.each([
     const failingLines = log.filter((l) => l.message === 'data folder failing; retrying with backoff');
     expect(failingLines.length).toBeGreaterThanOrEqual(1);
     expect(failingLines.length).toBeLessThanOrEqual(2);
+    // The clerk is told once (the renderer's notice.storage.full), not per try.
+    expect(notices.filter((n) => n.startsWith('storage.full: '))).toHaveLength(1);
     // Nothing failed: a full disk is never the document's fault.
     expect(queue.status().counts.failed).toBe(0);
 
@@ -179,6 +185,7 @@ describe.each([
       'second_5.pdf',
     ]);
     expect(log.filter((l) => l.message === 'data folder ok again').length).toBeGreaterThanOrEqual(1);
+    expect(notices).toContain('storage.ok: ');
     // The uploads in flight when the disk filled: the platform had them, `uploaded` could not be written,
     // so they were left `uploading`. They went back to queued (same key) in this process, no restart.
     const requeued = queue.history({ limit: 500 }).filter((h) => h.message?.startsWith('interrupted by a data folder'));

@@ -132,7 +132,12 @@ export class DocumentQueue {
         clock: deps.clock,
         logger: deps.logger,
       });
-    this.health.subscribe(() => this.statusChanged());
+    // The clerk hears it once per change (the renderer's catalogs: notice.storage.*), not per try.
+    this.health.subscribe((state) => {
+      if (state.state === 'failing') this.notice('error', `${state.code}: ${state.error}`);
+      else this.notice('info', 'storage.ok: ');
+      this.statusChanged();
+    });
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
       deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
     );
