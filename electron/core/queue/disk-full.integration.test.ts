@@ -121,9 +121,13 @@ describe.each([
     const metrics = createMetricsRegistry(monitor);
     const queue = pipeline.queue;
 
-    // Small first scans (archiving them frees less than a 64 KB write needs), larger second ones.
-    await Promise.all([0, 1, 2].map((i) => writeFile(join(scans, `first_${i}.pdf`), pdf(i, 5))));
-    await waitFor(() => queue.status().counts.uploading === 3 || undefined, 'three uploads in flight');
+    // Small first scans (archiving them frees less than a 64 KB write needs), larger second ones. Three
+    // are uploading when the disk fills and one waits for a slot: taking it then fails (the review's loop).
+    await Promise.all([0, 1, 2, 6].map((i) => writeFile(join(scans, `first_${i}.pdf`), pdf(i, 5))));
+    await waitFor(
+      () => (queue.status().counts.uploading === 3 && queue.status().counts.queued === 1) || undefined,
+      'three uploads in flight, one waiting',
+    );
     const filler = fillDisk(full(data));
     await Promise.all([3, 4, 5].map((i) => writeFile(join(scans, `second_${i}.pdf`), pdf(i, 300))));
 
@@ -164,7 +168,7 @@ describe.each([
     rmSync(filler);
     harness.sandbox.clearFaults();
     await waitFor(
-      () => queue.status().counts.archived === 6 || undefined,
+      () => queue.status().counts.archived === 7 || undefined,
       'every document archived without a restart',
       30_000,
     ).catch((e: unknown) => {
@@ -172,7 +176,7 @@ describe.each([
       throw e;
     });
     expect(queue.status().storage).toBeUndefined();
-    expect(queue.status().counts).toMatchObject({ queued: 0, uploading: 0, uploaded: 0, failed: 0, archived: 6 });
+    expect(queue.status().counts).toMatchObject({ queued: 0, uploading: 0, uploaded: 0, failed: 0, archived: 7 });
     expect(await readdir(scans)).toEqual([]);
     // Each exactly once on the platform (a retried upload carries the same Idempotency-Key).
     const names = (await uploads()).map((u) => u.fileName).sort();
@@ -180,6 +184,7 @@ describe.each([
       'first_0.pdf',
       'first_1.pdf',
       'first_2.pdf',
+      'first_6.pdf',
       'second_3.pdf',
       'second_4.pdf',
       'second_5.pdf',
