@@ -31,7 +31,7 @@ export async function preparePrivateDataFolder(
   usePrivateUmask();
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const counts = { tightened: 0, failed: 0 };
-  await tighten(dir, counts);
+  await tighten(dir, counts, true);
   if (counts.tightened > 0 || counts.failed > 0)
     logger?.info('data folder made private', { dir, tightened: counts.tightened, notChanged: counts.failed });
   return counts;
@@ -46,20 +46,23 @@ export function usePrivateUmask(): void {
   }
 }
 
-async function tighten(path: string, counts: { tightened: number; failed: number }): Promise<void> {
+/**
+ * A folder that is private already is not entered: whatever is in it is out of others' reach (and this
+ * process made it so, with private files), so a start does not stat a 30-day archive file by file. A folder
+ * is made private after its contents, so a start interrupted half-way walks it again next time.
+ */
+async function tighten(path: string, counts: { tightened: number; failed: number }, root = false): Promise<void> {
   const s = await lstat(path).catch(() => undefined);
-  if (!s || s.isSymbolicLink()) return;
+  if (!s || s.isSymbolicLink() || !(s.isDirectory() || s.isFile())) return;
+  const open = (s.mode & 0o077) !== 0;
+  if (s.isDirectory() && (open || root)) {
+    const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) if (e.isDirectory() || e.isFile()) await tighten(join(path, e.name), counts);
+  }
   // Group and others lose every right; the owner's bits stay (a file an admin made read-only stays so).
-  const wanted = s.mode & 0o700;
-  if ((s.mode & 0o077) !== 0 && (s.isDirectory() || s.isFile())) {
-    await chmod(path, wanted).then(
+  if (open)
+    await chmod(path, s.mode & 0o700).then(
       () => counts.tightened++,
       () => counts.failed++,
     );
-  }
-  if (!s.isDirectory()) return;
-  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    if (e.isDirectory() || e.isFile()) await tighten(join(path, e.name), counts);
-  }
 }
