@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
+import { DocumentStore } from '../core/queue/document-store';
+import { openQueueDatabase } from '../core/queue/queue-database';
 import { EXIT } from './agent-stop-reason';
 import type { AgentUser } from './test-support/run-agent';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
@@ -29,8 +32,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A data folder the agent (as nobody) made, then a scans folder of nobody's with `files` scans in it. */
-async function station(name: string, files: number): Promise<{ data: string; scans: string; args: string[] }> {
+/**
+ * A data folder the agent (as nobody) made, a scans folder of nobody's with `files` scans in it, and with
+ * `interrupted` a document a killed run left `uploading` (its spool copy there, its key given).
+ */
+async function station(
+  name: string,
+  files: number,
+  interrupted = false,
+): Promise<{ data: string; scans: string; args: string[] }> {
   const root = join(dir, name);
   const data = join(root, 'data');
   const scans = join(root, 'scans');
@@ -46,6 +56,28 @@ async function station(name: string, files: number): Promise<{ data: string; sca
     const file = join(scans, `scan_${i}.pdf`);
     writeFileSync(file, `%PDF-1.4\n% scan ${i} of ${name}\n%%EOF\n`);
     chownSync(file, NOBODY.uid, NOBODY.gid);
+  }
+  if (interrupted) {
+    const db = openQueueDatabase(join(data, 'queue.sqlite'));
+    const store = new DocumentStore(db);
+    const id = randomUUID();
+    const bytes = '%PDF-1.4\n% interrupted\n%%EOF\n';
+    writeFileSync(join(data, 'spool', id), bytes);
+    chownSync(join(data, 'spool', id), NOBODY.uid, NOBODY.gid);
+    const at = new Date().toISOString();
+    store.insert({
+      ...{ id, fileName: 'interrupted.pdf', sourceFolder: scans, spoolName: id, size: bytes.length },
+      ...{
+        contentType: 'application/pdf',
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        at,
+        state: 'queued' as const,
+      },
+      ...{ metadata: { caseNumber: 'CLM-2026-000101' }, idempotencyKey: randomUUID() },
+    });
+    store.update(id, { state: 'uploading', attempts: 1 }, at, 'attempt 1');
+    await store.close();
+    db.close();
   }
   // The admin's mistake: the database read-only for its owner.
   chmodSync(join(data, 'queue.sqlite'), 0o444);
@@ -72,7 +104,8 @@ async function until<T>(what: string, fn: () => Promise<T | undefined> | T | und
 
 describe('agent on a read-only queue database (the agent runs as another user)', () => {
   it('says failing (status exit 2), logs it once, and goes on without a restart after chmod 644', async () => {
-    const { data, scans, args } = await station('running', 2);
+    // A document a killed run left uploading: start-up cannot requeue it yet, and must not fail for that.
+    const { data, scans, args } = await station('running', 2, true);
     const [command, commandArgs] = agentCommand(['run', ...args], NOBODY);
     const child = spawn(command, commandArgs, { env: agentEnv(sandbox), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -98,6 +131,13 @@ describe('agent on a read-only queue database (the agent runs as another user)',
 
       chmodSync(join(data, 'queue.sqlite'), 0o644);
       await until('both scans uploaded and archived', () => (readdirSync(scans).length === 0 ? true : undefined));
+      // The interrupted one too (requeued with its key once the database took writes).
+      await until('the interrupted document uploaded', async () => {
+        const uploads = (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as Array<{
+          fileName: string;
+        }>;
+        return uploads.some((u) => u.fileName === 'interrupted.pdf') ? true : undefined;
+      });
       const healthy = await until('status healthy', async () => {
         const s = await statusOf(data);
         return s.code === 0 ? s : undefined;

@@ -179,16 +179,30 @@ export class DocumentQueue {
     const { store, spool, logger } = this.deps;
     await spool.init();
     const at = this.now();
-    const interrupted = store.inStates(['uploading']);
-    store.transaction(() => {
-      for (const d of interrupted)
-        store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
-    });
+    let interrupted = store.inStates(['uploading']);
+    // A full disk or read-only database does not stop the start: the state says failing, and the worker
+    // requeues these once the data folder takes writes again (as it does for what it leaves half-done).
+    try {
+      store.transaction(() => {
+        for (const d of interrupted)
+          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
+      });
+    } catch (e) {
+      if (!this.health.failed(e, 'database')) throw e;
+      interrupted = [];
+    }
     // After a crash of the process, what it committed may be only in the OS's cache: on disk before any
     // upload relies on a key from it (keyDurable knows only this run's commits). A disk that cannot
     // flush is reported; new keys then wait for a flush that succeeds.
-    await store.durable().catch((e: unknown) => logger.error('queue database flush failed at start', { error: e }));
-    const sweep = await spool.sweep((name) => this.ownsSpoolName(name));
+    await store.durable().catch((e: unknown) => {
+      if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
+    });
+    const sweep = await spool
+      .sweep((name) => this.ownsSpoolName(name))
+      .catch((e: unknown) => {
+        if (!this.health.failed(e, 'spool')) throw e;
+        return { partial: 0, orphaned: 0 };
+      });
     let archived = 0;
     for (const d of store.inStates(['uploaded'])) {
       await this.worker.archive(d);

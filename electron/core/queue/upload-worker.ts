@@ -76,9 +76,12 @@ export class UploadWorker {
   private loopDone: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: UploadWorkerDeps) {
-    // Another part (the intake) may be the one whose write got through: the queue goes on at once.
+    // Another part (the intake) may be the one whose write got through: the queue goes on at once, and
+    // first finishes what the failure left half-done (here, or at start-up, which could not requeue).
     deps.health.subscribe((state) => {
-      if (state.state === 'ok') this.kick();
+      if (state.state !== 'ok') return;
+      this.unfinished = true;
+      this.kick();
     });
   }
 
