@@ -113,7 +113,8 @@ describe('agent on a read-only queue database (the agent runs as another user)',
     try {
       const failing = await until('status failing', async () => {
         const s = await statusOf(data);
-        return s.code === 2 && JSON.stringify(s.json).includes('storage.read_only') ? s : undefined;
+        const reasons = (s.json['reasons'] as string[] | undefined) ?? [];
+        return s.code === 2 && reasons.some((r) => r.includes('storage.read_only')) ? s : undefined;
       });
       expect(failing.json['health']).toBe('failing');
       expect((failing.json['reasons'] as string[]).join(' ')).toMatch(/data folder failing .*storage\.read_only/);
