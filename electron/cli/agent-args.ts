@@ -60,7 +60,9 @@ Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
 summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
 use by another running agent or the app; 5 (--once) the platform or its token endpoint could not be
-reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which.
+reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which; 6 (--once)
+the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlite, no write access):
+"stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
 /** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */

@@ -28,7 +28,15 @@ export const EXIT = {
   interrupted: 130,
   /** --once gave up: the platform or its token endpoint could not be reached N attempts in a row. */
   unreachable: 5,
+  /**
+   * --once gave up: the data folder failed STORAGE_TRIES_ONCE tries in a row (full disk, quota, read-only
+   * database, no write access); nothing can go on until it is fixed. A running agent keeps trying.
+   */
+  storage: 6,
 } as const;
+
+/** --once ends with EXIT.storage after this many failed tries of the data folder (1 + 2 + 4 s apart). */
+export const STORAGE_TRIES_ONCE = 3;
 
 const ACTIONS: Array<[RegExp, string]> = [
   [
@@ -79,6 +87,14 @@ const ACTIONS: Array<[RegExp, string]> = [
   [
     /^network\.proxy_refused$/,
     'The proxy refused to open a tunnel to the platform: ask the proxy administrator to allow CONNECT to the platform host and port, or exempt the platform with NO_PROXY.',
+  ],
+  [
+    /^storage\.(full|quota)$/,
+    "Free space on the data folder's disk (or raise the quota of the user the agent runs as); the agent goes on by itself once it can write, or run it again.",
+  ],
+  [
+    /^storage\.(read_only|no_access)$/,
+    'Make the data folder and everything in it (queue.sqlite, its -wal and -shm files, spool/, archive/) writable by the user the agent runs as (chown to that user, chmod 600 files / 700 folders), and the file system writable; the agent goes on by itself, or run it again.',
   ],
   [
     /^(auth\.token_endpoint_unreachable|network\.(platform_unreachable|unreachable|proxy_tunnel_failed))$/,

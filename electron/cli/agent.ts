@@ -17,7 +17,7 @@ import { loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import type { UnreachableBudget } from './agent-reachability';
 import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
-import { EXIT, configurationStopOf, logStopReasons, stopReasonOf } from './agent-stop-reason';
+import { EXIT, configurationStopOf, logStopReasons, STORAGE_TRIES_ONCE, stopReasonOf } from './agent-stop-reason';
 import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
 import { AGENT_VERSION } from './agent-version';
 
@@ -309,7 +309,7 @@ async function drainAndSummarise(
     if (interrupted || interruption.signal) return 0;
     const status = pipeline.queue.status();
     const c = status.counts;
-    if (status.paused || budget.exhausted) break;
+    if (status.paused || budget.exhausted || storageGaveUp(pipeline)) break;
     if (
       pipeline.folders.pending() === 0 &&
       pipeline.capture.pending() === 0 &&
@@ -324,7 +324,9 @@ async function drainAndSummarise(
   const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
   // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
   // …or, under --once, nothing could be reached --unreachable-tries times in a row.
-  const reason = pipeline.queue.pauseReason ?? budget.exhausted;
+  const storage = storageGaveUp(pipeline) ? status.storage : undefined;
+  const reason =
+    pipeline.queue.pauseReason ?? budget.exhausted ?? (storage && { code: storage.code, message: storage.reason });
   const stop = reason ? stopReasonOf(reason) : undefined;
   if (stop) logger.error('uploads stopped', { code: stop.code, reason: stop.message, action: stop.action });
   const summary = {
@@ -334,8 +336,13 @@ async function drainAndSummarise(
     failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (stop) return pipeline.queue.pauseReason ? EXIT.configuration : EXIT.unreachable;
+  if (stop) return pipeline.queue.pauseReason ? EXIT.configuration : storage ? EXIT.storage : EXIT.unreachable;
   return failed.length > 0 || status.paused ? EXIT.documentsFailed : EXIT.ok;
+}
+
+/** --once: the data folder failed STORAGE_TRIES_ONCE tries in a row, so nothing more can go on. */
+function storageGaveUp(pipeline: IntakePipeline): boolean {
+  return pipeline.queue.health.attempts >= STORAGE_TRIES_ONCE;
 }
 
 function summaryOf(d: Document) {

@@ -73,6 +73,9 @@ Type=simple
 User=intake-desk
 Group=intake-desk
 StateDirectory=intake-desk
+# Documents are private to the agent's user: every file it creates 0600, every folder 0700.
+UMask=0077
+StateDirectoryMode=0700
 EnvironmentFile=-${p.environmentFile}
 ExecStart=${exec}
 Restart=on-failure

@@ -42,6 +42,7 @@ import { StationMonitor } from './health/station-monitor';
 import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
+import { PRIVATE_DIR_MODE, usePrivateUmask } from './util/private-files';
 
 export interface IntakeCoreOptions {
   name: string;
@@ -112,7 +113,9 @@ function withLocalSandbox(settings: Settings, address: { baseUrl: string; tokenU
  * folder makes it throw DataFolderInUseError before the queue is touched; the lock goes at stop().
  */
 export async function createIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> {
-  await mkdir(options.paths.dataDir, { recursive: true });
+  // Private from the first file on (the lock): umask 0077 and the folder 0700 (util/private-files.ts).
+  usePrivateUmask();
+  await mkdir(options.paths.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = lockDataFolder(
     options.paths.dataDir,
     `${options.name} ${options.shell === 'electron' ? 'desktop app' : 'web shell'}`,

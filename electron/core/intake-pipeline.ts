@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
@@ -14,11 +14,13 @@ import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
 import { DocumentStore } from './queue/document-store';
 import type { InboxUploader } from './queue/inbox-uploader';
-import { openQueueDatabase } from './queue/queue-database';
+import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from './queue/queue-database';
 import type { QueueDatabase } from './queue/queue-database';
+import { ResourceHealth } from './queue/resource-health';
 import { Spool } from './queue/spool';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
+import { PRIVATE_FILE_MODE, preparePrivateDataFolder } from './util/private-files';
 import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
@@ -39,6 +41,8 @@ export interface IntakePipelineOptions {
   clock: Clock;
   logger: Logger;
   backoff?: BackoffPolicy;
+  /** Between two tries while the data folder fails (full disk, read-only database); default RESOURCE_BACKOFF. */
+  resourceBackoff?: BackoffPolicy;
   folderOptions?: HotFolderOptions;
   onNetwork?(online: boolean): void;
   /** Capture's analysis workers (default: cores − 1 threads, made for the first scanned batch). */
@@ -64,13 +68,16 @@ export interface IntakePipeline {
 
 /** Builds queue + spool + archive + hot folders for one data folder; app.ts and the CLI agent use it. */
 export async function createIntakePipeline(o: IntakePipelineOptions): Promise<IntakePipeline> {
-  await mkdir(o.dataDir, { recursive: true });
+  await preparePrivateDataFolder(o.dataDir, o.logger);
   const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
-  const store = new DocumentStore(db, {
-    onSyncError: (e) => o.logger.error('queue database flush failed', { error: e }),
-  });
-  const spool = new Spool(join(o.dataDir, 'spool'));
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
+  const spool = new Spool(join(o.dataDir, 'spool'));
+  const health = dataFolderHealth(o, db, spool.dir, archiveDir);
+  const store = new DocumentStore(db, {
+    onSyncError: (e) => {
+      if (!health.failed(e, 'database')) o.logger.error('queue database flush failed', { error: e });
+    },
+  });
   const archiver = new Archiver(
     o.settings.archive,
     archiveDir,
@@ -99,6 +106,8 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
     ownsSpoolName: (name) => pages.ownsSpoolName(name),
+    health,
+    checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
@@ -122,22 +131,29 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
   });
   const splitsBatches = o.settings.folders.some((f) => f.capture);
   // Capture takes every file: those of folders without `capture` it hands straight to the queue.
-  const folders = new HotFolderService(capture, o.bus, o.logger.child({ part: 'folders' }), {
-    placeholderFormats: () => placeholderFormatsOf(formatSettings),
-    shared: await stationConfigOf({
-      dataDir: o.dataDir,
-      settings: o.settings,
-      version: o.version ?? 'unknown',
-      // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
-      busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
-      onChange: (wake) =>
-        o.bus.subscribe((channel) => {
-          if (channel === 'documents.changed') wake();
-        }),
-    }),
-    ...o.folderOptions,
-    skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
-  });
+  const folders = new HotFolderService(
+    capture,
+    o.bus,
+    o.logger.child({ part: 'folders' }),
+    {
+      placeholderFormats: () => placeholderFormatsOf(formatSettings),
+      shared: await stationConfigOf({
+        dataDir: o.dataDir,
+        settings: o.settings,
+        version: o.version ?? 'unknown',
+        // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
+        busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
+        onChange: (wake) =>
+          o.bus.subscribe((channel) => {
+            if (channel === 'documents.changed') wake();
+          }),
+      }),
+      ...o.folderOptions,
+      skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
+    },
+    undefined,
+    health,
+  );
   let started = false;
   return {
     queue,
@@ -163,6 +179,53 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
       db.close();
     },
   };
+}
+
+/**
+ * The data folder's health, shared by the upload worker and the intake. A database SQLite could open only
+ * read-only (a file the user may not write) is failing from the start, and each try while it fails first
+ * re-opens it, so fixing the file's mode is enough: no restart (docs/intake-pipeline.md, "Resource errors").
+ */
+function dataFolderHealth(
+  o: IntakePipelineOptions,
+  db: QueueDatabase,
+  spoolDir: string,
+  archiveDir: string,
+): ResourceHealth {
+  const health = new ResourceHealth({
+    places: { data: resolve(o.dataDir), database: db.name, spool: resolve(spoolDir), archive: archiveDir },
+    clock: o.clock,
+    logger: o.logger.child({ part: 'storage' }),
+    ...(o.resourceBackoff ? { backoff: o.resourceBackoff } : {}),
+  });
+  health.onRetry((state) => {
+    if (state.state === 'failing' && state.code !== 'storage.full' && state.code !== 'storage.quota')
+      if (reopenQueueDatabase(db)) o.logger.info('queue database re-opened for writing');
+  });
+  try {
+    if (!isQueueDatabaseWritable(db)) reopenQueueDatabase(db);
+  } catch (e) {
+    if (!health.failed(e)) throw e;
+  }
+  return health;
+}
+
+/**
+ * A backoff step's try while the data folder fails: a small file written (and removed) in each folder
+ * (data, spool, archive; any may be its own disk) and the database's write lock taken.
+ */
+async function checkDataFolder(folders: string[], db: QueueDatabase): Promise<void> {
+  for (const folder of folders) {
+    const probe = join(folder, '.write-check');
+    try {
+      await mkdir(folder, { recursive: true });
+      await writeFile(probe, Buffer.alloc(64 * 1024), { mode: PRIVATE_FILE_MODE });
+    } finally {
+      await unlink(probe).catch(() => undefined);
+    }
+  }
+  if (!isQueueDatabaseWritable(db))
+    throw Object.assign(new Error('the queue database is read-only'), { code: 'SQLITE_READONLY' });
 }
 
 /** The case-number pattern of the active environment and the configured document-type codes. */

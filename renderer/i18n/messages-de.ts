@@ -58,6 +58,15 @@ export const de: Record<MessageKey, string> = {
   'notice.folder.back': 'Der überwachte Ordner {detail} ist wieder da und wird wieder überwacht.',
   'notice.file.unreadable':
     'Eine gescannte Datei ließ sich nicht öffnen: {detail}. Sie steht als fehlgeschlagen im Eingang und wird übernommen, sobald sie lesbar ist.',
+  'notice.storage.full':
+    'Der Datenträger des Datenordners ist voll: Es wird nichts übernommen oder hochgeladen. Bitte Platz schaffen; danach geht alles von selbst weiter ({detail}).',
+  'notice.storage.quota':
+    'Das Speicherkontingent dieses Benutzers ist aufgebraucht: Es wird nichts übernommen oder hochgeladen. Bitte die IT, es zu erhöhen; danach geht alles von selbst weiter ({detail}).',
+  'notice.storage.read_only':
+    'Die Warteschlangen-Datenbank oder der Datenordner ist schreibgeschützt: Es wird nichts übernommen oder hochgeladen. Bitte die IT, das zu beheben; danach geht alles von selbst weiter ({detail}).',
+  'notice.storage.no_access':
+    'Dieser Benutzer darf nicht in den Datenordner schreiben: Es wird nichts übernommen oder hochgeladen. Bitte die IT, die Zugriffsrechte zu korrigieren; danach geht alles von selbst weiter ({detail}).',
+  'notice.storage.ok': 'Der Datenordner ist wieder beschreibbar; Übernahme und Hochladen gehen weiter.',
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':

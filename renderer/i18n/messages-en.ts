@@ -57,6 +57,15 @@ export const en = {
   'notice.folder.back': 'The watched folder {detail} is back and watched again.',
   'notice.file.unreadable':
     'A scanned file could not be opened: {detail}. It is in the inbox as failed; it is taken once it can be read.',
+  'notice.storage.full':
+    'The disk of the data folder is full: nothing is taken in or uploaded. Free space; everything goes on by itself ({detail}).',
+  'notice.storage.quota':
+    'The disk quota of this user is used up: nothing is taken in or uploaded. Ask IT to raise it; everything goes on by itself ({detail}).',
+  'notice.storage.read_only':
+    'The queue database or the data folder is read-only: nothing is taken in or uploaded. Ask IT to make it writable; everything goes on by itself ({detail}).',
+  'notice.storage.no_access':
+    'This user may not write to the data folder: nothing is taken in or uploaded. Ask IT to fix the access rights; everything goes on by itself ({detail}).',
+  'notice.storage.ok': 'The data folder can be written again; taking in and uploading go on.',
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {detail}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':

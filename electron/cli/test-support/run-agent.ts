@@ -20,10 +20,11 @@ export interface AgentRun {
 /** Runs the agent as its own process (as an admin would), killed after `timeoutMs`. */
 export async function runAgent(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; user?: AgentUser } = {},
 ): Promise<AgentRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', AGENT, ...args], {
+  const [command, commandArgs] = agentCommand(args, options.user);
+  const child = spawn(command, commandArgs, {
     env: options.env ?? process.env,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,6 +53,19 @@ export async function runAgent(
     ms: performance.now() - started,
     timedOut,
   };
+}
+
+/** Another user the agent runs as (a service account), by its ids. */
+export interface AgentUser {
+  uid: number;
+  gid: number;
+}
+
+/** The agent's command line; with `user`, run as that user through setpriv (the test runs as root). */
+export function agentCommand(args: string[], user?: AgentUser): [string, string[]] {
+  const node = ['--import', 'tsx', AGENT, ...args];
+  if (!user) return [process.execPath, node];
+  return ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, ...node]];
 }
 
 function parseJson(line: string): Record<string, unknown> | undefined {

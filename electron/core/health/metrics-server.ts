@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
 import { loopbackHostAllowed } from '../util/loopback-host';
+import { StorageCodeSchema } from '../../../shared/domain/queue';
 import type { StationMonitor } from './station-monitor';
 
 /** What the metrics read: a running agent's monitor, or a stopped agent's fixed report. */
@@ -108,6 +109,16 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
     collect() {
       const status = current();
       this.set(status.connection.stopReason || status.stopped ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'intake_storage_failing',
+    help: '1 while the data folder fails (full disk, quota, read-only database, no write access), by code.',
+    labelNames: ['code'],
+    registers: [registry],
+    collect() {
+      const failing = current().storage?.code;
+      for (const code of StorageCodeSchema.options) this.set({ code }, failing === code ? 1 : 0);
     },
   });
   return registry;

@@ -86,6 +86,7 @@ export class StationMonitor {
         paused: q.paused,
         ...(reason ? { stopReason: { code: reason.code, message: reason.message } } : {}),
       },
+      ...(q.storage ? { storage: q.storage } : {}),
     };
   }
 

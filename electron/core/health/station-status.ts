@@ -49,6 +49,11 @@ export const StationStatusSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * The data folder fails (full disk, quota, read-only database, no write access): nothing is taken or
+   * uploaded until it takes writes again; tried with backoff, no restart needed.
+   */
+  storage: z.object({ code: z.string(), reason: z.string(), since: z.string(), error: z.string() }).optional(),
 });
 export type StationStatus = z.infer<typeof StationStatusSchema>;
 
@@ -83,6 +88,12 @@ export function healthOf(status: StationStatus | undefined, running: boolean, no
   const age = now - Date.parse(status.updatedAt);
   if (age > HEALTH_LIMITS.staleAfterMs)
     failing.push(`the agent has not reported for ${Math.round(age / 1000)} s (hung?)`);
+  if (status.storage) {
+    const minutes = Math.round((now - Date.parse(status.storage.since)) / 60_000);
+    failing.push(
+      `data folder failing for ${minutes} min: ${status.storage.code}: ${status.storage.reason} (${status.storage.error})`,
+    );
+  }
   const { connection } = status;
   if (connection.stopReason)
     failing.push(`uploads stopped: ${connection.stopReason.code}: ${connection.stopReason.message}`);

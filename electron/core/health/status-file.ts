@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../settings/atomic-write';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../util/logger';
+import { PRIVATE_FILE_MODE } from '../util/private-files';
 import type { StationStatus } from './station-status';
 import { HEARTBEAT_MS, StationStatusSchema } from './station-status';
 
@@ -48,17 +49,33 @@ export class StatusFileWriter {
     });
   }
 
-  /** Writes now; writes never overlap. A failure (disk, a queue already closed) is logged, never thrown. */
+  /**
+   * Writes now; writes never overlap. A failure (disk, a queue already closed) is logged once per kind,
+   * never thrown. On a full disk the file is rewritten in place: its block is already there, so `status`
+   * still reads why the station fails instead of a stale file.
+   */
   write(): Promise<void> {
     this.writing = this.writing.then(async () => {
+      const path = join(this.dataDir, STATUS_FILE);
       try {
-        await writeFileAtomic(join(this.dataDir, STATUS_FILE), `${JSON.stringify(this.status(), null, 2)}\n`, 0o644);
+        const text = `${JSON.stringify(this.status(), null, 2)}\n`;
+        await writeFileAtomic(path, text, PRIVATE_FILE_MODE).catch(async (e: unknown) => {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code !== 'ENOSPC' && code !== 'EDQUOT') throw e;
+          await rewriteInPlace(path, text);
+        });
+        if (this.failure !== undefined) this.logger.info('status file written again');
+        this.failure = undefined;
       } catch (e) {
-        this.logger.warn('status file not written', { error: e });
+        const code = (e as NodeJS.ErrnoException).code ?? 'error';
+        if (code !== this.failure) this.logger.warn('status file not written', { error: e });
+        this.failure = code;
       }
     });
     return this.writing;
   }
+  /** The code of the last failed write, logged once until a write succeeds again. */
+  private failure: string | undefined;
 
   /**
    * Stops the timers. No last write: a stop may come after the queue closed (SIGTERM stops the pipeline
@@ -70,5 +87,17 @@ export class StatusFileWriter {
     if (this.soon) clearTimeout(this.soon);
     this.unsubscribe();
     await this.writing;
+  }
+}
+
+/** The status file overwritten in place (no new block): torn for a moment at worst, which `status` reads as none. */
+async function rewriteInPlace(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    await handle.write(bytes, 0, bytes.length, 0);
+    await handle.truncate(bytes.length);
+  } finally {
+    await handle.close();
   }
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import type { IncomingFile, IngestResult } from '../queue/document-queue';
+import type { ResourceHealth } from '../queue/resource-health';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
@@ -39,6 +40,8 @@ export class HotFolderService {
     private readonly logger: Logger,
     private readonly options: HotFolderOptions = {},
     private readonly onStatus?: (profile: FolderProfile, status: FolderStatus) => void,
+    /** The data folder's health (shared with the upload worker): a full disk is tried with its backoff. */
+    private readonly health?: ResourceHealth,
   ) {}
 
   /** Files found but not yet handed to the queue, over all folders. */
@@ -146,12 +149,17 @@ export class HotFolderService {
       this.target.failUnreadable?.(incoming, f.unreadable);
       return 'done';
     }
+    // The data folder fails (full, read-only): the file waits for its backoff step, not a copy every poll.
+    if (this.health && !this.health.mayTry()) return 'again';
     try {
       const r = await this.target.ingest(incoming);
+      if (r.outcome === 'created') this.health?.succeeded(['spool', 'database']);
       return r.outcome === 'changed' ? 'changed' : 'done';
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? '';
-      this.logger.warn('could not take file; will try again', { file: f.relativePath, code, error: e });
+      // A resource error is the health's to log (once per change); any other is this file's.
+      if (!this.health?.failed(e, 'spool'))
+        this.logger.warn('could not take file; will try again', { file: f.relativePath, code, error: e });
       // Every error here is "not now" (a locked file, a full disk, a share gone for a moment): never failed.
       return 'again';
     }

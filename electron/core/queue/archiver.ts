@@ -2,6 +2,7 @@ import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:f
 import { dirname, join } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
 import { fsyncDirectory } from '../util/fsync-directory';
+import { PRIVATE_DIR_MODE } from '../util/private-files';
 import type { Logger } from '../util/logger';
 import type { StoredDocument } from './document-store';
 
@@ -47,7 +48,8 @@ export class Archiver {
     const archivePath = this.plannedPath(doc, now);
     if (archivePath) {
       if (await isFile(spoolFile)) {
-        await mkdir(join(archivePath, '..'), { recursive: true });
+        // The copy keeps the spool copy's 0600 (rename, or copyFile with the source's mode).
+        await mkdir(join(archivePath, '..'), { recursive: true, mode: PRIVATE_DIR_MODE });
         await moveFile(spoolFile, archivePath, this.options.platform);
         await fsyncDirectory(join(archivePath, '..'), this.options.platform);
       }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { CaptureProfile } from '../../../shared/domain/capture';
@@ -20,6 +21,7 @@ import { contentTypeOf } from './content-type';
 import type { DocumentPatch, DocumentStore, HistoryQuery, ListQuery, StoredDocument } from './document-store';
 import { toPublic } from './document-store';
 import type { InboxUploader } from './inbox-uploader';
+import { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
 import { KeyedThrottle } from './throttle';
 import { UploadWorker } from './upload-worker';
@@ -48,6 +50,10 @@ export interface DocumentQueueDeps {
   onNetwork?(online: boolean): void;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
+  /** The data folder's health, shared with the intake (default: one of its own, over the spool's parent). */
+  health?: ResourceHealth;
+  /** A write into the data folder for a backoff step's try when nothing else waits (pipeline: checkDataFolder). */
+  checkDataFolder?: () => Promise<void>;
 }
 
 /** A complete, stable file in a watched folder, as the watcher hands it over. */
@@ -121,8 +127,24 @@ export class DocumentQueue {
    * and finish together; a few at a time, the first documents are queued and uploading within milliseconds.
    */
   private readonly copies = new ConcurrencyLimit(4);
+  /** The data folder's health (full disk, read-only database …), which status() reports as `storage`. */
+  readonly health: ResourceHealth;
 
   constructor(private readonly deps: DocumentQueueDeps) {
+    const data = dirname(deps.spool.dir);
+    this.health =
+      deps.health ??
+      new ResourceHealth({
+        places: { data, database: join(data, 'queue.sqlite'), spool: deps.spool.dir, archive: join(data, 'archive') },
+        clock: deps.clock,
+        logger: deps.logger,
+      });
+    // The clerk hears it once per change (the renderer's catalogs: notice.storage.*), not per try.
+    this.health.subscribe((state) => {
+      if (state.state === 'failing') this.notice('error', `${state.code}: ${state.error}`);
+      else this.notice('info', 'storage.ok: ');
+      this.statusChanged();
+    });
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
       deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
     );
@@ -137,6 +159,8 @@ export class DocumentQueue {
       apply: (id, patch, message) => this.apply(id, patch, message),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
       concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
+      health: this.health,
+      ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
       ...(deps.probe ? { probe: deps.probe } : {}),
@@ -162,16 +186,30 @@ export class DocumentQueue {
     const { store, spool, logger } = this.deps;
     await spool.init();
     const at = this.now();
-    const interrupted = store.inStates(['uploading']);
-    store.transaction(() => {
-      for (const d of interrupted)
-        store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
-    });
+    let interrupted = store.inStates(['uploading']);
+    // A full disk or read-only database does not stop the start: the state says failing, and the worker
+    // requeues these once the data folder takes writes again (as it does for what it leaves half-done).
+    try {
+      store.transaction(() => {
+        for (const d of interrupted)
+          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
+      });
+    } catch (e) {
+      if (!this.health.failed(e, 'database')) throw e;
+      interrupted = [];
+    }
     // After a crash of the process, what it committed may be only in the OS's cache: on disk before any
     // upload relies on a key from it (keyDurable knows only this run's commits). A disk that cannot
     // flush is reported; new keys then wait for a flush that succeeds.
-    await store.durable().catch((e: unknown) => logger.error('queue database flush failed at start', { error: e }));
-    const sweep = await spool.sweep((name) => this.ownsSpoolName(name));
+    await store.durable().catch((e: unknown) => {
+      if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
+    });
+    const sweep = await spool
+      .sweep((name) => this.ownsSpoolName(name))
+      .catch((e: unknown) => {
+        if (!this.health.failed(e, 'spool')) throw e;
+        return { partial: 0, orphaned: 0 };
+      });
     let archived = 0;
     for (const d of store.inStates(['uploaded'])) {
       await this.worker.archive(d);
@@ -494,7 +532,10 @@ export class DocumentQueue {
     const { store, spool } = this.deps;
     const id = randomUUID();
     const name = fileName.normalize('NFC');
-    const copy = await spool.writeStream(source, id);
+    const copy = await spool.writeStream(source, id).catch((e: unknown) => {
+      this.health.failed(e, 'spool');
+      throw e;
+    });
     this.spoolNames?.add(id);
     const duplicateOf = store.uploadedWithHash(copy.sha256, id);
     const empty = copy.size === 0;
@@ -519,6 +560,7 @@ export class DocumentQueue {
     // disk. Answered earlier, a power cut could roll the row back, and the start-up sweep would delete
     // the copy as an orphan (it deletes only copies no document owns, i.e. imports never answered).
     await store.durable();
+    this.health.succeeded(['spool', 'database']);
     this.changed([doc]);
     return toPublic(doc);
   }
@@ -566,12 +608,16 @@ export class DocumentQueue {
   }
 
   status(): QueueStatus {
+    const storage = this.health.state;
     return {
       paused: this.worker.isPaused,
       online: this.worker.isOnline,
       counts: this.deps.store.counts(),
       progress: this.worker.progress,
       ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
+      ...(storage.state === 'failing'
+        ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
+        : {}),
     };
   }
 

@@ -1,4 +1,7 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import type { Statement, Transaction } from 'better-sqlite3';
+import { PRIVATE_FILE_MODE } from '../util/private-files';
 
 export type QueueDatabase = Database.Database;
 
@@ -10,8 +13,91 @@ export type QueueDatabase = Database.Database;
  * Whatever acts on a state outside the database first awaits its flush (a request: `keyDurable`, a file
  * deleted: `durable`), so a power cut cannot roll back a state the uploader already acted on;
  * docs/intake-pipeline.md, "Durability".
+ *
+ * The file is created 0600 first: SQLite gives its -wal and -shm files the database file's mode.
+ *
+ * The handle can be re-opened (reopenQueueDatabase): SQLite opens a file it may not write read-only
+ * without a word, and that connection stays read-only after the file is fixed. Statements and
+ * transactions made from the handle follow it to the new connection, so the store, the capture batches
+ * and the page edits that hold them need not know (docs/intake-pipeline.md, "Resource errors").
  */
 export function openQueueDatabase(file: string): QueueDatabase {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  const handle: Handle = { current: openConnection(file), generation: 0, file, members: new Map(), reopened: [] };
+  const db = new Proxy({} as QueueDatabase, {
+    get(_target, prop) {
+      if (prop === 'prepare') return (sql: string) => liveStatement(handle, sql);
+      if (prop === 'transaction') return (fn: (...args: unknown[]) => unknown) => liveTransaction(handle, fn);
+      if (prop === 'close' && handle.failure) return () => undefined;
+      return memberOf(handle, handle.current, prop);
+    },
+  });
+  handles.set(db, handle);
+  return db;
+}
+
+/**
+ * Whether the connection can write. SQLite opens a file it may not write read-only without a word; even
+ * BEGIN IMMEDIATE succeeds then, so the check writes the header's user_version (unchanged) and rolls back.
+ */
+export function isQueueDatabaseWritable(db: QueueDatabase): boolean {
+  const handle = handles.get(db);
+  if (handle?.failure) return false;
+  const conn = handle?.current ?? db;
+  if (conn.inTransaction) return true;
+  try {
+    const version = conn.pragma('user_version', { simple: true }) as number;
+    conn.exec('BEGIN IMMEDIATE');
+    try {
+      conn.pragma(`user_version = ${version}`);
+    } finally {
+      conn.exec('ROLLBACK');
+    }
+    return true;
+  } catch (e) {
+    if (/^SQLITE_READONLY/.test((e as { code?: string }).code ?? '')) return false;
+    throw e;
+  }
+}
+
+/**
+ * Replaces a read-only connection by a new one; false when it could write already. The -wal and -shm
+ * files are made 0600 first (SQLite made them with the database file's mode, so a file that was 0444 left
+ * a read-only -shm, and every new connection was read-only through it), and the old connection is closed
+ * before the new one opens (SQLite shares one -shm mapping per file within a process). Throws
+ * SQLITE_READONLY while the file still cannot be written; the caller tries again later.
+ */
+export function reopenQueueDatabase(db: QueueDatabase): boolean {
+  const handle = handles.get(db);
+  if (!handle || isQueueDatabaseWritable(db)) return false;
+  if (!handle.failure && handle.current.inTransaction) return false;
+  for (const companion of ['-wal', '-shm']) {
+    try {
+      chmodSync(`${handle.file}${companion}`, PRIVATE_FILE_MODE);
+    } catch {
+      // Not there, or another user's: the new connection's check below says whether it matters.
+    }
+  }
+  if (!handle.failure) handle.current.close();
+  handle.generation++;
+  for (const listener of handle.reopened) listener();
+  handle.members.clear();
+  try {
+    handle.current = openConnection(handle.file);
+    handle.failure = undefined;
+  } catch (e) {
+    // Not even readable now: every use fails with this (a resource error) until a later re-open works.
+    handle.failure = e instanceof Error ? e : new Error(String(e));
+    throw e;
+  }
+  if (!isQueueDatabaseWritable(db))
+    throw Object.assign(new Error(`the queue database ${handle.file} is still read-only`), {
+      code: 'SQLITE_READONLY',
+    });
+  return true;
+}
+
+function openConnection(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -19,6 +105,88 @@ export function openQueueDatabase(file: string): QueueDatabase {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
+}
+
+interface Handle {
+  current: Database.Database;
+  /** Counts re-opens: a statement or transaction made for an older one is made again before use. */
+  generation: number;
+  file: string;
+  /** The connection's methods, bound once (a bind per call would cost on every store call). */
+  members: Map<PropertyKey, unknown>;
+  /** A re-open that failed: thrown by every use until one succeeds. */
+  failure?: Error;
+  /** Told of every re-open (the WAL flusher lets go of the old connection's -wal file). */
+  reopened: Array<() => void>;
+}
+
+/** Calls `listener` whenever `db` is re-opened (reopenQueueDatabase); no-op for a plain connection. */
+export function onQueueDatabaseReopen(db: QueueDatabase, listener: () => void): void {
+  handles.get(db)?.reopened.push(listener);
+}
+const handles = new WeakMap<object, Handle>();
+
+function memberOf(handle: Handle, target: object, prop: PropertyKey): unknown {
+  const value: unknown = Reflect.get(target, prop, target);
+  if (typeof value !== 'function') return value;
+  if (handle.failure) throw handle.failure;
+  let bound = handle.members.get(prop);
+  if (bound === undefined) {
+    bound = (value as (...args: unknown[]) => unknown).bind(target);
+    handle.members.set(prop, bound);
+  }
+  return bound;
+}
+
+function liveStatement(handle: Handle, sql: string): Statement {
+  let generation = handle.generation;
+  let statement = handle.current.prepare(sql);
+  const methods = new Map<PropertyKey, unknown>();
+  const live = () => {
+    if (handle.failure) throw handle.failure;
+    if (generation !== handle.generation) {
+      statement = handle.current.prepare(sql);
+      generation = handle.generation;
+      methods.clear();
+    }
+    return statement;
+  };
+  return new Proxy({} as Statement, {
+    get(_target, prop) {
+      const s = live();
+      const value: unknown = Reflect.get(s, prop, s);
+      if (typeof value !== 'function') return value;
+      let bound = methods.get(prop);
+      if (bound === undefined) {
+        bound = (value as (...args: unknown[]) => unknown).bind(s);
+        methods.set(prop, bound);
+      }
+      return bound;
+    },
+  });
+}
+
+function liveTransaction(
+  handle: Handle,
+  fn: (...args: unknown[]) => unknown,
+): Transaction<(...args: unknown[]) => unknown> {
+  let generation = -1;
+  let tx: Transaction<(...args: unknown[]) => unknown> | undefined;
+  const live = () => {
+    if (handle.failure) throw handle.failure;
+    if (tx === undefined || generation !== handle.generation) {
+      tx = handle.current.transaction(fn);
+      generation = handle.generation;
+    }
+    return tx;
+  };
+  const run = (...args: unknown[]) => live()(...args);
+  return Object.assign(run, {
+    deferred: (...args: unknown[]) => live().deferred(...args),
+    immediate: (...args: unknown[]) => live().immediate(...args),
+    exclusive: (...args: unknown[]) => live().exclusive(...args),
+    default: (...args: unknown[]) => live().default(...args),
+  }) as Transaction<(...args: unknown[]) => unknown>;
 }
 
 const MIGRATIONS: readonly string[] = [

@@ -6,6 +6,7 @@ import { BufferPool } from '../util/buffer-pool';
 import { fsyncDirectory } from '../util/fsync-directory';
 import { GroupSync } from '../util/group-sync';
 import { openSourceFile } from '../util/open-source-file';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../util/private-files';
 
 const PARTIAL = '.partial';
 const COPY_CHUNK_BYTES = 1 << 20;
@@ -54,7 +55,7 @@ export class Spool {
   }
 
   async init(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   pathOf(name: string): string {
@@ -91,7 +92,8 @@ export class Spool {
     const tempPath = finalPath + PARTIAL;
     const hash = createHash('sha256');
     let size = 0;
-    const handle = await open(tempPath, 'w');
+    // Private whatever the umask: the copy holds a customer's document (docs/security.md).
+    const handle = await open(tempPath, 'w', PRIVATE_FILE_MODE);
     try {
       for await (const chunk of source) {
         hash.update(chunk);

@@ -6,6 +6,8 @@ import type { BackoffPolicy } from './backoff';
 import { fullJitterDelay } from './backoff';
 import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
 import type { InboxUploader } from './inbox-uploader';
+import type { ResourceHealth } from './resource-health';
+import { ALL_PLACES } from './resource-health';
 import { decideAfterFailure } from './upload-outcome';
 
 /** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
@@ -26,6 +28,10 @@ export interface UploadWorkerDeps {
   /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
   probe?: () => Promise<boolean>;
   concurrency: number;
+  /** A write into the data folder (a small file, a database write), when a try finds nothing else to do. */
+  checkDataFolder?: () => Promise<void>;
+  /** The data folder's health: a full disk or a read-only database pauses every upload, with backoff. */
+  health: ResourceHealth;
   backoff: BackoffPolicy;
   probeBackoff: BackoffPolicy;
   random?: () => number;
@@ -49,6 +55,16 @@ interface InFlight {
 export class UploadWorker {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly archiving = new Set<Promise<void>>();
+  /** Documents being archived now: not half-done, whatever their state says. */
+  private readonly archivingIds = new Set<string>();
+  /**
+   * Documents may be half-done (left `uploading` or `uploaded` by a step whose bookkeeping failed): look
+   * for them once the data folder takes writes again, as start-up recovery would.
+   */
+  private unfinished = false;
+  /** Archiving failed for another reason than the data folder: tried again at this time (ms). */
+  private archiveRetryAt: number | undefined;
+  private archiveRetries = 0;
   private running = false;
   private paused = false;
   private pauseReason: { code: string; message: string } | undefined;
@@ -59,7 +75,15 @@ export class UploadWorker {
   private wake = new AbortController();
   private loopDone: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: UploadWorkerDeps) {}
+  constructor(private readonly deps: UploadWorkerDeps) {
+    // Another part (the intake) may be the one whose write got through: the queue goes on at once, and
+    // first finishes what the failure left half-done (here, or at start-up, which could not requeue).
+    deps.health.subscribe((state) => {
+      if (state.state !== 'ok') return;
+      this.unfinished = true;
+      this.kick();
+    });
+  }
 
   get isPaused(): boolean {
     return this.paused;
@@ -156,9 +180,11 @@ export class UploadWorker {
       try {
         waitMs = await this.step();
       } catch (e) {
-        // The database or disk failed under us; keep the loop alive and look again shortly.
-        this.deps.logger.error('upload loop step failed', { error: e });
-        waitMs = 1_000;
+        // The database or disk failed under us; keep the loop alive and look again shortly (a full disk
+        // or read-only database: at the data folder's backoff, logged once by it).
+        const resource = this.deps.health.failed(e, 'database');
+        if (!resource) this.deps.logger.error('upload loop step failed', { error: e });
+        waitMs = resource ? Math.max(1, this.deps.health.retryInMs()) : 1_000;
       }
       if (!this.running) break;
       this.wake = new AbortController();
@@ -172,6 +198,18 @@ export class UploadWorker {
       const now = this.deps.clock.now();
       // Idle look every few seconds: another process (the CLI's `retry`) may have queued documents.
       let waitMs = 5_000;
+      const { health } = this.deps;
+      if (!this.paused && health.failing) {
+        // Nothing is taken while the data folder fails: one try per backoff step, not one per document.
+        if (!health.mayTry()) return Math.max(1, health.retryInMs());
+        await this.tryDataFolder(now);
+        return health.failing ? Math.max(1, health.retryInMs()) : 0;
+      }
+      if (!this.paused && this.unfinished) await this.finishUnfinished();
+      if (!this.paused && this.archiveRetryAt !== undefined) {
+        if (now >= this.archiveRetryAt) await this.finishUnfinished();
+        else waitMs = Math.min(waitMs, this.archiveRetryAt - now);
+      }
       if (!this.paused) {
         if (this.online === false) {
           if (now >= this.nextProbeAt) await this.runProbe();
@@ -182,17 +220,69 @@ export class UploadWorker {
         if (this.online !== false && this.inFlight.size < this.deps.concurrency) {
           this.takeDue(now);
           const nextDue = this.inFlight.size < this.deps.concurrency ? this.deps.store.nextDueAt() : undefined;
-          if (nextDue !== undefined) waitMs = Math.max(0, nextDue - now);
+          if (nextDue !== undefined) waitMs = Math.min(waitMs, Math.max(0, nextDue - now));
         }
       }
       return waitMs;
     }
   }
 
-  private takeDue(now: number): void {
-    const free = this.deps.concurrency - this.inFlight.size;
+  private takeDue(now: number, limit = this.deps.concurrency): void {
+    const free = Math.min(limit, this.deps.concurrency) - this.inFlight.size;
     if (free <= 0) return;
     for (const doc of this.deps.store.due(now, free, new Set(this.inFlight.keys()))) this.begin(doc);
+  }
+
+  /**
+   * The one try of a backoff step while the data folder fails: the folder's own check (a write to each of
+   * its places) when there is one, else the documents a failure left half-done, else one due document.
+   * Whatever gets through tells the health, and the next step finishes the half-done documents.
+   */
+  private async tryDataFolder(now: number): Promise<void> {
+    this.unfinished = true;
+    if (this.deps.checkDataFolder) {
+      // Every place written (database, spool, archive): a full spool is not called healthy by an upload.
+      await this.deps.checkDataFolder();
+      this.deps.health.succeeded(ALL_PLACES);
+      return;
+    }
+    if (await this.finishUnfinished()) return;
+    if (this.deps.health.failing && this.inFlight.size === 0 && this.deps.store.nextDueAt() !== undefined) {
+      const before = this.inFlight.size;
+      this.takeDue(now, 1);
+      if (this.inFlight.size > before) return;
+    }
+  }
+
+  /**
+   * What start-up recovery does, in the running process: a document left `uploading` with no upload
+   * running goes back to queued (same Idempotency-Key), one left `uploaded` is archived again. Returns
+   * whether there was any (it was the try).
+   */
+  private async finishUnfinished(): Promise<boolean> {
+    const { store, health } = this.deps;
+    this.archiveRetryAt = undefined;
+    this.unfinished = false;
+    let left: StoredDocument[];
+    try {
+      left = store
+        .inStates(['uploading', 'uploaded'])
+        .filter((d) => !this.inFlight.has(d.id) && !this.archivingIds.has(d.id));
+      if (left.length === 0) return false;
+      for (const d of left.filter((x) => x.state === 'uploading'))
+        this.deps.apply(
+          d.id,
+          { state: 'queued', nextAttemptAtMs: null },
+          'interrupted by a data folder error; queued again',
+        );
+    } catch (e) {
+      this.unfinished = true;
+      throw e;
+    }
+    if (left.some((x) => x.state === 'uploading')) health.succeeded(['database']);
+    for (const d of left.filter((x) => x.state === 'uploaded')) await this.archive(d);
+    this.kick();
+    return true;
   }
 
   private async runProbe(): Promise<void> {
@@ -243,7 +333,12 @@ export class UploadWorker {
     const entry: InFlight = { controller, sent: 0, total: doc.size, done: Promise.resolve() };
     this.inFlight.set(doc.id, entry);
     entry.done = this.upload(doc, entry)
-      .catch((e: unknown) => this.deps.logger.error('upload bookkeeping failed', { documentId: doc.id, error: e }))
+      .catch((e: unknown) => {
+        // The data folder (full, read-only): its health logs once and spaces the tries out; the document
+        // may be left half-done, and is finished once the folder takes writes again.
+        if (this.deps.health.failed(e, 'database')) this.unfinished = true;
+        else this.deps.logger.error('upload bookkeeping failed', { documentId: doc.id, error: e });
+      })
       .finally(() => {
         this.inFlight.delete(doc.id);
         this.kick();
@@ -301,10 +396,17 @@ export class UploadWorker {
       );
       // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
       // beside the next upload instead of delaying it.
+      this.deps.health.succeeded(['database']);
       const archiving = this.archive(uploaded).finally(() => this.archiving.delete(archiving));
       this.archiving.add(archiving);
     } catch (e) {
       const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
+      // The data folder, not the document: never a failed document, and the same key next time.
+      if (reason === undefined && this.deps.health.failed(e, 'database')) {
+        this.unfinished = true;
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, 'data folder failing; queued again');
+        return;
+      }
       if (reason === 'cancel') {
         apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, 'cancelled');
         return;
@@ -350,8 +452,12 @@ export class UploadWorker {
     }
   }
 
-  /** After success: archive or delete, then `archived`. A failure here leaves `uploaded`; start-up retries. */
+  /**
+   * After success: archive or delete, then `archived`. A failure here leaves `uploaded`: tried again in
+   * this process (once the data folder is ok again, or after a backoff) and at the next start.
+   */
   async archive(doc: StoredDocument): Promise<void> {
+    this.archivingIds.add(doc.id);
     try {
       // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
       // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
@@ -373,8 +479,18 @@ export class UploadWorker {
         { state: 'archived', archivePath: archivePath ?? null },
         archivePath ? 'archived' : 'files removed',
       );
+      this.archiveRetries = 0;
+      this.deps.health.succeeded(['archive', 'database']);
     } catch (e) {
-      this.deps.logger.warn('archiving failed; will retry at next start', { documentId: doc.id, error: e });
+      if (this.deps.health.failed(e, 'archive')) this.unfinished = true;
+      else {
+        this.archiveRetries++;
+        const delay = Math.max(1_000, fullJitterDelay(this.archiveRetries, this.deps.backoff, this.deps.random));
+        this.archiveRetryAt = Math.min(this.archiveRetryAt ?? Infinity, this.deps.clock.now() + delay);
+        this.deps.logger.warn('archiving failed; will retry', { documentId: doc.id, inMs: delay, error: e });
+      }
+    } finally {
+      this.archivingIds.delete(doc.id);
     }
   }
 }

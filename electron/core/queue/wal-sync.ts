@@ -1,6 +1,7 @@
 import { close, fdatasync, open } from 'node:fs';
 import { promisify } from 'node:util';
 import type { QueueDatabase } from './queue-database';
+import { onQueueDatabaseReopen } from './queue-database';
 
 const openAsync = promisify(open);
 const fdatasyncAsync = promisify(fdatasync);
@@ -33,10 +34,21 @@ export class WalFlusher implements CommitFlusher {
   private fd: number | undefined;
   private closed = false;
 
-  constructor(private readonly db: QueueDatabase) {}
+  /** The database was re-opened: the -wal file may be a new one (the next flush opens it again). */
+  private stale = false;
+
+  constructor(private readonly db: QueueDatabase) {
+    onQueueDatabaseReopen(db, () => (this.stale = true));
+  }
 
   async flush(): Promise<void> {
     if (this.closed) throw new Error('the queue database was closed');
+    if (this.stale) {
+      this.stale = false;
+      const old = this.fd;
+      this.fd = undefined;
+      if (old !== undefined) await closeAsync(old);
+    }
     this.fd ??= await openAsync(`${this.db.name}-wal`, 'r+').catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT') return undefined;
       throw e;

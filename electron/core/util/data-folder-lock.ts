@@ -1,6 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FILE_MODE } from './private-files';
 
 /** Exported for `intake-agent status`, which only reads it to see whether the folder is owned. */
 export const DATA_FOLDER_LOCK_FILE = 'data-folder.lock';
@@ -40,7 +41,10 @@ export interface DataFolderLock {
  * who holds the folder.
  */
 export function lockDataFolder(dataDir: string, ownerName: string): DataFolderLock {
-  const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+  const lockFile = join(dataDir, LOCK_FILE);
+  // Created private before SQLite opens it (SQLite would make it 0644 less the umask).
+  if (!existsSync(lockFile)) closeSync(openSync(lockFile, 'a', PRIVATE_FILE_MODE));
+  const db = new Database(lockFile, { timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS lock (id INTEGER PRIMARY KEY); COMMIT');
@@ -52,7 +56,9 @@ export function lockDataFolder(dataDir: string, ownerName: string): DataFolderLo
   rmSync(join(dataDir, LEGACY_PID_FILE), { force: true });
   const owner = `${ownerName} (pid ${process.pid})`;
   try {
-    writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify({ owner, since: new Date().toISOString() }));
+    writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify({ owner, since: new Date().toISOString() }), {
+      mode: PRIVATE_FILE_MODE,
+    });
   } catch {
     // Only for the message a second process shows; the lock itself is held.
   }
