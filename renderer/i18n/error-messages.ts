@@ -48,6 +48,14 @@ const en = {
   'error.file.unreadable': 'The file could not be opened. It is taken as soon as it can be read.',
   'error.folder.pattern':
     "The folder's file-name pattern is not valid. Correct it in Settings; the folder is not watched meanwhile.",
+  'error.storage.full':
+    'The disk of the data folder is full. Nothing is lost; work goes on by itself once there is space.',
+  'error.storage.quota':
+    "This user's disk quota is used up. Nothing is lost; work goes on by itself once IT raises it.",
+  'error.storage.read_only':
+    'The queue database or the data folder is read-only. Nothing is lost; work goes on by itself once IT makes it writable.',
+  'error.storage.no_access':
+    'This user may not write to the data folder. Nothing is lost; work goes on by itself once IT fixes the access rights.',
   'error.import.name': 'The file has no usable name. Rename it and drop it again.',
   'error.import.name_control':
     'The file name contains a line break or another control character. Rename the file and drop it again.',
@@ -227,6 +235,14 @@ const de: Record<ErrorMessageKey, string> = {
   'error.file.unreadable': 'Die Datei ließ sich nicht öffnen. Sie wird übernommen, sobald sie lesbar ist.',
   'error.folder.pattern':
     'Das Dateinamen-Muster des Ordners ist ungültig. Bitte in den Einstellungen korrigieren; bis dahin wird der Ordner nicht überwacht.',
+  'error.storage.full':
+    'Der Datenträger des Datenordners ist voll. Es geht nichts verloren; die Arbeit geht von selbst weiter, sobald Platz ist.',
+  'error.storage.quota':
+    'Das Speicherkontingent dieses Benutzers ist aufgebraucht. Es geht nichts verloren; die Arbeit geht von selbst weiter, sobald die IT es erhöht.',
+  'error.storage.read_only':
+    'Die Warteschlangen-Datenbank oder der Datenordner ist schreibgeschützt. Es geht nichts verloren; die Arbeit geht von selbst weiter, sobald die IT das behebt.',
+  'error.storage.no_access':
+    'Dieser Benutzer darf nicht in den Datenordner schreiben. Es geht nichts verloren; die Arbeit geht von selbst weiter, sobald die IT die Zugriffsrechte korrigiert.',
   'error.import.name': 'Die Datei hat keinen verwendbaren Namen. Bitte umbenennen und erneut ablegen.',
   'error.import.name_control':
     'Der Dateiname enthält einen Zeilenumbruch oder ein anderes Steuerzeichen. Bitte die Datei umbenennen und erneut ablegen.',
