@@ -134,6 +134,7 @@ export const en = {
   'tagging.mixed': '(several values – left as they are)',
   'tagging.chooseType': 'Choose a document type',
   'tagging.findPolicy': 'Find…',
+  'tagging.createCase': 'New case…',
   'tagging.openClaim': 'Open claim',
   'tagging.sameAsPrevious': 'Same as previous',
   'tagging.submit': 'Submit',

@@ -46,7 +46,7 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
     const row = page.getByTestId('doc-row').filter({ hasText: name });
     await row.waitFor({ timeout: 20_000 });
     await row.click();
-    await page.keyboard.press('Alt+6');
+    await page.getByTestId('create-case-for-document').click();
     await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('case-document').textContent()).toContain(name);
 

@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
 import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
 import { SubmittedNote } from './submitted-note';
@@ -199,6 +200,20 @@ export function TaggingForm() {
                     }}
                   >
                     {t('tagging.openClaim')}
+                  </button>
+                )}
+                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="create-case-for-document"
+                    onClick={() => {
+                      // The one way a case is made for a document: this document, named on the next screen.
+                      s().startCaseForm(single);
+                      s().setScreen('cases');
+                    }}
+                  >
+                    {t('tagging.createCase')}
                   </button>
                 )}
               </div>
