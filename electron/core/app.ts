@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
+import { DraftStore } from './drafts/draft-store';
+import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
 import { ConnectionMonitor } from './connection/connection-monitor';
 import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
@@ -272,6 +274,17 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
   });
   const claimLookup = createClaimLookup(fetch);
+  const drafts = new DraftStore({
+    db: pipeline.db,
+    isOpen: (id) => {
+      try {
+        return ['new', 'tagged', 'failed'].includes(queue.get(id).state);
+      } catch {
+        return false;
+      }
+    },
+    clock,
+  });
 
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
@@ -285,6 +298,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createDocumentHandlers({ queue, importer }),
     ...createPageHandlers(pipeline.pages),
+    ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),
     ...createSettingsHandlers({

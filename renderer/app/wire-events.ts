@@ -37,6 +37,8 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     .then((info) => s().setInfo(info))
     .catch((e: unknown) => s().setBridgeError(e instanceof Error ? e.message : String(e)));
   void s().loadSettings();
+  // Typed values not yet sent first, so the first document shown shows them (issue #31 item 2).
+  void s().loadDrafts();
   void s().loadDocuments();
   void s().loadQueueStatus();
   return () => {

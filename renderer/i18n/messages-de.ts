@@ -102,6 +102,9 @@ export const de: Record<MessageKey, string> = {
   'inbox.loading': 'Dokumente werden geladen…',
   'inbox.empty':
     'Keine Dokumente zu verschlagworten. Scans aus überwachten Ordnern oder ins Fenster gezogene Dateien erscheinen hier.',
+  'inbox.unsent': 'Ungesendete Eingaben',
+  'tagging.draftNotKept':
+    'Ihre Eingaben konnten nicht für später gespeichert werden (sie stehen noch im Formular): {reason}',
   'inbox.duplicate': 'schon hochgeladen',
   'inbox.dropHere': 'Dateien hier ablegen, um sie in den Eingang aufzunehmen',
   'preview.label': 'Vorschau',

@@ -101,6 +101,8 @@ export const en = {
   'inbox.loading': 'Loading documents…',
   'inbox.empty':
     'No documents to tag. Scans dropped into a watched folder, or files dragged onto this window, appear here.',
+  'inbox.unsent': 'Unsent changes',
+  'tagging.draftNotKept': 'What you typed could not be kept for later (it is still in the form): {reason}',
   'inbox.duplicate': 'uploaded before',
   'inbox.dropHere': 'Drop files to add them to the inbox',
   'preview.label': 'Preview',

@@ -17,6 +17,7 @@ export function DocumentList() {
   const order = useAppStore((s) => s.inboxOrder);
   const documents = useAppStore((s) => s.documents);
   const selection = useAppStore((s) => s.selection);
+  const drafts = useAppStore((s) => s.savedDrafts);
   const query = useAppStore((s) => s.inboxQuery);
   const text = useAppStore((s) => s.inboxTextMatches);
   const textMatches = text && text.query === query.trim() ? text.snippets : NO_MATCHES;
@@ -109,7 +110,16 @@ export function DocumentList() {
         data-id={id}
         onClick={onClick(id)}
       >
-        <span className="doc-name">{doc.fileName}</span>
+        <span className="doc-name">
+          {drafts[id] && (
+            <span className="draft-mark" data-testid="draft-mark">
+              <span aria-hidden="true">✎ </span>
+              {t('inbox.unsent')}
+              <span aria-hidden="true"> · </span>
+            </span>
+          )}
+          {doc.fileName}
+        </span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
         <ConfirmedMark confirmedAt={doc.confirmedAt} />
         {doc.error && (doc.state === 'failed' || doc.state === 'new') ? (

@@ -4,7 +4,7 @@ import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
-import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { errorText, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
@@ -31,6 +31,7 @@ export function TaggingForm() {
   const errors = useAppStore((s) => s.fieldErrors);
   const submitting = useAppStore((s) => s.submitting);
   const submitError = useAppStore((s) => s.submitError);
+  const draftSaveError = useAppStore((s) => s.draftSaveError);
   const previous = useAppStore((s) => s.previousMetadata);
   const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
   const submitted = useAppStore((s) => s.submitted);
@@ -142,6 +143,11 @@ export function TaggingForm() {
           </p>
         )}
         {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
+        {draftSaveError && (
+          <p className="form-error" role="alert" data-testid="draft-not-kept">
+            {t('tagging.draftNotKept', { reason: errorText(locale, draftSaveError) })}
+          </p>
+        )}
         {docs.length === 1 && docs[0]?.state === 'failed' && docs[0].error && (
           <ErrorBanner error={docs[0].error} testId="failed-reason" />
         )}
