@@ -78,7 +78,7 @@ export const de: Record<MessageKey, string> = {
   'help.findPolicy': 'Vertrag für dieses Dokument suchen',
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
   'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite (in der Vorschau)',
-  'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
+  'help.pages': 'Vorige / nächste Seite des gezeigten Dokuments (in der Liste und der Vorschau)',
   'help.pageTools':
     'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',

@@ -77,7 +77,7 @@ export const en = {
   'help.findPolicy': 'Find a policy for this document',
   'help.lookupArrows': 'Move between the policies found (policy lookup)',
   'help.zoom': 'Zoom in, out, 100 %, fit the page (in the preview)',
-  'help.pages': 'Previous / next page (in the preview)',
+  'help.pages': 'Previous / next page of the document shown (in the list and the preview)',
   'help.pageTools':
     'Page strip: turn, delete or move the selected page, split before it, merge the selected documents; undo the last page change',
   'help.open': 'Show this help',

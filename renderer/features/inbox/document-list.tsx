@@ -55,11 +55,21 @@ export function DocumentList() {
         case 'ArrowUp':
           s().moveSelection(-1, e.shiftKey);
           return true;
+        // PageDown/PageUp turn the page of the document shown, as in the preview: the clerk reads on and stays
+        // on the document (issue #31 item 6). With Shift they still extend the selection by a screenful.
         case 'PageDown':
-          s().moveSelection(page, e.shiftKey);
+          if (e.shiftKey) s().moveSelection(page, true);
+          else s().turnPage(1);
           return true;
         case 'PageUp':
-          s().moveSelection(-page, e.shiftKey);
+          if (e.shiftKey) s().moveSelection(-page, true);
+          else s().turnPage(-1);
+          return true;
+        case 'm':
+        case 'M':
+          // Merge the selected documents, as M does in the page strip (issue #31 item 5).
+          if (e.ctrlKey || e.metaKey || e.altKey || selection.selected.length < 2) return false;
+          void s().mergeSelected();
           return true;
         case 'Home':
           s().moveSelection(-order.length, e.shiftKey);
