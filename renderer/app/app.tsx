@@ -58,8 +58,8 @@ export function App() {
         )}
         <ScreenOutlet screen={screen} />
       </main>
-      <StatusBar />
       <Toasts />
+      <StatusBar />
       {helpOpen && <HelpOverlay />}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
