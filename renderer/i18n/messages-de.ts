@@ -401,6 +401,16 @@ export const de: Record<MessageKey, string> = {
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',
+  'history.step.pagesEdited': 'Seiten geändert',
+  'history.step.pageEditUndone': 'Seitenänderung rückgängig gemacht',
+  'history.step.split': 'spätere Seiten als neues Dokument abgetrennt',
+  'history.step.merged': 'andere Dokumente hinein zusammengeführt',
+  'history.step.mergeUndone': 'zurück, weil das Zusammenführen rückgängig gemacht wurde',
+  'history.step.part': 'Teil {n} von {count} des Scans {file} (Seiten {pages})',
+  'history.step.partFlagged':
+    'Teil {n} von {count} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
+  'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
+  'history.step.note': 'Hinweis',
   'history.step.failedAttempt': 'Versuch ohne Erfolg',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

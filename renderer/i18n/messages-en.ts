@@ -389,6 +389,16 @@ export const en = {
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',
   'history.step.attempt': 'attempt {n}',
+  'history.step.pagesEdited': 'pages changed',
+  'history.step.pageEditUndone': 'page change undone',
+  'history.step.split': 'later pages split off into a new document',
+  'history.step.merged': 'other documents merged into it',
+  'history.step.mergeUndone': 'back after a merge was undone',
+  'history.step.part': 'part {n} of {count} of the scan {file} (pages {pages})',
+  'history.step.partFlagged':
+    'part {n} of {count} of the scan {file} (pages {pages}; blank pages kept and marked: {blank})',
+  'history.step.splitFrom': 'split off from {file} before page {page}',
+  'history.step.note': 'note',
   'history.step.failedAttempt': 'attempt did not succeed',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;

@@ -242,7 +242,7 @@ function HistorySection() {
                 <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.message && <HistoryMessage message={h.message} />}
+                  {h.message && <HistoryMessage message={h.message} state={h.state} />}
                 </td>
               </tr>
             ))}
@@ -254,15 +254,15 @@ function HistorySection() {
 }
 
 /** A history step in the clerk's words; an error's own text only behind "Details". */
-function HistoryMessage(props: { message: string }) {
+function HistoryMessage(props: { message: string; state: string }) {
   const t = useT();
   const locale = useLocale();
-  const step = historyStep(props.message);
+  const step = historyStep(props.message, props.state);
   if (step.kind === 'step') return <div className="muted">{t(step.key, step.values)}</div>;
   return (
     <details className="error-details muted">
       <summary>
-        {t('history.step.failedAttempt')} · {detailsLabel(locale)}
+        {step.failed ? t('history.step.failedAttempt') : t('history.step.note')} · {detailsLabel(locale)}
       </summary>
       <p>{step.text}</p>
     </details>
