@@ -8,8 +8,8 @@ import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpe
 // already sent, with a result that does not contradict itself.
 const TEXT = {
   en: {
-    amount: '1200.50',
-    amountShown: '1200.5',
+    amount: '1,200.50',
+    amountShown: '1,200.50',
     date: '2026-01-15',
     datePlaceholder: 'YYYY-MM-DD',
     badDate: '31.02.2026',
@@ -18,8 +18,8 @@ const TEXT = {
     notTagged: 'could not take case number',
   },
   de: {
-    amount: '1200,50',
-    amountShown: '1200,5',
+    amount: '1.200,50',
+    amountShown: '1.200,50',
     date: '15.01.2026',
     datePlaceholder: 'TT.MM.JJJJ',
     badDate: '31.02.2026',

@@ -9,6 +9,7 @@ import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
+import { platformText } from '../../i18n/platform-values';
 
 export function ClaimsScreen() {
   const t = useT();
@@ -206,14 +207,16 @@ function ClaimFileOpen(props: { file: ClaimFile; local: Document | undefined; on
 }
 
 function InfoTable(props: { title: string; items: { title: string; value?: string | null }[] }) {
+  // The platform's known words in the clerk's language; names, numbers and unknown words as sent.
+  const locale = useLocale();
   return (
     <section className="info-table">
       <h4>{props.title}</h4>
       <dl>
         {props.items.map((item, i) => (
           <div key={i} className="info-row">
-            <dt>{item.title}</dt>
-            <dd>{item.value || '–'}</dd>
+            <dt>{platformText(locale, item.title)}</dt>
+            <dd>{platformText(locale, item.value) || '–'}</dd>
           </div>
         ))}
       </dl>

@@ -4,7 +4,7 @@ import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
-import { errorText, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { errorText, useLocale, useT } from '../../i18n/i18n';
 import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
@@ -12,6 +12,7 @@ import { SubmittedNote } from './submitted-note';
 import { chipsFor, SUGGESTED_FIELDS } from './suggestion-model';
 import { SuggestionChips } from './suggestion-chips';
 import type { MetadataField } from './metadata-form-model';
+import { fieldText } from '../../i18n/validation-messages';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
 /** One shared empty list: a selector returning a fresh [] would re-render forever. */
@@ -139,7 +140,7 @@ export function TaggingForm() {
         {note}
         {errors.form && (
           <p className="form-error" role="alert" data-testid="form-error">
-            {translateMaybe(locale, errors.form)}
+            {fieldText(locale, errors.form)}
           </p>
         )}
         {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
@@ -233,7 +234,7 @@ export function TaggingForm() {
               )}
               {errors[field] && (
                 <p className="field-error" id={`tag-${field}-error`}>
-                  {translateMaybe(locale, errors[field] ?? '')}
+                  {fieldText(locale, errors[field] ?? '')}
                 </p>
               )}
             </div>
