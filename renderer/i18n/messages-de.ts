@@ -65,6 +65,10 @@ export const de: Record<MessageKey, string> = {
   'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
     'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
+  'link.lost':
+    'Die Verbindung zu Intake Desk ist unterbrochen; es wird erneut versucht. Bis dahin kann diese Seite Veraltetes zeigen.',
+  'link.restarted':
+    'Intake Desk wurde neu gestartet, daher ist diese Seite nicht mehr verbunden. Bitte die Adresse öffnen, die Intake Desk beim Start ausgegeben hat (sie hat einen neuen Verbindungsschlüssel).',
   'toast.region': 'Meldungen',
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',
@@ -228,6 +232,14 @@ export const de: Record<MessageKey, string> = {
   'settings.save': 'Speichern',
   'settings.saving': 'Wird gespeichert…',
   'settings.saved': 'Gespeichert.',
+  'settings.production.title': 'Zur Produktion wechseln?',
+  'settings.production.text':
+    'Mit {name} gehen Dokumente und Fälle an die echte Plattform und erreichen echte Sachbearbeiter. Nur wechseln, wenn dieser Arbeitsplatz echt arbeitet.',
+  'settings.production.confirm': 'Zur Produktion wechseln',
+  'settings.theme': 'Darstellung',
+  'settings.theme.system': 'Wie das System',
+  'settings.theme.light': 'Hell',
+  'settings.theme.dark': 'Dunkel',
   'settings.discard': 'Änderungen verwerfen',
   'settings.environments': 'Umgebungen',
   'settings.activeEnvironment': 'Aktive Umgebung',

@@ -64,6 +64,10 @@ export const en = {
   'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
+  'link.lost':
+    'The connection to Intake Desk was lost; trying again. Until it is back, what this page shows may be out of date.',
+  'link.restarted':
+    'Intake Desk was restarted, so this page is no longer connected. Open the address Intake Desk printed when it started (it has a new connection token).',
   'toast.region': 'Notifications',
   'toast.count': '×{count}',
   'help.title': 'Keyboard shortcuts',
@@ -223,6 +227,14 @@ export const en = {
   'settings.save': 'Save',
   'settings.saving': 'Saving…',
   'settings.saved': 'Saved.',
+  'settings.production.title': 'Switch to production?',
+  'settings.production.text':
+    'With {name} active, documents and cases go to the real platform and reach real claim handlers. Switch only when this station works for real.',
+  'settings.production.confirm': 'Switch to production',
+  'settings.theme': 'Appearance',
+  'settings.theme.system': 'As the system',
+  'settings.theme.light': 'Light',
+  'settings.theme.dark': 'Dark',
   'settings.discard': 'Discard changes',
   'settings.environments': 'Environments',
   'settings.activeEnvironment': 'Active environment',

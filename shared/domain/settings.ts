@@ -156,6 +156,8 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       .default({ concurrency: DEFAULT_UPLOAD_CONCURRENCY }),
     documentTypes: z.array(DocumentTypeSchema).default([]),
     locale: z.enum(['en', 'de']).default('en'),
+    /** Light, dark, or as the operating system says (absent: as the system; issue #31 item 9). */
+    theme: z.enum(['system', 'light', 'dark']).optional(),
     updates: z
       .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })
       .default({ channel: 'off' }),

@@ -126,6 +126,14 @@ function ClaimFiles(props: { files: ClaimFile[]; caseNumber: string | undefined 
     };
   }, [caseNumber]);
   const localOf = (f: ClaimFile) => local.find((d) => d.fileName === f.name);
+  // The viewer opens below the list: brought into view, with the focus, so it is not opened out of sight
+  // (issue #31 item 9).
+  const viewerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    viewerRef.current?.scrollIntoView({ block: 'start' });
+    viewerRef.current?.focus({ preventScroll: true });
+  }, [opened]);
   return (
     <>
       <table className="data-table" data-testid="claim-files">
@@ -162,7 +170,13 @@ function ClaimFiles(props: { files: ClaimFile[]; caseNumber: string | undefined 
         </tbody>
       </table>
       {opened && (
-        <section className="claim-file-preview" aria-label={t('claims.fileOpened', { name: opened.fileName })}>
+        <section
+          ref={viewerRef}
+          tabIndex={-1}
+          className="claim-file-preview"
+          data-testid="claim-file-viewer"
+          aria-label={t('claims.fileOpened', { name: opened.fileName })}
+        >
           <div className="screen-header">
             <h4>{t('claims.fileOpened', { name: opened.fileName })}</h4>
             <span className="spacer" />
