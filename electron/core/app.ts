@@ -3,6 +3,7 @@ import type { Environment, Settings } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
 import { DraftStore } from './drafts/draft-store';
+import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
 import { ConnectionMonitor } from './connection/connection-monitor';
@@ -274,6 +275,21 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
   });
   const claimLookup = createClaimLookup(fetch);
+  // The document type from this station's history (issue #31 item 10).
+  const pageWords = (pages: { lines: { text: string }[][] }[]) =>
+    pages.map((p) => p.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n')).join('\n');
+  const types = new TypeSuggester({
+    sent: () => queue.list({ states: ['uploaded', 'archived'], limit: 2000, offset: 0 }).documents,
+    textOf: async (hash) => {
+      const cached = await text.suggestions.text.cachedText(hash);
+      return cached ? pageWords(cached.pages) : undefined;
+    },
+    inboxText: async (doc) => {
+      const read = await text.suggestions.text.textOf(queue.contentFile(doc.id).path);
+      return read.ok ? pageWords(read.pages) : undefined;
+    },
+    offered: () => currentSettings().documentTypes.map((t) => t.code),
+  });
   const drafts = new DraftStore({
     db: pipeline.db,
     isOpen: (id) => {
@@ -321,6 +337,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
       search: text.search,
+      suggestType: (id) => types.suggest(queue.get(id)),
     }),
   };
 

@@ -343,6 +343,12 @@ export const de: Record<MessageKey, string> = {
   'suggest.found': 'im Dokument gefunden, nicht geprüft',
   'suggest.customerNumber': 'Kunde {number}',
   'suggest.inactive': 'nicht aktiv',
+  'help.acceptAll':
+    'Vorschläge übernehmen: die von der Plattform bestätigten Nummern und die vorgeschlagene Dokumentart',
+  'suggest.type': 'Vorschlag: {label}',
+  'suggest.typeDetail':
+    'gelernt aus {count, plural, one {# gesendeten Dokument} other {# gesendeten Dokumenten}} dieser Art, {percent} sicher',
+  'suggest.useAll': 'Vorschläge übernehmen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
   'settings.folder.autoAccept':

@@ -334,6 +334,11 @@ export const en = {
   'suggest.found': 'found in the document, not checked',
   'suggest.customerNumber': 'customer {number}',
   'suggest.inactive': 'not active',
+  'help.acceptAll': 'Use the suggestions: the numbers the platform confirmed and the suggested document type',
+  'suggest.type': 'Suggested: {label}',
+  'suggest.typeDetail':
+    'learnt from {count, plural, one {# sent document} other {# sent documents}} of this type, {percent} sure',
+  'suggest.useAll': 'Use the suggestions',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
   'settings.folder.autoAccept':

@@ -4,7 +4,7 @@ import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
-import { errorText, useLocale, useT } from '../../i18n/i18n';
+import { errorText, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
@@ -45,6 +45,7 @@ export function TaggingForm() {
   const single = docs.length === 1 ? docs[0]?.id : undefined;
   const suggestions = useAppStore((st) => (single ? st.suggestions[single] : undefined));
   const suggestionResult = suggestions?.state === 'ready' ? suggestions.result : undefined;
+  const typeGuess = useAppStore((st) => (single ? st.typeGuesses[single] : undefined));
 
   useEffect(() => s().syncDraft(docs), [docs, s]);
   useEffect(() => {
@@ -224,6 +225,37 @@ export function TaggingForm() {
                   </button>
                 )}
               </div>
+              {single && field === 'documentTypeCode' && typeGuess && (
+                <div
+                  className="suggestion-chips"
+                  role="group"
+                  aria-label={t('suggest.chipsFor', { field: t('field.documentTypeCode') })}
+                >
+                  <button
+                    type="button"
+                    className={`chip chip-found ${draft.values.documentTypeCode === typeGuess.code ? 'chip-in-field' : ''}`}
+                    data-testid="type-chip"
+                    data-code={typeGuess.code}
+                    aria-keyshortcuts="Alt+S"
+                    onClick={() => s().acceptTypeGuess(single)}
+                  >
+                    <span className="chip-value">
+                      {t('suggest.type', {
+                        label: (() => {
+                          const known = documentTypes.find((d) => d.code === typeGuess.code);
+                          return known ? `${documentTypeLabel(locale, known)} (${known.code})` : typeGuess.code;
+                        })(),
+                      })}
+                    </span>
+                    <span className="chip-detail">
+                      {t('suggest.typeDetail', {
+                        count: typeGuess.examples,
+                        percent: formatPercent(locale, typeGuess.confidence),
+                      })}
+                    </span>
+                  </button>
+                </div>
+              )}
               {single && (
                 <SuggestionChips
                   documentId={single}
@@ -251,6 +283,18 @@ export function TaggingForm() {
           >
             {t('tagging.sameAsPrevious')}
           </button>
+          {single && (
+            <button
+              type="button"
+              className="button"
+              aria-keyshortcuts="Alt+S"
+              data-testid="use-suggestions"
+              onClick={() => s().acceptAllSuggestions(single)}
+            >
+              {t('suggest.useAll')}
+              <kbd aria-hidden="true">Alt+S</kbd>
+            </button>
+          )}
           <span className="spacer" />
           <button
             type="submit"
