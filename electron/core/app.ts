@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
+import { DraftStore } from './drafts/draft-store';
+import { TypeSuggester } from './doctype/type-suggester';
+import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
 import { ConnectionMonitor } from './connection/connection-monitor';
 import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
@@ -276,6 +279,32 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
   });
   const claimLookup = createClaimLookup(fetch);
+  // The document type from this station's history (issue #31 item 10).
+  const pageWords = (pages: { lines: { text: string }[][] }[]) =>
+    pages.map((p) => p.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n')).join('\n');
+  const types = new TypeSuggester({
+    sent: () => queue.list({ states: ['uploaded', 'archived'], limit: 2000, offset: 0 }).documents,
+    textOf: async (hash) => {
+      const cached = await text.suggestions.text.cachedText(hash);
+      return cached ? pageWords(cached.pages) : undefined;
+    },
+    inboxText: async (doc) => {
+      const read = await text.suggestions.text.textOf(queue.contentFile(doc.id).path);
+      return read.ok ? pageWords(read.pages) : undefined;
+    },
+    offered: () => currentSettings().documentTypes.map((t) => t.code),
+  });
+  const drafts = new DraftStore({
+    db: pipeline.db,
+    isOpen: (id) => {
+      try {
+        return ['new', 'tagged', 'failed'].includes(queue.get(id).state);
+      } catch {
+        return false;
+      }
+    },
+    clock,
+  });
 
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
@@ -289,6 +318,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createDocumentHandlers({ queue, importer }),
     ...createPageHandlers(pipeline.pages),
+    ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),
     ...createSettingsHandlers({
@@ -311,6 +341,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
       search: text.search,
+      suggestType: (id) => types.suggest(queue.get(id)),
     }),
   };
 

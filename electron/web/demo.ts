@@ -43,6 +43,9 @@ const demo = await startDemo({
 console.log(`Intake Desk demo is running (data in ${values.data}).`);
 console.log(`Local sandbox: ${demo.sandbox.baseUrl}`);
 console.log(`Open: ${demo.web.url}`);
+// Where a scanner (or the clerk, by hand) puts files for the watched folder (issue #31 item 9).
+console.log(`Scanner folder (watched): ${demo.scannerFolder}`);
+console.log('  Put PDFs or images there; a name like CLM-2026-000101_INV_scan1.pdf fills the case number and type.');
 console.log('Press Ctrl+C to stop.');
 
 let stopping = false;

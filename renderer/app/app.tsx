@@ -7,6 +7,7 @@ import { useActiveEnvironment } from './active-environment';
 import { StatusBar } from './status-bar';
 import { useAppStore } from './store';
 import { Toasts } from './toasts';
+import { useTheme } from './use-theme';
 import { useFileDrop } from './use-file-drop';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 
@@ -15,11 +16,13 @@ export function App() {
   const info = useAppStore((s) => s.info);
   const locale = useAppStore((s) => s.locale);
   const bridgeError = useAppStore((s) => s.bridgeError);
+  const link = useAppStore((s) => s.link);
   const screen = useAppStore((s) => s.screen);
   const helpOpen = useAppStore((s) => s.helpOpen);
   const dragging = useFileDrop();
   const mainRef = useRef<HTMLElement>(null);
   useGlobalShortcuts();
+  useTheme();
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -46,6 +49,11 @@ export function App() {
         </button>
       </header>
       <main className="workspace" id="main" ref={mainRef} data-screen={screen}>
+        {link && (
+          <p role="alert" className="banner banner-warning" data-testid="link-banner" data-link={link}>
+            {t(link === 'lost' ? 'link.lost' : 'link.restarted')}
+          </p>
+        )}
         {bridgeError && (
           <p role="alert" className="banner banner-error">
             {bridgeError}
@@ -58,8 +66,8 @@ export function App() {
         )}
         <ScreenOutlet screen={screen} />
       </main>
-      <StatusBar />
       <Toasts />
+      <StatusBar />
       {helpOpen && <HelpOverlay />}
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">

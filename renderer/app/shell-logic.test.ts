@@ -48,6 +48,26 @@ describe('toasts', () => {
     expect(toasts).toHaveLength(2);
     expect(toasts[0]).toMatchObject({ message: 'upload failed', count: 2, documentIds: ['d1', 'd2'] });
   });
+  it('one scanned batch is one notice: split replaces the received of the same file (issue #31 item 4)', () => {
+    const info = (message: string) => ({ ...notice(message), level: 'info' as const });
+    let toasts = addToast([], info('capture.received: a.pdf'));
+    toasts = addToast(toasts, info('capture.received: b.pdf'));
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toMatchObject({ count: 2, details: ['a.pdf', 'b.pdf'] });
+    toasts = addToast(toasts, info('capture.split: a.pdf'));
+    expect(toasts.map((t) => [t.message, t.count])).toEqual([
+      ['capture.split: a.pdf', 1],
+      ['capture.received: b.pdf', 1],
+    ]);
+    toasts = addToast(toasts, info('capture.split: b.pdf'));
+    expect(toasts.map((t) => [t.message, t.count])).toEqual([['capture.split: b.pdf', 2]]);
+  });
+  it('over the bound, informational toasts go before warnings and errors', () => {
+    let toasts = addToast([], notice('an error'));
+    for (let i = 0; i < 6; i++) toasts = addToast(toasts, { ...notice(`note.${i}: x`), level: 'info' as const });
+    expect(toasts).toHaveLength(MAX_TOASTS);
+    expect(toasts.map((t) => t.message)).toContain('an error');
+  });
   it('keeps at most a few toasts, newest first', () => {
     let toasts = addToast([], notice('m0'));
     for (let i = 1; i < 10; i++) toasts = addToast(toasts, notice(`m${i}`));

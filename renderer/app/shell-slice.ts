@@ -10,12 +10,15 @@ export interface ShellSlice {
   connection?: ConnectionState;
   locale: Locale;
   bridgeError?: string;
+  /** The link to the core when it is broken (web shell): lost and retried, or refused after a restart. */
+  link?: 'lost' | 'refused';
   screen: ScreenId;
   helpOpen: boolean;
   setInfo(info: AppInfo): void;
   setConnection(connection: ConnectionState): void;
   setLocale(locale: Locale): void;
   setBridgeError(message: string | undefined): void;
+  setLink(link: 'lost' | 'refused' | undefined): void;
   setScreen(screen: ScreenId): void;
   setHelpOpen(open: boolean): void;
 }
@@ -28,6 +31,7 @@ export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set
   setConnection: (connection) => set({ connection }),
   setLocale: (locale) => set({ locale }),
   setBridgeError: (bridgeError) => set({ bridgeError }),
+  setLink: (link) => set({ link }),
   setScreen: (screen) => set({ screen, helpOpen: false }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
 });

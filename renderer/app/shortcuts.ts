@@ -22,7 +22,8 @@ export type ShortcutAction =
   | { kind: 'same-as-previous' }
   | { kind: 'find-policy' }
   | { kind: 'accept-suggestion' }
-  | { kind: 'show-suggestion' };
+  | { kind: 'show-suggestion' }
+  | { kind: 'accept-all' };
 
 export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   const { key, altKey, ctrlKey, metaKey, inTextField } = input;
@@ -38,6 +39,7 @@ export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   if (altKey && (key === 'l' || key === 'L')) return { kind: 'find-policy' };
   if (altKey && (key === 'a' || key === 'A')) return { kind: 'accept-suggestion' };
   if (altKey && (key === 'v' || key === 'V')) return { kind: 'show-suggestion' };
+  if (altKey && (key === 's' || key === 'S')) return { kind: 'accept-all' };
   if (key === 'Escape') return { kind: 'escape' };
   if (inTextField || altKey || mod) return undefined;
   if (key === 'j' || key === 'J') return { kind: 'next' };
@@ -57,6 +59,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Alt+L', text: 'help.findPolicy' },
   { keys: 'Alt+A / Enter', text: 'help.acceptSuggestion' },
   { keys: 'Alt+V', text: 'help.showSuggestion' },
+  { keys: 'Alt+S', text: 'help.acceptAll' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0 / F', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },

@@ -7,6 +7,8 @@ import { createClaimsSlice } from '../features/claims/claims-slice';
 import type { ClaimsSlice } from '../features/claims/claims-slice';
 import { createInboxSlice } from '../features/inbox/inbox-slice';
 import type { InboxSlice } from '../features/inbox/inbox-slice';
+import { createPagesSlice } from '../features/pages/pages-slice';
+import type { PagesSlice } from '../features/pages/pages-slice';
 import { createPartnersSlice } from '../features/partners/partners-slice';
 import type { PartnersSlice } from '../features/partners/partners-slice';
 import { createPoliciesSlice } from '../features/policies/policies-slice';
@@ -28,6 +30,7 @@ import type { ShellSlice } from './shell-slice';
 export type AppState = ShellSlice &
   NoticesSlice &
   InboxSlice &
+  PagesSlice &
   TaggingSlice &
   SuggestionSlice &
   PoliciesSlice &
@@ -43,6 +46,7 @@ export function createAppStore() {
     ...createShellSlice(...a),
     ...createNoticesSlice(...a),
     ...createInboxSlice(...a),
+    ...createPagesSlice(...a),
     ...createTaggingSlice(...a),
     ...createSuggestionSlice(...a),
     ...createPoliciesSlice(...a),

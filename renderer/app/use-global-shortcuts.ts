@@ -47,6 +47,12 @@ export function useGlobalShortcuts(): void {
           if (!inbox) return;
           s.useSameAsPrevious();
           break;
+        case 'accept-all': {
+          // Anywhere in the inbox: the confirmed numbers and the suggested type, one key (issue #31 item 10).
+          const one = s.selection.selected.length === 1 ? s.selection.selected[0] : undefined;
+          if (!inbox || !one || !s.acceptAllSuggestions(one)) return;
+          break;
+        }
         case 'accept-suggestion':
         case 'show-suggestion': {
           // The field the clerk is in (its input or one of its chips) and its top suggestion.

@@ -27,18 +27,30 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     client.on('notice.raised', (n) => s().raiseNotice(n)),
     client.on('settings.changed', (settings) => s().applySettings(settings)),
     client.on('activity.changed', (p) => s().applyActivityChanged(p.caseNumbers)),
+    // The web shell's socket: say when it is lost or refused (the app restarted), and after it is back,
+    // read everything again, since events were missed meanwhile (issue #31 item 9).
+    client.onLink((link) => {
+      if (link === 'lost' || link === 'refused') return s().setLink(link);
+      s().setLink(undefined);
+      if (link === 'reconnected') load();
+    }),
     client.on('app.navigate', (p) => {
       s().setScreen(p.screen);
       if (p.documentId) s().selectDocument(p.documentId, 'single');
     }),
   ];
-  client
-    .call('app.info', {})
-    .then((info) => s().setInfo(info))
-    .catch((e: unknown) => s().setBridgeError(e instanceof Error ? e.message : String(e)));
-  void s().loadSettings();
-  void s().loadDocuments();
-  void s().loadQueueStatus();
+  const load = () => {
+    client
+      .call('app.info', {})
+      .then((info) => s().setInfo(info))
+      .catch((e: unknown) => s().setBridgeError(e instanceof Error ? e.message : String(e)));
+    void s().loadSettings();
+    // Typed values not yet sent first, so the first document shown shows them (issue #31 item 2).
+    void s().loadDrafts();
+    void s().loadDocuments();
+    void s().loadQueueStatus();
+  };
+  load();
   return () => {
     clearTimeout(historyTimer);
     offs.forEach((off) => off());

@@ -25,8 +25,15 @@ describe('locale number input', () => {
   });
 
   it('writes numbers as the clerk would type them', () => {
-    expect(formatLocaleNumber(1200.5, 'de')).toBe('1200,5');
-    expect(formatLocaleNumber(1200.5, 'en')).toBe('1200.5');
+    expect(formatLocaleNumber(1200.5, 'de')).toBe('1.200,50');
+    expect(formatLocaleNumber(1200.5, 'en')).toBe('1,200.50');
+    expect(formatLocaleNumber(1990, 'de')).toBe('1990');
+    expect(formatLocaleNumber(25000, 'de')).toBe('25.000');
+    // What it writes, it reads back.
+    for (const v of [1200.5, 0.125, 25000, 1990]) {
+      expect(parseLocaleNumber(formatLocaleNumber(v, 'de'), 'de')).toBe(v);
+      expect(parseLocaleNumber(formatLocaleNumber(v, 'en'), 'en')).toBe(v);
+    }
   });
 });
 

@@ -35,9 +35,17 @@ export function parseLocaleNumber(text: string, locale: Locale): number | undefi
   return Number.isFinite(n) ? sign * n : 'invalid';
 }
 
-/** A number in the locale's form, without grouping (what the clerk would type). */
+/**
+ * A number in the locale's form as the clerk would write it: an amount with cents as "1.200,50" (grouped,
+ * two decimals at least); a whole number without grouping below 10 000, so a year stays "1990".
+ */
 export function formatLocaleNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 }).format(value);
+  const fractional = !Number.isInteger(value);
+  return new Intl.NumberFormat(locale, {
+    useGrouping: fractional || Math.abs(value) >= 10_000,
+    minimumFractionDigits: fractional ? 2 : 0,
+    maximumFractionDigits: 20,
+  }).format(value);
 }
 
 /** How a date is written: the placeholder of a date field. */

@@ -7,11 +7,11 @@ type UnsupportedKey = `unsupported.${UnsupportedReason}`;
 
 const formErrorsEn: Record<FormErrorKey, string> = {
   'formError.required': 'Required.',
-  'formError.invalid_type': 'Enter a valid {expected}.',
+  'formError.invalid_type': 'Enter a valid value.',
   'formError.too_short': 'At least {min} characters.',
   'formError.too_long': 'At most {max} characters.',
   'formError.pattern': 'Not in the expected form.',
-  'formError.format': 'Not a valid {format}.',
+  'formError.format': 'Not in the expected form.',
   'formError.too_small': 'Must be at least {min}.',
   'formError.too_large': 'Must be at most {max}.',
   'formError.not_integer': 'Enter a whole number.',
@@ -28,11 +28,11 @@ const formErrorsEn: Record<FormErrorKey, string> = {
 };
 const formErrorsDe: Record<FormErrorKey, string> = {
   'formError.required': 'Pflichtfeld.',
-  'formError.invalid_type': 'Bitte einen gültigen Wert eingeben ({expected}).',
+  'formError.invalid_type': 'Bitte einen gültigen Wert eingeben.',
   'formError.too_short': 'Mindestens {min} Zeichen.',
   'formError.too_long': 'Höchstens {max} Zeichen.',
   'formError.pattern': 'Nicht in der erwarteten Form.',
-  'formError.format': 'Kein gültiges Format ({format}).',
+  'formError.format': 'Nicht in der erwarteten Form.',
   'formError.too_small': 'Mindestens {min}.',
   'formError.too_large': 'Höchstens {max}.',
   'formError.not_integer': 'Bitte eine ganze Zahl eingeben.',
@@ -85,8 +85,59 @@ const unsupportedDe: Record<UnsupportedKey, string> = {
   'unsupported.conflicting-all-of': 'Regeln, die sich widersprechen',
 };
 
+/**
+ * The words for a format or an expected kind, so no schema word ("date", "string") stands in a sentence
+ * (issue #31 item 8: "Kein gültiges Format (date)." for 31.02.2026).
+ */
+const formErrorDetailEn = {
+  'formError.format.date': 'Enter a date that exists.',
+  'formError.format.date-time': 'Enter a date and time that exist.',
+  'formError.format.time': 'Enter a time of day.',
+  'formError.format.email': 'Enter an e-mail address.',
+  'formError.format.uri': 'Enter a full web address (https://…).',
+  'formError.format.uuid': 'Not in the expected form.',
+  'formError.invalid_type.number': 'Enter a number.',
+  'formError.invalid_type.integer': 'Enter a whole number.',
+  'formError.invalid_type.string': 'Enter a text.',
+  'formError.invalid_type.boolean': 'Choose yes or no.',
+  'formError.invalid_type.enum': 'Choose one of the offered values.',
+  'formError.invalid_type.object': 'Fill in this part.',
+  'formError.invalid_type.array': 'Fill in this list.',
+  'formError.invalid_type.choice': 'Choose a variant and fill it in.',
+} as const;
+const formErrorDetailDe: Record<keyof typeof formErrorDetailEn, string> = {
+  'formError.format.date': 'Bitte ein Datum eingeben, das es gibt.',
+  'formError.format.date-time': 'Bitte Datum und Uhrzeit eingeben, die es gibt.',
+  'formError.format.time': 'Bitte eine Uhrzeit eingeben.',
+  'formError.format.email': 'Bitte eine E-Mail-Adresse eingeben.',
+  'formError.format.uri': 'Bitte eine vollständige Webadresse eingeben (https://…).',
+  'formError.format.uuid': 'Nicht in der erwarteten Form.',
+  'formError.invalid_type.number': 'Bitte eine Zahl eingeben.',
+  'formError.invalid_type.integer': 'Bitte eine ganze Zahl eingeben.',
+  'formError.invalid_type.string': 'Bitte einen Text eingeben.',
+  'formError.invalid_type.boolean': 'Bitte Ja oder Nein wählen.',
+  'formError.invalid_type.enum': 'Bitte einen der angebotenen Werte wählen.',
+  'formError.invalid_type.object': 'Bitte diesen Teil ausfüllen.',
+  'formError.invalid_type.array': 'Bitte diese Liste ausfüllen.',
+  'formError.invalid_type.choice': 'Bitte eine Variante wählen und ausfüllen.',
+};
+
+/** The catalog key of a form error: the one naming its format or expected kind where there is one. */
+export function formErrorKey(code: FormErrorCode, params?: Record<string, string | number>): SchemaFormKey {
+  const detail =
+    code === 'format'
+      ? `formError.format.${String(params?.['format'])}`
+      : code === 'invalid_type'
+        ? `formError.invalid_type.${String(params?.['expected'])}`
+        : '';
+  if (Object.hasOwn(formErrorDetailEn, detail)) return detail as SchemaFormKey;
+  // A format the catalog has no word for: the sentence without the schema's word.
+  return code === 'format' ? 'formError.pattern' : `formError.${code}`;
+}
+
 const en = {
   ...formErrorsEn,
+  ...formErrorDetailEn,
   ...unsupportedEn,
   'form.required': 'required',
   'form.requiredNote': 'Fields marked * are required.',
@@ -108,6 +159,7 @@ export type SchemaFormKey = keyof typeof en;
 
 const de: Record<SchemaFormKey, string> = {
   ...formErrorsDe,
+  ...formErrorDetailDe,
   ...unsupportedDe,
   'form.required': 'Pflichtfeld',
   'form.requiredNote': 'Mit * markierte Felder sind Pflicht.',

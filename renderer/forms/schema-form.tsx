@@ -21,7 +21,7 @@ import type { Translate } from '../i18n/i18n';
 import { fieldDomId } from './field-messages';
 import { datePattern, formatLocaleDate, formatLocaleNumber, parseLocaleDate, parseLocaleNumber } from './locale-input';
 import type { FieldMessage, FormMessages } from './field-messages';
-import { schemaFormMessages } from './schema-form-messages';
+import { formErrorKey, schemaFormMessages } from './schema-form-messages';
 import type { SchemaFormKey } from './schema-form-messages';
 import './schema-form.css';
 
@@ -101,7 +101,7 @@ function Messages(props: { id: string; messages: FieldMessage[] | undefined; t: 
       {props.messages.map((m, i) => (
         <li key={i} className={m.level === 'error' ? 'field-error' : 'field-warning'} data-level={m.level}>
           {m.level === 'warning' && <strong>{props.t('form.warning')}: </strong>}
-          {m.source === 'form' ? props.t(`formError.${m.code}`, m.params) : m.text}
+          {m.source === 'form' ? props.t(formErrorKey(m.code, m.params), m.params) : m.text}
         </li>
       ))}
     </ul>
@@ -253,8 +253,13 @@ function NumberEditor(props: EditorProps & { node: NumberNode }) {
   const { node } = props;
   const locale = useLocale();
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  // What the clerk typed stays as typed ("1.200,50", issue #31 item 8) while it still means the form's value;
+  // a value set from elsewhere (a chosen policy) is written in the locale's form.
+  const typed = draft !== undefined ? parseLocaleNumber(draft, locale) : undefined;
+  const current = typeof props.value === 'number' ? props.value : undefined;
+  const keepTyped = draft !== undefined && (typed === 'invalid' ? props.value === draft : typed === current);
   const shown =
-    draft ??
+    (keepTyped ? draft : undefined) ??
     (typeof props.value === 'number'
       ? formatLocaleNumber(props.value, locale)
       : typeof props.value === 'string'
@@ -273,9 +278,6 @@ function NumberEditor(props: EditorProps & { node: NumberNode }) {
             const parsed = parseLocaleNumber(raw, locale);
             setDraft(raw);
             change(props, parsed === 'invalid' ? raw : parsed);
-          }}
-          onBlur={() => {
-            if (parseLocaleNumber(draft ?? '', locale) !== 'invalid') setDraft(undefined);
           }}
         />
       )}

@@ -63,6 +63,7 @@ const en = {
   'error.import.not_a_file': 'Only files can be dropped, not folders.',
   'error.import.unreadable':
     'The dropped file could not be read. Check that it is not open elsewhere, then drop it again.',
+  'error.drafts.document_not_open': 'The document is no longer in the inbox, so what was typed for it cannot be kept.',
   'error.import.too_large': 'The file is larger than the platform accepts (2 GiB). Split it or scan it again in parts.',
   'error.folders.no_dialog':
     "This window cannot open a folder dialog. Type the folder's path; it is checked as you type.",
@@ -253,6 +254,8 @@ const de: Record<ErrorMessageKey, string> = {
     'Die abgelegte Datei ließ sich nicht lesen. Bitte prüfen, ob sie anderswo geöffnet ist, und erneut ablegen.',
   'error.folders.no_dialog':
     'Dieses Fenster kann keinen Ordnerdialog öffnen. Den Pfad des Ordners eintippen; er wird beim Tippen geprüft.',
+  'error.drafts.document_not_open':
+    'Das Dokument ist nicht mehr im Posteingang; was dafür eingegeben wurde, kann nicht gespeichert werden.',
   'error.import.too_large':
     'Die Datei ist größer, als die Plattform annimmt (2 GiB). Bitte teilen oder in Teilen neu scannen.',
   'error.inbox.rejected':

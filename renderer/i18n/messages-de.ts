@@ -80,6 +80,10 @@ export const de: Record<MessageKey, string> = {
     'Der Scan {detail} hat mehr Seiten, als die Erfassung je Datei aufteilt. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang.',
   'notice.capture.interrupted':
     'Die Analyse des Scans {detail} wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
+  'link.lost':
+    'Die Verbindung zu Intake Desk ist unterbrochen; es wird erneut versucht. Bis dahin kann diese Seite Veraltetes zeigen.',
+  'link.restarted':
+    'Intake Desk wurde neu gestartet, daher ist diese Seite nicht mehr verbunden. Bitte die Adresse öffnen, die Intake Desk beim Start ausgegeben hat (sie hat einen neuen Verbindungsschlüssel).',
   'toast.region': 'Meldungen',
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',
@@ -93,7 +97,7 @@ export const de: Record<MessageKey, string> = {
   'help.findPolicy': 'Vertrag für dieses Dokument suchen',
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
   'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite (in der Vorschau)',
-  'help.pages': 'Vorige / nächste Seite (in der Vorschau)',
+  'help.pages': 'Vorige / nächste Seite des gezeigten Dokuments (in der Liste und der Vorschau)',
   'help.pageTools':
     'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',
@@ -117,6 +121,9 @@ export const de: Record<MessageKey, string> = {
   'inbox.loading': 'Dokumente werden geladen…',
   'inbox.empty':
     'Keine Dokumente zu verschlagworten. Scans aus überwachten Ordnern oder ins Fenster gezogene Dateien erscheinen hier.',
+  'inbox.unsent': 'Ungesendete Eingaben',
+  'tagging.draftNotKept':
+    'Ihre Eingaben konnten nicht für später gespeichert werden (sie stehen noch im Formular): {reason}',
   'inbox.duplicate': 'schon hochgeladen',
   'inbox.dropHere': 'Dateien hier ablegen, um sie in den Eingang aufzunehmen',
   'preview.label': 'Vorschau',
@@ -151,6 +158,7 @@ export const de: Record<MessageKey, string> = {
   'tagging.mixed': '(verschiedene Werte – bleiben erhalten)',
   'tagging.chooseType': 'Dokumentart wählen',
   'tagging.findPolicy': 'Suchen…',
+  'tagging.createCase': 'Neuer Fall…',
   'tagging.openClaim': 'Schaden öffnen',
   'tagging.sameAsPrevious': 'Wie vorher',
   'tagging.submit': 'Absenden',
@@ -239,6 +247,14 @@ export const de: Record<MessageKey, string> = {
   'settings.save': 'Speichern',
   'settings.saving': 'Wird gespeichert…',
   'settings.saved': 'Gespeichert.',
+  'settings.production.title': 'Zur Produktion wechseln?',
+  'settings.production.text':
+    'Mit {name} gehen Dokumente und Fälle an die echte Plattform und erreichen echte Sachbearbeiter. Nur wechseln, wenn dieser Arbeitsplatz echt arbeitet.',
+  'settings.production.confirm': 'Zur Produktion wechseln',
+  'settings.theme': 'Darstellung',
+  'settings.theme.system': 'Wie das System',
+  'settings.theme.light': 'Hell',
+  'settings.theme.dark': 'Dunkel',
   'settings.discard': 'Änderungen verwerfen',
   'settings.environments': 'Umgebungen',
   'settings.activeEnvironment': 'Aktive Umgebung',
@@ -344,6 +360,12 @@ export const de: Record<MessageKey, string> = {
   'suggest.found': 'im Dokument gefunden, nicht geprüft',
   'suggest.customerNumber': 'Kunde {number}',
   'suggest.inactive': 'nicht aktiv',
+  'help.acceptAll':
+    'Vorschläge übernehmen: die von der Plattform bestätigten Nummern und die vorgeschlagene Dokumentart',
+  'suggest.type': 'Vorschlag: {label}',
+  'suggest.typeDetail':
+    'gelernt aus {count, plural, one {# gesendeten Dokument} other {# gesendeten Dokumenten}} dieser Art, {percent} sicher',
+  'suggest.useAll': 'Vorschläge übernehmen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
   'settings.folder.autoAccept':
@@ -403,6 +425,14 @@ export const de: Record<MessageKey, string> = {
   'settings.addEnvironment.sandbox': 'Sandbox hinzufügen',
   'settings.addEnvironment.production': 'Produktionsumgebung hinzufügen',
   'settings.addEnvironment.custom': 'Andere Umgebung hinzufügen',
+  'queue.details.what': 'Was geschah',
+  'queue.details.status': 'Antwort der Plattform (HTTP)',
+  'queue.details.retry': 'Wird von selbst erneut gesendet',
+  'queue.details.retryYes': 'ja, sobald die Plattform erreichbar ist',
+  'queue.details.retryNo': 'nein, es braucht Sie',
+  'queue.details.code': 'Code für den Support',
+  'queue.details.systemText': 'Originaltext des Systems (Englisch):',
+  'queue.details.platformText': 'Originaltext der Plattform:',
   'history.step.arrived': 'eingegangen',
   'history.step.arrivedAtStation': 'eingegangen; übernommen von Station {station}',
   'history.step.emptyFile': 'leere Datei',
@@ -418,6 +448,16 @@ export const de: Record<MessageKey, string> = {
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',
+  'history.step.pagesEdited': 'Seiten geändert',
+  'history.step.pageEditUndone': 'Seitenänderung rückgängig gemacht',
+  'history.step.split': 'spätere Seiten als neues Dokument abgetrennt',
+  'history.step.merged': 'andere Dokumente hinein zusammengeführt',
+  'history.step.mergeUndone': 'zurück, weil das Zusammenführen rückgängig gemacht wurde',
+  'history.step.part': 'Teil {n} von {count} des Scans {file} (Seiten {pages})',
+  'history.step.partFlagged':
+    'Teil {n} von {count} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
+  'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
+  'history.step.note': 'Hinweis',
   'history.step.failedAttempt': 'Versuch ohne Erfolg',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

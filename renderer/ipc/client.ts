@@ -1,5 +1,5 @@
 import type { Document } from '../../shared/domain/document';
-import type { ContentSource, IntakeBridge } from '../../shared/ipc/api';
+import type { BridgeLink, ContentSource, IntakeBridge } from '../../shared/ipc/api';
 import type {
   EventChannel,
   EventPayload,
@@ -21,6 +21,11 @@ export class IntakeClient {
 
   on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.bridge.on(channel, listener);
+  }
+
+  /** The link to the core, where the shell's transport can break (web shell); nothing in Electron. */
+  onLink(listener: (link: BridgeLink) => void): () => void {
+    return this.bridge.onLink?.(listener) ?? (() => undefined);
   }
 
   /** Imports a dropped File (streamed by the shell; its bytes never pass through invoke). */

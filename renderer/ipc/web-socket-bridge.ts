@@ -1,4 +1,4 @@
-import type { IntakeBridge, WireFrame } from '../../shared/ipc/api';
+import type { BridgeLink, IntakeBridge, WireFrame } from '../../shared/ipc/api';
 import { documentTransfer } from '../../shared/ipc/channels/documents';
 import type { EventChannel, EventPayload, InvokeChannel } from '../../shared/ipc/contract';
 import { resultSchema } from '../../shared/ipc/errors';
@@ -33,6 +33,12 @@ export function createWebSocketBridge(url: string, token: string | undefined): I
   let opened: Promise<WebSocket | undefined> | undefined;
   let refused = token === undefined;
   let retryDelay = 250;
+  const linkListeners = new Set<(link: BridgeLink) => void>();
+  let everOpened = false;
+  let down = false;
+  const tell = (link: BridgeLink) => {
+    for (const listener of linkListeners) listener(link);
+  };
 
   const connect = (): Promise<WebSocket | undefined> => {
     if (refused || token === undefined) return Promise.resolve(undefined);
@@ -43,6 +49,9 @@ export function createWebSocketBridge(url: string, token: string | undefined): I
         retryDelay = 250;
         socket = ws;
         resolve(ws);
+        tell(everOpened ? 'reconnected' : 'connected');
+        everOpened = true;
+        down = false;
       };
       ws.onmessage = (message) => {
         let frame: WireFrame;
@@ -77,7 +86,14 @@ export function createWebSocketBridge(url: string, token: string | undefined): I
                 },
           );
         }
-        if (refused) return resolve(undefined);
+        if (refused) {
+          tell('refused');
+          return resolve(undefined);
+        }
+        if (everOpened && !down) {
+          down = true;
+          tell('lost');
+        }
         // A socket that never opened hands its waiting calls on to the next attempt.
         setTimeout(() => void connect().then(resolve), retryDelay);
         retryDelay = Math.min(retryDelay * 2, 5000);
@@ -96,6 +112,10 @@ export function createWebSocketBridge(url: string, token: string | undefined): I
         pending.set(id, { channel, resolve: resolve as (value: unknown) => void });
         ws.send(JSON.stringify({ kind: 'invoke', id, channel, request } satisfies WireFrame));
       });
+    },
+    onLink(listener) {
+      linkListeners.add(listener);
+      return () => linkListeners.delete(listener);
     },
     on<E extends EventChannel>(channel: E, listener: (payload: EventPayload<E>) => void) {
       let set = listeners.get(channel);

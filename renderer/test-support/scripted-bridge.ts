@@ -10,7 +10,28 @@ import type { IpcResult } from '../../shared/ipc/errors';
 export class ScriptedBridge implements IntakeBridge {
   readonly calls: { channel: InvokeChannel; request: unknown; resolve(result: IpcResult<unknown>): void }[] = [];
 
+  /**
+   * Keeping typed values (drafts.*) happens beside every change of the form, and the type suggestion
+   * (documents.suggestType) beside every suggestions answer: answered at once (nothing kept, no type) and
+   * listed here apart, so a test's numbering of the calls it scripts stays as it was.
+   */
+  readonly draftCalls: { channel: InvokeChannel; request: unknown }[] = [];
+  /** What documents.suggestType answers (null: no confident type). */
+  typeGuess: { code: string; confidence: number; examples: number } | null = null;
+
   invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<InvokeResponse<C>>> {
+    if (channel.startsWith('drafts.') || channel === 'documents.suggestType') {
+      this.draftCalls.push({ channel, request });
+      const value =
+        channel === 'drafts.list'
+          ? []
+          : channel === 'drafts.save'
+            ? null
+            : channel === 'documents.suggestType'
+              ? this.typeGuess
+              : {};
+      return Promise.resolve({ ok: true, value } as IpcResult<InvokeResponse<C>>);
+    }
     return new Promise((resolve) => {
       // The test supplies answers of the right shape per channel.
       this.calls.push({ channel, request, resolve: resolve as unknown as (r: IpcResult<unknown>) => void });

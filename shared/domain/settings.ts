@@ -163,6 +163,8 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
     /** Shared scan folders: how long a station's heartbeat may stand still before its claims are taken over. */
     sharedFolders: z.object({ leaseSeconds: z.number().int().min(2).max(3600) }).optional(),
     locale: z.enum(['en', 'de']).default('en'),
+    /** Light, dark, or as the operating system says (absent: as the system; issue #31 item 9). */
+    theme: z.enum(['system', 'light', 'dark']).optional(),
     updates: z
       .object({ channel: z.enum(['off', 'stable', 'beta']), url: z.string().optional() })
       .default({ channel: 'off' }),

@@ -28,7 +28,15 @@ export interface IntakeBridge {
   importFile(file: DroppedFile): Promise<IpcResult<Document>>;
   /** The document's bytes for the preview, read by HTTP Range (documentTransfer.contentPath). */
   contentSource(documentId: string): ContentSource;
+  /**
+   * The link to the core, where it can break (the web shell's socket; Electron's IPC cannot): lost and
+   * being retried, back after a loss (events were missed meanwhile), or refused (the app was restarted
+   * with another connection token). Issue #31 item 9.
+   */
+  onLink?(listener: (link: BridgeLink) => void): () => void;
 }
+
+export type BridgeLink = 'connected' | 'reconnected' | 'lost' | 'refused';
 
 /**
  * Frames of the web shell's WebSocket, same contract as Electron IPC. The page's first frame is `auth`

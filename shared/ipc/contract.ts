@@ -8,6 +8,7 @@ import { settingsEvents, settingsInvokes } from './channels/settings';
 import { pageInvokes } from './channels/pages';
 import { suggestionInvokes } from './channels/suggestions';
 import { folderInvokes } from './channels/folders';
+import { draftInvokes } from './channels/drafts';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -24,6 +25,7 @@ export const invokes = {
   ...suggestionInvokes,
   ...pageInvokes,
   ...folderInvokes,
+  ...draftInvokes,
 };
 export const events = {
   ...appEvents,

@@ -4,14 +4,52 @@ import type { EventChannel, EventPayload, InvokeChannel, InvokeParsedRequest, In
 import { IpcErrorSchema, resultSchema } from './errors';
 import type { IpcError, IpcResult } from './errors';
 
-/** Turns a zod error into field messages, keyed by dotted path. */
+/**
+ * Turns a zod error into field messages, keyed by dotted path. A rule of our own (refine, check) keeps its
+ * message, which is a catalog key or our own sentence; zod's built-in checks become a code the renderer
+ * translates (`validation.too_big.number?max=20`), never zod's English ("Too big: expected number to be
+ * <=20") on the clerk's screen (issue #31 item 8).
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '(request)';
-    fields[key] ??= issue.message;
+    fields[key] ??= validationCode(issue);
   }
   return fields;
+}
+
+/** The catalog code of a zod issue (see renderer/i18n/validation-messages.ts), or its own message. */
+export function validationCode(issue: z.core.$ZodIssue): string {
+  const query = (values: Record<string, unknown>) => {
+    const entries = Object.entries(values).filter(([, v]) => v !== undefined && v !== null);
+    return entries.length ? `?${entries.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+  };
+  const kind = (origin: unknown) =>
+    origin === 'number' || origin === 'bigint' || origin === 'int' ? 'number' : origin;
+  switch (issue.code) {
+    case 'too_big':
+      return `validation.too_big.${String(kind(issue.origin))}${query({ max: issue.maximum })}`;
+    case 'too_small':
+      return `validation.too_small.${String(kind(issue.origin))}${query({ min: issue.minimum })}`;
+    case 'invalid_type':
+      return `validation.invalid_type.${issue.expected}`;
+    case 'invalid_format':
+      return `validation.invalid_format.${issue.format}`;
+    case 'invalid_value':
+      return 'validation.invalid_value';
+    case 'not_multiple_of':
+      return `validation.not_multiple_of${query({ step: String(issue.divisor) })}`;
+    case 'unrecognized_keys':
+      return 'validation.unrecognized_keys';
+    case 'invalid_union':
+      return 'validation.invalid_union';
+    case 'custom':
+      // A refine without its own message would say zod's "Invalid input".
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'validation.other';
+    default:
+      return issue.message;
+  }
 }
 
 export function invalidRequest(channel: string, error: z.ZodError): IpcError {

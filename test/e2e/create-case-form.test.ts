@@ -8,8 +8,8 @@ import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpe
 // already sent, with a result that does not contradict itself.
 const TEXT = {
   en: {
-    amount: '1200.50',
-    amountShown: '1200.5',
+    amount: '1,200.50',
+    amountShown: '1,200.50',
     date: '2026-01-15',
     datePlaceholder: 'YYYY-MM-DD',
     badDate: '31.02.2026',
@@ -18,8 +18,8 @@ const TEXT = {
     notTagged: 'could not take case number',
   },
   de: {
-    amount: '1200,50',
-    amountShown: '1200,5',
+    amount: '1.200,50',
+    amountShown: '1.200,50',
     date: '15.01.2026',
     datePlaceholder: 'TT.MM.JJJJ',
     badDate: '31.02.2026',
@@ -46,7 +46,7 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
     const row = page.getByTestId('doc-row').filter({ hasText: name });
     await row.waitFor({ timeout: 20_000 });
     await row.click();
-    await page.keyboard.press('Alt+6');
+    await page.getByTestId('create-case-for-document').click();
     await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('case-document').textContent()).toContain(name);
 

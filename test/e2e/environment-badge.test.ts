@@ -32,8 +32,11 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
     const { page } = app;
     await page.keyboard.press('Alt+5');
     // By the environment's saved name: the list shows a shipped name as its kind, in the clerk's language.
-    const id = app.demo.core.settings.get().environments.find((e) => e.name === name)?.id ?? '';
-    await page.locator(`.env-item[data-env-id="${id}"]`).locator('input[type=radio]').check();
+    const env = app.demo.core.settings.get().environments.find((e) => e.name === name);
+    const id = env?.id ?? '';
+    await page.locator(`.env-item[data-env-id="${id}"]`).locator('input[type=radio]').click();
+    // Production is asked for first (issue #31 item 9): the clerk confirms.
+    if (env?.kind === 'production') await page.getByTestId('confirm-production').getByTestId('confirm').click();
     await page.getByTestId('settings-save').click();
   };
 

@@ -16,6 +16,14 @@ export interface CaseCreatorDeps {
   rememberMs?: number;
 }
 
+interface CreateRequest {
+  requestId: string;
+  data: CaseData;
+  documentId?: string;
+  /** The case number the document had when the clerk chose it ('' or absent: none). */
+  documentCaseNumber?: string;
+}
+
 interface Known {
   fingerprint: string;
   at: number;
@@ -36,9 +44,9 @@ export class CaseCreator {
     this.rememberMs = deps.rememberMs ?? 24 * 3600_000;
   }
 
-  async create(request: { requestId: string; data: CaseData; documentId?: string }): Promise<CreateCaseResult> {
+  async create(request: CreateRequest): Promise<CreateCaseResult> {
     this.forgetOld();
-    const fingerprint = JSON.stringify([request.data, request.documentId ?? null]);
+    const fingerprint = JSON.stringify([request.data, request.documentId ?? null, request.documentCaseNumber ?? '']);
     const existing = this.known.get(request.requestId);
     if (existing) {
       if (existing.fingerprint !== fingerprint) {
@@ -63,7 +71,7 @@ export class CaseCreator {
     }
   }
 
-  private async send(request: { requestId: string; data: CaseData; documentId?: string }): Promise<CreateCaseResult> {
+  private async send(request: CreateRequest): Promise<CreateCaseResult> {
     const log = this.deps.logger.child({ requestId: request.requestId });
     let response: CreateCaseResponse;
     try {
@@ -108,6 +116,11 @@ export class CaseCreator {
     };
     if (request.documentId !== undefined && caseNumber !== undefined) {
       try {
+        // A number the clerk did not see when choosing the document is never replaced (issue #31 item 1).
+        const had = this.deps.documents.get(request.documentId).metadata.caseNumber?.trim() ?? '';
+        if (had !== '' && had !== caseNumber && had !== (request.documentCaseNumber ?? '').trim()) {
+          throw new Error(`it carries case number ${had}, which was not agreed to be replaced`);
+        }
         result.document = this.deps.documents.tag(request.documentId, { caseNumber });
       } catch (e) {
         // The case exists now: report it, and say the document still needs its case number.

@@ -26,6 +26,8 @@ export type { CaseEventSource, RawCaseEventPage } from '../platform/case-event-s
 export interface CaseDocuments {
   /** Sets metadata fields on a document like `documents.tag` does. */
   tag(id: string, metadata: { caseNumber: string }): Document;
+  /** The document as the queue holds it now (its case number decides whether a new one may be set). */
+  get(id: string): Document;
   /** Uploaded (or archived) documents of a case without confirmedAt. */
   unconfirmedUploads(caseNumber: string): Document[];
   markConfirmed(id: string, at: string): Document;

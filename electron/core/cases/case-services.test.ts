@@ -207,6 +207,49 @@ describe('cases.create', () => {
     expect(created).toHaveLength(1);
   });
 
+  it('sets the new case number on a document without one, and on one whose number the clerk agreed to replace', async () => {
+    const empty = await fixture.queue.importBytes('ohne-nummer.pdf', new TextEncoder().encode('%PDF-1.4 empty'));
+    const first = await call<{ caseNumber: string; document?: Document }>('cases.create', {
+      requestId: 'req-doc-empty',
+      data: validCase({ externalClaimId: 'DOC-1' }),
+      documentId: empty.id,
+    });
+    expect(first.document?.metadata.caseNumber).toBe(first.caseNumber);
+
+    const had = await fixture.queue.importBytes('rechnung-101.pdf', new TextEncoder().encode('%PDF-1.4 had 101'));
+    fixture.queue.tag([had.id], { caseNumber: 'CLM-2026-000101' });
+    const agreed = await call<{ caseNumber: string; document?: Document }>('cases.create', {
+      requestId: 'req-doc-agreed',
+      data: validCase({ externalClaimId: 'DOC-2' }),
+      documentId: had.id,
+      documentCaseNumber: 'CLM-2026-000101',
+    });
+    expect(agreed.document?.metadata.caseNumber).toBe(agreed.caseNumber);
+  });
+
+  it('never replaces a case number the clerk did not agree to replace (issue #31 item 1)', async () => {
+    const doc = await fixture.queue.importBytes('rechnung-keep.pdf', new TextEncoder().encode('%PDF-1.4 keep 101'));
+    fixture.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
+    for (const [i, documentCaseNumber] of [undefined, '', 'CLM-2026-000999'].entries()) {
+      const result = await call<{
+        success: boolean;
+        caseNumber: string;
+        document?: Document;
+        warnings: { type: string }[];
+      }>('cases.create', {
+        requestId: `req-doc-keep-${i}`,
+        data: validCase({ externalClaimId: `KEEP-${i}` }),
+        documentId: doc.id,
+        ...(documentCaseNumber !== undefined ? { documentCaseNumber } : {}),
+      });
+      // The case is created; the document keeps its number and the answer says it was not tagged.
+      expect(result.success).toBe(true);
+      expect(result.document).toBeUndefined();
+      expect(result.warnings.map((w) => w.type)).toContain('document_not_tagged');
+      expect(fixture.queue.get(doc.id).metadata.caseNumber).toBe('CLM-2026-000101');
+    }
+  });
+
   it('refuses the same request id with other data', async () => {
     await call('cases.create', { requestId: 'req-reuse-1', data: validCase() });
     const result = await dispatch(handlers, 'cases.create', {

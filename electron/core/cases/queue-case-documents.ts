@@ -10,7 +10,7 @@ const SCAN_LIMIT = 5000;
  * does not exist yet (asked of the pipeline): until then the composition root passes it in.
  */
 export function queueCaseDocuments(
-  queue: Pick<DocumentQueue, 'tag' | 'list'>,
+  queue: Pick<DocumentQueue, 'tag' | 'list' | 'get'>,
   markConfirmed: (id: string, at: string) => Document,
 ): CaseDocuments {
   return {
@@ -19,6 +19,7 @@ export function queueCaseDocuments(
       if (!doc) throw new Error(`document ${id} was not tagged`);
       return doc;
     },
+    get: (id) => queue.get(id),
     unconfirmedUploads: (caseNumber) =>
       queue
         .list({ states: ['uploaded', 'archived'], limit: SCAN_LIMIT, offset: 0 })

@@ -27,8 +27,13 @@ export function createCaseHandlers(deps: CaseHandlerDeps): PartialHandlerTable<C
       const env = deps.activeEnvironment();
       return deps.schemas.get({ environmentId: env.id, key: key ?? env.caseSchemaKey, direction, refresh });
     },
-    'cases.create': async ({ requestId, data, documentId }) =>
-      deps.creator.create({ requestId, data, ...(documentId !== undefined ? { documentId } : {}) }),
+    'cases.create': async ({ requestId, data, documentId, documentCaseNumber }) =>
+      deps.creator.create({
+        requestId,
+        data,
+        ...(documentId !== undefined ? { documentId } : {}),
+        ...(documentCaseNumber !== undefined ? { documentCaseNumber } : {}),
+      }),
     'partners.validate': async (input) => {
       const answer = await deps.platform().validateAccount(input);
       deps.logger.info('partner validation', {

@@ -1,13 +1,19 @@
 import type { DocumentSuggestionDeps } from '../capture/text/document-suggestions';
 import { documentSuggestions } from '../capture/text/document-suggestions';
 import type { TextSearch } from '../capture/text/text-search';
+import type { TypeGuess } from '../doctype/type-classifier';
 import type { PartialHandlerTable } from './handler-table';
 
 /** Suggestions for the tagging form (issue #17): the document's file is found by its id in the queue. */
 export function createSuggestionHandlers(
-  deps: DocumentSuggestionDeps & { fileOf: (id: string) => string; search: TextSearch },
-): PartialHandlerTable<'documents.suggestions' | 'ocr.info' | 'documents.searchText'> {
+  deps: DocumentSuggestionDeps & {
+    fileOf: (id: string) => string;
+    search: TextSearch;
+    suggestType: (id: string) => Promise<TypeGuess | undefined>;
+  },
+): PartialHandlerTable<'documents.suggestions' | 'ocr.info' | 'documents.searchText' | 'documents.suggestType'> {
   return {
+    'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
     'ocr.info': async () => ({
       languages: deps.text.languages.map((l) => l.code),

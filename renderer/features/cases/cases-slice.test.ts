@@ -32,12 +32,45 @@ describe('cases slice', () => {
       documents: { d1: doc('d1', { metadata: { policyNumber: 'HR-100200', registrationNumber: 'REG-7' } }) },
       selection: { selected: ['d1'], active: 'd1' },
     });
+    // The clerk chose "New case…" on d1 in the inbox.
+    store.getState().startCaseForm('d1');
     const loading = store.getState().loadCaseSchema();
     bridge.answer(0, { ok: true, value: schema });
     await loading;
   });
 
-  it('starts a form session for the selected document, prefilled from its metadata', () => {
+  it('the document last selected in the inbox is not linked when the form starts from the Create case screen', async () => {
+    const fresh = scriptedStore();
+    fresh.store.setState({ documents: { d1: doc('d1') }, selection: { selected: ['d1'], active: 'd1' } });
+    const loading = fresh.store.getState().loadCaseSchema();
+    fresh.bridge.answer(0, { ok: true, value: schema });
+    await loading;
+    expect(fresh.store.getState().caseDocumentId).toBeUndefined();
+  });
+
+  it('replaces a case number the document has only when the clerk agreed, for that number', async () => {
+    store.setState({
+      documents: { d1: doc('d1', { metadata: { caseNumber: 'CLM-2026-000101', policyNumber: 'HR-100200' } }) },
+    });
+    store.getState().startCaseForm('d1');
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    const first = store.getState().createCase();
+    expect(bridge.calls.at(-1)?.channel).toBe('cases.create');
+    const request = bridge.calls.at(-1)?.request as { documentId?: string };
+    expect(request.documentId).toBeUndefined();
+    bridge.answer(bridge.calls.length - 1, { ok: true, value: created() });
+    await first;
+
+    store.getState().startCaseForm('d1');
+    store.getState().agreeCaseNumberReplace(true);
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    const second = store.getState().createCase();
+    expect(bridge.calls.at(-1)?.request).toMatchObject({ documentId: 'd1', documentCaseNumber: 'CLM-2026-000101' });
+    bridge.answer(bridge.calls.length - 1, { ok: true, value: created() });
+    await second;
+  });
+
+  it('starts a form session for the chosen document, prefilled from its metadata', () => {
     const s = store.getState();
     expect(s.caseDocumentId).toBe('d1');
     expect(s.caseValue).toMatchObject({ policyNumber: 'HR-100200', externalClaimId: 'REG-7' });

@@ -32,6 +32,11 @@ export interface CasesSlice {
   caseRequestId: string;
   /** The document the case is for (tagged with the new case number by the core). */
   caseDocumentId?: string;
+  /**
+   * The case number of the linked document the clerk agreed to replace (issue #31 item 1). Agreement is
+   * for that number only: if the document's number changes meanwhile, the box is unticked again.
+   */
+  caseReplaceAgreed?: string;
   casePolicy?: ChosenPolicy;
   caseFormErrors: FormFieldError[];
   /** After the first create attempt the form re-checks on every change. */
@@ -45,6 +50,10 @@ export interface CasesSlice {
   casePolicyError?: IpcError;
   loadCaseSchema(options?: { refresh?: boolean }): Promise<void>;
   startCaseForm(documentId?: string): void;
+  /** Ticks or unticks "replace the document's case number". */
+  agreeCaseNumberReplace(agreed: boolean): void;
+  /** The case is created without the linked document. */
+  unlinkCaseDocument(): void;
   setCaseField(path: PathSegment[], value: unknown): void;
   setCasePolicyQuery(query: string): void;
   searchCasePolicies(): Promise<void>;
@@ -89,7 +98,8 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
         // A new form (other key or version) cannot keep values made for the old one.
         const changed = previous?.key !== answer.key || previous.schemaVersion !== answer.schemaVersion;
         if (get().caseValue === undefined || changed) {
-          get().startCaseForm(get().caseDocumentId ?? get().selection.active);
+          // Only a document the clerk chose for this form: never whichever was last selected in the inbox.
+          get().startCaseForm(get().caseDocumentId);
         }
       } catch (e) {
         set({ caseSchemaLoading: false, caseSchemaError: toIpcError(e) });
@@ -104,6 +114,7 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
       const base = {
         caseRequestId: newRequestId(),
         caseDocumentId: doc?.id,
+        caseReplaceAgreed: undefined,
         casePolicy: undefined,
         caseFormErrors: [],
         caseChecked: false,
@@ -115,6 +126,17 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
       if (!s.caseSchema) return set({ ...base, caseValue: undefined });
       const model = s.caseSchema.model;
       set({ ...base, caseValue: prefillCaseForm(model, initialFormValue(model), { metadata: doc?.metadata }) });
+    },
+
+    agreeCaseNumberReplace(agreed) {
+      const s = get();
+      const had = s.caseDocumentId ? s.documents[s.caseDocumentId]?.metadata.caseNumber?.trim() : undefined;
+      set({ caseReplaceAgreed: agreed && had ? had : undefined });
+    },
+
+    unlinkCaseDocument() {
+      if (get().caseSending) return;
+      set({ caseDocumentId: undefined, caseReplaceAgreed: undefined });
     },
 
     setCaseField(path, value) {
@@ -182,15 +204,17 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
       if (errors.length > 0) return;
       const data = (toSubmitValue(s.caseSchema.model, s.caseValue) ?? {}) as Record<string, unknown>;
       // The document may have been sent meanwhile (auto-submit, the queue): then the case goes without it.
-      const documentId = canTakeCaseNumber(s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined)
-        ? s.caseDocumentId
-        : undefined;
+      const doc = s.caseDocumentId ? s.documents[s.caseDocumentId] : undefined;
+      const documentId = canTakeCaseNumber(doc) ? s.caseDocumentId : undefined;
+      // A number the document already has is replaced only when the clerk ticked that, for that number.
+      const had = doc?.metadata.caseNumber?.trim() ?? '';
+      const replace = had === '' || s.caseReplaceAgreed === had;
       set({ caseSending: true, caseSendError: undefined, caseDocumentId: documentId });
       try {
         const result = await intake().call('cases.create', {
           requestId: s.caseRequestId,
           data,
-          ...(documentId ? { documentId } : {}),
+          ...(documentId && replace ? { documentId, documentCaseNumber: had } : {}),
         });
         set({ caseResult: result, caseSending: false });
         if (result.document) {

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { CreateCaseResult } from '../../../shared/domain/cases';
+import type { Document } from '../../../shared/domain/document';
+import { chipsFor } from '../tagging/suggestion-model';
 import { ErrorBanner } from '../../app/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
@@ -32,7 +34,6 @@ export function CreateCaseScreen() {
   const created0 = useAppStore((s) => s.caseResult?.success === true);
   const doc = created0 || canTakeCaseNumber(linkedDoc) ? linkedDoc : undefined;
   const sentMeanwhile = !created0 && linkedDoc !== undefined && doc === undefined ? linkedDoc : undefined;
-  const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
   const s = useAppStore.getState;
   const topRef = useRef<HTMLDivElement>(null);
 
@@ -92,21 +93,7 @@ export function CreateCaseScreen() {
       {schemaError && (
         <ErrorBanner error={schemaError} onRetry={() => void s().loadCaseSchema()} testId="case-schema-error" />
       )}
-      <p className="muted" data-testid="case-document">
-        {doc
-          ? t('case.forDocument', { file: doc.fileName })
-          : sentMeanwhile
-            ? t('case.documentAlreadySent', { file: sentMeanwhile.fileName })
-            : t('case.noDocument')}
-        {active && active.id !== doc?.id && canTakeCaseNumber(active) && !sending && (
-          <>
-            {' '}
-            <button type="button" className="link-button" onClick={() => s().startCaseForm(active.id)}>
-              {t('case.forDocument', { file: active.fileName })} →
-            </button>
-          </>
-        )}
-      </p>
+      {!created && <LinkedDocument doc={doc} sentMeanwhile={sentMeanwhile} disabled={sending} t={t} />}
       {schema && !created && <PolicyPicker t={t} disabled={sending} />}
 
       <div ref={topRef} tabIndex={-1} className="case-outcome" aria-live="polite" data-testid="case-outcome">
@@ -144,7 +131,9 @@ export function CreateCaseScreen() {
           />
         )}
         {sendError && <ErrorBanner error={sendError} onRetry={() => void submit()} testId="case-send-error" />}
-        {created && <CreatedPanel result={result} t={t} fileName={linkedDoc?.fileName} />}
+        {created && (
+          <CreatedPanel result={result} t={t} fileName={linkedDoc?.fileName} kept={linkedDoc?.metadata.caseNumber} />
+        )}
       </div>
 
       {schema && value !== undefined && !created && (
@@ -211,7 +200,79 @@ function TopIssues(props: { title: string; issues: FieldMessage[]; level: 'error
   );
 }
 
-function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessageKey>; fileName?: string }) {
+/**
+ * Which document the case is for, said plainly, or that none is changed (issue #31 item 1). A case number
+ * the document already has is replaced only when the clerk ticks that here, knowing which number it is and
+ * whether the platform confirmed it.
+ */
+function LinkedDocument(props: {
+  doc: Document | undefined;
+  sentMeanwhile: Document | undefined;
+  disabled: boolean;
+  t: Translate<CaseMessageKey>;
+}) {
+  const { doc, sentMeanwhile, t } = props;
+  const agreed = useAppStore((st) => st.caseReplaceAgreed);
+  const suggestions = useAppStore((st) => (doc ? st.suggestions[doc.id] : undefined));
+  const s = useAppStore.getState;
+  if (!doc) {
+    return (
+      <p className="muted" data-testid="case-document">
+        {sentMeanwhile ? t('case.documentAlreadySent', { file: sentMeanwhile.fileName }) : t('case.noDocument')}
+      </p>
+    );
+  }
+  const had = doc.metadata.caseNumber?.trim() ?? '';
+  const confirmed =
+    had !== '' &&
+    suggestions?.state === 'ready' &&
+    chipsFor(suggestions.result, 'caseNumber').some((c) => c.value === had && c.check === 'verified');
+  return (
+    <div className="banner banner-info case-linked" data-testid="case-document">
+      <p className="banner-text">
+        <strong>{t('case.forDocument', { file: doc.fileName })}</strong>
+      </p>
+      {had && (
+        <div className="case-has-number" data-testid="case-document-has-number" data-confirmed={confirmed}>
+          <p>
+            {confirmed
+              ? t('case.hasNumberConfirmed', { file: doc.fileName, number: had })
+              : t('case.hasNumberUnconfirmed', { file: doc.fileName, number: had })}
+          </p>
+          <label className="checkbox-label">
+            <input
+              type="checkbox"
+              data-testid="case-replace-number"
+              checked={agreed === had}
+              disabled={props.disabled}
+              onChange={(e) => s().agreeCaseNumberReplace(e.target.checked)}
+            />{' '}
+            {t('case.replaceNumber', { number: had })}
+          </label>
+          {agreed !== had && <p className="muted">{t('case.keepNumber', { file: doc.fileName, number: had })}</p>}
+        </div>
+      )}
+      {!props.disabled && (
+        <button
+          type="button"
+          className="link-button"
+          data-testid="case-unlink-document"
+          onClick={() => s().unlinkCaseDocument()}
+        >
+          {t('case.unlinkDocument')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function CreatedPanel(props: {
+  result: CreateCaseResult;
+  t: Translate<CaseMessageKey>;
+  fileName?: string;
+  /** The case number the linked document carries now (it kept its own when the clerk did not agree). */
+  kept?: string;
+}) {
   const { result, t } = props;
   const s = useAppStore.getState;
   const number = result.caseNumber;
@@ -238,7 +299,12 @@ function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessag
       {props.fileName && number && result.document && (
         <p data-testid="case-document-tagged">{t('case.documentTagged', { file: props.fileName, number })}</p>
       )}
-      {props.fileName && number && !result.document && (
+      {props.fileName && number && !result.document && props.kept && props.kept !== number && (
+        <p data-testid="case-document-kept">
+          {t('case.documentKept', { file: props.fileName, had: props.kept, number })}
+        </p>
+      )}
+      {props.fileName && number && !result.document && !(props.kept && props.kept !== number) && (
         <p data-testid="case-document-not-tagged">{t('case.documentNotTagged', { file: props.fileName, number })}</p>
       )}
       <ul className="case-links">
@@ -275,7 +341,7 @@ function CreatedPanel(props: { result: CreateCaseResult; t: Translate<CaseMessag
             {t('case.activity')}
           </button>
         )}
-        <button type="button" className="button" onClick={() => s().startCaseForm(s().selection.active)}>
+        <button type="button" className="button" onClick={() => s().startCaseForm()}>
           {t('case.newForm')}
         </button>
       </div>

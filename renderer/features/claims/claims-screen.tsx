@@ -9,6 +9,7 @@ import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
 import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
+import { platformText } from '../../i18n/platform-values';
 
 export function ClaimsScreen() {
   const t = useT();
@@ -125,6 +126,14 @@ function ClaimFiles(props: { files: ClaimFile[]; caseNumber: string | undefined 
     };
   }, [caseNumber]);
   const localOf = (f: ClaimFile) => local.find((d) => d.fileName === f.name);
+  // The viewer opens below the list: brought into view, with the focus, so it is not opened out of sight
+  // (issue #31 item 9).
+  const viewerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    viewerRef.current?.scrollIntoView({ block: 'start' });
+    viewerRef.current?.focus({ preventScroll: true });
+  }, [opened]);
   return (
     <>
       <table className="data-table" data-testid="claim-files">
@@ -161,7 +170,13 @@ function ClaimFiles(props: { files: ClaimFile[]; caseNumber: string | undefined 
         </tbody>
       </table>
       {opened && (
-        <section className="claim-file-preview" aria-label={t('claims.fileOpened', { name: opened.fileName })}>
+        <section
+          ref={viewerRef}
+          tabIndex={-1}
+          className="claim-file-preview"
+          data-testid="claim-file-viewer"
+          aria-label={t('claims.fileOpened', { name: opened.fileName })}
+        >
           <div className="screen-header">
             <h4>{t('claims.fileOpened', { name: opened.fileName })}</h4>
             <span className="spacer" />
@@ -206,14 +221,16 @@ function ClaimFileOpen(props: { file: ClaimFile; local: Document | undefined; on
 }
 
 function InfoTable(props: { title: string; items: { title: string; value?: string | null }[] }) {
+  // The platform's known words in the clerk's language; names, numbers and unknown words as sent.
+  const locale = useLocale();
   return (
     <section className="info-table">
       <h4>{props.title}</h4>
       <dl>
         {props.items.map((item, i) => (
           <div key={i} className="info-row">
-            <dt>{item.title}</dt>
-            <dd>{item.value || '–'}</dd>
+            <dt>{platformText(locale, item.title)}</dt>
+            <dd>{platformText(locale, item.value) || '–'}</dd>
           </div>
         ))}
       </dl>

@@ -17,6 +17,7 @@ export function DocumentList() {
   const order = useAppStore((s) => s.inboxOrder);
   const documents = useAppStore((s) => s.documents);
   const selection = useAppStore((s) => s.selection);
+  const drafts = useAppStore((s) => s.savedDrafts);
   const query = useAppStore((s) => s.inboxQuery);
   const text = useAppStore((s) => s.inboxTextMatches);
   const textMatches = text && text.query === query.trim() ? text.snippets : NO_MATCHES;
@@ -54,11 +55,21 @@ export function DocumentList() {
         case 'ArrowUp':
           s().moveSelection(-1, e.shiftKey);
           return true;
+        // PageDown/PageUp turn the page of the document shown, as in the preview: the clerk reads on and stays
+        // on the document (issue #31 item 6). With Shift they still extend the selection by a screenful.
         case 'PageDown':
-          s().moveSelection(page, e.shiftKey);
+          if (e.shiftKey) s().moveSelection(page, true);
+          else s().turnPage(1);
           return true;
         case 'PageUp':
-          s().moveSelection(-page, e.shiftKey);
+          if (e.shiftKey) s().moveSelection(-page, true);
+          else s().turnPage(-1);
+          return true;
+        case 'm':
+        case 'M':
+          // Merge the selected documents, as M does in the page strip (issue #31 item 5).
+          if (e.ctrlKey || e.metaKey || e.altKey || selection.selected.length < 2) return false;
+          void s().mergeSelected();
           return true;
         case 'Home':
           s().moveSelection(-order.length, e.shiftKey);
@@ -109,7 +120,16 @@ export function DocumentList() {
         data-id={id}
         onClick={onClick(id)}
       >
-        <span className="doc-name">{doc.fileName}</span>
+        <span className="doc-name">
+          {drafts[id] && (
+            <span className="draft-mark" data-testid="draft-mark">
+              <span aria-hidden="true">✎ </span>
+              {t('inbox.unsent')}
+              <span aria-hidden="true"> · </span>
+            </span>
+          )}
+          {doc.fileName}
+        </span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
         <ConfirmedMark confirmedAt={doc.confirmedAt} />
         {doc.error && (doc.state === 'failed' || doc.state === 'new') ? (

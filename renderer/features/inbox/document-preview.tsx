@@ -15,6 +15,7 @@ import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
 import { fitScale, stepZoom } from './zoom';
+import { pageOf } from '../pages/pages-slice';
 import type { Zoom } from './zoom';
 
 /** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */
@@ -29,11 +30,7 @@ type Content = { id: string } & (
   | { kind: 'none' }
 );
 
-export function DocumentPreview(props: {
-  doc: Document | undefined;
-  /** A page to show (1-based), e.g. chosen in the page strip; a new object each time. */
-  show?: { page: number } | undefined;
-}) {
+export function DocumentPreview(props: { doc: Document | undefined }) {
   const t = useT();
   const locale = useLocale();
   const { doc } = props;
@@ -48,27 +45,35 @@ export function DocumentPreview(props: {
   const [natural, setNatural] = useState<{ width: number; height: number }>();
   const areaRef = useRef<HTMLDivElement>(null);
   const [area, setArea] = useState<{ width: number; height: number }>();
-  const [page, setPage] = useState(1);
+  // The page shown (1-based) is the store's, shared with the page strip and the list (pages-slice.ts), so it
+  // stays where it was when a page edit mounts the preview anew for the new file.
+  const stored = useAppStore((st) => pageOf(st, doc?.id)) + 1;
   const [pages, setPages] = useState(1);
+  const page = Math.min(stored, Math.max(1, pages));
+  const setPage = useCallback(
+    (next: number | ((p: number) => number)) => {
+      if (!doc) return;
+      const value = typeof next === 'function' ? next(page) : next;
+      useAppStore.getState().showPage(doc.id, value - 1);
+    },
+    [doc, page],
+  );
   const [reload, setReload] = useState(0);
   // A suggestion's place on its page (tagging form, Alt+V): the preview turns to that page and marks it.
   const mark = useAppStore((st) => (st.previewMark?.documentId === doc?.id ? st.previewMark : undefined));
   const markRef = useRef<HTMLDivElement>(null);
   const [markTick, setMarkTick] = useState<number>();
-  if (mark && mark.tick !== markTick) {
-    // Adjusted while rendering (not in an effect): a new mark turns to its page in the same render.
-    setMarkTick(mark.tick);
-    setPage(mark.page + 1);
-  }
+  if (mark && mark.tick !== markTick) setMarkTick(mark.tick);
+  // A new mark turns to its page (the store's page; set outside rendering).
+  const markPage = mark?.page;
+  useEffect(() => {
+    if (markTick !== undefined && markPage !== undefined && doc) useAppStore.getState().showPage(doc.id, markPage);
+    // Only a new mark turns the page, not every change of the document record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markTick]);
   useEffect(() => {
     markRef.current?.scrollIntoView?.({ block: 'center', inline: 'center' });
   }, [mark, page, content]);
-  // A page asked for from outside (the page strip): adopted while rendering, as React recommends.
-  const [shown, setShown] = useState(props.show);
-  if (props.show !== shown) {
-    setShown(props.show);
-    if (props.show) setPage(props.show.page);
-  }
 
   const id = doc?.id;
   const contentType = doc?.contentType ?? '';
@@ -113,7 +118,14 @@ export function DocumentPreview(props: {
     },
     [imageUrl],
   );
-  const onPages = useCallback((n: number) => setPages(n), []);
+  const docId = doc?.id;
+  const onPages = useCallback(
+    (n: number) => {
+      setPages(n);
+      if (docId) useAppStore.getState().setPageCount(docId, n);
+    },
+    [docId],
+  );
   const onError = useCallback((m: string) => setRenderError(m), []);
   const onPageSize = useCallback(
     (width: number, height: number) =>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../app/error-banner';
 import { useT } from '../../i18n/i18n';
@@ -10,8 +9,6 @@ import type { InboxFilter } from './document-order';
 
 export function InboxScreen() {
   const t = useT();
-  // A page chosen in the page strip is shown in the preview (`at` makes the same page again a change).
-  const [shownPage, setShownPage] = useState<{ page: number; at: number }>();
   const active = useAppStore((s) => (s.selection.active ? s.documents[s.selection.active] : undefined));
   const count = useAppStore((s) => s.inboxOrder.length);
   const filter = useAppStore((s) => s.inboxFilter);
@@ -69,14 +66,9 @@ export function InboxScreen() {
       </section>
       {/* Mounted anew for each file of a document: a page edit gives a new one (new sha256). */}
       <div className="preview-column">
-        {active && (
-          <PageStrip
-            key={`strip:${active.id}:${active.sha256}`}
-            doc={active}
-            onSelect={(page) => setShownPage({ page, at: Date.now() })}
-          />
-        )}
-        <DocumentPreview key={`preview:${active?.id ?? ''}:${active?.sha256 ?? ''}`} doc={active} show={shownPage} />
+        {active && <PageStrip key={`strip:${active.id}:${active.sha256}`} doc={active} />}
+        {/* The page shown is the store's (pages-slice.ts): strip and preview follow each other. */}
+        <DocumentPreview key={`preview:${active?.id ?? ''}:${active?.sha256 ?? ''}`} doc={active} />
       </div>
       <TaggingForm />
     </div>

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../app/error-banner';
@@ -14,13 +14,17 @@ import { openImagePages, openPdfPages, openTiffPages } from './page-sources';
 import type { PageSource } from './page-sources';
 import type { PageListEdit } from './page-edits';
 import { pageToolsMessages } from './page-tools-messages';
+import { pageOf } from './pages-slice';
 
 /** Thumbnails are drawn from the whole file in memory (pdf.js, utif2); a larger file gets no strip. */
 const MAX_BYTES = 64 * 1024 * 1024;
 const THUMB_WIDTH = 84;
 const EDITABLE = new Set(['new', 'tagged', 'failed']);
-/** The selected page per document: the strip is mounted anew for each version of the file. */
-const selectedPage = new Map<string, number>();
+/**
+ * Set while a page change the clerk made from the keyboard is saved: the strip is mounted anew for the new
+ * file, and the new strip takes the focus back, so the next R, Alt+← or Ctrl+Z works (issue #31 item 5).
+ */
+let refocusDocument: string | undefined;
 
 /**
  * The page strip of a PDF or TIFF document (issue #16 item 4): a thumbnail per page, and for a document the clerk
@@ -36,14 +40,15 @@ function stripKind(contentType: string, fileName: string): 'pdf' | 'tiff' | 'ima
   return undefined;
 }
 
-export function PageStrip(props: { doc: Document; onSelect?: (page: number) => void }) {
+export function PageStrip(props: { doc: Document }) {
   const t = useCatalog(pageToolsMessages);
   const { doc } = props;
   const editable = EDITABLE.has(doc.state);
   const kind = stripKind(doc.contentType, doc.fileName);
   const [source, setSource] = useState<PageSource>();
   const [tooLarge, setTooLarge] = useState(false);
-  const [selected, setSelected] = useState(selectedPage.get(doc.id) ?? 0);
+  // The page shown in the preview is the strip's selected page, and the other way round (issue #31 item 6).
+  const selected = useAppStore((st) => pageOf(st, doc.id));
   const [undoable, setUndoable] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError>();
@@ -52,6 +57,21 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
   const order = useAppStore((s) => s.inboxOrder);
   const selectedIds = useAppStore((s) => s.selection.selected);
   const mergeIds = useMemo(() => order.filter((id) => selectedIds.includes(id)), [order, selectedIds]);
+  const merging = useAppStore((s) => s.merging);
+  const mergeError = useAppStore((s) => s.mergeError);
+  const stripRef = useRef<HTMLElement>(null);
+
+  // Mounted for the file a keyboard change made: the focus comes back here at once, and onto the selected
+  // thumbnail once the thumbnails are drawn.
+  useLayoutEffect(() => {
+    if (refocusDocument === doc.id) stripRef.current?.focus();
+  }, [doc.id]);
+  useEffect(() => {
+    if (!source || refocusDocument !== doc.id) return;
+    refocusDocument = undefined;
+    if (!stripRef.current?.contains(document.activeElement)) return;
+    stripRef.current.querySelector<HTMLElement>('[data-testid="page-thumb"][tabindex="0"]')?.focus();
+  }, [source, doc.id]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -88,18 +108,19 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
     };
   }, [doc.id, doc.contentType, kind, editable]);
 
-  const select = (page: number) => {
-    selectedPage.set(doc.id, page);
-    setSelected(page);
-    props.onSelect?.(page + 1);
-  };
+  const select = (page: number) => useAppStore.getState().showPage(doc.id, page);
   const run = (call: () => Promise<unknown>, next?: number) => {
     if (busy) return;
     setBusy(true);
     setError(undefined);
-    if (next !== undefined) selectedPage.set(doc.id, next);
+    if (next !== undefined) select(next);
+    // Whatever had the focus in the strip (a thumbnail, a tool button) goes with the old file.
+    if (stripRef.current?.contains(document.activeElement)) refocusDocument = doc.id;
     call()
-      .catch((e: unknown) => setError(toIpcError(e)))
+      .catch((e: unknown) => {
+        refocusDocument = undefined;
+        setError(toIpcError(e));
+      })
       .finally(() => setBusy(false));
   };
   const apply = (edit: PageListEdit | undefined) =>
@@ -107,7 +128,12 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
   const undo = () => undoable > 0 && run(() => intake().call('documents.undoPageEdit', { id: doc.id }));
   const page = Math.min(selected, Math.max(0, count - 1));
   const canMerge = editable && mergeIds.length > 1 && mergeIds.includes(doc.id);
-  const merge = () => canMerge && run(() => intake().call('documents.mergePages', { ids: mergeIds }));
+  const merge = () => {
+    if (!canMerge) return;
+    // The merged document's strip takes the focus back, as after any other page change.
+    if (stripRef.current?.contains(document.activeElement)) refocusDocument = mergeIds[0];
+    void useAppStore.getState().mergeSelected();
+  };
   const split = () => page > 0 && run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -132,7 +158,14 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
 
   if (!kind) return null;
   return (
-    <section className="page-strip" aria-label={t('pages.strip')} data-testid="page-strip" onKeyDown={onKeyDown}>
+    <section
+      ref={stripRef}
+      tabIndex={-1}
+      className="page-strip"
+      aria-label={t('pages.strip')}
+      data-testid="page-strip"
+      onKeyDown={onKeyDown}
+    >
       {editable && (
         <div className="page-tools" role="toolbar" aria-label={t('pages.tools')}>
           <ToolButton
@@ -177,10 +210,10 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
             <ToolButton
               label={t('pages.merge', { count: mergeIds.length })}
               onClick={merge}
-              disabled={busy}
+              disabled={busy || merging}
               testId="page-merge"
             >
-              ⧉
+              <MergeIcon />
             </ToolButton>
           )}
           <ToolButton label={t('pages.undo')} onClick={undo} disabled={busy || undoable === 0} testId="page-undo">
@@ -192,6 +225,7 @@ export function PageStrip(props: { doc: Document; onSelect?: (page: number) => v
         </div>
       )}
       {error && <ErrorBanner error={error} onRetry={() => setError(undefined)} />}
+      {mergeError && <ErrorBanner error={mergeError} onRetry={() => void useAppStore.getState().mergeSelected()} />}
       {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
       {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
       {source && (
@@ -223,7 +257,7 @@ function ToolButton(props: {
   onClick: () => void;
   disabled: boolean;
   testId?: string;
-  children: string;
+  children: ReactNode;
 }) {
   return (
     <button
@@ -237,6 +271,20 @@ function ToolButton(props: {
     >
       {props.children}
     </button>
+  );
+}
+
+/**
+ * Two pages becoming one, drawn (the ⧉ character is missing from common fonts and showed as an empty box,
+ * issue #31 item 5).
+ */
+function MergeIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" data-testid="merge-icon">
+      <rect x="1.5" y="1.5" width="6" height="8" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      <rect x="8.5" y="1.5" width="6" height="8" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      <path d="M4.5 10.5 L8 14 L11.5 10.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+    </svg>
   );
 }
 

@@ -8,6 +8,7 @@ import { useAppStore } from '../../app/store';
 import { formatDate, useLocale, useT } from '../../i18n/i18n';
 import { LocaleDateInput } from '../../forms/locale-date-input';
 import { policyStatusLabel } from './policy-status';
+import { platformText } from '../../i18n/platform-values';
 
 /** Debounce of the search box: fast typists send one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -127,7 +128,7 @@ function CustomerItem(props: { customer: Customer; canChoose: boolean; onChoose(
         <span className="muted">
           {c.number && `${t('lookup.customerNumber')} ${c.number}`}
           {c.address && ` · ${c.address}`}
-          {c.description && ` · ${c.description}`}
+          {c.description && ` · ${platformText(locale, c.description)}`}
         </span>
       </div>
       <ul className="policy-list">

@@ -24,10 +24,34 @@ describe('historyStep', () => {
     }
   });
 
-  it('leaves an error text as a detail', () => {
-    expect(historyStep('The platform did not answer in time (HTTP 504).')).toEqual({
+  it('leaves an error text as a detail, a failed attempt only when the entry failed', () => {
+    expect(historyStep('The platform did not answer in time (HTTP 504).', 'failed')).toEqual({
       kind: 'detail',
       text: 'The platform did not answer in time (HTTP 504).',
+      failed: true,
     });
+    expect(historyStep('Kept whole, not split.', 'new')).toMatchObject({ kind: 'detail', failed: false });
+  });
+
+  it("a split part's arrival and the page tools' steps are steps, in both languages (issue #31 item 7)", () => {
+    const part = historyStep('part 2 of 3 of stapel.pdf, pages 3, 4', 'new');
+    expect(part).toEqual({
+      kind: 'step',
+      key: 'history.step.part',
+      values: { n: 2, count: 3, file: 'stapel.pdf', pages: '3, 4' },
+    });
+    if (part.kind === 'step')
+      expect(translate('de', part.key, part.values)).toBe('Teil 2 von 3 des Scans stapel.pdf (Seiten 3, 4)');
+    const flagged = historyStep('part 1 of 2 of s.pdf, pages 1, 2; blank pages kept and flagged: 2', 'new');
+    expect(flagged).toMatchObject({ kind: 'step', key: 'history.step.partFlagged' });
+    for (const m of [
+      'pages edited',
+      'page edit undone',
+      'split',
+      'merged',
+      'merge undone',
+      'split from a.pdf before page 3',
+    ])
+      expect(historyStep(m, 'new').kind).toBe('step');
   });
 });

@@ -95,14 +95,36 @@ export function QueueScreen() {
                     {doc.error && (
                       <div className="row-error" data-testid="queue-row-error">
                         {errorText(locale, doc.error)}
-                        <details className="error-details">
+                        <details className="error-details" data-testid="queue-row-details">
                           <summary>{detailsLabel(locale)}</summary>
+                          {/* In the clerk's words first (issue #31 item 8); the system's own text after it,
+                              labelled and marked as English, for whoever supports the office. */}
+                          <dl className="error-facts">
+                            <dt>{t('queue.details.what')}</dt>
+                            <dd>{errorText(locale, doc.error)}</dd>
+                            {doc.error.status !== undefined && (
+                              <>
+                                <dt>{t('queue.details.status')}</dt>
+                                <dd>{doc.error.status}</dd>
+                              </>
+                            )}
+                            <dt>{t('queue.details.retry')}</dt>
+                            <dd>{t(doc.error.retryable ? 'queue.details.retryYes' : 'queue.details.retryNo')}</dd>
+                            <dt>{t('queue.details.code')}</dt>
+                            <dd>
+                              <code>{doc.error.code}</code>
+                            </dd>
+                          </dl>
                           <p>
-                            <code>{doc.error.code}</code> {doc.error.message}
+                            {t('queue.details.systemText')}{' '}
+                            <span lang="en" data-testid="queue-row-system-text">
+                              {doc.error.message}
+                            </span>
                           </p>
                           {doc.error.platformErrors?.map((pe, i) => (
                             <p key={i}>
-                              <code>{pe.type}</code> {pe.message}
+                              {t('queue.details.platformText')} <code>{pe.type}</code>{' '}
+                              <span lang="en">{pe.message}</span>
                             </p>
                           ))}
                         </details>
@@ -242,7 +264,7 @@ function HistorySection() {
                 <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.message && <HistoryMessage message={h.message} />}
+                  {h.message && <HistoryMessage message={h.message} state={h.state} />}
                 </td>
               </tr>
             ))}
@@ -254,15 +276,15 @@ function HistorySection() {
 }
 
 /** A history step in the clerk's words; an error's own text only behind "Details". */
-function HistoryMessage(props: { message: string }) {
+function HistoryMessage(props: { message: string; state: string }) {
   const t = useT();
   const locale = useLocale();
-  const step = historyStep(props.message);
+  const step = historyStep(props.message, props.state);
   if (step.kind === 'step') return <div className="muted">{t(step.key, step.values)}</div>;
   return (
     <details className="error-details muted">
       <summary>
-        {t('history.step.failedAttempt')} · {detailsLabel(locale)}
+        {step.failed ? t('history.step.failedAttempt') : t('history.step.note')} · {detailsLabel(locale)}
       </summary>
       <p>{step.text}</p>
     </details>

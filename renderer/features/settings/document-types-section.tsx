@@ -1,8 +1,9 @@
 import type { Settings } from '../../../shared/domain/settings';
 import { useAppStore } from '../../app/store';
-import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { useLocale, useT } from '../../i18n/i18n';
 import type { EditSettings } from './settings-model';
 import { fieldId } from './settings-field';
+import { fieldText } from '../../i18n/validation-messages';
 
 type DocumentType = Settings['documentTypes'][number];
 
@@ -93,7 +94,7 @@ function CellInput(props: { path: string; labelledBy: string; value: string; onC
       />
       {error && (
         <p className="field-error" id={`${id}-error`} data-testid="settings-field-error">
-          {translateMaybe(locale, error)}
+          {fieldText(locale, error)}
         </p>
       )}
     </>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { EnvironmentKind, Settings } from '../../../shared/domain/settings';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useAppStore } from '../../app/store';
 import { useLocale, useT } from '../../i18n/i18n';
 import { environmentName, ownEnvironmentName } from '../../app/active-environment';
@@ -13,8 +15,24 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
   const { draft, envIndex, edit } = props;
   const s = useAppStore.getState;
   const env = draft.environments[envIndex];
+  const [askProduction, setAskProduction] = useState<string>();
+  const asked = draft.environments.find((e) => e.id === askProduction);
   return (
     <section className="settings-section" aria-labelledby="env-title">
+      {asked && (
+        <ConfirmDialog
+          title={t('settings.production.title')}
+          text={t('settings.production.text', { name: environmentName(locale, asked) })}
+          confirmLabel={t('settings.production.confirm')}
+          cancelLabel={t('action.cancel')}
+          testId="confirm-production"
+          onConfirm={() => {
+            edit((d) => ({ ...d, activeEnvironmentId: asked.id }));
+            setAskProduction(undefined);
+          }}
+          onCancel={() => setAskProduction(undefined)}
+        />
+      )}
       <h3 id="env-title">{t('settings.environments')}</h3>
       <fieldset className="env-list">
         <legend>{t('settings.activeEnvironment')}</legend>
@@ -25,7 +43,10 @@ export function EnvironmentsSection(props: { draft: Settings; envIndex: number; 
               name="active-env"
               id={`env-active-${i}`}
               checked={draft.activeEnvironmentId === e.id}
-              onChange={() => edit((d) => ({ ...d, activeEnvironmentId: e.id }))}
+              onChange={() =>
+                // Production sends to the real platform: asked first (issue #31 item 9).
+                e.kind === 'production' ? setAskProduction(e.id) : edit((d) => ({ ...d, activeEnvironmentId: e.id }))
+              }
             />
             <label htmlFor={`env-active-${i}`}>
               {/* The kind once, in the clerk's language; the own name only when it says more. */}

@@ -26,6 +26,20 @@ export function GeneralSection(props: { draft: Settings; edit: EditSettings }) {
           </select>
         )}
       </SettingsField>
+      <SettingsField path="theme" label={t('settings.theme')}>
+        {(a) => (
+          <select
+            {...a}
+            value={draft.theme ?? 'system'}
+            onChange={(e) => edit((d) => ({ ...d, theme: e.target.value as Settings['theme'] }))}
+            data-testid="theme"
+          >
+            <option value="system">{t('settings.theme.system')}</option>
+            <option value="light">{t('settings.theme.light')}</option>
+            <option value="dark">{t('settings.theme.dark')}</option>
+          </select>
+        )}
+      </SettingsField>
       <SettingsField path="upload.concurrency" label={t('settings.concurrency')}>
         {(a) => (
           <input

@@ -31,6 +31,12 @@ function languageName(locale: string, code: string): string {
  * system, never downloaded), how many pages of a scan are read (a setting: each page costs seconds of a
  * core) and on how many threads.
  */
+const MAX_OCR_PAGES = 20;
+
+function validPages(n: number | undefined): number | undefined {
+  return n !== undefined && Number.isInteger(n) && n >= 0 && n <= MAX_OCR_PAGES ? n : undefined;
+}
+
 export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
   const { draft, edit } = props;
   const t = useT();
@@ -68,7 +74,7 @@ export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
                 {...a}
                 type="number"
                 min={0}
-                max={20}
+                max={MAX_OCR_PAGES}
                 data-testid="ocr-pages-input"
                 value={draft.text?.ocrPages ?? info.maxOcrPages}
                 onChange={(e) => edit((d) => ({ ...d, text: { ocrPages: Number(e.target.value) } }))}
@@ -76,7 +82,9 @@ export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
             )}
           </SettingsField>
           <p className="hint" data-testid="ocr-pages">
-            {t('settings.ocr.pagesValue', { count: draft.text?.ocrPages ?? info.maxOcrPages })}
+            {/* What is read: the typed number once it is one the setting takes, else what is in force (never
+                "the first 25 pages" beside a refusal of 25; issue #31 item 8). */}
+            {t('settings.ocr.pagesValue', { count: validPages(draft.text?.ocrPages) ?? info.maxOcrPages })}
           </p>
           <p className="hint">{t('settings.ocr.hint')}</p>
         </>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useAppStore } from '../../app/store';
 import { Field } from '../../components/field';
 import type { FieldA11y } from '../../components/field';
-import { translateMaybe, useLocale } from '../../i18n/i18n';
+import { useLocale } from '../../i18n/i18n';
+import { fieldText } from '../../i18n/validation-messages';
 
 /** Errors are keyed by dotted settings path; the input id is derived from it so labels and errors pair up. */
 export function fieldId(path: string): string {
@@ -23,7 +24,7 @@ export function SettingsField(props: {
       id={fieldId(props.path)}
       label={props.label}
       hint={props.hint}
-      error={error && translateMaybe(locale, error)}
+      error={error && fieldText(locale, error)}
       errorTestId="settings-field-error"
     >
       {props.children}

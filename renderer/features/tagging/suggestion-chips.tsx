@@ -1,7 +1,8 @@
 import type { Suggestion } from '../../../shared/domain/suggestions';
 import { useAppStore } from '../../app/store';
-import { useT } from '../../i18n/i18n';
+import { useLocale, useT } from '../../i18n/i18n';
 import type { MetadataField } from './metadata-form-model';
+import { platformText } from '../../i18n/platform-values';
 
 /**
  * The suggestions for one field, as chips beside it (issue #17). A chip the platform confirmed says so,
@@ -15,6 +16,7 @@ export function SuggestionChips(props: {
   current: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   const { documentId, field, chips, current } = props;
   if (!chips.length) return null;
   const s = useAppStore.getState;
@@ -51,7 +53,11 @@ export function SuggestionChips(props: {
                   policy.customerName,
                   policy.customerNumber && t('suggest.customerNumber', { number: policy.customerNumber }),
                   policy.product,
-                  policy.statusText ?? (policy.isActive ? undefined : t('suggest.inactive')),
+                  policy.statusText
+                    ? platformText(locale, policy.statusText)
+                    : policy.isActive
+                      ? undefined
+                      : t('suggest.inactive'),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -83,6 +83,27 @@ describe('suggestion slice', () => {
     expect(bridge.calls).toHaveLength(1);
   });
 
+  it('Alt+S takes the confirmed numbers and the suggested type, never a number only found (issue #31 item 10)', async () => {
+    bridge.typeGuess = { code: 'INV', confidence: 0.97, examples: 12 };
+    const store = setup();
+    store.setState({ selection: { selected: ['a'], active: 'a' } });
+    const p = store.getState().loadSuggestions('a');
+    bridge.answer(0, { ok: true, value: result([policy, foundCase]) });
+    await p;
+    await ScriptedBridge.settle();
+    expect(store.getState().typeGuesses['a']).toMatchObject({ code: 'INV' });
+    // Nothing is filled until the clerk says so.
+    expect(store.getState().draft.values.documentTypeCode).toBe('');
+    expect(
+      resolveShortcut({ key: 's', altKey: true, ctrlKey: false, metaKey: false, shiftKey: false, inTextField: true }),
+    ).toEqual({ kind: 'accept-all' });
+    expect(store.getState().acceptAllSuggestions('a')).toBe(true);
+    const values = store.getState().draft.values;
+    expect(values.policyNumber).toBe('HR-100001');
+    expect(values.documentTypeCode).toBe('INV');
+    expect(values.caseNumber).toBe('');
+  });
+
   it('accepting fills the field; showing marks the page and the box for the preview', async () => {
     const store = setup();
     const p = store.getState().loadSuggestions('a');

@@ -5,7 +5,7 @@ import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
 import type { MetadataField } from './metadata-form-model';
-import { formFieldOf, topSuggestion } from './suggestion-model';
+import { formFieldOf, SUGGESTED_FIELDS, topSuggestion } from './suggestion-model';
 
 /** Suggestions of one document: being read (OCR takes seconds per page), there, or not available. */
 export type SuggestionLoad =
@@ -20,8 +20,25 @@ export interface PreviewMark {
   tick: number;
 }
 
+/** The type the station's history suggests for a document (issue #31 item 10); null: none confident. */
+export interface TypeGuess {
+  code: string;
+  confidence: number;
+  examples: number;
+}
+
 export interface SuggestionSlice {
   suggestions: Record<string, SuggestionLoad>;
+  typeGuesses: Record<string, TypeGuess | null>;
+  /** Asks for the document's type once its text is read (after its suggestions). */
+  loadTypeGuess(id: string): Promise<void>;
+  /** Fills the document type with the suggested one. */
+  acceptTypeGuess(documentId: string): boolean;
+  /**
+   * "Use the suggestions" (Alt+S): every empty field takes its top suggestion the platform confirmed, and
+   * the document type the suggested one; a number only found in the document is left to the clerk.
+   */
+  acceptAllSuggestions(documentId: string): boolean;
   previewMark?: PreviewMark;
   /**
    * Asks the core for the document's suggestions, once: the answer comes when its text is read (at once
@@ -47,6 +64,37 @@ export const createSuggestionSlice: StateCreator<AppState, [], [], SuggestionSli
 
   return {
     suggestions: {},
+    typeGuesses: {},
+
+    async loadTypeGuess(id) {
+      if (id in get().typeGuesses) return;
+      try {
+        const guess = await intake().call('documents.suggestType', { id });
+        set({ typeGuesses: { ...get().typeGuesses, [id]: guess } });
+      } catch {
+        // No suggestion is no harm: the clerk picks the type as before.
+      }
+    },
+
+    acceptTypeGuess(documentId) {
+      const guess = get().typeGuesses[documentId];
+      if (guess) get().setDraftField('documentTypeCode', guess.code);
+      return !!guess;
+    },
+
+    acceptAllSuggestions(documentId) {
+      let any = false;
+      const { draft } = get();
+      for (const field of SUGGESTED_FIELDS) {
+        if (draft.values[field].trim()) continue;
+        const top = topSuggestion(resultOf(documentId), field);
+        if (top?.check !== 'verified') continue;
+        get().acceptSuggestion(top);
+        any = true;
+      }
+      if (!draft.values.documentTypeCode.trim() && get().acceptTypeGuess(documentId)) any = true;
+      return any;
+    },
 
     async loadSuggestions(id) {
       const current = get().suggestions[id];
@@ -55,6 +103,8 @@ export const createSuggestionSlice: StateCreator<AppState, [], [], SuggestionSli
       put(id, { state: 'reading' });
       try {
         put(id, { state: 'ready', result: await intake().call('documents.suggestions', { id }) });
+        // The text is read now: the type can be told from it.
+        void get().loadTypeGuess(id);
       } catch (e) {
         put(id, { state: 'failed', error: toIpcError(e) });
       }

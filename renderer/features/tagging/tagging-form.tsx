@@ -4,13 +4,15 @@ import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../app/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
-import { translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { errorText, formatPercent, useLocale, useT } from '../../i18n/i18n';
+import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
 import { METADATA_FIELDS } from './metadata-form-model';
 import { SubmittedNote } from './submitted-note';
 import { chipsFor, SUGGESTED_FIELDS } from './suggestion-model';
 import { SuggestionChips } from './suggestion-chips';
 import type { MetadataField } from './metadata-form-model';
+import { fieldText } from '../../i18n/validation-messages';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
 /** One shared empty list: a selector returning a fresh [] would re-render forever. */
@@ -30,6 +32,7 @@ export function TaggingForm() {
   const errors = useAppStore((s) => s.fieldErrors);
   const submitting = useAppStore((s) => s.submitting);
   const submitError = useAppStore((s) => s.submitError);
+  const draftSaveError = useAppStore((s) => s.draftSaveError);
   const previous = useAppStore((s) => s.previousMetadata);
   const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
   const submitted = useAppStore((s) => s.submitted);
@@ -42,6 +45,7 @@ export function TaggingForm() {
   const single = docs.length === 1 ? docs[0]?.id : undefined;
   const suggestions = useAppStore((st) => (single ? st.suggestions[single] : undefined));
   const suggestionResult = suggestions?.state === 'ready' ? suggestions.result : undefined;
+  const typeGuess = useAppStore((st) => (single ? st.typeGuesses[single] : undefined));
 
   useEffect(() => s().syncDraft(docs), [docs, s]);
   useEffect(() => {
@@ -137,10 +141,15 @@ export function TaggingForm() {
         {note}
         {errors.form && (
           <p className="form-error" role="alert" data-testid="form-error">
-            {translateMaybe(locale, errors.form)}
+            {fieldText(locale, errors.form)}
           </p>
         )}
         {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
+        {draftSaveError && (
+          <p className="form-error" role="alert" data-testid="draft-not-kept">
+            {t('tagging.draftNotKept', { reason: errorText(locale, draftSaveError) })}
+          </p>
+        )}
         {docs.length === 1 && docs[0]?.state === 'failed' && docs[0].error && (
           <ErrorBanner error={docs[0].error} testId="failed-reason" />
         )}
@@ -201,7 +210,52 @@ export function TaggingForm() {
                     {t('tagging.openClaim')}
                   </button>
                 )}
+                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="create-case-for-document"
+                    onClick={() => {
+                      // The one way a case is made for a document: this document, named on the next screen.
+                      s().startCaseForm(single);
+                      s().setScreen('cases');
+                    }}
+                  >
+                    {t('tagging.createCase')}
+                  </button>
+                )}
               </div>
+              {single && field === 'documentTypeCode' && typeGuess && (
+                <div
+                  className="suggestion-chips"
+                  role="group"
+                  aria-label={t('suggest.chipsFor', { field: t('field.documentTypeCode') })}
+                >
+                  <button
+                    type="button"
+                    className={`chip chip-found ${draft.values.documentTypeCode === typeGuess.code ? 'chip-in-field' : ''}`}
+                    data-testid="type-chip"
+                    data-code={typeGuess.code}
+                    aria-keyshortcuts="Alt+S"
+                    onClick={() => s().acceptTypeGuess(single)}
+                  >
+                    <span className="chip-value">
+                      {t('suggest.type', {
+                        label: (() => {
+                          const known = documentTypes.find((d) => d.code === typeGuess.code);
+                          return known ? `${documentTypeLabel(locale, known)} (${known.code})` : typeGuess.code;
+                        })(),
+                      })}
+                    </span>
+                    <span className="chip-detail">
+                      {t('suggest.typeDetail', {
+                        count: typeGuess.examples,
+                        percent: formatPercent(locale, typeGuess.confidence),
+                      })}
+                    </span>
+                  </button>
+                </div>
+              )}
               {single && (
                 <SuggestionChips
                   documentId={single}
@@ -212,7 +266,7 @@ export function TaggingForm() {
               )}
               {errors[field] && (
                 <p className="field-error" id={`tag-${field}-error`}>
-                  {translateMaybe(locale, errors[field] ?? '')}
+                  {fieldText(locale, errors[field] ?? '')}
                 </p>
               )}
             </div>
@@ -229,6 +283,18 @@ export function TaggingForm() {
           >
             {t('tagging.sameAsPrevious')}
           </button>
+          {single && (
+            <button
+              type="button"
+              className="button"
+              aria-keyshortcuts="Alt+S"
+              data-testid="use-suggestions"
+              onClick={() => s().acceptAllSuggestions(single)}
+            >
+              {t('suggest.useAll')}
+              <kbd aria-hidden="true">Alt+S</kbd>
+            </button>
+          )}
           <span className="spacer" />
           <button
             type="submit"

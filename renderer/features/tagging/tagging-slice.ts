@@ -10,6 +10,8 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
 import { intake } from '../../ipc/client';
+import type { DraftValues } from '../../../shared/domain/drafts';
+import { draftWithSaved, draftsToKeep } from './saved-drafts';
 import {
   applyPrevious,
   draftFromDocuments,
@@ -43,6 +45,14 @@ export interface TaggingSlice {
   submitted?: SubmittedNote;
   /** Bumped when the form should move focus to its first error. */
   errorFocusTick: number;
+  /**
+   * What the clerk typed per document and has not sent, as kept by the core (issue #31 item 2): restored
+   * when the document is selected again, after a reload or a restart; the list marks these documents.
+   */
+  savedDrafts: Record<string, DraftValues>;
+  /** Keeping the typed values failed (they are still in the form): said beside the form. */
+  draftSaveError?: IpcError;
+  loadDrafts(): Promise<void>;
   syncDraft(docs: readonly Document[]): void;
   setDraftField(field: MetadataField, value: string): void;
   useSameAsPrevious(): void;
@@ -68,132 +78,184 @@ export function checkRulesFor(settings: Settings | undefined, docs: readonly Doc
   };
 }
 
-export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = (set, get) => ({
-  draftKey: '',
-  draft: draftFromDocuments([]),
-  fieldErrors: {},
-  submitting: false,
-  errorFocusTick: 0,
-
-  syncDraft(docs) {
-    const key = docs
-      .map((d) => d.id)
-      .sort()
-      .join('|');
-    if (key === get().draftKey) {
-      // A draft the clerk has not touched follows the documents: metadata set elsewhere meanwhile (a
-      // confirmed suggestion auto-accepted after the text was read) shows instead of the old, empty value.
-      const { draft } = get();
-      if (draft.touched.length) return;
-      const fresh = draftFromDocuments(docs);
-      if (JSON.stringify(fresh) !== JSON.stringify(draft)) set({ draft: fresh });
-      return;
-    }
-    set({
-      draftKey: key,
-      draft: draftFromDocuments(docs),
-      fieldErrors: {},
-      submitError: undefined,
-      duplicatePrompt: undefined,
-    });
-  },
-
-  setDraftField(field, value) {
-    const draft = setField(get().draft, field, value);
-    const { [field]: _cleared, form: _form, ...rest } = get().fieldErrors;
-    set({ draft, fieldErrors: rest });
-  },
-
-  useSameAsPrevious() {
-    const previous = get().previousMetadata;
-    if (previous) set({ draft: applyPrevious(get().draft, previous), fieldErrors: {} });
-  },
-
-  async submitDraft(confirmDuplicate = false) {
+export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = (set, get) => {
+  const selectedDocs = (): Document[] => {
     const s = get();
-    if (s.submitting) return false;
-    const docs = s.selection.selected.map((id) => s.documents[id]).filter((d): d is Document => !!d);
-    if (!docs.length) return false;
-    const errors = validateDraft(s.draft, checkRulesFor(s.settings, docs));
-    if (Object.keys(errors).length) {
-      set({ fieldErrors: errors, errorFocusTick: s.errorFocusTick + 1 });
-      return false;
+    return s.selection.selected.map((id) => s.documents[id]).filter((d): d is Document => !!d);
+  };
+  /** Hands the form's typed values to the core, per selected document, where they changed. */
+  const keepDraft = () => {
+    const s = get();
+    const changes = draftsToKeep(selectedDocs(), s.draft, s.savedDrafts);
+    if (!changes.length) return;
+    const savedDrafts = { ...s.savedDrafts };
+    for (const { documentId, values } of changes) {
+      if (values) savedDrafts[documentId] = values;
+      else delete savedDrafts[documentId];
     }
-    const duplicates = docs.filter((d) => d.duplicateOf);
-    if (duplicates.length && !confirmDuplicate) {
-      set({ duplicatePrompt: { ids: duplicates.map((d) => d.id), fileNames: duplicates.map((d) => d.fileName) } });
-      return false;
+    set({ savedDrafts });
+    for (const { documentId, values } of changes) {
+      intake()
+        .call('drafts.save', { documentId, values: values ?? {} })
+        .then(() => get().draftSaveError && set({ draftSaveError: undefined }))
+        .catch((e: unknown) => set({ draftSaveError: toIpcError(e) }));
     }
-    set({ submitting: true, submitError: undefined, duplicatePrompt: undefined, submitted: undefined });
-    try {
-      // What only the core and the platform can tell (a case or policy number they do not know), before
-      // anything is queued: a made-up case number is said here, not as a 422 in the queue later.
-      const checked: FieldErrors = {};
-      for (const group of submitGroups(docs, s.draft)) {
-        const answer = await intake().call('documents.check', group);
-        for (const [field, code] of Object.entries(answer.fields)) {
-          if (!(field in checked)) checked[field as MetadataField] = code;
-        }
+  };
+  const forgetDrafts = (ids: readonly string[]) => {
+    const savedDrafts = { ...get().savedDrafts };
+    for (const id of ids) delete savedDrafts[id];
+    set({ savedDrafts });
+    if (ids.length)
+      void intake()
+        .call('drafts.discard', { ids: [...ids] })
+        .catch(() => undefined);
+  };
+  return {
+    draftKey: '',
+    draft: draftFromDocuments([]),
+    fieldErrors: {},
+    submitting: false,
+    errorFocusTick: 0,
+    savedDrafts: {},
+
+    async loadDrafts() {
+      try {
+        const list = await intake().call('drafts.list', {});
+        set({ savedDrafts: Object.fromEntries(list.map((d) => [d.documentId, d.values])) });
+        // The form may already show a document (the list loaded first): show its kept values, unless the
+        // clerk is typing already.
+        if (!get().draft.touched.length) set({ draft: draftWithSaved(selectedDocs(), get().savedDrafts) });
+      } catch (e) {
+        set({ draftSaveError: toIpcError(e) });
       }
-      if (Object.keys(checked).length) {
-        set({ submitting: false, fieldErrors: checked, errorFocusTick: get().errorFocusTick + 1 });
+    },
+
+    syncDraft(docs) {
+      const key = docs
+        .map((d) => d.id)
+        .sort()
+        .join('|');
+      if (key === get().draftKey) {
+        // A draft the clerk has not touched follows the documents: metadata set elsewhere meanwhile (a
+        // confirmed suggestion auto-accepted after the text was read) shows instead of the old, empty value.
+        const { draft } = get();
+        if (draft.touched.length) return;
+        const fresh = draftWithSaved(docs, get().savedDrafts);
+        if (JSON.stringify(fresh) !== JSON.stringify(draft)) set({ draft: fresh });
+        return;
+      }
+      set({
+        draftKey: key,
+        draft: draftWithSaved(docs, get().savedDrafts),
+        fieldErrors: {},
+        submitError: undefined,
+        duplicatePrompt: undefined,
+      });
+    },
+
+    setDraftField(field, value) {
+      const draft = setField(get().draft, field, value);
+      const { [field]: _cleared, form: _form, ...rest } = get().fieldErrors;
+      set({ draft, fieldErrors: rest });
+      keepDraft();
+    },
+
+    useSameAsPrevious() {
+      const previous = get().previousMetadata;
+      if (previous) {
+        set({ draft: applyPrevious(get().draft, previous), fieldErrors: {} });
+        keepDraft();
+      }
+    },
+
+    async submitDraft(confirmDuplicate = false) {
+      const s = get();
+      if (s.submitting) return false;
+      const docs = s.selection.selected.map((id) => s.documents[id]).filter((d): d is Document => !!d);
+      if (!docs.length) return false;
+      const errors = validateDraft(s.draft, checkRulesFor(s.settings, docs));
+      if (Object.keys(errors).length) {
+        set({ fieldErrors: errors, errorFocusTick: s.errorFocusTick + 1 });
         return false;
       }
-      for (const group of submitGroups(docs, s.draft)) {
-        const updated = await intake().call('documents.submit', { ...group, confirmDuplicate });
-        get().applyDocumentsChanged(updated, []);
+      const duplicates = docs.filter((d) => d.duplicateOf);
+      if (duplicates.length && !confirmDuplicate) {
+        set({ duplicatePrompt: { ids: duplicates.map((d) => d.id), fileNames: duplicates.map((d) => d.fileName) } });
+        return false;
       }
-      const single = docs.length === 1;
-      set({
-        submitting: false,
-        previousMetadata: submitGroups(docs, s.draft)[0]?.metadata,
-        draftKey: single ? s.draftKey : '',
-        submitted: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
-      });
-      // Submitted documents leave the open list; keep the clerk on the next one.
-      if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
-      return true;
-    } catch (e) {
-      const error = toIpcError(e);
-      if (error.code === DUPLICATE_CONTENT_CODE && !confirmDuplicate) {
-        // The core knew of an earlier upload the list did not show: ask about the documents it names.
-        const named = new Set(error.duplicates?.map((d) => d.documentId));
-        const asked = docs.some((d) => named.has(d.id)) ? docs.filter((d) => named.has(d.id)) : docs;
+      set({ submitting: true, submitError: undefined, duplicatePrompt: undefined, submitted: undefined });
+      try {
+        // What only the core and the platform can tell (a case or policy number they do not know), before
+        // anything is queued: a made-up case number is said here, not as a 422 in the queue later.
+        const checked: FieldErrors = {};
+        for (const group of submitGroups(docs, s.draft)) {
+          const answer = await intake().call('documents.check', group);
+          for (const [field, code] of Object.entries(answer.fields)) {
+            if (!(field in checked)) checked[field as MetadataField] = code;
+          }
+        }
+        if (Object.keys(checked).length) {
+          set({ submitting: false, fieldErrors: checked, errorFocusTick: get().errorFocusTick + 1 });
+          return false;
+        }
+        for (const group of submitGroups(docs, s.draft)) {
+          const updated = await intake().call('documents.submit', { ...group, confirmDuplicate });
+          get().applyDocumentsChanged(updated, []);
+        }
+        const single = docs.length === 1;
+        // Sent: the typed values are the documents' metadata now, nothing is left to keep.
+        forgetDrafts(docs.map((d) => d.id));
         set({
           submitting: false,
-          duplicatePrompt: { ids: asked.map((d) => d.id), fileNames: asked.map((d) => d.fileName) },
+          previousMetadata: submitGroups(docs, s.draft)[0]?.metadata,
+          draftKey: single ? s.draftKey : '',
+          submitted: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
+        });
+        // Submitted documents leave the open list; keep the clerk on the next one.
+        if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+        return true;
+      } catch (e) {
+        const error = toIpcError(e);
+        if (error.code === DUPLICATE_CONTENT_CODE && !confirmDuplicate) {
+          // The core knew of an earlier upload the list did not show: ask about the documents it names.
+          const named = new Set(error.duplicates?.map((d) => d.documentId));
+          const asked = docs.some((d) => named.has(d.id)) ? docs.filter((d) => named.has(d.id)) : docs;
+          set({
+            submitting: false,
+            duplicatePrompt: { ids: asked.map((d) => d.id), fileNames: asked.map((d) => d.fileName) },
+          });
+          return false;
+        }
+        set({
+          submitting: false,
+          submitError: error,
+          fieldErrors: fieldErrorsFromIpc(error.fields),
+          errorFocusTick: get().errorFocusTick + 1,
         });
         return false;
       }
-      set({
-        submitting: false,
-        submitError: error,
-        fieldErrors: fieldErrorsFromIpc(error.fields),
-        errorFocusTick: get().errorFocusTick + 1,
-      });
-      return false;
-    }
-  },
+    },
 
-  cancelDuplicate() {
-    set({ duplicatePrompt: undefined });
-  },
+    cancelDuplicate() {
+      set({ duplicatePrompt: undefined });
+    },
 
-  async undoSubmit() {
-    const note = get().submitted;
-    if (!note) return;
-    set({ submitted: undefined });
-    try {
-      const back = await intake().call('documents.cancel', { ids: note.ids });
-      get().applyDocumentsChanged(back, []);
-      const first = note.ids[0];
-      if (first && get().documents[first]) get().selectDocument(first, 'single');
-    } catch (e) {
-      set({ submitError: toIpcError(e) });
-    }
-  },
+    async undoSubmit() {
+      const note = get().submitted;
+      if (!note) return;
+      set({ submitted: undefined });
+      try {
+        const back = await intake().call('documents.cancel', { ids: note.ids });
+        get().applyDocumentsChanged(back, []);
+        const first = note.ids[0];
+        if (first && get().documents[first]) get().selectDocument(first, 'single');
+      } catch (e) {
+        set({ submitError: toIpcError(e) });
+      }
+    },
 
-  dismissSubmitted() {
-    set({ submitted: undefined });
-  },
-});
+    dismissSubmitted() {
+      set({ submitted: undefined });
+    },
+  };
+};

@@ -21,6 +21,12 @@ export const caseInvokes = {
       requestId: z.string().min(8).max(100),
       data: z.record(z.string(), z.unknown()),
       documentId: z.string().optional(),
+      /**
+       * The case number the document carried when the clerk chose it for the case ('' or absent: none).
+       * The core sets the new number only while the document still carries this one, so a number it has
+       * is replaced only when the clerk saw it and agreed (issue #31 item 1).
+       */
+      documentCaseNumber: z.string().max(200).optional(),
     }),
     response: CreateCaseResultSchema,
   },

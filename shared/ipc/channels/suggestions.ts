@@ -9,6 +9,16 @@ export const suggestionInvokes = {
    * the form stays usable meanwhile.
    */
   'documents.suggestions': { request: z.object({ id: z.string().min(1) }), response: DocumentSuggestionsSchema },
+  /**
+   * The document type this station's history suggests for the document (issue #31 item 10): learnt from the
+   * text of documents sent and the type the clerk chose; null when the model is not confident.
+   */
+  'documents.suggestType': {
+    request: z.object({ id: z.string().min(1) }),
+    response: z
+      .object({ code: z.string(), confidence: z.number().min(0).max(1), examples: z.number().int().min(0) })
+      .nullable(),
+  },
   /** OCR languages installed on this machine and the page limit, for the settings screen. */
   'ocr.info': {
     request: z.object({}),

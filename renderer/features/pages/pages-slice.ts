@@ -1,0 +1,70 @@
+import type { StateCreator } from 'zustand';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { toIpcError } from '../../app/ipc-error';
+import type { AppState } from '../../app/store';
+import { intake } from '../../ipc/client';
+
+/**
+ * The page shown of the active document, shared by the preview, the page strip and the list (issue #31
+ * items 5 and 6): the strip follows the preview's page and the preview the strip's, a page edit (a new
+ * file, so both are mounted anew) stays on the page it was made on, and PageDown in the list turns it.
+ */
+export interface PagesSlice {
+  /** 0-based page shown for document `id`; another document starts at its first page. */
+  shownPage?: { id: string; page: number };
+  /** How many pages the preview found in document `id`. */
+  shownPages?: { id: string; count: number };
+  /** A merge (M in the list or the strip) running, and its refusal. */
+  merging: boolean;
+  mergeError?: IpcError;
+  showPage(id: string, page: number): void;
+  setPageCount(id: string, count: number): void;
+  /** Next or previous page of the active document, within its pages. */
+  turnPage(delta: 1 | -1): void;
+  /** Merges the selected documents, in list order, into the first; the clerk stays on that one. */
+  mergeSelected(): Promise<void>;
+}
+
+/** The page of `id` the preview and strip show (0 when another document's page is remembered). */
+export function pageOf(state: Pick<PagesSlice, 'shownPage'>, id: string | undefined): number {
+  return id !== undefined && state.shownPage?.id === id ? state.shownPage.page : 0;
+}
+
+export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set, get) => ({
+  merging: false,
+
+  showPage(id, page) {
+    const current = get().shownPage;
+    if (current?.id !== id || current.page !== page) set({ shownPage: { id, page: Math.max(0, page) } });
+  },
+
+  setPageCount(id, count) {
+    const current = get().shownPages;
+    if (current?.id !== id || current.count !== count) set({ shownPages: { id, count } });
+  },
+
+  turnPage(delta) {
+    const s = get();
+    const id = s.selection.active;
+    if (!id) return;
+    const count = s.shownPages?.id === id ? s.shownPages.count : 1;
+    s.showPage(id, Math.min(count - 1, Math.max(0, pageOf(s, id) + delta)));
+  },
+
+  async mergeSelected() {
+    const s = get();
+    if (s.merging) return;
+    const ids = s.inboxOrder.filter((id) => s.selection.selected.includes(id));
+    if (ids.length < 2) return;
+    set({ merging: true, mergeError: undefined });
+    try {
+      const kept = await intake().call('documents.mergePages', { ids });
+      get().applyDocumentsChanged([kept], ids.slice(1));
+      // The merged document is the one shown and tagged (and the one whose undo brings the others back).
+      get().selectDocument(kept.id, 'single');
+      set({ merging: false });
+    } catch (e) {
+      set({ merging: false, mergeError: toIpcError(e) });
+    }
+  },
+});
