@@ -88,6 +88,8 @@ export async function waitWhileStopped(o: {
   /** inputsFingerprint taken before the attempt that failed, so a fix made meanwhile is not missed. */
   fingerprint: string;
   logger: Logger;
+  /** Told once `status` and the metrics say why: an admin who reads the log line and asks then sees it. */
+  onStopped?: () => void;
 }): Promise<'retry' | 'signal'> {
   const since = new Date().toISOString();
   const releases: Array<() => Promise<void> | void> = [];
@@ -95,8 +97,8 @@ export async function waitWhileStopped(o: {
   if (lock) {
     releases.push(() => lock.release());
     const writer = new StatusFileWriter(o.dataDir, () => stoppedStatus(o.stop, since), new EventBus(), o.logger);
-    void writer.write();
     releases.unshift(() => writer.close()); // closed before the lock goes
+    await writer.write();
   }
   if (o.metricsPort !== undefined && o.stop.code !== 'metrics.port_in_use') {
     const server: MetricsServer | undefined = await serveAgentMetrics(
@@ -106,6 +108,7 @@ export async function waitWhileStopped(o: {
     ).catch(() => undefined);
     if (server) releases.unshift(() => server.close());
   }
+  o.onStopped?.();
   try {
     return await new Promise<'retry' | 'signal'>((resolve) => {
       const started = Date.now();

@@ -123,11 +123,20 @@ async function runAsService(
       const stop = configurationStopOf(e);
       if (!stop) throw e;
       await cleanup();
-      if (logged !== `${stop.code}\n${stop.message}`) {
-        logged = `${stop.code}\n${stop.message}`;
-        logger.error('agent stopped', { code: stop.code, reason: stop.message, action: stop.action });
-      }
-      const next = await waitWhileStopped({ stop, dataDir, metricsPort: args.metricsPort, files, fingerprint, logger });
+      const news = logged !== `${stop.code}\n${stop.message}`;
+      logged = `${stop.code}\n${stop.message}`;
+      const next = await waitWhileStopped({
+        stop,
+        dataDir,
+        metricsPort: args.metricsPort,
+        files,
+        fingerprint,
+        logger,
+        // Logged once the status file and metrics say it, so `status` right after the line agrees with it.
+        onStopped: () => {
+          if (news) logger.error('agent stopped', { code: stop.code, reason: stop.message, action: stop.action });
+        },
+      });
       if (next === 'signal') return 0;
       logger.info('configuration changed; starting again');
     }
