@@ -70,7 +70,7 @@ export const de: Record<MessageKey, string> = {
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
-    'Der Scan {detail} wird in Dokumente aufgeteilt; sie erscheinen im Eingang, sobald das fertig ist.',
+    'Der Scan {detail} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
   'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
     'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',

@@ -69,7 +69,7 @@ export const en = {
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {detail}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
-    'The scan {detail} is being split into documents; they appear in the inbox when it is done.',
+    'The scan {detail} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
   'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
