@@ -344,6 +344,10 @@ export const de: Record<MessageKey, string> = {
   'suggest.found': 'im Dokument gefunden, nicht geprüft',
   'suggest.customerNumber': 'Kunde {number}',
   'suggest.inactive': 'nicht aktiv',
+  'suggest.policy.active': 'in Kraft',
+  'suggest.policy.expired': 'abgelaufen am {date}',
+  'suggest.policy.notStarted': 'nicht in Kraft vor dem {date}',
+  'suggest.notInForce': 'von der Plattform bestätigt, aber der Vertrag ist nicht in Kraft: vor der Übernahme prüfen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
   'settings.folder.autoAccept':

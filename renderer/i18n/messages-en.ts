@@ -336,6 +336,10 @@ export const en = {
   'suggest.found': 'found in the document, not checked',
   'suggest.customerNumber': 'customer {number}',
   'suggest.inactive': 'not active',
+  'suggest.policy.active': 'in force',
+  'suggest.policy.expired': 'expired on {date}',
+  'suggest.policy.notStarted': 'not in force before {date}',
+  'suggest.notInForce': 'confirmed by the platform, but the policy is not in force: check before using it',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
   'settings.folder.autoAccept':
