@@ -10,6 +10,12 @@ export interface PageSource {
   pageSize(index: number): { widthPt: number; heightPt: number };
   /** The page as an 8-bit grey bitmap at `dpi`. */
   render(index: number, dpi: number): Promise<GrayBitmap>;
+  /**
+   * The resolution the page was scanned at: its image's pixels per inch as placed on the page (the
+   * largest image's for a PDF page), or undefined for a page with no image. Barcodes are read at it
+   * (readingDpi) so their bars are not resampled to fractions of a pixel.
+   */
+  scanDpi(index: number): number | undefined;
   close(): void;
 }
 
