@@ -274,6 +274,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     now: () => clock.now(),
     logger: logger.child({ part: 'text' }),
+    editPages: (id, pages, message) => pipeline.pages.edit(id, pages, message),
   });
   const claimLookup = createClaimLookup(fetch);
 
