@@ -18,6 +18,9 @@ export type QuarterTurn = 0 | 90 | 180 | 270;
 const SCORE_WIDTH = 600;
 /** The least number of text lines, and of their net vote, for a verdict. */
 const MIN_LINES = 3;
+/** A row with less ink than this share of the densest row is a gap between lines (descenders and
+ * ascenders of close lines touch: the gap is seldom empty). */
+const LINE_GAP = 0.03;
 
 /** The clockwise turn that makes the page upright (0 when it is, or when it cannot be told). */
 export function uprightTurn(page: GrayBitmap): QuarterTurn {
@@ -98,12 +101,12 @@ function lineBands(mask: Uint8Array, w: number, h: number): number {
   const peak = Math.max(...rows);
   let count = 0;
   for (let y = 0; y < h;) {
-    if (rows[y]! <= Math.max(0, peak * 0.03)) {
+    if (rows[y]! <= Math.max(0, peak * LINE_GAP)) {
       y++;
       continue;
     }
     const top = y;
-    while (y < h && rows[y]! > Math.max(0, peak * 0.03)) y++;
+    while (y < h && rows[y]! > Math.max(0, peak * LINE_GAP)) y++;
     const height = y - top;
     if (height < 3 || height > h / 8) continue;
     let left = w;
@@ -143,7 +146,7 @@ function uprightVote(mask: Uint8Array, w: number, h: number): number | undefined
   const rows = rowProfile(mask, w, h);
   const peak = Math.max(...rows);
   if (peak === 0) return undefined;
-  const inLine = rows.map((r) => r > Math.max(1, peak * 0.03));
+  const inLine = rows.map((r) => r > Math.max(1, peak * LINE_GAP));
   let vote = 0;
   let lines = 0;
   for (let y = 0; y < h;) {
