@@ -1,4 +1,5 @@
 import type { CaptureProblem } from '../../../shared/domain/capture';
+import type { Box } from '../../../shared/domain/suggestions';
 import type { GrayBitmap } from './bitmap';
 import type { PageFileKind } from './file-kind';
 
@@ -16,6 +17,11 @@ export interface PageSource {
    * (readingDpi) so their bars are not resampled to fractions of a pixel.
    */
   scanDpi(index: number): number | undefined;
+  /**
+   * Where the page's images are, in page fractions (top-left origin), for a PDF page that is not turned
+   * by /Rotate; [] for other pages and files (a TIFF/JPEG/PNG is one image, read by OCR anyway).
+   */
+  imageBoxes(index: number): Box[];
   close(): void;
 }
 

@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Box } from '../../../shared/domain/suggestions';
 import type { GrayBitmap } from './bitmap';
 import { DECODE_LIMITS, renderSize, tooLargeMessage, TooLargeError, tooManySourcePixels } from './decode-limits';
 import { decodeJpegGray, fullPageJpeg } from './pdf-jpeg-page';
@@ -84,6 +85,38 @@ class PdfSource implements PageSource {
       return { widthPt: this.m.FPDF_GetPageWidthF(page), heightPt: this.m.FPDF_GetPageHeightF(page) };
     } finally {
       this.m.FPDF_ClosePage(page);
+    }
+  }
+
+  imageBoxes(index: number): Box[] {
+    const m = this.m;
+    const page = this.loadPage(index);
+    try {
+      if (m.FPDFPage_GetRotation(page) !== 0) return [];
+      const widthPt = m.FPDF_GetPageWidthF(page);
+      const heightPt = m.FPDF_GetPageHeightF(page);
+      const count = Math.min(m.FPDFPage_CountObjects(page), DECODE_LIMITS.maxPageObjectsChecked);
+      const bounds = m.pdfium.wasmExports.malloc(16);
+      const out: Box[] = [];
+      try {
+        for (let i = 0; i < count; i++) {
+          const obj = m.FPDFPage_GetObject(page, i);
+          if (!obj || m.FPDFPageObj_GetType(obj) !== IMAGE_OBJECT) continue;
+          if (!m.FPDFPageObj_GetBounds(obj, bounds, bounds + 4, bounds + 8, bounds + 12)) continue;
+          const [left, bottom, right, top] = [0, 4, 8, 12].map((o) => m.pdfium.getValue(bounds + o, 'float') as number);
+          out.push({
+            x: left! / widthPt,
+            y: 1 - top! / heightPt,
+            w: (right! - left!) / widthPt,
+            h: (top! - bottom!) / heightPt,
+          });
+        }
+      } finally {
+        m.pdfium.wasmExports.free(bounds);
+      }
+      return out;
+    } finally {
+      m.FPDF_ClosePage(page);
     }
   }
 

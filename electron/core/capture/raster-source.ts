@@ -68,6 +68,10 @@ class RasterSource implements PageSource {
     return { widthPt: (p.width / p.xDpi) * 72, heightPt: (p.height / p.yDpi) * 72 };
   }
 
+  imageBoxes(): [] {
+    return [];
+  }
+
   scanDpi(index: number): number | undefined {
     return this.pages[index]?.xDpi;
   }

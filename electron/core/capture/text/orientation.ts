@@ -18,8 +18,7 @@ export type QuarterTurn = 0 | 90 | 180 | 270;
 const SCORE_WIDTH = 600;
 /** The least number of text lines, and of their net vote, for a verdict. */
 const MIN_LINES = 3;
-/** A row with less ink than this share of the densest row is a gap between lines (descenders and
- * ascenders of close lines touch: the gap is seldom empty). */
+/** A row with less ink than this share of the densest row is a gap between lines (a speck of noise aside). */
 const LINE_GAP = 0.03;
 
 /** The clockwise turn that makes the page upright (0 when it is, or when it cannot be told). */

@@ -1,7 +1,8 @@
 /**
  * The text of a file, page by page: a PDF page's own text layer when it has one, OCR for a scanned page
  * within the first `maxOcrPages` (read upright: a page scanned turned is turned first, orientation.ts),
- * nothing (`skipped`) for later scanned pages. Pages after
+ * nothing (`skipped`) for later scanned pages. A page with a text layer and images whose text the layer
+ * lacks is OCR'd too, within the same limit, and the images' words are added (mixed-page.ts). Pages after
  * DECODE_LIMITS.maxTextPages, or after DECODE_LIMITS.textReadMs of reading, are not read at all (a
  * 100,000-page PDF): the last page reported is then `skipped`. The file is opened as capture opens
  * it, with the same limits: a bomb is refused before decoding, a page render is capped
@@ -14,6 +15,7 @@ import { openPagesFile } from '../open-pages';
 import type { PageSource } from '../page-source';
 import type { OcrEngine } from './ocr-engine';
 import { turnGray } from '../bitmap';
+import { imagesWithoutText, mergeImageText } from './mixed-page';
 import { boxInFile, uprightTurn } from './orientation';
 import type { PageText } from './page-text';
 import { clampBox, pageChars } from './page-text';
@@ -67,6 +69,15 @@ export async function readDocumentText(
       if (pdf && i < pdf.pageCount) {
         const layer = await pdf.pageText(i).catch(() => undefined);
         if (layer && pageChars(layer) >= opts.minTextLayerChars) text = layer;
+      }
+      // A mixed page: its layer, and the words in its images that the layer does not hold (mixed-page.ts).
+      if (text && pages && i < opts.maxOcrPages) {
+        const images = imagesWithoutText(pages.imageBoxes(i), text.lines);
+        if (images.length > 0) {
+          const engine = await ocr();
+          const ocrLines = await engine.recognize(await pages.render(i, opts.dpi));
+          text = { ...text, lines: mergeImageText(text.lines, ocrLines, images) };
+        }
       }
       if (!text && pages && i < opts.maxOcrPages) {
         const engine = await ocr();
