@@ -386,15 +386,14 @@ export class CaptureIntake implements IntakeTarget {
    * cannot read as pages (encrypted, damaged, no pages) waits in the inbox for the clerk.
    */
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
+    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
+    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
     await this.adoptOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
       error,
       message: error.message,
+      notice: `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`,
     });
-    this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
-    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
-    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
-    this.notice('warning', `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`);
   }
 
   /** Whether the folder would submit the scan as it is: auto-submit on and its required fields filled. */
@@ -405,7 +404,7 @@ export class CaptureIntake implements IntakeTarget {
   /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
   private async adoptOriginal(
     batch: CaptureBatch,
-    as: { autoSubmit: boolean; error?: DocumentError; message: string },
+    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: string },
   ): Promise<void> {
     const { originals, spool, queue, store, batches } = this.deps;
     const docId = randomUUID();
@@ -426,6 +425,10 @@ export class CaptureIntake implements IntakeTarget {
       ],
       () => batches.setState(batch.id, 'done', this.now()),
     );
+    if (as.error) this.deps.logger.warn('batch kept whole', { batch: batch.id, code: as.error.code });
+    else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
+    // Raised with the document, as the clerk sees it arrive.
+    if (as.notice) this.notice('warning', as.notice);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
