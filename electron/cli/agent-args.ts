@@ -6,7 +6,7 @@ import { metadataValueProblem } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 
-export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR] [options]
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR|text FILE] [options]
 
   run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
   list               print the queue (one JSON line per document)
@@ -17,6 +17,9 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
+  text FILE [--pages N] [--patterns FILE]
+                     print the text of a document as the app reads it (a JSON line per page), then the
+                     numbers found in it (a JSON line each): for tuning text.patterns
 
 Options:
   --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS); read, never written. A machine-wide

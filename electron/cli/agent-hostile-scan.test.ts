@@ -98,7 +98,7 @@ describe('a real agent with a hostile scan in its capture folder', () => {
       ).toEqual(['letter-1.pdf', 'letter-2.pdf', 'letter-3.pdf']);
       expect(
         got
-          .filter((u) => u.fileName.includes('part'))
+          .filter((u) => /_p\d+(-\d+)?\.pdf$/.test(u.fileName)) // the parts: the batch's name and their pages
           .map((u) => u.caseNumber)
           .sort(),
       ).toEqual([...CASE_BATCH_CASES]);

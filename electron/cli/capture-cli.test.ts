@@ -108,10 +108,11 @@ describe('intake-agent pages / split', () => {
         { page: 3, reason: 'blank' },
         { page: 5, reason: 'separator' },
       ]);
-      expect((await readdir(out)).sort()).toEqual(['batch-part01.pdf', 'batch-part02.pdf']);
+      // Each part: the batch's name with its page range (1-based).
+      expect((await readdir(out)).sort()).toEqual(['batch_p2-5.pdf', 'batch_p7-9.pdf']);
       for (const [name, n] of [
-        ['batch-part01.pdf', 3],
-        ['batch-part02.pdf', 3],
+        ['batch_p2-5.pdf', 3],
+        ['batch_p7-9.pdf', 3],
       ] as const)
         expect((await PDFDocument.load(await readFile(join(out, name)))).getPageCount()).toBe(n);
       // The original is only read.

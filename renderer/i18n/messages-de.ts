@@ -70,7 +70,7 @@ export const de: Record<MessageKey, string> = {
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
-    'Der Scan {detail} wird in Dokumente aufgeteilt; sie erscheinen im Eingang, sobald das fertig ist.',
+    'Der Scan {detail} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
   'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
     'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
@@ -366,6 +366,10 @@ export const de: Record<MessageKey, string> = {
   'suggest.typeDetail':
     'gelernt aus {count, plural, one {# gesendeten Dokument} other {# gesendeten Dokumenten}} dieser Art, {percent} sicher',
   'suggest.useAll': 'Vorschläge übernehmen',
+  'suggest.policy.active': 'in Kraft',
+  'suggest.policy.expired': 'abgelaufen am {date}',
+  'suggest.policy.notStarted': 'nicht in Kraft vor dem {date}',
+  'suggest.notInForce': 'von der Plattform bestätigt, aber der Vertrag ist nicht in Kraft: vor der Übernahme prüfen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
   'settings.folder.autoAccept':

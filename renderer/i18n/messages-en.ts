@@ -69,7 +69,7 @@ export const en = {
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {detail}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
-    'The scan {detail} is being split into documents; they appear in the inbox when it is done.',
+    'The scan {detail} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
   'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
@@ -356,6 +356,10 @@ export const en = {
   'suggest.typeDetail':
     'learnt from {count, plural, one {# sent document} other {# sent documents}} of this type, {percent} sure',
   'suggest.useAll': 'Use the suggestions',
+  'suggest.policy.active': 'in force',
+  'suggest.policy.expired': 'expired on {date}',
+  'suggest.policy.notStarted': 'not in force before {date}',
+  'suggest.notInForce': 'confirmed by the platform, but the policy is not in force: check before using it',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
   'settings.folder.autoAccept':

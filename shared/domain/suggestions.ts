@@ -73,9 +73,33 @@ export const PolicyHitSchema = z.object({
   product: z.string().optional(),
   description: z.string().optional(),
   statusText: z.string().optional(),
+  /** In force on the search date (today), as the platform says. */
   isActive: z.boolean(),
+  /** Why it is not in force, from its dates on the search date; `active` when it is (policyStateOf). */
+  state: z.enum(['active', 'expired', 'not-started', 'inactive']).optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
 });
 export type PolicyHit = z.infer<typeof PolicyHitSchema>;
+export type PolicyState = NonNullable<PolicyHit['state']>;
+
+/**
+ * A confirmed policy's state on `today` (YYYY-MM-DD): the platform's isActive decides whether it is in
+ * force; its dates say why not (ended before today: expired; starts after today: not yet started).
+ */
+export function policyStateOf(
+  policy: { isActive: boolean; startDate?: string | null; endDate?: string | null },
+  today: string,
+): PolicyState {
+  if (policy.isActive) return 'active';
+  if (policy.endDate && policy.endDate < today) return 'expired';
+  if (policy.startDate && policy.startDate > today) return 'not-started';
+  return 'inactive';
+}
+
+/** Whether a suggestion may be taken without the clerk: a policy must be in force (absent state: isActive). */
+export const policyInForce = (policy: Pick<PolicyHit, 'isActive' | 'state'>): boolean =>
+  policy.isActive && (policy.state ?? 'active') === 'active';
 
 /**
  * A suggestion for one field of the tagging form. `verified`: the platform knows the value (a policy

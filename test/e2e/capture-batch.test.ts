@@ -15,7 +15,7 @@ const SCAN = 'CLM-2026-000101_INV_post.pdf';
 
 describe('a scanned batch becomes the right documents, in Chromium', () => {
   const app = appForSuite();
-  const rows = () => app.page.getByTestId('doc-row').filter({ hasText: 'post-part' });
+  const rows = () => app.page.getByTestId('doc-row').filter({ hasText: 'post_p' });
 
   it('capture is switched on in Settings; a pattern naming no field is refused at the field', async () => {
     const { page, demo } = app;
@@ -48,10 +48,14 @@ describe('a scanned batch becomes the right documents, in Chromium', () => {
     await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
     await page.keyboard.press('Alt+1');
     await expect.poll(() => rows().count(), { timeout: 60_000 }).toBe(3);
-    // The batch itself is no document: only its parts are in the inbox.
+    // The batch itself is no document: only its parts are in the inbox, named with their page ranges and
+    // listed in scanner order.
     expect(await page.getByTestId('doc-row').filter({ hasText: SCAN }).count()).toBe(0);
+    const names = CASE_BATCH_PARTS.map((pages) => `CLM-2026-000101_INV_post_p${pages[0] + 1}-${pages[1] + 1}.pdf`);
+    const listed = await rows().allTextContents();
+    expect(names.map((n) => listed.findIndex((t) => t.includes(n)))).toEqual([0, 1, 2]);
     for (const [i, caseNumber] of CASE_BATCH_CASES.entries()) {
-      const name = `CLM-2026-000101_INV_post-part0${i + 1}.pdf`;
+      const name = names[i]!;
       const row = page.getByTestId('doc-row').filter({ hasText: name });
       expect(await row.textContent()).toContain(caseNumber);
       await row.click();

@@ -126,6 +126,30 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     await app.screenshot('tagging-suggestions-pdf-mark');
   });
 
+  it('a confirmed but expired policy is marked expired, as a warning, not as a green confirmation', async () => {
+    const { page } = app;
+    // The sandbox's WG-200002 ended on 2025-12-31; HR-100001 is in force.
+    const pdf = makePdf(['Versicherungsnummer WG-200002', 'Vorvertrag HR-100001']);
+    await dropFile(page, 'Abgelaufen.pdf', pdf, 'application/pdf');
+    await row('Abgelaufen.pdf').click();
+    const policy = chips('policyNumber');
+    await expect.poll(() => policy.count(), { timeout: 30_000 }).toBe(2);
+    // The policy in force comes first; the expired one after it, marked.
+    expect(await policy.nth(0).getAttribute('data-policy-state')).toBe('active');
+    expect(await policy.nth(0).textContent()).toContain('in force');
+    const expired = policy.nth(1);
+    expect(await expired.getAttribute('data-policy-state')).toBe('expired');
+    expect(await expired.getAttribute('data-check')).toBe('verified');
+    const text = await expired.textContent();
+    expect(text).toContain('WG-200002');
+    expect(text).toContain('expired on Dec 31, 2025');
+    expect(text).toContain('not in force: check before using it');
+    expect(text).not.toContain('✓');
+    expect(await expired.evaluate((el) => el.classList.contains('chip-verified'))).toBe(false);
+    await app.screenshot('tagging-suggestions-expired-policy');
+    await expectAccessible(page);
+  });
+
   it('Settings shows the installed OCR languages and how many pages of a scan are read', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+5');
@@ -169,6 +193,11 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     await expect.poll(() => policy.textContent()).toContain('von der Plattform bestätigt');
     expect(await policy.textContent()).toContain('Seite 1');
     expect(await chips('registrationNumber').textContent()).toContain('im Dokument gefunden, nicht geprüft');
+    await row('Abgelaufen.pdf').click();
+    const expired = chips('policyNumber').nth(1);
+    await expect.poll(() => expired.textContent()).toContain('abgelaufen am 31.12.2025');
+    expect(await expired.textContent()).toContain('nicht in Kraft: vor der Übernahme prüfen');
+    expect(await chips('policyNumber').nth(0).textContent()).toContain('in Kraft');
     await page.getByTestId('doc-list').focus();
     await page.keyboard.press('?');
     const help = page.getByTestId('help-overlay');

@@ -40,6 +40,26 @@ const READER_OPTIONS: ReaderOptions = {
   maxNumberOfSymbols: 16,
 };
 
+/** 1-D symbologies: the ones the second look (FixedThreshold) is for. */
+const LINEAR = new Set(['Code128', 'Code39', 'Code93', 'Codabar', 'ITF', 'EAN13', 'EAN8', 'UPCA', 'UPCE']);
+
+/**
+ * The second look at a page's 1-D codes, with a fixed threshold (mid-grey) instead of the local-average
+ * binarizer. A bar whose edges fall between pixels is grey there; the local average turns some of those
+ * 3-px bars into 2 and some 4-px spaces into 5, and a Code 39 with a 2:1 ratio then no longer tells
+ * narrow from wide. Mid-grey keeps each edge where the ink is half, and the bars their widths. About 5 ms
+ * per A4 page at 200 DPI (1-D only, no downscaling), against 45–55 ms for the first look; a code read by
+ * both is reported once.
+ */
+const SECOND_LOOK: ReaderOptions = {
+  ...READER_OPTIONS,
+  binarizer: 'FixedThreshold',
+  tryDownscale: false,
+};
+
+/** zxing's name of a symbology (the settings write `EAN-13`, zxing `EAN13`). */
+const zxingFormat = (f: string) => f.replace(/-/g, '');
+
 export async function readPageBarcodes(
   bitmap: GrayBitmap,
   formats: readonly string[] = DEFAULT_FORMATS,
@@ -47,10 +67,10 @@ export async function readPageBarcodes(
   await ensureReader();
   // One buffer per thread, reused page after page (readBarcodes copies it into the WASM heap first).
   pgm = grayToPgm(bitmap, pgm);
-  const results = await readBarcodes(pgm, {
-    ...READER_OPTIONS,
-    formats: formats as NonNullable<ReaderOptions['formats']>,
-  });
+  const wanted = formats.map(zxingFormat) as NonNullable<ReaderOptions['formats']>;
+  const results = await readBarcodes(pgm, { ...READER_OPTIONS, formats: wanted });
+  const linear = wanted.filter((f) => LINEAR.has(f));
+  if (linear.length > 0) results.push(...(await readBarcodes(pgm, { ...SECOND_LOOK, formats: linear })));
   const seen = new Set<string>();
   const out: PageBarcode[] = [];
   for (const r of results) {

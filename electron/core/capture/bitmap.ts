@@ -28,3 +28,23 @@ export function grayToPgm(src: GrayBitmap, reuse?: Uint8Array): Uint8Array {
   out.set(src.data, header.length);
   return out;
 }
+
+/** The page turned clockwise by a quarter turn, a half or three quarters (a new bitmap; 0 is the page itself). */
+export function turnGray(src: GrayBitmap, degrees: 0 | 90 | 180 | 270): GrayBitmap {
+  if (degrees === 0) return src;
+  const { width: w, height: h, data } = src;
+  const out = new Uint8Array(w * h);
+  if (degrees === 180) {
+    for (let i = 0, j = w * h - 1; i < w * h; i++, j--) out[i] = data[j]!;
+    return { width: w, height: h, data: out };
+  }
+  // Turned a quarter, the bitmap is h wide and w high.
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x]!;
+      if (degrees === 90) out[x * h + (h - 1 - y)] = v;
+      else out[(w - 1 - x) * h + y] = v;
+    }
+  }
+  return { width: h, height: w, data: out };
+}

@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Box } from '../../../shared/domain/suggestions';
 import type { GrayBitmap } from './bitmap';
 import { DECODE_LIMITS, renderSize, tooLargeMessage, TooLargeError, tooManySourcePixels } from './decode-limits';
 import { decodeJpegGray, fullPageJpeg } from './pdf-jpeg-page';
@@ -87,6 +88,47 @@ class PdfSource implements PageSource {
     }
   }
 
+  imageBoxes(index: number): Box[] {
+    const m = this.m;
+    const page = this.loadPage(index);
+    try {
+      if (m.FPDFPage_GetRotation(page) !== 0) return [];
+      const widthPt = m.FPDF_GetPageWidthF(page);
+      const heightPt = m.FPDF_GetPageHeightF(page);
+      const count = Math.min(m.FPDFPage_CountObjects(page), DECODE_LIMITS.maxPageObjectsChecked);
+      const bounds = m.pdfium.wasmExports.malloc(16);
+      const out: Box[] = [];
+      try {
+        for (let i = 0; i < count; i++) {
+          const obj = m.FPDFPage_GetObject(page, i);
+          if (!obj || m.FPDFPageObj_GetType(obj) !== IMAGE_OBJECT) continue;
+          if (!m.FPDFPageObj_GetBounds(obj, bounds, bounds + 4, bounds + 8, bounds + 12)) continue;
+          const [left, bottom, right, top] = [0, 4, 8, 12].map((o) => m.pdfium.getValue(bounds + o, 'float') as number);
+          out.push({
+            x: left! / widthPt,
+            y: 1 - top! / heightPt,
+            w: (right! - left!) / widthPt,
+            h: (top! - bottom!) / heightPt,
+          });
+        }
+      } finally {
+        m.pdfium.wasmExports.free(bounds);
+      }
+      return out;
+    } finally {
+      m.FPDF_ClosePage(page);
+    }
+  }
+
+  scanDpi(index: number): number | undefined {
+    const page = this.loadPage(index);
+    try {
+      return imageDpi(this.m, page);
+    } finally {
+      this.m.FPDF_ClosePage(page);
+    }
+  }
+
   async render(index: number, dpi: number): Promise<GrayBitmap> {
     const m = this.m;
     const page = this.loadPage(index);
@@ -139,6 +181,39 @@ class PdfSource implements PageSource {
 }
 
 const IMAGE_OBJECT = 3;
+
+/**
+ * The resolution of the page's largest image as placed: its pixel width over its width on the page
+ * (FPDFPageObj_GetBounds, in points); undefined without an image. Only the image's dictionary is read,
+ * never its pixels (a hostile image is refused by refuseLargeImages when the page renders).
+ */
+function imageDpi(m: Pdfium, page: number): number | undefined {
+  const count = Math.min(m.FPDFPage_CountObjects(page), DECODE_LIMITS.maxPageObjectsChecked);
+  // Two ints (pixel size), then four floats (left, bottom, right, top).
+  const scratch = m.pdfium.wasmExports.malloc(24);
+  let largest = 0;
+  let dpi: number | undefined;
+  try {
+    for (let i = 0; i < count; i++) {
+      const obj = m.FPDFPage_GetObject(page, i);
+      if (!obj || m.FPDFPageObj_GetType(obj) !== IMAGE_OBJECT) continue;
+      if (!m.FPDFImageObj_GetImagePixelSize(obj, scratch, scratch + 4)) continue;
+      if (!m.FPDFPageObj_GetBounds(obj, scratch + 8, scratch + 12, scratch + 16, scratch + 20)) continue;
+      const width = (m.pdfium.getValue(scratch, 'i32') as number) >>> 0;
+      const height = (m.pdfium.getValue(scratch + 4, 'i32') as number) >>> 0;
+      const [left, bottom, right, top] = [8, 12, 16, 20].map((o) => m.pdfium.getValue(scratch + o, 'float') as number);
+      // Long side over long side: the same for an image turned a quarter on the page.
+      const placed = Math.max(right! - left!, top! - bottom!) / 72;
+      if (width * height > largest && placed > 0) {
+        largest = width * height;
+        dpi = Math.max(width, height) / placed;
+      }
+    }
+  } finally {
+    m.pdfium.wasmExports.free(scratch);
+  }
+  return dpi;
+}
 
 /** Throws TooLargeError when an image on the page declares more than the source pixel limit. */
 function refuseLargeImages(m: Pdfium, page: number): void {

@@ -68,6 +68,14 @@ class RasterSource implements PageSource {
     return { widthPt: (p.width / p.xDpi) * 72, heightPt: (p.height / p.yDpi) * 72 };
   }
 
+  imageBoxes(): [] {
+    return [];
+  }
+
+  scanDpi(index: number): number | undefined {
+    return this.pages[index]?.xDpi;
+  }
+
   async render(index: number, dpi: number): Promise<GrayBitmap> {
     const p = this.page(index);
     // Never above the source's own pixels (a 73-DPI image is not scaled up to 200), never above the cap.

@@ -20,11 +20,32 @@ export type SplitFileResult =
       plan: SeparationPlan;
       /** Full paths of the parts, in document order; empty when the plan has no document. */
       written: string[];
+      /**
+       * No separator sheet was found and no page left out: the file is one document as it is. With
+       * `wholeAsIs` nothing was written (the caller takes the original); else the one part has the file's name.
+       */
+      whole: boolean;
     }
   | { ok: false; problem: CaptureProblem };
 
-export const partFileName = (original: string, index: number, total: number) =>
-  `${basename(original, extname(original))}-part${String(index + 1).padStart(Math.max(2, String(total).length), '0')}.pdf`;
+/**
+ * A part is named after its batch with its page range (1-based, as the clerk counts): `scan_p5-6.pdf`,
+ * `scan_p9.pdf`. The parts of one batch differ only in that range, so sorted by name with numbers read as
+ * numbers they are in scanner order. A file that was not separated (`separated` false) keeps its own name.
+ */
+export function partFileName(original: string, pages: readonly number[], separated = true): string {
+  const base = basename(original, extname(original));
+  if (!separated || pages.length === 0) return `${base}.pdf`;
+  const first = pages[0]! + 1;
+  const last = pages[pages.length - 1]! + 1;
+  return `${base}_p${first}${last > first ? `-${last}` : ''}.pdf`;
+}
+
+/** Whether the plan found a separator sheet (else the file is one document, whatever blank pages it drops). */
+export const foundSeparator = (plan: SeparationPlan): boolean =>
+  plan.documents.length > 1 ||
+  plan.documents.some((d) => d.separatorPages.length > 0) ||
+  plan.dropped.some((d) => d.reason === 'separator');
 
 export async function splitFile(
   path: string,
@@ -34,6 +55,8 @@ export async function splitFile(
   onStep?: StepHook,
   /** The original's name when `path` is a copy of it (the parts are named after it). */
   fileName: string = basename(path),
+  /** Write nothing for a file that stays one document as it is (capture's intake takes the original). */
+  wholeAsIs = false,
 ): Promise<SplitFileResult> {
   // The split holds the file in memory (hash, pdf-lib): a file over the limit is kept whole unread.
   const { size } = await stat(path);
@@ -53,11 +76,16 @@ export async function splitFile(
   });
   if (!analysed.ok) return analysed;
   const plan = planSeparation(analysed.pages, profile);
-  if (plan.documents.length === 0) return { ok: true, original, pages: analysed.pages, plan, written: [] };
+  const separated = foundSeparator(plan);
+  const whole = !separated && plan.dropped.length === 0 && plan.documents.length === 1;
+  if (plan.documents.length === 0 || (whole && wholeAsIs))
+    return { ok: true, original, pages: analysed.pages, plan, written: [], whole };
   const built = await buildParts(bytes, plan.documents, original);
   if (!built.ok) return built;
-  const total = plan.documents.length;
-  const parts = built.parts.map((b, i) => ({ file: partFileName(original.fileName, i, total), bytes: b }));
+  const parts = built.parts.map((b, i) => ({
+    file: partFileName(original.fileName, plan.documents[i]!.pages, separated),
+    bytes: b,
+  }));
   const written = await commitParts(
     outDir,
     parts,
@@ -72,5 +100,5 @@ export async function splitFile(
     },
     onStep,
   );
-  return { ok: true, original, pages: analysed.pages, plan, written };
+  return { ok: true, original, pages: analysed.pages, plan, written, whole };
 }

@@ -1,9 +1,16 @@
 import type { Document, DocumentState } from '../../../shared/domain/document';
 
-/** Newest arrival first; ties broken by id so the order is stable between renders. */
+const byName = new Intl.Collator('en', { numeric: true });
+
+/**
+ * Newest arrival first. Documents that arrived together (a scanned batch's parts, made in one transaction)
+ * are in name order with numbers read as numbers: a part's name is its batch's with its page range
+ * (`scan_p1-2.pdf`, `scan_p3.pdf`, `scan_p10-12.pdf`), so the parts read in scanner order. Then by id, so
+ * the order is stable between renders.
+ */
 export function compareNewestFirst(a: Document, b: Document): number {
   if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? 1 : -1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return byName.compare(a.fileName, b.fileName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Applies a documents.changed payload to the map. Pure: returns a new map, leaves the old one alone. */

@@ -74,6 +74,17 @@ describe('document order', () => {
     expect(Object.keys(mergeDocuments(docs, [], ['old'])).sort()).toEqual(['new', 'sent']);
     expect(docs['old']).toBeDefined(); // the input map is not changed
   });
+  it("lists a batch's parts, which arrive together, in scanner order whatever their ids", () => {
+    const together = '2026-03-01T10:00:00.000Z';
+    const docs = mergeDocuments({}, [
+      doc('a', { arrivedAt: together, fileName: 'scan_p10-12.pdf' }),
+      doc('b', { arrivedAt: together, fileName: 'scan_p3-9.pdf' }),
+      doc('c', { arrivedAt: together, fileName: 'scan_p1-2.pdf' }),
+      doc('later', { arrivedAt: '2026-03-01T10:00:05.000Z', fileName: 'letter.pdf' }),
+      doc('earlier', { arrivedAt: '2026-03-01T09:00:00.000Z', fileName: 'a.pdf' }),
+    ]);
+    expect(inboxOrder(docs, 'all')).toEqual(['later', 'c', 'b', 'a', 'earlier']);
+  });
   it('shows the last folder segment for Windows and POSIX paths', () => {
     expect(folderLabel('C:\\Scans\\Scanner 2\\')).toBe('Scanner 2');
     expect(folderLabel('/srv/scans/front-desk')).toBe('front-desk');

@@ -1,13 +1,25 @@
-import type { Suggestion } from '../../../shared/domain/suggestions';
+import type { PolicyHit, Suggestion } from '../../../shared/domain/suggestions';
+import { policyInForce } from '../../../shared/domain/suggestions';
 import { useAppStore } from '../../app/store';
-import { useLocale, useT } from '../../i18n/i18n';
+import type { Locale, Translate } from '../../i18n/i18n';
+import { formatDate, useLocale, useT } from '../../i18n/i18n';
 import type { MetadataField } from './metadata-form-model';
-import { platformText } from '../../i18n/platform-values';
+
+/** A confirmed policy's state in the clerk's words: in force, expired on …, not in force before …, not active. */
+function policyStateText(t: Translate, locale: Locale, policy: PolicyHit): string {
+  if (policyInForce(policy)) return t('suggest.policy.active');
+  if (policy.state === 'expired') return t('suggest.policy.expired', { date: formatDate(locale, policy.endDate) });
+  if (policy.state === 'not-started')
+    return t('suggest.policy.notStarted', { date: formatDate(locale, policy.startDate) });
+  return t('suggest.inactive');
+}
 
 /**
  * The suggestions for one field, as chips beside it (issue #17). A chip the platform confirmed says so,
  * with the customer and policy for a policy number; one only found in the document says it was not
- * checked. Enter (or a click) on a chip fills the field; Alt+V on it shows its place in the preview.
+ * checked. A confirmed policy that is not in force (expired, not yet started, inactive: issue #30) says so
+ * and is drawn as a warning, not as a green confirmation. Enter (or a click) on a chip fills the field;
+ * Alt+V on it shows its place in the preview.
  */
 export function SuggestionChips(props: {
   documentId: string;
@@ -25,15 +37,19 @@ export function SuggestionChips(props: {
       {chips.map((chip, i) => {
         const verified = chip.check === 'verified';
         const policy = chip.policy;
+        const notInForce = verified && !!policy && !policyInForce(policy);
         const inField = current.trim() === chip.value;
         return (
           <button
             key={`${chip.value}-${chip.page}-${i}`}
             type="button"
-            className={`chip ${verified ? 'chip-verified' : 'chip-found'} ${inField ? 'chip-in-field' : ''}`}
+            className={`chip ${notInForce ? 'chip-not-in-force' : verified ? 'chip-verified' : 'chip-found'} ${inField ? 'chip-in-field' : ''}`}
             data-testid="suggestion-chip"
             data-field={field}
             data-check={chip.check}
+            {...(policy
+              ? { 'data-policy-state': policyInForce(policy) ? 'active' : (policy.state ?? 'inactive') }
+              : {})}
             data-suggest-index={i}
             aria-keyshortcuts="Enter Alt+V"
             title={t('suggest.keys')}
@@ -53,11 +69,7 @@ export function SuggestionChips(props: {
                   policy.customerName,
                   policy.customerNumber && t('suggest.customerNumber', { number: policy.customerNumber }),
                   policy.product,
-                  policy.statusText
-                    ? platformText(locale, policy.statusText)
-                    : policy.isActive
-                      ? undefined
-                      : t('suggest.inactive'),
+                  policyStateText(t, locale, policy),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -65,8 +77,8 @@ export function SuggestionChips(props: {
             )}
             <span className="chip-page">{t('suggest.page', { page: chip.page + 1 })}</span>
             <span className="chip-check">
-              <span aria-hidden="true">{verified ? '✓ ' : '? '}</span>
-              {verified ? t('suggest.confirmed') : t('suggest.found')}
+              <span aria-hidden="true">{notInForce ? '⚠ ' : verified ? '✓ ' : '? '}</span>
+              {notInForce ? t('suggest.notInForce') : verified ? t('suggest.confirmed') : t('suggest.found')}
             </span>
           </button>
         );

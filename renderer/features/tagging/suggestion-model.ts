@@ -1,4 +1,5 @@
 import type { DocumentSuggestions, Suggestion } from '../../../shared/domain/suggestions';
+import { policyInForce } from '../../../shared/domain/suggestions';
 import type { MetadataField } from './metadata-form-model';
 
 /**
@@ -17,11 +18,14 @@ export function isSuggestedField(name: string | undefined): name is MetadataFiel
   return (SUGGESTED_FIELDS as readonly string[]).includes(name ?? '');
 }
 
-/** The chips beside one field: what the platform confirmed first, then by page (the core's order). */
+/**
+ * The chips beside one field: what the platform confirmed first (a policy in force before one that is
+ * not), then by page (the core's order).
+ */
 export function chipsFor(result: DocumentSuggestions | undefined, field: MetadataField): Suggestion[] {
   if (!result) return [];
   const mine = result.suggestions.filter((s) => FIELD_OF[s.field] === field);
-  const rank = (s: Suggestion) => (s.check === 'verified' ? 0 : 1);
+  const rank = (s: Suggestion) => (s.check !== 'verified' ? 2 : s.policy && !policyInForce(s.policy) ? 1 : 0);
   return mine
     .map((s, i) => ({ s, i }))
     .sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i)

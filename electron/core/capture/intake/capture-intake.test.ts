@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import {
 } from '../test-support/case-batch';
 import { g4TiffBomb } from '../test-support/hostile-scans';
 import { passwordProtectedPdf } from '../test-support/odd-files';
+import { encodeJpeg, pdfOfScans, renderScan } from '../test-support/synthetic-scan';
 import { BatchStore } from './batch-store';
 
 /** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
@@ -84,6 +86,7 @@ async function uploads(): Promise<StoredUpload[]> {
 
 const pageCount = async (path: string) => (await PDFDocument.load(await readFile(path))).getPageCount();
 const batchesOf = (p: IntakePipeline) => new BatchStore(p.db);
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('capture in the intake pipeline', () => {
   it('a 9-page scan with two cover sheets becomes three uploaded documents with their case numbers; the original goes last', async () => {
@@ -106,11 +109,14 @@ describe('capture in the intake pipeline', () => {
     const original = join(dir, 'data', 'capture', 'originals', batch!.id);
     expect(existsSync(original), 'the original stays until every part is uploaded').toBe(true);
     const byName = [...parts].sort((a, b) => a.fileName.localeCompare(b.fileName));
+    // Each part: the batch's name with its page range (1-based, as the clerk counts).
     expect(byName.map((d) => d.fileName)).toEqual([
-      'CLM-2026-000101_post-part01.pdf',
-      'CLM-2026-000101_post-part02.pdf',
-      'CLM-2026-000101_post-part03.pdf',
+      'CLM-2026-000101_post_p1-2.pdf',
+      'CLM-2026-000101_post_p5-6.pdf',
+      'CLM-2026-000101_post_p8-9.pdf',
     ]);
+    // Made in one transaction, they arrive together (the inbox lists them by name then: scanner order).
+    expect(new Set(parts.map((d) => d.arrivedAt)).size).toBe(1);
     expect(byName.map((d) => d.metadata.caseNumber)).toEqual([...CASE_BATCH_CASES]);
     expect(byName.every((d) => d.state === 'queued')).toBe(true);
     expect(notices).toEqual([`capture.received: ${CASE_BATCH_FILE_NAME}`, `capture.split: ${CASE_BATCH_FILE_NAME}`]);
@@ -132,6 +138,48 @@ describe('capture in the intake pipeline', () => {
     expect(existsSync(join(scans, CASE_BATCH_FILE_NAME)), 'the scanner file goes after the last part').toBe(false);
     const archived = readdirSync(p.archiveDir, { recursive: true }).map(String);
     expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
+  }, 120_000);
+
+  it('a scan with no separator sheet (a letter, a photo) is one document with its own name and bytes, and no split notice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const p = await startPipeline(dir, [
+      folder('post', scans, { ...CASE_BATCH_PROFILE, fileNamePattern: '{CaseNumber}_*', autoSubmit: true }),
+    ]);
+    p.queue.pause();
+    const letter = await pdfOfScans([await renderScan({ textLines: 12 }, { noise: 8, seed: 3 })]);
+    const photo = await encodeJpeg(await renderScan({ textLines: 4 }, { noise: 8, seed: 4 }));
+    await writeFile(join(scans, 'CLM-2026-000101_letter.pdf'), letter);
+    await writeFile(join(scans, 'CLM-2026-000101_photo.jpg'), photo);
+    const docs = await waitFor(
+      () => {
+        const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        return d.length === 2 && batchesOf(p).inState('received').length === 0 && d;
+      },
+      'two documents',
+      60_000,
+    );
+    const byName = [...docs].sort((a, b) => a.fileName.localeCompare(b.fileName));
+    expect(byName.map((d) => d.fileName)).toEqual(['CLM-2026-000101_letter.pdf', 'CLM-2026-000101_photo.jpg']);
+    // The scanner's bytes, not a rebuilt PDF: the photo stays a JPEG.
+    expect(byName.map((d) => d.sha256)).toEqual([sha256(letter), sha256(photo)]);
+    expect(byName.map((d) => d.contentType)).toEqual(['application/pdf', 'image/jpeg']);
+    expect(byName.every((d) => d.state === 'queued' && d.metadata.caseNumber === 'CLM-2026-000101')).toBe(true);
+    expect(notices.filter((n) => n.startsWith('capture.split'))).toEqual([]);
+    expect(notices.filter((n) => !n.startsWith('capture.received'))).toEqual([]);
+    expect(batchesOf(p).inState('done')).toHaveLength(2);
+    p.queue.resume();
+    await waitFor(
+      () => p.queue.list({ limit: 10, offset: 0 }).documents.every((d) => d.state === 'archived'),
+      'both uploaded and archived',
+      30_000,
+    );
+    expect((await uploads()).map((u) => u.fileName).sort()).toEqual([
+      'CLM-2026-000101_letter.pdf',
+      'CLM-2026-000101_photo.jpg',
+    ]);
+    await waitFor(() => !existsSync(join(scans, 'CLM-2026-000101_letter.pdf')), 'scanner file archived', 30_000);
   }, 120_000);
 
   it('a cover-sheet value without its field format is left out, and that part waits in the inbox', async () => {

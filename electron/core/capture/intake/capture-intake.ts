@@ -113,6 +113,8 @@ const NOTHING_TO_SPLIT: DocumentError = {
   message: 'Kept whole, not split: it holds nothing but separator sheets and blank pages.',
   retryable: false,
 };
+/** The history of a scan in which no separator sheet was found: one document, as the scanner wrote it. */
+const AS_SCANNED = 'no separator sheet found: one document, as scanned';
 /** Analyses begun and cut off by the process ending, after which a batch is kept whole unanalysed. */
 export const MAX_ANALYSIS_STARTS = 2;
 const INTERRUPTED: DocumentError = {
@@ -302,7 +304,15 @@ export class CaptureIntake implements IntakeTarget {
       try {
         // pdf-lib and sharp load with the first batch, not at start-up (most stations never split).
         const { splitFile } = await import('../split-file');
-        result = await splitFile(originals.pathOf(id), partsDir, batch.profile, this.pool(), undefined, batch.fileName);
+        result = await splitFile(
+          originals.pathOf(id),
+          partsDir,
+          batch.profile,
+          this.pool(),
+          undefined,
+          batch.fileName,
+          true,
+        );
       } catch (e) {
         if (this.stopping) {
           // A clean stop cut it off: that is no mark against the batch.
@@ -313,6 +323,9 @@ export class CaptureIntake implements IntakeTarget {
         return this.keepWhole(batch, analysisFailed(e));
       }
       if (!result.ok) return this.keepWhole(batch, keptWholeError(result.problem));
+      // No separator sheet in it (a one-page letter, a photo): the scan is one document, name and bytes as
+      // they came, with no part name and no split notice.
+      if (result.whole) return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), message: AS_SCANNED });
       if (result.written.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
       logger.info('batch split', {
         batch: id,
@@ -348,7 +361,10 @@ export class CaptureIntake implements IntakeTarget {
         metadata,
         autoSubmit:
           batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim()),
-        message: partMessage(batch.fileName, i, plan.parts.length, part.pages, part.flaggedBlankPages),
+        message:
+          plan.parts.length === 1
+            ? `pages ${pageList(part.pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(part.flaggedBlankPages)}`
+            : partMessage(batch.fileName, i, plan.parts.length, part.pages, part.flaggedBlankPages),
       });
     }
     const parts = plan.parts;
@@ -358,7 +374,8 @@ export class CaptureIntake implements IntakeTarget {
       batches.setState(id, 'split', this.now());
     });
     logger.info('batch documents made', { batch: id, documents: parts.length });
-    this.notice('info', `capture.split: ${batch.fileName}`);
+    // One notice for the batch, never one per part; none when nothing was separated (one document).
+    if (parts.length > 1) this.notice('info', `capture.split: ${batch.fileName}`);
     await rm(work, { recursive: true, force: true });
   }
 
@@ -369,12 +386,28 @@ export class CaptureIntake implements IntakeTarget {
    * cannot read as pages (encrypted, damaged, no pages) waits in the inbox for the clerk.
    */
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
+    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
+    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
+    await this.adoptOriginal(batch, {
+      autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
+      error,
+      message: error.message,
+      notice: `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`,
+    });
+  }
+
+  /** Whether the folder would submit the scan as it is: auto-submit on and its required fields filled. */
+  private submitsAsIs(batch: CaptureBatch): boolean {
+    return batch.autoSubmit && batch.requiredFields.every((f) => !!batch.metadata[f]?.trim());
+  }
+
+  /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
+  private async adoptOriginal(
+    batch: CaptureBatch,
+    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: string },
+  ): Promise<void> {
     const { originals, spool, queue, store, batches } = this.deps;
     const docId = randomUUID();
-    const autoSubmit =
-      GOES_ON_AS_PLAIN.has(error.code) &&
-      batch.autoSubmit &&
-      batch.requiredFields.every((f) => !!batch.metadata[f]?.trim());
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
     queue.adopt(
       [
@@ -385,17 +418,17 @@ export class CaptureIntake implements IntakeTarget {
           source: { path: batch.sourcePath, size: batch.sourceSize, mtimeMs: batch.sourceMtimeMs },
           copy,
           metadata: batch.metadata,
-          autoSubmit,
-          error,
-          message: error.message,
+          autoSubmit: as.autoSubmit,
+          ...(as.error ? { error: as.error } : {}),
+          message: as.message,
         },
       ],
       () => batches.setState(batch.id, 'done', this.now()),
     );
-    this.deps.logger.warn('batch kept whole', { batch: batch.id, code: error.code });
-    // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
-    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
-    this.notice('warning', `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`);
+    if (as.error) this.deps.logger.warn('batch kept whole', { batch: batch.id, code: as.error.code });
+    else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
+    // Raised with the document, as the clerk sees it arrive.
+    if (as.notice) this.notice('warning', as.notice);
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
@@ -470,10 +503,12 @@ function coverSheetMetadata(
   return { metadata, unfit };
 }
 
+const pageList = (ps: number[]) => ps.map((p) => p + 1).join(', ');
+const flaggedNote = (flagged: number[]) =>
+  flagged.length > 0 ? `; blank pages kept and flagged: ${pageList(flagged)}` : '';
+
 function partMessage(original: string, i: number, n: number, pages: number[], flagged: number[]): string {
-  const list = (ps: number[]) => ps.map((p) => p + 1).join(', ');
-  const base = `part ${i + 1} of ${n} of ${original}, pages ${list(pages)}`;
-  return flagged.length > 0 ? `${base}; blank pages kept and flagged: ${list(flagged)}` : base;
+  return `part ${i + 1} of ${n} of ${original}, pages ${pageList(pages)}${flaggedNote(flagged)}`;
 }
 
 /** The plan of a split that finished, when every part it names is there. */

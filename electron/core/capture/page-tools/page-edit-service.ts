@@ -106,7 +106,8 @@ export class PageEditService {
     return { undoable: row?.n ?? 0 };
   }
 
-  async edit(id: string, pages: readonly PageEditPage[]): Promise<Document> {
+  /** `message`: the history entry (the clerk's edit: 'pages edited'; a turn made on arrival says so). */
+  async edit(id: string, pages: readonly PageEditPage[], message = 'pages edited'): Promise<Document> {
     return this.exclusive(id, async () => {
       const { spool } = this.deps;
       const queue = this.deps.queue();
@@ -127,7 +128,7 @@ export class PageEditService {
         return queue.replaceContent(
           id,
           { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
-          'pages edited',
+          message,
           (before) => this.recordEdit(id, seq, before),
         );
       } catch (e) {

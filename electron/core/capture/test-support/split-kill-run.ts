@@ -114,7 +114,7 @@ export async function killCliSplits(opts: { runs: number; seed?: number; maxMs?:
     await recoverSplits(target);
     const names = (await readdir(target).catch(() => [] as string[])).sort();
     if (names.length === 0) r.none++;
-    else if (names.join() === 'batch-part01.pdf,batch-part02.pdf,batch-part03.pdf') {
+    else if (names.join() === 'batch_p1-2.pdf,batch_p4.pdf,batch_p6.pdf') {
       const counts = await Promise.all(
         names.map(async (n) => (await PDFDocument.load(await readFile(join(target, n)))).getPageCount()),
       );

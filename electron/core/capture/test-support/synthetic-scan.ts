@@ -26,7 +26,10 @@ function ensureWriter() {
   return writerReady;
 }
 
-export type TestCodeFormat = 'Code128' | 'Code39' | 'QRCode' | 'DataMatrix';
+/** The symbologies the capture settings name (CAPTURE_BARCODE_FORMATS), as zxing's writer spells them. */
+export type TestCodeFormat =
+  'Code128' | 'Code39' | 'QRCode' | 'DataMatrix' | 'Code93' | 'Codabar' | 'ITF' | 'EAN13' | 'PDF417' | 'Aztec';
+const MATRIX: ReadonlySet<TestCodeFormat> = new Set(['QRCode', 'DataMatrix', 'PDF417', 'Aztec']);
 export interface CodeSpec {
   text: string;
   format: TestCodeFormat;
@@ -110,9 +113,10 @@ export async function renderScan(spec: PageSpec, effects: ScanEffects = {}): Pro
 
 async function drawCode(page: GrayBitmap, code: CodeSpec, dpi: number) {
   await ensureWriter();
-  const r = await writeBarcode(code.text, { format: code.format });
+  // zxing writes an Aztec symbol as `AztecCode` (the family name `Aztec` is read-only).
+  const r = await writeBarcode(code.text, { format: code.format === 'Aztec' ? 'AztecCode' : code.format });
   if (r.error) throw new Error(`zxing writer: ${r.error}`);
-  const twoD = code.format === 'QRCode' || code.format === 'DataMatrix';
+  const twoD = MATRIX.has(code.format);
   const modulePx = ((code.moduleMm ?? (twoD ? 0.6 : 0.33)) / 25.4) * dpi;
   const x0 = Math.round(((code.xMm ?? 25) / 25.4) * dpi);
   const y0 = Math.round(((code.yMm ?? 20) / 25.4) * dpi);

@@ -1,8 +1,9 @@
 /**
  * Auto-accept (a folder profile's `autoAcceptSuggestions`, off by default): once a document's text is read
  * in the background, a suggestion the platform confirmed fills its empty field, as if the clerk had
- * accepted it. Only confirmed ones: a number merely found in the document is never filled by itself, and
- * two different confirmed values for one field are left to the clerk.
+ * accepted it. Only confirmed ones: a number merely found in the document is never filled by itself, nor
+ * a policy that exists but is not in force (expired, not yet started, inactive), and two different
+ * confirmed values for one field are left to the clerk.
  *
  * It never submits on its own. Only when the folder's auto-submit is also on (the document waited in the
  * inbox because a field was missing) and the document is now complete does it go to the queue, and only
@@ -14,7 +15,8 @@ import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../../shared/domain/metadata-check';
 import { profileFor } from '../../../../shared/domain/metadata-check';
 import type { Settings } from '../../../../shared/domain/settings';
-import type { DocumentSuggestions } from '../../../../shared/domain/suggestions';
+import type { DocumentSuggestions, Suggestion } from '../../../../shared/domain/suggestions';
+import { policyInForce } from '../../../../shared/domain/suggestions';
 import type { Logger } from '../../util/logger';
 
 /** Fields of the tagging form a confirmed suggestion can fill. */
@@ -43,7 +45,7 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
   const fill: Metadata = {};
   for (const field of FILLABLE) {
     if (before.metadata[field]?.trim()) continue;
-    const values = new Set(suggestions.filter((s) => s.field === field && s.check === 'verified').map((s) => s.value));
+    const values = new Set(suggestions.filter((s) => s.field === field && takesItself(s)).map((s) => s.value));
     const [only] = values;
     if (values.size === 1 && only) fill[field] = only;
   }
@@ -81,6 +83,9 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
   deps.logger.info('auto-accept: submitted with confirmed fields (folder auto-submit)', { documentId: id });
   return 'submitted';
 }
+
+/** Confirmed by the platform, and for a policy: in force today. */
+const takesItself = (s: Suggestion): boolean => s.check === 'verified' && (!s.policy || policyInForce(s.policy));
 
 function sameMetadata(a: Metadata, b: Metadata): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof Metadata)[]);

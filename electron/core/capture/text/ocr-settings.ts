@@ -12,4 +12,4 @@ export const OCR_DEFAULTS = {
 } as const;
 
 /** Bump when the text extraction changes so cached results made by older code are not used. */
-export const TEXT_CACHE_VERSION = 1;
+export const TEXT_CACHE_VERSION = 3;

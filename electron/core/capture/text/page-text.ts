@@ -14,6 +14,8 @@ export interface PageText {
   page: number;
   source: 'pdf-text' | 'ocr' | 'skipped';
   lines: TextWord[][];
+  /** The quarter turn (clockwise) the page was read at to be upright; absent = 0, as it lies in the file. */
+  rotation?: 0 | 90 | 180 | 270;
 }
 
 export function pageChars(p: PageText): number {

@@ -1,6 +1,8 @@
 /**
  * The text of a file, page by page: a PDF page's own text layer when it has one, OCR for a scanned page
- * within the first `maxOcrPages`, nothing (`skipped`) for later scanned pages. Pages after
+ * within the first `maxOcrPages` (read upright: a page scanned turned is turned first, orientation.ts),
+ * nothing (`skipped`) for later scanned pages. A page with a text layer and images whose text the layer
+ * lacks is OCR'd too, within the same limit, and the images' words are added (mixed-page.ts). Pages after
  * DECODE_LIMITS.maxTextPages, or after DECODE_LIMITS.textReadMs of reading, are not read at all (a
  * 100,000-page PDF): the last page reported is then `skipped`. The file is opened as capture opens
  * it, with the same limits: a bomb is refused before decoding, a page render is capped
@@ -12,8 +14,11 @@ import { sniffFileKind } from '../file-kind';
 import { openPagesFile } from '../open-pages';
 import type { PageSource } from '../page-source';
 import type { OcrEngine } from './ocr-engine';
+import { turnGray } from '../bitmap';
+import { imagesWithoutText, mergeImageText } from './mixed-page';
+import { boxInFile, uprightTurn } from './orientation';
 import type { PageText } from './page-text';
-import { pageChars } from './page-text';
+import { clampBox, pageChars } from './page-text';
 import type { PdfTextDocument } from './pdf-text';
 import { openPdfText } from './pdf-text';
 
@@ -65,6 +70,15 @@ export async function readDocumentText(
         const layer = await pdf.pageText(i).catch(() => undefined);
         if (layer && pageChars(layer) >= opts.minTextLayerChars) text = layer;
       }
+      // A mixed page: its layer, and the words in its images that the layer does not hold (mixed-page.ts).
+      if (text && pages && i < opts.maxOcrPages) {
+        const images = imagesWithoutText(pages.imageBoxes(i), text.lines);
+        if (images.length > 0) {
+          const engine = await ocr();
+          const ocrLines = await engine.recognize(await pages.render(i, opts.dpi));
+          text = { ...text, lines: mergeImageText(text.lines, ocrLines, images) };
+        }
+      }
       if (!text && pages && i < opts.maxOcrPages) {
         const engine = await ocr();
         let bitmap;
@@ -75,7 +89,17 @@ export async function readDocumentText(
           const why = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 2).join(': ');
           return { ok: false, message: `page ${i + 1} cannot be read: ${why.slice(0, 300)}` };
         }
-        text = { page: i, source: 'ocr', lines: await engine.recognize(bitmap) };
+        // A page scanned turned is read upright; its words' boxes are given in the page as it lies.
+        const turn = uprightTurn(bitmap);
+        const lines = await engine.recognize(turn ? turnGray(bitmap, turn) : bitmap);
+        text = turn
+          ? {
+              page: i,
+              source: 'ocr',
+              rotation: turn,
+              lines: lines.map((l) => l.map((w) => ({ ...w, box: clampBox(boxInFile(w.box, turn)) }))),
+            }
+          : { page: i, source: 'ocr', lines };
       }
       onPage(text ?? { page: i, source: 'skipped', lines: [] });
     }

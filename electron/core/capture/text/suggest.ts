@@ -1,7 +1,8 @@
 /**
  * Suggestions from candidates, checked against the platform before the clerk sees them:
  * - a policy number is suggested only when the customer/policy search (on today's date) finds a customer
- *   holding exactly that policy; the suggestion carries the customer's name and the policy's details;
+ *   holding exactly that policy; the suggestion carries the customer's name and the policy's details and
+ *   state (an expired or inactive policy is still confirmed to exist, but marked: never taken by itself);
  * - a claim id is suggested when the platform lists the claim's files (it knows the claim);
  * - a case number is checked where the platform can tell (caseExists: the local sandbox's case registry);
  *   known → verified, unknown → not suggested, no answer → offered as "found in the document";
@@ -9,6 +10,7 @@
  * A check that fails (offline, refused) leaves the field without a platform suggestion and says why.
  */
 import type { Candidate, PolicyHit, Suggestion } from '../../../../shared/domain/suggestions';
+import { policyStateOf } from '../../../../shared/domain/suggestions';
 import type { Customer, CustomerSearchQuery } from '../../../../shared/platform/customers';
 import { IntakeError } from '../../errors';
 
@@ -29,7 +31,8 @@ export interface SuggestOptions {
 
 const comparable = (s: string) => s.replace(/[\s./-]/g, '').toUpperCase();
 
-export function policyHit(customers: readonly Customer[], policyNumber: string): PolicyHit | undefined {
+/** The customer holding exactly `policyNumber`, with the policy and its state on `today` (the search date). */
+export function policyHit(customers: readonly Customer[], policyNumber: string, today: string): PolicyHit | undefined {
   for (const c of customers)
     for (const p of c.policyMatches)
       if (comparable(p.number) === comparable(policyNumber))
@@ -42,6 +45,9 @@ export function policyHit(customers: readonly Customer[], policyNumber: string):
           ...(p.description ? { description: p.description } : {}),
           ...(p.statusText ? { statusText: p.statusText } : {}),
           isActive: p.isActive,
+          state: policyStateOf(p, today),
+          ...(p.startDate ? { startDate: p.startDate } : {}),
+          ...(p.endDate ? { endDate: p.endDate } : {}),
         };
   return undefined;
 }
@@ -68,7 +74,7 @@ export async function suggest(
   for (const c of firstOf(candidates, 'policyNumber').slice(0, max)) {
     try {
       const customers = await platform.searchCustomers({ date: opts.today, q: c.value, limit: 10 });
-      const hit = policyHit(customers, c.value);
+      const hit = policyHit(customers, c.value, opts.today);
       if (hit)
         suggestions.push({
           field: 'policyNumber',

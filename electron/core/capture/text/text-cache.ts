@@ -25,6 +25,7 @@ const CachedSchema = z.object({
       page: z.number().int().min(0),
       source: z.enum(['pdf-text', 'ocr', 'skipped']),
       lines: z.array(z.array(z.object({ text: z.string(), box: BoxSchema }))),
+      rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
     }),
   ),
 });

@@ -4,6 +4,7 @@
  * and the inbox's text search. app.ts hands the parts to the IPC handlers.
  */
 import type { Document } from '../../../../shared/domain/document';
+import type { PageEditPage } from '../../../../shared/domain/page-edit';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../../shared/domain/metadata-check';
 import type { Settings } from '../../../../shared/domain/settings';
@@ -32,7 +33,15 @@ export interface TextServicesDeps {
   caseNumberPattern: () => string | undefined;
   now: () => number;
   logger: Logger;
+  /**
+   * A page edit as the clerk's page tools make it (recorded, undoable; the scanner's file is never
+   * written): the pages a document arrived with turned are turned upright with it.
+   */
+  editPages?: (id: string, pages: PageEditPage[], message: string) => Promise<unknown>;
 }
+
+/** The history entry of a document whose turned pages were turned upright on arrival. */
+export const TURNED_ON_ARRIVAL = 'turned upright on arrival';
 
 export interface TextServices {
   suggestions: DocumentSuggestionDeps;
@@ -73,6 +82,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     text,
     fileOf: (id) => (documentOf(id)?.state === 'new' ? queue.contentFile(id).path : undefined),
     onRead: async (id) => {
+      await turnUpright(id);
       await autoAccept(
         {
           settings: d.settings,
@@ -88,6 +98,28 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     },
     logger: d.logger,
   });
+  // Pages read turned (PageText.rotation) are turned upright in the document, as one recorded page edit
+  // the clerk can undo, while it is still new and untouched (no edit yet). The preview then shows them
+  // upright and a split keeps them so; the next read finds them upright.
+  async function turnUpright(id: string): Promise<void> {
+    const doc = documentOf(id);
+    if (!d.editPages || doc?.state !== 'new') return;
+    const read = await text.textOf(queue.contentFile(id).path);
+    if (!read.ok || !read.pages.some((p) => p.rotation)) return;
+    const turns = new Map(read.pages.map((p) => [p.page, p.rotation ?? 0]));
+    const pages = Array.from({ length: read.pageCount }, (_, i) => ({ source: i, rotate: turns.get(i) ?? 0 }));
+    const latest = documentOf(id);
+    if (latest?.state !== 'new' || latest.sha256 !== doc.sha256) return; // the clerk was quicker
+    try {
+      await d.editPages(id, pages, TURNED_ON_ARRIVAL);
+      d.logger.info('turned pages turned upright on arrival', {
+        documentId: id,
+        pages: pages.filter((p) => p.rotate).map((p) => p.source + 1),
+      });
+    } catch (e) {
+      d.logger.warn('turned pages not turned upright', { documentId: id, error: e });
+    }
+  }
   const stopArrivals = onDocumentTransitions(d.bus, (doc, previous) => {
     if (doc.state === 'new' && previous === undefined) background.add(doc.id);
   });

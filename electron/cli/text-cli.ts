@@ -1,0 +1,146 @@
+/**
+ * `intake-agent text FILE [--pages N] [--patterns FILE]`: the counterpart of `pages` for text. What the
+ * app reads from a document, as JSON lines on stdout, so an admin can tune the number patterns and
+ * scripts can use it:
+ * - one line per page: `{page, source: "pdf-text"|"ocr"|"skipped", rotation, text, words: [{text, box}]}`;
+ * - then one line per candidate: `{field, value, page, box}`.
+ * It reads as the app does (the text worker, the same OCR defaults, languages and limits), without the
+ * text cache or the platform check. Conventions of capture-cli.ts: a file that cannot be read ends in one
+ * JSON line `{"file", "error", "message"}` and exit 1; usage exit 2; a worker that died or ran over its
+ * time exit 3 (`"error":"failed"`); never a stack trace.
+ */
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { FieldPattern } from '../../shared/domain/suggestions';
+import { FieldPatternSchema } from '../../shared/domain/suggestions';
+import { defaultFieldPatterns, findCandidates } from '../core/capture/text/candidates';
+import { findOcrLanguages } from '../core/capture/text/ocr-languages';
+import { OCR_DEFAULTS } from '../core/capture/text/ocr-settings';
+import type { PageText } from '../core/capture/text/page-text';
+import { TextPool } from '../core/capture/text/text-pool';
+import { CAPTURE_EXIT_CODES, CaptureUsageError } from './capture-cli';
+
+export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE]
+                     print the text of a PDF/TIFF/JPEG/PNG as the app reads it: one JSON line per page
+                     {"page","source","rotation","text","words":[{"text","box"}]} (source pdf-text, ocr or
+                     skipped; box in page fractions), then one per number found {"field","value","page","box"};
+                     --pages N: pages OCR'd (default ${OCR_DEFAULTS.maxPages}, 0 to 20); --patterns FILE: the
+                     settings file (its text.patterns) or a JSON list of patterns, looked for first
+  text exit codes: as pages ("error":"unreadable" when the file gives no text)`;
+
+/** The most pages `--pages` may OCR: the settings' own limit (text.ocrPages). */
+const MAX_OCR_PAGES = 20;
+
+export interface TextArgs {
+  file: string;
+  maxOcrPages: number;
+  patternsFile?: string;
+}
+
+export function parseTextArgs(argv: string[]): TextArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { pages: { type: 'string' }, patterns: { type: 'string' } },
+    });
+  } catch (e) {
+    throw new CaptureUsageError((e as Error).message);
+  }
+  const { values: v, positionals } = parsed;
+  const [command, file, ...rest] = positionals;
+  if (command !== 'text') throw new CaptureUsageError('expected text');
+  if (!file || rest.length > 0) throw new CaptureUsageError('text needs exactly one FILE');
+  const pages = v.pages === undefined ? OCR_DEFAULTS.maxPages : Number(v.pages);
+  if (!(Number.isInteger(pages) && pages >= 0 && pages <= MAX_OCR_PAGES))
+    throw new CaptureUsageError(`--pages must be a whole number from 0 to ${MAX_OCR_PAGES}`);
+  return { file, maxOcrPages: pages, ...(v.patterns ? { patternsFile: v.patterns } : {}) };
+}
+
+/** A settings file (`text.patterns`) or a list of patterns; refused (usage) when a pattern is not valid. */
+async function readPatterns(path: string): Promise<FieldPattern[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new CaptureUsageError(`--patterns: ${path} is not a JSON file (${(e as Error).message})`);
+  }
+  const list = Array.isArray(json) ? json : (json as { text?: { patterns?: unknown } } | null)?.text?.patterns;
+  const parsed = z.array(FieldPatternSchema).safeParse(list ?? []);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CaptureUsageError(`--patterns: ${issue?.path.join('.') || 'pattern'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+function pageLine(p: PageText): string {
+  const words = p.lines.flat();
+  return JSON.stringify({
+    page: p.page,
+    source: p.source,
+    // The quarter turn the page was read at (0: as it lies in the file).
+    rotation: p.rotation ?? 0,
+    text: p.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n'),
+    words: words.map((w) => ({ text: w.text, box: w.box })),
+  });
+}
+
+export async function runTextCli(
+  argv: string[],
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  err: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<number> {
+  let args: TextArgs;
+  let patterns: FieldPattern[];
+  try {
+    args = parseTextArgs(argv);
+    patterns = [...(args.patternsFile ? await readPatterns(args.patternsFile) : []), ...defaultFieldPatterns()];
+  } catch (e) {
+    if (!(e instanceof CaptureUsageError)) throw e;
+    err(`intake-agent: ${e.message}\n\n${TEXT_USAGE}`);
+    return CAPTURE_EXIT_CODES.usage;
+  }
+  const file = resolve(args.file);
+  if (!(await stat(file).catch(() => undefined))?.isFile()) {
+    err(`intake-agent: not a file: ${file}`);
+    return CAPTURE_EXIT_CODES.usage;
+  }
+  // The language files are unpacked for this run only, into a private folder (mkdtemp: 0700).
+  const stageDir = await mkdtemp(join(tmpdir(), 'intake-agent-ocr-'));
+  const pool = new TextPool({ size: 1, stageDir, languages: findOcrLanguages() });
+  try {
+    const pages: PageText[] = [];
+    const r = await pool.read(
+      {
+        path: file,
+        maxOcrPages: args.maxOcrPages,
+        dpi: OCR_DEFAULTS.dpi,
+        minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+      },
+      (p) => {
+        pages.push(p);
+        out(pageLine(p));
+      },
+    );
+    if (!r.ok) {
+      out(JSON.stringify({ file, error: 'unreadable', message: r.message }));
+      return CAPTURE_EXIT_CODES.notPages;
+    }
+    for (const c of findCandidates(pages, patterns))
+      out(JSON.stringify({ field: c.field, value: c.value, page: c.page, ...(c.box ? { box: c.box } : {}) }));
+    return CAPTURE_EXIT_CODES.done;
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    out(JSON.stringify({ file, error: 'failed', message: `reading the text failed: ${message}` }));
+    return CAPTURE_EXIT_CODES.failed;
+  } finally {
+    await pool.close();
+    await rm(stageDir, { recursive: true, force: true });
+  }
+}
