@@ -1,8 +1,8 @@
 #!/bin/sh
 # A real SMB share on this machine, for the shared-folder tests (issue #28 item 5): smbd serves a folder on
 # loopback (SMB2+, guest), smbnetfs mounts it through FUSE, and the stations poll the mount. Needs root,
-# /dev/fuse and `apt-get install -y samba smbnetfs` (.ci/run installs them; scripts/test.mjs runs the
-# multi-station tests on the mount once more).
+# /dev/fuse and `apt-get install -y samba smbnetfs`. `./run test:smb` (scripts/test-smb.mjs) runs the
+# multi-station tests on the mount, bounded in time.
 #
 #   scripts/smb-share.sh start [DIR]   prints the mounted share folder (…/mnt/127.0.0.1/scans)
 #   scripts/smb-share.sh stop  [DIR]

@@ -105,49 +105,6 @@ if (existsSync(report)) {
   failed++;
 }
 
-// Issue #28: the multi-station tests once more with the stations polling a real SMB share (smbd on loopback,
-// mounted through FUSE by smbnetfs; scripts/smb-share.sh). Needs root, /dev/fuse, samba and smbnetfs
-// (.ci/run installs them); elsewhere the run says it skipped them.
-if (!only) {
-  const canShare =
-    process.getuid?.() === 0 &&
-    existsSync('/dev/fuse') &&
-    spawnSync('sh', ['-c', 'command -v smbd && command -v smbnetfs'], { stdio: 'ignore' }).status === 0;
-  if (!canShare) {
-    console.log('\n── shared folder on a real SMB share: skipped (needs root, /dev/fuse, samba and smbnetfs)');
-    skipped += 3;
-  } else {
-    const shareDir = mkdtempSync(join(tmpdir(), 'intake-smb-'));
-    const share = spawnSync('sh', ['scripts/smb-share.sh', 'start', shareDir], { encoding: 'utf8' });
-    const smbReport = join('test-results', 'vitest-smb.json');
-    rmSync(smbReport, { force: true });
-    if (share.status === 0) {
-      console.log(`\n── shared folder on a real SMB share (${share.stdout.trim()})`);
-      spawnSync(
-        process.execPath,
-        [
-          resolveBin('vitest'),
-          'run',
-          '--project',
-          'node',
-          'electron/cli/agent-shared.test.ts',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${smbReport}`,
-        ],
-        { stdio: 'inherit', env: { ...process.env, SHARED_FOLDER: share.stdout.trim() } },
-      );
-    } else console.error('test: the SMB share did not start:', share.stderr);
-    spawnSync('sh', ['scripts/smb-share.sh', 'stop', shareDir], { stdio: 'inherit' });
-    if (existsSync(smbReport)) {
-      const r = JSON.parse(readFileSync(smbReport, 'utf8'));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0);
-      skipped += r.numPendingTests + r.numTodoTests;
-    } else failed++;
-  }
-}
-
 rmSync(keyringHome, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
