@@ -30,6 +30,13 @@ const en = {
   'platform.active': 'Active',
   'platform.expired': 'Expired',
   'platform.cancelled': 'Cancelled',
+  'platform.pipeWater': 'Escaping water',
+  'platform.storm': 'Storm',
+  'platform.hail': 'Hail',
+  'platform.fire': 'Fire',
+  'platform.burglary': 'Burglary',
+  'platform.glassBreakage': 'Glass breakage',
+  'platform.other': 'Other',
 } as const;
 type PlatformKey = keyof typeof en;
 
@@ -56,6 +63,13 @@ const de: Record<PlatformKey, string> = {
   'platform.active': 'Aktiv',
   'platform.expired': 'Abgelaufen',
   'platform.cancelled': 'Storniert',
+  'platform.pipeWater': 'Leitungswasser',
+  'platform.storm': 'Sturm',
+  'platform.hail': 'Hagel',
+  'platform.fire': 'Feuer',
+  'platform.burglary': 'Einbruchdiebstahl',
+  'platform.glassBreakage': 'Glasbruch',
+  'platform.other': 'Sonstiges',
 };
 
 const catalogs: Catalogs<PlatformKey> = { en, de };
@@ -94,6 +108,21 @@ const KNOWN = new Map<string, PlatformKey>(
     expired: 'platform.expired',
     storniert: 'platform.cancelled',
     cancelled: 'platform.cancelled',
+    // Causes of loss (the property claim schema's enum, sandbox/seed/case-schemas.ts).
+    leitungswasser: 'platform.pipeWater',
+    'escaping water': 'platform.pipeWater',
+    sturm: 'platform.storm',
+    storm: 'platform.storm',
+    hagel: 'platform.hail',
+    hail: 'platform.hail',
+    feuer: 'platform.fire',
+    fire: 'platform.fire',
+    einbruchdiebstahl: 'platform.burglary',
+    burglary: 'platform.burglary',
+    glasbruch: 'platform.glassBreakage',
+    'glass breakage': 'platform.glassBreakage',
+    sonstiges: 'platform.other',
+    other: 'platform.other',
   }) as [string, PlatformKey][],
 );
 

@@ -70,6 +70,23 @@ describe('cases slice', () => {
     await second;
   });
 
+  it("the document's new case number replaces one the clerk typed for it and did not send; other typing stays", async () => {
+    store.setState({ savedDrafts: { d1: { caseNumber: 'CLM-2026-000777', policyNumber: 'HR-100001' } } });
+    store.getState().setCaseField(['claimant', 'lastName'], 'Mustermann');
+    const creating = store.getState().createCase();
+    const tagged = doc('d1', { metadata: { caseNumber: 'CLM-2026-000123', policyNumber: 'HR-100200' } });
+    bridge.answer(bridge.calls.length - 1, {
+      ok: true,
+      value: created({ caseNumber: 'CLM-2026-000123', document: tagged }),
+    });
+    await creating;
+    expect(store.getState().savedDrafts.d1).toEqual({ policyNumber: 'HR-100001' });
+    expect(bridge.draftCalls.at(-1)).toEqual({
+      channel: 'drafts.save',
+      request: { documentId: 'd1', values: { policyNumber: 'HR-100001' } },
+    });
+  });
+
   it('starts a form session for the chosen document, prefilled from its metadata', () => {
     const s = store.getState();
     expect(s.caseDocumentId).toBe('d1');

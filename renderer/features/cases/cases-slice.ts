@@ -219,6 +219,8 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
         set({ caseResult: result, caseSending: false });
         if (result.document) {
           get().applyDocumentsChanged([result.document], []);
+          // The new case number replaces one the clerk typed for it and has not sent (issue #31 items 1, 2).
+          get().dropDraftField(result.document.id, 'caseNumber');
           set(refreshTaggingDraft(get(), [result.document.id]));
         }
       } catch (e) {

@@ -53,6 +53,11 @@ export interface TaggingSlice {
   /** Keeping the typed values failed (they are still in the form): said beside the form. */
   draftSaveError?: IpcError;
   loadDrafts(): Promise<void>;
+  /**
+   * A value set for the document elsewhere (Create case tags it with the new case number) replaces what the
+   * clerk had typed for that field and not sent, so the form shows the document's value, not the old typing.
+   */
+  dropDraftField(documentId: string, field: MetadataField): void;
   syncDraft(docs: readonly Document[]): void;
   setDraftField(field: MetadataField, value: string): void;
   useSameAsPrevious(): void;
@@ -110,7 +115,21 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         .call('drafts.discard', { ids: [...ids] })
         .catch(() => undefined);
   };
+  const dropDraftField = (documentId: string, field: MetadataField) => {
+    const kept = get().savedDrafts[documentId];
+    if (kept?.[field] === undefined) return;
+    const values: DraftValues = { ...kept };
+    delete values[field];
+    const savedDrafts = { ...get().savedDrafts };
+    if (Object.keys(values).length) savedDrafts[documentId] = values;
+    else delete savedDrafts[documentId];
+    set({ savedDrafts });
+    intake()
+      .call('drafts.save', { documentId, values })
+      .catch((e: unknown) => set({ draftSaveError: toIpcError(e) }));
+  };
   return {
+    dropDraftField,
     draftKey: '',
     draft: draftFromDocuments([]),
     fieldErrors: {},
