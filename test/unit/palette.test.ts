@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 describe('palette.css', () => {
   it('the system’s dark theme and the chosen dark theme are the same colours (issue #31 item 9)', () => {
-    const css = readFileSync(join(import.meta.dirname, 'palette.css'), 'utf8');
+    const css = readFileSync(resolve(import.meta.dirname, '../../renderer/styles/palette.css'), 'utf8');
     const declarations = (from: string) => {
       const start = css.indexOf(from);
       expect(start).toBeGreaterThan(0);
