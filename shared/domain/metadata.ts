@@ -30,19 +30,15 @@ export function metadataValueProblem(value: string): string | undefined {
   return undefined;
 }
 
-const field = z
+const value = z
   .string()
   .max(METADATA_MAX_LENGTH, TOO_LONG)
   .refine((v) => !LINE_BREAK.test(v), LINE_BREAKS)
-  .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS)
-  .optional();
+  .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS);
+const field = value.optional();
 
 /** The name the platform files the document under: a name, not a path (./file-name.ts). */
-const fileNameField = z
-  .string()
-  .max(METADATA_MAX_LENGTH, TOO_LONG)
-  .refine((v) => !LINE_BREAK.test(v), LINE_BREAKS)
-  .refine((v) => !METADATA_CONTROL_CHARACTERS.test(v), CONTROLS)
+const fileNameField = value
   .refine((v) => fileNameProblem(v) !== 'path', 'a file name, not a path: / and \\ are not allowed')
   .optional();
 
