@@ -99,6 +99,11 @@ export interface AdoptedDocument {
   error?: DocumentError;
   /** The first history entry. */
   message: string;
+  /**
+   * When it arrived, if not now: a batch's parts, made one by one as its analysis goes on, all take the
+   * batch's arrival, so they stand together in the inbox in scanner order (issue #30 item 6).
+   */
+  arrivedAt?: string;
 }
 
 export type IngestResult =
@@ -417,7 +422,7 @@ export class DocumentQueue {
             size: d.copy.size,
             contentType: contentTypeOf(d.fileName),
             sha256: d.copy.sha256,
-            at,
+            at: d.arrivedAt ?? at,
             state,
             metadata: d.metadata,
             ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),
