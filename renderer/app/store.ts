@@ -5,6 +5,8 @@ import { createCasesSlice } from '../features/cases/cases-slice';
 import type { CasesSlice } from '../features/cases/cases-slice';
 import { createClaimsSlice } from '../features/claims/claims-slice';
 import type { ClaimsSlice } from '../features/claims/claims-slice';
+import { createBatchProgressSlice } from '../features/inbox/batch-progress-slice';
+import type { BatchProgressSlice } from '../features/inbox/batch-progress-slice';
 import { createInboxSlice } from '../features/inbox/inbox-slice';
 import type { InboxSlice } from '../features/inbox/inbox-slice';
 import { createPagesSlice } from '../features/pages/pages-slice';
@@ -30,6 +32,7 @@ import type { ShellSlice } from './shell-slice';
 export type AppState = ShellSlice &
   NoticesSlice &
   InboxSlice &
+  BatchProgressSlice &
   PagesSlice &
   TaggingSlice &
   SuggestionSlice &
@@ -46,6 +49,7 @@ export function createAppStore() {
     ...createShellSlice(...a),
     ...createNoticesSlice(...a),
     ...createInboxSlice(...a),
+    ...createBatchProgressSlice(...a),
     ...createPagesSlice(...a),
     ...createTaggingSlice(...a),
     ...createSuggestionSlice(...a),
