@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { CaptureProblem } from '../../../shared/domain/capture';
 import { CaptureWorkerFailed } from './capture-pool';
 import { DECODE_LIMITS } from './decode-limits';
-import type { BuildPartRequest, PartReply, PartRequest } from './part-protocol';
+import type { BuildPartRequest, PartReply, PartRequest, PreparePartsRequest } from './part-protocol';
 
 export type BuiltPart = { ok: true; path: string; pages: number[] } | { ok: false; problem: CaptureProblem };
 
@@ -45,10 +45,18 @@ export class PartBuilder {
     throw new Error(r.type === 'error' ? r.message : `unexpected reply ${r.type}`);
   }
 
-  /** Lets the worker drop the batch's source it keeps open (its bytes). */
-  async forget(): Promise<void> {
-    if (!this.worker) return;
-    await this.send({ op: 'forget', id: this.nextId++ });
+  /**
+   * Opens the batch's original in the worker ahead of its first part, while its first pages are analysed
+   * (pdf-lib parses the whole file once). A problem shows again at the first part.
+   */
+  async prepare(req: PreparePartsRequest): Promise<void> {
+    await this.send({ ...req, op: 'prepare', id: this.nextId++ });
+  }
+
+  /** Lets the worker drop the batch's source it keeps open (its bytes and pdf-lib's objects). */
+  async forget(path: string): Promise<void> {
+    if (!this.worker || this.closed) return;
+    await this.send({ op: 'forget', id: this.nextId++, path });
   }
 
   async close(): Promise<void> {

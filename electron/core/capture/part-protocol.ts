@@ -23,15 +23,20 @@ const Build = z.object({
   metadata: z.record(z.string(), z.string()),
   flaggedBlankPages: z.array(z.number().int().min(0)),
 });
+/** Open the batch's original ahead of its first part (pdf-lib parses it while the first pages are analysed). */
+const Prepare = Build.pick({ id: true, path: true, fileName: true, sha256: true }).extend({ op: z.literal('prepare') });
 export const PartRequestSchema = z.discriminatedUnion('op', [
   Build,
-  z.object({ op: z.literal('forget'), id: z.number().int() }),
+  Prepare,
+  z.object({ op: z.literal('forget'), id: z.number().int(), path: z.string() }),
 ]);
 export type PartRequest = z.infer<typeof PartRequestSchema>;
 export type BuildPartRequest = Omit<z.input<typeof Build>, 'id' | 'op'>;
+export type PreparePartsRequest = Omit<z.input<typeof Prepare>, 'id' | 'op'>;
 
 export type PartReply =
   | { id: number; type: 'built'; path: string; pages: number[] }
   | { id: number; type: 'forgotten' }
+  | { id: number; type: 'prepared' }
   | { id: number; type: 'problem'; problem: CaptureProblem }
   | { id: number; type: 'error'; message: string };

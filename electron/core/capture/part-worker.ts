@@ -16,18 +16,25 @@ import { openForParts } from './split-writer';
 const port = parentPort;
 if (!port) throw new Error('part-worker runs in a worker thread');
 
-let cached: { key: string; source: PartSource } | undefined;
+/** Open sources by original (two folders may split batches side by side), at most two kept. */
+const cached = new Map<string, { key: string; source: PartSource }>();
+const KEEP = 2;
 
-async function sourceOf(req: Extract<PartRequest, { op: 'build' }>): Promise<PartSource> {
+async function sourceOf(req: Extract<PartRequest, { op: 'build' | 'prepare' }>): Promise<PartSource> {
   const s = await stat(req.path);
   const key = `${req.path}:${s.size}:${s.mtimeMs}:${req.sha256}`;
-  if (cached?.key === key) return cached.source;
-  cached = undefined;
+  const hit = cached.get(req.path);
+  cached.delete(req.path);
+  if (hit?.key === key) {
+    cached.set(req.path, hit); // most recently used last
+    return hit.source;
+  }
   if (s.size > DECODE_LIMITS.maxFileBytes)
     return { ok: false, problem: { code: 'too-large', message: fileTooLargeMessage(s.size) } };
   const bytes = new Uint8Array(await readFile(req.path));
   const source = await openForParts(bytes, { fileName: req.fileName, sha256: req.sha256 });
-  cached = { key, source };
+  cached.set(req.path, { key, source });
+  for (const old of cached.keys()) if (cached.size > KEEP) cached.delete(old);
   return source;
 }
 
@@ -35,11 +42,12 @@ const reply = (m: PartReply) => port.postMessage(m);
 
 async function handle(req: PartRequest): Promise<void> {
   if (req.op === 'forget') {
-    cached = undefined;
+    cached.delete(req.path);
     return reply({ id: req.id, type: 'forgotten' });
   }
   const source = await sourceOf(req);
   if (!source.ok) return reply({ id: req.id, type: 'problem', problem: source.problem });
+  if (req.op === 'prepare') return reply({ id: req.id, type: 'prepared' });
   const pages =
     req.pages ?? Array.from({ length: Math.max(0, source.pageCount - req.fromPage) }, (_, i) => req.fromPage + i);
   if (pages.length === 0)

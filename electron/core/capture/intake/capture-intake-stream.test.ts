@@ -78,7 +78,10 @@ describe('a long batch shows up at once (issue #30 item 6)', () => {
     await writeFile(join(scans, 'stack.pdf'), pdf);
     await waitFor(() => new BatchStore(pipeline!.db).inState('split').length === 1, 'batch split', 400_000);
 
-    const expected = planSeparation(pool.pages, FolderProfileSchema.parse({ id: 'x', label: 'x', path: '/', capture: {} }).capture!);
+    const expected = planSeparation(
+      pool.pages,
+      FolderProfileSchema.parse({ id: 'x', label: 'x', path: '/', capture: {} }).capture!,
+    );
     expect(arrivals).toHaveLength(expected.documents.length);
     // The first document came while most of the batch was still to be analysed; the others as it went on.
     expect(arrivals[0]!.finished).toBe(false);

@@ -15,17 +15,22 @@
  * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
  * the batch is kept whole without being analysed again (capture.interrupted).
  *
+ * A batch's documents appear as its analysis goes on (issue #30 item 6): a document is made as soon as a
+ * separator sheet closes it (StreamPlanner), its PDF built in the part worker (never on this thread).
+ *
  * Crash safety, step by step (each a commit point; start() finishes or undoes whatever was in between):
  * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the batch row + the file's seen key
  *    in one transaction. Before it: an orphan copy, swept; the scanner file is taken again.
- * 2. split into `work/<batch>/parts/` (staged, manifest, renames: split-commit.ts), then `plan.json` written
- *    durably. start() rolls a committed split forward and a half one back (recoverSplits); without a
- *    complete plan the batch is analysed again.
- * 3. every part copied into the spool → one transaction inserts all part documents and marks the batch
- *    split. Before it: orphan spool copies (swept by the queue's start) and the batch is still `received`.
- *    So after a crash there is the original alone or the original plus every part, never some parts.
+ * 2. per document, in scanner order: its PDF published into `work/<batch>/parts/` (staged, manifest,
+ *    renames: split-commit.ts) → copied into the spool → one transaction inserts its document and its
+ *    `capture_parts` row, flushed before the next part. Before it: a published part and an orphan spool
+ *    copy, both removed at the next start (the work folder, the queue's spool sweep), and the part is made
+ *    again. So a part is in the queue exactly when its row is, and a restart resumes the analysis at the
+ *    page after the last part's (BatchStore.partsMade): no page lost, no part made twice.
+ * 3. after the last part (with the count of parts), the batch is marked split.
  * 4. when the last part is archived: the original's archive path saved, the original archived, the scanner
- *    file removed (if unchanged), the batch done. Idempotent, run again at start.
+ *    file removed (if unchanged), the batch done. Only a split batch gets there: the scanner's file stays
+ *    until every part is made and uploaded. Idempotent, run again at start.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -50,7 +55,7 @@ import type { Logger } from '../../util/logger';
 import type { AnalyseFileResult, CapturePool } from '../capture-pool';
 import { PartBuilder } from '../part-builder';
 import type { PlannedDocument } from '../planner';
-import { foundSeparator, partFileName } from '../split-file';
+import { foundSeparator, partFileName } from '../part-name';
 import { StreamPlanner } from '../stream-planner';
 import type { BatchStore, CaptureBatch } from './batch-store';
 
@@ -295,6 +300,8 @@ export class CaptureIntake implements IntakeTarget {
     const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.analyse(id))
+      // The part worker lets go of the batch's original (its bytes, pdf-lib's objects).
+      .finally(() => this.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
       .catch((e: unknown) =>
         this.deps.logger.error('batch not finished; tried again at the next start', { batch: id, error: e }),
       );
@@ -340,6 +347,10 @@ export class CaptureIntake implements IntakeTarget {
       file: partFileName(batch.fileName, d.pages),
       message: (pages, i) => partMessage(batch.fileName, i, pages, d.flaggedBlankPages),
     });
+    // The part worker reads and parses the original while the first pages are analysed.
+    this.builder()
+      .prepare({ path: originals.pathOf(id), fileName: batch.fileName, sha256: batch.sha256 })
+      .catch(() => undefined);
     let result: AnalyseFileResult;
     try {
       result = await this.pool().analyseFile(
