@@ -199,6 +199,31 @@ export class CapturePool {
     return { ok: true, pages: opts.fromPage ? pages.filter(Boolean) : pages };
   }
 
+  /**
+   * Starts every worker and has it load PDFium and the barcode reader, so a station that splits batches
+   * does not make its first batch wait for them (they stay once started, as after a first batch). Resolves
+   * once all are ready; a failure only means the first batch starts them.
+   */
+  async warm(): Promise<void> {
+    await Promise.all(
+      Array.from(
+        { length: this.size },
+        () =>
+          new Promise<void>((resolve) => {
+            this.enqueue({
+              lane: this.nextLane++,
+              request: { op: 'warm' },
+              onReply: () => {
+                resolve();
+                return true;
+              },
+              fail: () => resolve(),
+            });
+          }),
+      ),
+    );
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const waiting = [...this.lanes.values()].flat();

@@ -45,6 +45,13 @@ export class PartBuilder {
     throw new Error(r.type === 'error' ? r.message : `unexpected reply ${r.type}`);
   }
 
+  /** Starts the worker (it loads pdf-lib and sharp), so the first part does not wait for it. */
+  warm(): void {
+    if (this.closed || this.worker) return;
+    this.worker = this.spawn();
+    this.worker.unref();
+  }
+
   /**
    * Opens the batch's original in the worker ahead of its first part, while its first pages are analysed
    * (pdf-lib parses the whole file once). A problem shows again at the first part.
@@ -109,7 +116,11 @@ export class PartBuilder {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.opts.workerUrl ?? defaultWorkerUrl());
+    // A bounded heap, as every capture worker has: pdf-lib holds the batch's original (up to the 512 MB file
+    // limit) and its objects; a runaway takes only this worker and its part with it.
+    const worker = new Worker(this.opts.workerUrl ?? defaultWorkerUrl(), {
+      resourceLimits: { maxOldGenerationSizeMb: 1536 },
+    });
     worker.on('message', (r: PartReply) => {
       const current = this.current;
       if (!current || r.id !== current.request.id) return;

@@ -212,6 +212,18 @@ export class CaptureIntake implements IntakeTarget {
     await this.completing;
   }
 
+  /**
+   * Starts the analysis workers and the part worker now (a station with a folder that splits batches):
+   * its first batch then does not wait for them; they stay, as they would after that batch.
+   */
+  warm(): void {
+    if (this.stopping) return;
+    void this.pool()
+      .warm()
+      .catch(() => undefined);
+    this.builder().warm();
+  }
+
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
   pending(): number {
     return this.deps.batches.inState('received').length;
