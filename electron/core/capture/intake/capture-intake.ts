@@ -101,6 +101,8 @@ interface PartSpec {
   error?: DocumentError;
   /** Whether it is queued, when not by the folder's rule (a rest kept with a reason). */
   autoSubmit?: boolean;
+  /** The batch's last part: its transaction also marks the batch split. */
+  last?: boolean;
 }
 
 /** A part that could not be built: the reason says what is wrong with the file. */
@@ -401,6 +403,7 @@ export class CaptureIntake implements IntakeTarget {
       const only = plan.documents[0]!;
       make({
         index: next++,
+        last: true,
         pages: only.pages,
         metadata: only.metadata,
         flagged: only.flaggedBlankPages,
@@ -409,22 +412,29 @@ export class CaptureIntake implements IntakeTarget {
           `pages ${pageList(pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(only.flaggedBlankPages)}`,
       });
     } else if (next === 0 && plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
-    else for (const d of rest) make(closed(d));
+    else for (const [i, d] of rest.entries()) make({ ...closed(d), last: i === rest.length - 1 });
     await making;
     if (this.stopping) return this.stoppedDuring(id);
     if (partFailed !== undefined) return this.keepRest(batch, this.partError(partFailed), partsDir);
-    // Every document is in the queue: the batch is split (its original goes once they are all uploaded).
-    store.transaction(() => {
-      batches.setPartCount(id, next);
-      batches.setState(id, 'split', this.now());
-    });
-    await store.durable();
+    // Every document is in the queue: the batch is split (its original goes once they are all uploaded);
+    // with its last part's transaction, or here when the last document was made before the end (the file
+    // ends with separator sheets or blank pages).
+    if (batches.get(id)?.state === 'received') {
+      store.transaction(() => this.markSplit(id));
+      await store.durable();
+    }
     logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
     this.finished(id);
     // One notice for the batch, never one per part; none when nothing was separated (one document).
     if (next > 1) this.notice('info', `capture.split: ${batch.fileName}`);
     await rm(join(this.deps.workDir, id), { recursive: true, force: true });
     this.completeSoon(id);
+  }
+
+  /** Every part is made: their number is known now, and the batch is split. */
+  private markSplit(id: string): void {
+    this.deps.batches.setPartCount(id, this.deps.batches.partsMade(id).count);
+    this.deps.batches.setState(id, 'split', this.now());
   }
 
   /** A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start. */
@@ -514,6 +524,7 @@ export class CaptureIntake implements IntakeTarget {
           message: (pages) => `pages ${pageList(pages)} of ${batch.fileName}, not split: ${error.message}`,
           error,
           autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
+          last: true,
         },
         partsDir,
       );
@@ -524,12 +535,10 @@ export class CaptureIntake implements IntakeTarget {
         return this.keepWhole(batch, error);
       }
     }
-    const count = batches.partsMade(batch.id).count;
-    store.transaction(() => {
-      batches.setPartCount(batch.id, count);
-      batches.setState(batch.id, 'split', this.now());
-    });
-    await store.durable();
+    if (batches.get(batch.id)?.state === 'received') {
+      store.transaction(() => this.markSplit(batch.id));
+      await store.durable();
+    }
     logger.warn('batch not finished; its rest kept as one document', { batch: batch.id, code: error.code });
     this.finished(batch.id);
     this.notice('warning', `capture.kept: ${batch.fileName}`);
