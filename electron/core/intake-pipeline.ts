@@ -152,12 +152,12 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   // Settings reach the pipeline by this one route (the settings service's settings.saved): the formats
   // apply to the next file, the upload concurrency and the watched folders at once (each service decides
   // what actually changed). Archive settings apply at the next start.
+  let started = false;
   const unsubscribe = o.bus.on('settings.saved', ({ settings }) => {
     formatSettings = settings;
     queue.setConcurrency(settings.upload.concurrency);
     if (watching && started) void folders.apply(settings.folders);
   });
-  let started = false;
   return {
     queue,
     folders,
