@@ -36,6 +36,12 @@ const layerZones = [
     './shared/ipc/channels',
     'electron/core speaks in domain types (shared/domain, shared/platform); only core/ipc (the handlers) and the error mapping (errors.ts) know the IPC channels.',
   ),
+  zone(
+    // Tests may parse with the contract's schemas as the renderer does; product code may not.
+    ['./electron/core/!(ipc)/**/!(*.test).ts', './electron/core/!(errors|*.test).ts'],
+    './shared/ipc/contract.ts',
+    "core services follow the core's domain events (core/events/domain-events.ts), not the screen's IPC events: only core/ipc projects them onto the contract.",
+  ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(
     ['./electron', './renderer', './shared', './sandbox'],

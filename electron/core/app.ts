@@ -15,6 +15,7 @@ import { createNodeFetch } from './http/node-fetch';
 import { platformClientFactory } from './platform/create-platform-client';
 import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
+import { IpcEvents } from './ipc/ipc-events';
 import { createCaseHandlers } from './ipc/cases-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
 import { createFolderHandlers } from './ipc/folder-handlers';
@@ -80,7 +81,10 @@ export interface IntakeCoreOptions {
 }
 
 export interface IntakeCore {
+  /** The core's domain events (events/domain-events.ts). */
   bus: EventBus;
+  /** The same events projected onto the IPC contract's, for the windows and the web shell's sockets. */
+  ipcEvents: IpcEvents;
   handlers: HandlerTable;
   connection: ConnectionMonitor;
   settings: SettingsService;
@@ -146,6 +150,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const logger = options.logger ?? silentLogger;
   const fetch = options.fetch ?? createNodeFetch();
   const bus = new EventBus();
+  const ipcEvents = new IpcEvents(bus);
   const connection = new ConnectionMonitor(bus, clock);
   const { dataDir, settingsFile } = options.paths;
   await mkdir(dataDir, { recursive: true });
@@ -158,6 +163,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     defaults: () => createDefaultSettings(sandboxAddress),
     clock,
     logger,
+    events: bus,
     ...(options.machineSettingsPath ? { machinePath: options.machineSettingsPath } : {}),
     ...(options.applyMachineSettings ? { applyMachine: options.applyMachineSettings } : {}),
     ...(options.machineUserPart ? { userPartOf: options.machineUserPart } : {}),
@@ -191,10 +197,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
 
   const initial = currentSettings();
-  const watch = options.watchFolders ?? true;
   const pipeline = await createIntakePipeline({
     dataDir,
-    settings: watch ? initial : { ...initial, folders: [] },
+    settings: initial,
+    watchFolders: options.watchFolders ?? true,
     uploader: { uploadToInbox: (request) => session.api().uploadToInbox(request) },
     probe: () => session.probe(),
     onNetwork: (online) => (online ? connection.online() : connection.offline()),
@@ -204,7 +210,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     version: options.version,
   });
   await pipeline.start();
-  const { queue, folders: hotFolders } = pipeline;
+  const { queue } = pipeline;
   const importer = new DocumentImporter(queue, options.importMaxBytes);
   // Fleet monitoring from the desktop as from the agent (settings → monitoring; off by default).
   const monitor = new StationMonitor({ bus, queue, clock, version: options.version, pid: process.pid });
@@ -229,14 +235,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
   cases.start();
 
-  // Settings changed: upload concurrency, monitoring and the watched folders apply at once (each service
-  // decides what actually changed). Archive settings apply at the next start.
-  const unsubscribeSettings = settings.subscribe((next) => {
+  // Settings saved: the session and the monitoring follow at once (the pipeline hears the same event).
+  const unsubscribeSettings = bus.on('settings.saved', ({ settings: next }) => {
     fallback = undefined;
-    queue.setConcurrency(next.upload.concurrency);
     void session.settingsChanged().catch(() => undefined);
     void metrics.apply(next.monitoring?.metricsPort);
-    if (watch) void hotFolders.apply(next.folders);
   });
 
   const metadataCheck = new MetadataCheck({
@@ -326,7 +329,6 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       settings,
       credentials,
       session,
-      bus,
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
     ...createKeyHandlers({ settings, credentials }),
@@ -351,6 +353,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   return {
     bus,
+    ipcEvents,
     handlers,
     connection,
     settings,
@@ -367,6 +370,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       await text.stop();
       await pipeline.stop();
       session.dispose();
+      ipcEvents.close();
     },
   };
 }

@@ -159,7 +159,7 @@ async function start(): Promise<void> {
   });
   ready.focusWindow = () => void window.focus();
   ready.documents = core.queue;
-  registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger);
+  registerIpc(core.handlers, core.ipcEvents, isTrusted, () => window.contents, logger);
 
   const updater = new DesktopUpdater(logger);
   const applySettings = (s: Settings) => {
@@ -173,20 +173,20 @@ async function start(): Promise<void> {
   if (settings) applySettings(settings);
   if (queueStatus) tray?.update({ queue: queueStatus });
   tray?.update({ connection: core.connection.current });
-  core.bus.subscribe((channel, payload) => {
-    if (channel === 'queue.changed') {
-      queueStatus = payload as QueueStatus;
+  core.bus.subscribe((event) => {
+    if (event.type === 'queue.changed') {
+      queueStatus = event.status;
       tray?.update({ queue: queueStatus });
-    } else if (channel === 'connection.changed') {
+    } else if (event.type === 'connection.changed') {
       tray?.update({ connection: core.connection.current });
-    } else if (channel === 'settings.changed') {
-      applySettings(payload as Settings);
+    } else if (event.type === 'settings.saved') {
+      applySettings(event.settings);
     }
   });
 
   const stopNotifications = startNotifications(core.bus, systemClock, iconPath, (n) => {
     void window.focus();
-    core.bus.emit('app.navigate', notificationTarget(n));
+    core.bus.emit({ type: 'navigation.requested', target: notificationTarget(n) });
   });
 
   // Chromium knows when the machine has no network; the queue stops trying and resumes on return.

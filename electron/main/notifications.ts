@@ -22,8 +22,8 @@ export function startNotifications(
     native.on('click', () => onClick(n));
     native.show();
   });
-  const unsubscribe = bus.subscribe((channel, payload) => {
-    for (const alert of detector.fromEvent(channel, payload)) scheduler.add(alert);
+  const unsubscribe = bus.subscribe((event) => {
+    for (const alert of detector.fromEvent(event)) scheduler.add(alert);
   });
   return () => {
     unsubscribe();

@@ -13,7 +13,10 @@ const TEXT = {
 } as const;
 
 function raise(app: E2eApp, level: 'info' | 'warning' | 'error', message: string): void {
-  app.demo.core.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
+  app.demo.core.bus.emit({
+    type: 'notice.raised',
+    notice: { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() },
+  });
 }
 
 describe.each(['en', 'de'] as const)('notices, in Chromium (%s)', (lang) => {

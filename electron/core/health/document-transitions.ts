@@ -11,9 +11,7 @@ export function onDocumentTransitions(
   onChange: (document: Document, previous: DocumentState | undefined) => void,
 ): () => void {
   const last = new Map<string, DocumentState>();
-  return bus.subscribe((channel, payload) => {
-    if (channel !== 'documents.changed') return;
-    const { documents, removed } = payload as { documents: Document[]; removed: string[] };
+  return bus.on('documents.changed', ({ documents, removed }) => {
     for (const d of documents) {
       const previous = last.get(d.id);
       if (previous === d.state) continue;

@@ -56,9 +56,7 @@ export class StationMonitor {
           this.lastSuccessAt = d.uploadedAt ?? new Date(deps.clock.now()).toISOString();
         } else if (d.state === 'failed') this.counters.uploadFailures++;
       }),
-      deps.bus.subscribe((channel, payload) => {
-        if (channel === 'queue.changed') this.noteOnline((payload as QueueStatus).online);
-      }),
+      deps.bus.on('queue.changed', (e) => this.noteOnline(e.status.online)),
     );
   }
 

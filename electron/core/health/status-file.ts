@@ -39,8 +39,8 @@ export class StatusFileWriter {
   ) {
     this.heartbeat = setInterval(() => this.write(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.unsubscribe = bus.subscribe((channel) => {
-      if (channel !== 'queue.changed' || this.soon) return;
+    this.unsubscribe = bus.on('queue.changed', () => {
+      if (this.soon) return;
       this.soon = setTimeout(() => {
         this.soon = undefined;
         this.write();

@@ -181,6 +181,9 @@ export class HotFolderService {
   }
 
   private raise(level: 'info' | 'warning' | 'error', message: string): void {
-    this.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
+    this.bus.emit({
+      type: 'notice.raised',
+      notice: { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() },
+    });
   }
 }

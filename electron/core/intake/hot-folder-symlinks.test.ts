@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
-import type { EventPayload } from '../../../shared/ipc/contract';
 import type { InboxUploader } from '../queue/inbox-uploader';
 import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
@@ -115,9 +114,7 @@ describe.each([
     else await mkdir(scans, { recursive: true });
     const bus = new EventBus();
     const notices: string[] = [];
-    bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as EventPayload<'notice.raised'>).message);
-    });
+    bus.on('notice.raised', (e) => notices.push(e.notice.message));
     const profile: FolderProfile = FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling });
     service = new HotFolderService(fx.queue, bus, silentLogger, { ...FAST, reattachMs: options.reattachMs });
     await service.start([profile]);

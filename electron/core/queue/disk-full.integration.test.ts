@@ -90,9 +90,7 @@ describe.each([
     const log: LogEntry[] = [];
     const bus = new EventBus();
     const notices: string[] = [];
-    bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-    });
+    bus.on('notice.raised', (e) => notices.push(e.notice.message));
     pipeline = await createIntakePipeline({
       dataDir: data,
       settings: {

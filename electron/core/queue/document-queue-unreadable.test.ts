@@ -28,9 +28,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
     const notices: string[] = [];
-    fx.bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-    });
+    fx.bus.on('notice.raised', (e) => notices.push(e.notice.message));
     const folder = join(fx.dir, 'scans');
     await mkdir(folder, { recursive: true });
     const path = join(folder, 'locked.pdf');

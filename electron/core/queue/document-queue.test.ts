@@ -270,9 +270,7 @@ describe('DocumentQueue', () => {
     });
     const notices: string[] = [];
     fx = await makeQueue(up);
-    fx.bus.subscribe((ch, p) => {
-      if (ch === 'notice.raised') notices.push((p as { message: string }).message);
-    });
+    fx.bus.on('notice.raised', (e) => notices.push(e.notice.message));
     await fx.queue.start();
     const r = await fx.queue.ingest(await scan(fx.dir, 'd.pdf', 'd', { autoSubmit: true }));
     if (r.outcome !== 'created') throw new Error(r.outcome);

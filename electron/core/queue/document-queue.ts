@@ -146,7 +146,7 @@ export class DocumentQueue {
       this.statusChanged();
     });
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
-      deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
+      deps.bus.emit({ type: 'upload.progress', id, sent: p.sent, total: p.total }),
     );
     this.worker = new UploadWorker({
       store: deps.store,
@@ -479,7 +479,7 @@ export class DocumentQueue {
     this.requireState(d, EDITABLE, 'take back');
     this.deps.store.remove(id);
     this.spoolNames?.delete(d.spoolName);
-    this.deps.bus.emit('documents.changed', { documents: [], removed: [id] });
+    this.deps.bus.emit({ type: 'documents.changed', documents: [], removed: [id] });
     this.statusChanged();
     return d.spoolName;
   }
@@ -801,7 +801,7 @@ export class DocumentQueue {
   }
 
   private changed(docs: StoredDocument[]): void {
-    this.deps.bus.emit('documents.changed', { documents: docs.map(toPublic), removed: [] });
+    this.deps.bus.emit({ type: 'documents.changed', documents: docs.map(toPublic), removed: [] });
     this.statusChanged();
   }
 
@@ -810,19 +810,22 @@ export class DocumentQueue {
     if (this.statusTimer) return;
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined;
-      this.deps.bus.emit('queue.changed', this.status());
+      this.deps.bus.emit({ type: 'queue.changed', status: this.status() });
     }, 250);
     this.statusTimer.unref();
   }
 
   private notice(level: 'info' | 'warning' | 'error', message: string, documentId?: string): void {
-    this.deps.bus.emit('notice.raised', {
-      id: randomUUID(),
-      level,
-      message,
-      count: 1,
-      at: this.now(),
-      ...(documentId ? { documentId } : {}),
+    this.deps.bus.emit({
+      type: 'notice.raised',
+      notice: {
+        id: randomUUID(),
+        level,
+        message,
+        count: 1,
+        at: this.now(),
+        ...(documentId ? { documentId } : {}),
+      },
     });
   }
 }

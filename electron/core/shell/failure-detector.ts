@@ -1,5 +1,7 @@
 import type { Document } from '../../../shared/domain/document';
-import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
+import type { ConnectionState } from '../../../shared/domain/connection';
+import type { Notice } from '../../../shared/domain/notice';
+import type { DomainEvent, DomainEventOf } from '../events/domain-events';
 import type { Alert } from './notification-grouper';
 
 /**
@@ -11,20 +13,20 @@ export class FailureDetector {
   private readonly failed = new Set<string>();
   private configurationCode: string | undefined;
 
-  fromEvent<E extends EventChannel>(channel: E, payload: EventPayload<E>): Alert[] {
-    switch (channel) {
+  fromEvent(event: DomainEvent): Alert[] {
+    switch (event.type) {
       case 'documents.changed':
-        return this.fromDocuments(payload as EventPayload<'documents.changed'>);
+        return this.fromDocuments(event);
       case 'connection.changed':
-        return this.fromConnection(payload as EventPayload<'connection.changed'>);
+        return this.fromConnection(event.state);
       case 'notice.raised':
-        return this.fromNotice(payload as EventPayload<'notice.raised'>);
+        return this.fromNotice(event.notice);
       default:
         return [];
     }
   }
 
-  private fromDocuments(payload: EventPayload<'documents.changed'>): Alert[] {
+  private fromDocuments(payload: DomainEventOf<'documents.changed'>): Alert[] {
     const alerts: Alert[] = [];
     for (const id of payload.removed) this.failed.delete(id);
     for (const doc of payload.documents) {
@@ -39,7 +41,7 @@ export class FailureDetector {
     return alerts;
   }
 
-  private fromConnection(payload: EventPayload<'connection.changed'>): Alert[] {
+  private fromConnection(payload: ConnectionState): Alert[] {
     const error = payload.configurationError;
     const previous = this.configurationCode;
     this.configurationCode = error?.code;
@@ -47,7 +49,7 @@ export class FailureDetector {
     return [{ kind: 'configuration', key: error.code, detail: error.message }];
   }
 
-  private fromNotice(notice: EventPayload<'notice.raised'>): Alert[] {
+  private fromNotice(notice: Notice): Alert[] {
     if (notice.level !== 'error') return [];
     const kind = /^(intake\.)?folder[._]/.test(notice.message)
       ? 'folder_missing'

@@ -85,13 +85,14 @@ describe('NotificationScheduler with the failure detector', () => {
     const scheduler = new NotificationScheduler(clock, (n) => shown.push(n), 5_000);
     const detector = new FailureDetector();
     for (let i = 0; i < 50; i++) {
-      for (const alert of detector.fromEvent('documents.changed', { documents: [failedDoc(i)], removed: [] })) {
+      for (const alert of detector.fromEvent({ type: 'documents.changed', documents: [failedDoc(i)], removed: [] })) {
         scheduler.add(alert);
       }
       await clock.advance(20);
     }
     // The same documents reported again (e.g. a list refresh) do not alert twice.
-    for (const alert of detector.fromEvent('documents.changed', {
+    for (const alert of detector.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(3), failedDoc(4)],
       removed: [],
     }))
@@ -108,10 +109,10 @@ describe('NotificationScheduler with the failure detector', () => {
 describe('FailureDetector', () => {
   it('alerts again only after a document left the failed state', () => {
     const d = new FailureDetector();
-    expect(d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] })).toHaveLength(1);
-    expect(d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] })).toHaveLength(0);
-    d.fromEvent('documents.changed', { documents: [{ ...failedDoc(1), state: 'queued' }], removed: [] });
-    const again = d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] });
+    expect(d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] })).toHaveLength(1);
+    expect(d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] })).toHaveLength(0);
+    d.fromEvent({ type: 'documents.changed', documents: [{ ...failedDoc(1), state: 'queued' }], removed: [] });
+    const again = d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] });
     expect(again).toEqual([
       { kind: 'rejected', key: 'doc-1', detail: 'Unknown case number', documentId: 'doc-1', fileName: 'scan_0001.pdf' },
     ]);
@@ -119,12 +120,14 @@ describe('FailureDetector', () => {
 
   it('classifies a missing file as needing attention and auth failures as configuration', () => {
     const d = new FailureDetector();
-    const [missing] = d.fromEvent('documents.changed', {
+    const [missing] = d.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(2, { code: 'file.missing', message: 'The file is gone.', retryable: false })],
       removed: [],
     });
     expect(missing?.kind).toBe('failed');
-    const [auth] = d.fromEvent('documents.changed', {
+    const [auth] = d.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(3, { code: 'auth.invalid_client', message: 'Wrong secret.', retryable: false })],
       removed: [],
     });
@@ -135,23 +138,37 @@ describe('FailureDetector', () => {
     const d = new FailureDetector();
     const err = { code: 'auth.invalid_client', message: 'Wrong secret.' };
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(1);
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(0);
-    expect(d.fromEvent('connection.changed', { network: 'online', token: 'valid' })).toHaveLength(0);
+    expect(d.fromEvent({ type: 'connection.changed', state: { network: 'online', token: 'valid' } })).toHaveLength(0);
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(1);
-    const [folder] = d.fromEvent('notice.raised', {
-      id: 'n1',
-      level: 'error',
-      message: 'folder.missing: \\\\fileserver\\scans is not reachable',
-      count: 1,
-      at: '2026-01-01T00:00:00Z',
+    const [folder] = d.fromEvent({
+      type: 'notice.raised',
+      notice: {
+        id: 'n1',
+        level: 'error',
+        message: 'folder.missing: \\\\fileserver\\scans is not reachable',
+        count: 1,
+        at: '2026-01-01T00:00:00Z',
+      },
     });
     expect(folder).toMatchObject({ kind: 'folder_missing', detail: '\\\\fileserver\\scans is not reachable' });
-    expect(d.fromEvent('notice.raised', { id: 'n2', level: 'info', message: 'x', count: 1, at: 'x' })).toEqual([]);
+    expect(
+      d.fromEvent({ type: 'notice.raised', notice: { id: 'n2', level: 'info', message: 'x', count: 1, at: 'x' } }),
+    ).toEqual([]);
   });
 });

@@ -51,9 +51,7 @@ let notices: string[] = [];
 async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaited<ReturnType<typeof platform>>) {
   const bus = new EventBus();
   notices = [];
-  bus.subscribe((channel, payload) => {
-    if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-  });
+  bus.on('notice.raised', (e) => notices.push(e.notice.message));
   pipeline = await createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings: {

@@ -35,7 +35,6 @@ import { captureGroupField } from '../../../../shared/domain/capture';
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
-import type { EventPayload } from '../../../../shared/ipc/contract';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { EventBus } from '../../events/event-bus';
 import type { PlaceholderFormats } from '../../intake/file-name-pattern';
@@ -170,9 +169,9 @@ export class CaptureIntake implements IntakeTarget {
     for (const entry of await readdir(workDir)) {
       if (!received.has(entry)) await rm(join(workDir, entry), { recursive: true, force: true });
     }
-    this.unsubscribe = bus.subscribe((channel, payload) => {
-      if (channel !== 'documents.changed') return;
-      for (const d of (payload as EventPayload<'documents.changed'>).documents) this.partChanged(d);
+    // A part archived may complete its batch (the queue's domain event, not the screen's).
+    this.unsubscribe = bus.on('documents.changed', (e) => {
+      for (const d of e.documents) this.partChanged(d);
     });
     for (const id of received) this.analyseSoon(id);
     for (const b of batches.inState('split')) this.completeSoon(b.id);
@@ -436,7 +435,10 @@ export class CaptureIntake implements IntakeTarget {
 
   /** `<code>: <file name>`, as the folders' notices (the renderer's catalog has the sentence). */
   private notice(level: 'info' | 'warning', message: string): void {
-    this.deps.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: this.now() });
+    this.deps.bus.emit({
+      type: 'notice.raised',
+      notice: { id: randomUUID(), level, message, count: 1, at: this.now() },
+    });
   }
 
   // ---- the original, once every part is uploaded ---------------------------------------------------------
