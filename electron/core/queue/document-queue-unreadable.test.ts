@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Notice } from '../../../shared/domain/notice';
 import { isIntakeError } from '../errors';
 import type { InboxUploader } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
@@ -27,9 +28,12 @@ describe('DocumentQueue and a file that cannot be read', () => {
   it('marks it failed (file.unreadable, with the OS error), says so, and completes the same document once it can be read', async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
-    const notices: string[] = [];
+    const notices: Pick<Notice, 'code' | 'values'>[] = [];
     fx.bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
+      if (channel === 'notice.raised') {
+        const { code, values } = payload as Notice;
+        notices.push({ code, values });
+      }
     });
     const folder = join(fx.dir, 'scans');
     await mkdir(folder, { recursive: true });
@@ -51,7 +55,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     const failed = fx.queue.failUnreadable(file, eacces(path));
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
-    expect(notices).toEqual(['file.unreadable: locked.pdf (EACCES)']);
+    expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
     expect(fx.queue.history({ limit: 10 })[0]?.message).toContain('unreadable: EACCES');
     // Reported again (after a restart): the same document, not a second one.
     fx.queue.failUnreadable(file, eacces(path));

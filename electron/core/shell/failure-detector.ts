@@ -1,4 +1,5 @@
 import type { Document } from '../../../shared/domain/document';
+import type { NoticeValues } from '../../../shared/domain/notice';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
 import type { Alert } from './notification-grouper';
 
@@ -49,9 +50,9 @@ export class FailureDetector {
 
   private fromNotice(notice: EventPayload<'notice.raised'>): Alert[] {
     if (notice.level !== 'error') return [];
-    const kind = /^(intake\.)?folder[._]/.test(notice.message)
+    const kind = notice.code.startsWith('folder.')
       ? 'folder_missing'
-      : notice.message.startsWith('queue.paused.configuration')
+      : notice.code === 'queue.paused.configuration'
         ? 'configuration'
         : 'failed';
     // A configuration notice repeats what connection.changed says; key it by kind so the burst counts once.
@@ -60,7 +61,7 @@ export class FailureDetector {
       {
         kind,
         key,
-        detail: noticeText(notice.message),
+        detail: noticeDetail(notice.values),
         ...(notice.documentId ? { documentId: notice.documentId } : {}),
       },
     ];
@@ -85,8 +86,8 @@ function documentAlert(doc: Document): Alert {
   };
 }
 
-/** Notice messages are catalog keys with an optional ": detail"; a notification shows the detail. */
-function noticeText(message: string): string {
-  const i = message.indexOf(': ');
-  return i >= 0 ? message.slice(i + 2) : message;
+/** A notification shows what the notice names (a folder, a file) and why, as the core wrote them. */
+function noticeDetail(values: NoticeValues): string {
+  const subject = values['folder'] ? `${values['folder']} (${values['path'] ?? ''})` : values['file'];
+  return [subject, values['reason']].filter(Boolean).join(': ');
 }

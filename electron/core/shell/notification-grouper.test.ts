@@ -147,11 +147,22 @@ describe('FailureDetector', () => {
     const [folder] = d.fromEvent('notice.raised', {
       id: 'n1',
       level: 'error',
-      message: 'folder.missing: \\\\fileserver\\scans is not reachable',
+      code: 'folder.invalid',
+      values: { folder: 'Scanner', path: '\\\\fileserver\\scans', reason: 'not reachable' },
       count: 1,
       at: '2026-01-01T00:00:00Z',
     });
-    expect(folder).toMatchObject({ kind: 'folder_missing', detail: '\\\\fileserver\\scans is not reachable' });
-    expect(d.fromEvent('notice.raised', { id: 'n2', level: 'info', message: 'x', count: 1, at: 'x' })).toEqual([]);
+    expect(folder).toMatchObject({ kind: 'folder_missing', detail: 'Scanner (\\\\fileserver\\scans): not reachable' });
+    const [paused] = d.fromEvent('notice.raised', {
+      id: 'n3',
+      level: 'error',
+      code: 'queue.paused.configuration',
+      values: { reason: 'No inbox is set.' },
+      count: 1,
+      at: '2026-01-01T00:00:00Z',
+    });
+    expect(paused).toMatchObject({ kind: 'configuration', detail: 'No inbox is set.' });
+    const info = { id: 'n2', level: 'info', code: 'storage.ok', values: {}, count: 1, at: 'x' } as const;
+    expect(d.fromEvent('notice.raised', info)).toEqual([]);
   });
 });
