@@ -11,7 +11,10 @@ import { HotFolder } from './hot-folder';
 import type { StationView } from './shared-folder/shared-folder';
 import type { StableVerdict } from './stability-tracker';
 
-/** What the folders hand files to: DocumentQueue implements it, with the file as it takes it. */
+/**
+ * What the folders hand files to, with the file as it takes it. CaptureIntake implements it (intake-pipeline.ts):
+ * it takes the scans of capture folders as batches and hands every other file on to the document queue.
+ */
 export interface IntakeTarget {
   hasSeen(seenKey: string): boolean;
   ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
