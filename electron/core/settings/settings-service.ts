@@ -6,7 +6,7 @@ import { fieldErrors } from '../../../shared/ipc/validate';
 import { IntakeError } from '../errors';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 import { MIGRATIONS } from './settings-migrations';
 
 export interface SettingsServiceOptions {

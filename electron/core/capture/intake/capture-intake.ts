@@ -46,7 +46,7 @@ import type { Archiver } from '../../queue/archiver';
 import type { AdoptedDocument, DocumentQueue, IncomingFile } from '../../queue/document-queue';
 import type { DocumentStore } from '../../queue/document-store';
 import type { Spool } from '../../queue/spool';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../util/atomic-write';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import type { CapturePool } from '../capture-pool';
