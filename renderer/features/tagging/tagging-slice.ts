@@ -6,6 +6,7 @@ import type { Metadata } from '../../../shared/domain/metadata';
 import { profileFor } from '../../../shared/domain/metadata-check';
 import type { MetadataRules } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
 import type { AppState } from '../../app/store';
@@ -75,7 +76,7 @@ export function checkRulesFor(settings: Settings | undefined, docs: readonly Doc
   for (const d of docs) {
     for (const f of profileFor(settings.folders, d.sourceFolder)?.requiredFields ?? []) required.add(f);
   }
-  const env = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+  const env = activeEnvironmentOf(settings);
   return {
     requiredFields: [...required],
     documentTypes: settings.documentTypes,
