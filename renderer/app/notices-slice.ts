@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notice';
-import type { AppState } from './store';
+import type { AppState } from './app-state';
 
 /** A toast on screen: notices with the same level, code and values are one toast with a count. */
 export interface Toast {

@@ -10,7 +10,7 @@ import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { prefillCaseForm } from './case-prefill';
 import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';

@@ -3,7 +3,7 @@ import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { CreateCaseResult } from '../../../shared/domain/cases';
 import type { Document } from '../../../shared/domain/document';
 import { chipsFor } from '../tagging/suggestion-model';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';

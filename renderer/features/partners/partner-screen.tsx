@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { PartnerValidation } from '../../../shared/domain/partner-validation';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { formatDate, useCatalog, useLocale } from '../../i18n/i18n';

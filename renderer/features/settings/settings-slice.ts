@@ -4,7 +4,7 @@ import type { ConnectionTest } from '../../../shared/domain/connection';
 import type { PublicKeyInfo, SecretStatus } from '../../../shared/domain/secrets';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { settingsErrorsFromIpc, validateSettings } from './settings-model';
 import type { SettingsErrors } from './settings-model';

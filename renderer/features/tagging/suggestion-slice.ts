@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { Box, DocumentSuggestions, Suggestion } from '../../../shared/domain/suggestions';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { MetadataField } from './metadata-form-model';
 import { formFieldOf, SUGGESTED_FIELDS, topSuggestion } from './suggestion-model';

@@ -9,7 +9,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { DraftValues } from '../../../shared/domain/drafts';
 import { draftWithSaved, draftsToKeep } from './saved-drafts';
