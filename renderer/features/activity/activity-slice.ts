@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ActivityCase, ActivityEntry, ActivityStatus } from '../../../shared/domain/activity';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 

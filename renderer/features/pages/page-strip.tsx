@@ -4,7 +4,7 @@ import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from '../document-view/document-bytes';

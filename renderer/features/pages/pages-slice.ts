@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { pageOf } from '../document-view/shown-page';

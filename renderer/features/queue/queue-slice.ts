@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { Progress } from './queue-model';

@@ -3,7 +3,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { ConnectionTest } from '../../../shared/domain/connection';
 import type { PublicKeyInfo, SecretStatus } from '../../../shared/domain/secrets';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { settingsErrorsFromIpc, validateSettings } from './settings-model';

@@ -8,7 +8,7 @@ import type { MetadataRules } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { DraftValues } from '../../../shared/domain/drafts';
