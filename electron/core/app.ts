@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Environment, Settings } from '../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
 import { DraftStore } from './drafts/draft-store';
@@ -97,12 +98,8 @@ export interface IntakeCore {
   stop(): Promise<void>;
 }
 
-function activeEnvironmentOf(settings: Settings): Environment {
-  return (
-    settings.environments.find((e) => e.id === settings.activeEnvironmentId) ??
-    settings.environments[0] ??
-    LOCAL_SANDBOX_ENVIRONMENT
-  );
+function activeEnvironmentOrSandbox(settings: Settings): Environment {
+  return activeEnvironmentOf(settings) ?? LOCAL_SANDBOX_ENVIRONMENT;
 }
 
 /** Points the local-sandbox environment at the running embedded sandbox (its port changes every start). */
@@ -182,7 +179,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     fallback = createDefaultSettings(sandboxAddress);
   }
   const currentSettings = (): Settings => fallback ?? settings.get();
-  const activeEnvironment = (): Environment => activeEnvironmentOf(currentSettings());
+  const activeEnvironment = (): Environment => activeEnvironmentOrSandbox(currentSettings());
 
   const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);
   const credentialSource = options.localSandbox

@@ -2,6 +2,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/intake/capture-intake';
 import { createCaptureIntake } from './capture/intake/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
@@ -235,8 +236,7 @@ async function checkDataFolder(folders: string[], db: QueueDatabase): Promise<vo
 export function placeholderFormatsOf(
   settings: Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId'>>,
 ): PlaceholderFormats {
-  const envs = settings.environments ?? [];
-  const env = envs.find((e) => e.id === settings.activeEnvironmentId) ?? envs[0];
+  const env = activeEnvironmentOf(settings);
   return {
     caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
     documentTypeCodes: (settings.documentTypes ?? []).map((d) => d.code),

@@ -64,7 +64,8 @@ describe.each(['en', 'de'] as const)('texts in the clerk’s language, in Chromi
       notice: {
         id: randomUUID(),
         level: 'warning',
-        message: 'folder.missing: Scanner (/srv/scans)',
+        code: 'folder.missing',
+        values: { folder: 'Scanner', path: '/srv/scans' },
         count: 1,
         at: new Date().toISOString(),
       },

@@ -4,7 +4,7 @@ import type { TokenStatus } from '../auth/token-client';
 import type { EventBus } from '../events/event-bus';
 import type { ListQuery } from '../queue/document-store';
 import type { Clock } from '../util/clock';
-import { onDocumentTransitions } from './document-transitions';
+import { onDocumentTransitions } from '../queue/document-transitions';
 import type { StationStatus } from './station-status';
 
 /** What the monitor reads from the queue. */

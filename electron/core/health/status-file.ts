@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../util/logger';
 import { PRIVATE_FILE_MODE } from '../util/private-files';

@@ -6,6 +6,7 @@ import type { Document, DocumentError, DocumentState } from '../../../shared/dom
 import type { CaptureProfile } from '../../../shared/domain/capture';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
 import type { Metadata } from '../../../shared/domain/metadata';
+import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
@@ -141,8 +142,8 @@ export class DocumentQueue {
       });
     // The clerk hears it once per change (the renderer's catalogs: notice.storage.*), not per try.
     this.health.subscribe((state) => {
-      if (state.state === 'failing') this.notice('error', `${state.code}: ${state.error}`);
-      else this.notice('info', 'storage.ok: ');
+      if (state.state === 'failing') this.notice('error', state.code, { reason: state.error });
+      else this.notice('info', 'storage.ok', {});
       this.statusChanged();
     });
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
@@ -171,7 +172,7 @@ export class DocumentQueue {
       },
       onBusy: () => this.statusChanged(),
       onPaused: (reason) => {
-        if (reason) this.notice('error', `queue.paused.configuration: ${reason.message}`);
+        if (reason) this.notice('error', 'queue.paused.configuration', { reason: reason.message });
         this.statusChanged();
       },
     });
@@ -380,7 +381,7 @@ export class DocumentQueue {
       this.unreadableDocuments().set(file.sourcePath, id);
       this.changed([doc]);
     }
-    this.notice('warning', `file.unreadable: ${file.fileName} (${error.code ?? 'error'})`, doc.id);
+    this.notice('warning', 'file.unreadable', { file: file.fileName, reason: error.code ?? 'error' }, doc.id);
     return toPublic(doc);
   }
 
@@ -815,13 +816,14 @@ export class DocumentQueue {
     this.statusTimer.unref();
   }
 
-  private notice(level: 'info' | 'warning' | 'error', message: string, documentId?: string): void {
+  private notice(level: Notice['level'], code: NoticeCode, values: NoticeValues, documentId?: string): void {
     this.deps.bus.emit({
       type: 'notice.raised',
       notice: {
         id: randomUUID(),
         level,
-        message,
+        code,
+        values,
         count: 1,
         at: this.now(),
         ...(documentId ? { documentId } : {}),

@@ -7,7 +7,7 @@ import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 import { MIGRATIONS } from './settings-migrations';
 
 export interface SettingsServiceOptions {

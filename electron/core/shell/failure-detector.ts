@@ -1,6 +1,6 @@
 import type { Document } from '../../../shared/domain/document';
 import type { ConnectionState } from '../../../shared/domain/connection';
-import type { Notice } from '../../../shared/domain/notice';
+import type { Notice, NoticeValues } from '../../../shared/domain/notice';
 import type { DomainEvent, DomainEventOf } from '../events/domain-events';
 import type { Alert } from './notification-grouper';
 
@@ -51,9 +51,9 @@ export class FailureDetector {
 
   private fromNotice(notice: Notice): Alert[] {
     if (notice.level !== 'error') return [];
-    const kind = /^(intake\.)?folder[._]/.test(notice.message)
+    const kind = notice.code.startsWith('folder.')
       ? 'folder_missing'
-      : notice.message.startsWith('queue.paused.configuration')
+      : notice.code === 'queue.paused.configuration'
         ? 'configuration'
         : 'failed';
     // A configuration notice repeats what connection.changed says; key it by kind so the burst counts once.
@@ -62,7 +62,7 @@ export class FailureDetector {
       {
         kind,
         key,
-        detail: noticeText(notice.message),
+        detail: noticeDetail(notice.values),
         ...(notice.documentId ? { documentId: notice.documentId } : {}),
       },
     ];
@@ -87,8 +87,8 @@ function documentAlert(doc: Document): Alert {
   };
 }
 
-/** Notice messages are catalog keys with an optional ": detail"; a notification shows the detail. */
-function noticeText(message: string): string {
-  const i = message.indexOf(': ');
-  return i >= 0 ? message.slice(i + 2) : message;
+/** A notification shows what the notice names (a folder, a file) and why, as the core wrote them. */
+function noticeDetail(values: NoticeValues): string {
+  const subject = values['folder'] ? `${values['folder']} (${values['path'] ?? ''})` : values['file'];
+  return [subject, values['reason']].filter(Boolean).join(': ');
 }

@@ -35,6 +35,7 @@ import { captureGroupField } from '../../../../shared/domain/capture';
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
+import type { NoticeCode, NoticeValues } from '../../../../shared/domain/notice';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { EventBus } from '../../events/event-bus';
 import type { PlaceholderFormats } from '../../intake/file-name-pattern';
@@ -44,7 +45,7 @@ import type { Archiver } from '../../queue/archiver';
 import type { AdoptedDocument, DocumentQueue, IncomingFile } from '../../queue/document-queue';
 import type { DocumentStore } from '../../queue/document-store';
 import type { Spool } from '../../queue/spool';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../util/atomic-write';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import type { CapturePool } from '../capture-pool';
@@ -129,6 +130,8 @@ const GOES_ON_AS_PLAIN: ReadonlySet<string> = new Set([
   'capture.interrupted',
   'capture.failed',
 ]);
+/** Kept-whole reasons with a notice of their own (the clerk may rescan in parts); others say "kept". */
+const SPECIFIC_NOTICES = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'] as const;
 const analysisFailed = (e: unknown): DocumentError => ({
   code: 'capture.failed',
   message: `Kept whole, not split: the analysis failed (${e instanceof Error ? e.message : String(e)}).`,
@@ -255,7 +258,7 @@ export class CaptureIntake implements IntakeTarget {
       }
       this.deps.logger.info('batch received', { batch: id, file: file.fileName, size: copy.size });
       // Its documents appear only once it is split (seconds for a long batch): the clerk hears it is coming.
-      this.notice('info', `capture.received: ${file.fileName}`);
+      this.notice('info', 'capture.received', { file: file.fileName });
       this.analyseSoon(id);
       return { outcome: 'created' };
     } catch (e) {
@@ -374,7 +377,7 @@ export class CaptureIntake implements IntakeTarget {
     });
     logger.info('batch documents made', { batch: id, documents: parts.length });
     // One notice for the batch, never one per part; none when nothing was separated (one document).
-    if (parts.length > 1) this.notice('info', `capture.split: ${batch.fileName}`);
+    if (parts.length > 1) this.notice('info', 'capture.split', { file: batch.fileName });
     await rm(work, { recursive: true, force: true });
   }
 
@@ -386,12 +389,12 @@ export class CaptureIntake implements IntakeTarget {
    */
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
     // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
-    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
+    const specific = SPECIFIC_NOTICES.find((code) => code === error.code);
     await this.adoptOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
       error,
       message: error.message,
-      notice: `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`,
+      notice: specific ?? 'capture.kept',
     });
   }
 
@@ -403,7 +406,7 @@ export class CaptureIntake implements IntakeTarget {
   /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
   private async adoptOriginal(
     batch: CaptureBatch,
-    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: string },
+    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: NoticeCode },
   ): Promise<void> {
     const { originals, spool, queue, store, batches } = this.deps;
     const docId = randomUUID();
@@ -427,17 +430,17 @@ export class CaptureIntake implements IntakeTarget {
     if (as.error) this.deps.logger.warn('batch kept whole', { batch: batch.id, code: as.error.code });
     else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
     // Raised with the document, as the clerk sees it arrive.
-    if (as.notice) this.notice('warning', as.notice);
+    if (as.notice) this.notice('warning', as.notice, { file: batch.fileName });
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
 
-  /** `<code>: <file name>`, as the folders' notices (the renderer's catalog has the sentence). */
-  private notice(level: 'info' | 'warning', message: string): void {
+  /** A code and the scan's name, as the folders' notices (the renderer's catalog has the sentence). */
+  private notice(level: 'info' | 'warning', code: NoticeCode, values: NoticeValues): void {
     this.deps.bus.emit({
       type: 'notice.raised',
-      notice: { id: randomUUID(), level, message, count: 1, at: this.now() },
+      notice: { id: randomUUID(), level, code, values, count: 1, at: this.now() },
     });
   }
 
