@@ -31,10 +31,31 @@ const layerZones = [
     'renderer/i18n, components and forms know no store and no feature: they get what they show as props or parameters (the locale from useLocale()).',
   ),
   zone(
+    './renderer/features/document-view',
+    ['./renderer/features/inbox', './renderer/features/pages', './renderer/features/claims'],
+    'the document view (preview, its page readers, the shown page) serves the inbox, the page tools and the claims screen: it imports none of them.',
+  ),
+  zone(
+    './renderer/features/pages',
+    './renderer/features/inbox',
+    'the page tools sit below the inbox (the inbox shows the page strip): they import the document view, not the inbox.',
+  ),
+  zone(
+    ['./renderer/features/**/*-slice.ts', './renderer/app/*-slice.ts'],
+    './renderer/app/store.ts',
+    'a slice names the state it reads with the AppState type (app/app-state.ts), never the bound store it is built into.',
+  ),
+  zone(
     // Minimatch globs: every folder of electron/core but ipc/, every file at its top but errors.ts.
     ['./electron/core/!(ipc)/**', './electron/core/!(errors).ts'],
     './shared/ipc/channels',
     'electron/core speaks in domain types (shared/domain, shared/platform); only core/ipc (the handlers) and the error mapping (errors.ts) know the IPC channels.',
+  ),
+  zone(
+    // Tests may parse with the contract's schemas as the renderer does; product code may not.
+    ['./electron/core/!(ipc)/**/!(*.test).ts', './electron/core/!(errors|*.test).ts'],
+    './shared/ipc/contract.ts',
+    "core services follow the core's domain events (core/events/domain-events.ts), not the screen's IPC events: only core/ipc projects them onto the contract.",
   ),
   zone('./sandbox', ['./electron', './renderer'], 'the sandbox is the platform: it imports only shared/.'),
   zone(

@@ -53,12 +53,16 @@ async function once(m: Modules, pdf: Uint8Array, expectedParts?: number) {
   const bus = new m.bus.EventBus();
   const parts: number[] = [];
   let taken = 0;
-  bus.subscribe((channel, payload) => {
-    if (channel === 'notice.raised' && (payload as { message: string }).message.startsWith('capture.received'))
+  // Domain events ({type, …}, since issue #32) or, in an older checkout (--root), (channel, payload).
+  type Seen = { type?: string; notice?: Seen; code?: string; message?: string; documents?: unknown[] };
+  const listen = (first: unknown, second?: unknown) => {
+    const [type, e] = typeof first === 'string' ? [first, second as Seen] : [(first as Seen).type, first as Seen];
+    const notice: Seen = e.notice ?? e;
+    if (type === 'notice.raised' && (notice.code ?? notice.message ?? '').startsWith('capture.received'))
       taken = performance.now();
-    if (channel === 'documents.changed')
-      for (const _ of (payload as { documents: unknown[] }).documents) parts.push(performance.now());
-  });
+    if (type === 'documents.changed') for (const _ of e.documents ?? []) parts.push(performance.now());
+  };
+  bus.subscribe(listen as Parameters<typeof bus.subscribe>[0]);
   const pipeline = await m.pipeline.createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings: {

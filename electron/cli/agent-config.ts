@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Environment, FolderProfile, Settings } from '../../shared/domain/settings';
-import { EnvironmentSchema, FolderProfileSchema } from '../../shared/domain/settings';
+import { activeEnvironmentOf, EnvironmentSchema, FolderProfileSchema } from '../../shared/domain/settings';
 import { isIntakeError } from '../core/errors';
 import type { CredentialRef, CredentialSource } from '../core/secrets/credential-store';
 import { createDefaultSettings } from '../core/settings/default-settings';
@@ -37,7 +37,7 @@ export async function loadAgentConfig(
   const files = await settingsFilesOf(args);
   const user = files.user ? await readUserSettings(files.user, local, deps) : createDefaultSettings(local);
   const settings = files.machine ? await withMachineSettings(files.machine, user, !files.user, deps.logger) : user;
-  const active = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+  const active = activeEnvironmentOf(settings);
   if (!active) throw settingsError('the settings name no environment');
   const patched = {
     ...active,

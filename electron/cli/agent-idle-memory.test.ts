@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import Database from 'better-sqlite3';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../core/events/domain-events';
 import { EventBus } from '../core/events/event-bus';
 import { BufferPool } from '../core/util/buffer-pool';
 import { JsonLineLogger } from '../core/util/logger';
@@ -13,6 +14,15 @@ setFlagsFromString('--expose-gc');
 const realGc = runInNewContext('gc') as (options?: object) => void;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const queueChanged: DomainEvent = {
+  type: 'queue.changed',
+  status: {
+    paused: false,
+    online: true,
+    counts: { new: 0, tagged: 0, queued: 0, uploading: 0, uploaded: 0, archived: 0, failed: 0 },
+    progress: { sent: 0, total: 0 },
+  },
+};
 
 describe('releaseMemoryWhenIdle', () => {
   it('after a quiet time: the kept read buffers go and one last-resort GC gives the heap back', async () => {
@@ -49,7 +59,7 @@ describe('releaseMemoryWhenIdle', () => {
       for (const b of taken) buffers.give(b);
       let garbage: unknown[] | undefined = Array.from({ length: 200_000 }, (_, i) => ({ i, s: `document ${i}` }));
       for (let i = 0; i < 5; i++) {
-        bus.emit('queue.changed', {} as never);
+        bus.emit(queueChanged);
         await wait(50); // events closer than the quiet time: no release yet
       }
       expect(gcCalls).toHaveLength(0);
@@ -66,7 +76,7 @@ describe('releaseMemoryWhenIdle', () => {
       // Quiet on: nothing more. A new burst: released again, once.
       await wait(400);
       expect(gcCalls).toHaveLength(1);
-      bus.emit('documents.changed', { documents: [], removed: [] });
+      bus.emit({ type: 'documents.changed', documents: [], removed: [] });
       await wait(400);
       expect(gcCalls).toHaveLength(2);
     } finally {
@@ -80,7 +90,7 @@ describe('releaseMemoryWhenIdle', () => {
     const buffers = new BufferPool(1024, 4);
     buffers.give(buffers.take());
     const stop = releaseMemoryWhenIdle({ bus, buffers, logger: new JsonLineLogger(() => undefined), idleMs: 50 });
-    bus.emit('queue.changed', {} as never);
+    bus.emit(queueChanged);
     await wait(200);
     expect(buffers.kept).toBe(0);
     stop();

@@ -1,3 +1,4 @@
+import type { EventBus } from '../core/events/event-bus';
 import type { BufferPool } from '../core/util/buffer-pool';
 import type { Logger } from '../core/util/logger';
 
@@ -23,7 +24,7 @@ export const IDLE_RELEASE_MS = 30_000;
  * (bench/agent-drain-memory.ts).
  */
 export function releaseMemoryWhenIdle(o: {
-  bus: { subscribe(listener: (channel: string) => void): () => void };
+  bus: Pick<EventBus, 'on'>;
   buffers: BufferPool;
   /** The queue database's connection (its page cache is freed); skipped once it is closed. */
   database?: { readonly open: boolean; pragma(source: string): unknown };
@@ -47,14 +48,14 @@ export function releaseMemoryWhenIdle(o: {
       gc: gc !== undefined,
     });
   };
-  const unsubscribe = o.bus.subscribe((channel) => {
-    if (channel !== 'queue.changed' && channel !== 'documents.changed') return;
+  const quietFromNow = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(release, idleMs);
     timer.unref();
-  });
+  };
+  const unsubscribe = [o.bus.on('queue.changed', quietFromNow), o.bus.on('documents.changed', quietFromNow)];
   return () => {
-    unsubscribe();
+    for (const u of unsubscribe) u();
     if (timer) clearTimeout(timer);
   };
 }

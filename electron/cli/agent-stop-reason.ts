@@ -1,3 +1,4 @@
+import type { EventBus } from '../core/events/event-bus';
 import { DataFolderInUseError } from '../core/util/data-folder-lock';
 import { UsageError } from './agent-args';
 import { DataFolderUnusableError } from './agent-data-folder';
@@ -125,13 +126,12 @@ export function configurationStopOf(e: unknown): StopReason | undefined {
  * log must say why nothing moves: one error line per new reason, when the queue pauses on it.
  */
 export function logStopReasons(
-  bus: { subscribe(listener: (channel: string, payload: unknown) => void): () => void },
+  bus: Pick<EventBus, 'on'>,
   queue: { readonly pauseReason: { code: string; message: string } | undefined },
   logger: { error(message: string, fields: Record<string, unknown>): void },
 ): () => void {
   let logged: string | undefined;
-  return bus.subscribe((channel) => {
-    if (channel !== 'queue.changed') return;
+  return bus.on('queue.changed', () => {
     const reason = queue.pauseReason;
     if (!reason) {
       logged = undefined;

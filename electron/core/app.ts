@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Environment, Settings } from '../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
 import { DraftStore } from './drafts/draft-store';
@@ -15,6 +16,7 @@ import { createNodeFetch } from './http/node-fetch';
 import { platformClientFactory } from './platform/create-platform-client';
 import { MetadataCheck, sandboxCaseLookup } from './cases/metadata-check';
 import { createAppHandlers } from './ipc/app-handlers';
+import { IpcEvents } from './ipc/ipc-events';
 import { createCaseHandlers } from './ipc/cases-handlers';
 import { createCheckHandlers } from './ipc/check-handlers';
 import { createFolderHandlers } from './ipc/folder-handlers';
@@ -80,7 +82,10 @@ export interface IntakeCoreOptions {
 }
 
 export interface IntakeCore {
+  /** The core's domain events (events/domain-events.ts). */
   bus: EventBus;
+  /** The same events projected onto the IPC contract's, for the windows and the web shell's sockets. */
+  ipcEvents: IpcEvents;
   handlers: HandlerTable;
   connection: ConnectionMonitor;
   settings: SettingsService;
@@ -93,12 +98,8 @@ export interface IntakeCore {
   stop(): Promise<void>;
 }
 
-function activeEnvironmentOf(settings: Settings): Environment {
-  return (
-    settings.environments.find((e) => e.id === settings.activeEnvironmentId) ??
-    settings.environments[0] ??
-    LOCAL_SANDBOX_ENVIRONMENT
-  );
+function activeEnvironmentOrSandbox(settings: Settings): Environment {
+  return activeEnvironmentOf(settings) ?? LOCAL_SANDBOX_ENVIRONMENT;
 }
 
 /** Points the local-sandbox environment at the running embedded sandbox (its port changes every start). */
@@ -146,6 +147,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const logger = options.logger ?? silentLogger;
   const fetch = options.fetch ?? createNodeFetch();
   const bus = new EventBus();
+  const ipcEvents = new IpcEvents(bus);
   const connection = new ConnectionMonitor(bus, clock);
   const { dataDir, settingsFile } = options.paths;
   await mkdir(dataDir, { recursive: true });
@@ -158,6 +160,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     defaults: () => createDefaultSettings(sandboxAddress),
     clock,
     logger,
+    events: bus,
     ...(options.machineSettingsPath ? { machinePath: options.machineSettingsPath } : {}),
     ...(options.applyMachineSettings ? { applyMachine: options.applyMachineSettings } : {}),
     ...(options.machineUserPart ? { userPartOf: options.machineUserPart } : {}),
@@ -176,7 +179,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     fallback = createDefaultSettings(sandboxAddress);
   }
   const currentSettings = (): Settings => fallback ?? settings.get();
-  const activeEnvironment = (): Environment => activeEnvironmentOf(currentSettings());
+  const activeEnvironment = (): Environment => activeEnvironmentOrSandbox(currentSettings());
 
   const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);
   const credentialSource = options.localSandbox
@@ -191,10 +194,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
 
   const initial = currentSettings();
-  const watch = options.watchFolders ?? true;
   const pipeline = await createIntakePipeline({
     dataDir,
-    settings: watch ? initial : { ...initial, folders: [] },
+    settings: initial,
+    watchFolders: options.watchFolders ?? true,
     uploader: { uploadToInbox: (request) => session.api().uploadToInbox(request) },
     probe: () => session.probe(),
     onNetwork: (online) => (online ? connection.online() : connection.offline()),
@@ -204,7 +207,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     version: options.version,
   });
   await pipeline.start();
-  const { queue, folders: hotFolders } = pipeline;
+  const { queue } = pipeline;
   const importer = new DocumentImporter(queue, options.importMaxBytes);
   // Fleet monitoring from the desktop as from the agent (settings → monitoring; off by default).
   const monitor = new StationMonitor({ bus, queue, clock, version: options.version, pid: process.pid });
@@ -229,14 +232,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
   cases.start();
 
-  // Settings changed: upload concurrency, monitoring and the watched folders apply at once (each service
-  // decides what actually changed). Archive settings apply at the next start.
-  const unsubscribeSettings = settings.subscribe((next) => {
+  // Settings saved: the session and the monitoring follow at once (the pipeline hears the same event).
+  const unsubscribeSettings = bus.on('settings.saved', ({ settings: next }) => {
     fallback = undefined;
-    queue.setConcurrency(next.upload.concurrency);
     void session.settingsChanged().catch(() => undefined);
     void metrics.apply(next.monitoring?.metricsPort);
-    if (watch) void hotFolders.apply(next.folders);
   });
 
   const metadataCheck = new MetadataCheck({
@@ -326,7 +326,6 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       settings,
       credentials,
       session,
-      bus,
       ...(options.lockedFieldsIn ? { lockedFieldsIn: options.lockedFieldsIn } : {}),
     }),
     ...createKeyHandlers({ settings, credentials }),
@@ -352,6 +351,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   return {
     bus,
+    ipcEvents,
     handlers,
     connection,
     settings,
@@ -368,6 +368,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       await text.stop();
       await pipeline.stop();
       session.dispose();
+      ipcEvents.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
-import type { EventPayload } from '../../shared/ipc/contract';
+import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/intake/capture-intake';
 import { createCaptureIntake } from './capture/intake/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
@@ -35,6 +35,8 @@ export interface IntakePipelineOptions {
    */
   settings: Pick<Settings, 'folders' | 'archive' | 'upload'> &
     Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders'>>;
+  /** Watch the settings' folders, at the start and after each saved change (default true). */
+  watchFolders?: boolean;
   uploader: InboxUploader;
   probe?: () => Promise<boolean>;
   bus: EventBus;
@@ -67,7 +69,9 @@ export interface IntakePipeline {
 }
 
 /** Builds queue + spool + archive + hot folders for one data folder; app.ts and the CLI agent use it. */
-export async function createIntakePipeline(o: IntakePipelineOptions): Promise<IntakePipeline> {
+export async function createIntakePipeline(options: IntakePipelineOptions): Promise<IntakePipeline> {
+  const watching = options.watchFolders ?? true;
+  const o = watching ? options : { ...options, settings: { ...options.settings, folders: [] } };
   await preparePrivateDataFolder(o.dataDir, o.logger);
   const db = openQueueDatabase(join(o.dataDir, 'queue.sqlite'));
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
@@ -109,12 +113,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
-  // The formats follow every saved change (settings.changed), so a new document type or case-number
-  // pattern applies to the next file without restarting the folders.
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
-  const unsubscribe = o.bus.subscribe((channel, payload) => {
-    if (channel === 'settings.changed') formatSettings = payload as EventPayload<'settings.changed'>;
-  });
   const capture = createCaptureIntake({
     dataDir: o.dataDir,
     db,
@@ -143,10 +142,7 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
         version: o.version ?? 'unknown',
         // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
         busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
-        onChange: (wake) =>
-          o.bus.subscribe((channel) => {
-            if (channel === 'documents.changed') wake();
-          }),
+        onChange: (wake) => o.bus.on('documents.changed', () => wake()),
       }),
       ...o.folderOptions,
       skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
@@ -154,7 +150,15 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     undefined,
     health,
   );
+  // Settings reach the pipeline by this one route (the settings service's settings.saved): the formats
+  // apply to the next file, the upload concurrency and the watched folders at once (each service decides
+  // what actually changed). Archive settings apply at the next start.
   let started = false;
+  const unsubscribe = o.bus.on('settings.saved', ({ settings }) => {
+    formatSettings = settings;
+    queue.setConcurrency(settings.upload.concurrency);
+    if (watching && started) void folders.apply(settings.folders);
+  });
   return {
     queue,
     folders,
@@ -234,8 +238,7 @@ async function checkDataFolder(folders: string[], db: QueueDatabase): Promise<vo
 export function placeholderFormatsOf(
   settings: Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId'>>,
 ): PlaceholderFormats {
-  const envs = settings.environments ?? [];
-  const env = envs.find((e) => e.id === settings.activeEnvironmentId) ?? envs[0];
+  const env = activeEnvironmentOf(settings);
   return {
     caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
     documentTypeCodes: (settings.documentTypes ?? []).map((d) => d.code),

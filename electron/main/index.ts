@@ -18,6 +18,10 @@ import type { ContentLocator } from '../core/transfer/document-content';
 import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import type { Settings } from '../../shared/domain/settings';
+import { desktopMessages } from '../../shared/i18n/desktop-messages';
+import type { DesktopMessageKey } from '../../shared/i18n/desktop-messages';
+import { translateFrom } from '../../shared/i18n/translate';
+import type { Locale } from '../../shared/i18n/translate';
 import type { QueueStatus } from '../../shared/domain/queue';
 import { isAllowedRendererRequest, isTrustedRendererUrl, rendererDevServerUrl } from './app-origin';
 import { registerAppScheme, serveAppProtocol } from './app-protocol-handler';
@@ -109,6 +113,9 @@ async function start(): Promise<void> {
   const call = coreCaller(core.handlers, logger);
   let settings: Settings | undefined = await call('settings.get', {});
   let queueStatus: QueueStatus | undefined = await call('queue.status', {});
+  // The tray and the desktop notifications speak the clerk's language (settings → locale), as the window does.
+  const locale = (): Locale => settings?.locale ?? 'en';
+  const say = (key: DesktopMessageKey) => translateFrom(desktopMessages, locale(), key);
 
   const resources = app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources');
   const iconPath = app.isPackaged ? join(resources, 'icon.png') : join(resources, 'icons', '256x256.png');
@@ -149,7 +156,7 @@ async function start(): Promise<void> {
     trayAvailable: () => tray !== undefined,
     hintShown: () => settings?.desktop.closeToTrayHintShown ?? false,
     onFirstHide: () => {
-      showNotice('Intake Desk keeps running', 'Uploads continue in the background. Quit from the tray icon.', iconPath);
+      showNotice(say('notify.keepsRunning.title'), say('notify.keepsRunning.body'), iconPath);
       if (settings) {
         const next = { ...settings, desktop: { ...settings.desktop, closeToTrayHintShown: true } };
         settings = next;
@@ -159,12 +166,12 @@ async function start(): Promise<void> {
   });
   ready.focusWindow = () => void window.focus();
   ready.documents = core.queue;
-  registerIpc(core.handlers, core.bus, isTrusted, () => window.contents, logger);
+  registerIpc(core.handlers, core.ipcEvents, isTrusted, () => window.contents, logger);
 
   const updater = new DesktopUpdater(logger);
   const applySettings = (s: Settings) => {
     settings = s;
-    tray?.update({ folders: s.folders.map((f) => ({ label: f.label, path: f.path })) });
+    tray?.update({ locale: s.locale, folders: s.folders.map((f) => ({ label: f.label, path: f.path })) });
     void applyLoginItem(s.desktop.startMinimisedAtLogin).catch((error: unknown) =>
       logger.warn('login item not applied', { error }),
     );
@@ -173,20 +180,20 @@ async function start(): Promise<void> {
   if (settings) applySettings(settings);
   if (queueStatus) tray?.update({ queue: queueStatus });
   tray?.update({ connection: core.connection.current });
-  core.bus.subscribe((channel, payload) => {
-    if (channel === 'queue.changed') {
-      queueStatus = payload as QueueStatus;
+  core.bus.subscribe((event) => {
+    if (event.type === 'queue.changed') {
+      queueStatus = event.status;
       tray?.update({ queue: queueStatus });
-    } else if (channel === 'connection.changed') {
+    } else if (event.type === 'connection.changed') {
       tray?.update({ connection: core.connection.current });
-    } else if (channel === 'settings.changed') {
-      applySettings(payload as Settings);
+    } else if (event.type === 'settings.saved') {
+      applySettings(event.settings);
     }
   });
 
-  const stopNotifications = startNotifications(core.bus, systemClock, iconPath, (n) => {
+  const stopNotifications = startNotifications(core.bus, systemClock, iconPath, locale, (n) => {
     void window.focus();
-    core.bus.emit('app.navigate', notificationTarget(n));
+    core.bus.emit({ type: 'navigation.requested', target: notificationTarget(n) });
   });
 
   // Chromium knows when the machine has no network; the queue stops trying and resumes on return.
@@ -214,7 +221,7 @@ async function start(): Promise<void> {
       for (const f of result.failed) logger.warn('launch import failed', { path: f.path, message: f.message });
       if (result.failed.length > 0) {
         const names = result.failed.map((f) => f.path).join(', ');
-        showNotice('Some files were not imported', names, iconPath);
+        showNotice(say('notify.notImported.title'), names, iconPath);
       }
     });
   };

@@ -1,8 +1,8 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { ipcMain } from 'electron';
-import type { EventBus } from '../core/events/event-bus';
 import { dispatch } from '../core/ipc/handler-table';
 import type { HandlerTable } from '../core/ipc/handler-table';
+import type { IpcEvents } from '../core/ipc/ipc-events';
 import type { Logger } from '../core/util/logger';
 import { invokes, IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX } from '../../shared/ipc/contract';
 import { guardedInvoke } from './ipc-guard';
@@ -13,7 +13,7 @@ import { guardedInvoke } from './ipc-guard';
  */
 export function registerIpc(
   handlers: HandlerTable,
-  bus: EventBus,
+  events: IpcEvents,
   isTrusted: (senderUrl: string) => boolean,
   windows: () => WebContents[],
   logger: Logger,
@@ -30,7 +30,7 @@ export function registerIpc(
       ),
     );
   }
-  const unsubscribe = bus.subscribe((channel, payload) => {
+  const unsubscribe = events.subscribe((channel, payload) => {
     for (const contents of windows()) {
       // Events go only to the app's own page, never to a frame that navigated away.
       if (!contents.isDestroyed() && isTrusted(contents.getURL()))

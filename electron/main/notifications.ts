@@ -4,6 +4,7 @@ import { FailureDetector } from '../core/shell/failure-detector';
 import type { DesktopNotification } from '../core/shell/notification-grouper';
 import { NotificationScheduler } from '../core/shell/notification-grouper';
 import type { Clock } from '../core/util/clock';
+import type { Locale } from '../../shared/i18n/translate';
 
 /**
  * Native notifications for failures that need a person, grouped per burst by the core's scheduler.
@@ -13,17 +14,22 @@ export function startNotifications(
   bus: EventBus,
   clock: Clock,
   iconPath: string,
+  locale: () => Locale,
   onClick: (notification: DesktopNotification) => void,
 ): () => void {
   const detector = new FailureDetector();
-  const scheduler = new NotificationScheduler(clock, (n) => {
-    if (!Notification.isSupported()) return;
-    const native = new Notification({ title: n.title, body: n.body, icon: iconPath, urgency: 'normal' });
-    native.on('click', () => onClick(n));
-    native.show();
-  });
-  const unsubscribe = bus.subscribe((channel, payload) => {
-    for (const alert of detector.fromEvent(channel, payload)) scheduler.add(alert);
+  const scheduler = new NotificationScheduler(
+    clock,
+    (n) => {
+      if (!Notification.isSupported()) return;
+      const native = new Notification({ title: n.title, body: n.body, icon: iconPath, urgency: 'normal' });
+      native.on('click', () => onClick(n));
+      native.show();
+    },
+    locale,
+  );
+  const unsubscribe = bus.subscribe((event) => {
+    for (const alert of detector.fromEvent(event)) scheduler.add(alert);
   });
   return () => {
     unsubscribe();

@@ -6,6 +6,7 @@ import { deriveTrayView, trayMenuModel } from '../core/shell/tray-state';
 import type { InboxFolder } from '../core/shell/tray-state';
 import type { ConnectionState } from '../../shared/domain/connection';
 import type { QueueStatus } from '../../shared/domain/queue';
+import type { Locale } from '../../shared/i18n/translate';
 
 /** The Electron side of the tray: draws what core/shell/tray-state.ts derives and forwards clicks. */
 export class TrayController {
@@ -13,6 +14,7 @@ export class TrayController {
   private queue: QueueStatus | undefined;
   private connection: ConnectionState = { network: 'unknown', token: 'none' };
   private folders: InboxFolder[] = [];
+  private locale: Locale = 'en';
   private lastKey = '';
 
   constructor(
@@ -24,8 +26,9 @@ export class TrayController {
     this.render();
   }
 
-  update(patch: { queue?: QueueStatus; connection?: ConnectionState; folders?: InboxFolder[] }): void {
+  update(patch: { queue?: QueueStatus; connection?: ConnectionState; folders?: InboxFolder[]; locale?: Locale }): void {
     if (patch.queue) this.queue = patch.queue;
+    if (patch.locale) this.locale = patch.locale;
     if (patch.connection) this.connection = patch.connection;
     if (patch.folders) this.folders = patch.folders;
     this.render();
@@ -36,8 +39,8 @@ export class TrayController {
   }
 
   private render(): void {
-    const view = deriveTrayView(this.queue, this.connection);
-    const items = trayMenuModel(view, this.folders);
+    const view = deriveTrayView(this.queue, this.connection, this.locale);
+    const items = trayMenuModel(view, this.folders, this.locale);
     // Rebuilding a native menu on every progress tick flickers on Windows; only redraw on change.
     const key = JSON.stringify([view.state, view.tooltip, items]);
     if (key === this.lastKey) return;

@@ -82,7 +82,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   }
   const web = await startWebShell({
     handlers: core.handlers,
-    bus: core.bus,
+    events: core.ipcEvents,
     staticDir: options.staticDir ?? resolve(import.meta.dirname, '../../out/renderer'),
     port: options.webPort ?? 0,
     logger,

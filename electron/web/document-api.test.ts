@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../core/events/event-bus';
+import { IpcEvents } from '../core/ipc/ipc-events';
 import { createAppHandlers } from '../core/ipc/app-handlers';
 import { createDocumentHandlers } from '../core/ipc/documents-handlers';
 import { completeHandlerTable } from '../core/ipc/test-support/complete-handler-table';
@@ -97,7 +98,7 @@ describe('web shell document transfer (HTTP)', () => {
     });
     shell = await startWebShell({
       handlers,
-      bus,
+      events: new IpcEvents(bus),
       staticDir: fx.dir,
       connectionToken: TOKEN,
       transfer: { importer, content: fx.queue },

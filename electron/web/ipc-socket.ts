@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { EventBus } from '../core/events/event-bus';
+import type { IpcEvents } from '../core/ipc/ipc-events';
 import { dispatch } from '../core/ipc/handler-table';
 import type { HandlerTable } from '../core/ipc/handler-table';
 import type { Logger } from '../core/util/logger';
@@ -19,7 +19,7 @@ const InvokeFrameSchema = z.object({
 
 export interface IpcSocketDeps {
   handlers: HandlerTable;
-  bus: EventBus;
+  events: IpcEvents;
   token: string;
   /** A socket that has not sent its token by then is closed. */
   authTimeoutMs: number;
@@ -83,7 +83,7 @@ export function attachIpcSocket(ws: WebSocket, deps: IpcSocketDeps): void {
       ws.close(CLOSE_UNAUTHENTICATED, 'not authenticated');
       return;
     }
-    unsubscribe = deps.bus.subscribe((channel, payload) => {
+    unsubscribe = deps.events.subscribe((channel, payload) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'event', channel, payload }));
     });
     ws.on('message', serve);

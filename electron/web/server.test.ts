@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../core/events/event-bus';
+import { IpcEvents } from '../core/ipc/ipc-events';
 import { createAppHandlers } from '../core/ipc/app-handlers';
 import { completeHandlerTable } from '../core/ipc/test-support/complete-handler-table';
 import { ConnectionMonitor } from '../core/connection/connection-monitor';
@@ -88,7 +89,13 @@ describe('web shell', () => {
         checkConnection: async () => {},
       }),
     );
-    shell = await startWebShell({ handlers, bus, staticDir: dir, connectionToken: TOKEN, authTimeoutMs: 300 });
+    shell = await startWebShell({
+      handlers,
+      events: new IpcEvents(bus),
+      staticDir: dir,
+      connectionToken: TOKEN,
+      authTimeoutMs: 300,
+    });
     origin = `http://127.0.0.1:${shell.port}`;
   });
   afterAll(async () => {
@@ -149,7 +156,7 @@ describe('web shell', () => {
     const silent = await connect(shell.port, { origin, cookie: `intake-tkn=${TOKEN}` });
     const events: unknown[] = [];
     silent.on('message', (d: Buffer) => events.push(JSON.parse(d.toString())));
-    bus.emit('connection.changed', { network: 'offline', token: 'none' });
+    bus.emit({ type: 'connection.changed', state: { network: 'offline', token: 'none' } });
     expect(await closeCode(silent)).toBe(1008);
     expect(events).toEqual([]);
   });
@@ -178,7 +185,7 @@ describe('web shell', () => {
         if (frame.kind === 'event') resolve(frame);
       }),
     );
-    bus.emit('connection.changed', { network: 'offline', token: 'none' });
+    bus.emit({ type: 'connection.changed', state: { network: 'offline', token: 'none' } });
     expect(await event).toEqual({
       kind: 'event',
       channel: 'connection.changed',

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
-import type { EventBus } from '../core/events/event-bus';
+import type { IpcEvents } from '../core/ipc/ipc-events';
 import type { HandlerTable } from '../core/ipc/handler-table';
 import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
@@ -17,7 +17,8 @@ import { serveStatic } from './static-files';
 
 export interface WebShellOptions {
   handlers: HandlerTable;
-  bus: EventBus;
+  /** The core's events as the screen sees them (IntakeCore.ipcEvents). */
+  events: IpcEvents;
   /** Folder of the built renderer (index.html + assets). */
   staticDir: string;
   /** 0 or absent: a free port. */
@@ -103,7 +104,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     wss.handleUpgrade(req, socket, head, (ws) =>
       attachIpcSocket(ws, {
         handlers: options.handlers,
-        bus: options.bus,
+        events: options.events,
         token,
         authTimeoutMs: options.authTimeoutMs ?? 10_000,
         logger,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeEnvironmentOf, environmentLabel } from './active-environment';
+import { activeEnvironmentView, environmentLabel } from './active-environment';
 
 const env = (id: string, kind: 'local-sandbox' | 'sandbox' | 'production', name: string) => ({ id, kind, name });
 
@@ -12,9 +12,9 @@ describe('the status bar environment', () => {
         { ...env('local-sandbox', 'local-sandbox', 'Local sandbox') },
         { ...env('prod', 'production', 'Allianz Nord') },
       ],
-    } as Parameters<typeof activeEnvironmentOf>[0];
-    expect(activeEnvironmentOf(settings, info)).toEqual(env('prod', 'production', 'Allianz Nord'));
-    expect(activeEnvironmentOf(undefined, info)).toEqual(info.environment);
+    } as Parameters<typeof activeEnvironmentView>[0];
+    expect(activeEnvironmentView(settings, info)).toEqual(env('prod', 'production', 'Allianz Nord'));
+    expect(activeEnvironmentView(undefined, info)).toEqual(info.environment);
   });
 
   it('names the kind once: no "Lokale Sandbox · Local sandbox"; an own name is added', () => {

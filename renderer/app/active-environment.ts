@@ -1,5 +1,6 @@
 import type { EnvironmentKind } from '../../shared/domain/settings';
 import type { Settings } from '../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../shared/domain/settings';
 import { translate } from '../i18n/i18n';
 import type { Locale } from '../i18n/i18n';
 import { useAppStore } from './store';
@@ -15,12 +16,12 @@ export interface ActiveEnvironment {
  * so a switch shows at once), and app.info's only until the settings have loaded. app.info is read once at
  * start, which is how the badge kept saying "Local sandbox" after a switch.
  */
-export function activeEnvironmentOf(
+export function activeEnvironmentView(
   settings: Pick<Settings, 'activeEnvironmentId' | 'environments'> | undefined,
   info: { environment: ActiveEnvironment } | undefined,
 ): ActiveEnvironment | undefined {
   if (settings) {
-    const env = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+    const env = activeEnvironmentOf(settings);
     if (env) return { id: env.id, name: env.name, kind: env.kind };
   }
   return info?.environment;
@@ -29,7 +30,7 @@ export function activeEnvironmentOf(
 export function useActiveEnvironment(): ActiveEnvironment | undefined {
   const settings = useAppStore((s) => s.settings);
   const info = useAppStore((s) => s.info);
-  return activeEnvironmentOf(settings, info);
+  return activeEnvironmentView(settings, info);
 }
 
 /**

@@ -1,16 +1,16 @@
-import { isMessageKey, translate, translateMaybe } from '../i18n/i18n';
+import type { Notice } from '../../shared/domain/notice';
+import { errorText, translate } from '../i18n/i18n';
 import type { Locale } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/messages-en';
 
 /**
- * A notice from the core reads `<code>: <detail>` (hot-folder-service.ts, document-queue.ts), e.g.
- * `folder.missing: Scanner (/srv/scans)`. The clerk gets the catalog's sentence for `notice.<code>` with the
- * detail filled in, never the raw code; a notice without a known code is shown as the core wrote it.
+ * The clerk's sentence for a notice: the catalog's `notice.<code>` filled with the notice's values, never
+ * the raw code. The key's type makes the compiler check that every code of shared/domain/notice.ts has a
+ * sentence. A value `errorCode` is an error's code: its plain sentence (errorText) fills `{reason}`.
  */
-export function noticeText(locale: Locale, message: string): string {
-  const m = /^([a-z][\w.]*): ([\s\S]*)$/.exec(message);
-  if (m) {
-    const key = `notice.${m[1] ?? ''}`;
-    if (isMessageKey(key)) return translate(locale, key, { detail: m[2] ?? '' });
-  }
-  return translateMaybe(locale, message);
+export function noticeText(locale: Locale, notice: Pick<Notice, 'code' | 'values'>): string {
+  const key: MessageKey = `notice.${notice.code}`;
+  const { errorCode, ...values } = notice.values;
+  const reason = errorCode ? errorText(locale, { code: errorCode, message: values['reason'] ?? '' }) : undefined;
+  return translate(locale, key, reason === undefined ? values : { ...values, reason });
 }

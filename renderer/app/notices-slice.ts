@@ -1,16 +1,17 @@
 import type { StateCreator } from 'zustand';
-import type { Notice } from '../../shared/domain/notice';
-import type { AppState } from './store';
+import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notice';
+import type { AppState } from './app-state';
 
-/** A toast on screen: notices with the same level and message are one toast with a count. */
+/** A toast on screen: notices with the same level, code and values are one toast with a count. */
 export interface Toast {
   key: string;
   level: Notice['level'];
-  /** The latest notice's message (`<code>: <detail>`); the count says how many there were. */
-  message: string;
+  /** The latest notice's code and values; the count says how many there were. */
+  code: NoticeCode;
+  values: NoticeValues;
   count: number;
   documentIds: string[];
-  /** The details (file names) an informational toast stands for, so a later notice can take one back. */
+  /** What each notice an informational toast stands for named, so a later notice can take one back. */
   details: string[];
   at: string;
 }
@@ -24,14 +25,17 @@ export const INFO_TOAST_MS = 8000;
  * One scanned batch is one notice (issue #31 item 4): "split" or "kept whole" replaces the "received" of the
  * same file instead of standing beside it.
  */
-const SUPERSEDES: Readonly<Record<string, string>> = {
+const SUPERSEDES: Readonly<Partial<Record<NoticeCode, NoticeCode>>> = {
   'capture.split': 'capture.received',
   'capture.kept': 'capture.received',
 };
 
-function parts(message: string): { code?: string; detail: string } {
-  const m = /^([a-z][\w.]*): ([\s\S]*)$/.exec(message);
-  return m ? { code: m[1], detail: m[2] ?? '' } : { detail: message };
+/** What a notice names (its values, in the order of their names): the same file gives the same text. */
+function subject(values: NoticeValues): string {
+  return Object.keys(values)
+    .sort()
+    .map((name) => values[name])
+    .join(' ');
 }
 
 /**
@@ -40,10 +44,11 @@ function parts(message: string): { code?: string; detail: string } {
  * Newest first; over the bound the oldest informational toast goes first, then the oldest.
  */
 export function addToast(toasts: readonly Toast[], notice: Notice): Toast[] {
-  const { code, detail } = parts(notice.message);
-  const key = notice.level === 'info' && code ? `info:${code}` : `${notice.level}:${notice.message}`;
+  const { code, values } = notice;
+  const detail = subject(values);
+  const key = notice.level === 'info' ? `info:${code}` : `${notice.level}:${code}:${detail}`;
   let list = [...toasts];
-  const replaced = code ? SUPERSEDES[code] : undefined;
+  const replaced = SUPERSEDES[code];
   if (replaced) {
     list = list.flatMap((t) => {
       if (t.key !== `info:${replaced}` || !t.details.includes(detail)) return [t];
@@ -58,10 +63,11 @@ export function addToast(toasts: readonly Toast[], notice: Notice): Toast[] {
   const toast: Toast = {
     key,
     level: notice.level,
-    message: notice.message,
+    code,
+    values,
     count: (existing?.count ?? 0) + notice.count,
     documentIds: notice.documentId && !ids.includes(notice.documentId) ? [...ids, notice.documentId] : ids,
-    details: code && !details.includes(detail) ? [...details, detail] : details,
+    details: details.includes(detail) ? details : [...details, detail],
     at: notice.at,
   };
   const next = [toast, ...rest];

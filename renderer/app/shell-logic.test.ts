@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notice';
 import { addToast, MAX_TOASTS } from './notices-slice';
 import { NAV_ITEMS } from './navigation';
 import { resolveShortcut } from './shortcuts';
@@ -33,45 +34,48 @@ describe('shortcuts', () => {
 });
 
 describe('toasts', () => {
-  const notice = (message: string, documentId?: string) => ({
-    id: message,
-    level: 'error' as const,
-    message,
-    documentId,
+  const notice = (code: NoticeCode, values: NoticeValues, documentId?: string): Notice => ({
+    id: `${code} ${JSON.stringify(values)}`,
+    level: 'error',
+    code,
+    values,
+    ...(documentId ? { documentId } : {}),
     count: 1,
     at: '2026-03-01T10:00:00Z',
   });
+  const full = { reason: 'ENOSPC' };
   it('groups the same failure into one toast with a count and the documents concerned', () => {
-    let toasts = addToast([], notice('upload failed', 'd1'));
-    toasts = addToast(toasts, notice('other'));
-    toasts = addToast(toasts, notice('upload failed', 'd2'));
+    let toasts = addToast([], notice('storage.full', full, 'd1'));
+    toasts = addToast(toasts, notice('storage.full', { reason: 'EDQUOT' }));
+    toasts = addToast(toasts, notice('storage.full', full, 'd2'));
     expect(toasts).toHaveLength(2);
-    expect(toasts[0]).toMatchObject({ message: 'upload failed', count: 2, documentIds: ['d1', 'd2'] });
+    expect(toasts[0]).toMatchObject({ code: 'storage.full', values: full, count: 2, documentIds: ['d1', 'd2'] });
   });
   it('one scanned batch is one notice: split replaces the received of the same file (issue #31 item 4)', () => {
-    const info = (message: string) => ({ ...notice(message), level: 'info' as const });
-    let toasts = addToast([], info('capture.received: a.pdf'));
-    toasts = addToast(toasts, info('capture.received: b.pdf'));
+    const info = (code: NoticeCode, file: string) => ({ ...notice(code, { file }), level: 'info' as const });
+    let toasts = addToast([], info('capture.received', 'a.pdf'));
+    toasts = addToast(toasts, info('capture.received', 'b.pdf'));
     expect(toasts).toHaveLength(1);
     expect(toasts[0]).toMatchObject({ count: 2, details: ['a.pdf', 'b.pdf'] });
-    toasts = addToast(toasts, info('capture.split: a.pdf'));
-    expect(toasts.map((t) => [t.message, t.count])).toEqual([
-      ['capture.split: a.pdf', 1],
-      ['capture.received: b.pdf', 1],
+    toasts = addToast(toasts, info('capture.split', 'a.pdf'));
+    expect(toasts.map((t) => [t.code, t.values['file'], t.count])).toEqual([
+      ['capture.split', 'a.pdf', 1],
+      ['capture.received', 'b.pdf', 1],
     ]);
-    toasts = addToast(toasts, info('capture.split: b.pdf'));
-    expect(toasts.map((t) => [t.message, t.count])).toEqual([['capture.split: b.pdf', 2]]);
+    toasts = addToast(toasts, info('capture.split', 'b.pdf'));
+    expect(toasts.map((t) => [t.code, t.values['file'], t.count])).toEqual([['capture.split', 'b.pdf', 2]]);
   });
   it('over the bound, informational toasts go before warnings and errors', () => {
-    let toasts = addToast([], notice('an error'));
-    for (let i = 0; i < 6; i++) toasts = addToast(toasts, { ...notice(`note.${i}: x`), level: 'info' as const });
+    let toasts = addToast([], notice('storage.full', full));
+    const infos = ['capture.received', 'capture.split', 'folder.back', 'storage.ok', 'capture.kept'] as const;
+    for (const code of infos) toasts = addToast(toasts, { ...notice(code, { file: 'x' }), level: 'info' });
     expect(toasts).toHaveLength(MAX_TOASTS);
-    expect(toasts.map((t) => t.message)).toContain('an error');
+    expect(toasts.map((t) => t.code)).toContain('storage.full');
   });
   it('keeps at most a few toasts, newest first', () => {
-    let toasts = addToast([], notice('m0'));
-    for (let i = 1; i < 10; i++) toasts = addToast(toasts, notice(`m${i}`));
+    let toasts = addToast([], notice('file.unreadable', { file: 'm0.pdf' }));
+    for (let i = 1; i < 10; i++) toasts = addToast(toasts, notice('file.unreadable', { file: `m${i}.pdf` }));
     expect(toasts).toHaveLength(MAX_TOASTS);
-    expect(toasts[0]?.message).toBe('m9');
+    expect(toasts[0]?.values).toEqual({ file: 'm9.pdf' });
   });
 });

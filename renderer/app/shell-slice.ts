@@ -3,7 +3,7 @@ import type { AppInfo } from '../../shared/ipc/channels/app';
 import type { ConnectionState } from '../../shared/domain/connection';
 import type { Locale } from '../i18n/i18n';
 import type { ScreenId } from './navigation';
-import type { AppState } from './store';
+import type { AppState } from './app-state';
 
 export interface ShellSlice {
   info?: AppInfo;

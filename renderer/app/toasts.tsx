@@ -45,7 +45,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <span className="toast-text">{noticeText(locale, toast.message)}</span>
+      <span className="toast-text">{noticeText(locale, toast)}</span>
       {toast.count > 1 && <span className="toast-count">{t('toast.count', { count: toast.count })}</span>}
       <button type="button" className="icon-button" aria-label={t('action.dismiss')} onClick={() => dismiss(toast.key)}>
         ×

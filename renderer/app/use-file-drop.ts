@@ -36,7 +36,8 @@ export function useFileDrop(): boolean {
           s.raiseNotice({
             id: `import-${Date.now()}`,
             level: 'error',
-            message: `${error.fields?.['fileName'] ?? ''}: ${error.message}`,
+            code: 'import.failed',
+            values: { file: error.fields?.['fileName'] ?? '', errorCode: error.code, reason: error.message },
             count: 1,
             at: new Date().toISOString(),
           });

@@ -16,6 +16,8 @@ import { childPath } from '../../shared/forms/form-paths';
 import type { PathSegment } from '../../shared/forms/form-paths';
 import { initialOf } from '../../shared/forms/form-value';
 import { jsonEqual } from '../../shared/forms/merge-all-of';
+import { Field } from '../components/field';
+import type { FieldA11y } from '../components/field';
 import { useCatalog, useLocale } from '../i18n/i18n';
 import type { Translate } from '../i18n/i18n';
 import { fieldDomId } from './field-messages';
@@ -109,58 +111,30 @@ function Messages(props: { id: string; messages: FieldMessage[] | undefined; t: 
 }
 
 /** Label, input (via render prop with its a11y attributes), description and messages of one leaf field. */
-function Field(props: EditorProps & { children(a11y: InputA11y): ReactNode; inline?: boolean }) {
+function SchemaField(props: EditorProps & { children(a11y: FieldA11y): ReactNode; inline?: boolean }) {
   const id = fieldDomId(props.form.idPrefix, props.path);
   const messages = props.form.messages.byPath[props.path];
-  const hasError = messages?.some((m) => m.level === 'error') ?? false;
-  const describedBy =
-    [messages?.length ? `${id}-msg` : '', props.node.description ? `${id}-desc` : ''].filter(Boolean).join(' ') ||
-    undefined;
-  const a11y: InputA11y = {
-    id,
-    'aria-invalid': hasError ? true : undefined,
-    'aria-describedby': describedBy,
-    'aria-required': props.node.required ? true : undefined,
-    disabled: props.form.disabled,
-  };
-  const label = (
-    <label htmlFor={id}>
-      {labelOf(props)}
-      <RequiredMark required={props.node.required} t={props.t} />
-    </label>
-  );
   return (
-    <div
-      className={`field schema-field ${hasError ? 'has-error' : ''} ${props.inline ? 'field-inline' : ''}`}
-      data-path={props.path}
+    <Field
+      id={id}
+      className="schema-field"
+      path={props.path}
+      label={
+        <>
+          {labelOf(props)}
+          <RequiredMark required={props.node.required} t={props.t} />
+        </>
+      }
+      hint={props.node.description || undefined}
+      messages={messages?.length ? <Messages id={`${id}-msg`} messages={messages} t={props.t} /> : undefined}
+      invalid={messages?.some((m) => m.level === 'error') ?? false}
+      required={props.node.required}
+      disabled={props.form.disabled ?? false}
+      {...(props.inline ? { inline: true } : {})}
     >
-      {props.inline ? (
-        <>
-          {props.children(a11y)}
-          {label}
-        </>
-      ) : (
-        <>
-          {label}
-          {props.children(a11y)}
-        </>
-      )}
-      {props.node.description && (
-        <p className="hint" id={`${id}-desc`}>
-          {props.node.description}
-        </p>
-      )}
-      <Messages id={`${id}-msg`} messages={messages} t={props.t} />
-    </div>
+      {props.children}
+    </Field>
   );
-}
-
-interface InputA11y {
-  id: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-  'aria-required'?: true;
-  disabled?: boolean;
 }
 
 function change(props: EditorProps, value: unknown): void {
@@ -177,7 +151,7 @@ function StringEditor(props: EditorProps & { node: StringNode }) {
   const long = (node.maxLength ?? 0) > 500;
   const type = node.format === 'email' ? 'email' : node.format === 'uri' ? 'url' : 'text';
   return (
-    <Field {...props}>
+    <SchemaField {...props}>
       {(a11y) =>
         long ? (
           <textarea
@@ -198,7 +172,7 @@ function StringEditor(props: EditorProps & { node: StringNode }) {
           />
         )
       }
-    </Field>
+    </SchemaField>
   );
 }
 
@@ -213,7 +187,7 @@ function DateEditor(props: EditorProps & { node: StringNode }) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const shown = draft ?? (typeof props.value === 'string' ? formatLocaleDate(props.value, locale) : '');
   return (
-    <Field {...props}>
+    <SchemaField {...props}>
       {(a11y) => (
         <input
           {...a11y}
@@ -241,7 +215,7 @@ function DateEditor(props: EditorProps & { node: StringNode }) {
           }}
         />
       )}
-    </Field>
+    </SchemaField>
   );
 }
 
@@ -266,7 +240,7 @@ function NumberEditor(props: EditorProps & { node: NumberNode }) {
         ? props.value
         : '');
   return (
-    <Field {...props}>
+    <SchemaField {...props}>
       {(a11y) => (
         <input
           {...a11y}
@@ -281,13 +255,13 @@ function NumberEditor(props: EditorProps & { node: NumberNode }) {
           }}
         />
       )}
-    </Field>
+    </SchemaField>
   );
 }
 
 function BooleanEditor(props: EditorProps & { node: BooleanNode }) {
   return (
-    <Field {...props} inline>
+    <SchemaField {...props} inline>
       {(a11y) => (
         <input
           {...a11y}
@@ -296,7 +270,7 @@ function BooleanEditor(props: EditorProps & { node: BooleanNode }) {
           onChange={(e) => change(props, e.target.checked)}
         />
       )}
-    </Field>
+    </SchemaField>
   );
 }
 
@@ -305,7 +279,7 @@ function EnumEditor(props: EditorProps & { node: EnumNode }) {
   // Option values may be numbers or booleans: the <select> carries the index.
   const index = node.options.findIndex((o) => jsonEqual(o.value, props.value));
   return (
-    <Field {...props}>
+    <SchemaField {...props}>
       {(a11y) => (
         <select
           {...a11y}
@@ -322,7 +296,7 @@ function EnumEditor(props: EditorProps & { node: EnumNode }) {
           ))}
         </select>
       )}
-    </Field>
+    </SchemaField>
   );
 }
 

@@ -9,11 +9,11 @@ describe('capture limit messages', () => {
   it('each notice names the scan in both languages, never the raw code', () => {
     for (const code of codes)
       for (const locale of ['en', 'de'] as const) {
-        const text = noticeText(locale, `${code}: bomb.tif`);
+        const text = noticeText(locale, { code, values: { file: 'bomb.tif' } });
         expect(text, `${locale} ${code}`).toContain('bomb.tif');
         expect(text, `${locale} ${code}`).not.toContain(code);
       }
-    expect(noticeText('de', 'capture.too_large: bomb.tif')).toMatch(/Bildpunkte/);
+    expect(noticeText('de', { code: 'capture.too_large', values: { file: 'bomb.tif' } })).toMatch(/Bildpunkte/);
   });
 
   it('each document error has its sentence in both languages', () => {

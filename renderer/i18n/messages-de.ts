@@ -48,38 +48,39 @@ export const de: Record<MessageKey, string> = {
     'Die Plattform hat die Zugangsdaten abgelehnt (invalid client). Bitte Client-ID und Secret bzw. Schlüssel in den Einstellungen prüfen.',
   'error.auth.expired': 'Die Anmeldung ist abgelaufen und konnte nicht erneuert werden. Bitte Zugangsdaten prüfen.',
   'notice.folder.missing':
-    'Der überwachte Ordner {detail} ist nicht zu finden. Bitte prüfen, ob das Laufwerk oder die Netzwerkfreigabe verbunden ist; er wird wieder überwacht, sobald er da ist.',
+    'Der überwachte Ordner {folder} ({path}) ist nicht zu finden. Bitte prüfen, ob das Laufwerk oder die Netzwerkfreigabe verbunden ist; er wird wieder überwacht, sobald er da ist.',
   'notice.folder.unreadable':
-    'Der überwachte Ordner {detail} kann nicht gelesen werden. Bitte die Zugriffsrechte prüfen; er wird wieder überwacht, sobald er lesbar ist.',
+    'Der überwachte Ordner {folder} ({path}) kann nicht gelesen werden. Bitte die Zugriffsrechte prüfen; er wird wieder überwacht, sobald er lesbar ist.',
   'notice.folder.replaced':
-    'Der überwachte Ordner {detail} wurde durch eine Verknüpfung auf einen anderen Ordner ersetzt. Intake Desk folgt ihr nicht und nimmt dort keine Datei; bitte den Ordner wiederherstellen oder den richtigen Ordner in den Einstellungen eintragen.',
+    'Der überwachte Ordner {folder} ({path}) wurde durch eine Verknüpfung auf einen anderen Ordner ersetzt. Intake Desk folgt ihr nicht und nimmt dort keine Datei; bitte den Ordner wiederherstellen oder den richtigen Ordner in den Einstellungen eintragen.',
   'notice.folder.invalid':
-    'Ein Ordner wird nicht überwacht, weil seine Einstellungen ungültig sind: {detail}. Bitte in den Einstellungen korrigieren.',
-  'notice.folder.back': 'Der überwachte Ordner {detail} ist wieder da und wird wieder überwacht.',
+    'Der Ordner {folder} ({path}) wird nicht überwacht, weil seine Einstellungen ungültig sind: {reason}. Bitte in den Einstellungen korrigieren.',
+  'notice.folder.back': 'Der überwachte Ordner {folder} ({path}) ist wieder da und wird wieder überwacht.',
   'notice.file.unreadable':
-    'Eine gescannte Datei ließ sich nicht öffnen: {detail}. Sie steht als fehlgeschlagen im Eingang und wird übernommen, sobald sie lesbar ist.',
+    'Eine gescannte Datei ließ sich nicht öffnen: {file} ({reason}). Sie steht als fehlgeschlagen im Eingang und wird übernommen, sobald sie lesbar ist.',
   'notice.storage.full':
-    'Der Datenträger des Datenordners ist voll: Es wird nichts übernommen oder hochgeladen. Bitte Platz schaffen; danach geht alles von selbst weiter ({detail}).',
+    'Der Datenträger des Datenordners ist voll: Es wird nichts übernommen oder hochgeladen. Bitte Platz schaffen; danach geht alles von selbst weiter ({reason}).',
   'notice.storage.quota':
-    'Das Speicherkontingent dieses Benutzers ist aufgebraucht: Es wird nichts übernommen oder hochgeladen. Bitte die IT, es zu erhöhen; danach geht alles von selbst weiter ({detail}).',
+    'Das Speicherkontingent dieses Benutzers ist aufgebraucht: Es wird nichts übernommen oder hochgeladen. Bitte die IT, es zu erhöhen; danach geht alles von selbst weiter ({reason}).',
   'notice.storage.read_only':
-    'Die Warteschlangen-Datenbank oder der Datenordner ist schreibgeschützt: Es wird nichts übernommen oder hochgeladen. Bitte die IT, das zu beheben; danach geht alles von selbst weiter ({detail}).',
+    'Die Warteschlangen-Datenbank oder der Datenordner ist schreibgeschützt: Es wird nichts übernommen oder hochgeladen. Bitte die IT, das zu beheben; danach geht alles von selbst weiter ({reason}).',
   'notice.storage.no_access':
-    'Dieser Benutzer darf nicht in den Datenordner schreiben: Es wird nichts übernommen oder hochgeladen. Bitte die IT, die Zugriffsrechte zu korrigieren; danach geht alles von selbst weiter ({detail}).',
+    'Dieser Benutzer darf nicht in den Datenordner schreiben: Es wird nichts übernommen oder hochgeladen. Bitte die IT, die Zugriffsrechte zu korrigieren; danach geht alles von selbst weiter ({reason}).',
   'notice.storage.ok': 'Der Datenordner ist wieder beschreibbar; Übernahme und Hochladen gehen weiter.',
   'notice.queue.paused.configuration':
-    'Das Hochladen ist wegen der Einstellungen angehalten: {detail}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
+    'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
-    'Der Scan {detail} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
-  'notice.capture.split': 'Der Scan {detail} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
+    'Der Scan {file} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
+  'notice.capture.split': 'Der Scan {file} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
-    'Der Scan {detail} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
+    'Der Scan {file} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
   'notice.capture.too_large':
-    'Der Scan {detail} gibt mehr Bildpunkte an, als die Erfassung liest. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang, wie er ist.',
+    'Der Scan {file} gibt mehr Bildpunkte an, als die Erfassung liest. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang, wie er ist.',
   'notice.capture.too_many_pages':
-    'Der Scan {detail} hat mehr Seiten, als die Erfassung je Datei aufteilt. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang.',
+    'Der Scan {file} hat mehr Seiten, als die Erfassung je Datei aufteilt. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang.',
   'notice.capture.interrupted':
-    'Die Analyse des Scans {detail} wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
+    'Die Analyse des Scans {file} wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
+  'notice.import.failed': 'Die Datei {file} wurde nicht übernommen: {reason}',
   'link.lost':
     'Die Verbindung zu Intake Desk ist unterbrochen; es wird erneut versucht. Bis dahin kann diese Seite Veraltetes zeigen.',
   'link.restarted':

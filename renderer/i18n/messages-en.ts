@@ -47,38 +47,39 @@ export const en = {
     'The platform refused the credentials (invalid client). Check client id and secret or key in Settings.',
   'error.auth.expired': 'The sign-in expired and could not be renewed. Check the credentials in Settings.',
   'notice.folder.missing':
-    'The watched folder {detail} cannot be found. Check that the drive or network share is connected; it is watched again as soon as it is back.',
+    'The watched folder {folder} ({path}) cannot be found. Check that the drive or network share is connected; it is watched again as soon as it is back.',
   'notice.folder.unreadable':
-    'The watched folder {detail} cannot be read. Check the access rights; it is watched again as soon as it can be read.',
+    'The watched folder {folder} ({path}) cannot be read. Check the access rights; it is watched again as soon as it can be read.',
   'notice.folder.replaced':
-    'The watched folder {detail} has been replaced by a link to another folder. Intake Desk does not follow it and takes no file from there; put the folder back or enter the real folder in Settings.',
+    'The watched folder {folder} ({path}) has been replaced by a link to another folder. Intake Desk does not follow it and takes no file from there; put the folder back or enter the real folder in Settings.',
   'notice.folder.invalid':
-    'A watched folder is not watched because its settings are not valid: {detail}. Fix it in Settings.',
-  'notice.folder.back': 'The watched folder {detail} is back and watched again.',
+    'The watched folder {folder} ({path}) is not watched because its settings are not valid: {reason}. Fix it in Settings.',
+  'notice.folder.back': 'The watched folder {folder} ({path}) is back and watched again.',
   'notice.file.unreadable':
-    'A scanned file could not be opened: {detail}. It is in the inbox as failed; it is taken once it can be read.',
+    'A scanned file could not be opened: {file} ({reason}). It is in the inbox as failed; it is taken once it can be read.',
   'notice.storage.full':
-    'The disk of the data folder is full: nothing is taken in or uploaded. Free space; everything goes on by itself ({detail}).',
+    'The disk of the data folder is full: nothing is taken in or uploaded. Free space; everything goes on by itself ({reason}).',
   'notice.storage.quota':
-    'The disk quota of this user is used up: nothing is taken in or uploaded. Ask IT to raise it; everything goes on by itself ({detail}).',
+    'The disk quota of this user is used up: nothing is taken in or uploaded. Ask IT to raise it; everything goes on by itself ({reason}).',
   'notice.storage.read_only':
-    'The queue database or the data folder is read-only: nothing is taken in or uploaded. Ask IT to make it writable; everything goes on by itself ({detail}).',
+    'The queue database or the data folder is read-only: nothing is taken in or uploaded. Ask IT to make it writable; everything goes on by itself ({reason}).',
   'notice.storage.no_access':
-    'This user may not write to the data folder: nothing is taken in or uploaded. Ask IT to fix the access rights; everything goes on by itself ({detail}).',
+    'This user may not write to the data folder: nothing is taken in or uploaded. Ask IT to fix the access rights; everything goes on by itself ({reason}).',
   'notice.storage.ok': 'The data folder can be written again; taking in and uploading go on.',
   'notice.queue.paused.configuration':
-    'Uploading stopped because of the settings: {detail}. Queued documents wait and are sent once this is fixed.',
+    'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
-    'The scan {detail} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
-  'notice.capture.split': 'The scan {detail} was split into documents; they are in the inbox.',
+    'The scan {file} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
+  'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',
   'notice.capture.kept':
-    'The scan {detail} could not be split into documents. It is in the inbox as one document, with the reason.',
+    'The scan {file} could not be split into documents. It is in the inbox as one document, with the reason.',
   'notice.capture.too_large':
-    'The scan {detail} declares more pixels than capture reads. It was not split: it is in the inbox as one document, as it is.',
+    'The scan {file} declares more pixels than capture reads. It was not split: it is in the inbox as one document, as it is.',
   'notice.capture.too_many_pages':
-    'The scan {detail} has more pages than capture splits per file. It was not split: it is in the inbox as one document.',
+    'The scan {file} has more pages than capture splits per file. It was not split: it is in the inbox as one document.',
   'notice.capture.interrupted':
-    'The analysis of the scan {detail} was cut off twice as the program ended, so it is not analysed again. It is in the inbox as one document.',
+    'The analysis of the scan {file} was cut off twice as the program ended, so it is not analysed again. It is in the inbox as one document.',
+  'notice.import.failed': 'The file {file} was not taken in: {reason}',
   'link.lost':
     'The connection to Intake Desk was lost; trying again. Until it is back, what this page shows may be out of date.',
   'link.restarted':

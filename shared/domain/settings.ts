@@ -195,3 +195,16 @@ export const SettingsSchema = settingsObject(EnvironmentSchema, FolderProfileSch
 export const StoredSettingsSchema = settingsObject(StoredEnvironmentSchema, StoredFolderProfileSchema);
 
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * The environment uploads go to: the one `activeEnvironmentId` names, else the first (a hand-edited file or
+ * a draft may name none; saving refuses that). Undefined only when there is no environment at all. The one
+ * rule for every place that asks (core, agent, renderer).
+ */
+export function activeEnvironmentOf<E extends { id: string }>(settings: {
+  activeEnvironmentId?: string | undefined;
+  environments?: readonly E[] | undefined;
+}): E | undefined {
+  const environments = settings.environments ?? [];
+  return environments.find((e) => e.id === settings.activeEnvironmentId) ?? environments[0];
+}

@@ -42,7 +42,7 @@ describe('demo scanner folder → inbox', () => {
     await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('queue');
     const { documents } = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'scan_0042' });
     const target = documents[0]!;
-    app.demo.core.bus.emit('app.navigate', { screen: 'inbox', documentId: target.id });
+    app.demo.core.bus.emit({ type: 'navigation.requested', target: { screen: 'inbox', documentId: target.id } });
     await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('inbox');
     const row = page.getByTestId('doc-row').filter({ hasText: 'scan_0042.pdf' });
     await expect.poll(() => row.getAttribute('class')).toContain('is-active');

@@ -59,12 +59,16 @@ describe.each(['en', 'de'] as const)('texts in the clerk’s language, in Chromi
 
   it('a notice is a sentence with its detail, never the raw code', async () => {
     const { page, demo } = app;
-    demo.core.bus.emit('notice.raised', {
-      id: randomUUID(),
-      level: 'warning',
-      message: 'folder.missing: Scanner (/srv/scans)',
-      count: 1,
-      at: new Date().toISOString(),
+    demo.core.bus.emit({
+      type: 'notice.raised',
+      notice: {
+        id: randomUUID(),
+        level: 'warning',
+        code: 'folder.missing',
+        values: { folder: 'Scanner', path: '/srv/scans' },
+        count: 1,
+        at: new Date().toISOString(),
+      },
     });
     const toast = page.getByTestId('toast').filter({ hasText: '/srv/scans' });
     await expect.poll(() => toast.textContent()).toContain(text.folderMissing);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notice';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
@@ -12,8 +13,11 @@ const TEXT = {
   de: { split: 'wurde in Dokumente aufgeteilt', missing: 'ist nicht zu finden' },
 } as const;
 
-function raise(app: E2eApp, level: 'info' | 'warning' | 'error', message: string): void {
-  app.demo.core.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
+function raise(app: E2eApp, level: Notice['level'], code: NoticeCode, values: NoticeValues): void {
+  app.demo.core.bus.emit({
+    type: 'notice.raised',
+    notice: { id: randomUUID(), level, code, values, count: 1, at: new Date().toISOString() },
+  });
 }
 
 describe.each(['en', 'de'] as const)('notices, in Chromium (%s)', (lang) => {
@@ -29,16 +33,16 @@ describe.each(['en', 'de'] as const)('notices, in Chromium (%s)', (lang) => {
     const toasts = page.getByTestId('toast');
 
     // A scanned batch: received, then split: one notice, the split one.
-    raise(app, 'info', 'capture.received: stapel.pdf');
+    raise(app, 'info', 'capture.received', { file: 'stapel.pdf' });
     await expect.poll(() => toasts.count()).toBe(1);
-    raise(app, 'info', 'capture.split: stapel.pdf');
+    raise(app, 'info', 'capture.split', { file: 'stapel.pdf' });
     await expect.poll(() => toasts.first().textContent()).toContain(TEXT[lang].split);
     expect(await toasts.count()).toBe(1);
 
     // A busy morning: many notices, a bounded stack that keeps the warning.
-    raise(app, 'warning', 'folder.missing: Scanner');
-    for (let i = 0; i < 8; i++) raise(app, 'info', `capture.received: scan-${i}.pdf`);
-    for (let i = 0; i < 4; i++) raise(app, 'info', `folder.back: Folder ${i}`);
+    raise(app, 'warning', 'folder.missing', { folder: 'Scanner', path: '/srv/scans' });
+    for (let i = 0; i < 8; i++) raise(app, 'info', 'capture.received', { file: `scan-${i}.pdf` });
+    for (let i = 0; i < 4; i++) raise(app, 'info', 'folder.back', { folder: `Folder ${i}`, path: `/srv/f${i}` });
     await expect.poll(() => toasts.count()).toBe(3);
     expect(await page.locator('[data-testid="toast"][data-level="warning"]').textContent()).toContain(
       TEXT[lang].missing,

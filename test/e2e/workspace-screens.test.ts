@@ -73,8 +73,8 @@ describe('clerk workspace: screens, keyboard navigation, accessibility', () => {
       metadata: {},
       attempts: 0,
     }));
-    // Through the real event path: core bus → web shell → WebSocket → store.
-    app.demo.core.bus.emit('documents.changed', { documents, removed: [] });
+    // Through the real event path: core bus → screen projection → web shell → WebSocket → store.
+    app.demo.core.bus.emit({ type: 'documents.changed', documents, removed: [] });
     // The demo's sample scans are listed too; the filter narrows to the bulk ones.
     await page.locator('#inbox-search').fill('bulk_');
     await expect.poll(() => page.getByTestId('inbox-count').textContent()).toBe('10,000 documents');
@@ -96,7 +96,7 @@ describe('clerk workspace: screens, keyboard navigation, accessibility', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('j');
     await expect.poll(() => page.locator('.doc-row.is-active').textContent()).toContain('bulk_09998.pdf');
-    app.demo.core.bus.emit('documents.changed', { documents: [], removed: documents.map((d) => d.id) });
+    app.demo.core.bus.emit({ type: 'documents.changed', documents: [], removed: documents.map((d) => d.id) });
     await page.locator('#inbox-search').fill('');
   });
 

@@ -69,9 +69,7 @@ beforeAll(async () => {
     clock: systemClock,
     logger: silentLogger,
   });
-  bus.subscribe((channel, payload) => {
-    if (channel === 'activity.changed') activityEvents.push((payload as { caseNumbers: string[] }).caseNumbers);
-  });
+  bus.on('cases.activity', (e) => activityEvents.push(e.caseNumbers));
   handlers = completeHandlerTable(
     createCaseHandlers({
       ...services,

@@ -53,7 +53,7 @@ export function createCaseServices(deps: CaseServicesDeps) {
         logger.info('activity: documents confirmed', { caseNumber: event.case.number });
       }
     },
-    onChanged: (caseNumbers) => deps.bus.emit('activity.changed', { caseNumbers }),
+    onChanged: (caseNumbers) => deps.bus.emit({ type: 'cases.activity', caseNumbers }),
   });
   return {
     schemas,

@@ -2,6 +2,7 @@ import type { ClaimLookup } from '../../../shared/domain/claim-lookup';
 import { ClaimIdSchema } from '../../../shared/platform/common';
 import type { Environment } from '../../../shared/domain/settings';
 import type { HttpFetch } from '../http/http-fetch';
+import { sandboxCaseUrl } from './sandbox-case-url';
 
 /**
  * From a case number to its claim id. The platform's interface reads claims only by their internal id and
@@ -15,9 +16,8 @@ export function createClaimLookup(fetch: HttpFetch) {
     const number = caseNumber.trim();
     if (ClaimIdSchema.safeParse(number).success) return { kind: 'found', claimId: number };
     if (env.kind !== 'local-sandbox') return { kind: 'no_lookup' };
-    const url = `${env.baseUrl.replace(/\/+$/, '')}/__sandbox/cases/${encodeURIComponent(number)}`;
     try {
-      const res = await fetch(url, { method: 'GET', ...(signal ? { signal } : {}) });
+      const res = await fetch(sandboxCaseUrl(env, number), { method: 'GET', ...(signal ? { signal } : {}) });
       if (res.status === 404) {
         await res.body?.cancel();
         return { kind: 'not_found' };

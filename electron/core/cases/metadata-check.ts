@@ -9,6 +9,7 @@ import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HttpFetch } from '../http/http-fetch';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
+import { sandboxCaseUrl } from './sandbox-case-url';
 
 /** How long a check may ask the platform before the field counts as unchecked (queuing never waits long). */
 const LOOKUP_TIMEOUT_MS = 6000;
@@ -106,8 +107,7 @@ export class MetadataCheck {
 export function sandboxCaseLookup(fetch: HttpFetch): MetadataCheckDeps['caseExists'] {
   return async (env, caseNumber, signal) => {
     if (env.kind !== 'local-sandbox') return undefined;
-    const url = `${env.baseUrl.replace(/\/+$/, '')}/__sandbox/cases/${encodeURIComponent(caseNumber)}`;
-    const res = await fetch(url, { method: 'GET', signal });
+    const res = await fetch(sandboxCaseUrl(env, caseNumber), { method: 'GET', signal });
     await res.body?.cancel();
     if (res.status === 200) return true;
     if (res.status === 404) return false;

@@ -27,7 +27,7 @@ export class ConnectionMonitor {
       next.tokenExpiresAt !== this.state.tokenExpiresAt ||
       next.configurationError?.code !== this.state.configurationError?.code;
     this.state = next;
-    if (changed) this.bus.emit('connection.changed', next);
+    if (changed) this.bus.emit({ type: 'connection.changed', state: next });
   }
 
   online(): void {

@@ -1,23 +1,36 @@
-import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
+import type { DomainEvent, DomainEventOf, DomainEventType } from './domain-events';
+import { isDomainEventOf } from './domain-events';
 
-export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void;
+export type DomainEventListener = (event: DomainEvent) => void;
 
-/** Main → renderer events, fanned out to every attached transport (Electron windows, web-shell sockets). */
+/**
+ * The core's domain events (domain-events.ts), from the service where a thing happened to every service
+ * that follows it. The screen is one subscriber among them: ipc/ipc-events.ts projects these events onto
+ * the IPC contract's; no core service listens to the IPC events.
+ */
 export class EventBus {
-  private readonly listeners = new Set<EventListener>();
+  private readonly listeners = new Set<DomainEventListener>();
 
-  emit<E extends EventChannel>(channel: E, payload: EventPayload<E>): void {
+  emit(event: DomainEvent): void {
     for (const listener of this.listeners) {
       try {
-        listener(channel, payload);
+        listener(event);
       } catch {
-        // A broken transport must not stop the others.
+        // A broken listener must not stop the others (nor the service that emitted).
       }
     }
   }
 
-  subscribe(listener: EventListener): () => void {
+  /** Every event (the screen's projection, the notifications' failure detector). */
+  subscribe(listener: DomainEventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The events of one type, already narrowed. */
+  on<T extends DomainEventType>(type: T, listener: (event: DomainEventOf<T>) => void): () => void {
+    return this.subscribe((event) => {
+      if (isDomainEventOf(event, type)) listener(event);
+    });
   }
 }

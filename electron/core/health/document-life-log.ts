@@ -1,6 +1,6 @@
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../util/logger';
-import { onDocumentTransitions } from './document-transitions';
+import { onDocumentTransitions } from '../queue/document-transitions';
 
 /**
  * One log line per state a document enters (`document queued`, `document uploaded` …), each with its id,

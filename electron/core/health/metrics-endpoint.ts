@@ -4,7 +4,9 @@ import type { StationMonitor } from './station-monitor';
 
 /**
  * The desktop app's opt-in metrics endpoint (settings → monitoring.metricsPort; off by default): started,
- * moved or stopped whenever the setting changes, from the same monitor and registry as the agent's.
+ * moved or stopped whenever the setting changes. It serves the app's own StationMonitor (core/app.ts) through
+ * the registry the agent builds too (createMetricsRegistry); the agent serves its own monitor with
+ * cli/agent-metrics.ts, where a port in use stops it, while here it is logged and the app goes on.
  */
 export class MetricsEndpoint {
   private server: MetricsServer | undefined;

@@ -4,7 +4,7 @@ import type { TokenStatus } from '../auth/token-client';
 import type { EventBus } from '../events/event-bus';
 import type { ListQuery } from '../queue/document-store';
 import type { Clock } from '../util/clock';
-import { onDocumentTransitions } from './document-transitions';
+import { onDocumentTransitions } from '../queue/document-transitions';
 import type { StationStatus } from './station-status';
 
 /** What the monitor reads from the queue. */
@@ -56,9 +56,7 @@ export class StationMonitor {
           this.lastSuccessAt = d.uploadedAt ?? new Date(deps.clock.now()).toISOString();
         } else if (d.state === 'failed') this.counters.uploadFailures++;
       }),
-      deps.bus.subscribe((channel, payload) => {
-        if (channel === 'queue.changed') this.noteOnline((payload as QueueStatus).online);
-      }),
+      deps.bus.on('queue.changed', (e) => this.noteOnline(e.status.online)),
     );
   }
 

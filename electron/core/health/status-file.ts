@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../util/logger';
 import { PRIVATE_FILE_MODE } from '../util/private-files';
@@ -39,8 +39,8 @@ export class StatusFileWriter {
   ) {
     this.heartbeat = setInterval(() => this.write(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.unsubscribe = bus.subscribe((channel) => {
-      if (channel !== 'queue.changed' || this.soon) return;
+    this.unsubscribe = bus.on('queue.changed', () => {
+      if (this.soon) return;
       this.soon = setTimeout(() => {
         this.soon = undefined;
         this.write();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import type { IncomingFile, IngestResult } from '../queue/document-queue';
@@ -10,7 +11,10 @@ import { HotFolder } from './hot-folder';
 import type { StationView } from './shared-folder/shared-folder';
 import type { StableVerdict } from './stability-tracker';
 
-/** What the folders hand files to: DocumentQueue implements it, with the file as it takes it. */
+/**
+ * What the folders hand files to, with the file as it takes it. CaptureIntake implements it (intake-pipeline.ts):
+ * it takes the scans of capture folders as batches and hands every other file on to the document queue.
+ */
 export interface IntakeTarget {
   hasSeen(seenKey: string): boolean;
   ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
@@ -170,17 +174,21 @@ export class HotFolderService {
     this.statuses.set(profile.id, status);
     this.onStatus?.(profile, status);
     this.logger.info('folder status', { folder: profile.id, status, detail });
+    const folder = { folder: profile.label, path: profile.path };
     if (status === 'invalid') {
       this.logger.error('folder not watched: its profile is invalid', { folder: profile.id, detail });
-      this.raise('error', `folder.invalid: ${profile.label} (${profile.path}): ${detail ?? 'invalid profile'}`);
+      this.raise('error', 'folder.invalid', { ...folder, reason: detail ?? 'invalid profile' });
     } else if (status === 'missing' || status === 'unreadable' || status === 'replaced') {
-      this.raise('warning', `folder.${status}: ${profile.label} (${profile.path})`);
+      this.raise('warning', `folder.${status}`, folder);
     } else if (status === 'watching' && before !== undefined && before !== 'stopped') {
-      this.raise('info', `folder.back: ${profile.label} (${profile.path})`);
+      this.raise('info', 'folder.back', folder);
     }
   }
 
-  private raise(level: 'info' | 'warning' | 'error', message: string): void {
-    this.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: new Date().toISOString() });
+  private raise(level: Notice['level'], code: NoticeCode, values: NoticeValues): void {
+    this.bus.emit({
+      type: 'notice.raised',
+      notice: { id: randomUUID(), level, code, values, count: 1, at: new Date().toISOString() },
+    });
   }
 }

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
-import type { EventPayload } from '../../../shared/ipc/contract';
 import type { InboxUploader } from '../queue/inbox-uploader';
 import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
@@ -114,10 +113,8 @@ describe.each([
     if (options.linkAtStart) await symlink(outside, scans);
     else await mkdir(scans, { recursive: true });
     const bus = new EventBus();
-    const notices: string[] = [];
-    bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as EventPayload<'notice.raised'>).message);
-    });
+    const notices: Notice[] = [];
+    bus.on('notice.raised', (e) => notices.push(e.notice));
     const profile: FolderProfile = FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling });
     service = new HotFolderService(fx.queue, bus, silentLogger, { ...FAST, reattachMs: options.reattachMs });
     await service.start([profile]);
@@ -139,7 +136,9 @@ describe.each([
     await new Promise((r) => setTimeout(r, 1_500));
     expect(names()).toEqual(['real.pdf']);
     expect(await foreignLeft(outside)).toEqual([...before, 'arrived-behind-the-link.pdf'].sort());
-    expect(notices.some((m) => m.startsWith('folder.replaced: S ('))).toBe(true);
+    expect(notices).toContainEqual(
+      expect.objectContaining({ code: 'folder.replaced', values: { folder: 'S', path: scans } }),
+    );
 
     await unlink(scans);
     await mkdir(scans);
@@ -166,12 +165,14 @@ describe.each([
   });
 
   it('a link at the configured path at start is not followed', async () => {
-    const { outside, notices } = await start({ reattachMs: 100, linkAtStart: true });
+    const { scans, outside, notices } = await start({ reattachMs: 100, linkAtStart: true });
     const before = await foreignLeft(outside);
     await new Promise((r) => setTimeout(r, 1_200));
     expect(status()).toBe('replaced');
     expect(names()).toEqual([]);
     expect(await foreignLeft(outside)).toEqual(before);
-    expect(notices.some((m) => m.startsWith('folder.replaced: S ('))).toBe(true);
+    expect(notices).toContainEqual(
+      expect.objectContaining({ code: 'folder.replaced', values: { folder: 'S', path: scans } }),
+    );
   });
 });

@@ -17,6 +17,7 @@ import { SettingsService } from '../settings/settings-service';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import { dispatch } from './handler-table';
+import { IpcEvents } from './ipc-events';
 import { completeHandlerTable } from './test-support/complete-handler-table';
 import { createSettingsHandlers } from './settings-handlers';
 
@@ -42,6 +43,7 @@ describe('settings and credential handlers', () => {
       defaults: () => createDefaultSettings({ baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl }),
       clock: systemClock,
       logger: silentLogger,
+      events: bus,
     });
     await settings.load();
     credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
@@ -57,9 +59,10 @@ describe('settings and credential handlers', () => {
       clock: systemClock,
       connection: new ConnectionMonitor(bus, systemClock),
     });
-    bus.subscribe((channel) => events.push(channel));
+    // What the windows hear: the domain events projected for the screen.
+    new IpcEvents(bus).subscribe((channel) => events.push(channel));
     const table = completeHandlerTable(
-      createSettingsHandlers({ settings, credentials, session, bus, lockedFieldsIn: () => locked }),
+      createSettingsHandlers({ settings, credentials, session, lockedFieldsIn: () => locked }),
     );
     handlers = () => table;
   });
@@ -157,7 +160,6 @@ describe('settings and credential handlers', () => {
         clock: systemClock,
         connection: new ConnectionMonitor(bus, systemClock),
       }),
-      bus,
     })['connection.test']({ environmentId: production.id });
     expect(unreachable).toMatchObject({ ok: false, step: 'network' });
   });

@@ -2,7 +2,6 @@ import type { Settings } from '../../../shared/domain/settings';
 import { generateClientKeyPair } from '../auth/key-pair';
 import type { PlatformSession } from '../connection/platform-session';
 import { IntakeError } from '../errors';
-import type { EventBus } from '../events/event-bus';
 import type { CredentialStore } from '../secrets/credential-store';
 import type { SettingsService } from '../settings/settings-service';
 import { credentialRefOf, environmentOf } from './credential-ref';
@@ -12,7 +11,6 @@ export interface SettingsHandlerDeps {
   settings: SettingsService;
   credentials: CredentialStore;
   session: PlatformSession;
-  bus: EventBus;
   /** Fields the machine-wide settings file fixes, if the update would change them. */
   lockedFieldsIn?: (next: Settings) => readonly string[];
 }
@@ -43,9 +41,8 @@ export function createSettingsHandlers(deps: SettingsHandlerDeps): PartialHandle
           `These settings are fixed by your IT department and cannot be changed here: ${locked.join(', ')}.`,
         );
       }
-      const saved = await deps.settings.save(settings);
-      deps.bus.emit('settings.changed', saved);
-      return saved;
+      // The service publishes the saved settings (settings.saved), and with them every window hears it.
+      return deps.settings.save(settings);
     },
     'secrets.status': async ({ environmentId }) => deps.credentials.status(ref(environmentId)),
     'secrets.setClientSecret': async ({ environmentId, secret }) => {

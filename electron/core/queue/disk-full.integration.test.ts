@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredUpload } from '../../../sandbox';
+import type { Notice } from '../../../shared/domain/notice';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
 import { healthOf } from '../health/station-status';
@@ -89,10 +90,8 @@ describe.each([
     harness.faults({ slowUploadBytesPerSec: 4_000 });
     const log: LogEntry[] = [];
     const bus = new EventBus();
-    const notices: string[] = [];
-    bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-    });
+    const notices: Pick<Notice, 'code' | 'values'>[] = [];
+    bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
     pipeline = await createIntakePipeline({
       dataDir: data,
       settings: {
@@ -161,7 +160,7 @@ describe.each([
     expect(failingLines.length).toBeGreaterThanOrEqual(1);
     expect(failingLines.length).toBeLessThanOrEqual(2);
     // The clerk is told once (the renderer's notice.storage.full), not per try.
-    expect(notices.filter((n) => n.startsWith('storage.full: '))).toHaveLength(1);
+    expect(notices.filter((n) => n.code === 'storage.full' && n.values['reason'])).toHaveLength(1);
     // Nothing failed: a full disk is never the document's fault.
     expect(queue.status().counts.failed).toBe(0);
 
@@ -190,7 +189,7 @@ describe.each([
       'second_5.pdf',
     ]);
     expect(log.filter((l) => l.message === 'data folder ok again').length).toBeGreaterThanOrEqual(1);
-    expect(notices).toContain('storage.ok: ');
+    expect(notices).toContainEqual({ code: 'storage.ok', values: {} });
     // The uploads in flight when the disk filled: the platform had them, `uploaded` could not be written,
     // so they were left `uploading`. They went back to queued (same key) in this process, no restart.
     const requeued = queue.history({ limit: 500 }).filter((h) => h.message?.startsWith('interrupted by a data folder'));

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Notice } from '../../../shared/domain/notice';
 import { isIntakeError } from '../errors';
 import type { InboxUploader } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
@@ -27,10 +28,8 @@ describe('DocumentQueue and a file that cannot be read', () => {
   it('marks it failed (file.unreadable, with the OS error), says so, and completes the same document once it can be read', async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
-    const notices: string[] = [];
-    fx.bus.subscribe((channel, payload) => {
-      if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-    });
+    const notices: Pick<Notice, 'code' | 'values'>[] = [];
+    fx.bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
     const folder = join(fx.dir, 'scans');
     await mkdir(folder, { recursive: true });
     const path = join(folder, 'locked.pdf');
@@ -51,7 +50,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     const failed = fx.queue.failUnreadable(file, eacces(path));
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
-    expect(notices).toEqual(['file.unreadable: locked.pdf (EACCES)']);
+    expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
     expect(fx.queue.history({ limit: 10 })[0]?.message).toContain('unreadable: EACCES');
     // Reported again (after a restart): the same document, not a second one.
     fx.queue.failUnreadable(file, eacces(path));

@@ -3,6 +3,7 @@ import { readdir, stat, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
+import type { Notice } from '../../../shared/domain/notice';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { IntakeError, toIpcError } from '../errors';
 import type { IncomingFile } from './document-queue';
@@ -268,17 +269,18 @@ describe('DocumentQueue', () => {
     up.script.push(async () => {
       throw new IntakeError('configuration', 'auth.invalid_client', 'The client id or secret is wrong.');
     });
-    const notices: string[] = [];
+    const notices: Pick<Notice, 'code' | 'values'>[] = [];
     fx = await makeQueue(up);
-    fx.bus.subscribe((ch, p) => {
-      if (ch === 'notice.raised') notices.push((p as { message: string }).message);
-    });
+    fx.bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
     await fx.queue.start();
     const r = await fx.queue.ingest(await scan(fx.dir, 'd.pdf', 'd', { autoSubmit: true }));
     if (r.outcome !== 'created') throw new Error(r.outcome);
     await waitFor(() => fx!.queue.status().paused, 'paused');
     expect(fx.store.get(r.document.id)).toMatchObject({ state: 'queued', error: { code: 'auth.invalid_client' } });
-    expect(notices.join()).toContain('The client id or secret is wrong.');
+    expect(notices).toContainEqual({
+      code: 'queue.paused.configuration',
+      values: { reason: expect.stringContaining('The client id or secret is wrong.') },
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(up.calls).toHaveLength(1);
     fx.queue.resume();

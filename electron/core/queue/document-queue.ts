@@ -6,6 +6,7 @@ import type { Document, DocumentError, DocumentState } from '../../../shared/dom
 import type { CaptureProfile } from '../../../shared/domain/capture';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
 import type { Metadata } from '../../../shared/domain/metadata';
+import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { MetadataField } from '../../../shared/platform/inbox';
 import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
@@ -146,12 +147,12 @@ export class DocumentQueue {
       });
     // The clerk hears it once per change (the renderer's catalogs: notice.storage.*), not per try.
     this.health.subscribe((state) => {
-      if (state.state === 'failing') this.notice('error', `${state.code}: ${state.error}`);
-      else this.notice('info', 'storage.ok: ');
+      if (state.state === 'failing') this.notice('error', state.code, { reason: state.error });
+      else this.notice('info', 'storage.ok', {});
       this.statusChanged();
     });
     this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
-      deps.bus.emit('upload.progress', { id, sent: p.sent, total: p.total }),
+      deps.bus.emit({ type: 'upload.progress', id, sent: p.sent, total: p.total }),
     );
     this.worker = new UploadWorker({
       store: deps.store,
@@ -176,7 +177,7 @@ export class DocumentQueue {
       },
       onBusy: () => this.statusChanged(),
       onPaused: (reason) => {
-        if (reason) this.notice('error', `queue.paused.configuration: ${reason.message}`);
+        if (reason) this.notice('error', 'queue.paused.configuration', { reason: reason.message });
         this.statusChanged();
       },
     });
@@ -385,7 +386,7 @@ export class DocumentQueue {
       this.unreadableDocuments().set(file.sourcePath, id);
       this.changed([doc]);
     }
-    this.notice('warning', `file.unreadable: ${file.fileName} (${error.code ?? 'error'})`, doc.id);
+    this.notice('warning', 'file.unreadable', { file: file.fileName, reason: error.code ?? 'error' }, doc.id);
     return toPublic(doc);
   }
 
@@ -484,7 +485,7 @@ export class DocumentQueue {
     this.requireState(d, EDITABLE, 'take back');
     this.deps.store.remove(id);
     this.spoolNames?.delete(d.spoolName);
-    this.deps.bus.emit('documents.changed', { documents: [], removed: [id] });
+    this.deps.bus.emit({ type: 'documents.changed', documents: [], removed: [id] });
     this.statusChanged();
     return d.spoolName;
   }
@@ -806,7 +807,7 @@ export class DocumentQueue {
   }
 
   private changed(docs: StoredDocument[]): void {
-    this.deps.bus.emit('documents.changed', { documents: docs.map(toPublic), removed: [] });
+    this.deps.bus.emit({ type: 'documents.changed', documents: docs.map(toPublic), removed: [] });
     this.statusChanged();
   }
 
@@ -815,19 +816,23 @@ export class DocumentQueue {
     if (this.statusTimer) return;
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined;
-      this.deps.bus.emit('queue.changed', this.status());
+      this.deps.bus.emit({ type: 'queue.changed', status: this.status() });
     }, 250);
     this.statusTimer.unref();
   }
 
-  private notice(level: 'info' | 'warning' | 'error', message: string, documentId?: string): void {
-    this.deps.bus.emit('notice.raised', {
-      id: randomUUID(),
-      level,
-      message,
-      count: 1,
-      at: this.now(),
-      ...(documentId ? { documentId } : {}),
+  private notice(level: Notice['level'], code: NoticeCode, values: NoticeValues, documentId?: string): void {
+    this.deps.bus.emit({
+      type: 'notice.raised',
+      notice: {
+        id: randomUUID(),
+        level,
+        code,
+        values,
+        count: 1,
+        at: this.now(),
+        ...(documentId ? { documentId } : {}),
+      },
     });
   }
 }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { IntakeError } from '../errors';
 import type { KeychainAvailability, SecretStore } from './secret-store';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 
 /**
  * What the store needs from an OS encryption service. In the shell it wraps Electron's safeStorage (DPAPI on
@@ -67,7 +67,7 @@ export const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
 /**
  * Secrets as encrypted blobs (base64) in one JSON file under userData, used where keytar cannot load. The
  * file is written whole to a temp file (mode 0600), fsynced and renamed over the old one, and the folder
- * fsynced (settings/atomic-write.ts), so a crash or power cut leaves either the old or the new file. Writes are serialised; the file never holds a secret in clear.
+ * fsynced (util/atomic-write.ts), so a crash or power cut leaves either the old or the new file. Writes are serialised; the file never holds a secret in clear.
  */
 export class EncryptedFileSecretStore implements SecretStore {
   private writing: Promise<unknown> = Promise.resolve();

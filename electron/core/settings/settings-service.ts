@@ -4,9 +4,10 @@ import type { Settings } from '../../../shared/domain/settings';
 import { SETTINGS_VERSION, SettingsSchema, StoredSettingsSchema } from '../../../shared/domain/settings';
 import { fieldErrors } from '../../../shared/ipc/validate';
 import { IntakeError } from '../errors';
+import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../util/atomic-write';
 import { MIGRATIONS } from './settings-migrations';
 
 export interface SettingsServiceOptions {
@@ -29,11 +30,14 @@ export interface SettingsServiceOptions {
   readOnly?: boolean;
   /** First-run settings (the caller knows the embedded sandbox's address). */
   defaults: () => Settings;
+  /**
+   * Where the settings in force are published (`settings.saved`) after every load and save: the one route
+   * by which the pipeline, the session, the monitoring and the screen learn of a change.
+   */
+  events?: EventBus;
   clock: Clock;
   logger: Logger;
 }
-
-export type SettingsListener = (settings: Settings) => void;
 
 /**
  * The settings file: versioned JSON, validated with SettingsSchema, migrated from older versions and
@@ -46,7 +50,6 @@ export class SettingsService {
   /** The user's own file as last read or written, before the machine-wide layer. */
   private userFile?: Settings;
   private blocked?: IntakeError;
-  private readonly listeners = new Set<SettingsListener>();
 
   constructor(private readonly options: SettingsServiceOptions) {}
 
@@ -57,11 +60,6 @@ export class SettingsService {
   /** Why the settings cannot be used, if they cannot. */
   get problem(): IntakeError | undefined {
     return this.blocked;
-  }
-
-  subscribe(listener: SettingsListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Reads (or creates) the file. Throws IntakeError 'configuration' when the file cannot be used. */
@@ -221,7 +219,7 @@ export class SettingsService {
 
   private publish(settings: Settings): Settings {
     this.current = settings;
-    for (const listener of this.listeners) listener(settings);
+    this.options.events?.emit({ type: 'settings.saved', settings });
     return settings;
   }
 

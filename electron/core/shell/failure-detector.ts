@@ -1,5 +1,7 @@
 import type { Document } from '../../../shared/domain/document';
-import type { EventChannel, EventPayload } from '../../../shared/ipc/contract';
+import type { ConnectionState } from '../../../shared/domain/connection';
+import type { Notice, NoticeValues } from '../../../shared/domain/notice';
+import type { DomainEvent, DomainEventOf } from '../events/domain-events';
 import type { Alert } from './notification-grouper';
 
 /**
@@ -11,20 +13,20 @@ export class FailureDetector {
   private readonly failed = new Set<string>();
   private configurationCode: string | undefined;
 
-  fromEvent<E extends EventChannel>(channel: E, payload: EventPayload<E>): Alert[] {
-    switch (channel) {
+  fromEvent(event: DomainEvent): Alert[] {
+    switch (event.type) {
       case 'documents.changed':
-        return this.fromDocuments(payload as EventPayload<'documents.changed'>);
+        return this.fromDocuments(event);
       case 'connection.changed':
-        return this.fromConnection(payload as EventPayload<'connection.changed'>);
+        return this.fromConnection(event.state);
       case 'notice.raised':
-        return this.fromNotice(payload as EventPayload<'notice.raised'>);
+        return this.fromNotice(event.notice);
       default:
         return [];
     }
   }
 
-  private fromDocuments(payload: EventPayload<'documents.changed'>): Alert[] {
+  private fromDocuments(payload: DomainEventOf<'documents.changed'>): Alert[] {
     const alerts: Alert[] = [];
     for (const id of payload.removed) this.failed.delete(id);
     for (const doc of payload.documents) {
@@ -39,7 +41,7 @@ export class FailureDetector {
     return alerts;
   }
 
-  private fromConnection(payload: EventPayload<'connection.changed'>): Alert[] {
+  private fromConnection(payload: ConnectionState): Alert[] {
     const error = payload.configurationError;
     const previous = this.configurationCode;
     this.configurationCode = error?.code;
@@ -47,11 +49,11 @@ export class FailureDetector {
     return [{ kind: 'configuration', key: error.code, detail: error.message }];
   }
 
-  private fromNotice(notice: EventPayload<'notice.raised'>): Alert[] {
+  private fromNotice(notice: Notice): Alert[] {
     if (notice.level !== 'error') return [];
-    const kind = /^(intake\.)?folder[._]/.test(notice.message)
+    const kind = notice.code.startsWith('folder.')
       ? 'folder_missing'
-      : notice.message.startsWith('queue.paused.configuration')
+      : notice.code === 'queue.paused.configuration'
         ? 'configuration'
         : 'failed';
     // A configuration notice repeats what connection.changed says; key it by kind so the burst counts once.
@@ -60,7 +62,7 @@ export class FailureDetector {
       {
         kind,
         key,
-        detail: noticeText(notice.message),
+        detail: noticeDetail(notice.values),
         ...(notice.documentId ? { documentId: notice.documentId } : {}),
       },
     ];
@@ -85,8 +87,8 @@ function documentAlert(doc: Document): Alert {
   };
 }
 
-/** Notice messages are catalog keys with an optional ": detail"; a notification shows the detail. */
-function noticeText(message: string): string {
-  const i = message.indexOf(': ');
-  return i >= 0 ? message.slice(i + 2) : message;
+/** A notification shows what the notice names (a folder, a file) and why, as the core wrote them. */
+function noticeDetail(values: NoticeValues): string {
+  const subject = values['folder'] ? `${values['folder']} (${values['path'] ?? ''})` : values['file'];
+  return [subject, values['reason']].filter(Boolean).join(': ');
 }

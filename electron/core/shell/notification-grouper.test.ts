@@ -32,19 +32,19 @@ describe('NotificationGrouper', () => {
   it('turns a burst of 50 rejections into one notification', () => {
     const g = new NotificationGrouper(5_000);
     for (let i = 0; i < 50; i++) g.add({ kind: 'rejected', key: `d${i}`, detail: 'x', documentId: `d${i}` }, i * 50);
-    expect(g.flush(4_999)).toEqual([]);
-    const out = g.flush(5_000);
+    expect(g.flush(4_999, 'en')).toEqual([]);
+    const out = g.flush(5_000, 'en');
     expect(out).toEqual([
       { kind: 'rejected', count: 50, title: 'Documents rejected', body: '50 documents were rejected' },
     ]);
-    expect(g.flush(100_000)).toEqual([]);
+    expect(g.flush(100_000, 'en')).toEqual([]);
     expect(g.nextDueAt()).toBeUndefined();
   });
 
   it('a single rejection names the file and opens that document', () => {
     const g = new NotificationGrouper(5_000);
     g.add({ kind: 'rejected', key: 'd1', detail: 'Unknown case number', documentId: 'd1', fileName: 'a.pdf' }, 0);
-    expect(g.flush(5_000)).toEqual([
+    expect(g.flush(5_000, 'en')).toEqual([
       {
         kind: 'rejected',
         count: 1,
@@ -61,7 +61,7 @@ describe('NotificationGrouper', () => {
     g.add({ kind: 'rejected', key: 'd1', detail: 'x' }, 10);
     g.add({ kind: 'configuration', key: 'auth.invalid_client', detail: 'old' }, 20);
     g.add({ kind: 'configuration', key: 'auth.invalid_client', detail: 'The client secret is wrong.' }, 30);
-    const out = g.flush(6_000);
+    const out = g.flush(6_000, 'en');
     expect(out.map((n) => [n.kind, n.count])).toEqual([
       ['configuration', 1],
       ['rejected', 1],
@@ -69,10 +69,56 @@ describe('NotificationGrouper', () => {
     expect(out[0]?.body).toBe('The client secret is wrong.');
   });
 
+  it('speaks German when the clerk does (issue #32 item 5), one document or many', () => {
+    const g = new NotificationGrouper(5_000);
+    g.add({ kind: 'rejected', key: 'd1', detail: 'Unbekannte Schadennummer', documentId: 'd1', fileName: 'a.pdf' }, 0);
+    for (let i = 0; i < 3; i++) g.add({ kind: 'failed', key: `f${i}`, detail: 'x' }, 0);
+    g.add({ kind: 'folder_missing', key: 'n1', detail: 'Scanner (/srv)' }, 0);
+    g.add({ kind: 'folder_missing', key: 'n2', detail: 'Post (/post)' }, 0);
+    expect(g.flush(5_000, 'de')).toEqual([
+      {
+        kind: 'folder_missing',
+        count: 2,
+        title: 'Eingangsordner nicht verfügbar',
+        body: '2 Eingangsordner sind nicht verfügbar',
+      },
+      {
+        kind: 'rejected',
+        count: 1,
+        title: 'Dokument abgelehnt',
+        body: '„a.pdf“ wurde abgelehnt: Unbekannte Schadennummer',
+        documentId: 'd1',
+      },
+      {
+        kind: 'failed',
+        count: 3,
+        title: 'Dokumente brauchen Aufmerksamkeit',
+        body: '3 Dokumente brauchen Aufmerksamkeit',
+      },
+    ]);
+  });
+
+  it('the scheduler writes each group in the language of the moment it is shown', async () => {
+    const clock = new ManualClock();
+    let locale: 'en' | 'de' = 'en';
+    const shown: DesktopNotification[] = [];
+    const scheduler = new NotificationScheduler(
+      clock,
+      (n) => shown.push(n),
+      () => locale,
+      5_000,
+    );
+    scheduler.add({ kind: 'failed', key: 'a', detail: 'x' });
+    locale = 'de';
+    await clock.advance(5_000);
+    expect(shown.map((n) => n.title)).toEqual(['Dokument braucht Aufmerksamkeit']);
+    scheduler.dispose();
+  });
+
   it('a failure after the window starts a new group', () => {
     const g = new NotificationGrouper(5_000);
     g.add({ kind: 'rejected', key: 'a', detail: 'x' }, 0);
-    expect(g.flush(5_000)).toHaveLength(1);
+    expect(g.flush(5_000, 'en')).toHaveLength(1);
     g.add({ kind: 'rejected', key: 'b', detail: 'x' }, 7_000);
     expect(g.nextDueAt()).toBe(12_000);
   });
@@ -82,16 +128,22 @@ describe('NotificationScheduler with the failure detector', () => {
   it('50 failed documents from the queue in a burst show exactly one notification', async () => {
     const clock = new ManualClock();
     const shown: DesktopNotification[] = [];
-    const scheduler = new NotificationScheduler(clock, (n) => shown.push(n), 5_000);
+    const scheduler = new NotificationScheduler(
+      clock,
+      (n) => shown.push(n),
+      () => 'en',
+      5_000,
+    );
     const detector = new FailureDetector();
     for (let i = 0; i < 50; i++) {
-      for (const alert of detector.fromEvent('documents.changed', { documents: [failedDoc(i)], removed: [] })) {
+      for (const alert of detector.fromEvent({ type: 'documents.changed', documents: [failedDoc(i)], removed: [] })) {
         scheduler.add(alert);
       }
       await clock.advance(20);
     }
     // The same documents reported again (e.g. a list refresh) do not alert twice.
-    for (const alert of detector.fromEvent('documents.changed', {
+    for (const alert of detector.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(3), failedDoc(4)],
       removed: [],
     }))
@@ -108,10 +160,10 @@ describe('NotificationScheduler with the failure detector', () => {
 describe('FailureDetector', () => {
   it('alerts again only after a document left the failed state', () => {
     const d = new FailureDetector();
-    expect(d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] })).toHaveLength(1);
-    expect(d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] })).toHaveLength(0);
-    d.fromEvent('documents.changed', { documents: [{ ...failedDoc(1), state: 'queued' }], removed: [] });
-    const again = d.fromEvent('documents.changed', { documents: [failedDoc(1)], removed: [] });
+    expect(d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] })).toHaveLength(1);
+    expect(d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] })).toHaveLength(0);
+    d.fromEvent({ type: 'documents.changed', documents: [{ ...failedDoc(1), state: 'queued' }], removed: [] });
+    const again = d.fromEvent({ type: 'documents.changed', documents: [failedDoc(1)], removed: [] });
     expect(again).toEqual([
       { kind: 'rejected', key: 'doc-1', detail: 'Unknown case number', documentId: 'doc-1', fileName: 'scan_0001.pdf' },
     ]);
@@ -119,12 +171,14 @@ describe('FailureDetector', () => {
 
   it('classifies a missing file as needing attention and auth failures as configuration', () => {
     const d = new FailureDetector();
-    const [missing] = d.fromEvent('documents.changed', {
+    const [missing] = d.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(2, { code: 'file.missing', message: 'The file is gone.', retryable: false })],
       removed: [],
     });
     expect(missing?.kind).toBe('failed');
-    const [auth] = d.fromEvent('documents.changed', {
+    const [auth] = d.fromEvent({
+      type: 'documents.changed',
       documents: [failedDoc(3, { code: 'auth.invalid_client', message: 'Wrong secret.', retryable: false })],
       removed: [],
     });
@@ -135,23 +189,49 @@ describe('FailureDetector', () => {
     const d = new FailureDetector();
     const err = { code: 'auth.invalid_client', message: 'Wrong secret.' };
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(1);
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(0);
-    expect(d.fromEvent('connection.changed', { network: 'online', token: 'valid' })).toHaveLength(0);
+    expect(d.fromEvent({ type: 'connection.changed', state: { network: 'online', token: 'valid' } })).toHaveLength(0);
     expect(
-      d.fromEvent('connection.changed', { network: 'online', token: 'error', configurationError: err }),
+      d.fromEvent({
+        type: 'connection.changed',
+        state: { network: 'online', token: 'error', configurationError: err },
+      }),
     ).toHaveLength(1);
-    const [folder] = d.fromEvent('notice.raised', {
-      id: 'n1',
-      level: 'error',
-      message: 'folder.missing: \\\\fileserver\\scans is not reachable',
-      count: 1,
-      at: '2026-01-01T00:00:00Z',
+    const [folder] = d.fromEvent({
+      type: 'notice.raised',
+      notice: {
+        id: 'n1',
+        level: 'error',
+        code: 'folder.invalid',
+        values: { folder: 'Scanner', path: '\\\\fileserver\\scans', reason: 'not reachable' },
+        count: 1,
+        at: '2026-01-01T00:00:00Z',
+      },
     });
-    expect(folder).toMatchObject({ kind: 'folder_missing', detail: '\\\\fileserver\\scans is not reachable' });
-    expect(d.fromEvent('notice.raised', { id: 'n2', level: 'info', message: 'x', count: 1, at: 'x' })).toEqual([]);
+    expect(folder).toMatchObject({ kind: 'folder_missing', detail: 'Scanner (\\\\fileserver\\scans): not reachable' });
+    const [paused] = d.fromEvent({
+      type: 'notice.raised',
+      notice: {
+        id: 'n3',
+        level: 'error',
+        code: 'queue.paused.configuration',
+        values: { reason: 'No inbox is set.' },
+        count: 1,
+        at: '2026-01-01T00:00:00Z',
+      },
+    });
+    expect(paused).toMatchObject({ kind: 'configuration', detail: 'No inbox is set.' });
+    const info = { id: 'n2', level: 'info', code: 'storage.ok', values: {}, count: 1, at: 'x' } as const;
+    expect(d.fromEvent({ type: 'notice.raised', notice: info })).toEqual([]);
   });
 });

@@ -1,3 +1,7 @@
+import { desktopMessages } from '../../../shared/i18n/desktop-messages';
+import type { DesktopMessageKey } from '../../../shared/i18n/desktop-messages';
+import { translateFrom } from '../../../shared/i18n/translate';
+import type { Locale, MessageValues } from '../../../shared/i18n/translate';
 import type { Clock } from '../util/clock';
 
 /** Failures that need a person; everything the queue retries by itself stays out of notifications. */
@@ -55,48 +59,54 @@ export class NotificationGrouper {
     return next;
   }
 
-  /** Notifications whose window has passed, in a stable order (most urgent first). */
-  flush(now: number): DesktopNotification[] {
+  /** Notifications whose window has passed, in a stable order (most urgent first), in the clerk's language. */
+  flush(now: number, locale: Locale): DesktopNotification[] {
     const out: DesktopNotification[] = [];
     for (const kind of ['configuration', 'folder_missing', 'rejected', 'failed'] as const) {
       const group = this.groups.get(kind);
       if (!group || group.dueAt > now) continue;
       this.groups.delete(kind);
-      out.push(summarise(kind, [...group.alerts.values()]));
+      out.push(summarise(kind, [...group.alerts.values()], locale));
     }
     return out;
   }
 }
 
-function summarise(kind: AlertKind, alerts: Alert[]): DesktopNotification {
+function summarise(kind: AlertKind, alerts: Alert[], locale: Locale): DesktopNotification {
+  const say = (key: DesktopMessageKey, values?: MessageValues) => translateFrom(desktopMessages, locale, key, values);
   const count = alerts.length;
   const last = alerts[alerts.length - 1];
   const only = count === 1 ? last : undefined;
-  const name = only?.fileName ? `“${only.fileName}”` : 'A document';
+  const name = only?.fileName ? say('notify.fileName', { file: only.fileName }) : say('notify.aDocument');
   switch (kind) {
     case 'configuration':
-      return { kind, count, title: 'Uploads stopped', body: last?.detail ?? 'The connection settings need attention.' };
+      return {
+        kind,
+        count,
+        title: say('notify.configuration.title'),
+        body: last?.detail ?? say('notify.configuration.body'),
+      };
     case 'folder_missing':
       return {
         kind,
         count,
-        title: 'Inbox folder not available',
-        body: only ? only.detail : `${count} inbox folders are not available`,
+        title: say('notify.folder.title'),
+        body: only ? only.detail : say('notify.folder.many', { count }),
       };
     case 'rejected':
       return {
         kind,
         count,
-        title: count === 1 ? 'Document rejected' : 'Documents rejected',
-        body: only ? `${name} was rejected: ${only.detail}` : `${count} documents were rejected`,
+        title: say('notify.rejected.title', { count }),
+        body: only ? say('notify.rejected.one', { name, detail: only.detail }) : say('notify.rejected.many', { count }),
         ...(only?.documentId ? { documentId: only.documentId } : {}),
       };
     case 'failed':
       return {
         kind,
         count,
-        title: count === 1 ? 'Document needs attention' : 'Documents need attention',
-        body: only ? `${name}: ${only.detail}` : `${count} documents need attention`,
+        title: say('notify.failed.title', { count }),
+        body: only ? say('notify.failed.one', { name, detail: only.detail }) : say('notify.failed.many', { count }),
         ...(only?.documentId ? { documentId: only.documentId } : {}),
       };
   }
@@ -111,6 +121,8 @@ export class NotificationScheduler {
   constructor(
     private readonly clock: Clock,
     private readonly show: (notification: DesktopNotification) => void,
+    /** The clerk's language when a group is shown (a change in Settings applies to the next one). */
+    private readonly locale: () => Locale,
     windowMs: number = NOTIFICATION_WINDOW_MS,
   ) {
     this.grouper = new NotificationGrouper(windowMs);
@@ -137,7 +149,7 @@ export class NotificationScheduler {
       () => {
         this.timer = undefined;
         this.timerDueAt = undefined;
-        for (const n of this.grouper.flush(this.clock.now())) this.show(n);
+        for (const n of this.grouper.flush(this.clock.now(), this.locale())) this.show(n);
         this.schedule();
       },
       () => {},

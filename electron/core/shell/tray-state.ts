@@ -1,5 +1,9 @@
 import type { ConnectionState } from '../../../shared/domain/connection';
 import type { QueueStatus } from '../../../shared/domain/queue';
+import { desktopMessages } from '../../../shared/i18n/desktop-messages';
+import type { DesktopMessageKey } from '../../../shared/i18n/desktop-messages';
+import { translateFrom } from '../../../shared/i18n/translate';
+import type { Locale, MessageValues } from '../../../shared/i18n/translate';
 
 /** The four states the tray icon can show, plus paused (the clerk stopped uploads on purpose). */
 export const TRAY_STATES = ['idle', 'uploading', 'paused', 'offline', 'failed'] as const;
@@ -12,19 +16,22 @@ export interface TrayView {
   /** Documents that need a person. */
   failed: number;
   paused: boolean;
+  /** What the tray says in the clerk's language: the menu's first line. */
+  status: string;
   /** One line for the tooltip (Windows caps it at 127 characters). */
   tooltip: string;
   /** File name under resources/tray/, one per state. */
   icon: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const say = (locale: Locale, key: DesktopMessageKey, values?: MessageValues) =>
+  translateFrom(desktopMessages, locale, key, values);
 
 /**
  * The tray icon's state from the queue and the connection. What needs a person wins (failed, then a wrong
  * configuration, which stops all uploads), then offline (nothing can move), then paused, then activity.
  */
-export function deriveTrayView(queue: QueueStatus | undefined, connection: ConnectionState): TrayView {
+export function deriveTrayView(queue: QueueStatus | undefined, connection: ConnectionState, locale: Locale): TrayView {
   const counts = queue?.counts;
   const pending = (counts?.queued ?? 0) + (counts?.uploading ?? 0);
   const failed = counts?.failed ?? 0;
@@ -32,32 +39,33 @@ export function deriveTrayView(queue: QueueStatus | undefined, connection: Conne
   const offline = connection.network === 'offline' || (queue !== undefined && !queue.online);
 
   let state: TrayState;
-  let detail: string;
+  let status: string;
   if (connection.configurationError) {
     state = 'failed';
-    detail = `uploads stopped: ${connection.configurationError.message}`;
+    status = say(locale, 'tray.stopped', { reason: connection.configurationError.message });
   } else if (failed > 0) {
     state = 'failed';
-    detail = `${plural(failed, 'document needs', 'documents need')} attention`;
+    status = say(locale, 'tray.failed', { count: failed });
   } else if (offline) {
     state = 'offline';
-    detail = pending > 0 ? `offline, ${plural(pending, 'document', 'documents')} waiting` : 'offline';
+    status = pending > 0 ? say(locale, 'tray.offlineWaiting', { count: pending }) : say(locale, 'tray.offline');
   } else if (paused) {
     state = 'paused';
-    detail = pending > 0 ? `paused, ${plural(pending, 'document', 'documents')} waiting` : 'uploads paused';
+    status = pending > 0 ? say(locale, 'tray.pausedWaiting', { count: pending }) : say(locale, 'tray.paused');
   } else if (pending > 0) {
     state = 'uploading';
-    detail = `uploading ${plural(pending, 'document', 'documents')}`;
+    status = say(locale, 'tray.uploading', { count: pending });
   } else {
     state = 'idle';
-    detail = 'all documents uploaded';
+    status = say(locale, 'tray.idle');
   }
-  const tooltip = `Intake Desk: ${detail}`;
+  const tooltip = say(locale, 'tray.tooltip', { status });
   return {
     state,
     pending,
     failed,
     paused,
+    status,
     tooltip: tooltip.length > 127 ? tooltip.slice(0, 126) + '…' : tooltip,
     icon: `tray-${state}.png`,
   };
@@ -77,21 +85,21 @@ export interface InboxFolder {
 }
 
 /** The tray menu as data; the Electron adapter only maps it to MenuItems and actions to calls. */
-export function trayMenuModel(view: TrayView, folders: readonly InboxFolder[]): TrayMenuItem[] {
+export function trayMenuModel(view: TrayView, folders: readonly InboxFolder[], locale: Locale): TrayMenuItem[] {
   const items: TrayMenuItem[] = [
-    { type: 'label', label: view.tooltip.replace(/^Intake Desk: /, '') },
+    { type: 'label', label: view.status },
     { type: 'separator' },
-    { type: 'action', label: 'Open Intake Desk', action: { kind: 'open' }, enabled: true },
+    { type: 'action', label: say(locale, 'tray.open'), action: { kind: 'open' }, enabled: true },
     view.paused
-      ? { type: 'action', label: 'Resume uploads', action: { kind: 'resume' }, enabled: true }
-      : { type: 'action', label: 'Pause uploads', action: { kind: 'pause' }, enabled: true },
+      ? { type: 'action', label: say(locale, 'tray.resume'), action: { kind: 'resume' }, enabled: true }
+      : { type: 'action', label: say(locale, 'tray.pause'), action: { kind: 'pause' }, enabled: true },
   ];
   if (folders.length === 0) {
-    items.push({ type: 'action', label: 'Open inbox folder', action: { kind: 'open' }, enabled: false });
+    items.push({ type: 'action', label: say(locale, 'tray.openInbox'), action: { kind: 'open' }, enabled: false });
   } else if (folders.length === 1 && folders[0]) {
     items.push({
       type: 'action',
-      label: 'Open inbox folder',
+      label: say(locale, 'tray.openInbox'),
       action: { kind: 'open-folder', path: folders[0].path },
       enabled: true,
     });
@@ -99,7 +107,7 @@ export function trayMenuModel(view: TrayView, folders: readonly InboxFolder[]): 
     for (const f of folders) {
       items.push({
         type: 'action',
-        label: `Open folder “${f.label}”`,
+        label: say(locale, 'tray.openFolder', { label: f.label }),
         action: { kind: 'open-folder', path: f.path },
         enabled: true,
       });
@@ -107,7 +115,7 @@ export function trayMenuModel(view: TrayView, folders: readonly InboxFolder[]): 
   }
   items.push(
     { type: 'separator' },
-    { type: 'action', label: 'Quit Intake Desk', action: { kind: 'quit' }, enabled: true },
+    { type: 'action', label: say(locale, 'tray.quit'), action: { kind: 'quit' }, enabled: true },
   );
   return items;
 }

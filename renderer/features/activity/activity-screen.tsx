@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Document } from '../../../shared/domain/document';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';

@@ -9,8 +9,8 @@ import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/domain/
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { prefillCaseForm } from './case-prefill';
 import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';

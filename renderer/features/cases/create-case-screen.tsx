@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { CreateCaseResult } from '../../../shared/domain/cases';
 import type { Document } from '../../../shared/domain/document';
 import { chipsFor } from '../tagging/suggestion-model';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
@@ -38,9 +39,7 @@ export function CreateCaseScreen() {
   const topRef = useRef<HTMLDivElement>(null);
 
   // The environment's caseSchemaKey decides the form: load it, and again when Settings change it.
-  const schemaKey = useAppStore(
-    (st) => st.settings?.environments.find((e) => e.id === st.settings?.activeEnvironmentId)?.caseSchemaKey,
-  );
+  const schemaKey = useAppStore((st) => (st.settings ? activeEnvironmentOf(st.settings)?.caseSchemaKey : undefined));
   useEffect(() => {
     const current = s().caseSchema;
     if (s().caseSchemaLoading) return;

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { ClaimFile, ClaimInformation } from '../../../shared/platform/claims';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { claimIdProblem } from './claim-id';
 

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CaptureBatchProgress } from '../../../shared/domain/capture';
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 
 /** Scanned batches being made into documents (issue #30 item 6): shown at their place in the inbox. */

@@ -1,7 +1,7 @@
 import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { batchesNewestFirst } from './batch-progress-slice';
-import { folderLabel } from './document-order';
+import { folderLabel } from '../document-view/folder-label';
 
 /**
  * A scanned batch still being looked through, in its place at the top of the list (it is the newest

@@ -3,7 +3,8 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
 import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
-import { folderLabel, matchesByName } from './document-order';
+import { folderLabel } from '../document-view/folder-label';
+import { matchesByName } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 
 /** Fixed row height: what makes the list virtual; keep in step with .doc-row in inbox.css. */

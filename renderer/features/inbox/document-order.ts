@@ -56,9 +56,3 @@ export function inboxOrder(
     .sort(compareNewestFirst)
     .map((d) => d.id);
 }
-
-/** Last path segment of the source folder, what a clerk recognises ("Scanner 2"); `import` for drops. */
-export function folderLabel(sourceFolder: string): string {
-  const parts = sourceFolder.split(/[\\/]/).filter(Boolean);
-  return parts[parts.length - 1] ?? sourceFolder;
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { doc } from '../../test-support/document-fixture';
-import { previewKind } from './preview-kind';
-import { folderLabel, inboxOrder, mergeDocuments } from './document-order';
+import { previewKind } from '../document-view/preview-kind';
+import { folderLabel } from '../document-view/folder-label';
+import { inboxOrder, mergeDocuments } from './document-order';
 import { move, reconcile, select } from './selection';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 

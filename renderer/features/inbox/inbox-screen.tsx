@@ -1,11 +1,11 @@
 import { useAppStore } from '../../app/store';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useT } from '../../i18n/i18n';
 import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
 import { BatchProgressRows } from './batch-progress';
 import { DocumentList } from './document-list';
-import { DocumentPreview } from './document-preview';
+import { DocumentPreview } from '../document-view/document-preview';
 import type { InboxFilter } from './document-order';
 
 export function InboxScreen() {

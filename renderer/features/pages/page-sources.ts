@@ -1,5 +1,5 @@
-import { loadPdfjs } from '../inbox/pdf-view';
-import { drawTiffPage, loadUtif, tiffPages } from '../inbox/utif';
+import { loadPdfjs } from '../document-view/pdf-view';
+import { drawTiffPage, loadUtif, tiffPages } from '../document-view/utif';
 
 /** A document's pages as the strip draws them: PDF through pdf.js, TIFF through utif2, a photo as itself. */
 export interface PageSource {

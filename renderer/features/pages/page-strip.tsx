@@ -2,19 +2,19 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
-import { readRange, readWhole } from '../inbox/document-bytes';
-import { previewKind } from '../inbox/preview-kind';
+import { readRange, readWhole } from '../document-view/document-bytes';
+import { previewKind } from '../document-view/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
 import { openImagePages, openPdfPages, openTiffPages } from './page-sources';
 import type { PageSource } from './page-sources';
 import type { PageListEdit } from './page-edits';
 import { pageToolsMessages } from './page-tools-messages';
-import { pageOf } from './pages-slice';
+import { pageOf } from '../document-view/shown-page';
 
 /** Thumbnails are drawn from the whole file in memory (pdf.js, utif2); a larger file gets no strip. */
 const MAX_BYTES = 64 * 1024 * 1024;

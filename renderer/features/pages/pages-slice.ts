@@ -1,8 +1,10 @@
 import type { StateCreator } from 'zustand';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
+import { pageOf } from '../document-view/shown-page';
+import type { ShownPage } from '../document-view/shown-page';
 
 /**
  * The page shown of the active document, shared by the preview, the page strip and the list (issue #31
@@ -11,7 +13,7 @@ import { intake } from '../../ipc/client';
  */
 export interface PagesSlice {
   /** 0-based page shown for document `id`; another document starts at its first page. */
-  shownPage?: { id: string; page: number };
+  shownPage?: ShownPage;
   /** How many pages the preview found in document `id`. */
   shownPages?: { id: string; count: number };
   /** A merge (M in the list or the strip) running, and its refusal. */
@@ -23,11 +25,6 @@ export interface PagesSlice {
   turnPage(delta: 1 | -1): void;
   /** Merges the selected documents, in list order, into the first; the clerk stays on that one. */
   mergeSelected(): Promise<void>;
-}
-
-/** The page of `id` the preview and strip show (0 when another document's page is remembered). */
-export function pageOf(state: Pick<PagesSlice, 'shownPage'>, id: string | undefined): number {
-  return id !== undefined && state.shownPage?.id === id ? state.shownPage.page : 0;
 }
 
 export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set, get) => ({

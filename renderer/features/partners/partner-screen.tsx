@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { PartnerValidation } from '../../../shared/domain/partner-validation';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';
 import { formatDate, useCatalog, useLocale } from '../../i18n/i18n';
@@ -20,9 +21,7 @@ const FIELDS: { field: PartnerField; label: PartnerScreenKey; hint: PartnerScree
 
 /** The active environment's tenant: the default of the tenant field. */
 function useEnvironmentTenant(): string {
-  return useAppStore(
-    (s) => s.settings?.environments.find((e) => e.id === s.settings?.activeEnvironmentId)?.tenant ?? '',
-  );
+  return useAppStore((s) => (s.settings ? activeEnvironmentOf(s.settings)?.tenant : undefined) ?? '');
 }
 
 export function PartnerScreen() {

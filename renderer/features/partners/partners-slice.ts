@@ -2,8 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { Document } from '../../../shared/domain/document';
 import type { PartnerValidation } from '../../../shared/domain/partner-validation';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';
 

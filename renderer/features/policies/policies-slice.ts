@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { Customer } from '../../../shared/platform/customers';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 
 export const POLICY_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';

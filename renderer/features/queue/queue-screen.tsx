@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { useAppStore } from '../../app/store';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Environment } from '../../../shared/domain/settings';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { detailsLabel, useLocale, useT } from '../../i18n/i18n';
 import { environmentName } from '../../app/active-environment';

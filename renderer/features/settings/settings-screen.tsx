@@ -1,5 +1,5 @@
 import type { Settings } from '../../../shared/domain/settings';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { CredentialsSection } from './credentials-section';

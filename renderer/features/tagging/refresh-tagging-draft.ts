@@ -1,4 +1,4 @@
-import type { AppState } from '../../app/store';
+import type { AppState } from '../../app/app-state';
 
 /**
  * The tagging form keeps its draft per selection and does not follow metadata changed elsewhere. When this

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { Box, DocumentSuggestions, Suggestion } from '../../../shared/domain/suggestions';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { MetadataField } from './metadata-form-model';
 import { formFieldOf, SUGGESTED_FIELDS, topSuggestion } from './suggestion-model';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { DocumentType } from '../../../shared/domain/settings';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeLabel } from '../../i18n/document-types';
 import { errorText, formatPercent, useLocale, useT } from '../../i18n/i18n';

@@ -6,9 +6,10 @@ import type { Metadata } from '../../../shared/domain/metadata';
 import { profileFor } from '../../../shared/domain/metadata-check';
 import type { MetadataRules } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
+import { activeEnvironmentOf } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { toIpcError } from '../../app/ipc-error';
-import type { AppState } from '../../app/store';
+import { toIpcError } from '../../ipc/ipc-error';
+import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { DraftValues } from '../../../shared/domain/drafts';
 import { draftWithSaved, draftsToKeep } from './saved-drafts';
@@ -75,7 +76,7 @@ export function checkRulesFor(settings: Settings | undefined, docs: readonly Doc
   for (const d of docs) {
     for (const f of profileFor(settings.folders, d.sourceFolder)?.requiredFields ?? []) required.add(f);
   }
-  const env = settings.environments.find((e) => e.id === settings.activeEnvironmentId) ?? settings.environments[0];
+  const env = activeEnvironmentOf(settings);
   return {
     requiredFields: [...required],
     documentTypes: settings.documentTypes,

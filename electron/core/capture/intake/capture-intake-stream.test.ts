@@ -52,10 +52,10 @@ describe('a long batch shows up at once (issue #30 item 6)', () => {
     const progress: CaptureBatchProgress[][] = [];
     /** Per part document as it appeared: pages analysed then, and whether the analysis was over. */
     const arrivals: Array<{ doc: Document; analysed: number; finished: boolean }> = [];
-    bus.subscribe((channel, payload) => {
-      if (channel === 'capture.batches') progress.push((payload as { batches: CaptureBatchProgress[] }).batches);
-      if (channel === 'documents.changed')
-        for (const doc of (payload as { documents: Document[] }).documents)
+    bus.subscribe((event) => {
+      if (event.type === 'capture.progress') progress.push(event.batches);
+      if (event.type === 'documents.changed')
+        for (const doc of event.documents)
           if (!arrivals.some((a) => a.doc.id === doc.id))
             arrivals.push({ doc, analysed: pool.pages.length, finished: pool.finished });
     });

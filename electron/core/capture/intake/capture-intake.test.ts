@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredUpload } from '../../../../sandbox';
 import type { FolderProfile } from '../../../../shared/domain/settings';
+import type { Notice } from '../../../../shared/domain/notice';
 import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
@@ -45,15 +46,13 @@ async function platform() {
   return harness.connect({ timeoutMs: 10_000 }).api;
 }
 
-/** The notices the current pipeline raised (`<code>: <detail>`). */
-let notices: string[] = [];
+/** The notices the current pipeline raised (code and values: the data, never a sentence). */
+let notices: Pick<Notice, 'code' | 'values'>[] = [];
 
 async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaited<ReturnType<typeof platform>>) {
   const bus = new EventBus();
   notices = [];
-  bus.subscribe((channel, payload) => {
-    if (channel === 'notice.raised') notices.push((payload as { message: string }).message);
-  });
+  bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
   pipeline = await createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings: {
@@ -119,7 +118,10 @@ describe('capture in the intake pipeline', () => {
     expect(new Set(parts.map((d) => d.arrivedAt)).size).toBe(1);
     expect(byName.map((d) => d.metadata.caseNumber)).toEqual([...CASE_BATCH_CASES]);
     expect(byName.every((d) => d.state === 'queued')).toBe(true);
-    expect(notices).toEqual([`capture.received: ${CASE_BATCH_FILE_NAME}`, `capture.split: ${CASE_BATCH_FILE_NAME}`]);
+    expect(notices).toEqual([
+      { code: 'capture.received', values: { file: CASE_BATCH_FILE_NAME } },
+      { code: 'capture.split', values: { file: CASE_BATCH_FILE_NAME } },
+    ]);
     const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
     expect(history.map((h) => h.message).sort()).toEqual([
       `part 1 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
@@ -166,8 +168,8 @@ describe('capture in the intake pipeline', () => {
     expect(byName.map((d) => d.sha256)).toEqual([sha256(letter), sha256(photo)]);
     expect(byName.map((d) => d.contentType)).toEqual(['application/pdf', 'image/jpeg']);
     expect(byName.every((d) => d.state === 'queued' && d.metadata.caseNumber === 'CLM-2026-000101')).toBe(true);
-    expect(notices.filter((n) => n.startsWith('capture.split'))).toEqual([]);
-    expect(notices.filter((n) => !n.startsWith('capture.received'))).toEqual([]);
+    expect(notices.filter((n) => n.code === 'capture.split')).toEqual([]);
+    expect(notices.filter((n) => n.code !== 'capture.received')).toEqual([]);
     expect(batchesOf(p).inState('done')).toHaveLength(2);
     p.queue.resume();
     await waitFor(
@@ -250,7 +252,7 @@ describe('capture in the intake pipeline', () => {
     const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
     expect(doc).toMatchObject({ fileName: 'locked.pdf', state: 'new', error: { code: 'capture.encrypted' } });
     expect(batchesOf(p).inState('done')).toHaveLength(1);
-    expect(notices).toContain('capture.kept: locked.pdf');
+    expect(notices).toContainEqual({ code: 'capture.kept', values: { file: 'locked.pdf' } });
     // The document's own spool copy replaces the batch's original (removed once the document is on disk).
     await waitFor(() => readdirSync(join(dir, 'data', 'capture', 'originals')).length === 0, 'original removed');
     expect(Buffer.from(await readFile(p.queue.contentFile(doc.id).path))).toEqual(Buffer.from(locked));
@@ -277,7 +279,7 @@ describe('capture in the intake pipeline', () => {
     );
     const got = await uploads();
     expect(got.map((u) => [u.fileName, u.caseNumber, u.size])).toEqual([['bomb.tif', 'CLM-2026-000101', bomb.length]]);
-    expect(notices).toContain('capture.too_large: bomb.tif');
+    expect(notices).toContainEqual({ code: 'capture.too_large', values: { file: 'bomb.tif' } });
     const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.message ?? '');
     expect(history.some((m) => m.startsWith('Kept whole, not split:'))).toBe(true);
   }, 90_000);
@@ -367,7 +369,7 @@ describe('capture in the intake pipeline', () => {
     const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
     expect(doc).toMatchObject({ state: 'new', error: { code: 'capture.too_many_pages' } });
     expect(doc.error?.message).toMatch(/9 pages, more than the 5/);
-    expect(notices).toContain(`capture.too_many_pages: ${CASE_BATCH_FILE_NAME}`);
+    expect(notices).toContainEqual({ code: 'capture.too_many_pages', values: { file: CASE_BATCH_FILE_NAME } });
   }, 60_000);
 
   it('a stop during the analysis is no mark against the batch (its analysis start is taken back)', async () => {

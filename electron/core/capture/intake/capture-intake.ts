@@ -40,7 +40,7 @@ import { CAPTURE_MAX_PAGES, captureGroupField } from '../../../../shared/domain/
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
-import type { EventPayload } from '../../../../shared/ipc/contract';
+import type { NoticeCode, NoticeValues } from '../../../../shared/domain/notice';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { EventBus } from '../../events/event-bus';
 import type { PlaceholderFormats } from '../../intake/file-name-pattern';
@@ -152,6 +152,8 @@ const GOES_ON_AS_PLAIN: ReadonlySet<string> = new Set([
   'capture.interrupted',
   'capture.failed',
 ]);
+/** Kept-whole reasons with a notice of their own (the clerk may rescan in parts); others say "kept". */
+const SPECIFIC_NOTICES = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'] as const;
 const analysisFailed = (e: unknown): DocumentError => ({
   code: 'capture.failed',
   message: `Kept whole, not split: the analysis failed (${e instanceof Error ? e.message : String(e)}).`,
@@ -195,9 +197,9 @@ export class CaptureIntake implements IntakeTarget {
     for (const entry of await readdir(workDir)) {
       if (!received.has(entry)) await rm(join(workDir, entry), { recursive: true, force: true });
     }
-    this.unsubscribe = bus.subscribe((channel, payload) => {
-      if (channel !== 'documents.changed') return;
-      for (const d of (payload as EventPayload<'documents.changed'>).documents) this.partChanged(d);
+    // A part archived may complete its batch (the queue's domain event, not the screen's).
+    this.unsubscribe = bus.on('documents.changed', (e) => {
+      for (const d of e.documents) this.partChanged(d);
     });
     for (const b of batches.inState('received')) this.advance(b, {});
     for (const id of received) this.analyseSoon(id);
@@ -294,8 +296,8 @@ export class CaptureIntake implements IntakeTarget {
         return { outcome: 'seen' };
       }
       this.deps.logger.info('batch received', { batch: id, file: file.fileName, size: copy.size });
-      // Its documents appear only once it is split (seconds for a long batch): the clerk hears it is coming.
-      this.notice('info', `capture.received: ${file.fileName}`);
+      // Its documents appear as it is looked through (the first within seconds): the clerk hears it is coming.
+      this.notice('info', 'capture.received', { file: file.fileName });
       this.advance(batch, {});
       this.analyseSoon(id);
       return { outcome: 'created' };
@@ -426,7 +428,7 @@ export class CaptureIntake implements IntakeTarget {
     logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
     this.finished(id);
     // One notice for the batch, never one per part; none when nothing was separated (one document).
-    if (next > 1) this.notice('info', `capture.split: ${batch.fileName}`);
+    if (next > 1) this.notice('info', 'capture.split', { file: batch.fileName });
     await rm(join(this.deps.workDir, id), { recursive: true, force: true });
     this.completeSoon(id);
   }
@@ -541,7 +543,7 @@ export class CaptureIntake implements IntakeTarget {
     }
     logger.warn('batch not finished; its rest kept as one document', { batch: batch.id, code: error.code });
     this.finished(batch.id);
-    this.notice('warning', `capture.kept: ${batch.fileName}`);
+    this.notice('warning', 'capture.kept', { file: batch.fileName });
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
     this.completeSoon(batch.id);
   }
@@ -569,11 +571,11 @@ export class CaptureIntake implements IntakeTarget {
     const next = { ...p, ...change };
     if (this.inProgress.has(batch.id) && JSON.stringify(next) === JSON.stringify(p)) return;
     this.inProgress.set(batch.id, next);
-    this.deps.bus.emit('capture.batches', { batches: this.progress() });
+    this.deps.bus.emit({ type: 'capture.progress', batches: this.progress() });
   }
 
   private finished(id: string) {
-    if (this.inProgress.delete(id)) this.deps.bus.emit('capture.batches', { batches: this.progress() });
+    if (this.inProgress.delete(id)) this.deps.bus.emit({ type: 'capture.progress', batches: this.progress() });
   }
 
   /**
@@ -584,12 +586,12 @@ export class CaptureIntake implements IntakeTarget {
    */
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
     // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
-    const specific = ['capture.too_large', 'capture.too_many_pages', 'capture.interrupted'].includes(error.code);
+    const specific = SPECIFIC_NOTICES.find((code) => code === error.code);
     await this.adoptOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
       error,
       message: error.message,
-      notice: `${specific ? error.code : 'capture.kept'}: ${batch.fileName}`,
+      notice: specific ?? 'capture.kept',
     });
   }
 
@@ -601,7 +603,7 @@ export class CaptureIntake implements IntakeTarget {
   /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
   private async adoptOriginal(
     batch: CaptureBatch,
-    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: string },
+    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: NoticeCode },
   ): Promise<void> {
     const { originals, spool, queue, store, batches } = this.deps;
     const docId = randomUUID();
@@ -626,15 +628,18 @@ export class CaptureIntake implements IntakeTarget {
     if (as.error) this.deps.logger.warn('batch kept whole', { batch: batch.id, code: as.error.code });
     else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
     // Raised with the document, as the clerk sees it arrive.
-    if (as.notice) this.notice('warning', as.notice);
+    if (as.notice) this.notice('warning', as.notice, { file: batch.fileName });
     await store.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
 
-  /** `<code>: <file name>`, as the folders' notices (the renderer's catalog has the sentence). */
-  private notice(level: 'info' | 'warning', message: string): void {
-    this.deps.bus.emit('notice.raised', { id: randomUUID(), level, message, count: 1, at: this.now() });
+  /** A code and the scan's name, as the folders' notices (the renderer's catalog has the sentence). */
+  private notice(level: 'info' | 'warning', code: NoticeCode, values: NoticeValues): void {
+    this.deps.bus.emit({
+      type: 'notice.raised',
+      notice: { id: randomUUID(), level, code, values, count: 1, at: this.now() },
+    });
   }
 
   // ---- the original, once every part is uploaded ---------------------------------------------------------

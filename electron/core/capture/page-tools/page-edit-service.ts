@@ -14,7 +14,6 @@ import type Database from 'better-sqlite3';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
 import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
-import type { EventPayload } from '../../../../shared/ipc/contract';
 import { IntakeError } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
 import type { DocumentQueue } from '../../queue/document-queue';
@@ -87,10 +86,8 @@ export class PageEditService {
   }
 
   start(): void {
-    this.unsubscribe = this.deps.bus.subscribe((channel, payload) => {
-      if (channel !== 'documents.changed') return;
-      for (const d of (payload as EventPayload<'documents.changed'>).documents)
-        if (d.state === 'archived') void this.forget(d.id);
+    this.unsubscribe = this.deps.bus.on('documents.changed', (e) => {
+      for (const d of e.documents) if (d.state === 'archived') void this.forget(d.id);
     });
   }
 

@@ -14,7 +14,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BoxSchema } from '../../../../shared/domain/suggestions';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../util/atomic-write';
 import type { PageText } from './page-text';
 
 const CachedSchema = z.object({

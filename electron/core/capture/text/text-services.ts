@@ -9,7 +9,7 @@ import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../../shared/domain/metadata-check';
 import type { Settings } from '../../../../shared/domain/settings';
 import type { EventBus } from '../../events/event-bus';
-import { onDocumentTransitions } from '../../health/document-transitions';
+import { onDocumentTransitions } from '../../queue/document-transitions';
 import type { DocumentQueue } from '../../queue/document-queue';
 import type { Logger } from '../../util/logger';
 import { autoAccept } from './auto-accept';

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../util/atomic-write';
 
 /** `<folder>/.intake/stations/<station>.json`: written by its station, read by every other one. */
 export const StationBeatSchema = z.object({

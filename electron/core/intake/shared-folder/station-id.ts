@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../util/atomic-write';
 
 const FILE = 'station-id';
 const VALID = /^[a-z0-9][a-z0-9-]{2,62}$/;

@@ -2,20 +2,20 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { KeyboardEvent } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { ErrorBanner } from '../../app/error-banner';
+import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
-import { toIpcError } from '../../app/ipc-error';
+import { toIpcError } from '../../ipc/ipc-error';
 import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from './document-bytes';
-import { folderLabel } from './document-order';
+import { folderLabel } from './folder-label';
 import type { PagedViewProps } from './paged-view';
 import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
 import { fitScale, stepZoom } from './zoom';
-import { pageOf } from '../pages/pages-slice';
+import { pageOf } from './shown-page';
 import type { Zoom } from './zoom';
 
 /** pdf.js starts from the first 256 KiB (header, often the first page) and asks for the rest by range. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
-import { fsyncDirectory } from '../util/fsync-directory';
+import { fsyncDirectory } from './fsync-directory';
 
 /**
  * Replaces a file so that a crash or power loss leaves either the old or the new content, never a torn

@@ -4,16 +4,15 @@ import type { EventBus } from '../events/event-bus';
 /**
  * Calls `onChange` once per state a document enters, from the queue's `documents.changed` events (which
  * repeat a document for progress and metadata edits). Holds one entry per document not yet archived, so it
- * stays small however long the agent runs.
+ * stays small however long the agent runs. It sits with the queue, which owns a document's states; its
+ * listeners are monitoring (health/) and the text services (capture/text/).
  */
 export function onDocumentTransitions(
   bus: EventBus,
   onChange: (document: Document, previous: DocumentState | undefined) => void,
 ): () => void {
   const last = new Map<string, DocumentState>();
-  return bus.subscribe((channel, payload) => {
-    if (channel !== 'documents.changed') return;
-    const { documents, removed } = payload as { documents: Document[]; removed: string[] };
+  return bus.on('documents.changed', ({ documents, removed }) => {
     for (const d of documents) {
       const previous = last.get(d.id);
       if (previous === d.state) continue;

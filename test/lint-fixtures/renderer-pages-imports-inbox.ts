@@ -1,0 +1,3 @@
+// lint-as: renderer/features/pages/lint-fixture.ts
+// expect: import-x/no-restricted-paths
+export { inboxOrder } from '../inbox/document-order';
