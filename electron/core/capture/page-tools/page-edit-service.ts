@@ -59,20 +59,7 @@ export class PageEditService {
   private editsOf: Database.Statement<[string], EditRow> | undefined;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: PageEditDeps) {
-    deps.db.exec(`
-      CREATE TABLE IF NOT EXISTS page_edits (
-        document_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        spool_name TEXT NOT NULL,
-        file_name TEXT NOT NULL,
-        size INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        split_into TEXT,
-        merged TEXT,
-        PRIMARY KEY (document_id, seq)
-      );`);
-  }
+  constructor(private readonly deps: PageEditDeps) {}
 
   /** Earlier versions' spool files: the queue's start-up sweep keeps them. */
   ownsSpoolName(name: string): boolean {
