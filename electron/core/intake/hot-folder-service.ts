@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
-import type { IncomingFile, IngestResult } from '../queue/document-queue';
+import type { IncomingFile, IngestResult } from './incoming-file';
 import type { ResourceHealth } from '../queue/resource-health';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';

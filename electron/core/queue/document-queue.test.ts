@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { IntakeError, toIpcError } from '../errors';
-import type { IncomingFile } from './document-queue';
+import type { IncomingFile } from '../intake/incoming-file';
 import type { InboxUploader, InboxUploadRequest } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
