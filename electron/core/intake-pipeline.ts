@@ -6,6 +6,7 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import type { CaptureIntake } from './capture/intake/capture-intake';
 import { createCaptureIntake } from './capture/intake/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
+import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/capture-pool';
 import type { EventBus } from './events/event-bus';
@@ -84,16 +85,9 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  const pages = createPageEditService({
-    db,
-    store,
-    queue: () => queue,
-    spool,
-    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
-    bus: o.bus,
-    logger: o.logger,
-  });
-  const queue: DocumentQueue = new DocumentQueue({
+  // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
+  const pageEdits = new PageEditStore(db);
+  const queue = new DocumentQueue({
     store,
     spool,
     archiver,
@@ -105,9 +99,20 @@ export async function createIntakePipeline(o: IntakePipelineOptions): Promise<In
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
-    ownsSpoolName: (name) => pages.ownsSpoolName(name),
+    ownsSpoolName: (name) => pageEdits.ownsSpoolName(name),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
+  });
+  const pages = createPageEditService({
+    records: pageEdits,
+    work: queue.work,
+    documents: queue.documents,
+    edits: queue.edits,
+    intake: queue.intake,
+    spool,
+    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
+    bus: o.bus,
+    logger: o.logger,
   });
   // The formats follow every saved change (settings.changed), so a new document type or case-number
   // pattern applies to the next file without restarting the folders.
