@@ -1,41 +1,18 @@
-import type { EventBus } from '../events/event-bus';
-import type { Clock } from '../util/clock';
-import type { Logger } from '../util/logger';
-import type { Archiver } from './archiver';
-import type { BackoffPolicy } from './backoff';
 import { ClerkCommands } from './clerk-commands';
 import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
 import type { DocumentStore } from './document-store';
-import type { InboxUploader } from './inbox-uploader';
 import { QueueWork } from './queue-work';
 import type { ResourceHealth } from './resource-health';
-import type { Spool } from './spool';
 import { UploadControl } from './upload-control';
+import type { UploadControlDeps } from './upload-control';
 
-export interface DocumentQueueDeps {
+/** Upload control's options, with the store and the spool files other owners keep. */
+export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
-  spool: Spool;
-  archiver: Archiver;
-  uploader: InboxUploader;
-  bus: EventBus;
-  clock: Clock;
-  logger: Logger;
-  concurrency?: number;
-  backoff?: BackoffPolicy;
-  probeBackoff?: BackoffPolicy;
-  probe?: () => Promise<boolean>;
-  random?: () => number;
-  /** Minimum gap between two upload.progress events of one document. */
-  progressIntervalMs?: number;
-  onNetwork?(online: boolean): void;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
-  /** The data folder's health, shared with the intake (default: one of its own, over the spool's parent). */
-  health?: ResourceHealth;
-  /** A write into the data folder for a backoff step's try when nothing else waits (pipeline: checkDataFolder). */
-  checkDataFolder?: () => Promise<void>;
 }
 
 /**
