@@ -14,7 +14,7 @@ import type { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
 import type { UploadControl } from './upload-control';
 
-export const EMPTY_FILE_ERROR: DocumentError = {
+const EMPTY_FILE_ERROR: DocumentError = {
   code: 'file.empty',
   message: 'The file is empty (0 bytes); nothing to upload.',
   retryable: false,
