@@ -28,7 +28,14 @@ const status = {
   counts: { new: 0, tagged: 0, queued: 1, uploading: 0, uploaded: 0, archived: 0, failed: 0 },
   progress: { sent: 0, total: 0 },
 };
-const notice = { id: 'n-1', level: 'warning' as const, message: 'folder.missing: Scanner (/srv/scans)', count: 1, at };
+const notice = {
+  id: 'n-1',
+  level: 'warning' as const,
+  code: 'folder.missing' as const,
+  values: { folder: 'Scanner', path: '/srv/scans' },
+  count: 1,
+  at,
+};
 const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:1', tokenUrl: 'http://127.0.0.1:1/token' });
 
 /** One of each domain event, with the IPC event the screen expects for it (renderer/app/wire-events.ts). */
