@@ -6,6 +6,7 @@ import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/intake/capture-intake';
 import { createCaptureIntake } from './capture/intake/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
+import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/capture-pool';
 import type { EventBus } from './events/event-bus';
@@ -88,16 +89,9 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  const pages = createPageEditService({
-    db,
-    store,
-    queue: () => queue,
-    spool,
-    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
-    bus: o.bus,
-    logger: o.logger,
-  });
-  const queue: DocumentQueue = new DocumentQueue({
+  // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
+  const pageEdits = new PageEditStore(db);
+  const queue = new DocumentQueue({
     store,
     spool,
     archiver,
@@ -109,9 +103,20 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
-    ownsSpoolName: (name) => pages.ownsSpoolName(name),
+    ownsSpoolName: (name) => pageEdits.ownsSpoolName(name),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
+  });
+  const pages = createPageEditService({
+    records: pageEdits,
+    work: queue.work,
+    documents: queue.documents,
+    edits: queue.edits,
+    intake: queue.intake,
+    spool,
+    archive: async (file) => void (await archiver.archive(file, new Date(o.clock.now()))),
+    bus: o.bus,
+    logger: o.logger,
   });
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
   const capture = createCaptureIntake({

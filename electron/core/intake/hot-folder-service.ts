@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
-import type { IncomingFile, IngestResult } from '../queue/document-queue';
+import type { IncomingFile, IngestResult } from './incoming-file';
 import type { ResourceHealth } from '../queue/resource-health';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';

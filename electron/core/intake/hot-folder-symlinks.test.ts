@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, symlink, unlink, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
+import type { Notice } from '../../../shared/domain/notice';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
 import type { InboxUploader } from '../queue/inbox-uploader';

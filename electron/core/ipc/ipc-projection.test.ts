@@ -28,7 +28,24 @@ const status = {
   counts: { new: 0, tagged: 0, queued: 1, uploading: 0, uploaded: 0, archived: 0, failed: 0 },
   progress: { sent: 0, total: 0 },
 };
-const notice = { id: 'n-1', level: 'warning' as const, message: 'folder.missing: Scanner (/srv/scans)', count: 1, at };
+const notice = {
+  id: 'n-1',
+  level: 'warning' as const,
+  code: 'folder.missing' as const,
+  values: { folder: 'Scanner', path: '/srv/scans' },
+  count: 1,
+  at,
+};
+/** A scanned batch being looked through (issue #30 item 6). */
+const batch = {
+  id: 'b-1',
+  fileName: 'stack.pdf',
+  sourceFolder: '/srv/scans',
+  receivedAt: at,
+  pages: 100,
+  analysed: 42,
+  documents: 5,
+};
 const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:1', tokenUrl: 'http://127.0.0.1:1/token' });
 
 /** One of each domain event, with the IPC event the screen expects for it (renderer/app/wire-events.ts). */
@@ -62,6 +79,11 @@ const cases: {
     event: { type: 'navigation.requested', target: { screen: 'inbox', documentId: 'doc-1' } },
     channel: 'app.navigate',
     payload: { screen: 'inbox', documentId: 'doc-1' },
+  },
+  'capture.progress': {
+    event: { type: 'capture.progress', batches: [batch] },
+    channel: 'capture.batches',
+    payload: { batches: [batch] },
   },
 };
 

@@ -6,7 +6,7 @@ import type { DigitalInboxResponse } from '../../../shared/platform/inbox';
 import type { Notice } from '../../../shared/domain/notice';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import { IntakeError, toIpcError } from '../errors';
-import type { IncomingFile } from './document-queue';
+import type { IncomingFile } from '../intake/incoming-file';
 import type { InboxUploader, InboxUploadRequest } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';

@@ -189,7 +189,14 @@ function liveTransaction(
   }) as Transaction<(...args: unknown[]) => unknown>;
 }
 
-const MIGRATIONS: readonly string[] = [
+/**
+ * The one owner of the queue file's schema: every table of every service that shares the file (the queue,
+ * drafts, page edits, capture's batches) is made here, in order, and `user_version` says how far a file is.
+ * A step is SQL, or a function where SQL alone cannot say "only if missing".
+ */
+type Migration = string | ((db: Database.Database) => void);
+
+const MIGRATIONS: readonly Migration[] = [
   `CREATE TABLE documents (
      id TEXT PRIMARY KEY,
      file_name TEXT NOT NULL,
@@ -243,15 +250,65 @@ const MIGRATIONS: readonly string[] = [
      draft_values TEXT NOT NULL,
      saved_at TEXT NOT NULL
    );`,
+  // Page edits' earlier versions, for undo (capture/page-tools/page-edit-service.ts), and capture's batches
+  // and their parts (capture/intake/batch-store.ts). Before this step each service made its own tables
+  // with IF NOT EXISTS when it was built, so a file may hold them already, with rows: they are adopted as
+  // they are (same shape), and a batches table from before issue #27 gets its analysis_starts column.
+  `CREATE TABLE IF NOT EXISTS page_edits (
+     document_id TEXT NOT NULL,
+     seq INTEGER NOT NULL,
+     spool_name TEXT NOT NULL,
+     file_name TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     split_into TEXT,
+     merged TEXT,
+     PRIMARY KEY (document_id, seq)
+   );
+   CREATE TABLE IF NOT EXISTS capture_batches (
+     id TEXT PRIMARY KEY,
+     file_name TEXT NOT NULL,
+     source_folder TEXT NOT NULL,
+     source_path TEXT NOT NULL,
+     source_size INTEGER NOT NULL,
+     source_mtime_ms INTEGER NOT NULL,
+     size INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     state TEXT NOT NULL,
+     profile TEXT NOT NULL,
+     metadata TEXT NOT NULL,
+     auto_submit INTEGER NOT NULL,
+     required_fields TEXT NOT NULL,
+     archive_path TEXT,
+     received_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     analysis_starts INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX IF NOT EXISTS capture_batches_state ON capture_batches(state);
+   CREATE TABLE IF NOT EXISTS capture_parts (
+     document_id TEXT PRIMARY KEY,
+     batch_id TEXT NOT NULL,
+     part_index INTEGER NOT NULL,
+     part_count INTEGER NOT NULL,
+     pages TEXT NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS capture_parts_batch ON capture_parts(batch_id);`,
+  // The column of issue #27, on a batches table made before it (the step above left that table as it was).
+  (db) => {
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
+    if (!columns.some((c) => c.name === 'analysis_starts'))
+      db.exec('ALTER TABLE capture_batches ADD COLUMN analysis_starts INTEGER NOT NULL DEFAULT 0');
+  },
 ];
 
-function migrate(db: QueueDatabase): void {
+function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   for (let v = version; v < MIGRATIONS.length; v++) {
-    const sql = MIGRATIONS[v];
-    if (sql === undefined) break;
+    const step = MIGRATIONS[v];
+    if (step === undefined) break;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }

@@ -14,7 +14,7 @@ import { CredentialStore } from '../secrets/credential-store';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
-import type { IncomingFile } from './document-queue';
+import type { IncomingFile } from '../intake/incoming-file';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
 

@@ -10,8 +10,8 @@
  * the work starts: a batch whose analysis took the process down (out of memory, a crash in a decoder) is
  * known at the next start as one that did, and is not analysed forever (capture-intake.ts).
  *
- * The tables are created here (IF NOT EXISTS) rather than as a queue migration: they belong to capture,
- * and a queue file without them is simply one that has seen no batch.
+ * The tables are made by the queue database's migrations (queue-database.ts), the one owner of the file's
+ * schema.
  */
 import type { Statement } from 'better-sqlite3';
 import type { CaptureProfile } from '../../../../shared/domain/capture';
@@ -93,40 +93,8 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
 });
 
 export class BatchStore {
-  constructor(private readonly db: QueueDatabase) {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS capture_batches (
-        id TEXT PRIMARY KEY,
-        file_name TEXT NOT NULL,
-        source_folder TEXT NOT NULL,
-        source_path TEXT NOT NULL,
-        source_size INTEGER NOT NULL,
-        source_mtime_ms INTEGER NOT NULL,
-        size INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        state TEXT NOT NULL,
-        profile TEXT NOT NULL,
-        metadata TEXT NOT NULL,
-        auto_submit INTEGER NOT NULL,
-        required_fields TEXT NOT NULL,
-        archive_path TEXT,
-        received_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS capture_batches_state ON capture_batches(state);
-      CREATE TABLE IF NOT EXISTS capture_parts (
-        document_id TEXT PRIMARY KEY,
-        batch_id TEXT NOT NULL,
-        part_index INTEGER NOT NULL,
-        part_count INTEGER NOT NULL,
-        pages TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS capture_parts_batch ON capture_parts(batch_id);`);
-    // Added for issue #27: a queue file from before it has the table without the column.
-    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
-    if (!columns.some((c) => c.name === 'analysis_starts'))
-      db.exec('ALTER TABLE capture_batches ADD COLUMN analysis_starts INTEGER NOT NULL DEFAULT 0');
-  }
+  /** The tables are the queue database's (queue-database.ts, its migrations). */
+  constructor(private readonly db: QueueDatabase) {}
 
   /** An analysis begins (commit and flush it before the work). */
   markAnalysisStart(id: string, at: string): void {

@@ -10,42 +10,35 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type Database from 'better-sqlite3';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
 import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
 import { IntakeError } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
-import type { DocumentQueue } from '../../queue/document-queue';
 import type { ArchivableFile } from '../../queue/archiver';
-import type { DocumentStore, StoredDocument } from '../../queue/document-store';
-import type { QueueDatabase } from '../../queue/queue-database';
+import type { DocumentEdits } from '../../queue/document-edits';
+import type { DocumentIntake } from '../../queue/document-intake';
+import type { DocumentReadModel } from '../../queue/document-read-model';
+import type { StoredDocument } from '../../queue/document-store';
+import type { QueueWork } from '../../queue/queue-work';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
+import type { PageEditStore } from './page-edit-store';
 
 /** pdf-lib and sharp load with the first page edit, not at start-up. */
 const pageEdit = () => import('./page-edit');
 
-interface EditRow {
-  document_id: string;
-  seq: number;
-  spool_name: string;
-  file_name: string;
-  size: number;
-  sha256: string;
-  /** The document a split made from this one's later pages: taken back by the undo. */
-  split_into: string | null;
-  /** The documents a merge took in (stored form, JSON): brought back by the undo. */
-  merged: string | null;
-}
-
 const EDITABLE = new Set(['new', 'tagged', 'failed']);
 
 export interface PageEditDeps {
-  db: QueueDatabase;
-  store: DocumentStore;
-  /** Late: the queue is made after this (its sweep asks ownsSpoolName). */
-  queue: () => DocumentQueue;
+  /** The page_edits records (made before the queue, whose start-up sweep asks them which files are kept). */
+  records: PageEditStore;
+  /** The queue's unit of work: an edit's record commits with the document's change; flushed before a file goes. */
+  work: Pick<QueueWork, 'transaction' | 'durable'>;
+  /** The queue's read model, its document edits, and its intake (a split's second part is adopted). */
+  documents: Pick<DocumentReadModel, 'get' | 'contentFile' | 'stored'>;
+  edits: Pick<DocumentEdits, 'replaceContent' | 'discard' | 'readmit'>;
+  intake: Pick<DocumentIntake, 'adopt'>;
   spool: Spool;
   /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
   archive: (file: ArchivableFile) => Promise<void>;
@@ -55,35 +48,9 @@ export interface PageEditDeps {
 
 export class PageEditService {
   private readonly busy = new Set<string>();
-  private editsOf: Database.Statement<[string], EditRow> | undefined;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: PageEditDeps) {
-    deps.db.exec(`
-      CREATE TABLE IF NOT EXISTS page_edits (
-        document_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        spool_name TEXT NOT NULL,
-        file_name TEXT NOT NULL,
-        size INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        split_into TEXT,
-        merged TEXT,
-        PRIMARY KEY (document_id, seq)
-      );`);
-  }
-
-  /** Earlier versions' spool files: the queue's start-up sweep keeps them. */
-  ownsSpoolName(name: string): boolean {
-    return (
-      this.deps.db
-        .prepare(
-          `SELECT 1 FROM page_edits WHERE spool_name = ? OR (merged IS NOT NULL AND EXISTS
-             (SELECT 1 FROM json_each(merged) WHERE json_extract(value, '$.spoolName') = ?))`,
-        )
-        .get(name, name) !== undefined
-    );
-  }
+  constructor(private readonly deps: PageEditDeps) {}
 
   start(): void {
     this.unsubscribe = this.deps.bus.on('documents.changed', (e) => {
@@ -96,20 +63,16 @@ export class PageEditService {
   }
 
   state(id: string): PageEditState {
-    this.deps.queue().get(id); // not_found for an unknown id
-    const row = this.deps.db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM page_edits WHERE document_id = ?')
-      .get(id);
-    return { undoable: row?.n ?? 0 };
+    this.deps.documents.get(id); // not_found for an unknown id
+    return { undoable: this.deps.records.count(id) };
   }
 
   /** `message`: the history entry (the clerk's edit: 'pages edited'; a turn made on arrival says so). */
   async edit(id: string, pages: readonly PageEditPage[], message = 'pages edited'): Promise<Document> {
     return this.exclusive(id, async () => {
-      const { spool } = this.deps;
-      const queue = this.deps.queue();
-      const doc = queue.get(id);
-      const current = queue.contentFile(id).path;
+      const { spool, documents, edits } = this.deps;
+      const doc = documents.get(id);
+      const current = documents.contentFile(id).path;
       const bytes = new Uint8Array(await readFile(current));
       const fileName = asPdfName(doc.fileName);
       const { applyPageEdit } = await pageEdit();
@@ -122,7 +85,7 @@ export class PageEditService {
       const name = `${id}.edit${seq}`;
       const copy = await spool.writeBytes(result.bytes, name);
       try {
-        return queue.replaceContent(
+        return edits.replaceContent(
           id,
           { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
           message,
@@ -137,27 +100,24 @@ export class PageEditService {
 
   async undo(id: string): Promise<Document> {
     return this.exclusive(id, async () => {
-      const { db, store, spool } = this.deps;
-      const queue = this.deps.queue();
-      const last = db
-        .prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ? ORDER BY seq DESC LIMIT 1')
-        .get(id);
+      const { records, work, spool, edits } = this.deps;
+      const last = records.last(id);
       if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
       let newer = '';
       let takenBack = '';
-      const doc = queue.replaceContent(
+      const doc = edits.replaceContent(
         id,
         { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
         'page edit undone',
         (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
-          if (last.split_into && this.exists(last.split_into)) takenBack = queue.discard(last.split_into);
-          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[]) queue.readmit(d, 'merge undone');
-          db.prepare('DELETE FROM page_edits WHERE document_id = ? AND seq = ?').run(id, last.seq);
+          if (last.split_into && this.exists(last.split_into)) takenBack = edits.discard(last.split_into);
+          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[]) edits.readmit(d, 'merge undone');
+          records.remove(id, last.seq);
         },
       );
-      await store.durable();
+      await work.durable();
       await spool.remove(newer);
       if (takenBack) await spool.remove(takenBack);
       return doc;
@@ -170,10 +130,9 @@ export class PageEditService {
    */
   async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
     return this.exclusive(id, async () => {
-      const { spool, store } = this.deps;
-      const queue = this.deps.queue();
-      const doc = queue.get(id);
-      const bytes = new Uint8Array(await readFile(queue.contentFile(id).path));
+      const { spool, work, documents, edits, intake } = this.deps;
+      const doc = documents.get(id);
+      const bytes = new Uint8Array(await readFile(documents.contentFile(id).path));
       const { applyPageEdit, pageCountOf } = await pageEdit();
       const count = await pageCountOf(bytes).catch(() => 0);
       if (at < 1 || at >= count)
@@ -194,14 +153,14 @@ export class PageEditService {
       const headCopy = await spool.writeBytes(head.bytes, headName);
       const tailCopy = await spool.writeBytes(tail.bytes, splitId);
       try {
-        return store.transaction(() => {
-          const kept = queue.replaceContent(
+        return work.transaction(() => {
+          const kept = edits.replaceContent(
             id,
             { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
             'split',
             (before) => this.recordEdit(id, seq, before, { splitInto: splitId }),
           );
-          const [split] = queue.adopt(
+          const [split] = intake.adopt(
             [
               {
                 id: splitId,
@@ -234,15 +193,14 @@ export class PageEditService {
     if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
       throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
     return this.exclusive(target, async () => {
-      const { spool, store } = this.deps;
-      const queue = this.deps.queue();
-      const docs = ids.map((id) => queue.stored(id));
+      const { spool, work, documents, edits } = this.deps;
+      const docs = ids.map((id) => documents.stored(id));
       for (const d of docs)
         if (!EDITABLE.has(d.state))
           throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
       const files = await Promise.all(
         docs.map(async (d) => ({
-          bytes: new Uint8Array(await readFile(queue.contentFile(d.id).path)),
+          bytes: new Uint8Array(await readFile(documents.contentFile(d.id).path)),
           fileName: d.fileName,
           sha256: d.sha256,
         })),
@@ -266,15 +224,15 @@ export class PageEditService {
       const name = `${target}.edit${seq}`;
       const copy = await spool.writeBytes(merged.bytes, name);
       try {
-        return store.transaction(() => {
-          const others = docs.slice(1).map((d) => queue.stored(d.id));
-          const doc = queue.replaceContent(
+        return work.transaction(() => {
+          const others = docs.slice(1).map((d) => documents.stored(d.id));
+          const doc = edits.replaceContent(
             target,
             { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
             'merged',
             (before) => this.recordEdit(target, seq, before, { merged: others }),
           );
-          for (const d of others) queue.discard(d.id);
+          for (const d of others) edits.discard(d.id);
           return doc;
         });
       } catch (e) {
@@ -286,7 +244,7 @@ export class PageEditService {
 
   private exists(id: string): boolean {
     try {
-      this.deps.queue().get(id);
+      this.deps.documents.get(id);
       return true;
     } catch {
       return false;
@@ -295,9 +253,7 @@ export class PageEditService {
 
   /** After the upload: the earlier versions go (the archive keeps the file that was sent). */
   private async forget(id: string): Promise<void> {
-    // Asked for every archived document: one statement, prepared once.
-    this.editsOf ??= this.deps.db.prepare<[string], EditRow>('SELECT * FROM page_edits WHERE document_id = ?');
-    const rows = this.editsOf.all(id);
+    const rows = this.deps.records.all(id);
     if (rows.length === 0) return;
     // Merged-in documents were uploaded inside this one: their files go as an uploaded document's do.
     for (const r of rows)
@@ -305,8 +261,8 @@ export class PageEditService {
         await this.deps
           .archive(d)
           .catch((e: unknown) => this.deps.logger.warn('merged document not archived', { documentId: d.id, error: e }));
-    this.deps.store.transaction(() => this.deps.db.prepare('DELETE FROM page_edits WHERE document_id = ?').run(id));
-    await this.deps.store.durable();
+    this.deps.work.transaction(() => this.deps.records.removeAll(id));
+    await this.deps.work.durable();
     for (const r of rows) await this.deps.spool.remove(r.spool_name).catch(() => undefined);
     this.deps.logger.info('earlier page versions removed', { documentId: id, versions: rows.length });
   }
@@ -318,30 +274,22 @@ export class PageEditService {
     before: { spoolName: string; fileName: string; size: number; sha256: string },
     also: { splitInto?: string; merged?: unknown } = {},
   ): void {
-    this.deps.db
-      .prepare(
-        `INSERT INTO page_edits (document_id, seq, spool_name, file_name, size, sha256, split_into, merged)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        seq,
-        before.spoolName,
-        before.fileName,
-        before.size,
-        before.sha256,
-        also.splitInto ?? null,
-        also.merged === undefined ? null : JSON.stringify(also.merged),
-      );
+    this.deps.records.insert({
+      document_id: id,
+      seq,
+      spool_name: before.spoolName,
+      file_name: before.fileName,
+      size: before.size,
+      sha256: before.sha256,
+      split_into: also.splitInto ?? null,
+      merged: also.merged === undefined ? null : JSON.stringify(also.merged),
+    });
   }
 
   private nextSeq(id: string): number {
-    const row = this.deps.db
-      .prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM page_edits WHERE document_id = ?')
-      .get(id);
     // Spool names are never reused, even after an undo: a name is one content.
-    const used = this.deps.queue().contentFile(id).path;
-    let seq = (row?.seq ?? 0) + 1;
+    const used = this.deps.documents.contentFile(id).path;
+    let seq = this.deps.records.maxSeq(id) + 1;
     while (used.endsWith(`.edit${seq}`)) seq++;
     return seq;
   }

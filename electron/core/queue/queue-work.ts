@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
+import type { DocumentState } from '../../../shared/domain/document';
+import type { QueueStatus } from '../../../shared/domain/queue';
+import { IntakeError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import type { Clock } from '../util/clock';
+import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
+import { toPublic } from './document-store';
+
+export interface QueueWorkDeps {
+  store: DocumentStore;
+  bus: EventBus;
+  clock: Clock;
+  /** The queue's status as it is now (upload-control.ts), sent with queue.changed. */
+  status: () => QueueStatus;
+  /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
+  ownsSpoolName?(name: string): boolean;
+}
+
+/**
+ * The queue's unit of work. The queue's parts (intake, the clerk's commands, upload control) and the
+ * services that share its database (page tools, capture) change documents through it: one transaction
+ * around their own records too, the flush to disk, and the change told once (documents.changed at once,
+ * queue.changed at most every 250 ms). They are given this, not the database and the store.
+ */
+export class QueueWork {
+  private statusTimer: NodeJS.Timeout | undefined;
+  private spoolNames: Set<string> | undefined;
+
+  constructor(private readonly deps: QueueWorkDeps) {}
+
+  /** The documents' table, for the queue's own parts. */
+  get store(): DocumentStore {
+    return this.deps.store;
+  }
+
+  /** Runs `fn` in one transaction (inside another, it joins it). */
+  transaction<T>(fn: () => T): T {
+    return this.deps.store.transaction(fn);
+  }
+
+  /** Resolves once every commit so far is on disk (before a file is removed or a copy is answered). */
+  durable(): Promise<void> {
+    return this.deps.store.durable();
+  }
+
+  now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+
+  require(id: string): StoredDocument {
+    const d = this.deps.store.get(id);
+    if (!d) throw new IntakeError('not_found', 'document.not_found', `No document with id ${id}.`);
+    return d;
+  }
+
+  requireState(d: StoredDocument, allowed: readonly DocumentState[], action: string): void {
+    if (!allowed.includes(d.state)) {
+      throw new IntakeError('validation', 'document.state', `Cannot ${action} ${d.fileName}: it is ${d.state}.`);
+    }
+  }
+
+  /** One document's change, stored and told. */
+  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
+    const d = this.deps.store.update(id, patch, this.now(), message);
+    this.changed([d]);
+    return d;
+  }
+
+  changed(docs: StoredDocument[]): void {
+    this.deps.bus.emit({ type: 'documents.changed', documents: docs.map(toPublic), removed: [] });
+    this.statusChanged();
+  }
+
+  removed(id: string): void {
+    this.deps.bus.emit({ type: 'documents.changed', documents: [], removed: [id] });
+    this.statusChanged();
+  }
+
+  /** queue.changed at most every 250 ms: counts are a GROUP BY, and the status bar needs no more. */
+  statusChanged(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined;
+      this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
+    }, 250);
+    this.statusTimer.unref();
+  }
+
+  /** No queue.changed after the queue stopped. */
+  stop(): void {
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+  }
+
+  notice(level: Notice['level'], code: NoticeCode, values: NoticeValues, documentId?: string): void {
+    this.deps.bus.emit({
+      type: 'notice.raised',
+      notice: {
+        id: randomUUID(),
+        level,
+        code,
+        values,
+        count: 1,
+        at: this.now(),
+        ...(documentId ? { documentId } : {}),
+      },
+    });
+  }
+
+  /** Whether the start-up sweep keeps a spool file: a document's, or another owner's (page edits). */
+  ownsSpoolName(name: string): boolean {
+    this.spoolNames ??= this.deps.store.spoolNames();
+    return this.spoolNames.has(name) || (this.deps.ownsSpoolName?.(name) ?? false);
+  }
+
+  /** A spool file a document now owns (known only once the sweep asked). */
+  spoolNameAdded(name: string): void {
+    this.spoolNames?.add(name);
+  }
+
+  spoolNameGone(name: string): void {
+    this.spoolNames?.delete(name);
+  }
+}

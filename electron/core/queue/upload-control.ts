@@ -1,0 +1,222 @@
+import { dirname, join } from 'node:path';
+import type { QueueStatus } from '../../../shared/domain/queue';
+import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
+import type { EventBus } from '../events/event-bus';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { Archiver } from './archiver';
+import type { BackoffPolicy } from './backoff';
+import { DEFAULT_BACKOFF } from './backoff';
+import type { DocumentPatch, StoredDocument } from './document-store';
+import type { InboxUploader } from './inbox-uploader';
+import type { QueueWork } from './queue-work';
+import { ResourceHealth } from './resource-health';
+import type { Spool } from './spool';
+import { KeyedThrottle } from './throttle';
+import { UploadWorker } from './upload-worker';
+
+export interface UploadControlDeps {
+  work: QueueWork;
+  spool: Spool;
+  archiver: Archiver;
+  uploader: InboxUploader;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  probeBackoff?: BackoffPolicy;
+  probe?: () => Promise<boolean>;
+  random?: () => number;
+  /** Minimum gap between two upload.progress events of one document. */
+  progressIntervalMs?: number;
+  onNetwork?(online: boolean): void;
+  /** The data folder's health, shared with the intake (default: one of its own, over the spool's parent). */
+  health?: ResourceHealth;
+  /** A write into the data folder for a backoff step's try when nothing else waits (pipeline: checkDataFolder). */
+  checkDataFolder?: () => Promise<void>;
+}
+
+/**
+ * Upload control: the upload worker, start-up recovery and the queue's status. Start-up recovery finishes
+ * or rolls back whatever a crash interrupted, like Postfix's queue manager: uploading → queued (same
+ * Idempotency-Key), uploaded → archive again, half-written spool copies removed.
+ */
+export class UploadControl {
+  private readonly worker: UploadWorker;
+  private readonly progressThrottle: KeyedThrottle<{ sent: number; total: number }>;
+  /** The data folder's health (full disk, read-only database …), which status() reports as `storage`. */
+  readonly health: ResourceHealth;
+
+  constructor(private readonly deps: UploadControlDeps) {
+    const { work } = deps;
+    const data = dirname(deps.spool.dir);
+    this.health =
+      deps.health ??
+      new ResourceHealth({
+        places: { data, database: join(data, 'queue.sqlite'), spool: deps.spool.dir, archive: join(data, 'archive') },
+        clock: deps.clock,
+        logger: deps.logger,
+      });
+    // The clerk hears it once per change (the renderer's catalogs: notice.storage.*), not per try.
+    this.health.subscribe((state) => {
+      if (state.state === 'failing') work.notice('error', state.code, { reason: state.error });
+      else work.notice('info', 'storage.ok', {});
+      work.statusChanged();
+    });
+    this.progressThrottle = new KeyedThrottle(deps.progressIntervalMs ?? 100, (id, p) =>
+      deps.bus.emit({ type: 'upload.progress', id, sent: p.sent, total: p.total }),
+    );
+    this.worker = new UploadWorker({
+      store: work.store,
+      spoolPath: (n) => deps.spool.pathOf(n),
+      spoolExists: (n) => deps.spool.exists(n),
+      uploader: deps.uploader,
+      archiver: deps.archiver,
+      clock: deps.clock,
+      logger: deps.logger,
+      apply: (id, patch, message) => this.apply(id, patch, message),
+      progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
+      concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
+      health: this.health,
+      ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
+      backoff: deps.backoff ?? DEFAULT_BACKOFF,
+      probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
+      ...(deps.probe ? { probe: deps.probe } : {}),
+      ...(deps.random ? { random: deps.random } : {}),
+      onNetwork: (online) => {
+        deps.onNetwork?.(online);
+        work.statusChanged();
+      },
+      onBusy: () => work.statusChanged(),
+      onPaused: (reason) => {
+        if (reason) work.notice('error', 'queue.paused.configuration', { reason: reason.message });
+        work.statusChanged();
+      },
+    });
+  }
+
+  /** Recovery, then the upload worker. Call once, before the watcher hands over files. */
+  async start(): Promise<{ requeued: number; archived: number; spool: { partial: number; orphaned: number } }> {
+    const { work, spool, logger } = this.deps;
+    const { store } = work;
+    await spool.init();
+    const at = work.now();
+    let interrupted = store.inStates(['uploading']);
+    // A full disk or read-only database does not stop the start: the state says failing, and the worker
+    // requeues these once the data folder takes writes again (as it does for what it leaves half-done).
+    try {
+      store.transaction(() => {
+        for (const d of interrupted)
+          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
+      });
+    } catch (e) {
+      if (!this.health.failed(e, 'database')) throw e;
+      interrupted = [];
+    }
+    // After a crash of the process, what it committed may be only in the OS's cache: on disk before any
+    // upload relies on a key from it (keyDurable knows only this run's commits). A disk that cannot
+    // flush is reported; new keys then wait for a flush that succeeds.
+    await store.durable().catch((e: unknown) => {
+      if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
+    });
+    const sweep = await spool
+      .sweep((name) => work.ownsSpoolName(name))
+      .catch((e: unknown) => {
+        if (!this.health.failed(e, 'spool')) throw e;
+        return { partial: 0, orphaned: 0 };
+      });
+    let archived = 0;
+    for (const d of store.inStates(['uploaded'])) {
+      await this.worker.archive(d);
+      archived++;
+    }
+    await this.deps.archiver
+      .prune(new Date(this.deps.clock.now()))
+      .catch((e: unknown) => logger.warn('archive prune failed', { error: e }));
+    logger.info('queue recovered', { requeued: interrupted.length, archived, spool: sweep });
+    this.worker.start();
+    work.statusChanged();
+    return { requeued: interrupted.length, archived, spool: sweep };
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    this.deps.work.stop();
+    await this.deps.work
+      .durable()
+      .catch((e: unknown) => this.deps.logger.error('queue database flush failed', { error: e }));
+  }
+
+  /** A document's change, stored and told; its progress events end once it leaves `uploading`. */
+  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
+    if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(id);
+    return this.deps.work.apply(id, patch, message);
+  }
+
+  /** Documents became queued: the worker looks now. */
+  kick(): void {
+    this.worker.kick();
+  }
+
+  /** Retried by the clerk: due now, and an offline probe's wait is cut short. */
+  retryNow(): void {
+    this.worker.retryNow();
+  }
+
+  /** Aborts an upload in flight; false when the document is not uploading here. */
+  cancel(id: string): boolean {
+    return this.worker.cancel(id);
+  }
+
+  settled(id: string): Promise<void> {
+    return this.worker.settled(id);
+  }
+
+  progressOf(id: string): ReturnType<UploadWorker['progressOf']> {
+    return this.worker.progressOf(id);
+  }
+
+  /** Why uploading is paused when a configuration error paused it (undefined when running or paused by hand). */
+  get pauseReason(): { code: string; message: string } | undefined {
+    return this.worker.configurationError;
+  }
+
+  status(): QueueStatus {
+    const storage = this.health.state;
+    return {
+      paused: this.worker.isPaused,
+      online: this.worker.isOnline,
+      counts: this.deps.work.store.counts(),
+      progress: this.worker.progress,
+      ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
+      ...(storage.state === 'failing'
+        ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
+        : {}),
+    };
+  }
+
+  pause(): QueueStatus {
+    this.worker.pause();
+    return this.status();
+  }
+
+  resume(): QueueStatus {
+    this.worker.resume();
+    return this.status();
+  }
+
+  /** Resolves when nothing is queued or uploading any more (failed and new documents may remain). */
+  async drained(pollMs = 100): Promise<void> {
+    for (;;) {
+      const c = this.deps.work.store.counts();
+      if (c.queued === 0 && c.uploading === 0 && c.uploaded === 0 && this.worker.activeIds.length === 0) return;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  /** Upload concurrency from the settings, applied without a restart. */
+  setConcurrency(concurrency: number): void {
+    this.worker.setConcurrency(concurrency);
+  }
+}
