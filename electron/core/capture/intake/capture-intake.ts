@@ -424,14 +424,21 @@ export class CaptureIntake implements IntakeTarget {
     // ends with separator sheets or blank pages).
     if (batches.get(id)?.state === 'received') {
       store.transaction(() => this.markSplit(id));
+      this.splitNotice(batch, next);
       await store.durable();
     }
     logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
     this.finished(id);
-    // One notice for the batch, never one per part; none when nothing was separated (one document).
-    if (next > 1) this.notice('info', 'capture.split', { file: batch.fileName });
     await rm(join(this.deps.workDir, id), { recursive: true, force: true });
     this.completeSoon(id);
+  }
+
+  /**
+   * One notice for the batch when all its documents are in, never one per part; none when nothing was
+   * separated (one document). Raised with the last document, as the clerk sees it arrive.
+   */
+  private splitNotice(batch: CaptureBatch, documents: number): void {
+    if (documents > 1) this.notice('info', 'capture.split', { file: batch.fileName });
   }
 
   /** Every part is made: their number is known now, and the batch is split. */
@@ -497,8 +504,12 @@ export class CaptureIntake implements IntakeTarget {
           arrivedAt: batch.receivedAt,
         },
       ],
-      () => batches.linkPart({ documentId: docId, batchId: batch.id, index: spec.index, count: 0, pages: built.pages }),
+      () => {
+        batches.linkPart({ documentId: docId, batchId: batch.id, index: spec.index, count: 0, pages: built.pages });
+        if (spec.last) this.markSplit(batch.id);
+      },
     );
+    if (spec.last && !spec.error) this.splitNotice(batch, spec.index + 1);
     await store.durable();
     await rm(built.path, { force: true });
     this.advance(batch, { documents: spec.index + 1 });
