@@ -232,7 +232,8 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script, not when bundled into bench/ocr.ts's memory process (whose import.meta.url is the bundle's).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[1]?.endsWith('ocr-native.ts')) {
   const { values } = parseArgs({ options: { pages: { type: 'string' } } });
   const figures = await ocrAgainstNative(values.pages ? Number(values.pages) : undefined);
   console.log('| figure | target | result | command |\n|---|---|---|---|');
