@@ -1,6 +1,8 @@
 /**
  * Document text and suggestions (issue #17):
  *   npx tsx bench/ocr.ts [--quick] [--letters 100]
+ * - first, OCR against native Tesseract on the same pages, in this run (bench/ocr-native.ts: s/page,
+ *   ratio, same words; 5 pages, 2 with --quick);
  * - OCR seconds per A4 page at 300 DPI (a full letter page, engine already started; engine start apart);
  * - time from pickup to the first suggestion for a 1-page scanned letter (text worker and engine cold,
  *   and warm: the next letter);
@@ -28,6 +30,7 @@ import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
 import type { Figure } from './bench-support';
 import { environmentOf, printFigures, sandboxFor, workDir } from './bench-support';
+import { ocrAgainstNative } from './ocr-native';
 
 const CMD = 'npx tsx bench/ocr.ts';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -67,7 +70,7 @@ function letter(policy: string, caseNumber: string, i: number): LetterSpec {
 export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Promise<Figure[]> {
   const dir = workDir('ocr');
   const service = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000 });
-  const figures: Figure[] = [];
+  const figures: Figure[] = await ocrAgainstNative(quick ? 2 : 5);
 
   // OCR speed at 300 DPI: the first page starts the engine; the next pages are timed.
   const speedPages = quick ? 2 : 5;

@@ -102,4 +102,9 @@ describe('electron-builder.yml', () => {
     expect(config['files']).toContain('out/**/*');
     expect(JSON.stringify(config['files'])).not.toMatch(/electron\/|renderer\/|\.ts"/);
   });
+
+  it('ships the English OCR model inside the app, where ocr-languages.ts looks for it', () => {
+    expect(config['files']).toContain('resources/ocr/*.gz');
+    expect(existsSync(join(root, 'resources/ocr/eng.traineddata.gz'))).toBe(true);
+  });
 });

@@ -53,6 +53,20 @@ describe('candidates', () => {
     expect(fixDigitLookalikes('Olaf')).toBe('Olaf');
   });
 
+  // Tesseract's fast model reads Helvetica's "11" as "1 1" now and then (issue #30 item 4): 11 of 150
+  // numbers in the generated letters were missed so, e.g. "WG-50021 1" and "CLM-2026-33801 1".
+  it('reads a number whose last digit OCR split off as one number, with the box of both words', () => {
+    const pages = [page(0, ['Versicherungsnummer: WG-50021 1', 'Unser Zeichen: CLM-2026-33801 1 vom 3.4.2026'])];
+    expect(values(pages, 'policyNumber')).toContain('WG-500211');
+    expect(values(pages, 'caseNumber')).toEqual(['CLM-2026-338011']);
+    const found = findCandidates(pages, defaultFieldPatterns()).find((c) => c.value === 'CLM-2026-338011');
+    expect(found?.box?.x).toBeCloseTo(0.2);
+    expect(found?.box?.w).toBeCloseTo(0.19); // "CLM-2026-33801" and "1"
+    expect(found?.box?.y).toBeCloseTo(0.05);
+    // Only a lone digit after a digit is joined: two numbers side by side stay two.
+    expect(values([page(0, ['HR-100001 12 HR-100002 x 3'])], 'policyNumber')).toEqual(['HR-100001', 'HR-100002']);
+  });
+
   it('finds nothing in words that only look similar', () => {
     const pages = [page(0, ['HR-10001 is too short, HRX-100001 too long, 31.02.2026 is no date, CLM-2026-00010'])];
     for (const field of ['policyNumber', 'caseNumber', 'date', 'accidentDate'])

@@ -97,6 +97,25 @@ export function fixDigitLookalikes(word: string): string {
   );
 }
 
+/**
+ * The line as one string, remembering where each word starts, to map a match back to its words. With
+ * `joinSplitDigits`, a lone digit after a word ending in a digit is put to it without the space: OCR
+ * (Tesseract's fast English model above all) reads Helvetica's "11" with its wide side bearings as "1 1",
+ * so "WG-50021 1" is also looked at as WG-500211. Both readings are matched; a number so found is still
+ * checked like any other (a policy number only counts when the platform confirms it).
+ */
+function lineText(line: PageText['lines'][number], joinSplitDigits: boolean): { text: string; starts: number[] } {
+  const starts: number[] = [];
+  let text = '';
+  for (const w of line) {
+    const word = fixDigitLookalikes(w.text);
+    if (text && !(joinSplitDigits && /^\d$/.test(word) && /\d$/.test(text))) text += ' ';
+    starts.push(text.length);
+    text += word;
+  }
+  return { text, starts };
+}
+
 export function compilePatterns(patterns: readonly FieldPattern[]): { p: FieldPattern; re: RegExp }[] {
   return patterns.map((p) => ({ p, re: new RegExp(p.pattern, p.caseSensitive ? 'gu' : 'giu') }));
 }
@@ -107,33 +126,28 @@ export function findCandidates(pages: readonly PageText[], patterns: readonly Fi
   const seen = new Set<string>();
   for (const page of pages) {
     for (const line of page.lines) {
-      // The line as one string, remembering where each word starts, to map a match back to its words.
-      const starts: number[] = [];
-      let text = '';
-      for (const w of line) {
-        if (text) text += ' ';
-        starts.push(text.length);
-        text += fixDigitLookalikes(w.text);
-      }
-      for (const { p, re } of compiled) {
-        re.lastIndex = 0;
-        for (const m of text.matchAll(re)) {
-          const raw = m.groups?.value ?? m[0];
-          const offset = (m.index ?? 0) + (m.groups?.value !== undefined ? m[0].indexOf(raw) : 0);
-          const value = normalize(p.normalize, raw);
-          if (!value) continue;
-          if (p.checkDigit && !checkDigitValid(p.checkDigit, value)) continue;
-          const key = `${p.field}\u0000${value}\u0000${page.page}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const end = offset + raw.length;
-          const boxes = line
-            .filter((w, i) => starts[i]! < end && starts[i]! + w.text.length > offset)
-            .map((w) => w.box);
-          const box = unionBox(boxes);
-          out.push({ field: p.field, value, raw, page: page.page, ...(box ? { box } : {}) });
+      const plain = lineText(line, false);
+      const joined = lineText(line, true);
+      for (const { text, starts } of joined.text === plain.text ? [plain] : [plain, joined])
+        for (const { p, re } of compiled) {
+          re.lastIndex = 0;
+          for (const m of text.matchAll(re)) {
+            const raw = m.groups?.value ?? m[0];
+            const offset = (m.index ?? 0) + (m.groups?.value !== undefined ? m[0].indexOf(raw) : 0);
+            const value = normalize(p.normalize, raw);
+            if (!value) continue;
+            if (p.checkDigit && !checkDigitValid(p.checkDigit, value)) continue;
+            const key = `${p.field}\u0000${value}\u0000${page.page}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const end = offset + raw.length;
+            const boxes = line
+              .filter((w, i) => starts[i]! < end && starts[i]! + w.text.length > offset)
+              .map((w) => w.box);
+            const box = unionBox(boxes);
+            out.push({ field: p.field, value, raw, page: page.page, ...(box ? { box } : {}) });
+          }
         }
-      }
     }
   }
   return out;

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentTextService } from './document-text';
-import { findOcrLanguages } from './ocr-languages';
+import { findOcrLanguages, packagedEnglish } from './ocr-languages';
 import type { PageText } from './page-text';
 import { letterPdf, letterScan } from './test-support/letters';
 
@@ -103,7 +105,7 @@ describe('document text', () => {
 });
 
 describe('OCR languages', () => {
-  it('English from the npm package always; German only when a system tessdata folder has it', () => {
+  it('English from the app always; German only when a system tessdata folder has it', () => {
     const root = mkdtempSync(join(tmpdir(), 'tessdata-'));
     try {
       expect(findOcrLanguages([join(root, '5', 'tessdata')]).map((l) => l.code)).toEqual(['eng']);
@@ -111,9 +113,33 @@ describe('OCR languages', () => {
       writeFileSync(join(root, '5', 'tessdata', 'deu.traineddata'), 'x');
       const langs = findOcrLanguages([join(root, '5', 'tessdata')]);
       expect(langs.map((l) => l.code)).toEqual(['eng', 'deu']);
-      expect(langs[0]!.file).toMatch(/@tesseract\.js-data[/\\]eng[/\\]4\.0\.0_best_int[/\\]eng\.traineddata\.gz$/);
+      expect(langs[0]!.file).toBe(packagedEnglish().file);
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  // The model decides OCR's speed (issue #30 item 4): tessdata_fast reads our pages with the same words
+  // as the npm package's best_int in two thirds of the time. Another file here must be a decision.
+  it('English is the shipped tessdata_fast model, byte for byte Debian’s tesseract-ocr-eng 4.1.0', () => {
+    const root = resolve(import.meta.dirname, '../../../..');
+    const eng = packagedEnglish();
+    expect(eng).toEqual({ code: 'eng', file: join(root, 'resources', 'ocr', 'eng.traineddata.gz') });
+    expect(
+      createHash('sha256')
+        .update(gunzipSync(readFileSync(eng.file)))
+        .digest('hex'),
+    ).toBe('7d4322bd2a7749724879683fc3912cb542f19906c83bcc1a52132556427170b2');
+  });
+
+  it('finds the model from a bundle’s folder too, and says so when it is missing', () => {
+    const root = resolve(import.meta.dirname, '../../../..');
+    expect(packagedEnglish(join(root, 'out', 'main')).file).toBe(packagedEnglish().file);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'no-model-'));
+    try {
+      expect(() => packagedEnglish(elsewhere)).toThrow(/English OCR model .*eng\.traineddata\.gz.* is missing/);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 });

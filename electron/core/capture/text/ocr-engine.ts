@@ -12,7 +12,6 @@ import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
 import type { GrayBitmap } from '../bitmap';
 import type { OcrLanguage } from './ocr-languages';
 import type { TextWord } from './page-text';
@@ -51,7 +50,7 @@ interface TessApi {
   SetImageFile(exifOrientation: number, angle: number): number;
   SetVariable(name: string, value: string): boolean;
   Recognize(monitor: null): number;
-  GetJSONText(): string;
+  GetTSVText(page: number): string;
   Clear(): void;
   End(): void;
 }
@@ -82,13 +81,33 @@ async function loadCore(): Promise<TessModule> {
   throw new Error(`no Tesseract build loads here: ${last instanceof Error ? last.message : String(last)}`);
 }
 
-// Tesseract's JSON (GetJSONText): blocks → paragraphs → lines → words, each with a pixel bbox.
-const BBox = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
-const Word = z.object({ text: z.string(), bbox: BBox });
-const Line = z.object({ words: z.array(Word).default([]) });
-const Paragraph = z.object({ lines: z.array(Line).default([]) });
-const Block = z.object({ paragraphs: z.array(Paragraph).default([]) });
-const TessJson = z.object({ blocks: z.array(Block).nullish() });
+/**
+ * The words of Tesseract's TSV output (GetTSVText), grouped into lines. Row per element:
+ * level page block paragraph line word left top width height conf text; words are level 5. TSV, not
+ * GetJSONText: the JSON carries every symbol and its choices (~1 MB for a dense page, ~0.1–0.3 s to make,
+ * parse and check), the TSV only the words (~24 kB).
+ */
+export function wordsOfTsv(tsv: string, width: number, height: number): TextWord[][] {
+  const lines: TextWord[][] = [];
+  let key = '';
+  let line: TextWord[] = [];
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols[0] !== '5' || cols.length < 12) continue;
+    const text = cols.slice(11).join('\t').trim();
+    const [left, top, w, h] = cols.slice(6, 10).map(Number) as [number, number, number, number];
+    if (text === '' || ![left, top, w, h].every(Number.isFinite)) continue;
+    const k = cols.slice(1, 5).join(' ');
+    if (k !== key) {
+      if (line.length > 0) lines.push(line);
+      line = [];
+      key = k;
+    }
+    line.push({ text, box: clampBox({ x: left / width, y: top / height, w: w / width, h: h / height }) });
+  }
+  if (line.length > 0) lines.push(line);
+  return lines;
+}
 
 export async function createOcrEngine(languages: readonly OcrLanguage[], stageDir: string): Promise<OcrEngine> {
   stageLanguages(languages, stageDir);
@@ -112,25 +131,7 @@ export async function createOcrEngine(languages: readonly OcrLanguage[], stageDi
     try {
       if (api.SetImageFile(1, 0) === 1) throw new Error('Tesseract could not read the page image');
       api.Recognize(null);
-      const parsed = TessJson.parse(JSON.parse(api.GetJSONText()));
-      const lines: TextWord[][] = [];
-      for (const block of parsed.blocks ?? [])
-        for (const para of block.paragraphs)
-          for (const line of para.lines) {
-            const words = line.words
-              .filter((w) => w.text.trim() !== '')
-              .map((w) => ({
-                text: w.text.trim(),
-                box: clampBox({
-                  x: w.bbox.x0 / page.width,
-                  y: w.bbox.y0 / page.height,
-                  w: (w.bbox.x1 - w.bbox.x0) / page.width,
-                  h: (w.bbox.y1 - w.bbox.y0) / page.height,
-                }),
-              }));
-            if (words.length > 0) lines.push(words);
-          }
-      return lines;
+      return wordsOfTsv(api.GetTSVText(0), page.width, page.height);
     } finally {
       m.FS.unlink('/input');
       api.Clear();

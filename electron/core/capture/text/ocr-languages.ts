@@ -1,10 +1,10 @@
 /**
- * OCR language data, never downloaded: English ships with the app (npm package @tesseract.js-data/eng,
- * the LSTM-only "best_int" model tesseract.js itself picks for LSTM). German is used when a packaged copy
+ * OCR language data, never downloaded: English ships with the app (`resources/ocr/eng.traineddata.gz`,
+ * tessdata_fast: the model native Tesseract uses on Debian — the same words as the npm package's
+ * best_int model in two thirds of the time, docs/capture.md "Text"). German is used when a packaged copy
  * is on the machine, such as Debian's tesseract-ocr-deu (/usr/share/tesseract-ocr/<version>/tessdata).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 export interface OcrLanguage {
@@ -13,12 +13,19 @@ export interface OcrLanguage {
   file: string;
 }
 
-const require = createRequire(import.meta.url);
+const ENGLISH = join('resources', 'ocr', 'eng.traineddata.gz');
 
-/** The English model inside the npm package. */
-export function packagedEnglish(): OcrLanguage {
-  const dir = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
-  return { code: 'eng', file: join(dir, '4.0.0_best_int', 'eng.traineddata.gz') };
+/**
+ * The English model shipped with the app: `resources/ocr/` of the app's root, found by walking up from
+ * this code — the source file (electron/core/capture/text/), a bundle (out/main/, also inside app.asar)
+ * or a bench's bundle all sit below that root.
+ */
+export function packagedEnglish(from: string = import.meta.dirname): OcrLanguage {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const file = join(dir, ENGLISH);
+    if (existsSync(file)) return { code: 'eng', file };
+    if (dirname(dir) === dir) throw new Error(`the English OCR model (${ENGLISH}) is missing above ${from}`);
+  }
 }
 
 /** System tessdata folders, newest version first (Debian/Ubuntu: /usr/share/tesseract-ocr/5/tessdata). */
