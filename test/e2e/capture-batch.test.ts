@@ -50,7 +50,7 @@ describe('a scanned batch becomes the right documents, in Chromium', () => {
     // Until its last document is made, the batch has its place in the list with its progress (issue #30
     // item 6); then it is gone.
     const progress = page.getByTestId('batch-progress-row').filter({ hasText: SCAN });
-    await expect.poll(() => progress.count(), { timeout: 30_000, intervals: [50] }).toBe(1);
+    await expect.poll(() => progress.count(), { timeout: 30_000, interval: 50 }).toBe(1);
     expect(await progress.textContent()).toMatch(/waiting to be looked through|of 9 pages looked through/);
     await expect.poll(() => rows().count(), { timeout: 60_000 }).toBe(3);
     await expect.poll(() => page.getByTestId('batch-progress-row').count(), { timeout: 10_000 }).toBe(0);
