@@ -330,6 +330,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     }),
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(options.chooseFolder),
+    'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,

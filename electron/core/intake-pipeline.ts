@@ -175,6 +175,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       await queue.start();
       pages.start();
       await capture.start();
+      // A station that splits batches has its capture workers ready before the first one (issue #30 item 6).
+      if (splitsBatches) capture.warm();
       await folders.start(o.settings.folders);
       started = true;
     },

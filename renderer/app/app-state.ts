@@ -1,6 +1,7 @@
 import type { ActivitySlice } from '../features/activity/activity-slice';
 import type { CasesSlice } from '../features/cases/cases-slice';
 import type { ClaimsSlice } from '../features/claims/claims-slice';
+import type { BatchProgressSlice } from '../features/inbox/batch-progress-slice';
 import type { InboxSlice } from '../features/inbox/inbox-slice';
 import type { PagesSlice } from '../features/pages/pages-slice';
 import type { PartnersSlice } from '../features/partners/partners-slice';
@@ -20,6 +21,7 @@ import type { ShellSlice } from './shell-slice';
 export type AppState = ShellSlice &
   NoticesSlice &
   InboxSlice &
+  BatchProgressSlice &
   PagesSlice &
   TaggingSlice &
   SuggestionSlice &

@@ -3,6 +3,7 @@ import type { AppState } from './app-state';
 import { createActivitySlice } from '../features/activity/activity-slice';
 import { createCasesSlice } from '../features/cases/cases-slice';
 import { createClaimsSlice } from '../features/claims/claims-slice';
+import { createBatchProgressSlice } from '../features/inbox/batch-progress-slice';
 import { createInboxSlice } from '../features/inbox/inbox-slice';
 import { createPagesSlice } from '../features/pages/pages-slice';
 import { createPartnersSlice } from '../features/partners/partners-slice';
@@ -20,6 +21,7 @@ export function createAppStore() {
     ...createShellSlice(...a),
     ...createNoticesSlice(...a),
     ...createInboxSlice(...a),
+    ...createBatchProgressSlice(...a),
     ...createPagesSlice(...a),
     ...createTaggingSlice(...a),
     ...createSuggestionSlice(...a),

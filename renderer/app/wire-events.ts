@@ -25,6 +25,7 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     client.on('upload.progress', (p) => s().applyUploadProgress(p)),
     client.on('queue.changed', (q) => s().setQueueStatus(q)),
     client.on('notice.raised', (n) => s().raiseNotice(n)),
+    client.on('capture.batches', (p) => s().applyCaptureBatches(p.batches)),
     client.on('settings.changed', (settings) => s().applySettings(settings)),
     client.on('activity.changed', (p) => s().applyActivityChanged(p.caseNumbers)),
     // The web shell's socket: say when it is lost or refused (the app restarted), and after it is back,
@@ -48,6 +49,7 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     // Typed values not yet sent first, so the first document shown shows them (issue #31 item 2).
     void s().loadDrafts();
     void s().loadDocuments();
+    void s().loadCaptureBatches();
     void s().loadQueueStatus();
   };
   load();

@@ -120,6 +120,10 @@ export const de: Record<MessageKey, string> = {
   'inbox.filter.open': 'Zu erledigen',
   'inbox.filter.all': 'Alle Dokumente',
   'inbox.loading': 'Dokumente werden geladen…',
+  'inbox.batch.label': 'Gescannter Stapel wird durchgesehen',
+  'inbox.batch.waiting': 'wartet auf die Durchsicht',
+  'inbox.batch.progress':
+    '{analysed} von {pages} Seiten durchgesehen · {documents, plural, =0 {noch kein Dokument} one {bisher # Dokument} other {bisher # Dokumente}}',
   'inbox.empty':
     'Keine Dokumente zu verschlagworten. Scans aus überwachten Ordnern oder ins Fenster gezogene Dateien erscheinen hier.',
   'inbox.unsent': 'Ungesendete Eingaben',
@@ -461,6 +465,9 @@ export const de: Record<MessageKey, string> = {
   'history.step.part': 'Teil {n} von {count} des Scans {file} (Seiten {pages})',
   'history.step.partFlagged':
     'Teil {n} von {count} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
+  'history.step.partOf': 'Teil {n} des Scans {file} (Seiten {pages})',
+  'history.step.partOfFlagged':
+    'Teil {n} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
   'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
   'history.step.note': 'Hinweis',
   'history.step.failedAttempt': 'Versuch ohne Erfolg',

@@ -119,6 +119,10 @@ export const en = {
   'inbox.filter.open': 'To do',
   'inbox.filter.all': 'All documents',
   'inbox.loading': 'Loading documents…',
+  'inbox.batch.label': 'Scanned batch being looked through',
+  'inbox.batch.waiting': 'waiting to be looked through',
+  'inbox.batch.progress':
+    '{analysed} of {pages} pages looked through · {documents, plural, =0 {no document yet} one {# document so far} other {# documents so far}}',
   'inbox.empty':
     'No documents to tag. Scans dropped into a watched folder, or files dragged onto this window, appear here.',
   'inbox.unsent': 'Unsent changes',
@@ -448,6 +452,8 @@ export const en = {
   'history.step.part': 'part {n} of {count} of the scan {file} (pages {pages})',
   'history.step.partFlagged':
     'part {n} of {count} of the scan {file} (pages {pages}; blank pages kept and marked: {blank})',
+  'history.step.partOf': 'part {n} of the scan {file} (pages {pages})',
+  'history.step.partOfFlagged': 'part {n} of the scan {file} (pages {pages}; blank pages kept and marked: {blank})',
   'history.step.splitFrom': 'split off from {file} before page {page}',
   'history.step.note': 'note',
   'history.step.failedAttempt': 'attempt did not succeed',

@@ -148,3 +148,22 @@ export interface CaptureProblem {
   code: CaptureProblemCode;
   message: string;
 }
+
+/**
+ * A scanned batch taken and not yet made into all of its documents (issue #30 item 6): the inbox shows it
+ * in its place, with how far its analysis has come, while its documents appear one by one.
+ */
+export const CaptureBatchProgressSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sourceFolder: z.string(),
+  /** Its place in the inbox: its documents take the same arrival. */
+  receivedAt: z.string(),
+  /** Pages in the file; null until a worker has opened it. */
+  pages: z.number().int().min(0).nullable(),
+  /** Pages looked through (including those of documents made before a restart). */
+  analysed: z.number().int().min(0),
+  /** Documents made from it so far. */
+  documents: z.number().int().min(0),
+});
+export type CaptureBatchProgress = z.infer<typeof CaptureBatchProgressSchema>;

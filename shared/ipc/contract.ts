@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appEvents, appInvokes } from './channels/app';
+import { captureEvents, captureInvokes } from './channels/capture';
 import { caseEvents, caseInvokes } from './channels/cases';
 import { checkInvokes } from './channels/checks';
 import { documentEvents, documentInvokes } from './channels/documents';
@@ -26,12 +27,14 @@ export const invokes = {
   ...pageInvokes,
   ...folderInvokes,
   ...draftInvokes,
+  ...captureInvokes,
 };
 export const events = {
   ...appEvents,
   ...documentEvents,
   ...settingsEvents,
   ...caseEvents,
+  ...captureEvents,
 };
 
 export type InvokeChannel = keyof typeof invokes;

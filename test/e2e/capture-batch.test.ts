@@ -47,7 +47,13 @@ describe('a scanned batch becomes the right documents, in Chromium', () => {
     const { page, demo } = app;
     await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
     await page.keyboard.press('Alt+1');
+    // Until its last document is made, the batch has its place in the list with its progress (issue #30
+    // item 6); then it is gone.
+    const progress = page.getByTestId('batch-progress-row').filter({ hasText: SCAN });
+    await expect.poll(() => progress.count(), { timeout: 30_000, interval: 50 }).toBe(1);
+    expect(await progress.textContent()).toMatch(/waiting to be looked through|of 9 pages looked through/);
     await expect.poll(() => rows().count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('batch-progress-row').count(), { timeout: 10_000 }).toBe(0);
     // The batch itself is no document: only its parts are in the inbox, named with their page ranges and
     // listed in scanner order.
     expect(await page.getByTestId('doc-row').filter({ hasText: SCAN }).count()).toBe(0);

@@ -11,8 +11,8 @@ import { expectAccessible, inLocale } from './workspace-helpers';
 // clerk's language; only a failed upload is an attempt that did not succeed.
 const SCAN = 'CLM-2026-000101_INV_hist.pdf';
 const TEXT = {
-  en: { part: `part 1 of 3 of the scan ${SCAN}`, splitFrom: 'split off from', failed: 'attempt did not succeed' },
-  de: { part: `Teil 1 von 3 des Scans ${SCAN}`, splitFrom: 'abgetrennt', failed: 'Versuch ohne Erfolg' },
+  en: { part: `part 1 of the scan ${SCAN}`, splitFrom: 'split off from', failed: 'attempt did not succeed' },
+  de: { part: `Teil 1 des Scans ${SCAN}`, splitFrom: 'abgetrennt', failed: 'Versuch ohne Erfolg' },
 } as const;
 
 describe.each(['en', 'de'] as const)('history of split parts, in Chromium (%s)', (lang) => {

@@ -8,9 +8,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { analysePage } from './analyse-page';
+import { ensureReader } from './barcodes';
 import { TooLargeError } from './decode-limits';
 import { openPagesFile } from './open-pages';
 import type { OpenResult, PageSource } from './page-source';
+import { loadPdfium } from './pdfium';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import { WorkerRequestSchema } from './worker-protocol';
 
@@ -47,6 +49,10 @@ function forget() {
 const reply = (m: WorkerReply) => port.postMessage(m);
 
 async function handle(req: WorkerRequest): Promise<void> {
+  if (req.op === 'warm') {
+    await Promise.all([loadPdfium(), ensureReader()]);
+    return reply({ id: req.id, type: 'done' });
+  }
   if (req.op === 'forget') {
     if (cached?.path === req.path) forget();
     return reply({ id: req.id, type: 'done' });

@@ -15,7 +15,8 @@ export const DEFAULT_FORMATS = ['Code128', 'Code39', 'QRCode', 'DataMatrix'] as 
 
 let ready: Promise<unknown> | undefined;
 let pgm: Uint8Array | undefined;
-function ensureReader() {
+/** Loads the reader's WASM ahead of the first page (a pool warmed up at start, capture-pool.ts). */
+export function ensureReader() {
   ready ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasm = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));

@@ -32,6 +32,10 @@ export interface AnalyseOptions {
   formats?: readonly string[];
   /** A file with more pages is not analysed (`too-many-pages`); default: no limit. */
   maxPages?: number;
+  /** The first page analysed (a batch resumed after its first parts were made); default 0. */
+  fromPage?: number;
+  /** Told the file's page count once it is opened, before any page is analysed. */
+  onOpened?: (pageCount: number) => void;
 }
 
 /** A request whose worker died or ran over its time budget: the file is not analysed (kept whole). */
@@ -126,7 +130,10 @@ export class CapturePool {
     });
   }
 
-  /** Every page of the file analysed, in page order. `onPage` sees each page as soon as it is done. */
+  /**
+   * Every page of the file (from `opts.fromPage` on) analysed, in page order. `onPage` sees each page as
+   * soon as it is done.
+   */
   async analyseFile(
     path: string,
     opts: AnalyseOptions,
@@ -143,9 +150,10 @@ export class CapturePool {
           message: `the file has ${opened.pageCount} pages, more than the ${opts.maxPages} capture analyses per file`,
         },
       };
+    opts.onOpened?.(opened.pageCount);
     const pages: PageAnalysis[] = new Array<PageAnalysis>(opened.pageCount);
     const chunks: number[][] = [];
-    for (let p = 0; p < opened.pageCount; p += this.chunk)
+    for (let p = Math.max(0, opts.fromPage ?? 0); p < opened.pageCount; p += this.chunk)
       chunks.push(Array.from({ length: Math.min(this.chunk, opened.pageCount - p) }, (_, i) => p + i));
     let problem: CaptureProblem | undefined;
     const all = Promise.all(
@@ -188,7 +196,32 @@ export class CapturePool {
       throw e;
     });
     if (problem) return { ok: false, problem };
-    return { ok: true, pages };
+    return { ok: true, pages: opts.fromPage ? pages.filter(Boolean) : pages };
+  }
+
+  /**
+   * Starts every worker and has it load PDFium and the barcode reader, so a station that splits batches
+   * does not make its first batch wait for them (they stay once started, as after a first batch). Resolves
+   * once all are ready; a failure only means the first batch starts them.
+   */
+  async warm(): Promise<void> {
+    await Promise.all(
+      Array.from(
+        { length: this.size },
+        () =>
+          new Promise<void>((resolve) => {
+            this.enqueue({
+              lane: this.nextLane++,
+              request: { op: 'warm' },
+              onReply: () => {
+                resolve();
+                return true;
+              },
+              fail: () => resolve(),
+            });
+          }),
+      ),
+    );
   }
 
   async close(): Promise<void> {

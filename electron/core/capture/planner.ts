@@ -39,12 +39,17 @@ export type PlanProfile = Pick<
   'separate' | 'separatorValue' | 'separatorPattern' | 'keepSeparatorPage' | 'metadataPattern' | 'blankPages'
 >;
 
-export function planSeparation(pages: readonly PlanPage[], profile: PlanProfile): SeparationPlan {
+/** Whether a page is a separator sheet under the profile. */
+export function separatorTest(profile: PlanProfile): (p: PlanPage) => boolean {
   const separatorRe = profile.separatorPattern ? new RegExp(profile.separatorPattern) : undefined;
-  const metadataRe = profile.metadataPattern ? new RegExp(profile.metadataPattern) : undefined;
-  const isSeparator = (p: PlanPage) =>
+  return (p) =>
     profile.separate &&
     p.barcodes.some((b) => b.text === profile.separatorValue || (separatorRe?.test(b.text) ?? false));
+}
+
+export function planSeparation(pages: readonly PlanPage[], profile: PlanProfile): SeparationPlan {
+  const metadataRe = profile.metadataPattern ? new RegExp(profile.metadataPattern) : undefined;
+  const isSeparator = separatorTest(profile);
 
   const documents: PlannedDocument[] = [];
   const dropped: SeparationPlan['dropped'] = [];

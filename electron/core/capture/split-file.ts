@@ -1,12 +1,13 @@
 /** One file through capture: analyse every page (in the pool), plan the documents, write the parts safely. */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 import type { CaptureProblem, CaptureProfile, PageAnalysis } from '../../../shared/domain/capture';
 import { CAPTURE_MAX_PAGES } from '../../../shared/domain/capture';
 import type { CapturePool } from './capture-pool';
 import { DECODE_LIMITS, fileTooLargeMessage } from './decode-limits';
 import type { SeparationPlan } from './planner';
+import { foundSeparator, partFileName } from './part-name';
 import { planSeparation } from './planner';
 import type { StepHook } from './split-commit';
 import { commitParts } from './split-commit';
@@ -28,24 +29,7 @@ export type SplitFileResult =
     }
   | { ok: false; problem: CaptureProblem };
 
-/**
- * A part is named after its batch with its page range (1-based, as the clerk counts): `scan_p5-6.pdf`,
- * `scan_p9.pdf`. The parts of one batch differ only in that range, so sorted by name with numbers read as
- * numbers they are in scanner order. A file that was not separated (`separated` false) keeps its own name.
- */
-export function partFileName(original: string, pages: readonly number[], separated = true): string {
-  const base = basename(original, extname(original));
-  if (!separated || pages.length === 0) return `${base}.pdf`;
-  const first = pages[0]! + 1;
-  const last = pages[pages.length - 1]! + 1;
-  return `${base}_p${first}${last > first ? `-${last}` : ''}.pdf`;
-}
-
-/** Whether the plan found a separator sheet (else the file is one document, whatever blank pages it drops). */
-export const foundSeparator = (plan: SeparationPlan): boolean =>
-  plan.documents.length > 1 ||
-  plan.documents.some((d) => d.separatorPages.length > 0) ||
-  plan.dropped.some((d) => d.reason === 'separator');
+export { foundSeparator, partFileName } from './part-name';
 
 export async function splitFile(
   path: string,

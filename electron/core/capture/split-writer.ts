@@ -26,69 +26,113 @@ export async function buildParts(
   documents: readonly PlannedDocument[],
   original: OriginalLink,
 ): Promise<BuildResult> {
+  const opened = await openForParts(bytes, original);
+  if (!opened.ok) return opened;
+  const parts: Uint8Array[] = [];
+  for (const [i, d] of documents.entries()) {
+    const built = await opened.build(d.pages, i, documents.length);
+    if (!built.ok) return built;
+    parts.push(built.bytes);
+  }
+  return { ok: true, parts };
+}
+
+/** Builds one part at a time from a source opened once (a batch's parts as its analysis passes each separator). */
+export type PartSource =
+  | {
+      ok: true;
+      /** Pages of the source (a JPEG or PNG file has one). */
+      pageCount: number;
+      /** `count` absent: the number of parts is not known yet (the part's link says `intake-part:i`). */
+      build(
+        pages: readonly number[],
+        index: number,
+        count?: number,
+      ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: CaptureProblem }>;
+    }
+  | { ok: false; problem: CaptureProblem };
+
+export async function openForParts(bytes: Uint8Array, original: OriginalLink): Promise<PartSource> {
   const kind = sniffFileKind(bytes.subarray(0, 1024));
   if (!kind) return { ok: false, problem: { code: 'unsupported', message: 'not a PDF, TIFF, JPEG or PNG file' } };
-  let addPages: (doc: PDFDocument, pages: number[]) => Promise<void>;
+  let copier: PageCopier;
   try {
-    addPages = await pageCopier(kind, bytes);
+    copier = await pageCopier(kind, bytes);
   } catch (e) {
     if (e instanceof EncryptedPdf)
       return { ok: false, problem: { code: 'encrypted', message: 'the PDF is encrypted; it is kept whole, as it is' } };
     return { ok: false, problem: { code: 'damaged', message: `cannot be split: ${(e as Error).message}` } };
   }
-  const parts: Uint8Array[] = [];
-  for (const [i, d] of documents.entries()) {
-    const doc = await PDFDocument.create();
-    try {
-      await addPages(doc, d.pages);
-    } catch (e) {
-      // A page tree that loops (pdf-lib recursed until the stack ran out) or a page that cannot be copied.
-      return { ok: false, problem: { code: 'damaged', message: `cannot be split: ${(e as Error).message}` } };
-    }
-    // The link to the original travels inside each part, so a part alone still says where it came from.
-    doc.setTitle(`${original.fileName} — part ${i + 1} of ${documents.length}`);
-    doc.setSubject(
-      `Split from ${original.fileName} (sha256 ${original.sha256}), pages ${d.pages.map((p) => p + 1).join(',')}`,
-    );
-    doc.setKeywords([`intake-original-sha256:${original.sha256}`, `intake-part:${i + 1}/${documents.length}`]);
-    doc.setProducer('Intake Desk');
-    doc.setCreator('Intake Desk capture');
-    parts.push(await doc.save({ useObjectStreams: true }));
-  }
-  return { ok: true, parts };
+  return {
+    ok: true,
+    pageCount: copier.pageCount,
+    build: async (pages, i, count) => {
+      const doc = await PDFDocument.create();
+      try {
+        await copier.add(doc, [...pages]);
+      } catch (e) {
+        // A page tree that loops (pdf-lib recursed until the stack ran out) or a page that cannot be copied.
+        return { ok: false, problem: { code: 'damaged', message: `cannot be split: ${(e as Error).message}` } };
+      }
+      const of = count === undefined ? '' : ` of ${count}`;
+      // The link to the original travels inside each part, so a part alone still says where it came from.
+      doc.setTitle(`${original.fileName} — part ${i + 1}${of}`);
+      doc.setSubject(
+        `Split from ${original.fileName} (sha256 ${original.sha256}), pages ${pages.map((p) => p + 1).join(',')}`,
+      );
+      doc.setKeywords([
+        `intake-original-sha256:${original.sha256}`,
+        `intake-part:${i + 1}${count === undefined ? '' : `/${count}`}`,
+      ]);
+      doc.setProducer('Intake Desk');
+      doc.setCreator('Intake Desk capture');
+      return { ok: true, bytes: await doc.save({ useObjectStreams: true }) };
+    },
+  };
+}
+
+interface PageCopier {
+  pageCount: number;
+  add: (doc: PDFDocument, pages: number[]) => Promise<void>;
 }
 
 class EncryptedPdf extends Error {}
 
-async function pageCopier(
-  kind: PageFileKind,
-  bytes: Uint8Array,
-): Promise<(doc: PDFDocument, pages: number[]) => Promise<void>> {
+async function pageCopier(kind: PageFileKind, bytes: Uint8Array): Promise<PageCopier> {
   switch (kind) {
     case 'pdf': {
       // Copying pages of an encrypted PDF would copy still-encrypted streams: refused, never half-done.
       const src = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
       if (src.isEncrypted) throw new EncryptedPdf();
-      return async (doc, pages) => {
-        for (const p of await doc.copyPages(src, pages)) doc.addPage(p);
+      return {
+        pageCount: src.getPageCount(),
+        add: async (doc, pages) => {
+          for (const p of await doc.copyPages(src, pages)) doc.addPage(p);
+        },
       };
     }
     case 'jpeg':
     case 'png': {
       const meta = await sharp(bytes).metadata();
       const dpi = meta.density && meta.density > 72 ? meta.density : 200;
-      return async (doc, pages) => {
-        if (pages.length !== 1 || pages[0] !== 0) throw new Error('an image file has one page');
-        const img = kind === 'jpeg' ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
-        const w = (img.width / dpi) * 72;
-        const h = (img.height / dpi) * 72;
-        doc.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
+      return {
+        pageCount: 1,
+        add: async (doc, pages) => {
+          if (pages.length !== 1 || pages[0] !== 0) throw new Error('an image file has one page');
+          const img = kind === 'jpeg' ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
+          const w = (img.width / dpi) * 72;
+          const h = (img.height / dpi) * 72;
+          doc.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
+        },
       };
     }
     case 'tiff': {
       const info = readTiffStructure(bytes);
-      return async (doc, pages) => {
-        for (const p of pages) await addTiffPage(doc, bytes, p, info[p]);
+      return {
+        pageCount: info.length,
+        add: async (doc, pages) => {
+          for (const p of pages) await addTiffPage(doc, bytes, p, info[p]);
+        },
       };
     }
   }

@@ -14,6 +14,8 @@ export const WorkerRequestSchema = z.discriminatedUnion('op', [
     formats: z.array(z.string()).optional(),
   }),
   z.object({ op: z.literal('forget'), id: z.number().int(), path: z.string() }),
+  /** Load PDFium and the barcode reader now, so the first page of the first batch does not wait for them. */
+  z.object({ op: z.literal('warm'), id: z.number().int() }),
 ]);
 export type WorkerRequest = z.infer<typeof WorkerRequestSchema>;
 

@@ -1,3 +1,4 @@
+import type { CaptureBatchProgress } from '../../../shared/domain/capture';
 import type { ConnectionState } from '../../../shared/domain/connection';
 import type { Document } from '../../../shared/domain/document';
 import type { Navigate, Notice } from '../../../shared/domain/notice';
@@ -25,7 +26,9 @@ export type DomainEvent =
   /** New events were stored for these cases. */
   | { type: 'cases.activity'; caseNumbers: string[] }
   /** The shell asks to show something (a click on an OS notification). */
-  | { type: 'navigation.requested'; target: Navigate };
+  | { type: 'navigation.requested'; target: Navigate }
+  /** Scanned batches being made into documents, all of them, whenever one advances, appears or is done. */
+  | { type: 'capture.progress'; batches: CaptureBatchProgress[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

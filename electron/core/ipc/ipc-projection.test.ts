@@ -36,6 +36,16 @@ const notice = {
   count: 1,
   at,
 };
+/** A scanned batch being looked through (issue #30 item 6). */
+const batch = {
+  id: 'b-1',
+  fileName: 'stack.pdf',
+  sourceFolder: '/srv/scans',
+  receivedAt: at,
+  pages: 100,
+  analysed: 42,
+  documents: 5,
+};
 const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:1', tokenUrl: 'http://127.0.0.1:1/token' });
 
 /** One of each domain event, with the IPC event the screen expects for it (renderer/app/wire-events.ts). */
@@ -69,6 +79,11 @@ const cases: {
     event: { type: 'navigation.requested', target: { screen: 'inbox', documentId: 'doc-1' } },
     channel: 'app.navigate',
     payload: { screen: 'inbox', documentId: 'doc-1' },
+  },
+  'capture.progress': {
+    event: { type: 'capture.progress', batches: [batch] },
+    channel: 'capture.batches',
+    payload: { batches: [batch] },
   },
 };
 

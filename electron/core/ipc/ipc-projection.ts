@@ -27,5 +27,7 @@ export function projectForScreen(event: DomainEvent): IpcEvent {
       return { channel: 'activity.changed', payload: { caseNumbers: event.caseNumbers } };
     case 'navigation.requested':
       return { channel: 'app.navigate', payload: event.target };
+    case 'capture.progress':
+      return { channel: 'capture.batches', payload: { batches: event.batches } };
   }
 }

@@ -35,6 +35,11 @@ export interface AdoptedDocument {
   error?: DocumentError;
   /** The first history entry. */
   message: string;
+  /**
+   * When it arrived, if not now: a batch's parts, made one by one as its analysis goes on, all take the
+   * batch's arrival, so they stand together in the inbox in scanner order (issue #30 item 6).
+   */
+  arrivedAt?: string;
 }
 
 export interface DocumentIntakeDeps {
@@ -242,7 +247,7 @@ export class DocumentIntake {
             size: d.copy.size,
             contentType: contentTypeOf(d.fileName),
             sha256: d.copy.sha256,
-            at,
+            at: d.arrivedAt ?? at,
             state,
             metadata: d.metadata,
             ...(state === 'queued' ? { idempotencyKey: randomUUID() } : {}),

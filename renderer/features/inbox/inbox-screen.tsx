@@ -3,6 +3,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { useT } from '../../i18n/i18n';
 import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
+import { BatchProgressRows } from './batch-progress';
 import { DocumentList } from './document-list';
 import { DocumentPreview } from '../document-view/document-preview';
 import type { InboxFilter } from './document-order';
@@ -62,6 +63,7 @@ export function InboxScreen() {
             {t('inbox.empty')}
           </p>
         )}
+        <BatchProgressRows />
         <DocumentList />
       </section>
       {/* Mounted anew for each file of a document: a page edit gives a new one (new sha256). */}

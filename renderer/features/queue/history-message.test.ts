@@ -42,6 +42,19 @@ describe('historyStep', () => {
     });
     if (part.kind === 'step')
       expect(translate('de', part.key, part.values)).toBe('Teil 2 von 3 des Scans stapel.pdf (Seiten 3, 4)');
+    // Issue #30 item 6: parts made while the batch is still analysed carry no count.
+    const early = historyStep('part 2 of stapel.pdf, pages 3, 4', 'new');
+    expect(early).toEqual({
+      kind: 'step',
+      key: 'history.step.partOf',
+      values: { n: 2, file: 'stapel.pdf', pages: '3, 4' },
+    });
+    if (early.kind === 'step') {
+      expect(translate('de', early.key, early.values)).toBe('Teil 2 des Scans stapel.pdf (Seiten 3, 4)');
+      expect(translate('en', early.key, early.values)).toBe('part 2 of the scan stapel.pdf (pages 3, 4)');
+    }
+    const earlyFlagged = historyStep('part 1 of s.pdf, pages 1, 2; blank pages kept and flagged: 2', 'new');
+    expect(earlyFlagged).toMatchObject({ kind: 'step', key: 'history.step.partOfFlagged' });
     const flagged = historyStep('part 1 of 2 of s.pdf, pages 1, 2; blank pages kept and flagged: 2', 'new');
     expect(flagged).toMatchObject({ kind: 'step', key: 'history.step.partFlagged' });
     for (const m of [

@@ -47,6 +47,17 @@ const PATTERNS: readonly {
     values: (m) => ({ n: Number(m[1]), count: Number(m[2]), file: m[3] ?? '', pages: m[4] ?? '' }),
   },
   {
+    // Issue #30 item 6: a batch's parts are made as its analysis goes on, before their number is known.
+    re: /^part (\d+) of (.+), pages ([\d, ]+); blank pages kept and flagged: ([\d, ]+)$/,
+    key: 'history.step.partOfFlagged',
+    values: (m) => ({ n: Number(m[1]), file: m[2] ?? '', pages: m[3] ?? '', blank: m[4] ?? '' }),
+  },
+  {
+    re: /^part (\d+) of (.+), pages ([\d, ]+)$/,
+    key: 'history.step.partOf',
+    values: (m) => ({ n: Number(m[1]), file: m[2] ?? '', pages: m[3] ?? '' }),
+  },
+  {
     // A shared folder (docs/deployment.md, "Shared scan folders"): which station took the scan.
     re: /^arrived; taken by station (.+)$/,
     key: 'history.step.arrivedAtStation',

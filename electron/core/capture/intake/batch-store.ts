@@ -167,6 +167,26 @@ export class BatchStore {
       .run(p.documentId, p.batchId, p.index, p.count, JSON.stringify(p.pages));
   }
 
+  /**
+   * The parts of a batch adopted so far (issue #30 item 6: they are made as the analysis passes each
+   * separator): how many, and the page after the last one's last page, where the batch resumes after a
+   * restart. Read from the same rows that commit with the part's document, so a part is counted exactly
+   * when it is in the queue.
+   */
+  partsMade(batchId: string): { count: number; nextPage: number } {
+    const rows = this.db
+      .prepare<[string], { pages: string }>('SELECT pages FROM capture_parts WHERE batch_id = ?')
+      .all(batchId);
+    let last = -1;
+    for (const r of rows) for (const p of JSON.parse(r.pages) as number[]) last = Math.max(last, p);
+    return { count: rows.length, nextPage: last + 1 };
+  }
+
+  /** The number of parts, once the batch's last part is made (a part made earlier did not know it). */
+  setPartCount(batchId: string, count: number): void {
+    this.db.prepare('UPDATE capture_parts SET part_count = ? WHERE batch_id = ?').run(count, batchId);
+  }
+
   /** Asked for every archived document (capture-intake.ts partChanged): prepared once. */
   private partOfDocument?: Statement<
     [string],

@@ -124,9 +124,9 @@ describe('capture in the intake pipeline', () => {
     ]);
     const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
     expect(history.map((h) => h.message).sort()).toEqual([
-      `part 1 of 3 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
-      `part 2 of 3 of ${CASE_BATCH_FILE_NAME}, pages 5, 6`,
-      `part 3 of 3 of ${CASE_BATCH_FILE_NAME}, pages 8, 9`,
+      `part 1 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
+      `part 2 of ${CASE_BATCH_FILE_NAME}, pages 5, 6`,
+      `part 3 of ${CASE_BATCH_FILE_NAME}, pages 8, 9`,
     ]);
     // Each part has exactly its pages: no cover sheet, no blank back.
     for (const [i, d] of byName.entries())

@@ -15,23 +15,28 @@
  * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
  * the batch is kept whole without being analysed again (capture.interrupted).
  *
+ * A batch's documents appear as its analysis goes on (issue #30 item 6): a document is made as soon as a
+ * separator sheet closes it (StreamPlanner), its PDF built in the part worker (never on this thread).
+ *
  * Crash safety, step by step (each a commit point; start() finishes or undoes whatever was in between):
  * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the batch row + the file's seen key
  *    in one transaction. Before it: an orphan copy, swept; the scanner file is taken again.
- * 2. split into `work/<batch>/parts/` (staged, manifest, renames: split-commit.ts), then `plan.json` written
- *    durably. start() rolls a committed split forward and a half one back (recoverSplits); without a
- *    complete plan the batch is analysed again.
- * 3. every part copied into the spool → one transaction inserts all part documents and marks the batch
- *    split. Before it: orphan spool copies (swept by the queue's start) and the batch is still `received`.
- *    So after a crash there is the original alone or the original plus every part, never some parts.
+ * 2. per document, in scanner order: its PDF published into `work/<batch>/parts/` (staged, manifest,
+ *    renames: split-commit.ts) → copied into the spool → one transaction inserts its document and its
+ *    `capture_parts` row, flushed before the next part. Before it: a published part and an orphan spool
+ *    copy, both removed at the next start (the work folder, the queue's spool sweep), and the part is made
+ *    again. So a part is in the queue exactly when its row is, and a restart resumes the analysis at the
+ *    page after the last part's (BatchStore.partsMade): no page lost, no part made twice.
+ * 3. after the last part (with the count of parts), the batch is marked split.
  * 4. when the last part is archived: the original's archive path saved, the original archived, the scanner
- *    file removed (if unchanged), the batch done. Idempotent, run again at start.
+ *    file removed (if unchanged), the batch done. Only a split batch gets there: the scanner's file stays
+ *    until every part is made and uploaded. Idempotent, run again at start.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import type { CaptureProblem } from '../../../../shared/domain/capture';
-import { captureGroupField } from '../../../../shared/domain/capture';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { CaptureBatchProgress, CaptureProblem } from '../../../../shared/domain/capture';
+import { CAPTURE_MAX_PAGES, captureGroupField } from '../../../../shared/domain/capture';
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
@@ -43,16 +48,16 @@ import { inFormat } from '../../intake/file-name-pattern';
 import type { IntakeTarget } from '../../intake/hot-folder-service';
 import type { Archiver } from '../../queue/archiver';
 import type { IncomingFile } from '../../intake/incoming-file';
-import type { AdoptedDocument } from '../../queue/document-intake';
 import type { DocumentQueue } from '../../queue/document-queue';
 import type { DocumentStore } from '../../queue/document-store';
 import type { Spool } from '../../queue/spool';
-import { writeFileAtomic } from '../../util/atomic-write';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
-import type { CapturePool } from '../capture-pool';
-import { recoverSplits } from '../split-commit';
-import type { splitFile as SplitFile } from '../split-file';
+import type { AnalyseFileResult, CapturePool } from '../capture-pool';
+import { PartBuilder } from '../part-builder';
+import type { PlannedDocument } from '../planner';
+import { foundSeparator, partFileName } from '../part-name';
+import { StreamPlanner } from '../stream-planner';
 import type { BatchStore, CaptureBatch } from './batch-store';
 
 export interface CaptureIntakeDeps {
@@ -63,12 +68,14 @@ export interface CaptureIntakeDeps {
   spool: Spool;
   /** The batches' originals, under their batch ids. */
   originals: Spool;
-  /** Per batch `<id>/parts/` (the split writer's target) and `<id>/plan.json`. */
+  /** Per batch `<id>/parts/`: the part worker publishes each part there before it is copied into the spool. */
   workDir: string;
   /** Archives an original as the queue archives a document (its spoolPath reads from `originals`). */
   archiver: Archiver;
   /** The analysis workers, made on first use. */
   pool: () => CapturePool;
+  /** The worker that builds the part PDFs, made on first use; default a PartBuilder. */
+  partBuilder?: () => PartBuilder;
   /**
    * The formats a case number and a document type must have (as for file-name placeholders): a cover-sheet
    * value without its field's format is left out, and that part waits in the inbox.
@@ -79,18 +86,32 @@ export interface CaptureIntakeDeps {
   logger: Logger;
 }
 
-/** What a finished split left for step 3, written after the split's commit (`plan.json`). */
-interface PartsPlan {
-  parts: Array<{
-    id: string;
-    file: string;
-    pages: number[];
-    metadata: Record<string, string>;
-    flaggedBlankPages: number[];
-  }>;
+/** One document of a batch, to be built by the part worker and adopted. */
+interface PartSpec {
+  /** 0-based, in scanner order. */
+  index: number;
+  /** 0-based pages of the original; absent: every page from `fromPage` on (what is left of the batch). */
+  pages?: number[];
+  fromPage?: number;
+  metadata: Record<string, string>;
+  flagged: number[];
+  /** The part's file name (`{pages}`: the range the worker counted). */
+  file: string;
+  /** Its first history entry, given the pages it holds. */
+  message: (pages: number[], index: number) => string;
+  error?: DocumentError;
+  /** Whether it is queued, when not by the folder's rule (a rest kept with a reason). */
+  autoSubmit?: boolean;
+  /** The batch's last part: its transaction also marks the batch split. */
+  last?: boolean;
 }
 
-const PLAN = 'plan.json';
+/** A part that could not be built: the reason says what is wrong with the file. */
+class PartProblem extends Error {
+  constructor(readonly problem: CaptureProblem) {
+    super(problem.message);
+  }
+}
 
 /** Why a batch was kept whole: its document carries this (keepWhole says whether it waits for the clerk). */
 function keptWholeError(problem: CaptureProblem): DocumentError {
@@ -151,6 +172,9 @@ export class CaptureIntake implements IntakeTarget {
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
   private poolMade: CapturePool | undefined;
+  private builderMade: PartBuilder | undefined;
+  /** Batches taken and not yet made into all their documents, for the inbox (`capture.batches`). */
+  private readonly inProgress = new Map<string, CaptureBatchProgress>();
 
   constructor(private readonly deps: CaptureIntakeDeps) {}
 
@@ -178,6 +202,7 @@ export class CaptureIntake implements IntakeTarget {
     this.unsubscribe = bus.on('documents.changed', (e) => {
       for (const d of e.documents) this.partChanged(d);
     });
+    for (const b of batches.inState('received')) this.advance(b, {});
     for (const id of received) this.analyseSoon(id);
     for (const b of batches.inState('split')) this.completeSoon(b.id);
   }
@@ -187,8 +212,21 @@ export class CaptureIntake implements IntakeTarget {
     this.stopping = true;
     this.unsubscribe?.();
     await this.poolMade?.close();
+    await this.builderMade?.close();
     await Promise.all(this.analysing.values());
     await this.completing;
+  }
+
+  /**
+   * Starts the analysis workers and the part worker now (a station with a folder that splits batches):
+   * its first batch then does not wait for them; they stay, as they would after that batch.
+   */
+  warm(): void {
+    if (this.stopping) return;
+    void this.pool()
+      .warm()
+      .catch(() => undefined);
+    this.builder().warm();
   }
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
@@ -259,8 +297,9 @@ export class CaptureIntake implements IntakeTarget {
         return { outcome: 'seen' };
       }
       this.deps.logger.info('batch received', { batch: id, file: file.fileName, size: copy.size });
-      // Its documents appear only once it is split (seconds for a long batch): the clerk hears it is coming.
+      // Its documents appear as it is looked through (the first within seconds): the clerk hears it is coming.
       this.notice('info', 'capture.received', { file: file.fileName });
+      this.advance(batch, {});
       this.analyseSoon(id);
       return { outcome: 'created' };
     } catch (e) {
@@ -278,6 +317,8 @@ export class CaptureIntake implements IntakeTarget {
     const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.analyse(id))
+      // The part worker lets go of the batch's original (its bytes, pdf-lib's objects).
+      .finally(() => this.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
       .catch((e: unknown) =>
         this.deps.logger.error('batch not finished; tried again at the next start', { batch: id, error: e }),
       );
@@ -285,102 +326,268 @@ export class CaptureIntake implements IntakeTarget {
   }
 
   private async analyse(id: string): Promise<void> {
-    const { batches, originals, spool, queue, store, logger } = this.deps;
+    const { batches, originals, store, logger } = this.deps;
     const batch = batches.get(id);
     if (this.stopping || !batch || batch.state !== 'received') return;
-    const work = join(this.deps.workDir, id);
-    const partsDir = join(work, 'parts');
-    await recoverSplits(partsDir);
-    let plan = await readPlan(work, partsDir);
-    if (!plan) {
-      await rm(work, { recursive: true, force: true });
-      const starts = batch.analysisStarts ?? 0;
-      if (starts >= MAX_ANALYSIS_STARTS) {
-        logger.warn('batch analysis was cut off before; kept whole without analysing it', { batch: id, starts });
-        return this.keepWhole(batch, INTERRUPTED);
-      }
-      // On disk before the work: if the analysis takes the process down, the next start knows it.
-      store.transaction(() => batches.markAnalysisStart(id, this.now()));
-      await store.durable();
-      logger.info('batch analysis started', { batch: id, attempt: starts + 1 });
-      const started = Date.now();
-      let result: Awaited<ReturnType<typeof SplitFile>>;
-      try {
-        // pdf-lib and sharp load with the first batch, not at start-up (most stations never split).
-        const { splitFile } = await import('../split-file');
-        result = await splitFile(
-          originals.pathOf(id),
-          partsDir,
-          batch.profile,
-          this.pool(),
-          undefined,
-          batch.fileName,
-          true,
-        );
-      } catch (e) {
-        if (this.stopping) {
-          // A clean stop cut it off: that is no mark against the batch.
-          store.transaction(() => batches.unmarkAnalysisStart(id, this.now()));
-          return;
-        }
-        logger.error('batch analysis failed; kept whole', { batch: id, error: e });
-        return this.keepWhole(batch, analysisFailed(e));
-      }
-      if (!result.ok) return this.keepWhole(batch, keptWholeError(result.problem));
+    const partsDir = join(this.deps.workDir, id, 'parts');
+    // A part published and not adopted before a crash is made again: only an adopted part counts.
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    const made = batches.partsMade(id);
+    this.advance(batch, { documents: made.count, analysed: made.nextPage });
+    const starts = batch.analysisStarts ?? 0;
+    if (starts >= MAX_ANALYSIS_STARTS) {
+      logger.warn('batch analysis was cut off before; kept whole without analysing it', { batch: id, starts });
+      return this.keepRest(batch, INTERRUPTED, partsDir);
+    }
+    // On disk before the work: if the analysis takes the process down, the next start knows it.
+    store.transaction(() => batches.markAnalysisStart(id, this.now()));
+    await store.durable();
+    logger.info('batch analysis started', { batch: id, attempt: starts + 1, fromPage: made.nextPage });
+    const started = Date.now();
+    // Each document is made as soon as a separator sheet closes it, while the analysis goes on; they are
+    // made one after another, in scanner order.
+    const planner = new StreamPlanner(batch.profile, made.nextPage);
+    let next = made.count;
+    let making: Promise<void> = Promise.resolve();
+    let partFailed: unknown;
+    const make = (spec: PartSpec) => {
+      making = making.then(async () => {
+        if (partFailed !== undefined || this.stopping) return;
+        await this.makePart(batch, spec, partsDir).catch((e: unknown) => (partFailed = e));
+      });
+    };
+    const closed = (d: PlannedDocument): PartSpec => ({
+      index: next++,
+      pages: d.pages,
+      metadata: d.metadata,
+      flagged: d.flaggedBlankPages,
+      file: partFileName(batch.fileName, d.pages),
+      message: (pages, i) => partMessage(batch.fileName, i, pages, d.flaggedBlankPages),
+    });
+    // The part worker reads and parses the original while the first pages are analysed.
+    this.builder()
+      .prepare({ path: originals.pathOf(id), fileName: batch.fileName, sha256: batch.sha256 })
+      .catch(() => undefined);
+    let result: AnalyseFileResult;
+    try {
+      result = await this.pool().analyseFile(
+        originals.pathOf(id),
+        {
+          dpi: batch.profile.dpi,
+          blankThreshold: batch.profile.blankThreshold,
+          // A batch taken before the setting existed has none in its saved profile.
+          maxPages: batch.profile.maxPages ?? CAPTURE_MAX_PAGES,
+          fromPage: made.nextPage,
+          onOpened: (pages) => this.advance(batch, { pages }),
+        },
+        (page) => {
+          for (const d of planner.add(page)) make(closed(d));
+          this.advance(batch, { analysed: made.nextPage + planner.contiguous });
+        },
+      );
+    } catch (e) {
+      await making;
+      if (this.stopping) return this.stoppedDuring(id);
+      logger.error('batch analysis failed; kept whole', { batch: id, error: e });
+      return this.keepRest(batch, analysisFailed(e), partsDir);
+    }
+    await making;
+    if (this.stopping) return this.stoppedDuring(id);
+    if (partFailed !== undefined) return this.keepRest(batch, this.partError(partFailed), partsDir);
+    if (!result.ok) return this.keepRest(batch, keptWholeError(result.problem), partsDir);
+    const { plan, rest } = planner.finish();
+    if (next === 0 && !foundSeparator(plan)) {
       // No separator sheet in it (a one-page letter, a photo): the scan is one document, name and bytes as
       // they came, with no part name and no split notice.
-      if (result.whole) return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), message: AS_SCANNED });
-      if (result.written.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
-      logger.info('batch split', {
-        batch: id,
-        pages: result.pages.length,
-        documents: result.written.length,
-        dropped: result.plan.dropped.length,
-        ms: Date.now() - started,
+      if (plan.dropped.length === 0 && plan.documents.length === 1)
+        return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), message: AS_SCANNED });
+      if (plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
+      // Blank pages left out of it: one PDF with the file's name.
+      const only = plan.documents[0]!;
+      make({
+        index: next++,
+        last: true,
+        pages: only.pages,
+        metadata: only.metadata,
+        flagged: only.flaggedBlankPages,
+        file: partFileName(batch.fileName, only.pages, false),
+        message: (pages) =>
+          `pages ${pageList(pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(only.flaggedBlankPages)}`,
       });
-      plan = {
-        parts: result.plan.documents.map((d, i) => ({
-          id: randomUUID(),
-          file: basename(result.written[i]!),
-          pages: d.pages,
-          metadata: d.metadata,
-          flaggedBlankPages: d.flaggedBlankPages,
-        })),
-      };
-      await writeFileAtomic(join(work, PLAN), JSON.stringify(plan));
+    } else if (next === 0 && plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
+    else for (const [i, d] of rest.entries()) make({ ...closed(d), last: i === rest.length - 1 });
+    await making;
+    if (this.stopping) return this.stoppedDuring(id);
+    if (partFailed !== undefined) return this.keepRest(batch, this.partError(partFailed), partsDir);
+    // Every document is in the queue: the batch is split (its original goes once they are all uploaded);
+    // with its last part's transaction, or here when the last document was made before the end (the file
+    // ends with separator sheets or blank pages).
+    if (batches.get(id)?.state === 'received') {
+      store.transaction(() => this.markSplit(id));
+      this.splitNotice(batch, next);
+      await store.durable();
     }
-    if (this.stopping) return;
-    const adopted: AdoptedDocument[] = [];
-    for (const [i, part] of plan.parts.entries()) {
-      const copy = await spool.copyFrom(join(partsDir, part.file), part.id, partsDir);
-      const cover = coverSheetMetadata(part.metadata, this.deps.formats?.() ?? {});
-      const metadata: Metadata = { ...batch.metadata, ...cover.metadata };
-      // The cover sheet meant to set these: the batch's own value (e.g. from its file name) is not this part's.
-      for (const field of cover.unfit) delete metadata[field];
-      adopted.push({
-        id: part.id,
-        fileName: part.file,
-        sourceFolder: batch.sourceFolder,
-        copy,
-        metadata,
-        autoSubmit:
-          batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim()),
-        message:
-          plan.parts.length === 1
-            ? `pages ${pageList(part.pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(part.flaggedBlankPages)}`
-            : partMessage(batch.fileName, i, plan.parts.length, part.pages, part.flaggedBlankPages),
-      });
-    }
-    const parts = plan.parts;
-    queue.adopt(adopted, () => {
-      for (const [i, part] of parts.entries())
-        batches.linkPart({ documentId: part.id, batchId: id, index: i, count: parts.length, pages: part.pages });
-      batches.setState(id, 'split', this.now());
+    logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
+    this.finished(id);
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    this.completeSoon(id);
+  }
+
+  /**
+   * One notice for the batch when all its documents are in, never one per part; none when nothing was
+   * separated (one document). Raised with the last document, as the clerk sees it arrive.
+   */
+  private splitNotice(batch: CaptureBatch, documents: number): void {
+    if (documents > 1) this.notice('info', 'capture.split', { file: batch.fileName });
+  }
+
+  /** Every part is made: their number is known now, and the batch is split. */
+  private markSplit(id: string): void {
+    this.deps.batches.setPartCount(id, this.deps.batches.partsMade(id).count);
+    this.deps.batches.setState(id, 'split', this.now());
+  }
+
+  /** A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start. */
+  private stoppedDuring(id: string): void {
+    this.deps.store.transaction(() => this.deps.batches.unmarkAnalysisStart(id, this.now()));
+  }
+
+  private partError(e: unknown): DocumentError {
+    return e instanceof PartProblem ? keptWholeError(e.problem) : analysisFailed(e);
+  }
+
+  /** The part builder (a worker thread), made for the first part. */
+  private builder(): PartBuilder {
+    this.builderMade ??= this.deps.partBuilder?.() ?? new PartBuilder();
+    return this.builderMade;
+  }
+
+  /**
+   * One document of the batch: built and published in the part worker (split-commit.ts), copied into the
+   * spool, then one transaction inserts its document and links it to the batch (with the last one, the
+   * batch is split). Flushed before the next: a part in the inbox is on disk, and a restart resumes after
+   * it (BatchStore.partsMade), so no page is lost or made twice.
+   */
+  private async makePart(batch: CaptureBatch, spec: PartSpec, partsDir: string): Promise<void> {
+    const { spool, queue, store, batches, originals } = this.deps;
+    const built = await this.builder().build({
+      path: originals.pathOf(batch.id),
+      fileName: batch.fileName,
+      sha256: batch.sha256,
+      outDir: partsDir,
+      file: spec.file,
+      ...(spec.pages ? { pages: spec.pages } : { fromPage: spec.fromPage ?? 0 }),
+      index: spec.index,
+      metadata: spec.metadata,
+      flaggedBlankPages: spec.flagged,
     });
-    logger.info('batch documents made', { batch: id, documents: parts.length });
-    // One notice for the batch, never one per part; none when nothing was separated (one document).
-    if (parts.length > 1) this.notice('info', 'capture.split', { file: batch.fileName });
-    await rm(work, { recursive: true, force: true });
+    if (!built.ok) throw new PartProblem(built.problem);
+    const docId = randomUUID();
+    const copy = await spool.copyFrom(built.path, docId, partsDir);
+    const cover = coverSheetMetadata(spec.metadata, this.deps.formats?.() ?? {});
+    const metadata: Metadata = { ...batch.metadata, ...cover.metadata };
+    // The cover sheet meant to set these: the batch's own value (e.g. from its file name) is not this part's.
+    for (const field of cover.unfit) delete metadata[field];
+    queue.adopt(
+      [
+        {
+          id: docId,
+          fileName: basename(built.path),
+          sourceFolder: batch.sourceFolder,
+          copy,
+          metadata,
+          autoSubmit:
+            spec.autoSubmit ??
+            (batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim())),
+          ...(spec.error ? { error: spec.error } : {}),
+          message: spec.message(built.pages, spec.index),
+          arrivedAt: batch.receivedAt,
+        },
+      ],
+      () => {
+        batches.linkPart({ documentId: docId, batchId: batch.id, index: spec.index, count: 0, pages: built.pages });
+        if (spec.last) this.markSplit(batch.id);
+      },
+    );
+    if (spec.last && !spec.error) this.splitNotice(batch, spec.index + 1);
+    await store.durable();
+    await rm(built.path, { force: true });
+    this.advance(batch, { documents: spec.index + 1 });
+    this.deps.logger.info('batch document made', { batch: batch.id, part: spec.index + 1, pages: built.pages.length });
+  }
+
+  /**
+   * The batch cannot be finished (a failed or cut-off analysis, a part that cannot be built). With no part
+   * made yet it is kept whole, as before. With parts in the inbox already, what is left of it (from the
+   * page after the last part) is one more document, carrying the reason; if even that cannot be built, the
+   * original goes whole as well, so a page may be there twice but none is lost.
+   */
+  private async keepRest(batch: CaptureBatch, error: DocumentError, partsDir: string): Promise<void> {
+    const { batches, store, logger } = this.deps;
+    const made = batches.partsMade(batch.id);
+    if (made.count === 0) return this.keepWhole(batch, error);
+    try {
+      await this.makePart(
+        batch,
+        {
+          index: made.count,
+          fromPage: made.nextPage,
+          metadata: {},
+          flagged: [],
+          file: `${basename(batch.fileName, extname(batch.fileName))}_p{pages}.pdf`,
+          message: (pages) => `pages ${pageList(pages)} of ${batch.fileName}, not split: ${error.message}`,
+          error,
+          autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
+          last: true,
+        },
+        partsDir,
+      );
+    } catch (e) {
+      const none = e instanceof PartProblem && e.problem.code === 'no-pages';
+      if (!none) {
+        logger.error('rest of the batch not built; the original goes whole as well', { batch: batch.id, error: e });
+        return this.keepWhole(batch, error);
+      }
+    }
+    if (batches.get(batch.id)?.state === 'received') {
+      store.transaction(() => this.markSplit(batch.id));
+      await store.durable();
+    }
+    logger.warn('batch not finished; its rest kept as one document', { batch: batch.id, code: error.code });
+    this.finished(batch.id);
+    this.notice('warning', 'capture.kept', { file: batch.fileName });
+    await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+    this.completeSoon(batch.id);
+  }
+
+  // ---- progress, for the inbox ----------------------------------------------------------------------------
+
+  /** The batches being made into documents, oldest first. */
+  progress(): CaptureBatchProgress[] {
+    return [...this.inProgress.values()].map((p) => ({ ...p }));
+  }
+
+  private advance(
+    batch: CaptureBatch,
+    change: Partial<Pick<CaptureBatchProgress, 'pages' | 'analysed' | 'documents'>>,
+  ) {
+    const p = this.inProgress.get(batch.id) ?? {
+      id: batch.id,
+      fileName: batch.fileName,
+      sourceFolder: batch.sourceFolder,
+      receivedAt: batch.receivedAt,
+      pages: null,
+      analysed: 0,
+      documents: 0,
+    };
+    const next = { ...p, ...change };
+    if (this.inProgress.has(batch.id) && JSON.stringify(next) === JSON.stringify(p)) return;
+    this.inProgress.set(batch.id, next);
+    this.deps.bus.emit({ type: 'capture.progress', batches: this.progress() });
+  }
+
+  private finished(id: string) {
+    if (this.inProgress.delete(id)) this.deps.bus.emit({ type: 'capture.progress', batches: this.progress() });
   }
 
   /**
@@ -429,6 +636,7 @@ export class CaptureIntake implements IntakeTarget {
       ],
       () => batches.setState(batch.id, 'done', this.now()),
     );
+    this.finished(batch.id);
     if (as.error) this.deps.logger.warn('batch kept whole', { batch: batch.id, code: as.error.code });
     else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
     // Raised with the document, as the clerk sees it arrive.
@@ -514,21 +722,7 @@ const pageList = (ps: number[]) => ps.map((p) => p + 1).join(', ');
 const flaggedNote = (flagged: number[]) =>
   flagged.length > 0 ? `; blank pages kept and flagged: ${pageList(flagged)}` : '';
 
-function partMessage(original: string, i: number, n: number, pages: number[], flagged: number[]): string {
-  return `part ${i + 1} of ${n} of ${original}, pages ${pageList(pages)}${flaggedNote(flagged)}`;
-}
-
-/** The plan of a split that finished, when every part it names is there. */
-async function readPlan(work: string, partsDir: string): Promise<PartsPlan | undefined> {
-  let plan: PartsPlan;
-  try {
-    plan = JSON.parse(await readFile(join(work, PLAN), 'utf8')) as PartsPlan;
-  } catch {
-    return undefined;
-  }
-  for (const part of plan.parts) {
-    const s = await stat(join(partsDir, part.file)).catch(() => undefined);
-    if (!s?.isFile()) return undefined;
-  }
-  return plan;
+/** A part's first history entry; the number of parts is not known yet when the first ones are made. */
+function partMessage(original: string, i: number, pages: number[], flagged: number[]): string {
+  return `part ${i + 1} of ${original}, pages ${pageList(pages)}${flaggedNote(flagged)}`;
 }
