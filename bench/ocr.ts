@@ -23,8 +23,7 @@ import { documentSuggestions } from '../electron/core/capture/text/document-sugg
 import type { DocumentSuggestionDeps } from '../electron/core/capture/text/document-suggestions';
 import { DocumentTextService } from '../electron/core/capture/text/document-text';
 import { letterScan } from '../electron/core/capture/text/test-support/letters';
-import type { LetterSpec } from '../electron/core/capture/text/test-support/letters';
-import { prng } from '../electron/core/capture/test-support/synthetic-scan';
+import { benchLetter, benchLetters } from '../electron/core/capture/text/test-support/bench-letters';
 import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
@@ -34,37 +33,9 @@ import { ocrAgainstNative } from './ocr-native';
 
 const CMD = 'npx tsx bench/ocr.ts';
 const ROOT = resolve(import.meta.dirname, '..');
-const BODY = [
-  'Sehr geehrte Damen und Herren,',
-  'wir beziehen uns auf den oben genannten Schaden und bitten um Bearbeitung.',
-  'Die Unterlagen zum Schadenhergang liegen diesem Schreiben bei.',
-  'Bitte teilen Sie uns mit, ob ein Gutachter beauftragt wird.',
-  'Für Rückfragen stehen wir Ihnen gerne zur Verfügung.',
-  'Mit freundlichen Grüßen',
-];
-
 function vmHwmMb(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? Number(m[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
-}
-
-function letter(policy: string, caseNumber: string, i: number): LetterSpec {
-  const rnd = prng(1000 + i);
-  return {
-    lines: [
-      'Musterstadt Versicherungsmakler GmbH, Hauptstraße 5, 20095 Hamburg',
-      '',
-      `Hamburg, den ${1 + (i % 27)}.0${1 + (i % 9)}.2026`,
-      '',
-      `Versicherungsnummer: ${policy}`,
-      `Unser Zeichen: ${caseNumber}`,
-      `Schadentag: ${1 + (i % 28)}.${1 + (i % 12)}.2026`,
-      '',
-      ...BODY,
-    ],
-    skew: (rnd() - 0.5) * 1.6, // −0.8° … 0.8°
-    fontSize: 10 + Math.round(rnd() * 2),
-  };
 }
 
 export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Promise<Figure[]> {
@@ -79,7 +50,7 @@ export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Prom
     const path = join(dir, `speed-${i}.png`);
     writeFileSync(
       path,
-      await letterScan(letter('HR-100001', 'CLM-2026-000101', i), { dpi: 300, noise: 16, blur: 0.5, seed: i }),
+      await letterScan(benchLetter('HR-100001', 'CLM-2026-000101', i), { dpi: 300, noise: 16, blur: 0.5, seed: i }),
     );
     const t = performance.now();
     const r = await service.textOf(path);
@@ -131,7 +102,7 @@ export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Prom
     const path = join(dir, `pickup-${i}.png`);
     writeFileSync(
       path,
-      await letterScan(letter('WG-200002', 'CLM-2026-000102', 50 + i), { dpi: 300, noise: 16, blur: 0.5 }),
+      await letterScan(benchLetter('WG-200002', 'CLM-2026-000102', 50 + i), { dpi: 300, noise: 16, blur: 0.5 }),
     );
     const t = performance.now();
     const r = await documentSuggestions(deps(fresh), path);
@@ -149,33 +120,16 @@ export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Prom
 
   // Accuracy on generated letters.
   const known = SEED_CUSTOMERS.flatMap((c) => c.policies.map((p) => p.number));
-  const knownSet = new Set(known);
   const text = new DocumentTextService({ dataDir: join(dir, 'data-acc'), idleMs: 600_000 });
-  const rnd = prng(4242);
   let policyKnown = 0;
   let policyFound = 0;
   let casesFound = 0;
   let falsePolicy = 0;
   const misses: string[] = [];
   const started = performance.now();
-  for (let i = 0; i < letters; i++) {
-    const isKnown = i % 2 === 0;
-    let policy = known[i % known.length]!;
-    if (!isKnown)
-      do policy = `${policy.slice(0, 3)}${String(900000 + Math.floor(rnd() * 99999)).padStart(6, '0')}`;
-      while (knownSet.has(policy));
-    const caseNumber = `CLM-2026-${String(Math.floor(rnd() * 1e6)).padStart(6, '0')}`;
-    const dpi = [200, 240, 300][i % 3]!;
+  for (const { i, isKnown, policy, caseNumber, dpi, spec, look } of benchLetters(known, letters)) {
     const path = join(dir, `letter-${i}.png`);
-    writeFileSync(
-      path,
-      await letterScan(letter(policy, caseNumber, i), {
-        dpi,
-        noise: 12 + (i % 4) * 6,
-        blur: 0.4 + (i % 3) * 0.3,
-        seed: i,
-      }),
-    );
+    writeFileSync(path, await letterScan(spec, look));
     const r = await documentSuggestions(deps(text), path);
     const policies = r.suggestions.filter((s) => s.field === 'policyNumber');
     if (isKnown) {

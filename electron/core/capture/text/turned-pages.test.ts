@@ -11,6 +11,7 @@ import { DocumentTextService } from './document-text';
 import type { QuarterTurn } from './orientation';
 import { boxInFile, uprightTurn } from './orientation';
 import type { PageText } from './page-text';
+import { benchLetters } from './test-support/bench-letters';
 import { letterScan } from './test-support/letters';
 
 // Issue #30 item 1: pages scanned turned by 90°, 180° and 270° read as garbage. Scans made here: letters
@@ -82,6 +83,34 @@ describe('turned pages', () => {
       expect(uprightTurn({ width: info.width, height: info.height, data: new Uint8Array(data) }), lines[0]).toBe(0);
     }
   });
+
+  it(
+    "the OCR bench's generated letters: upright ones are never turned, turned ones are found turned",
+    { timeout: 180_000 },
+    async () => {
+      // The bench's own letters (bench/ocr.ts: 200/240/300 DPI, 10–12 pt, 0.7° skew, noise, blur). The old
+      // check turned six upright 240-DPI ones (40, 49, 52, 64, 67, 70) by 180°, letter 50 lying 90° by 180°,
+      // and left most sideways ones undecided. All 240-DPI letters and every fifth other one are checked
+      // upright; the six and every tenth letter also lying 180°, every tenth also lying 90° and 270°.
+      const { SEED_CUSTOMERS } = (await import('../../../../sandbox/seed/seed-customers')) as unknown as {
+        SEED_CUSTOMERS: { policies: { number: string }[] }[];
+      };
+      const known = SEED_CUSTOMERS.flatMap((c) => c.policies.map((p) => p.number));
+      const wrong: string[] = [];
+      for (const { i, dpi, spec, look } of benchLetters(known, 100)) {
+        if (dpi !== 240 && i % 5 !== 0) continue;
+        const png = await letterScan(spec, look);
+        const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+        const upright: GrayBitmap = { width: info.width, height: info.height, data: new Uint8Array(data) };
+        const lyings: QuarterTurn[] = i % 10 === 0 ? TURNS : [40, 49, 52, 64, 67, 70].includes(i) ? [0, 180] : [0];
+        for (const lying of lyings) {
+          const turn = uprightTurn(turnGray(upright, lying));
+          if (turn !== undo(lying)) wrong.push(`letter ${i} (${dpi} DPI) lying ${lying}: turned ${turn}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('a box read upright is put back where the word lies in the file', () => {
     const b = { x: 0.1, y: 0.2, w: 0.3, h: 0.05 };
