@@ -4,28 +4,24 @@
  * come in several requests.
  */
 import { stat } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { parentPort } from 'node:worker_threads';
 import { analysePage } from './analyse-page';
 import { ensureReader } from './barcodes';
 import { TooLargeError } from '../pages/decode-limits';
 import { openPagesFile } from '../pages/open-pages';
 import type { OpenResult, PageSource } from '../pages/page-source';
 import { loadPdfium } from '../pages/pdfium';
+import { gcEveryPage, poolPort, serveRequests } from '../../util/worker-bootstrap';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import { WorkerRequestSchema } from './worker-protocol';
 
-const port = parentPort;
-if (!port) throw new Error('analysis-worker runs in a worker thread');
+const port = poolPort('analysis-worker');
 
 /**
  * Each page leaves ~20 MB of buffers (bitmap, copies for the decoders) that V8 would collect only when its
  * own heap is under pressure, which tiny JS heaps never are: several pages' worth piled up per worker
  * (peak RSS 425 MB for two workers). A full collection after each page costs a few ms and keeps it flat.
  */
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as (() => void) | undefined;
+const collect = gcEveryPage();
 
 let cached: { path: string; key: string; result: OpenResult } | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -86,23 +82,15 @@ async function handle(req: WorkerRequest): Promise<void> {
   reply({ id: req.id, type: 'done' });
 }
 
-// One request at a time: the pool never sends a second before the first is done.
-port.on('message', (raw: unknown) => {
-  const parsed = WorkerRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : -1;
-    reply({ id, type: 'error', message: `bad request: ${parsed.error.message}` });
-    return;
-  }
-  if (idleTimer) clearTimeout(idleTimer);
-  handle(parsed.data)
-    .catch((e: unknown) =>
-      reply({ id: parsed.data.id, type: 'error', message: e instanceof Error ? e.message : String(e) }),
-    )
-    .finally(() => {
-      // An open file is a descriptor (and, for TIFF/JPEG/PNG, its bytes): let it go once the pool has
-      // stopped asking, so the spool file can be moved or deleted (Windows refuses while it is open).
-      idleTimer = setTimeout(forget, IDLE_FORGET_MS);
-      idleTimer.unref();
-    });
+serveRequests({
+  name: 'analysis-worker',
+  schema: WorkerRequestSchema,
+  handle,
+  before: () => clearTimeout(idleTimer),
+  // An open file is a descriptor (and, for TIFF/JPEG/PNG, its bytes): let it go once the pool has stopped
+  // asking, so the spool file can be moved or deleted (Windows refuses while it is open).
+  after: () => {
+    idleTimer = setTimeout(forget, IDLE_FORGET_MS);
+    idleTimer.unref();
+  },
 });

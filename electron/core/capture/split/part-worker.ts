@@ -5,7 +5,7 @@
  * open between its parts: pdf-lib parses the original once, not once per part.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { parentPort } from 'node:worker_threads';
+import { poolPort, serveRequests } from '../../util/worker-bootstrap';
 import { DECODE_LIMITS, fileTooLargeMessage } from '../pages/decode-limits';
 import type { PartReply, PartRequest } from './part-protocol';
 import { PartRequestSchema } from './part-protocol';
@@ -13,8 +13,7 @@ import { commitParts } from './split-commit';
 import type { PartSource } from './split-writer';
 import { openForParts } from './split-writer';
 
-const port = parentPort;
-if (!port) throw new Error('part-worker runs in a worker thread');
+const port = poolPort('part-worker');
 
 /** Open sources by original (two folders may split batches side by side), at most two kept. */
 const cached = new Map<string, { key: string; source: PartSource }>();
@@ -69,15 +68,4 @@ function pageRange(pages: readonly number[]): string {
   return last > first ? `${first}-${last}` : `${first}`;
 }
 
-// One request at a time: the builder never sends a second before the first is answered.
-port.on('message', (raw: unknown) => {
-  const parsed = PartRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : -1;
-    reply({ id, type: 'error', message: `bad request: ${parsed.error.message}` });
-    return;
-  }
-  handle(parsed.data).catch((e: unknown) =>
-    reply({ id: parsed.data.id, type: 'error', message: e instanceof Error ? e.message : String(e) }),
-  );
-});
+serveRequests({ name: 'part-worker', schema: PartRequestSchema, handle });
