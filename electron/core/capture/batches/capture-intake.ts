@@ -49,7 +49,7 @@ import type { IntakeTarget } from '../../intake/hot-folder-service';
 import type { Archiver } from '../../queue/archiver';
 import type { IncomingFile } from '../../intake/incoming-file';
 import type { DocumentQueue } from '../../queue/document-queue';
-import type { DocumentStore } from '../../queue/document-store';
+import type { QueueWork } from '../../queue/queue-work';
 import type { Spool } from '../../queue/spool';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
@@ -62,7 +62,8 @@ import type { BatchStore, CaptureBatch } from './batch-store';
 
 export interface CaptureIntakeDeps {
   queue: DocumentQueue;
-  store: DocumentStore;
+  /** The queue's unit of work: a batch's records commit in the queue's transactions, never on their own. */
+  work: QueueWork;
   batches: BatchStore;
   /** The queue's spool: the parts' copies go there under their document ids. */
   spool: Spool;
@@ -258,8 +259,8 @@ export class CaptureIntake implements IntakeTarget {
     const capture = file.capture;
     // An empty file has no pages to look at: the queue records it as failed, as for any folder.
     if (!capture || file.size === 0) return this.deps.queue.ingest(file);
-    const { store, batches, originals } = this.deps;
-    if (this.taking.has(file.seenKey) || store.hasSeen(file.seenKey)) return { outcome: 'seen' };
+    const { work, batches, originals } = this.deps;
+    if (this.taking.has(file.seenKey) || work.hasSeen(file.seenKey)) return { outcome: 'seen' };
     this.taking.add(file.seenKey);
     const id = randomUUID();
     try {
@@ -286,10 +287,10 @@ export class CaptureIntake implements IntakeTarget {
         requiredFields: capture.requiredFields,
         receivedAt: at,
       };
-      const taken = store.transaction(() => {
-        if (store.hasSeen(file.seenKey)) return false;
+      const taken = work.transaction(() => {
+        if (work.hasSeen(file.seenKey)) return false;
         batches.insert(batch);
-        store.markSeen(file.seenKey, id, at);
+        work.markSeen(file.seenKey, id, at);
         return true;
       });
       if (!taken) {
@@ -326,7 +327,7 @@ export class CaptureIntake implements IntakeTarget {
   }
 
   private async analyse(id: string): Promise<void> {
-    const { batches, originals, store, logger } = this.deps;
+    const { batches, originals, work, logger } = this.deps;
     const batch = batches.get(id);
     if (this.stopping || !batch || batch.state !== 'received') return;
     const partsDir = join(this.deps.workDir, id, 'parts');
@@ -340,8 +341,8 @@ export class CaptureIntake implements IntakeTarget {
       return this.keepRest(batch, INTERRUPTED, partsDir);
     }
     // On disk before the work: if the analysis takes the process down, the next start knows it.
-    store.transaction(() => batches.markAnalysisStart(id, this.now()));
-    await store.durable();
+    work.transaction(() => batches.markAnalysisStart(id, this.now()));
+    await work.durable();
     logger.info('batch analysis started', { batch: id, attempt: starts + 1, fromPage: made.nextPage });
     const started = Date.now();
     // Each document is made as soon as a separator sheet closes it, while the analysis goes on; they are
@@ -423,9 +424,9 @@ export class CaptureIntake implements IntakeTarget {
     // with its last part's transaction, or here when the last document was made before the end (the file
     // ends with separator sheets or blank pages).
     if (batches.get(id)?.state === 'received') {
-      store.transaction(() => this.markSplit(id));
+      work.transaction(() => this.markSplit(id));
       this.splitNotice(batch, next);
-      await store.durable();
+      await work.durable();
     }
     logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
     this.finished(id);
@@ -449,7 +450,7 @@ export class CaptureIntake implements IntakeTarget {
 
   /** A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start. */
   private stoppedDuring(id: string): void {
-    this.deps.store.transaction(() => this.deps.batches.unmarkAnalysisStart(id, this.now()));
+    this.deps.work.transaction(() => this.deps.batches.unmarkAnalysisStart(id, this.now()));
   }
 
   private partError(e: unknown): DocumentError {
@@ -469,7 +470,7 @@ export class CaptureIntake implements IntakeTarget {
    * it (BatchStore.partsMade), so no page is lost or made twice.
    */
   private async makePart(batch: CaptureBatch, spec: PartSpec, partsDir: string): Promise<void> {
-    const { spool, queue, store, batches, originals } = this.deps;
+    const { spool, queue, work, batches, originals } = this.deps;
     const built = await this.builder().build({
       path: originals.pathOf(batch.id),
       fileName: batch.fileName,
@@ -510,7 +511,7 @@ export class CaptureIntake implements IntakeTarget {
       },
     );
     if (spec.last && !spec.error) this.splitNotice(batch, spec.index + 1);
-    await store.durable();
+    await work.durable();
     await rm(built.path, { force: true });
     this.advance(batch, { documents: spec.index + 1 });
     this.deps.logger.info('batch document made', { batch: batch.id, part: spec.index + 1, pages: built.pages.length });
@@ -523,7 +524,7 @@ export class CaptureIntake implements IntakeTarget {
    * original goes whole as well, so a page may be there twice but none is lost.
    */
   private async keepRest(batch: CaptureBatch, error: DocumentError, partsDir: string): Promise<void> {
-    const { batches, store, logger } = this.deps;
+    const { batches, work, logger } = this.deps;
     const made = batches.partsMade(batch.id);
     if (made.count === 0) return this.keepWhole(batch, error);
     try {
@@ -550,8 +551,8 @@ export class CaptureIntake implements IntakeTarget {
       }
     }
     if (batches.get(batch.id)?.state === 'received') {
-      store.transaction(() => this.markSplit(batch.id));
-      await store.durable();
+      work.transaction(() => this.markSplit(batch.id));
+      await work.durable();
     }
     logger.warn('batch not finished; its rest kept as one document', { batch: batch.id, code: error.code });
     this.finished(batch.id);
@@ -617,7 +618,7 @@ export class CaptureIntake implements IntakeTarget {
     batch: CaptureBatch,
     as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: NoticeCode },
   ): Promise<void> {
-    const { originals, spool, queue, store, batches } = this.deps;
+    const { originals, spool, queue, work, batches } = this.deps;
     const docId = randomUUID();
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
     queue.adopt(
@@ -641,7 +642,7 @@ export class CaptureIntake implements IntakeTarget {
     else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
     // Raised with the document, as the clerk sees it arrive.
     if (as.notice) this.notice('warning', as.notice, { file: batch.fileName });
-    await store.durable();
+    await work.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
@@ -671,7 +672,7 @@ export class CaptureIntake implements IntakeTarget {
   }
 
   private async complete(batchId: string): Promise<void> {
-    const { batches, archiver, store } = this.deps;
+    const { batches, archiver, work } = this.deps;
     const batch = batches.get(batchId);
     if (this.stopping || !batch || batch.state !== 'split' || batches.partsPending(batchId) > 0) return;
     const now = new Date(this.deps.clock.now());
@@ -687,11 +688,11 @@ export class CaptureIntake implements IntakeTarget {
     // Where it goes is on disk before it moves, so a crash after the move finds it (as for documents).
     const planned = archiver.plannedPath(original, now);
     if (planned && planned !== batch.archivePath) {
-      store.transaction(() => batches.setArchivePath(batchId, planned, this.now()));
-      await store.durable();
+      work.transaction(() => batches.setArchivePath(batchId, planned, this.now()));
+      await work.durable();
     }
     await archiver.archive({ ...original, ...(planned ? { archivePath: planned } : {}) }, now);
-    store.transaction(() => batches.setState(batchId, 'done', this.now()));
+    work.transaction(() => batches.setState(batchId, 'done', this.now()));
     this.deps.logger.info('batch done; original archived', { batch: batchId });
   }
 }

@@ -4,21 +4,20 @@ import type { PlaceholderFormats } from '../../intake/file-name-pattern';
 import type { ArchiveSettings } from '../../queue/archiver';
 import { Archiver } from '../../queue/archiver';
 import type { DocumentQueue } from '../../queue/document-queue';
-import type { DocumentStore } from '../../queue/document-store';
-import type { QueueDatabase } from '../../queue/queue-database';
 import { Spool } from '../../queue/spool';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { CapturePool } from '../analysis/capture-pool';
-import { BatchStore } from './batch-store';
+import type { BatchStore } from './batch-store';
 import { CaptureIntake } from './capture-intake';
 
 export interface CaptureIntakeOptions {
   /** The data folder: batches live in `<dataDir>/capture/` (originals/ and work/). */
   dataDir: string;
-  db: QueueDatabase;
-  store: DocumentStore;
+  /** The queue: capture's records commit through its unit of work (queue.work). */
   queue: DocumentQueue;
+  /** The batches' table in the queue's database, built with the queue (intake-pipeline.ts). */
+  batches: BatchStore;
   /** The queue's spool (the parts' copies go there). */
   spool: Spool;
   archive: ArchiveSettings;
@@ -38,8 +37,8 @@ export function createCaptureIntake(o: CaptureIntakeOptions): CaptureIntake {
   const originals = new Spool(join(o.dataDir, 'capture', 'originals'));
   return new CaptureIntake({
     queue: o.queue,
-    store: o.store,
-    batches: new BatchStore(o.db),
+    work: o.queue.work,
+    batches: o.batches,
     spool: o.spool,
     originals,
     workDir: join(o.dataDir, 'capture', 'work'),
