@@ -14,12 +14,12 @@ export default defineConfig({
         entry: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
           agent: resolve(import.meta.dirname, 'electron/cli/agent.ts'),
-          // Capture's analysis runs in worker threads (electron/core/capture/capture-pool.ts): its own entry.
-          'capture-worker': resolve(import.meta.dirname, 'electron/core/capture/analysis-worker.ts'),
+          // Capture's analysis runs in worker threads (electron/core/capture/analysis/capture-pool.ts): its own entry.
+          'capture-worker': resolve(import.meta.dirname, 'electron/core/capture/analysis/analysis-worker.ts'),
           // …and its part PDFs are built in one more (part-builder.ts), off the main thread (issue #30 item 6).
-          'part-worker': resolve(import.meta.dirname, 'electron/core/capture/part-worker.ts'),
-          // Document text (pdf.js text layers, OCR): electron/core/capture/text/text-pool.ts.
-          'text-worker': resolve(import.meta.dirname, 'electron/core/capture/text/text-worker.ts'),
+          'part-worker': resolve(import.meta.dirname, 'electron/core/capture/split/part-worker.ts'),
+          // Document text (pdf.js text layers, OCR): electron/core/suggestions/text-pool.ts.
+          'text-worker': resolve(import.meta.dirname, 'electron/core/suggestions/text-worker.ts'),
         },
         formats: ['es'],
       },

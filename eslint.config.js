@@ -81,6 +81,14 @@ const nodeOnlyPkgs = ['keytar', 'chokidar', 'form-data', 'better-sqlite3', 'ws']
   message: `${name} is a Node module: main-process code only.`,
 }));
 
+/** The queue's database and its documents' table belong to the queue (queue/queue-work.ts says why). */
+const queueInternals = {
+  group: ['**/queue/document-store', '**/queue/queue-database'],
+  importNames: ['DocumentStore', 'QueueDatabase'],
+  message:
+    "capture and the suggestions work through the queue's unit of work (queue.work), not its database or store; a table of their own in that database (*-store.ts) is built by the pipeline.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -123,6 +131,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [electronPkg, ...reactPkgs] }],
       'no-restricted-globals': ['error', 'window', 'document'],
+    },
+  },
+  {
+    files: ['electron/core/capture/**/*.ts', 'electron/core/suggestions/**/*.ts'],
+    ignores: ['**/*-store.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronPkg, ...reactPkgs], patterns: [queueInternals] }],
     },
   },
   {

@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CapturePool, defaultPoolSize } from '../electron/core/capture/capture-pool';
+import { CapturePool, defaultPoolSize } from '../electron/core/capture/analysis/capture-pool';
 import { scannedBatch } from '../electron/core/capture/test-support/batch';
 import type { Figure } from './bench-support';
 import { printFigures, workDir } from './bench-support';

@@ -23,7 +23,7 @@ const { values } = parseArgs({
 
 if (values.child) {
   // Child: one document's text, as the inbox reads it when the document arrives.
-  const { DocumentTextService } = await import('../electron/core/capture/text/document-text');
+  const { DocumentTextService } = await import('../electron/core/suggestions/document-text');
   const service = new DocumentTextService({ dataDir: values.child, maxOcrPages: 1, poolSize: 1 });
   const file = process.argv.at(-1)!;
   const r = await service.textOf(file).catch((e: unknown) => ({ ok: false, message: `threw: ${String(e)}` }));

@@ -19,11 +19,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { SEED_CUSTOMERS } from '../sandbox/seed/seed-customers';
-import { documentSuggestions } from '../electron/core/capture/text/document-suggestions';
-import type { DocumentSuggestionDeps } from '../electron/core/capture/text/document-suggestions';
-import { DocumentTextService } from '../electron/core/capture/text/document-text';
-import { letterScan } from '../electron/core/capture/text/test-support/letters';
-import { benchLetter, benchLetters } from '../electron/core/capture/text/test-support/bench-letters';
+import { documentSuggestions } from '../electron/core/suggestions/document-suggestions';
+import type { DocumentSuggestionDeps } from '../electron/core/suggestions/document-suggestions';
+import { DocumentTextService } from '../electron/core/suggestions/document-text';
+import { letterScan } from '../electron/core/suggestions/test-support/letters';
+import { benchLetter, benchLetters } from '../electron/core/suggestions/test-support/bench-letters';
 import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
@@ -176,7 +176,7 @@ async function childPeakRss(dir: string): Promise<number> {
   await build({
     entryPoints: {
       'rss-child': join(ROOT, 'bench', 'ocr.ts'),
-      'text-worker': join(ROOT, 'electron/core/capture/text/text-worker.ts'),
+      'text-worker': join(ROOT, 'electron/core/suggestions/text-worker.ts'),
     },
     outdir,
     bundle: true,

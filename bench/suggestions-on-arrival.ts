@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { letterScan } from '../electron/core/capture/text/test-support/letters';
+import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { makePdf } from '../electron/core/samples/sample-scans';
 import { MemorySecretStore } from '../electron/core/platform/test-support/connection-harness';
 import { startDemo } from '../electron/web/demo-app';

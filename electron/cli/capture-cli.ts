@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaptureProfile, PageAnalysis } from '../../shared/domain/capture';
 import { CaptureProfileSchema } from '../../shared/domain/capture';
-import { CapturePool, defaultPoolSize } from '../core/capture/capture-pool';
+import { CapturePool, defaultPoolSize } from '../core/capture/analysis/capture-pool';
 
 export const CAPTURE_USAGE = `  pages FILE [--dpi N] [--threads N] [--max-pages N]
                      print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
@@ -139,7 +139,7 @@ async function runCommand(
       return CAPTURE_EXIT_CODES.done;
     }
     // pdf-lib and sharp only for split: `pages` keeps its main thread small.
-    const { splitFile } = await import('../core/capture/split-file');
+    const { splitFile } = await import('../core/capture/split/split-file');
     const r = await splitFile(file, resolve(args.out!), args.profile, pool);
     if (!r.ok) {
       out(JSON.stringify({ file, error: r.problem.code, message: `${r.problem.message}; nothing was written` }));
@@ -167,7 +167,7 @@ async function runCommand(
     );
     return CAPTURE_EXIT_CODES.done;
   } catch (e) {
-    if (e instanceof (await import('../core/capture/split-commit')).SplitTargetExists) {
+    if (e instanceof (await import('../core/capture/split/split-commit')).SplitTargetExists) {
       err(`intake-agent: ${e.message}`);
       return CAPTURE_EXIT_CODES.notPages;
     }

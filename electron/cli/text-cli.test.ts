@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { truncated } from '../core/capture/test-support/odd-files';
-import { letterPdf, letterScan } from '../core/capture/text/test-support/letters';
+import { letterPdf, letterScan } from '../core/suggestions/test-support/letters';
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
 

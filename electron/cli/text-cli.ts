@@ -16,11 +16,11 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { FieldPattern } from '../../shared/domain/suggestions';
 import { FieldPatternSchema } from '../../shared/domain/suggestions';
-import { defaultFieldPatterns, findCandidates } from '../core/capture/text/candidates';
-import { findOcrLanguages } from '../core/capture/text/ocr-languages';
-import { OCR_DEFAULTS } from '../core/capture/text/ocr-settings';
-import type { PageText } from '../core/capture/text/page-text';
-import { TextPool } from '../core/capture/text/text-pool';
+import { defaultFieldPatterns, findCandidates } from '../core/suggestions/candidates';
+import { findOcrLanguages } from '../core/suggestions/ocr-languages';
+import { OCR_DEFAULTS } from '../core/suggestions/ocr-settings';
+import type { PageText } from '../core/suggestions/page-text';
+import { TextPool } from '../core/suggestions/text-pool';
 import { CAPTURE_EXIT_CODES, CaptureUsageError } from './capture-cli';
 
 export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE]

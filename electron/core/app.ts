@@ -29,7 +29,7 @@ import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
-import { createTextServices } from './capture/text/text-services';
+import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';

@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
-import type { CaptureIntake } from './capture/intake/capture-intake';
-import { createCaptureIntake } from './capture/intake/create-capture-intake';
+import type { CaptureIntake } from './capture/batches/capture-intake';
+import { BatchStore } from './capture/batches/batch-store';
+import { createCaptureIntake } from './capture/batches/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
 import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
-import type { CapturePool } from './capture/capture-pool';
+import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
@@ -121,9 +122,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
   const capture = createCaptureIntake({
     dataDir: o.dataDir,
-    db,
-    store,
     queue,
+    batches: new BatchStore(db),
     spool,
     archive: o.settings.archive,
     archiveDir,

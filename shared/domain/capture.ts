@@ -132,7 +132,7 @@ export interface PageAnalysis {
 
 /**
  * Why a file cannot be opened as pages, or is not analysed. The file itself is kept as is. `too-large`: a
- * page declares more pixels than capture decodes (electron/core/capture/decode-limits.ts);
+ * page declares more pixels than capture decodes (electron/core/capture/pages/decode-limits.ts);
  * `too-many-pages`: more pages than the profile's `maxPages`.
  */
 export const CAPTURE_PROBLEMS = [

@@ -101,7 +101,7 @@ const folderProfileFields = {
   requiredFields: z.array(z.enum(METADATA_FIELDS as [MetadataField, ...MetadataField[]])).optional(),
   /**
    * Fill a field from a suggestion the platform confirmed (issue #17), without the clerk. Absent or false:
-   * off. Never submits unless `autoSubmit` is on too (electron/core/capture/text/auto-accept.ts).
+   * off. Never submits unless `autoSubmit` is on too (electron/core/suggestions/auto-accept.ts).
    */
   autoAcceptSuggestions: z.boolean().optional(),
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Text of a document and the suggestions read from it (issue #17). Pure types; the work is in
- * electron/core/capture/text. Positions are fractions of the page (0..1, origin top-left), so the preview
+ * electron/core/suggestions. Positions are fractions of the page (0..1, origin top-left), so the preview
  * can mark the place at any zoom.
  */
 
@@ -26,7 +26,7 @@ export const CANDIDATE_FIELDS = [
 export const CandidateFieldSchema = z.enum(CANDIDATE_FIELDS);
 export type CandidateField = z.infer<typeof CandidateFieldSchema>;
 
-/** Check-digit schemes a number format may use (electron/core/capture/text/check-digits.ts checks them). */
+/** Check-digit schemes a number format may use (electron/core/suggestions/check-digits.ts checks them). */
 export const CHECK_DIGIT_SCHEMES = ['luhn', 'mod11', 'mod97'] as const;
 export type CheckDigitScheme = (typeof CHECK_DIGIT_SCHEMES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * What the capture workers (electron/core/capture/decode-limits.ts) and the preview (renderer, utif2 in the
+ * What the capture workers (electron/core/capture/pages/decode-limits.ts) and the preview (renderer, utif2 in the
  * page) both need before a TIFF is decoded: the chain of its directories walked with a guard, and the
  * largest page either decodes. Pure (DataView), so both sides use the one rule.
  */

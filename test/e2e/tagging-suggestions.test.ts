@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { letterScan } from '../../electron/core/capture/text/test-support/letters';
+import { letterScan } from '../../electron/core/suggestions/test-support/letters';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document } from '../../shared/domain/document';
 import type { FolderProfile } from '../../shared/domain/settings';
-import { letterScan } from '../../electron/core/capture/text/test-support/letters';
+import { letterScan } from '../../electron/core/suggestions/test-support/letters';
 import { MemorySecretStore } from '../../electron/core/platform/test-support/connection-harness';
 import { demoFolderProfile, startDemo } from '../../electron/web/demo-app';
 import type { RunningDemo } from '../../electron/web/demo-app';

@@ -1,3 +1,3 @@
-// lint-as: electron/core/capture/intake/lint-fixture.ts
+// lint-as: electron/core/capture/batches/lint-fixture.ts
 // expect: import-x/no-restricted-paths
 export type { EventPayload } from '../../../../shared/ipc/contract';

@@ -111,7 +111,7 @@ export class FileNamePattern {
 
 /**
  * The value as its field takes it (a document type as configured), or undefined when it has not its format.
- * Also for values read from a cover sheet (capture/intake).
+ * Also for values read from a cover sheet (capture/batches).
  */
 export function inFormat(field: MetadataField, value: string, formats: PlaceholderFormats): string | undefined {
   // A barcode or a name saying `../../etc/x` names the file `x`, as a drop would (shared/domain/file-name.ts).

@@ -1,6 +1,6 @@
-import type { DocumentSuggestionDeps } from '../capture/text/document-suggestions';
-import { documentSuggestions } from '../capture/text/document-suggestions';
-import type { TextSearch } from '../capture/text/text-search';
+import type { DocumentSuggestionDeps } from '../suggestions/document-suggestions';
+import { documentSuggestions } from '../suggestions/document-suggestions';
+import type { TextSearch } from '../suggestions/text-search';
 import type { TypeGuess } from '../doctype/type-classifier';
 import type { PartialHandlerTable } from './handler-table';
 

@@ -5,7 +5,7 @@ import type { EventBus } from '../events/event-bus';
  * Calls `onChange` once per state a document enters, from the queue's `documents.changed` events (which
  * repeat a document for progress and metadata edits). Holds one entry per document not yet archived, so it
  * stays small however long the agent runs. It sits with the queue, which owns a document's states; its
- * listeners are monitoring (health/) and the text services (capture/text/).
+ * listeners are monitoring (health/) and the text services (suggestions/).
  */
 export function onDocumentTransitions(
   bus: EventBus,

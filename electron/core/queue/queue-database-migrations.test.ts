@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchStore } from '../capture/intake/batch-store';
+import { BatchStore } from '../capture/batches/batch-store';
 import { openQueueDatabase } from './queue-database';
 
 /**

@@ -251,7 +251,7 @@ const MIGRATIONS: readonly Migration[] = [
      saved_at TEXT NOT NULL
    );`,
   // Page edits' earlier versions, for undo (capture/page-tools/page-edit-service.ts), and capture's batches
-  // and their parts (capture/intake/batch-store.ts). Before this step each service made its own tables
+  // and their parts (capture/batches/batch-store.ts). Before this step each service made its own tables
   // with IF NOT EXISTS when it was built, so a file may hold them already, with rows: they are adopted as
   // they are (same shape), and a batches table from before issue #27 gets its analysis_starts column.
   `CREATE TABLE IF NOT EXISTS page_edits (

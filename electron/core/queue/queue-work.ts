@@ -45,6 +45,16 @@ export class QueueWork {
     return this.deps.store.durable();
   }
 
+  /** Whether a watched folder's file was taken already (its seen-file key; capture asks before a batch). */
+  hasSeen(key: string): boolean {
+    return this.deps.store.hasSeen(key);
+  }
+
+  /** Records a file as taken without a document of its own (a capture batch: its parts come later). */
+  markSeen(key: string, id: string, at: string): void {
+    this.deps.store.markSeen(key, id, at);
+  }
+
   now(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DocumentSuggestionsSchema, TextMatchSchema } from '../../domain/suggestions';
 
-/** Issue #17: the text of a document read for the tagging form's suggestions (core: capture/text). */
+/** Issue #17: the text of a document read for the tagging form's suggestions (core: suggestions). */
 export const suggestionInvokes = {
   /**
    * Reads the document's text (cached by content; OCR for scanned pages within the limit), finds

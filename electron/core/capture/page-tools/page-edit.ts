@@ -8,9 +8,9 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 import type { CaptureProblem } from '../../../../shared/domain/capture';
 import type { PageEditPage } from '../../../../shared/domain/page-edit';
-import { sniffFileKind } from '../file-kind';
-import { buildParts } from '../split-writer';
-import { readTiffStructure } from '../tiff-structure';
+import { sniffFileKind } from '../pages/file-kind';
+import { buildParts } from '../split/split-writer';
+import { readTiffStructure } from '../pages/tiff-structure';
 
 export type PageEditResult =
   { ok: true; bytes: Uint8Array; pageCount: number } | { ok: false; problem: CaptureProblem };

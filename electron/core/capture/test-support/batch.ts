@@ -3,7 +3,7 @@
  * like a document scanner), a PATCHT separator sheet between them (some with a case QR code), duplex blank
  * backs, now and then a page upside down. Built from a few distinct pages so 100 pages take seconds.
  */
-import type { GrayBitmap } from '../bitmap';
+import type { GrayBitmap } from '../pages/bitmap';
 import { pdfOfScans, prng, renderScan } from './synthetic-scan';
 
 export async function scannedBatch(pageCount: number, seed = 1): Promise<{ pdf: Uint8Array; separators: number }> {

@@ -6,7 +6,7 @@
  *
  *   0 A1 · 1 A2 · 2 cover CLM-…102 · 3 blank back · 4 B1 · 5 B2 · 6 cover CLM-…103 · 7 C1 · 8 C2
  */
-import type { GrayBitmap } from '../bitmap';
+import type { GrayBitmap } from '../pages/bitmap';
 import { pdfOfScans, renderScan } from './synthetic-scan';
 
 export const CASE_BATCH_FILE_NAME = 'CLM-2026-000101_post.pdf';

@@ -1,5 +1,5 @@
-import type { GrayBitmap } from '../bitmap';
-import { turnGray } from '../bitmap';
+import type { GrayBitmap } from '../pages/bitmap';
+import { turnGray } from '../pages/bitmap';
 
 // Test scans' bitmaps: a blank page, and one turned as a scanner would feed it.
 

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDeflate, crc32, deflateSync } from 'node:zlib';
 import { makePdf } from '../../samples/sample-scans';
-import { loadSharp } from '../sharp-lib';
+import { loadSharp } from '../pages/sharp-lib';
 import { writeTiff } from './tiff-writer';
 
 export type HostileGroup = 'bomb' | 'cycle' | 'lie' | 'truncation' | 'pages';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { commitParts } from '../split-commit';
+import { commitParts } from '../split/split-commit';
 import { prng } from './synthetic-scan';
 
 export function partBytes(seed: number, index: number, size: number): Uint8Array {

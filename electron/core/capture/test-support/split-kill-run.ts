@@ -10,7 +10,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { recoverSplits } from '../split-commit';
+import { recoverSplits } from '../split/split-commit';
 import { partBytes, partName } from './split-child';
 import { pdfOfScans, prng, renderScan } from './synthetic-scan';
 

@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import UTIF from 'utif2';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import type { GrayBitmap } from '../bitmap';
+import type { GrayBitmap } from '../pages/bitmap';
 import { createGray, rotateGray } from './gray-bitmap';
 import type { TiffPageData } from './tiff-writer';
 import { writeTiff } from './tiff-writer';

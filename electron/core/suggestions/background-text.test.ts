@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../util/logger';
+import type { Logger } from '../util/logger';
+import { BackgroundText } from './background-text';
+import { DocumentTextService } from './document-text';
+import { letterPdf } from './test-support/letters';
+
+let dir: string;
+let text: DocumentTextService;
+const files: Record<string, string> = {};
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'background-text-'));
+  text = new DocumentTextService({ dataDir: join(dir, 'data'), poolSize: 1 });
+  for (const n of [1, 2, 3]) {
+    files[`doc${n}`] = join(dir, `letter${n}.pdf`);
+    writeFileSync(files[`doc${n}`]!, await letterPdf({ lines: [`Versicherungsnummer: HR-10000${n}`, 'Mit Gruß'] }));
+  }
+});
+afterAll(async () => {
+  await text.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('text read in the background on arrival', () => {
+  it('reads each arrival once, then the clerk’s request is answered from the cache', async () => {
+    const read: string[] = [];
+    const bg = new BackgroundText({
+      text,
+      fileOf: (id) => files[id],
+      onRead: async (id) => void read.push(id),
+      logger: silentLogger,
+    });
+    bg.add('doc1');
+    bg.add('doc2');
+    bg.add('doc2'); // reported twice while waiting: read once
+    await bg.idle();
+    expect(read.sort()).toEqual(['doc1', 'doc2']);
+    const later = await text.textOf(files['doc2']!);
+    expect(later).toMatchObject({ ok: true, fromCache: true });
+  }, 60_000);
+
+  it('a document gone before its turn, or unreadable, is skipped and the others are still read', async () => {
+    const warned: string[] = [];
+    const logger: Logger = { ...silentLogger, child: () => logger, warn: (m) => void warned.push(m) };
+    const read: string[] = [];
+    const bg = new BackgroundText({
+      text,
+      fileOf: (id) => (id === 'sent' ? undefined : id === 'missing' ? join(dir, 'nope.pdf') : files[id]),
+      onRead: async (id) => void read.push(id),
+      logger,
+    });
+    for (const id of ['sent', 'missing', 'doc3']) bg.add(id);
+    await bg.idle();
+    expect(read).toEqual(['doc3']);
+    expect(warned).toEqual(['background text failed']); // the missing file; 'sent' is not an error
+  }, 60_000);
+
+  it('beyond the backlog limit, arrivals are left to be read when opened; after stop nothing new starts', async () => {
+    const read: string[] = [];
+    const said: string[] = [];
+    const logger: Logger = { ...silentLogger, child: () => logger, info: (m) => void said.push(m) };
+    const bg = new BackgroundText({
+      text,
+      fileOf: (id) => files[id],
+      onRead: async (id) => void read.push(id),
+      logger,
+      maxWaiting: 1,
+    });
+    bg.add('doc1'); // handed to the one worker at once
+    bg.add('doc2'); // waits
+    bg.add('doc3'); // backlog full: left
+    bg.add('doc4'); // and this one; said once
+    await bg.idle();
+    expect(read).toEqual(['doc1', 'doc2']);
+    expect(said).toEqual(['background text: backlog full, later arrivals read when opened']);
+    bg.stop();
+    bg.add('doc3');
+    await bg.idle();
+    expect(read).toEqual(['doc1', 'doc2']);
+  }, 60_000);
+});

@@ -1,0 +1,91 @@
+/**
+ * Reads a document's text in the background when it arrives in the inbox, so its suggestions are there
+ * when the clerk opens it (docs/capture.md, "Text"). The reading runs in the text workers (cores − 1) and is
+ * cached by content, so the clerk's own request later is answered from the cache; nothing here waits on an
+ * upload or holds up the main thread beyond hashing the file in chunks.
+ *
+ * At most as many documents are handed to the workers as there are workers: a clerk who opens a document
+ * that is still waiting here is served next, not after a backlog. Beyond `maxWaiting`, arrivals are left
+ * to be read when opened (a scanner emptying a thousand pages must not queue hours of OCR).
+ */
+import type { Logger } from '../util/logger';
+import type { DocumentTextService } from './document-text';
+
+export interface BackgroundTextDeps {
+  text: Pick<DocumentTextService, 'textOf' | 'threads'>;
+  /** The document's content file, or undefined when it is gone or no longer the clerk's (sent, removed). */
+  fileOf: (documentId: string) => string | undefined;
+  /** Called after a document's text was read (auto-accept of suggestions). Errors are logged. */
+  onRead?: (documentId: string) => Promise<void>;
+  logger: Logger;
+  maxWaiting?: number;
+}
+
+export class BackgroundText {
+  private readonly waiting: string[] = [];
+  private running = 0;
+  private stopped = false;
+  private overflowed = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly deps: BackgroundTextDeps) {}
+
+  /** A document arrived: read its text when a worker is free. */
+  add(documentId: string): void {
+    if (this.stopped || this.waiting.includes(documentId)) return;
+    if (this.waiting.length >= (this.deps.maxWaiting ?? 200)) {
+      // Said once per overflow, not once per document (a restored backlog can be thousands).
+      if (!this.overflowed) this.deps.logger.info('background text: backlog full, later arrivals read when opened');
+      this.overflowed = true;
+      return;
+    }
+    this.waiting.push(documentId);
+    this.pump();
+  }
+
+  /** Resolves when nothing is waiting or being read (tests, shutdown). */
+  idle(): Promise<void> {
+    if (!this.running && !this.waiting.length) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** No new reads; the running ones end with the text workers (DocumentTextService.close). */
+  stop(): void {
+    this.stopped = true;
+    this.waiting.length = 0;
+    this.settle();
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.running < Math.max(1, this.deps.text.threads) && this.waiting.length) {
+      const id = this.waiting.shift()!;
+      this.running++;
+      void this.read(id).finally(() => {
+        this.running--;
+        this.pump();
+        this.settle();
+      });
+    }
+  }
+
+  private async read(documentId: string): Promise<void> {
+    const path = this.deps.fileOf(documentId);
+    if (!path) return;
+    try {
+      const text = await this.deps.text.textOf(path);
+      if (!text.ok) {
+        this.deps.logger.info('background text: document not read', { documentId, reason: text.message });
+        return;
+      }
+      if (!this.stopped) await this.deps.onRead?.(documentId);
+    } catch (e) {
+      if (!this.stopped) this.deps.logger.warn('background text failed', { documentId, error: e });
+    }
+  }
+
+  private settle(): void {
+    if (this.running || this.waiting.length) return;
+    this.overflowed = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Text workers: one document per worker at a time, as many workers as capture uses (cores − 1, so the
+ * clerk keeps a core; docs/capture.md). A worker that has been idle for `idleMs` is ended: its Tesseract
+ * engine holds ~150 MB that an idle desk does not need. A document that runs over its time budget
+ * (DECODE_LIMITS.textTaskMs) has its worker ended; a worker that dies takes only its document with it.
+ * Either way the read fails with TextWorkerFailed and the pool starts a new worker for the next one.
+ */
+import { DECODE_LIMITS } from '../capture/pages/decode-limits';
+import { defaultPoolSize, workerUrlFor, WorkerPool } from '../util/worker-pool';
+import type { PageText } from './page-text';
+import type { TextReply, TextRequest, TextWorkerData } from './text-protocol';
+
+export interface TextPoolOptions extends TextWorkerData {
+  size?: number;
+  idleMs?: number;
+  workerUrl?: URL;
+  /** Time budget of one document (ms); default DECODE_LIMITS.textTaskMs. */
+  taskBudgetMs?: number;
+}
+
+/** A read whose worker died or ran over its budget (not a file that has no text: that is `ok: false`). */
+export class TextWorkerFailed extends Error {}
+
+export type ReadRequest = Omit<TextRequest, 'id'>;
+export type ReadResult = { ok: true; pageCount: number; pages: PageText[] } | { ok: false; message: string };
+
+export class TextPool {
+  readonly size: number;
+  private readonly workers: WorkerPool<TextRequest, TextReply>;
+
+  constructor(opts: TextPoolOptions) {
+    this.size = Math.max(1, opts.size ?? defaultPoolSize());
+    this.workers = new WorkerPool({
+      size: this.size,
+      // Built: the build's `text-worker` entry; from source the tsx bootstrap next to this file.
+      workerUrl: opts.workerUrl ?? workerUrlFor(import.meta.url, 'text-worker.js', './text-worker-entry.mjs'),
+      workerData: { stageDir: opts.stageDir, languages: opts.languages } satisfies TextWorkerData,
+      // A small young generation as in capture's workers; the old generation needs room for pdf.js (and
+      // tsx's compiler when running from source: 96 MB ran out on a born-digital PDF).
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 },
+      taskBudgetMs: opts.taskBudgetMs ?? DECODE_LIMITS.textTaskMs,
+      idleMs: opts.idleMs ?? 60_000,
+      closedMessage: 'the text pool was closed',
+      failure: {
+        died: (why) => new TextWorkerFailed(`the text worker stopped: ${why}`),
+        overBudget: (s) => new TextWorkerFailed(`reading the text took more than ${s} s and was stopped`),
+      },
+    });
+  }
+
+  read(request: ReadRequest, onPage?: (p: PageText) => void): Promise<ReadResult> {
+    const pages: PageText[] = [];
+    return new Promise((resolve, reject) => {
+      this.workers.submit({
+        request,
+        onReply: (r) => {
+          if (r.type === 'page') {
+            pages[r.page.page] = r.page;
+            onPage?.(r.page);
+            return false;
+          }
+          if (r.type === 'done') resolve({ ok: true, pageCount: r.pageCount, pages });
+          else if (r.type === 'problem') resolve({ ok: false, message: r.message });
+          else reject(new Error(r.message));
+          return true;
+        },
+        fail: reject,
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    return this.workers.close();
+  }
+}

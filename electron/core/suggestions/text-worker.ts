@@ -1,0 +1,40 @@
+/**
+ * Worker thread for document text: pdf.js text layers, page rendering (PDFium, sharp) and the Tesseract
+ * engine (WASM, in this thread) all work here, never on the main thread. The OCR engine starts on the
+ * first scanned page and stays for the next documents (its start costs seconds); the pool ends idle
+ * workers.
+ */
+import { workerData } from 'node:worker_threads';
+import { gcEveryPage, poolPort, serveRequests } from '../util/worker-bootstrap';
+import type { OcrEngine } from './ocr-engine';
+import { createOcrEngine } from './ocr-engine';
+import { readDocumentText } from './read-document-text';
+import type { TextReply, TextRequest } from './text-protocol';
+import { TextRequestSchema, TextWorkerDataSchema } from './text-protocol';
+
+const port = poolPort('text-worker');
+const data = TextWorkerDataSchema.parse(workerData);
+
+/**
+ * A page leaves ~30 MB of buffers (file, bitmap, its PGM copy) that V8 collects late; a full collection
+ * after each page keeps the worker flat (as the analysis worker does, capture/analysis/analysis-worker.ts).
+ */
+const collect = gcEveryPage();
+
+let engine: Promise<OcrEngine> | undefined;
+const ocr = () => (engine ??= createOcrEngine(data.languages, data.stageDir));
+const reply = (m: TextReply) => port.postMessage(m);
+
+async function handle(req: TextRequest): Promise<void> {
+  const r = await readDocumentText(req.path, req, ocr, (page) => {
+    reply({ id: req.id, type: 'page', page });
+    collect?.();
+  });
+  reply(
+    r.ok ? { id: req.id, type: 'done', pageCount: r.pageCount } : { id: req.id, type: 'problem', message: r.message },
+  );
+}
+
+serveRequests({ name: 'text-worker', schema: TextRequestSchema, handle });
+
+port.on('close', () => void engine?.then((e) => e.close()));
