@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderScan, tiffOfScans } from '../../electron/core/capture/test-support/synthetic-scan';
+import { letterScan } from '../../electron/core/suggestions/test-support/letters';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -79,4 +81,37 @@ describe('the installed agent package', () => {
     expect('code' in failure && failure.code).toBe(1);
     expect(failure.stdout).toContain('platform.validation');
   });
+
+  // The workers run from the built bundle here (out/main/*-worker.js), not from source: a bundling fault in a
+  // worker (text-worker.js once declared `require` twice and did not load) or a file the package leaves out
+  // (the OCR model in resources/ocr/) shows only in this form.
+  it('reads a scanned letter with OCR in the built text worker, with the model the package ships', async () => {
+    const file = join(work, 'brief.png');
+    const lines = ['Sehr geehrte Damen und Herren,', 'Versicherungsnummer: HR-100001'];
+    await writeFile(file, await letterScan({ lines, fontSize: 12, page: [297.6, 419.5] }, { dpi: 200, seed: 4 }));
+    const { stdout, stderr } = await run(agent, ['text', file], { cwd: work, timeout: 120_000 });
+    expect(stderr).toBe('');
+    const [page] = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { source?: string; text?: string });
+    expect(page?.source).toBe('ocr');
+    expect(page?.text).toContain('HR-100001');
+  }, 150_000);
+
+  it('finds the separator sheet of a scan in the built analysis worker', async () => {
+    const file = join(work, 'batch.tif');
+    const scans = [
+      await renderScan({ textLines: 6 }),
+      await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
+    ];
+    await writeFile(file, await tiffOfScans(scans, { compression: 'g4' }));
+    const { stdout, stderr } = await run(agent, ['pages', file], { cwd: work, timeout: 120_000 });
+    expect(stderr).toBe('');
+    const pages = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { barcodes: Array<{ text: string }> });
+    expect(pages.map((p) => p.barcodes.map((b) => b.text))).toEqual([[], ['PATCHT']]);
+  }, 150_000);
 });

@@ -60,7 +60,10 @@ interface TessModule {
 }
 type CoreFactory = (opts?: object) => Promise<TessModule>;
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the bundler's CommonJS shim declares that name at the top of the built worker, and a
+// second module-level declaration made text-worker.js fail to load ("Identifier 'require' has already been
+// declared"; test/integration/agent-package.test.ts runs the built worker).
+const loadPackage = createRequire(import.meta.url);
 /** LSTM-only builds, fastest first: relaxed SIMD (Node 24, Electron 45), SIMD, plain. */
 const CORE_BUILDS = [
   'tesseract.js-core/tesseract-core-relaxedsimd-lstm',
@@ -73,7 +76,7 @@ async function loadCore(): Promise<TessModule> {
   let last: unknown;
   for (const build of CORE_BUILDS) {
     try {
-      return await (require(build) as CoreFactory)({ print: () => undefined, printErr: () => undefined });
+      return await (loadPackage(build) as CoreFactory)({ print: () => undefined, printErr: () => undefined });
     } catch (e) {
       last = e; // the engine cannot compile this build (no relaxed SIMD): the next one
     }
