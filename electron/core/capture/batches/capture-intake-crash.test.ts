@@ -5,12 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../events/event-bus';
-import { createIntakePipeline } from '../../intake-pipeline';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { systemClock } from '../../util/clock';
 import { JsonLineLogger } from '../../util/logger';
-import { captureKillFolder } from '../test-support/capture-pipeline-child';
+import { captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 import { MAX_ANALYSIS_STARTS } from './capture-intake';
 
@@ -69,19 +66,7 @@ describe('a batch whose analysis takes the process down', () => {
       expect(analysisStarts(data)).toEqual([MAX_ANALYSIS_STARTS]);
 
       const log: string[] = [];
-      const pipeline = await createIntakePipeline({
-        dataDir: data,
-        settings: {
-          folders: [captureKillFolder(scans)],
-          archive: { mode: 'move', retentionDays: 30 },
-          upload: { concurrency: 1 },
-        },
-        uploader: { uploadToInbox: () => Promise.reject(new Error('not in this test')) },
-        bus: new EventBus(),
-        clock: systemClock,
-        logger: new JsonLineLogger((line) => log.push(line)),
-        folderOptions: { stability: { pollMs: 40, stableMs: 200, emptyStableMs: 400, lockedRetryMs: 100 } },
-      });
+      const pipeline = await captureKillPipeline(data, scans, new JsonLineLogger((line) => log.push(line)));
       try {
         await pipeline.start();
         const doc = await waitFor(

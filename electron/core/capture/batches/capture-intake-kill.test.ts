@@ -7,10 +7,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../events/event-bus';
-import { createIntakePipeline } from '../../intake-pipeline';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { CaptureProfileSchema } from '../../../../shared/domain/capture';
 import { CapturePool } from '../analysis/capture-pool';
@@ -18,7 +15,7 @@ import { planSeparation } from '../analysis/planner';
 import { scannedBatch } from '../test-support/batch';
 import { prng } from '../test-support/synthetic-scan';
 import { BatchStore } from './batch-store';
-import { captureKillFolder } from '../test-support/capture-pipeline-child';
+import { captureKillFolder, captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_CASES, CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -98,19 +95,7 @@ async function partsAfterKill(data: string): Promise<'none' | 'some' | 'all'> {
 
 /** The next start recovers: exactly the three parts, no stray copies, the original kept. */
 async function restartAndCheck(data: string, scans: string) {
-  const pipeline = await createIntakePipeline({
-    dataDir: data,
-    settings: {
-      folders: [captureKillFolder(scans)],
-      archive: { mode: 'move', retentionDays: 30 },
-      upload: { concurrency: 1 },
-    },
-    uploader: { uploadToInbox: () => Promise.reject(new Error('not in this test')) },
-    bus: new EventBus(),
-    clock: systemClock,
-    logger: silentLogger,
-    folderOptions: { stability: { pollMs: 40, stableMs: 200, emptyStableMs: 400, lockedRetryMs: 100 } },
-  });
+  const pipeline = await captureKillPipeline(data, scans, silentLogger);
   try {
     await pipeline.start();
     await waitFor(
@@ -198,19 +183,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
         db.close();
       }
 
-      const pipeline = await createIntakePipeline({
-        dataDir: data,
-        settings: {
-          folders: [captureKillFolder(scans)],
-          archive: { mode: 'move', retentionDays: 30 },
-          upload: { concurrency: 1 },
-        },
-        uploader: { uploadToInbox: () => Promise.reject(new Error('not in this test')) },
-        bus: new EventBus(),
-        clock: systemClock,
-        logger: silentLogger,
-        folderOptions: { stability: { pollMs: 40, stableMs: 200, emptyStableMs: 400, lockedRetryMs: 100 } },
-      });
+      const pipeline = await captureKillPipeline(data, scans, silentLogger);
       try {
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
