@@ -168,6 +168,16 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
           .evaluate((c) => (c as HTMLCanvasElement).height),
       )
       .toBeGreaterThan(0);
+    // …and the strip can still grow once its label and thumbnail are laid out (a fit read before that was
+    // 18 %, the fit after it 16 %): wait until its height holds still for a moment.
+    const stripHeight = () => page.locator('.page-strip').evaluate((e) => Math.round(e.getBoundingClientRect().height));
+    await expect
+      .poll(async () => {
+        const before = await stripHeight();
+        await new Promise((r) => setTimeout(r, 400));
+        return (await stripHeight()) === before;
+      })
+      .toBe(true);
     const zoom = page.getByTestId('zoom-value');
     await expect
       .poll(async () => {

@@ -76,7 +76,12 @@ describe('a long batch shows up at once (issue #30 item 6)', () => {
     await pipeline.start();
     const { pdf } = await scannedBatch(100);
     await writeFile(join(scans, 'stack.pdf'), pdf);
-    await waitFor(() => new BatchStore(pipeline!.db).inState('split').length === 1, 'batch split', 400_000);
+    // Split is on disk with the last part's transaction; the batch leaves the progress list just after.
+    await waitFor(
+      () => new BatchStore(pipeline!.db).inState('split').length === 1 && pipeline!.capture.progress().length === 0,
+      'batch split and out of the progress list',
+      400_000,
+    );
 
     const expected = planSeparation(
       pool.pages,
