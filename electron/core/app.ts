@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
@@ -31,6 +32,9 @@ import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
+import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
+import { SheetService } from './capture/sheets/sheet-service';
+import type { ContentLocator } from './transfer/document-content';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
 import { createIntakePipeline } from './intake-pipeline';
@@ -93,6 +97,8 @@ export interface IntakeCore {
   /** Dropped files in: streamed into the spool with a size cap (the web shell's POST, Electron's path). */
   importer: DocumentImporter;
   session: PlatformSession;
+  /** What the window reads by the content route: a document's bytes, or a printed sheet's (issue #38 item 7). */
+  content: ContentLocator;
   /** Resolves when no document's text is being read in the background (tests that read the data folder). */
   textIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -307,6 +313,13 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
   });
 
+  const sheets = new SheetService({
+    dir: join(dataDir, 'sheets'),
+    caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
+    separatorValue: () =>
+      currentSettings().folders.find((f) => f.capture)?.capture?.separatorValue ?? DEFAULT_CAPTURE_PROFILE.separatorValue,
+  });
+
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
     ...createAppHandlers({
@@ -331,6 +344,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
+    'capture.sheet': (req) => sheets.make(req),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,
@@ -358,6 +372,9 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     queue,
     importer,
     session,
+    content: {
+      contentFile: (id) => (SheetService.isSheetId(id) ? sheets.contentFile(id) : queue.contentFile(id)),
+    },
     textIdle: () => text.idle(),
     stop: async () => {
       unsubscribeSettings();

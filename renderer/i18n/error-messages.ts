@@ -175,6 +175,11 @@ const en = {
     'The scan has more pages than capture splits per file, so it was not split. It is kept whole: tag it yourself.',
   'error.capture.interrupted':
     'The analysis of this scan was cut off twice as the program ended, so it is not analysed again. It is kept whole: check it.',
+  'error.sheet.case_number_missing': 'A cover sheet needs a case number. Enter one and print again.',
+  'error.sheet.case_number_format':
+    'This is not in the form of this platform’s case numbers, so no cover sheet was made. Check the number.',
+  'error.sheet.unprintable':
+    'This cannot be printed as a barcode (only letters, digits and common signs without accents, up to 80). Check the number.',
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
   'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
@@ -396,6 +401,11 @@ const de: Record<ErrorMessageKey, string> = {
     'Der Scan hat mehr Seiten, als die Erfassung je Datei aufteilt, und wurde nicht aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
   'error.capture.interrupted':
     'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
+  'error.sheet.case_number_missing': 'Ein Deckblatt braucht eine Schadennummer. Bitte eine eingeben und erneut drucken.',
+  'error.sheet.case_number_format':
+    'Das hat nicht die Form der Schadennummern dieser Plattform, daher wurde kein Deckblatt erstellt. Bitte die Nummer prüfen.',
+  'error.sheet.unprintable':
+    'Das lässt sich nicht als Strichcode drucken (nur Buchstaben, Ziffern und übliche Zeichen ohne Akzente, bis 80). Bitte die Nummer prüfen.',
   'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
   'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
   'error.document.merge':
