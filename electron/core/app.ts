@@ -317,7 +317,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     dir: join(dataDir, 'sheets'),
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     separatorValue: () =>
-      currentSettings().folders.find((f) => f.capture)?.capture?.separatorValue ?? DEFAULT_CAPTURE_PROFILE.separatorValue,
+      currentSettings().folders.find((f) => f.capture)?.capture?.separatorValue ??
+      DEFAULT_CAPTURE_PROFILE.separatorValue,
   });
 
   // Every channel of the contract has its handler here: a channel without one fails the type check.

@@ -401,7 +401,8 @@ const de: Record<ErrorMessageKey, string> = {
     'Der Scan hat mehr Seiten, als die Erfassung je Datei aufteilt, und wurde nicht aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
   'error.capture.interrupted':
     'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
-  'error.sheet.case_number_missing': 'Ein Deckblatt braucht eine Schadennummer. Bitte eine eingeben und erneut drucken.',
+  'error.sheet.case_number_missing':
+    'Ein Deckblatt braucht eine Schadennummer. Bitte eine eingeben und erneut drucken.',
   'error.sheet.case_number_format':
     'Das hat nicht die Form der Schadennummern dieser Plattform, daher wurde kein Deckblatt erstellt. Bitte die Nummer prüfen.',
   'error.sheet.unprintable':

@@ -5,6 +5,7 @@ import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
 import { BatchProgressRows } from './batch-progress';
 import { DocumentList } from './document-list';
+import { PrintSheetsPanel } from '../sheets/print-sheets';
 import { DocumentPreview } from '../document-view/document-preview';
 import type { InboxFilter } from './document-order';
 
@@ -34,6 +35,7 @@ export function InboxScreen() {
             <option value="all">{t('inbox.filter.all')}</option>
           </select>
         </div>
+        <PrintSheetsPanel />
         {/* The filter field has the pane's whole width, so its placeholder is never cut off. */}
         <div className="inbox-filters">
           <label className="visually-hidden" htmlFor="inbox-search">

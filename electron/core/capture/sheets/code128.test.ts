@@ -11,8 +11,7 @@ function drawn(text: string, px = 3): GrayBitmap {
   const page = createGray(modules * px + 40, 100);
   let x = 20 + 10 * px;
   widths.forEach((w, i) => {
-    if (i % 2 === 0)
-      for (let y = 20; y < 80; y++) page.data.fill(0, y * page.width + x, y * page.width + x + w * px);
+    if (i % 2 === 0) for (let y = 20; y < 80; y++) page.data.fill(0, y * page.width + x, y * page.width + x + w * px);
     x += w * px;
   });
   return page;

@@ -65,7 +65,10 @@ describe('printed sheets in a scanned batch', () => {
       bus: new EventBus(),
       clock: systemClock,
       logger: silentLogger,
-      folderOptions: { stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 }, reattachMs: 200 },
+      folderOptions: {
+        stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
+        reattachMs: 200,
+      },
       backoff: { baseMs: 50, capMs: 200 },
     });
     await pipeline.start();
@@ -78,7 +81,13 @@ describe('printed sheets in a scanned batch', () => {
       1,
     );
     const [cover] = await scan(
-      await sheetPdf({ kind: 'cover', caseNumber: 'CLM-2026-000102', separatorValue: 'PATCHT', copies: 1, locale: 'de' }),
+      await sheetPdf({
+        kind: 'cover',
+        caseNumber: 'CLM-2026-000102',
+        separatorValue: 'PATCHT',
+        copies: 1,
+        locale: 'de',
+      }),
       -1.2,
       2,
     );

@@ -40,23 +40,40 @@ describe('printed sheets, scanned back, read by capture', () => {
   it.each([
     [200, 1.2],
     [300, -1],
-  ])('a cover sheet at %i DPI, skewed %f°: its case number and PATCHT, and it starts a document with the case number', async (dpi, skew) => {
-    const pdf = await sheetPdf({ kind: 'cover', caseNumber: CASE, separatorValue: 'PATCHT', copies: 1, locale: 'en' });
-    const codes = await codesOf(pdf, dpi, skew);
-    expect(codes).toEqual([[`Code128:${CASE}`, 'Code128:PATCHT']]);
-    const plan = planSeparation(
-      [
-        { page: 0, blank: false, barcodes: [] },
-        { page: 1, blank: false, barcodes: codes[0]!.map((c) => ({ format: 'Code128', text: c.split(':')[1]!, position: undefined as never })) },
-        { page: 2, blank: false, barcodes: [] },
-      ],
-      { ...DEFAULT_CAPTURE_PROFILE, metadataPattern: '^(?<CaseNumber>CLM-\\d{4}-\\d{6})$' },
-    );
-    expect(plan.documents.map((d) => [d.pages, d.metadata])).toEqual([
-      [[0], {}],
-      [[2], { CaseNumber: CASE }],
-    ]);
-  });
+  ])(
+    'a cover sheet at %i DPI, skewed %f°: its case number and PATCHT, and it starts a document with the case number',
+    async (dpi, skew) => {
+      const pdf = await sheetPdf({
+        kind: 'cover',
+        caseNumber: CASE,
+        separatorValue: 'PATCHT',
+        copies: 1,
+        locale: 'en',
+      });
+      const codes = await codesOf(pdf, dpi, skew);
+      expect(codes).toEqual([[`Code128:${CASE}`, 'Code128:PATCHT']]);
+      const plan = planSeparation(
+        [
+          { page: 0, blank: false, barcodes: [] },
+          {
+            page: 1,
+            blank: false,
+            barcodes: codes[0]!.map((c) => ({
+              format: 'Code128',
+              text: c.split(':')[1]!,
+              position: undefined as never,
+            })),
+          },
+          { page: 2, blank: false, barcodes: [] },
+        ],
+        { ...DEFAULT_CAPTURE_PROFILE, metadataPattern: '^(?<CaseNumber>CLM-\\d{4}-\\d{6})$' },
+      );
+      expect(plan.documents.map((d) => [d.pages, d.metadata])).toEqual([
+        [[0], {}],
+        [[2], { CaseNumber: CASE }],
+      ]);
+    },
+  );
 
   it('prints as many sheets as asked, A4, with the words in the clerk language', async () => {
     const pdf = await PDFDocument.load(

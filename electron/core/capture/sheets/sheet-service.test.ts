@@ -16,7 +16,11 @@ afterEach(async () => {
 
 function service(pattern: string | null = SANDBOX_CASE_NUMBER_PATTERN) {
   dir = mkdtempSync(join(tmpdir(), 'sheets-'));
-  return new SheetService({ dir: join(dir, 'sheets'), caseNumberPattern: () => pattern ?? undefined, separatorValue: () => 'PATCHT' });
+  return new SheetService({
+    dir: join(dir, 'sheets'),
+    caseNumberPattern: () => pattern ?? undefined,
+    separatorValue: () => 'PATCHT',
+  });
 }
 
 const codeOf = async (p: Promise<unknown>) => {

@@ -71,8 +71,7 @@ export class SheetService {
 
   /** For the content route: a sheet's file (throws like the queue for an id it does not know). */
   contentFile(id: string): { path: string; contentType: string } {
-    if (!SheetService.isSheetId(id))
-      throw new IntakeError('not_found', 'document.not_found', `No sheet ${id}.`);
+    if (!SheetService.isSheetId(id)) throw new IntakeError('not_found', 'document.not_found', `No sheet ${id}.`);
     return { path: this.pathOf(id), contentType: 'application/pdf' };
   }
 
