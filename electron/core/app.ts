@@ -346,6 +346,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
     'capture.sheet': (req) => sheets.make(req),
+    'capture.held': () => Promise.resolve({ batches: pipeline.capture.held() }),
+    'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,

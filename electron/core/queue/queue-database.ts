@@ -299,6 +299,8 @@ const MIGRATIONS: readonly Migration[] = [
     if (!columns.some((c) => c.name === 'analysis_starts'))
       db.exec('ALTER TABLE capture_batches ADD COLUMN analysis_starts INTEGER NOT NULL DEFAULT 0');
   },
+  // Batch review (issue #38 item 8): a held batch's planned split, then the split the clerk released.
+  `ALTER TABLE capture_batches ADD COLUMN plan TEXT;`,
 ];
 
 function migrate(db: Database.Database): void {
