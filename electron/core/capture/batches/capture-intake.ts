@@ -639,7 +639,8 @@ export class CaptureIntake implements IntakeTarget {
       batches.setPlan(batchId, 'released', released, this.now());
       return true;
     });
-    if (!taken) throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+    if (!taken)
+      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
     await work.durable();
     logger.info('batch released', { batch: batchId, documents: documents.length });
     this.heldChanged();
