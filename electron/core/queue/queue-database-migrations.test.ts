@@ -119,8 +119,8 @@ describe('the queue database: one owner of the schema', () => {
         .map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(['page_edits', 'capture_batches', 'capture_parts']));
       const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
-      expect(columns.map((c) => c.name)).toContain('analysis_starts');
-      expect(db.pragma('user_version', { simple: true })).toBe(5);
+      expect(columns.map((c) => c.name)).toEqual(expect.arrayContaining(['analysis_starts', 'plan']));
+      expect(db.pragma('user_version', { simple: true })).toBe(6);
     } finally {
       db.close();
     }
@@ -132,7 +132,7 @@ describe('the queue database: one owner of the schema', () => {
       fileOfTheCodeBefore(file, { withAnalysisStarts });
       const db = openQueueDatabase(file);
       try {
-        expect(db.pragma('user_version', { simple: true })).toBe(5);
+        expect(db.pragma('user_version', { simple: true })).toBe(6);
         expect(db.prepare('SELECT document_id, seq, spool_name, split_into FROM page_edits').all()).toEqual([
           { document_id: 'doc-1', seq: 1, spool_name: 'doc-1', split_into: 'doc-2' },
         ]);
@@ -158,7 +158,7 @@ describe('the queue database: one owner of the schema', () => {
       // Opened again: nothing is run twice.
       const again = openQueueDatabase(file);
       try {
-        expect(again.pragma('user_version', { simple: true })).toBe(5);
+        expect(again.pragma('user_version', { simple: true })).toBe(6);
         expect(again.prepare('SELECT COUNT(*) AS n FROM page_edits').get()).toEqual({ n: 1 });
       } finally {
         again.close();
