@@ -34,6 +34,9 @@ import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
 import { SheetService } from './capture/sheets/sheet-service';
+import { HELD_CONTENT_PREFIX } from '../../shared/domain/capture';
+import { IntakeError } from './errors';
+import { contentTypeOf } from './queue/content-type';
 import type { ContentLocator } from './transfer/document-content';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
@@ -376,7 +379,15 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     importer,
     session,
     content: {
-      contentFile: (id) => (SheetService.isSheetId(id) ? sheets.contentFile(id) : queue.contentFile(id)),
+      contentFile: (id) => {
+        if (SheetService.isSheetId(id)) return sheets.contentFile(id);
+        if (id.startsWith(HELD_CONTENT_PREFIX)) {
+          const held = pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
+          if (!held) throw new IntakeError('not_found', 'document.not_found', 'This batch is not held for review.');
+          return { path: held.path, contentType: contentTypeOf(held.fileName) };
+        }
+        return queue.contentFile(id);
+      },
     },
     textIdle: () => text.idle(),
     stop: async () => {

@@ -174,6 +174,9 @@ export const CaptureBatchProgressSchema = z.object({
 });
 export type CaptureBatchProgress = z.infer<typeof CaptureBatchProgressSchema>;
 
+/** The content id of a held batch's original (its page thumbnails in the review), read like a document's. */
+export const HELD_CONTENT_PREFIX = 'held-';
+
 /** What a page of a held batch is in its plan (issue #38 item 8). */
 export const HeldPageSchema = z.object({
   page: z.number().int().min(0),

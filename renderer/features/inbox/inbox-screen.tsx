@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
 import { BatchProgressRows } from './batch-progress';
+import { BatchReviews } from './batch-review';
 import { DocumentList } from './document-list';
 import { PrintSheetsPanel } from '../sheets/print-sheets';
 import { DocumentPreview } from '../document-view/document-preview';
@@ -65,6 +66,7 @@ export function InboxScreen() {
             {t('inbox.empty')}
           </p>
         )}
+        <BatchReviews />
         <BatchProgressRows />
         <DocumentList />
       </section>

@@ -612,6 +612,12 @@ export class CaptureIntake implements IntakeTarget {
       }));
   }
 
+  /** A held batch's original, for the review's page thumbnails (read by the content route, `held-<id>`). */
+  heldOriginal(batchId: string): { path: string; fileName: string } | undefined {
+    const b = this.deps.batches.get(batchId);
+    return b?.state === 'held' ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName } : undefined;
+  }
+
   private heldChanged(): void {
     this.deps.bus.emit({ type: 'capture.held', batches: this.held() });
   }
