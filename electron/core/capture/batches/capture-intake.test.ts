@@ -123,10 +123,10 @@ describe('capture in the intake pipeline', () => {
       { code: 'capture.split', values: { file: CASE_BATCH_FILE_NAME } },
     ]);
     const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
-    expect(history.map((h) => h.message).sort()).toEqual([
-      `part 1 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
-      `part 2 of ${CASE_BATCH_FILE_NAME}, pages 5, 6`,
-      `part 3 of ${CASE_BATCH_FILE_NAME}, pages 8, 9`,
+    expect(history.map((h) => h.step).sort((a, b) => Number(a?.values['n']) - Number(b?.values['n']))).toEqual([
+      { code: 'partOf', values: { n: 1, file: CASE_BATCH_FILE_NAME, pages: '1, 2' } },
+      { code: 'partOf', values: { n: 2, file: CASE_BATCH_FILE_NAME, pages: '5, 6' } },
+      { code: 'partOf', values: { n: 3, file: CASE_BATCH_FILE_NAME, pages: '8, 9' } },
     ]);
     // Each part has exactly its pages: no cover sheet, no blank back.
     for (const [i, d] of byName.entries())
@@ -280,8 +280,11 @@ describe('capture in the intake pipeline', () => {
     const got = await uploads();
     expect(got.map((u) => [u.fileName, u.caseNumber, u.size])).toEqual([['bomb.tif', 'CLM-2026-000101', bomb.length]]);
     expect(notices).toContainEqual({ code: 'capture.too_large', values: { file: 'bomb.tif' } });
-    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.message ?? '');
-    expect(history.some((m) => m.startsWith('Kept whole, not split:'))).toBe(true);
+    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.step);
+    expect(history).toContainEqual({
+      code: 'keptWhole',
+      values: { errorCode: 'capture.too_large', reason: expect.stringMatching(/^Kept whole, not split:/) as unknown },
+    });
   }, 90_000);
 
   it('a batch under analysis never delays the upload of a file from another folder', async () => {

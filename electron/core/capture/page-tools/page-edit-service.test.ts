@@ -78,9 +78,9 @@ describe('page tools', () => {
       p.queue
         .history({ limit: 20 })
         .filter((h) => h.documentId === doc.id)
-        .map((h) => h.message)
+        .map((h) => h.step?.code)
         .reverse(),
-    ).toEqual(['imported', 'pages edited', 'pages edited', 'page edit undone', 'page edit undone']);
+    ).toEqual(['imported', 'pagesEdited', 'pagesEdited', 'pageEditUndone', 'pageEditUndone']);
   });
 
   it('a TIFF page edit gives a PDF; a page that does not exist or a queued document is refused', async () => {
