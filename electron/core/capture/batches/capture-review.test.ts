@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../util/test-support/temp-dir';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { IntakeError } from '../../errors';
 import { waitFor } from '../../queue/test-support/queue-fixture';
@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 async function station() {
-  dir = mkdtempSync(join(tmpdir(), 'capture-review-'));
+  dir = tempDir('capture-review-');
   const scans = join(dir, 'scans');
   await mkdir(scans);
   return { data: join(dir, 'data'), scans };

@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../util/test-support/temp-dir';
 import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
@@ -40,7 +39,7 @@ const letter = (lines: number, seed: number) => renderScan({ textLines: lines },
 
 describe('printed sheets in a scanned batch', () => {
   it('separator and cover sheets printed by the app split the batch and fill the case number', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'printed-sheets-'));
+    dir = tempDir('printed-sheets-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     harness = await startConnectionHarness();

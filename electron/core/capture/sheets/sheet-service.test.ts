@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../util/test-support/temp-dir';
 import { SANDBOX_CASE_NUMBER_PATTERN } from '../../../../shared/domain/case-number';
 import { IntakeError } from '../../errors';
 import { SheetService } from './sheet-service';
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 function service(pattern: string | null = SANDBOX_CASE_NUMBER_PATTERN) {
-  dir = mkdtempSync(join(tmpdir(), 'sheets-'));
+  dir = tempDir('sheets-');
   return new SheetService({
     dir: join(dir, 'sheets'),
     caseNumberPattern: () => pattern ?? undefined,
