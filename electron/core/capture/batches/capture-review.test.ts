@@ -72,7 +72,8 @@ describe('batch review', () => {
   it('holds the batch with its plan (also across a restart), and makes the documents exactly as released, once', async () => {
     const { data, scans } = await station();
     let p = await start(data, scans);
-    await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
+    const scan = await caseBatch();
+    await writeFile(join(scans, CASE_BATCH_FILE_NAME), scan);
     const [held] = await waitFor(() => p.capture.held().length === 1 && p.capture.held(), 'held batch', 60_000);
     expect(held!.fileName).toBe(CASE_BATCH_FILE_NAME);
     expect(held!.documents.map((d) => d.pages)).toEqual(PLANNED);
@@ -93,6 +94,10 @@ describe('batch review', () => {
       'content',
     ]);
     expect(p.queue.list({ limit: 10, offset: 0 }).total, 'nothing made before the release').toBe(0);
+    // The review's thumbnails read the original while it is held (content id held-<batch>).
+    const original = p.capture.heldOriginal(held!.id);
+    expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
+    expect(Buffer.compare(await readFile(original!.path), scan)).toBe(0);
     expect(p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
 
     // Durable: after a restart the same plan is held, and the batch is not analysed again.
@@ -120,6 +125,7 @@ describe('batch review', () => {
     ]);
     expect([first, second]).toEqual(['resolved', 'capture.not_held']);
     expect(p.capture.held()).toEqual([]);
+    expect(p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
     await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split', 60_000);
     const docs = madeDocuments(p);
     expect(docs.map((d) => d.pages)).toEqual(RELEASED);
