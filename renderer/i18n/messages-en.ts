@@ -70,6 +70,8 @@ export const en = {
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
     'The scan {file} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
+  'notice.capture.held':
+    'The scan {file} waits for your check: its planned split is at the top of the inbox. Release it there.',
   'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {file} could not be split into documents. It is in the inbox as one document, with the reason.',

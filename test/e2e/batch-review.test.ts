@@ -18,6 +18,7 @@ const TEXT = {
     warning: 'You expect 4 documents; this split makes 3.',
     release: 'Release: make 3 documents',
     page4: 'Page 4, blank, starts document 2',
+    notice: `The scan ${SCAN} waits for your check`,
   },
   de: {
     summary: '9 Seiten → 3 Dokumente, 1 leere Seite weggelassen',
@@ -25,6 +26,7 @@ const TEXT = {
     warning: 'Sie erwarten 4 Dokumente; diese Aufteilung ergibt 3.',
     release: 'Freigeben: 3 Dokumente erstellen',
     page4: 'Seite 4, leer, beginnt Dokument 2',
+    notice: `Der Scan ${SCAN} wartet auf Ihre Prüfung`,
   },
 } as const;
 
@@ -50,6 +52,10 @@ describe.each(['en', 'de'] as const)('batch review in the inbox, keyboard only, 
     await review.waitFor({ timeout: 60_000 });
     const summary = review.getByTestId('review-summary');
     expect(await summary.textContent()).toBe(text.summary);
+    // One notice for the batch: "waits for your check" takes the place of "being looked through".
+    await expect
+      .poll(() => page.getByTestId('toast').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining(text.notice)]));
     expect(await page.getByTestId('doc-row').count(), 'nothing made while held').toBe(0);
     const tiles = review.getByTestId('review-page');
     expect(await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-document')))).toEqual([

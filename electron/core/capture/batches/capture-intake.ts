@@ -607,6 +607,7 @@ export class CaptureIntake implements IntakeTarget {
     logger.info('batch held for review', { batch: batch.id, pages: pages.length, documents: stored.documents.length });
     this.finished(batch.id);
     this.heldChanged();
+    this.notice('info', 'capture.held', { file: batch.fileName });
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
 
