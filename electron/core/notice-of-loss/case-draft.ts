@@ -14,7 +14,7 @@ import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import type { PageText } from '../suggestions/page-text';
 import { chooseAmount, findAmounts } from './find-amount';
-import { findAddress, parseAddressText } from './find-address';
+import { findAddress, parseAddressText, sameAddress } from './find-address';
 import { findCause } from './find-cause';
 import { chooseLossDate, findDates } from './find-dates';
 import { findDescription, trimTo } from './find-description';
@@ -93,19 +93,19 @@ export function draftCase(input: DraftInput): CaseDraft {
   const amount = chooseAmount(findAmounts(lines));
   if (amount) add('amount', amount.found.amount, amount.found.raw, pageSource(amount.found.at), amount.confidence);
 
-  // The damage address: the letter's, else the policyholder's (from the platform).
+  // The damage address: the letter's, else the policyholder's (from the platform). An address read off a
+  // scan cannot be checked, so it is offered, unless it is the insured's one (then in the platform's spelling).
   const address = findAddress(lines);
   const insured = policy ? parseAddressText(policy.customer.address ?? '') : undefined;
-  if (address) {
-    add('street', address.street, address.raw, pageSource(address.at), 0.85);
-    add('postalCode', address.postalCode, address.raw, pageSource(address.at), 0.85);
-    add('city', address.city, address.raw, pageSource(address.at), 0.85);
-  } else if (insured && fromPolicy) {
-    const raw = policy!.customer.address ?? '';
-    add('street', insured.street, raw, fromPolicy, 0.85);
-    add('postalCode', insured.postalCode, raw, fromPolicy, 0.85);
-    add('city', insured.city, raw, fromPolicy, 0.85);
-  }
+  const raw = policy?.customer.address ?? '';
+  const put = (a: { street: string; postalCode: string; city: string }, text: string, source: DraftSource, confidence: number) => {
+    add('street', a.street, text, source, confidence);
+    add('postalCode', a.postalCode, text, source, confidence);
+    add('city', a.city, text, source, confidence);
+  };
+  if (address.found && insured && fromPolicy && sameAddress(address.found, insured)) put(insured, raw, fromPolicy, 0.9);
+  else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 0.6);
+  else if (insured && fromPolicy) put(insured, raw, fromPolicy, address.labelled ? 0.5 : 0.85);
 
   const description = findDescription(lines);
   const descNode = targets.description?.node;

@@ -12,9 +12,9 @@ const AMOUNT = new RegExp(
 );
 
 const ESTIMATE =
-  /(geschätzt|schätz|schadenh[öo]he|schadensh[öo]he|h[öo]he des schadens|kosten|kostenvoranschlag|betrag|reparatur|beläuft|belaufen|rund|ca\.|etwa|ungefähr|estimated?|estimate|amount|cost|costs|repair|approx|approximately|about|around|loss of|value of the loss|quote)/u;
+  /(geschatzt|schatz|schadens?h.{1,2}he|h.{1,2}he des schadens|kosten|kostenvoranschlag|betrag|reparatur|belauft|belaufen|rund|ca\.|etwa|ungefahr|estimated?|estimate|amount|cost|costs|repair|approx|approximately|about|around|loss of|value of the loss|quote)/u;
 const NOT_ESTIMATE =
-  /(selbstbeteiligung|selbstbehalt|deductible|excess|versicherungssumme|sum insured|beitrag|prämie|premium|jahresbeitrag|annual|bereits bezahlt|already paid|anzahlung|deposit|vorschuss|advance)/u;
+  /(selbstbeteiligung|selbstbehalt|deductible|excess|versicherungssumme|sum insured|beitrag|pramie|premium|jahresbeitrag|annual|bereits bezahlt|already paid|anzahlung|deposit|vorschuss|advance)/u;
 
 /** 1.200,50 / 1,200.50 / 1 200 / 950 → a number; undefined when the form is not an amount. */
 export function amountOf(text: string): number | undefined {

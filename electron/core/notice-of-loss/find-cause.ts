@@ -13,19 +13,19 @@ export type Cause = (typeof CAUSES)[number];
 export const CAUSE_WORDS: Record<Cause, [RegExp, number][]> = {
   water: [
     [/leitungswasser|rohrbruch|wasserrohr|burst (water )?pipe|pipe (had )?burst|water pipe|leaking pipe|wasserschaden|water damage/u, 3],
-    [/\bwasser|\bwater\b|undicht|ausgelaufen|leak|geplatzt|überschwemm|flooded/u, 1],
+    [/\bwasser|\bwater\b|undicht|ausgelaufen|leak|geplatzt|uberschwemm|flooded/u, 1],
   ],
   storm: [
     [/\bsturm|sturmschaden|orkan|\bstorm\b|windstorm|\bgale\b|storm damage/u, 3],
-    [/\bwind|böe|gust|abgedeckt|umgestürzt|blown/u, 1],
+    [/\bwind|boe|gust|abgedeckt|umgesturzt|blown/u, 1],
   ],
   hail: [
     [/\bhagel|\bhail/u, 3],
-    [/hagelkörner|hailstones/u, 1],
+    [/hagelkorner|hailstones/u, 1],
   ],
   fire: [
     [/\bfeuer|\bbrand\b|brandschaden|\bfire\b|\bblaze|abgebrannt|burnt down/u, 3],
-    [/\brauch|smoke|flammen|flames|ruß|soot/u, 1],
+    [/\brauch|smoke|flammen|flames|\bruss?\b|soot/u, 1],
   ],
   burglary: [
     [/einbruch|eingebrochen|burglary|break-in|broke into|broken into|burgled|einbrecher|burglars?/u, 3],

@@ -8,8 +8,8 @@ import type { NoticeLine, Place } from './notice-lines';
 import { placeOf, plain } from './notice-lines';
 
 const MONTHS: Record<string, number> = {
-  januar: 1, jan: 1, january: 1, jänner: 1, februar: 2, feb: 2, february: 2, märz: 3, marz: 3, maerz: 3,
-  mär: 3, mar: 3, march: 3, april: 4, apr: 4, mai: 5, may: 5, juni: 6, jun: 6, june: 6, juli: 7, jul: 7,
+  januar: 1, jan: 1, january: 1, janner: 1, februar: 2, feb: 2, february: 2, marz: 3, maerz: 3,
+  mar: 3, march: 3, april: 4, apr: 4, mai: 5, may: 5, juni: 6, jun: 6, june: 6, juli: 7, jul: 7,
   july: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, oktober: 10, okt: 10, october: 10, oct: 10,
   november: 11, nov: 11, dezember: 12, dez: 12, december: 12, dec: 12,
 }; // prettier-ignore
@@ -30,13 +30,13 @@ const LOSS_BEFORE =
   /(schadens?(tag|datum)|tag des schadens|datum des schadens|schadenereignis|unfall(tag|datum)|ereignis(tag|datum)|datum des (unfalls|ereignisses)|date of (the )?(loss|damage|incident|accident|event)|(loss|incident|accident|damage) date|when did (it|the loss|the damage) happen|wann ist (es|der schaden)|ereignete sich|geschah|passierte)[^\d]{0,40}$/u;
 /** …or after it, in the same sentence: "Am 12.03.2026 ereignete sich", "On March 12, 2026 a pipe burst". */
 const LOSS_AFTER =
-  /^[^.!?]{0,60}?\b(ereignete|ereignet|geschah|passierte|kam es|entstand|trat|platzte|brach|bemerkten wir den schaden|occurred|happened|burst|broke|there was|a storm|we discovered|wurde .* beschädigt)/u;
+  /^[^.!?]{0,60}?\b(ereignete|ereignet|geschah|passierte|kam es|entstand|trat|platzte|brach|bemerkten wir den schaden|occurred|happened|burst|broke|there was|a storm|we discovered|wurde .* beschadigt)/u;
 /** An "on"/"am" right before the date inside a sentence about the damage. */
 const ON_BEFORE = /\b(am|on|in der nacht (zum|vom)|during the night of)\s*$/u;
 
 /** The letter's own date and dates of other things. */
 const NOT_LOSS_BEFORE =
-  /(\bden\s*$|^\s*(datum|date|dated)\s*:?\s*$|(ihr|unser|your|our) (schreiben|letter|zeichen) vom\s*$|geboren|geb\.|birth|geburts|gekauft|kaufdatum|purchased?|bought|seit|since|versicherungsbeginn|beginn|valid from|gültig ab|meldedatum|gemeldet am|reported on|eingang|received|termin|appointment|besichtigung|inspection|gutachter)[^\d]{0,25}$/u;
+  /(\bden\s*$|^\s*(datum|date|dated)\s*:?\s*$|(ihr|unser|your|our) (schreiben|letter|zeichen) vom\s*$|geboren|geb\.|birth|geburts|gekauft|kaufdatum|purchased?|bought|seit|since|versicherungsbeginn|beginn|valid from|gultig ab|meldedatum|gemeldet am|reported on|eingang|received|termin|appointment|besichtigung|inspection|gutachter)[^\d]{0,25}$/u;
 const LETTER_DATE_LINE = /^[\p{Lu}][\p{L} .'-]{1,40},\s*(den\s+)?$/u;
 
 export interface FoundDate {

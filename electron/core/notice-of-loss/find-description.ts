@@ -9,9 +9,9 @@ import type { NoticeLine, Place } from './notice-lines';
 import { placeOf, plain } from './notice-lines';
 
 const DAMAGE =
-  /(schaden|schäden|beschädigt|zerstört|kaputt|damage|damaged|destroyed|ruined|soaked|durchnässt|nass|wet|betroffen|affected)/u;
+  /(schaden|schaden|beschadigt|zerstort|kaputt|damage|damaged|destroyed|ruined|soaked|durchnasst|nass|wet|betroffen|affected)/u;
 const SKIP =
-  /^(sehr geehrte|dear|mit freundlichen|yours|kind regards|best regards|freundliche grüße|bitte|please|wir bitten|i would|ich bitte|anlage|enclos|für rückfragen|if you have)/u;
+  /^(sehr geehrte|dear|mit freundlichen|yours|kind regards|best regards|freundliche gruse|bitte|please|wir bitten|i would|ich bitte|anlage|enclos|fur ruckfragen|if you have)/u;
 /** "Label: value" header lines and form labels are not the account. */
 const LABEL_LINE = /^[\p{L} ./()-]{2,40}:\s*\S/u;
 

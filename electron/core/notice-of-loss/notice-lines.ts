@@ -50,10 +50,19 @@ export function placeOf(line: NoticeLine, start: number, end: number): Place {
   return { page: line.page, line: line.index, ...(box ? { box } : {}) };
 }
 
-/** Lower case, German umlauts kept, OCR's typographic quotes and dashes made plain. */
+/**
+ * Lower case without accents (ä → a, ß → ss), typographic quotes and dashes made plain: OCR without a German
+ * model reads "Schadenhöhe" as "Schadenhohe", so every word list here is written in this folded form. The
+ * length stays the same except for ß, so offsets are taken from a string folded the same way.
+ */
 export function plain(text: string): string {
-  return text
+  return fold(text)
     .toLowerCase()
     .replace(/[‐‑‒–—]/g, '-')
     .replace(/[„“”‚‘’]/g, '"');
+}
+
+/** Accents removed character by character (same length; ß → s), so positions in it are positions in `text`. */
+export function fold(text: string): string {
+  return [...text].map((c) => (c === 'ß' ? 's' : c.normalize('NFD').replace(/[\u0300-\u036f]/g, '') || c)).join('');
 }

@@ -9,6 +9,7 @@ import type { EnumOption, FormNode, FormNodeKind } from '../../../shared/forms/f
 import { childPath } from '../../../shared/forms/form-paths';
 import type { Cause } from './find-cause';
 import { CAUSE_OPTION_WORDS } from './find-cause';
+import { fold } from './notice-lines';
 
 interface TargetRule {
   kinds: FormNodeKind[];
@@ -37,17 +38,17 @@ export const TARGET_RULES: Record<NoticeField, TargetRule> = {
   cause: { kinds: ['enum'], words: /cause|ursache|peril|gefahr|reason/u },
   amount: {
     kinds: ['number'],
-    words: /amount|betrag|h[öo]he|estimate|geschätzt|schätz|loss value|schadenwert|cost|kosten/u,
+    words: /amount|betrag|hohe|estimate|geschatzt|schatz|loss value|schadenwert|cost|kosten/u,
     not: /percent|%|vat|steuer|tax|quantity|anzahl|deductible|selbstbeteiligung/u,
   },
   description: {
     kinds: ['string'],
-    words: /descri|beschreib|hergang|what happened|was ist passiert|circumstances|umstände|details|schilderung/u,
+    words: /descri|beschreib|hergang|what happened|was ist passiert|circumstances|umstande|details|schilderung/u,
   },
   claimantSalutation: { kinds: ['enum'], words: /salutation|anrede|title/u, parent: PERSON },
   claimantFirstName: { kinds: ['string'], words: /first|vorname|given/u, parent: PERSON },
   claimantLastName: { kinds: ['string'], words: /last|nachname|surname|family/u, parent: PERSON },
-  street: { kinds: ['string'], words: /street|straße|strasse|address ?line|adresse|anschrift/u, not: /2|zusatz|addition/u, parent: PLACE },
+  street: { kinds: ['string'], words: /street|strase|strasse|address ?line|adresse|anschrift/u, not: /2|zusatz|addition/u, parent: PLACE },
   postalCode: { kinds: ['string'], words: /postal|zip|plz|postleitzahl|post code|postcode/u, parent: PLACE },
   city: { kinds: ['string'], words: /city|\bort\b|town|stadt|gemeinde/u, not: /postleitzahl/u, parent: PLACE },
 };
@@ -55,7 +56,7 @@ export const TARGET_RULES: Record<NoticeField, TargetRule> = {
 /** "accidentDate" → "accident date", with the title and description. */
 function wordsOf(node: FormNode): string {
   const name = node.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ');
-  return `${name} ${node.label} ${node.description ?? ''}`.toLowerCase();
+  return fold(`${name} ${node.label} ${node.description ?? ''}`).toLowerCase();
 }
 
 export interface Target {
@@ -97,20 +98,20 @@ export function findTargets(root: FormNode): Partial<Record<NoticeField, Target>
 
 /** The option of an enum whose value or title names `cause`, if exactly one does. */
 export function causeOption(options: readonly EnumOption[], cause: Cause): EnumOption | undefined {
-  const hits = options.filter((o) => CAUSE_OPTION_WORDS[cause].test(`${String(o.value)} ${o.label}`.toLowerCase()));
+  const hits = options.filter((o) => CAUSE_OPTION_WORDS[cause].test(fold(`${String(o.value)} ${o.label}`).toLowerCase()));
   return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** The policy's product → the kind of case, and the words naming that kind in an option of the schema. */
 export const PRODUCT_CASE_TYPES: { product: RegExp; option: RegExp }[] = [
-  { product: /hausrat|wohngebäude|gebäude|household|home|contents|building|property|sach/iu, option: /property|sach|gebäude|hausrat|home/iu },
+  { product: /hausrat|wohngebaude|gebaude|household|home|contents|building|property|sach/iu, option: /property|sach|gebaude|hausrat|home/iu },
   { product: /kfz|auto|pkw|motor|car|vehicle|fahrzeug/iu, option: /motor|kfz|auto|vehicle|fahrzeug/iu },
   { product: /haftpflicht|liability/iu, option: /liability|haftpflicht/iu },
 ];
 
 export function caseTypeOption(options: readonly EnumOption[], product: string): EnumOption | undefined {
-  const kind = PRODUCT_CASE_TYPES.find((k) => k.product.test(product));
+  const kind = PRODUCT_CASE_TYPES.find((k) => k.product.test(fold(product)));
   if (!kind) return undefined;
-  const hits = options.filter((o) => kind.option.test(`${String(o.value)} ${o.label}`));
+  const hits = options.filter((o) => kind.option.test(fold(`${String(o.value)} ${o.label}`)));
   return hits.length === 1 ? hits[0] : undefined;
 }
