@@ -163,6 +163,7 @@ export const de: Record<MessageKey, string> = {
   'tagging.mixed': '(verschiedene Werte – bleiben erhalten)',
   'tagging.chooseType': 'Dokumentart wählen',
   'tagging.findPolicy': 'Suchen…',
+  'tagging.caseFromLetter': 'Fall aus diesem Schreiben',
   'tagging.createCase': 'Neuer Fall…',
   'tagging.openClaim': 'Schaden öffnen',
   'tagging.sameAsPrevious': 'Wie vorher',

@@ -160,6 +160,7 @@ export const en = {
   'tagging.mixed': '(several values – left as they are)',
   'tagging.chooseType': 'Choose a document type',
   'tagging.findPolicy': 'Find…',
+  'tagging.caseFromLetter': 'Case from this letter',
   'tagging.createCase': 'New case…',
   'tagging.openClaim': 'Open claim',
   'tagging.sameAsPrevious': 'Same as previous',
