@@ -17,7 +17,12 @@ import { draftCase } from '../electron/core/notice-of-loss/case-draft';
 import { confirmPolicy } from '../electron/core/notice-of-loss/confirm-policy';
 import { fold } from '../electron/core/notice-of-loss/notice-lines';
 import type { NoticeLetter } from '../electron/core/notice-of-loss/test-support/notice-letters';
-import { DEV_SEEDS, HELD_OUT_SEEDS, noticeLetter, noticeScan } from '../electron/core/notice-of-loss/test-support/notice-letters';
+import {
+  DEV_SEEDS,
+  HELD_OUT_SEEDS,
+  noticeLetter,
+  noticeScan,
+} from '../electron/core/notice-of-loss/test-support/notice-letters';
 import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import { DocumentTextService } from '../electron/core/suggestions/document-text';
 import { localIsoDate } from '../electron/core/suggestions/document-suggestions';
@@ -25,12 +30,24 @@ import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
 import { environmentOf, sandboxFor, workDir } from './bench-support';
 
-const FIELDS = ['policy', 'claimant', 'caseType', 'lossDate', 'cause', 'amount', 'damageAddress', 'description'] as const;
+const FIELDS = [
+  'policy',
+  'claimant',
+  'caseType',
+  'lossDate',
+  'cause',
+  'amount',
+  'damageAddress',
+  'description',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Outcome = 'right' | 'wrong' | 'offered' | 'empty';
 
 /** Words without accents: the description is read by OCR, a clerk fixes a misread umlaut, not the sentence. */
-const words = (s: string) => fold(s).toLowerCase().match(/[\p{L}\d]+/gu) ?? [];
+const words = (s: string) =>
+  fold(s)
+    .toLowerCase()
+    .match(/[\p{L}\d]+/gu) ?? [];
 
 /** Each field of the draft against what a clerk would type: filled right, filled wrong, offered only, empty. */
 export function score(draft: CaseDraft, letter: NoticeLetter): Record<Field, Outcome> {
@@ -57,17 +74,27 @@ export function score(draft: CaseDraft, letter: NoticeLetter): Record<Field, Out
     lossDate: judge(['accidentDate'], [t.lossDate]),
     cause: judge(['damageCause'], [t.cause]),
     amount: judge(['estimatedAmount'], [t.amount]),
-    damageAddress: judge(['damageAddress.street', 'damageAddress.postalCode', 'damageAddress.city'], [t.street, t.postalCode, t.city]),
+    damageAddress: judge(
+      ['damageAddress.street', 'damageAddress.postalCode', 'damageAddress.city'],
+      [t.street, t.postalCode, t.city],
+    ),
     description: description(),
   };
 }
 
 async function main() {
   const { values: args } = parseArgs({
-    options: { set: { type: 'string', default: 'dev' }, dpi: { type: 'string', default: '200' }, show: { type: 'boolean', default: false }, seeds: { type: 'string' } },
+    options: {
+      set: { type: 'string', default: 'dev' },
+      dpi: { type: 'string', default: '200' },
+      show: { type: 'boolean', default: false },
+      seeds: { type: 'string' },
+    },
   });
   const picked = args.seeds?.split(',').map(Number);
-  const seeds = picked ?? (args.set === 'heldout' ? HELD_OUT_SEEDS : args.set === 'all' ? [...DEV_SEEDS, ...HELD_OUT_SEEDS] : DEV_SEEDS);
+  const seeds =
+    picked ??
+    (args.set === 'heldout' ? HELD_OUT_SEEDS : args.set === 'all' ? [...DEV_SEEDS, ...HELD_OUT_SEEDS] : DEV_SEEDS);
   const dpi = Number(args.dpi);
   const dir = workDir('notice');
   const sandbox = await sandboxFor(dir);
@@ -108,15 +135,30 @@ async function main() {
       for (const f of FIELDS) {
         tally[f][scored[f]]++;
         if (scored[f] !== 'right') {
-          const got = draft.values.filter((v) => v.path.toLowerCase().includes(f === 'lossDate' ? 'accident' : f === 'policy' ? 'policy' : f.toLowerCase().slice(0, 5)));
-          misses.push(`seed ${seed} (${kind}) ${f}: ${scored[f]} ${JSON.stringify(got.map((v) => [v.value, v.confidence, v.reason ?? '']))}`);
+          const got = draft.values.filter((v) =>
+            v.path
+              .toLowerCase()
+              .includes(f === 'lossDate' ? 'accident' : f === 'policy' ? 'policy' : f.toLowerCase().slice(0, 5)),
+          );
+          misses.push(
+            `seed ${seed} (${kind}) ${f}: ${scored[f]} ${JSON.stringify(got.map((v) => [v.value, v.confidence, v.reason ?? '']))}`,
+          );
         }
       }
-      if (args.show) console.log(seed, kind, JSON.stringify(scored), '\n  ', pages.flatMap((p) => p.lines.map((l) => l.map((w) => w.text).join(' '))).join('\n   '));
+      if (args.show)
+        console.log(
+          seed,
+          kind,
+          JSON.stringify(scored),
+          '\n  ',
+          pages.flatMap((p) => p.lines.map((l) => l.map((w) => w.text).join(' '))).join('\n   '),
+        );
     }
     const n = seeds.length;
     const pct = (k: number) => `${((100 * k) / n).toFixed(0)} %`;
-    console.log(`\n${args.set} set: ${n} letters at ${dpi} DPI, ${((performance.now() - started) / 1000 / n).toFixed(1)} s per letter (render + OCR + policy search + draft)\n`);
+    console.log(
+      `\n${args.set} set: ${n} letters at ${dpi} DPI, ${((performance.now() - started) / 1000 / n).toFixed(1)} s per letter (render + OCR + policy search + draft)\n`,
+    );
     console.log('| field | filled right | filled wrong | offered, not filled | left empty |');
     console.log('|---|---|---|---|---|');
     for (const f of FIELDS) {

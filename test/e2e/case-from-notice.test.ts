@@ -53,13 +53,19 @@ describe.each([
     expect(await page.locator('#case-claimant-lastName').inputValue()).toBe(t.lastName);
     expect(await page.locator('#case-damageAddress-postalCode').inputValue()).toBe(t.postalCode);
     const sourceOf = (path: string) =>
-      page.locator(`[data-testid="case-draft-value"][data-path="${path}"] [data-testid="case-draft-source"]`).textContent();
+      page
+        .locator(`[data-testid="case-draft-value"][data-path="${path}"] [data-testid="case-draft-source"]`)
+        .textContent();
     expect(await sourceOf('claimant.lastName')).toContain(text.fromPolicy);
     expect(await sourceOf('accidentDate')).toContain(text.page);
     expect(await sourceOf('damageCause')).toContain(text.page);
-    expect(await page.locator('[data-testid="case-draft-value"][data-filled="true"]').count()).toBeGreaterThanOrEqual(10);
+    expect(await page.locator('[data-testid="case-draft-value"][data-filled="true"]').count()).toBeGreaterThanOrEqual(
+      10,
+    );
     // Keyboard: "Change" beside a filled value moves to its field.
-    await page.locator('[data-testid="case-draft-value"][data-path="estimatedAmount"] [data-testid="case-draft-change"]').focus();
+    await page
+      .locator('[data-testid="case-draft-value"][data-path="estimatedAmount"] [data-testid="case-draft-change"]')
+      .focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('case-estimatedAmount');
     await app.screenshot(`case-from-notice-${lang}`);
@@ -73,7 +79,9 @@ describe.each([
 
     // One step on: the letter goes to the platform with its new case number.
     await act(() => page.getByTestId('case-send-document').click());
-    await expect.poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: 20_000 }).toContain(text.sent);
+    await expect
+      .poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: 20_000 })
+      .toContain(text.sent);
     expect(['queued', 'uploading', 'uploaded', 'archived']).toContain(demo.core.queue.get(id).state);
     await expectAccessible(page);
     expect(actions).toBeLessThanOrEqual(6);
@@ -81,7 +89,8 @@ describe.each([
     // The sandbox holds the case with the letter's values.
     const claimsFile = join(app.dataDir, 'sandbox', 'claims.json');
     const stored = async () =>
-      ((JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)?.caseData ?? null);
+      (JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)
+        ?.caseData ?? null;
     await expect.poll(stored, { timeout: 10_000 }).not.toBeNull();
     const data = (await stored())!;
     expect(data).toMatchObject({
@@ -94,7 +103,10 @@ describe.each([
       damageAddress: { street: t.street, postalCode: t.postalCode, city: t.city },
     });
     // The description is the letter's account, as OCR read it (an umlaut may come out plain).
-    const words = (s: string) => fold(s).toLowerCase().match(/[\p{L}\d]+/gu) ?? [];
+    const words = (s: string) =>
+      fold(s)
+        .toLowerCase()
+        .match(/[\p{L}\d]+/gu) ?? [];
     const have = new Set(words(String(data.description)));
     const want = words(t.damageSentence);
     expect(want.filter((w) => have.has(w)).length).toBeGreaterThanOrEqual(want.length * 0.7);

@@ -27,8 +27,18 @@ const LETTER = [
   'Mit freundlichen Grüßen',
 ];
 
-const draftOf = (lines: string[], schema: SchemaDescription = CASE_CREATE_INPUT, policy: ConfirmedPolicy | null = POLICY) =>
-  draftCase({ pages: [typedPage(lines)], model: buildFormModel(schema), key: 'k', today: TODAY, ...(policy ? { policy } : {}) });
+const draftOf = (
+  lines: string[],
+  schema: SchemaDescription = CASE_CREATE_INPUT,
+  policy: ConfirmedPolicy | null = POLICY,
+) =>
+  draftCase({
+    pages: [typedPage(lines)],
+    model: buildFormModel(schema),
+    key: 'k',
+    today: TODAY,
+    ...(policy ? { policy } : {}),
+  });
 const valueOf = (d: ReturnType<typeof draftOf>, path: string) => d.values.find((v) => v.path === path);
 
 describe('a notice of loss fills the platform case form', () => {
@@ -69,18 +79,32 @@ describe('a notice of loss fills the platform case form', () => {
   });
 
   it('never takes the letter’s own date or a future date; two loss dates are offered, not filled', () => {
-    expect(valueOf(draftOf(['Hamburg, den 12.03.2026', 'Der Keller wurde durch Leitungswasser beschädigt.']), 'accidentDate')).toBeUndefined();
-    expect(valueOf(draftOf(['Schadentag: 12.05.2026', 'Sturm hat das Dach beschädigt.']), 'accidentDate')).toBeUndefined();
+    expect(
+      valueOf(
+        draftOf(['Hamburg, den 12.03.2026', 'Der Keller wurde durch Leitungswasser beschädigt.']),
+        'accidentDate',
+      ),
+    ).toBeUndefined();
+    expect(
+      valueOf(draftOf(['Schadentag: 12.05.2026', 'Sturm hat das Dach beschädigt.']), 'accidentDate'),
+    ).toBeUndefined();
     const two = valueOf(draftOf(['Schadentag: 02.03.2026', 'Schadendatum laut Nachbar: 03.03.2026']), 'accidentDate');
     expect(two).toMatchObject({ filled: false, reason: 'uncertain' });
   });
 
   it('offers, never fills, what is unsure: two causes, two estimates, an expired policy', () => {
-    const d = draftOf(['Durch den Sturm zerbrach die Fensterscheibe und es kam zu einem Brand.', 'Schaden ca. 500 €, Reparatur rund 900 €.'], CASE_CREATE_INPUT, {
-      ...POLICY,
-      inForce: false,
-      policy: { ...POLICY.policy, isActive: false },
-    });
+    const d = draftOf(
+      [
+        'Durch den Sturm zerbrach die Fensterscheibe und es kam zu einem Brand.',
+        'Schaden ca. 500 €, Reparatur rund 900 €.',
+      ],
+      CASE_CREATE_INPUT,
+      {
+        ...POLICY,
+        inForce: false,
+        policy: { ...POLICY.policy, isActive: false },
+      },
+    );
     expect(valueOf(d, 'damageCause')?.filled).not.toBe(true);
     expect(valueOf(d, 'estimatedAmount')).toMatchObject({ filled: false, reason: 'uncertain' });
     expect(valueOf(d, 'policyNumber')).toMatchObject({ filled: false, reason: 'uncertain' });
@@ -88,7 +112,11 @@ describe('a notice of loss fills the platform case form', () => {
 
   it('offers a value the schema would refuse instead of filling it', () => {
     const d = draftOf(['Schadentag: 02.03.2026', 'Ein Einbruch: Schaden etwa 12.000.000,00 EUR.']);
-    expect(valueOf(d, 'estimatedAmount')).toMatchObject({ filled: false, reason: 'refused-by-schema', value: 12_000_000 });
+    expect(valueOf(d, 'estimatedAmount')).toMatchObject({
+      filled: false,
+      reason: 'refused-by-schema',
+      value: 12_000_000,
+    });
     expect(valueOf(d, 'damageCause')).toMatchObject({ value: 'Einbruchdiebstahl', filled: true });
   });
 

@@ -52,7 +52,11 @@ const COMPANY = /\b(gmbh|ag|kg|ohg|ab|as|oy|ltd|inc|llc|e\.?\s?k\.?|gbr|ug|se|pa
 function splitName(fullName: string): { first?: string; last: string; sure: boolean } {
   const parts = fullName.trim().split(/\s+/);
   const last = parts.pop() ?? '';
-  return { ...(parts.length ? { first: parts.join(' ') } : {}), last, sure: parts.length > 0 && !COMPANY.test(fullName) };
+  return {
+    ...(parts.length ? { first: parts.join(' ') } : {}),
+    last,
+    sure: parts.length > 0 && !COMPANY.test(fullName),
+  };
 }
 
 const pageSource = (at: Place): DraftSource => ({ kind: 'page', page: at.page, ...(at.box ? { box: at.box } : {}) });
@@ -66,15 +70,26 @@ export function draftCase(input: DraftInput): CaseDraft {
     found.push({ field, value, raw, source, confidence });
 
   const policy = input.policy;
-  const fromPolicy: DraftSource | undefined = policy ? { kind: 'policy', policyNumber: policy.policy.number } : undefined;
+  const fromPolicy: DraftSource | undefined = policy
+    ? { kind: 'policy', policyNumber: policy.policy.number }
+    : undefined;
   if (policy) {
     add('policyNumber', policy.policy.number, policy.number, pageSource(policy.at), policy.inForce ? 0.95 : 0.5);
     const name = splitName(policy.customer.fullName);
     const sure = name.sure ? 0.9 : 0.5;
     if (name.first) add('claimantFirstName', name.first, policy.customer.fullName, fromPolicy!, sure);
-    add('claimantLastName', name.sure ? name.last : policy.customer.fullName, policy.customer.fullName, fromPolicy!, sure);
+    add(
+      'claimantLastName',
+      name.sure ? name.last : policy.customer.fullName,
+      policy.customer.fullName,
+      fromPolicy!,
+      sure,
+    );
     const caseType = targets.caseType?.node;
-    const option = caseType?.kind === 'enum' && policy.policy.product ? caseTypeOption(caseType.options, policy.policy.product) : undefined;
+    const option =
+      caseType?.kind === 'enum' && policy.policy.product
+        ? caseTypeOption(caseType.options, policy.policy.product)
+        : undefined;
     if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
       add('caseType', option.value, policy.policy.product ?? '', fromPolicy!, 0.9);
   }
@@ -98,7 +113,12 @@ export function draftCase(input: DraftInput): CaseDraft {
   const address = findAddress(lines);
   const insured = policy ? parseAddressText(policy.customer.address ?? '') : undefined;
   const raw = policy?.customer.address ?? '';
-  const put = (a: { street: string; postalCode: string; city: string }, text: string, source: DraftSource, confidence: number) => {
+  const put = (
+    a: { street: string; postalCode: string; city: string },
+    text: string,
+    source: DraftSource,
+    confidence: number,
+  ) => {
     add('street', a.street, text, source, confidence);
     add('postalCode', a.postalCode, text, source, confidence);
     add('city', a.city, text, source, confidence);
@@ -110,7 +130,13 @@ export function draftCase(input: DraftInput): CaseDraft {
   const description = findDescription(lines);
   const descNode = targets.description?.node;
   if (description && descNode?.kind === 'string')
-    add('description', trimTo(description.text, descNode.maxLength), description.text, pageSource(description.at), 0.85);
+    add(
+      'description',
+      trimTo(description.text, descNode.maxLength),
+      description.text,
+      pageSource(description.at),
+      0.85,
+    );
 
   // Into the form's own terms, then checked against the schema one by one.
   const base = initialFormValue(model);

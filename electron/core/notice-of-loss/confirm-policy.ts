@@ -15,7 +15,12 @@ import type { ConfirmedPolicy } from './case-draft';
  * only a number the platform then confirms is used, so a wider pattern costs a search, never a wrong value.
  */
 const MISREAD_POLICY: FieldPattern[] = [
-  { field: 'policyNumber', pattern: String.raw`(?<![\w-])(?<value>[A-Z]{2}\s?[-:.,;_=~]?\s?\d{6})(?![\w-])`, caseSensitive: true, normalize: 'compact-upper' },
+  {
+    field: 'policyNumber',
+    pattern: String.raw`(?<![\w-])(?<value>[A-Z]{2}\s?[-:.,;_=~]?\s?\d{6})(?![\w-])`,
+    caseSensitive: true,
+    normalize: 'compact-upper',
+  },
 ];
 
 const comparable = (s: string) => s.replace(/[\s./-]/g, '').toUpperCase();

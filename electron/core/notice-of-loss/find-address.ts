@@ -27,17 +27,26 @@ export function parseAddressText(text: string): Omit<FoundAddress, 'raw' | 'at'>
   const town = TOWN.exec(parts[parts.length - 1]!.trim());
   const street = STREET.exec(parts.slice(0, -1).join(', ').trim());
   if (!town || !street) return undefined;
-  return { street: street.groups!.street!.trim(), postalCode: town.groups!.postal!.replace(/\s/g, ''), city: town.groups!.city!.trim() };
+  return {
+    street: street.groups!.street!.trim(),
+    postalCode: town.groups!.postal!.replace(/\s/g, ''),
+    city: town.groups!.city!.trim(),
+  };
 }
 
 /** The insured address in words: the damage is where the policyholder lives. */
-const AT_INSURED = /(versicherten (adresse|anschrift|wohnung)|versicherungsort|insured (address|premises|property)|our (home|house|flat)|unserer wohnung|unserem haus)/u;
+const AT_INSURED =
+  /(versicherten (adresse|anschrift|wohnung)|versicherungsort|insured (address|premises|property)|our (home|house|flat)|unserer wohnung|unserem haus)/u;
 
 /**
  * The letter's damage address: `found` when one was read after its label; `labelled` when a label was there
  * but what follows could not be read as an address (then the insured's address is not taken for it).
  */
-export function findAddress(lines: readonly NoticeLine[]): { found?: FoundAddress; labelled: boolean; atInsured: boolean } {
+export function findAddress(lines: readonly NoticeLine[]): {
+  found?: FoundAddress;
+  labelled: boolean;
+  atInsured: boolean;
+} {
   let labelled = false;
   for (const [i, line] of lines.entries()) {
     const low = plain(line.text);
@@ -74,11 +83,15 @@ function distance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-const key = (s: string) => plain(s).replace(/ss|s/g, 's').replace(/[^a-z0-9]/g, '');
+const key = (s: string) =>
+  plain(s)
+    .replace(/ss|s/g, 's')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Whether the letter's address is the insured's one, read with OCR's usual slips (ß as B, ü as ii). */
 export function sameAddress(a: Omit<FoundAddress, 'raw' | 'at'>, b: Omit<FoundAddress, 'raw' | 'at'>): boolean {
   if (a.postalCode !== b.postalCode) return false;
-  const close = (x: string, y: string) => distance(key(x), key(y)) <= Math.max(1, Math.floor(Math.max(key(x).length, key(y).length) / 5));
+  const close = (x: string, y: string) =>
+    distance(key(x), key(y)) <= Math.max(1, Math.floor(Math.max(key(x).length, key(y).length) / 5));
   return close(a.street, b.street) && close(a.city, b.city);
 }

@@ -57,7 +57,12 @@ export function findAmounts(lines: readonly NoticeLine[]): FoundAmount[] {
       const labelAbove = before.trim() === '' && i > 0 ? plain(lines[i - 1]!.text) : '';
       const context = `${labelAbove} ${before}`;
       const role = NOT_ESTIMATE.test(context) ? 'other' : ESTIMATE.test(context) ? 'estimate' : 'plain';
-      out.push({ amount, raw: line.text.slice(start, start + m[0].length), at: placeOf(line, start, start + m[0].length), role });
+      out.push({
+        amount,
+        raw: line.text.slice(start, start + m[0].length),
+        at: placeOf(line, start, start + m[0].length),
+        role,
+      });
     }
   }
   return out;

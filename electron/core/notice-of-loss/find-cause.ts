@@ -12,7 +12,10 @@ export type Cause = (typeof CAUSES)[number];
 /** Words in the letter (regular expressions over lower-case text), with their weight. */
 export const CAUSE_WORDS: Record<Cause, [RegExp, number][]> = {
   water: [
-    [/leitungswasser|rohrbruch|wasserrohr|burst (water )?pipe|pipe (had )?burst|water pipe|leaking pipe|wasserschaden|water damage/u, 3],
+    [
+      /leitungswasser|rohrbruch|wasserrohr|burst (water )?pipe|pipe (had )?burst|water pipe|leaking pipe|wasserschaden|water damage/u,
+      3,
+    ],
     [/\bwasser|\bwater\b|undicht|ausgelaufen|leak|geplatzt|uberschwemm|flooded/u, 1],
   ],
   storm: [
@@ -32,7 +35,10 @@ export const CAUSE_WORDS: Record<Cause, [RegExp, number][]> = {
     [/gestohlen|stolen|diebstahl|theft|aufgebrochen|forced open|aufgehebelt/u, 1],
   ],
   glass: [
-    [/glasbruch|glass breakage|broken glass|fensterscheibe|window pane|scheibe .*(gesprungen|zerbrochen|zersprungen)|(zerbrochen|gesprungen)e? scheibe|shattered/u, 3],
+    [
+      /glasbruch|glass breakage|broken glass|fensterscheibe|window pane|scheibe .*(gesprungen|zerbrochen|zersprungen)|(zerbrochen|gesprungen)e? scheibe|shattered/u,
+      3,
+    ],
     [/\bglas|\bglass|scheibe|\bpane\b|cracked/u, 1],
   ],
 };
@@ -68,7 +74,11 @@ export function findCause(lines: readonly NoticeLine[]): CauseChoice | undefined
           const seen = first.get(cause);
           if (!seen || seen.weight < weight) {
             const start = m.index ?? 0;
-            first.set(cause, { raw: line.text.slice(start, start + m[0].length), at: placeOf(line, start, start + m[0].length), weight });
+            first.set(cause, {
+              raw: line.text.slice(start, start + m[0].length),
+              at: placeOf(line, start, start + m[0].length),
+              weight,
+            });
           }
         }
       }

@@ -79,7 +79,10 @@ export function findDates(lines: readonly NoticeLine[]): FoundDate[] {
         else if (LOSS_BEFORE.test(before) || LOSS_AFTER.test(after)) role = 'loss';
         else if (aloneOnLine && LOSS_BEFORE.test(labelAbove.replace(/[:\s]*$/, ' '))) role = 'loss';
         else if (aloneOnLine && NOT_LOSS_BEFORE.test(labelAbove.replace(/[:\s]*$/, ''))) role = 'other';
-        else if (ON_BEFORE.test(before) && /schaden|damage|wasser|water|sturm|storm|brand|fire|einbruch|burglar|hagel|hail|glas|rohr|pipe/u.test(low))
+        else if (
+          ON_BEFORE.test(before) &&
+          /schaden|damage|wasser|water|sturm|storm|brand|fire|einbruch|burglar|hagel|hail|glas|rohr|pipe/u.test(low)
+        )
           role = 'loss';
         out.push({ iso, raw: line.text.slice(start, end), at: placeOf(line, start, end), role });
       }

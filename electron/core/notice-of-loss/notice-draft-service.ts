@@ -21,7 +21,10 @@ export interface NoticeDraftDeps {
 
 export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Promise<CaseDraft> {
   const schema = await deps.schema();
-  const base = { key: schema.key, ...(schema.schemaVersion !== undefined ? { schemaVersion: schema.schemaVersion } : {}) };
+  const base = {
+    key: schema.key,
+    ...(schema.schemaVersion !== undefined ? { schemaVersion: schema.schemaVersion } : {}),
+  };
   const text = await deps.text.textOf(deps.fileOf(id));
   if (!text.ok) return { ...base, values: [], problems: [text.message] };
   const pages = text.pages.filter((p) => p !== undefined);

@@ -27,14 +27,21 @@ const PLACE =
   /damage ?address|schadenort|schadensort|schadenanschrift|schadenadresse|loss ?(location|address)|place of loss|risk ?(address|location)|incident ?address|risikoort/u;
 
 export const TARGET_RULES: Record<NoticeField, TargetRule> = {
-  policyNumber: { kinds: ['string'], words: /polic|versicherungs ?schein|vertrags? ?(nummer|nr)|vertragsnummer/u, not: /holder|nehmer|start|beginn|end/u },
+  policyNumber: {
+    kinds: ['string'],
+    words: /polic|versicherungs ?schein|vertrags? ?(nummer|nr)|vertragsnummer/u,
+    not: /holder|nehmer|start|beginn|end/u,
+  },
   lossDate: {
     kinds: ['string'],
     format: 'date',
     words: /accident|loss|damage|incident|event|schaden|unfall|ereignis|occurr/u,
     not: /report|melde|birth|geburt|purchase|kauf|start|beginn/u,
   },
-  caseType: { kinds: ['enum'], words: /case ?type|claim ?type|schadenart|fallart|sparte|line of business|kind of (loss|claim)/u },
+  caseType: {
+    kinds: ['enum'],
+    words: /case ?type|claim ?type|schadenart|fallart|sparte|line of business|kind of (loss|claim)/u,
+  },
   cause: { kinds: ['enum'], words: /cause|ursache|peril|gefahr|reason/u },
   amount: {
     kinds: ['number'],
@@ -48,7 +55,12 @@ export const TARGET_RULES: Record<NoticeField, TargetRule> = {
   claimantSalutation: { kinds: ['enum'], words: /salutation|anrede|title/u, parent: PERSON },
   claimantFirstName: { kinds: ['string'], words: /first|vorname|given/u, parent: PERSON },
   claimantLastName: { kinds: ['string'], words: /last|nachname|surname|family/u, parent: PERSON },
-  street: { kinds: ['string'], words: /street|strase|strasse|address ?line|adresse|anschrift/u, not: /2|zusatz|addition/u, parent: PLACE },
+  street: {
+    kinds: ['string'],
+    words: /street|strase|strasse|address ?line|adresse|anschrift/u,
+    not: /2|zusatz|addition/u,
+    parent: PLACE,
+  },
   postalCode: { kinds: ['string'], words: /postal|zip|plz|postleitzahl|post code|postcode/u, parent: PLACE },
   city: { kinds: ['string'], words: /city|\bort\b|town|stadt|gemeinde/u, not: /postleitzahl/u, parent: PLACE },
 };
@@ -65,7 +77,11 @@ export interface Target {
 }
 
 /** Every value field of the form (objects walked, arrays not: one letter fills one case, not a list). */
-function* walk(node: FormNode, path: string, parentWords: string): Generator<{ node: FormNode; path: string; parentWords: string }> {
+function* walk(
+  node: FormNode,
+  path: string,
+  parentWords: string,
+): Generator<{ node: FormNode; path: string; parentWords: string }> {
   if (node.readOnly) return;
   if (node.kind === 'object') {
     const here = path === '' ? '' : wordsOf(node);
@@ -98,13 +114,18 @@ export function findTargets(root: FormNode): Partial<Record<NoticeField, Target>
 
 /** The option of an enum whose value or title names `cause`, if exactly one does. */
 export function causeOption(options: readonly EnumOption[], cause: Cause): EnumOption | undefined {
-  const hits = options.filter((o) => CAUSE_OPTION_WORDS[cause].test(fold(`${String(o.value)} ${o.label}`).toLowerCase()));
+  const hits = options.filter((o) =>
+    CAUSE_OPTION_WORDS[cause].test(fold(`${String(o.value)} ${o.label}`).toLowerCase()),
+  );
   return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** The policy's product → the kind of case, and the words naming that kind in an option of the schema. */
 export const PRODUCT_CASE_TYPES: { product: RegExp; option: RegExp }[] = [
-  { product: /hausrat|wohngebaude|gebaude|household|home|contents|building|property|sach/iu, option: /property|sach|gebaude|hausrat|home/iu },
+  {
+    product: /hausrat|wohngebaude|gebaude|household|home|contents|building|property|sach/iu,
+    option: /property|sach|gebaude|hausrat|home/iu,
+  },
   { product: /kfz|auto|pkw|motor|car|vehicle|fahrzeug/iu, option: /motor|kfz|auto|vehicle|fahrzeug/iu },
   { product: /haftpflicht|liability/iu, option: /liability|haftpflicht/iu },
 ];

@@ -27,7 +27,15 @@ export function CaseDraftPanel(props: { model: FormModel; idPrefix: string; disa
   const filled = draft?.values.filter((v) => v.filled) ?? [];
   const offered = draft?.values.filter((v) => !v.filled) ?? [];
   const row = (v: DraftValue) => (
-    <DraftRow key={v.path} v={v} t={t} model={props.model} idPrefix={props.idPrefix} disabled={props.disabled} taken={taken.includes(v.path)} />
+    <DraftRow
+      key={v.path}
+      v={v}
+      t={t}
+      model={props.model}
+      idPrefix={props.idPrefix}
+      disabled={props.disabled}
+      taken={taken.includes(v.path)}
+    />
   );
   return (
     <section className="case-draft" aria-labelledby="case-draft-title" data-testid="case-draft">
@@ -83,13 +91,24 @@ function DraftRow(props: {
   const label = nodeAtPath(props.model.root, parsePath(v.path))?.label ?? v.path;
   const sure = v.confidence >= 0.8;
   const source =
-    v.source.kind === 'page' ? t('case.draft.page', { page: v.source.page + 1 }) : t('case.draft.fromPolicy', { number: v.source.policyNumber });
+    v.source.kind === 'page'
+      ? t('case.draft.page', { page: v.source.page + 1 })
+      : t('case.draft.fromPolicy', { number: v.source.policyNumber });
   const why =
-    v.reason === 'refused-by-schema' ? t('case.draft.refused') : v.reason === 'field-not-empty' ? t('case.draft.notEmpty') : t('case.draft.unsure');
+    v.reason === 'refused-by-schema'
+      ? t('case.draft.refused')
+      : v.reason === 'field-not-empty'
+        ? t('case.draft.notEmpty')
+        : t('case.draft.unsure');
   return (
-    <li className="case-draft-value" data-testid="case-draft-value" data-path={v.path} data-filled={v.filled} data-source={v.source.kind}>
-      <span className="case-draft-label">{label}</span>{' '}
-      <span className="case-draft-text">{String(v.value)}</span>{' '}
+    <li
+      className="case-draft-value"
+      data-testid="case-draft-value"
+      data-path={v.path}
+      data-filled={v.filled}
+      data-source={v.source.kind}
+    >
+      <span className="case-draft-label">{label}</span> <span className="case-draft-text">{String(v.value)}</span>{' '}
       <span className="chip-page" data-testid="case-draft-source">
         {source}
       </span>{' '}

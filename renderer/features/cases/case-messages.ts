@@ -44,7 +44,8 @@ const en = {
     '{file} could not take case number {number}: it had already been sent. Nothing else needs doing for the case.',
   'case.draft.title': 'From the letter',
   'case.draft.reading': 'Reading the letter and asking the platform about its policy…',
-  'case.draft.summary': '{filled, plural, one {# value filled} other {# values filled}}, {offered, plural, one {# offered} other {# offered}} for you to check.',
+  'case.draft.summary':
+    '{filled, plural, one {# value filled} other {# values filled}}, {offered, plural, one {# offered} other {# offered}} for you to check.',
   'case.draft.filled': 'Filled in',
   'case.draft.offered': 'Offered, not filled',
   'case.draft.page': 'page {page}',
@@ -105,7 +106,8 @@ const de: Record<CaseMessageKey, string> = {
     '{file} konnte die Fallnummer {number} nicht mehr bekommen, weil es schon gesendet war. Für den Fall ist nichts weiter zu tun.',
   'case.draft.title': 'Aus dem Schreiben',
   'case.draft.reading': 'Das Schreiben wird gelesen und die Plattform nach dem Vertrag gefragt…',
-  'case.draft.summary': '{filled, plural, one {# Wert eingetragen} other {# Werte eingetragen}}, {offered, plural, one {# Vorschlag} other {# Vorschläge}} zum Prüfen.',
+  'case.draft.summary':
+    '{filled, plural, one {# Wert eingetragen} other {# Werte eingetragen}}, {offered, plural, one {# Vorschlag} other {# Vorschläge}} zum Prüfen.',
   'case.draft.filled': 'Eingetragen',
   'case.draft.offered': 'Vorgeschlagen, nicht eingetragen',
   'case.draft.page': 'Seite {page}',

@@ -375,7 +375,9 @@ function SendDocument(props: { fileName: string; number: string; t: Translate<Ca
       >
         {sending ? t('case.sendingDocument') : t('case.sendDocument', { file: props.fileName })}
       </button>
-      {error && <ErrorBanner error={error} onRetry={() => void s().sendCaseDocument()} testId="case-send-document-error" />}
+      {error && (
+        <ErrorBanner error={error} onRetry={() => void s().sendCaseDocument()} testId="case-send-document-error" />
+      )}
     </>
   );
 }

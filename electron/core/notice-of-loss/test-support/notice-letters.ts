@@ -46,8 +46,34 @@ export interface NoticeLetter {
   render: { boxes: { label: string; value: string[] }[]; header: string[]; body: string[]; footer: string[] };
 }
 
-const MONTHS_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_DE = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const CAUSE_TEXT: Record<string, Record<Lang, string[]>> = {
   Leitungswasser: {
@@ -162,7 +188,9 @@ export function noticeLetter(seed: number, today = '2026-11-28'): NoticeLetter {
   const cause = motor ? pick(rnd, ['Hagel', 'Glasbruch', 'Sturm', 'Feuer']) : pick(rnd, Object.keys(CAUSE_TEXT));
   const lossDate = `2026-${pad(1 + Math.floor(rnd() * 10))}-${pad(1 + Math.floor(rnd() * 28))}`;
   const letterDate = isoPlus(lossDate, 2 + Math.floor(rnd() * 9));
-  const amount = pick(rnd, [1, 1, 0]) ? Math.round(300 + rnd() * 9000) + pick(rnd, [0, 0, 0.5, 0.9]) : Math.round(150 + rnd() * 800);
+  const amount = pick(rnd, [1, 1, 0])
+    ? Math.round(300 + rnd() * 9000) + pick(rnd, [0, 0, 0.5, 0.9])
+    : Math.round(150 + rnd() * 800);
   const [name, address] = [customer.fullName, customer.address];
   const parts = name.split(' ');
   const insured = /^(.+),\s*(\d[\d ]{2,8}\d)\s+(\D.*)$/.exec(address)!;
@@ -183,15 +211,29 @@ export function noticeLetter(seed: number, today = '2026-11-28'): NoticeLetter {
   const amountSentence = pick(
     rnd,
     de
-      ? [`Die Reparatur wird laut Kostenvoranschlag rund ${amt} € kosten.`, `Geschätzte Schadenhöhe: ${amt} EUR`, `Den Schaden schätzen wir auf etwa ${amt} Euro.`]
-      : [`The repair is estimated at EUR ${amt}.`, `Estimated amount: € ${amt}`, `We estimate the cost at about ${amt} EUR.`],
+      ? [
+          `Die Reparatur wird laut Kostenvoranschlag rund ${amt} € kosten.`,
+          `Geschätzte Schadenhöhe: ${amt} EUR`,
+          `Den Schaden schätzen wir auf etwa ${amt} Euro.`,
+        ]
+      : [
+          `The repair is estimated at EUR ${amt}.`,
+          `Estimated amount: € ${amt}`,
+          `We estimate the cost at about ${amt} EUR.`,
+        ],
   );
   const secondAmount = amountText(rnd, pick(rnd, [150, 250, 300, 500]), lang);
   const extraAmount = pick(
     rnd,
     de
-      ? [`Unsere Selbstbeteiligung beträgt ${secondAmount} €.`, `Eine Anzahlung von ${secondAmount} € an den Handwerker haben wir bereits bezahlt.`]
-      : [`Our deductible is EUR ${secondAmount}.`, `We have already paid a deposit of € ${secondAmount} to the contractor.`],
+      ? [
+          `Unsere Selbstbeteiligung beträgt ${secondAmount} €.`,
+          `Eine Anzahlung von ${secondAmount} € an den Handwerker haben wir bereits bezahlt.`,
+        ]
+      : [
+          `Our deductible is EUR ${secondAmount}.`,
+          `We have already paid a deposit of € ${secondAmount} to the contractor.`,
+        ],
   );
   // A second date, each with its own meaning: the report (after the loss), an inspection (after today),
   // the policy's start (before the loss).
@@ -199,13 +241,29 @@ export function noticeLetter(seed: number, today = '2026-11-28'): NoticeLetter {
   const other = dateText(rnd, [isoPlus(lossDate, 1), isoPlus(today, 20), policy.startDate][second]!, lang);
   const extraDate = (
     de
-      ? [`Wir haben den Schaden am ${other} telefonisch gemeldet.`, `Ein Gutachter kann ab dem ${other} kommen.`, `Der Vertrag besteht seit dem ${other}.`]
-      : [`We reported the loss by phone on ${other}.`, `An inspection is possible from ${other}.`, `The policy has been in force since ${other}.`]
+      ? [
+          `Wir haben den Schaden am ${other} telefonisch gemeldet.`,
+          `Ein Gutachter kann ab dem ${other} kommen.`,
+          `Der Vertrag besteht seit dem ${other}.`,
+        ]
+      : [
+          `We reported the loss by phone on ${other}.`,
+          `An inspection is possible from ${other}.`,
+          `The policy has been in force since ${other}.`,
+        ]
   )[second]!;
-  const placeLine = givesPlace ? `${de ? 'Schadenort' : 'Place of loss'}: ${place[0]}, ${place[1]} ${place[2]}` : undefined;
+  const placeLine = givesPlace
+    ? `${de ? 'Schadenort' : 'Place of loss'}: ${place[0]}, ${place[1]} ${place[2]}`
+    : undefined;
   const policyLine = `${pick(rnd, de ? ['Versicherungsnummer', 'Versicherungsschein-Nr.', 'Vertragsnummer'] : ['Policy number', 'Policy No.'])}: ${policy.number}`;
 
-  const header = [name, address, '', de ? `${town}, den ${dateText(rnd, letterDate, lang)}` : `${town}, ${dateText(rnd, letterDate, lang)}`, ''];
+  const header = [
+    name,
+    address,
+    '',
+    de ? `${town}, den ${dateText(rnd, letterDate, lang)}` : `${town}, ${dateText(rnd, letterDate, lang)}`,
+    '',
+  ];
   const body = [
     de ? 'Schadenmeldung' : 'Notice of loss',
     policyLine,
@@ -229,15 +287,23 @@ export function noticeLetter(seed: number, today = '2026-11-28'): NoticeLetter {
           { label: de ? 'Versicherungsnehmer' : 'Policyholder', value: [name] },
           { label: de ? 'Versicherungsnummer' : 'Policy number', value: [policy.number] },
           { label: de ? 'Schadentag' : 'Date of loss', value: [d] },
-          ...(placeLine ? [{ label: de ? 'Schadenort' : 'Place of loss', value: [`${place[0]}, ${place[1]} ${place[2]}`] }] : []),
+          ...(placeLine
+            ? [{ label: de ? 'Schadenort' : 'Place of loss', value: [`${place[0]}, ${place[1]} ${place[2]}`] }]
+            : []),
           { label: de ? 'Geschätzte Schadenhöhe' : 'Estimated amount', value: [`${amt} ${pick(rnd, ['€', 'EUR'])}`] },
           {
             label: de ? 'Schilderung des Schadenhergangs' : 'What happened',
-            value: wrap([damageSentence, ...(twoDates ? [extraDate] : []), ...(twoAmounts ? [extraAmount] : [])].join(' '), 60),
+            value: wrap(
+              [damageSentence, ...(twoDates ? [extraDate] : []), ...(twoAmounts ? [extraAmount] : [])].join(' '),
+              60,
+            ),
           },
         ]
       : [];
-  const footer = layout === 'form' ? [de ? `${town}, ${dateText(rnd, letterDate, lang)}` : `${town}, ${dateText(rnd, letterDate, lang)}`, name] : [];
+  const footer =
+    layout === 'form'
+      ? [de ? `${town}, ${dateText(rnd, letterDate, lang)}` : `${town}, ${dateText(rnd, letterDate, lang)}`, name]
+      : [];
   const lines = layout === 'form' ? [...boxes.flatMap((b) => [b.label, ...b.value]), ...footer] : [...header, ...body];
   return {
     seed,
@@ -260,7 +326,12 @@ export function noticeLetter(seed: number, today = '2026-11-28'): NoticeLetter {
       city: place[2]!,
       damageSentence,
     },
-    render: { boxes, header: layout === 'form' ? [de ? 'Schadenmeldung' : 'Notice of loss'] : header, body: layout === 'form' ? [] : body, footer },
+    render: {
+      boxes,
+      header: layout === 'form' ? [de ? 'Schadenmeldung' : 'Notice of loss'] : header,
+      body: layout === 'form' ? [] : body,
+      footer,
+    },
   };
 }
 
@@ -282,7 +353,9 @@ export function noticeSvg(letter: NoticeLetter, dpi = 200): { svg: string; width
   const text = (x: number, line: string, sz = size, f = font) => {
     // Handwriting wanders a little off the line.
     const dy = letter.layout === 'handwriting' ? (rnd() - 0.5) * 6 * s : 0;
-    parts.push(`<text x="${x}" y="${(y + dy).toFixed(1)}" font-family="${f}" font-size="${sz.toFixed(1)}">${esc(line)}</text>`);
+    parts.push(
+      `<text x="${x}" y="${(y + dy).toFixed(1)}" font-family="${f}" font-size="${sz.toFixed(1)}">${esc(line)}</text>`,
+    );
   };
   const wrapWidth = letter.layout === 'handwriting' ? 56 : 70;
   for (const line of letter.render.header) {
@@ -303,7 +376,9 @@ export function noticeSvg(letter: NoticeLetter, dpi = 200): { svg: string; width
     text(left, box.label, 24 * s, 'DejaVu Sans');
     y += 14 * s;
     const h = box.value.length * step + 44 * s;
-    parts.push(`<rect x="${left - 10 * s}" y="${y.toFixed(1)}" width="${(width - 2 * left + 20 * s).toFixed(1)}" height="${h.toFixed(1)}" fill="none" stroke="black" stroke-width="${2 * s}"/>`);
+    parts.push(
+      `<rect x="${left - 10 * s}" y="${y.toFixed(1)}" width="${(width - 2 * left + 20 * s).toFixed(1)}" height="${h.toFixed(1)}" fill="none" stroke="black" stroke-width="${2 * s}"/>`,
+    );
     y += step * 1.1;
     for (const v of box.value) {
       text(left + 10 * s, v, size, pick(rnd, ['Z003', font]));
@@ -316,7 +391,11 @@ export function noticeSvg(letter: NoticeLetter, dpi = 200): { svg: string; width
     text(left, line);
     y += step;
   }
-  return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`, width, height };
+  return {
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`,
+    width,
+    height,
+  };
 }
 
 /** The letter as a scan: grey PNG with a small skew, blur and noise, turned when the letter is. */
@@ -333,7 +412,8 @@ export async function noticeScan(letter: NoticeLetter, dpi = 200): Promise<Buffe
     .toBuffer({ resolveWithObject: true });
   const data = flat.data;
   const noise = 10 + rnd() * 14;
-  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i]! + (rnd() + rnd() + rnd() - 1.5) * noise));
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(0, Math.min(255, data[i]! + (rnd() + rnd() + rnd() - 1.5) * noise));
   let img = sharp(data, { raw: { width: flat.info.width, height: flat.info.height, channels: 1 } });
   if (letter.turn) img = sharp(await img.png().toBuffer()).rotate(letter.turn);
   return img.toColourspace('b-w').withMetadata({ density: dpi }).png({ compressionLevel: 3 }).toBuffer();
