@@ -14,7 +14,7 @@ import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import type { PageText } from '../suggestions/page-text';
 import { chooseAmount, findAmounts } from './find-amount';
-import { findAddress, parseAddressText, sameAddress } from './find-address';
+import { findAddress, namesOtherAddress, parseAddressText, sameAddress } from './find-address';
 import { findCause } from './find-cause';
 import { chooseLossDate, findDates } from './find-dates';
 import { findDescription, trimTo } from './find-description';
@@ -125,7 +125,10 @@ export function draftCase(input: DraftInput): CaseDraft {
   };
   if (address.found && insured && fromPolicy && sameAddress(address.found, insured)) put(insured, raw, fromPolicy, 0.9);
   else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 0.6);
-  else if (insured && fromPolicy) put(insured, raw, fromPolicy, address.labelled ? 0.5 : 0.85);
+  else if (insured && fromPolicy)
+    // No damage address was read: the insured's, unless the letter has a label it could not read or names
+    // another address somewhere (a label OCR misread): then it is only offered.
+    put(insured, raw, fromPolicy, address.labelled || namesOtherAddress(lines, insured) ? 0.5 : 0.85);
 
   const description = findDescription(lines);
   const descNode = targets.description?.node;

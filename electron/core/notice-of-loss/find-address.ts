@@ -95,3 +95,21 @@ export function sameAddress(a: Omit<FoundAddress, 'raw' | 'at'>, b: Omit<FoundAd
     distance(key(x), key(y)) <= Math.max(1, Math.floor(Math.max(key(x).length, key(y).length) / 5));
   return close(a.street, b.street) && close(a.city, b.city);
 }
+
+/**
+ * Whether the letter names an address other than `insured` anywhere ("Street 12, 12345 Town" on a line, or
+ * over two lines): then a damage address whose label was not read may be that one, and the insured's
+ * address is only offered.
+ */
+export function namesOtherAddress(lines: readonly NoticeLine[], insured: Omit<FoundAddress, 'raw' | 'at'>): boolean {
+  for (const [i, line] of lines.entries()) {
+    const next = lines[i + 1];
+    for (const text of [line.text, ...(next ? [`${line.text}, ${next.text}`] : [])]) {
+      // The address may follow a label or a name on the same line.
+      const parts = text.split(/\s*[:]\s*/);
+      const parsed = parseAddressText(parts[parts.length - 1]!.trim());
+      if (parsed && !sameAddress(parsed, insured)) return true;
+    }
+  }
+  return false;
+}
