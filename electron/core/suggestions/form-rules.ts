@@ -19,56 +19,60 @@ export function withoutFormRules(page: GrayBitmap): GrayBitmap {
   const minV = Math.max(30, Math.round(h * 0.03));
   // ~6 px at 200 DPI on A4: a printed rule, not a stroke of a heading.
   const maxThick = Math.max(3, Math.round(w / 275));
-  const dark = (i: number) => data[i]! < DARK;
+  // Ink once, as 0/1: every pass below reads it row by row (a column walk over a 9-MP page is slow).
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < DARK ? 1 : 0;
 
-  const thickness = (i: number, step: number, limit: number, coord: number, size: number) => {
+  const thin = (i: number, step: number, coord: number, size: number) => {
     let n = 1;
-    for (let k = 1; k <= maxThick && coord - k >= 0 && dark(i - k * step); k++) n++;
-    for (let k = 1; k <= maxThick && coord + k < size && dark(i + k * step); k++) n++;
-    return n <= limit;
+    for (let k = 1; k <= maxThick && coord - k >= 0 && ink[i - k * step]; k++) n++;
+    for (let k = 1; k <= maxThick && coord + k < size && ink[i + k * step]; k++) n++;
+    return n <= maxThick;
+  };
+  const clearRow = (r: number, k: number) => {
+    const i = r * w + k;
+    if (!ink[i] || !thin(i, w, r, h)) return;
+    out[i] = 255;
+    // The rule's blurred edge (grey, lighter than ink) goes with it, or OCR reads it as dashes.
+    for (let e = Math.max(0, r - HALO); e <= Math.min(h - 1, r + HALO); e++) if (!ink[e * w + k]) out[e * w + k] = 255;
+  };
+  const clearColumn = (c: number, k: number) => {
+    const i = k * w + c;
+    if (!ink[i] || !thin(i, 1, c, w)) return;
+    out[i] = 255;
+    for (let e = Math.max(0, c - HALO); e <= Math.min(w - 1, c + HALO); e++) if (!ink[k * w + e]) out[k * w + e] = 255;
   };
 
-  // A scanned rule is skewed: it steps a row every hundred pixels or so. A band of three rows is looked at
-  // as one (dark where any of them is), so the rule is one long run and its steps are taken with it.
+  // A scanned rule is skewed: it steps a row every hundred pixels or so. A band of three rows (columns) is
+  // looked at as one (ink where any of them has ink), so the rule is one long run and its steps go with it.
+  const band = new Uint8Array(w);
   for (let y = 1; y < h - 1; y++) {
-    const band = (x: number) => dark((y - 1) * w + x) || dark(y * w + x) || dark((y + 1) * w + x);
+    const a = (y - 1) * w;
+    for (let x = 0; x < w; x++) band[x] = ink[a + x]! | ink[a + w + x]! | ink[a + 2 * w + x]!;
     let x = 0;
     while (x < w) {
-      if (!band(x)) {
+      if (!band[x]) {
         x++;
         continue;
       }
       const start = x;
-      while (x < w && band(x)) x++;
-      if (x - start >= minH)
-        for (let k = start; k < x; k++)
-          for (let r = y - 1; r <= y + 1; r++)
-            if (dark(r * w + k) && thickness(r * w + k, w, maxThick, r, h)) {
-              out[r * w + k] = 255;
-              // The rule's blurred edge (grey, lighter than ink) goes with it, or OCR reads it as dashes.
-              for (let e = Math.max(0, r - HALO); e <= Math.min(h - 1, r + HALO); e++)
-                if (!dark(e * w + k)) out[e * w + k] = 255;
-            }
+      while (x < w && band[x]) x++;
+      if (x - start >= minH) for (let k = start; k < x; k++) for (let r = y - 1; r <= y + 1; r++) clearRow(r, k);
     }
   }
-  for (let x = 1; x < w - 1; x++) {
-    const band = (y: number) => dark(y * w + x - 1) || dark(y * w + x) || dark(y * w + x + 1);
-    let y = 0;
-    while (y < h) {
-      if (!band(y)) {
-        y++;
+  // Columns: a run length per column, kept while the rows go by; a run long enough is cleared when it ends.
+  const run = new Uint32Array(w);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 1; x < w - 1; x++) {
+      const on = y < h && (ink[row + x - 1]! | ink[row + x]! | ink[row + x + 1]!) === 1;
+      if (on) {
+        run[x]!++;
         continue;
       }
-      const start = y;
-      while (y < h && band(y)) y++;
-      if (y - start >= minV)
-        for (let k = start; k < y; k++)
-          for (let c = x - 1; c <= x + 1; c++)
-            if (dark(k * w + c) && thickness(k * w + c, 1, maxThick, c, w)) {
-              out[k * w + c] = 255;
-              for (let e = Math.max(0, c - HALO); e <= Math.min(w - 1, c + HALO); e++)
-                if (!dark(k * w + e)) out[k * w + e] = 255;
-            }
+      const length = run[x]!;
+      if (length >= minV) for (let k = y - length; k < y; k++) for (let c = x - 1; c <= x + 1; c++) clearColumn(c, k);
+      run[x] = 0;
     }
   }
   return { width: w, height: h, data: out };
