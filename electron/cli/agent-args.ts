@@ -50,8 +50,10 @@ Options:
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
-  --shared           the --watch folders are shared with other stations: claim each file before taking it
-                     (a folder with an .intake/ folder is shared anyway; docs/deployment.md)
+  --shared           kept for older scripts: every --watch folder is claimed from by default (its .intake/
+                     is made at start, so any number of stations on it take each file once; docs/deployment.md)
+  --not-shared       take the --watch folders' files in place, without claims (one station per folder only;
+                     a folder another station made shared is still joined)
   --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
   --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
   --version, -V      print the agent's version
@@ -113,8 +115,10 @@ export interface AgentArgs {
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
   metricsPort?: number;
-  /** --shared: the --watch folders are shared by several stations (docs/deployment.md, "Shared scan folders"). */
+  /** --shared: the --watch folders are shared by several stations (the default; docs/deployment.md, "Shared scan folders"). */
   shared: boolean;
+  /** --not-shared: the admin's opt-out; the --watch folders are taken in place. */
+  notShared: boolean;
   /** --lease-seconds: how long another station's heartbeat may stand still before its claims are taken over. */
   leaseSeconds?: number;
   /** --poll MS: the --watch folders are polled (network shares that send no file events). */
@@ -159,6 +163,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         shared: { type: 'boolean' },
+        'not-shared': { type: 'boolean' },
         'lease-seconds': { type: 'string' },
         poll: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -233,6 +238,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const consoleLogLevel = v['console-log-level'];
   if (consoleLogLevel !== undefined && !['debug', 'info', 'warn', 'error'].includes(consoleLogLevel))
     throw new UsageError('--console-log-level must be debug, info, warn or error');
+  if (v.shared && v['not-shared']) throw new UsageError('--shared and --not-shared exclude each other');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   return {
     command,
@@ -262,6 +268,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     shared: v.shared ?? false,
+    notShared: v['not-shared'] ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
     help: v.help ?? false,

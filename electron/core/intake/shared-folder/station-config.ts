@@ -16,6 +16,7 @@ export async function stationConfigOf(o: {
   version: string;
   busy(): number;
   onChange?: SharedFolderConfig['onChange'];
+  inPlace?: SharedFolderConfig['inPlace'];
 }): Promise<SharedFolderConfig> {
   const captureThreads = o.settings.folders.some((f) => f.capture) ? defaultPoolSize() : 0;
   const { lookAhead, workSlots } = lookAheadOf(o.settings.upload.concurrency, captureThreads);
@@ -29,6 +30,9 @@ export async function stationConfigOf(o: {
     lookAhead,
     workSlots,
     busy: o.busy,
+    // Every folder claims by default: a station that is alone on it must take files as it did in place.
+    unboundedWhenAlone: true,
     ...(o.onChange ? { onChange: o.onChange } : {}),
+    ...(o.inPlace ? { inPlace: o.inPlace } : {}),
   };
 }
