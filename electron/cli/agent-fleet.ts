@@ -8,7 +8,9 @@ import { clearGoneStations, inspectSharedFolder } from '../core/intake/shared-fo
  */
 export async function runFleetStatus(folder: string): Promise<number> {
   if (!existsSync(folder)) {
-    process.stdout.write(`${JSON.stringify({ folder, error: `the folder ${folder} does not exist (check --folder)` })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ folder, error: `the folder ${folder} does not exist (check --folder)` })}\n`,
+    );
     return 2;
   }
   const view = await inspectSharedFolder(folder);
@@ -19,7 +21,9 @@ export async function runFleetStatus(folder: string): Promise<number> {
 /** `intake-agent clear-stale --folder DIR [--give-back]`: one JSON line saying what was cleared and what kept. */
 export async function runClearStale(folder: string, giveBack: boolean): Promise<number> {
   if (!existsSync(folder)) {
-    process.stdout.write(`${JSON.stringify({ folder, error: `the folder ${folder} does not exist (check --folder)` })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ folder, error: `the folder ${folder} does not exist (check --folder)` })}\n`,
+    );
     return 2;
   }
   const result = await clearGoneStations(folder, { giveBack });

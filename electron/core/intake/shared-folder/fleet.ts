@@ -53,7 +53,8 @@ export async function inspectSharedFolder(folder: string, now = Date.now()): Pro
   const unclaimed = (await readdir(folder, { withFileTypes: true }).catch(() => [])).filter(
     (e) => e.isFile() && !e.name.startsWith('.'),
   ).length;
-  if (!s?.isDirectory()) return { folder, shared: false, stations: [], waitingForTakeover: [], heldByGone: [], unclaimed };
+  if (!s?.isDirectory())
+    return { folder, shared: false, stations: [], waitingForTakeover: [], heldByGone: [], unclaimed };
   const folderId = (await readFile(join(base, 'folder-id'), 'utf8').catch(() => '')).trim() || undefined;
   const ids = new Set<string>();
   for (const n of await names(join(base, 'stations')))

@@ -39,6 +39,8 @@ export interface SharedFolderConfig {
    * yet archived. Moved into its `taken/` at start, before it claims anything (docs: "Upgrading").
    */
   inPlace?: InPlaceFiles;
+  /** Tests only: called right after each won commit rename (the crash tests kill the process there). */
+  afterCommit?: (committed: number) => void;
 }
 
 /** The queue's documents whose source file still lies in the folder itself (taken in place). */
@@ -95,6 +97,7 @@ export class SharedFolder {
   private ticking: Promise<void> | undefined;
   private stopped = false;
   private seq = 0;
+  private commits = 0;
   private readonly leases = new LeaseWatch();
   private seen: StationView[] = [];
   /** No other station's heartbeat or claim folder at the last look (and `unboundedWhenAlone`). */
@@ -223,10 +226,11 @@ export class SharedFolder {
       const to = join(layout.taken, rel);
       const r = await moveInto(f.path, to).catch(() => 'busy' as const);
       if (r === 'won') config.inPlace?.moved(f.id, to);
-      else hooks.logger.warn('file taken in place before the upgrade not moved into this station’s taken folder', {
-        file: rel,
-        result: r,
-      });
+      else
+        hooks.logger.warn('file taken in place before the upgrade not moved into this station’s taken folder', {
+          file: rel,
+          result: r,
+        });
     }
     if (held.length > 0) hooks.logger.info('files taken in place finished as this station’s', { count: held.length });
   }
@@ -341,7 +345,10 @@ export class SharedFolder {
       this.workingNow++;
       // The commit point: of this rename and another station's takeover of the same claimed file, one wins.
       const r = await moveInto(join(layout.claimed, rel), join(layout.taken, rel)).catch(() => 'busy' as const);
-      if (r === 'won') return true;
+      if (r === 'won') {
+        config.afterCommit?.(++this.commits);
+        return true;
+      }
       this.workingNow--;
       if (r === 'lost') {
         hooks.logger.info('claimed file taken over by another station; left to it', { file: rel });

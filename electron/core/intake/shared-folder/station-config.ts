@@ -34,5 +34,17 @@ export async function stationConfigOf(o: {
     unboundedWhenAlone: true,
     ...(o.onChange ? { onChange: o.onChange } : {}),
     ...(o.inPlace ? { inPlace: o.inPlace } : {}),
+    ...crashAfterCommit(),
   };
+}
+
+/**
+ * INTAKE_TEST_KILL_AFTER_COMMIT=N (the crash tests, electron/cli/agent-shared-hard.test.ts): the process
+ * kills itself with SIGKILL right after its Nth commit rename, before the file reaches the queue: the one
+ * moment a crash leaves a file committed with no document. Unset everywhere else.
+ */
+function crashAfterCommit(): Pick<SharedFolderConfig, 'afterCommit'> {
+  const n = Number(process.env['INTAKE_TEST_KILL_AFTER_COMMIT']);
+  if (!Number.isInteger(n) || n < 1) return {};
+  return { afterCommit: (committed) => committed === n && process.kill(process.pid, 'SIGKILL') };
 }
