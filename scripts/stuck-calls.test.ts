@@ -30,7 +30,9 @@ describe.runIf(process.platform === 'linux')('stuck calls, from /proc', () => {
       await new Promise((r) => setTimeout(r, 50));
       lines = (describeStuck(processesMentioning(fifo)) as string[]).filter((l) => l.includes('openat()'));
     }
-    expect(lines[0]).toMatch(new RegExp(`^pid ${child.pid} thread ${child.pid} \\(cat ${fifo}\\) in openat\\(\\) \\[state S, wchan `));
+    expect(lines[0]).toMatch(
+      new RegExp(`^pid ${child.pid} thread ${child.pid} \\(cat ${fifo}\\) in openat\\(\\) \\[state S, wchan `),
+    );
     const t = threadState(child.pid, child.pid) as { call: string; state: string };
     expect(t).toMatchObject({ call: 'openat', state: 'S' });
   });

@@ -57,7 +57,9 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     });
     if (share.status !== 0) throw new Error(`the SMB share did not start: ${share.stderr}${share.error ?? ''}`);
     const folders = share.stdout.trim();
-    log(`── shared folder on a real SMB share, one smbnetfs mount per station (${folders}), bound ${BUDGET_MS / 60_000} min`);
+    log(
+      `── shared folder on a real SMB share, one smbnetfs mount per station (${folders}), bound ${BUDGET_MS / 60_000} min`,
+    );
     const started = performance.now();
     // Its own process group: on the bound the whole tree (vitest, its workers, the agents) goes at once.
     const child = spawn(
