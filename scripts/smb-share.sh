@@ -83,13 +83,14 @@ CONF
   echo "$folders"
   ;;
 stop)
+  # Unmounted first, by what /proc/mounts lists under DIR: a mount whose smbnetfs died answers ENOTCONN,
+  # which `mountpoint` takes for "not a mount point", and would be left behind.
+  awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | while read -r mnt; do
+    umount "$mnt" 2>/dev/null || umount -l "$mnt"
+  done
   for pidfile in "$dir"/run/smbnetfs*.pid; do
     [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
     rm -f "$pidfile"
-  done
-  for mnt in "$dir"/mnt*; do
-    [ -d "$mnt" ] || continue
-    mountpoint -q "$mnt" && { umount "$mnt" 2>/dev/null || umount -l "$mnt"; }
   done
   [ -f "$dir/run/smbd.pid" ] && kill "$(cat "$dir/run/smbd.pid")" 2>/dev/null || true
   ;;

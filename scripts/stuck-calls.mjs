@@ -136,7 +136,7 @@ export function describeStuck(pids) {
   const lines = [];
   for (const pid of pids) {
     const cmd = read(`/proc/${pid}/cmdline`).replaceAll('\0', ' ').trim().slice(0, 160);
-    let tids = [];
+    let tids;
     try {
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {

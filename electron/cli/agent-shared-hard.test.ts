@@ -10,7 +10,7 @@ import { sharedFolderFromEnv, sharedRun } from '../../test/reliability/shared-ru
 // Issue #37 item 2: every file exactly once in the hard cases, each with real agents (own processes, own
 // data folders) with default settings, against a platform that ignores Idempotency-Key (so a file taken
 // twice is two uploads, counted as a duplicate). SHARED_FOLDER runs them on a share (scripts/test-smb.mjs);
-// the two-paths case makes its own mount points and runs on a local folder only.
+// the two-paths case makes its own mount points and the 5 × 1,000 run is the volume: both local only.
 const share = sharedFolderFromEnv();
 const base = {
   agents: 3,

@@ -285,7 +285,10 @@ export class HotFolder {
       );
       if (!(shared instanceof SharedFolder)) {
         if (this.inPlace?.reason !== shared.inPlace)
-          this.logger.info('folder taken in place, without claims', { folder: this.profile.id, reason: shared.inPlace });
+          this.logger.info('folder taken in place, without claims', {
+            folder: this.profile.id,
+            reason: shared.inPlace,
+          });
         this.inPlace = { reason: shared.inPlace, ...(shared.detail ? { detail: shared.detail } : {}) };
         return;
       }
