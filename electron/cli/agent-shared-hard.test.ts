@@ -57,6 +57,10 @@ describe('hard cases of a shared folder, real agents', () => {
       const r = await sharedRun({
         ...base,
         latencyMs: 200,
+        // On a share through FUSE on a busy machine a heartbeat write can wait seconds behind the uploads'
+        // reads: a 3 s lease would take over a station that is only slow (safe, but not what this test is
+        // about). 10 s there keeps the test about clocks.
+        ...(share.folder !== undefined ? { leaseSeconds: 10 } : {}),
         envOf: (i) => (offset[i] ? { LD_PRELOAD: FAKETIME, FAKETIME: offset[i], FAKETIME_DONT_RESET: '1' } : {}),
       });
       // The offsets took: the stations' own clocks, as their heartbeats say.
@@ -124,22 +128,28 @@ describe('hard cases of a shared folder, real agents', () => {
     },
   );
 
-  it('five stations and 1,000 files: each once, every station takes part', { timeout: 300_000 }, async () => {
-    const r = await sharedRun({
-      ...base,
-      agents: 5,
-      files: 1_000,
-      arrivalMs: 8_000,
-      fileBytes: 1_000,
-      timeoutMs: 240_000,
-    });
-    expect(r.timedOut).toBe(false);
-    expect(r.missing).toEqual([]);
-    expect(r.duplicates).toBe(0);
-    expect(r.once).toBe(1_000);
-    expect(documents(r.split)).toBe(1_000);
-    expect(r.split.every((n) => n > 0)).toBe(true);
-    expect(r.leftInFolder).toEqual([]);
-    expect(r.leftClaimed).toEqual([]);
-  });
+  // On a share (SMB through FUSE, scripts/test-smb.mjs) the three-station runs prove the share; the volume
+  // run stays on the local folder, where it takes about a minute.
+  it.skipIf(share.folder !== undefined)(
+    'five stations and 1,000 files: each once, every station takes part',
+    { timeout: 300_000 },
+    async () => {
+      const r = await sharedRun({
+        ...base,
+        agents: 5,
+        files: 1_000,
+        arrivalMs: 8_000,
+        fileBytes: 1_000,
+        timeoutMs: 240_000,
+      });
+      expect(r.timedOut).toBe(false);
+      expect(r.missing).toEqual([]);
+      expect(r.duplicates).toBe(0);
+      expect(r.once).toBe(1_000);
+      expect(documents(r.split)).toBe(1_000);
+      expect(r.split.every((n) => n > 0)).toBe(true);
+      expect(r.leftInFolder).toEqual([]);
+      expect(r.leftClaimed).toEqual([]);
+    },
+  );
 });
