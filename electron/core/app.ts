@@ -8,6 +8,7 @@ import { DraftStore } from './drafts/draft-store';
 import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
+import { draftFromDocument } from './notice-of-loss/notice-draft-service';
 import { ConnectionMonitor } from './connection/connection-monitor';
 import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
 import { PlatformSession } from './connection/platform-session';
@@ -358,6 +359,20 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       platform: () => casePorts().platform,
       logger: logger.child({ area: 'cases' }),
     }),
+    'cases.fromDocument': ({ id }) =>
+      draftFromDocument(
+        {
+          text: text.suggestions.text,
+          schema: () => {
+            const env = activeEnvironment();
+            return cases.schemas.get({ environmentId: env.id, key: env.caseSchemaKey, direction: 'input' });
+          },
+          platform: () => session.api(),
+          fileOf: (docId) => queue.contentFile(docId).path,
+          now: () => clock.now(),
+        },
+        id,
+      ),
     ...createSuggestionHandlers({
       ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
