@@ -29,10 +29,14 @@ export interface EsclBackendOptions {
   /** How often a 503 is tried again, and the pause (sane-airscan: 30 tries, 1 s). */
   retries?: number;
   retryPauseMs?: number;
+  /** How long NextDocument may answer 503 (page not ready) before the job counts as stuck (default 60 s). */
+  pageWaitMs?: number;
   timeoutMs?: number;
 }
 
 const XML_LIMIT = 512 * 1024;
+/** How often a page that is not ready yet is asked for again. */
+const PAGE_POLL_MS = 150;
 
 /** `https://host:631/eSCL/` → `https://host:631/eSCL`; refuses what is no http(s) URL. */
 export function esclRoot(id: string): URL {
@@ -132,6 +136,11 @@ export class EsclBackend implements ScannerBackend {
     return this.options.retries ?? 30;
   }
 
+  /** How long a page may answer "not ready" (503) before the scanner counts as busy. */
+  pageWaitMs(): number {
+    return this.options.pageWaitMs ?? 60_000;
+  }
+
   /** The scanner's own reason for a failed exchange (feeder empty, jam, cover open, busy), if it gives one. */
   async whyNot(root: URL, httpStatus: number, signal?: AbortSignal): Promise<ScannerProblem | undefined> {
     const s = await this.status(root.href, signal).catch((e: unknown) => {
@@ -195,7 +204,7 @@ class EsclJob implements ScanJob {
 
   async *pages(): AsyncGenerator<ScannedPage> {
     let index = 0;
-    let busy = 0;
+    let waitingSince = 0;
     const next = new URL(`${this.job.pathname}/NextDocument`, this.job);
     try {
       for (;;) {
@@ -211,7 +220,7 @@ class EsclJob implements ScanJob {
           throw e;
         }
         if (res.status === 200) {
-          busy = 0;
+          waitingSince = 0;
           const mediaType = pageType(res.body);
           if (!mediaType || !PAGE_TYPES[mediaType])
             throw new ScannerProblem('scanner.failed', `page ${index + 1} is not an image the app reads`);
@@ -236,8 +245,11 @@ class EsclJob implements ScanJob {
           throw e;
         });
         if (why) throw why;
-        if (res.status === 503 && busy++ < this.backend.retries()) {
-          await pause(250 * Math.min(busy, 4), this.controller.signal).catch(() => undefined);
+        // Not scanned yet: asked again shortly (a page is picked up within PAGE_POLL_MS of being ready), for
+        // as long as a slow scanner may take to warm up and feed a sheet.
+        waitingSince ||= Date.now();
+        if (res.status === 503 && Date.now() - waitingSince < this.backend.pageWaitMs()) {
+          await pause(PAGE_POLL_MS, this.controller.signal).catch(() => undefined);
           continue;
         }
         throw new ScannerProblem(
