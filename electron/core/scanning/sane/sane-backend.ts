@@ -57,7 +57,27 @@ function problemOf(message: string): ScannerProblemCode {
 }
 
 export const SANE_PREFIX = 'sane:';
-const deviceOf = (id: string) => id.slice(SANE_PREFIX.length);
+/**
+ * `sane:DEVICE` or `sane:DEVICE?option=value&…`: the device, and options of its backend passed on as
+ * `--option value` (a driver's own switches, e.g. `swcrop=yes`, or the test device's `test-picture=Grid`).
+ * SANE device names hold colons but never `?`.
+ */
+function deviceOf(id: string): string {
+  const rest = id.slice(SANE_PREFIX.length);
+  const q = rest.indexOf('?');
+  return q < 0 ? rest : rest.slice(0, q);
+}
+function deviceOptionsOf(id: string): string[] {
+  const q = id.indexOf('?');
+  if (q < 0) return [];
+  const out: string[] = [];
+  for (const [k, v] of new URLSearchParams(id.slice(q + 1))) {
+    // Only option names: a value can never become a flag of its own.
+    if (!/^[a-z][a-z0-9-]*$/.test(k)) throw new ScannerProblem('scanner.unsupported', `not a SANE option name: ${k}`);
+    out.push(`--${k}=${v}`);
+  }
+  return out;
+}
 
 export class SaneBackend implements ScannerBackend {
   readonly kind = 'sane' as const;
@@ -96,7 +116,11 @@ export class SaneBackend implements ScannerBackend {
   private async deviceOptions(id: string, signal?: AbortSignal): Promise<SaneOptions> {
     const cached = this.optionsCache.get(id);
     if (cached) return cached;
-    const { stdout, stderr, code } = await run(this.program, ['-d', deviceOf(id), '-A'], signal);
+    const { stdout, stderr, code } = await run(
+      this.program,
+      ['-d', deviceOf(id), '-A', ...deviceOptionsOf(id)],
+      signal,
+    );
     if (code !== 0) throw new ScannerProblem(problemOf(stderr), lastLine(stderr));
     const parsed = parseSaneOptions(stdout);
     this.optionsCache.set(id, parsed);
@@ -132,6 +156,7 @@ export class SaneBackend implements ScannerBackend {
       color.mode,
       ...(color.depth ? ['--depth', String(color.depth)] : []),
       `--format=${ext === 'png' ? 'png' : 'jpeg'}`,
+      ...deviceOptionsOf(id),
       `--batch=${join(dir, `page-%04d.${ext}`)}`,
       ...(fitted.source === 'platen' ? ['--batch-count=1'] : []),
     ];
