@@ -725,6 +725,26 @@ export class CaptureIntake implements IntakeTarget {
     const seen = this.scanAnalyses.get(batch.id) ?? new Map<number, PageAnalysis>();
     this.scanAnalyses.set(batch.id, seen);
     const pages: PageAnalysis[] = [];
+    const ahead = new Map<number, Promise<AnalyseFileResult>>();
+    // An analysis started ahead and not awaited (the scan paused or failed first) must not reject unseen.
+    const settle = () => {
+      for (const p of ahead.values()) p.catch(() => undefined);
+    };
+    try {
+      return await this.scanLoop(batch, fromPage, onPage, seen, pages, ahead);
+    } finally {
+      settle();
+    }
+  }
+
+  private async scanLoop(
+    batch: CaptureBatch,
+    fromPage: number,
+    onPage: (page: PageAnalysis) => void,
+    seen: Map<number, PageAnalysis>,
+    pages: PageAnalysis[],
+    ahead: Map<number, Promise<AnalyseFileResult>>,
+  ): Promise<AnalyseFileResult | 'caught-up'> {
     for (let n = fromPage; ; n++) {
       if (this.stopping) return { ok: true, pages };
       const files = await this.scanPages(batch.id);
@@ -736,12 +756,20 @@ export class CaptureIntake implements IntakeTarget {
       }
       let page = seen.get(n);
       if (!page) {
-        const file = (await this.scanPages(batch.id))[n]!;
-        const r = await this.pool().analyseFile(
-          file,
-          { dpi: batch.profile.dpi, blankThreshold: batch.profile.blankThreshold, maxPages: 1, fromPage: 0 },
-          () => undefined,
-        );
+        // The pages already there go to the pool side by side (one per worker), taken in scanner order.
+        const there = await this.scanPages(batch.id);
+        for (let k = n; k < Math.min(there.length, n + this.pool().threads); k++)
+          if (!seen.has(k) && !ahead.has(k))
+            ahead.set(
+              k,
+              this.pool().analyseFile(
+                there[k]!,
+                { dpi: batch.profile.dpi, blankThreshold: batch.profile.blankThreshold, maxPages: 1, fromPage: 0 },
+                () => undefined,
+              ),
+            );
+        const r = await ahead.get(n)!;
+        ahead.delete(n);
         if (!r.ok) return { ok: false, problem: { ...r.problem, message: `page ${n + 1}: ${r.problem.message}` } };
         page = { ...r.pages[0]!, page: n };
         seen.set(n, page);
