@@ -277,7 +277,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     now: () => clock.now(),
     logger: logger.child({ part: 'text' }),
-    editPages: (id, pages, message) => pipeline.pages.edit(id, pages, message),
+    editPages: (id, pages, step) => pipeline.pages.edit(id, pages, step),
   });
   const claimLookup = createClaimLookup(fetch);
   // The document type from this station's history (issue #31 item 10).

@@ -470,6 +470,15 @@ export const de: Record<MessageKey, string> = {
     'Teil {n} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
   'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
   'history.step.note': 'Hinweis',
-  'history.step.failedAttempt': 'Versuch ohne Erfolg',
+  'history.step.error': 'Versuch ohne Erfolg',
+  'history.step.unreadable': 'nicht lesbar',
+  'history.step.storageRequeued': 'der Datenordner versagte; wieder eingereiht',
+  'history.step.turnedOnArrival': 'gedrehte Seiten beim Eingang aufgerichtet',
+  'history.step.asScanned': 'kein Trennblatt gefunden: ein Dokument, wie gescannt',
+  'history.step.pagesNoSeparator': 'Seiten {pages} des Scans {file}; kein Trennblatt gefunden',
+  'history.step.pagesNoSeparatorFlagged':
+    'Seiten {pages} des Scans {file}; kein Trennblatt gefunden (leere Seiten behalten und markiert: {blank})',
+  'history.step.pagesNotSplit': 'Seiten {pages} des Scans {file}, nicht getrennt',
+  'history.step.keptWhole': 'als Ganzes behalten, nicht getrennt',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };
