@@ -10,11 +10,7 @@ import type { FolderProfile } from '../../shared/domain/settings';
 import { FolderProfileSchema } from '../../shared/domain/settings';
 import type { ScannerInfo } from '../../shared/domain/scanning';
 import type { IntakePipeline } from '../core/intake-pipeline';
-import { FileCertificatePins } from '../core/scanning/escl/certificate-pins';
-import { EsclBackend } from '../core/scanning/escl/escl-backend';
-import { discoverEscl } from '../core/scanning/escl/escl-discovery';
-import { SaneBackend } from '../core/scanning/sane/sane-backend';
-import type { ScannerBackend } from '../core/scanning/scanner-backend';
+import { scannerBackends } from '../core/scanning/create-scanning';
 import { ScannerProblem } from '../core/scanning/scanner-backend';
 import { ScanService } from '../core/scanning/scan-service';
 import { systemClock } from '../core/util/clock';
@@ -22,25 +18,6 @@ import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { UsageError } from './agent-args';
 import { EXIT } from './agent-stop-reason';
-
-/** The pins file in a data folder. */
-export const pinsFileOf = (dataDir: string) => join(dataDir, 'scanners', 'certificate-pins.json');
-
-/** eSCL (mDNS + the addresses given) and SANE (scanimage, where installed). */
-export async function scannerBackends(
-  dataDir: string,
-  addresses: readonly { url: string; name?: string; via: 'address' | 'settings' }[],
-  mdnsMs?: number,
-): Promise<ScannerBackend[]> {
-  return [
-    new EsclBackend({
-      pins: await FileCertificatePins.load(pinsFileOf(dataDir)),
-      addresses: () => addresses,
-      discover: (signal) => discoverEscl({ ...(mdnsMs !== undefined ? { windowMs: mdnsMs } : {}) }, signal),
-    }),
-    new SaneBackend(),
-  ];
-}
 
 const line = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
@@ -67,7 +44,7 @@ export async function runScannersCli(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const named = (v.scanner ?? []).map((url) => ({ url, via: 'address' as const }));
-  const backends = await scannerBackends(resolve(v.data ?? 'intake-agent-data'), [], mdnsMs);
+  const backends = await scannerBackends(resolve(v.data ?? 'intake-agent-data'), () => [], mdnsMs);
   const found: ScannerInfo[] = [];
   for (const b of backends) found.push(...(await b.list().catch(() => [])));
   for (const n of named) {
@@ -122,7 +99,7 @@ export async function scanOne(
     autoSubmit: true,
   });
   const scanning = new ScanService({
-    backends: await scannerBackends(dataDir, []),
+    backends: await scannerBackends(dataDir),
     capture: pipeline.capture,
     folders: () => [folder],
     clock: systemClock,

@@ -29,6 +29,9 @@ import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
+import { createScanningHandlers } from './ipc/scanning-handlers';
+import { lazyBackends, scannerBackends } from './scanning/create-scanning';
+import { ScanService } from './scanning/scan-service';
 import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
@@ -307,6 +310,20 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
   });
 
+  // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
+  let scanService: ScanService | undefined;
+  const scanBackends = scannerBackends(dataDir);
+  const scanning = (): ScanService => {
+    scanService ??= new ScanService({
+      backends: lazyBackends(scanBackends),
+      capture: pipeline.capture,
+      folders: () => currentSettings().folders,
+      clock,
+      logger: logger.child({ area: 'scanning' }),
+    });
+    return scanService;
+  };
+
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
     ...createAppHandlers({
@@ -331,6 +348,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
+    ...createScanningHandlers(scanning),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,
