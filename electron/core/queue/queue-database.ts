@@ -316,6 +316,8 @@ const MIGRATIONS: readonly Migration[] = [
     }
     db.exec('ALTER TABLE history DROP COLUMN message');
   },
+  // Batch review (issue #38 item 8): a held batch's planned split, then the split the clerk released.
+  `ALTER TABLE capture_batches ADD COLUMN plan TEXT;`,
   // Scans from the desk (issue #38): a batch is a scanner's pages (capture/scans/) rather than a file, and
   // stays open while the clerk may scan more into it. Checked by column, so the step is safe to run on a
   // table that has them.

@@ -14,12 +14,22 @@
  * schema.
  */
 import type { Statement } from 'better-sqlite3';
-import type { CaptureProfile } from '../../../../shared/domain/capture';
+import type { CaptureProfile, HeldPage } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { QueueDatabase } from '../../queue/queue-database';
 
-export type BatchState = 'received' | 'split' | 'done';
+/**
+ * received → held (review: analysed, waiting for the clerk) → released (the clerk's split, stored) → split
+ * → done; without review received → split → done as before.
+ */
+export type BatchState = 'received' | 'held' | 'released' | 'split' | 'done';
+
+/** A held batch's plan, then the split the clerk released (capture_batches.plan, JSON). */
+export interface StoredPlan {
+  pages: HeldPage[];
+  documents: Array<{ pages: number[]; metadata: Record<string, string> }>;
+}
 
 export interface CaptureBatch {
   id: string;
@@ -48,6 +58,8 @@ export interface CaptureBatch {
   scanOpen?: boolean;
   /** The scanner it was scanned on (`https://…/eSCL`, `sane:…`). */
   scanner?: string;
+  /** Held: the planned split; released: the clerk's. */
+  plan?: StoredPlan;
 }
 
 export interface CapturePartLink {
@@ -80,6 +92,7 @@ interface BatchRow {
   kind: string | null;
   scan_open: number | null;
   scanner: string | null;
+  plan: string | null;
 }
 
 const fromRow = (r: BatchRow): CaptureBatch => ({
@@ -101,6 +114,7 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   analysisStarts: r.analysis_starts ?? 0,
   ...(r.kind === 'scan' ? { kind: 'scan' as const, scanOpen: r.scan_open === 1 } : {}),
   ...(r.scanner ? { scanner: r.scanner } : {}),
+  ...(r.plan === null ? {} : { plan: JSON.parse(r.plan) as StoredPlan }),
 });
 
 export class BatchStore {
@@ -171,6 +185,13 @@ export class BatchStore {
   /** A scan the clerk finished (0), or takes up again to scan more into it (1). */
   setScanOpen(id: string, open: boolean, at: string): void {
     this.db.prepare('UPDATE capture_batches SET scan_open = ?, updated_at = ? WHERE id = ?').run(open ? 1 : 0, at, id);
+  }
+
+  /** The batch's plan, with its new state (held: planned; released: as the clerk released it). */
+  setPlan(id: string, state: 'held' | 'released', plan: StoredPlan, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET state = ?, plan = ?, updated_at = ? WHERE id = ?')
+      .run(state, JSON.stringify(plan), at, id);
   }
 
   setArchivePath(id: string, archivePath: string | null, at: string): void {
