@@ -5,6 +5,8 @@ import type { AuthMethod } from '../../shared/domain/settings';
 import { metadataValueProblem } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
+import type { ScanRequest } from '../../shared/domain/scanning';
+import { ScanRequestSchema } from '../../shared/domain/scanning';
 
 export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE] [options]
 
@@ -24,6 +26,17 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
+  scanners [--scanner URL]... [--data DIR] [--mdns-ms N]
+                     print the scanners this station finds (eSCL by mDNS, SANE devices) and those named,
+                     with what each offers, as JSON lines
+  scan --scanner URL|sane:DEVICE [--source feeder|platen|duplex] [--dpi N] [--color gray|color|bw]
+       [--profile FOLDER_ID] [--keep-open]
+                     scan one batch (the feeder until it is empty) into the folder profile's capture
+                     (separator sheets, blank pages, cover-sheet fields, its metadata; --meta on top),
+                     upload its documents, then exit (as --once). Without --profile: split on PATCH T
+                     sheets. When the scanner stops with trouble (jam, cover open, gone) the pages that
+                     came are made into documents and uploaded (--keep-open: kept as an open batch
+                     instead), and one JSON line {"error":CODE,…} says why: exit 7
   text FILE [--pages N] [--patterns FILE]
                      print the text of a document as the app reads it (a JSON line per page), then the
                      numbers found in it (a JSON line each): for tuning text.patterns
@@ -75,6 +88,8 @@ use by another running agent or the app; 5 (--once) the platform or its token en
 reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which; 6 (--once)
 the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlite, no write access):
 "stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
+7 (scan) the scanner failed or could not be reached: a JSON line {"error":"scanner.jam"|…,"message",
+"pages","batch"} on stdout before the summary.
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
 /** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */
@@ -87,7 +102,7 @@ export class UsageError extends Error {
   }
 }
 
-export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-stale';
+export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-stale' | 'scan';
 
 export interface AgentArgs {
   command: Command;
@@ -134,11 +149,13 @@ export interface AgentArgs {
   leaseSeconds?: number;
   /** --poll MS: the --watch folders are polled (network shares that send no file events). */
   pollMs?: number;
+  /** `scan`: the scanner (`https://…/eSCL`, `sane:DEVICE`), what to scan, into which folder profile. */
+  scan?: { scanner: string; request: ScanRequest; profile?: string; keepOpen: boolean };
   help: boolean;
   version: boolean;
 }
 
-const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status', 'clear-stale'];
+const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status', 'clear-stale', 'scan'];
 
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
@@ -179,6 +196,12 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'give-back': { type: 'boolean' },
         'lease-seconds': { type: 'string' },
         poll: { type: 'string' },
+        scanner: { type: 'string' },
+        source: { type: 'string' },
+        dpi: { type: 'string' },
+        color: { type: 'string' },
+        profile: { type: 'string' },
+        'keep-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -190,7 +213,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
   if (!COMMANDS.includes(command))
-    throw new UsageError(`unknown command "${first}"; use run, list, retry, upload, status or clear-stale`);
+    throw new UsageError(
+      `unknown command "${first}"; use run, list, retry, upload, status, clear-stale, scan or scanners`,
+    );
   if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
   if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 
@@ -257,6 +282,32 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
   if (v.shared && v['not-shared']) throw new UsageError('--shared and --not-shared exclude each other');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
+  let scan: AgentArgs['scan'];
+  if (command === 'scan') {
+    if (!v.scanner) throw new UsageError('scan needs --scanner URL (an eSCL scanner) or --scanner sane:DEVICE');
+    const request = ScanRequestSchema.safeParse({
+      ...(v.source !== undefined ? { source: v.source } : {}),
+      ...(v.dpi !== undefined ? { dpi: Number(v.dpi) } : {}),
+      ...(v.color !== undefined ? { color: v.color } : {}),
+    });
+    if (!request.success) {
+      const field = String(request.error.issues[0]?.path[0] ?? '');
+      throw new UsageError(
+        field === 'source'
+          ? '--source must be feeder, platen or duplex'
+          : field === 'dpi'
+            ? '--dpi must be a whole number from 75 to 1200'
+            : '--color must be gray, color or bw',
+      );
+    }
+    scan = {
+      scanner: v.scanner,
+      request: request.data,
+      ...(v.profile ? { profile: v.profile } : {}),
+      keepOpen: v['keep-open'] ?? false,
+    };
+  } else if (v.scanner || v.source || v.dpi || v.color || v.profile || v['keep-open'])
+    throw new UsageError('--scanner, --source, --dpi, --color, --profile and --keep-open are for scan');
   return {
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
@@ -290,6 +341,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     giveBack: v['give-back'] ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
+    ...(scan ? { scan } : {}),
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -31,6 +31,9 @@ import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
+import { createScanningHandlers } from './ipc/scanning-handlers';
+import { lazyBackends, scannerBackends } from './scanning/create-scanning';
+import { ScanService } from './scanning/scan-service';
 import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
@@ -317,6 +320,20 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
   });
 
+  // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
+  let scanService: ScanService | undefined;
+  const scanBackends = scannerBackends(dataDir);
+  const scanning = (): ScanService => {
+    scanService ??= new ScanService({
+      backends: lazyBackends(scanBackends),
+      capture: pipeline.capture,
+      folders: () => currentSettings().folders,
+      clock,
+      logger: logger.child({ area: 'scanning' }),
+    });
+    return scanService;
+  };
+
   const sheets = new SheetService({
     dir: join(dataDir, 'sheets'),
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
@@ -349,6 +366,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
+    ...createScanningHandlers(scanning),
     'capture.sheet': (req) => sheets.make(req),
     'capture.held': () => Promise.resolve({ batches: pipeline.capture.held() }),
     'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METADATA_HEADERS } from '../platform/inbox';
 import type { MetadataField } from '../platform/inbox';
+import { SCANNER_PROBLEMS } from './scanning';
 
 /**
  * Capture: how a scanned batch becomes documents (issue #16). Pure types; the work is in
@@ -171,6 +172,18 @@ export const CaptureBatchProgressSchema = z.object({
   analysed: z.number().int().min(0),
   /** Documents made from it so far. */
   documents: z.number().int().min(0),
+  /**
+   * A scan from the desk (issue #38): `pages` counts the pages scanned so far. `scanning` while the scanner
+   * sends pages; `stopped` when it stopped with pages in (a fault, cancel, or a restart): the clerk scans
+   * more into it or finishes it; `finished` once the clerk (or the feeder's end) closed it.
+   */
+  scan: z
+    .object({
+      scanner: z.string(),
+      state: z.enum(['scanning', 'stopped', 'finished']),
+      problem: z.enum(SCANNER_PROBLEMS).optional(),
+    })
+    .optional(),
 });
 export type CaptureBatchProgress = z.infer<typeof CaptureBatchProgressSchema>;
 
