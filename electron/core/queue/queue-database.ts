@@ -316,6 +316,18 @@ const MIGRATIONS: readonly Migration[] = [
     }
     db.exec('ALTER TABLE history DROP COLUMN message');
   },
+  // Batch review (issue #38 item 8): a held batch's planned split, then the split the clerk released.
+  `ALTER TABLE capture_batches ADD COLUMN plan TEXT;`,
+  // Scans from the desk (issue #38): a batch is a scanner's pages (capture/scans/) rather than a file, and
+  // stays open while the clerk may scan more into it. Checked by column, so the step is safe to run on a
+  // table that has them.
+  (db) => {
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
+    const has = (n: string) => columns.some((c) => c.name === n);
+    if (!has('kind')) db.exec(`ALTER TABLE capture_batches ADD COLUMN kind TEXT NOT NULL DEFAULT 'file'`);
+    if (!has('scan_open')) db.exec('ALTER TABLE capture_batches ADD COLUMN scan_open INTEGER NOT NULL DEFAULT 0');
+    if (!has('scanner')) db.exec('ALTER TABLE capture_batches ADD COLUMN scanner TEXT');
+  },
 ];
 
 function migrate(db: Database.Database): void {
