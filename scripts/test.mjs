@@ -8,7 +8,7 @@
 //   node scripts/test.mjs               everything
 //   node scripts/test.mjs --only e2e    build + the e2e project only
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSmbSuite } from './test-smb.mjs';
@@ -21,6 +21,8 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 // leaves something behind is found at the end by name, and the machine's temp folder stays clean.
 if (!process.env.INTAKE_TEST_TMPDIR) {
   const runTmp = mkdtempSync(join(tmpdir(), 'intake-test-run-'));
+  // As /tmp is: tests that run the agent as another user (nobody: a read-only database) need its tsx cache.
+  chmodSync(runTmp, 0o1777);
   const r = spawnSync(process.execPath, process.argv.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, TMPDIR: runTmp, INTAKE_TEST_TMPDIR: runTmp },

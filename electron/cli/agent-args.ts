@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCliArgs, UsageError, wholeNumberFlag } from './cli-args';
 import type { Metadata } from '../../shared/domain/metadata';
 import { AuthMethodSchema } from '../../shared/domain/settings';
 import type { AuthMethod } from '../../shared/domain/settings';
@@ -92,15 +92,7 @@ the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlit
 "pages","batch"} on stdout before the summary.
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
-/** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly code = 'agent.usage',
-  ) {
-    super(message);
-  }
-}
+export { UsageError } from './cli-args';
 
 export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-stale' | 'scan';
 
@@ -159,56 +151,46 @@ const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status'
 
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        settings: { type: 'string' },
-        'machine-settings': { type: 'string' },
-        service: { type: 'boolean' },
-        data: { type: 'string' },
-        'base-url': { type: 'string' },
-        'token-url': { type: 'string' },
-        'client-id': { type: 'string' },
-        'auth-method': { type: 'string' },
-        'key-file': { type: 'string' },
-        'assertion-audience': { type: 'string' },
-        scope: { type: 'string', multiple: true },
-        country: { type: 'string' },
-        tenant: { type: 'string' },
-        watch: { type: 'string', multiple: true },
-        meta: { type: 'string', multiple: true },
-        archive: { type: 'string' },
-        concurrency: { type: 'string' },
-        once: { type: 'boolean' },
-        'unreachable-tries': { type: 'string' },
-        sandbox: { type: 'boolean' },
-        'log-level': { type: 'string' },
-        'console-log-level': { type: 'string' },
-        'log-format': { type: 'string' },
-        'metrics-port': { type: 'string' },
-        shared: { type: 'boolean' },
-        'not-shared': { type: 'boolean' },
-        folder: { type: 'string' },
-        'give-back': { type: 'boolean' },
-        'lease-seconds': { type: 'string' },
-        poll: { type: 'string' },
-        scanner: { type: 'string' },
-        source: { type: 'string' },
-        dpi: { type: 'string' },
-        color: { type: 'string' },
-        profile: { type: 'string' },
-        'keep-open': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'V' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const parsed = parseCliArgs(argv, {
+    settings: { type: 'string' },
+    'machine-settings': { type: 'string' },
+    service: { type: 'boolean' },
+    data: { type: 'string' },
+    'base-url': { type: 'string' },
+    'token-url': { type: 'string' },
+    'client-id': { type: 'string' },
+    'auth-method': { type: 'string' },
+    'key-file': { type: 'string' },
+    'assertion-audience': { type: 'string' },
+    scope: { type: 'string', multiple: true },
+    country: { type: 'string' },
+    tenant: { type: 'string' },
+    watch: { type: 'string', multiple: true },
+    meta: { type: 'string', multiple: true },
+    archive: { type: 'string' },
+    concurrency: { type: 'string' },
+    once: { type: 'boolean' },
+    'unreachable-tries': { type: 'string' },
+    sandbox: { type: 'boolean' },
+    'log-level': { type: 'string' },
+    'console-log-level': { type: 'string' },
+    'log-format': { type: 'string' },
+    'metrics-port': { type: 'string' },
+    shared: { type: 'boolean' },
+    'not-shared': { type: 'boolean' },
+    folder: { type: 'string' },
+    'give-back': { type: 'boolean' },
+    'lease-seconds': { type: 'string' },
+    poll: { type: 'string' },
+    scanner: { type: 'string' },
+    source: { type: 'string' },
+    dpi: { type: 'string' },
+    color: { type: 'string' },
+    profile: { type: 'string' },
+    'keep-open': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'V' },
+  });
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
@@ -234,15 +216,14 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (problem) throw new UsageError(`--meta ${m.slice(0, eq)}: ${problem}`);
     meta[field] = value;
   }
-  let concurrency: number | undefined;
-  if (v.concurrency !== undefined) {
-    concurrency = Number(v.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 8)
-      throw new UsageError('--concurrency must be a whole number from 1 to 8');
-  }
-  const unreachableTries = Number(v['unreachable-tries'] ?? DEFAULT_UNREACHABLE_TRIES);
-  if (!Number.isInteger(unreachableTries) || unreachableTries < 1 || unreachableTries > 1000)
-    throw new UsageError('--unreachable-tries must be a whole number from 1 to 1000');
+  const concurrency = wholeNumberFlag('concurrency', v.concurrency, 1, 8);
+  const unreachableTries = wholeNumberFlag(
+    'unreachable-tries',
+    v['unreachable-tries'],
+    1,
+    1000,
+    DEFAULT_UNREACHABLE_TRIES,
+  );
   for (const [flag, value] of [
     ['--base-url', v['base-url']],
     ['--token-url', v['token-url']],
@@ -259,9 +240,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)
       throw new UsageError('--metrics-port must be a port number from 0 to 65535');
   }
-  const leaseSeconds = v['lease-seconds'] === undefined ? undefined : Number(v['lease-seconds']);
-  if (leaseSeconds !== undefined && (!Number.isInteger(leaseSeconds) || leaseSeconds < 2 || leaseSeconds > 3600))
-    throw new UsageError('--lease-seconds must be a whole number from 2 to 3600');
+  const leaseSeconds = wholeNumberFlag('lease-seconds', v['lease-seconds'], 2, 3600);
   const pollMs = v.poll === undefined ? undefined : Number(v.poll);
   if (pollMs !== undefined && (!Number.isInteger(pollMs) || pollMs < 500))
     throw new UsageError('--poll must be a whole number of milliseconds, at least 500');

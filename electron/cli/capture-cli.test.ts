@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { pdfOfScans, renderScan, tiffOfScans } from '../core/capture/test-suppor
 import { HOSTILE_SCANS, writeHostileSet } from '../core/capture/test-support/hostile-scans';
 import { CAPTURE_EXIT_CODES, CAPTURE_USAGE, runCaptureCli } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
+import { tempDir } from '../core/util/test-support/temp-dir';
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -46,7 +46,7 @@ describe('intake-agent pages / split', () => {
     'pages prints one JSON line per page with size, barcodes (format, text, position) and blank',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const dir = tempDir('capture-cli-');
       const file = join(dir, 'scan.tif');
       await writeFile(
         file,
@@ -78,7 +78,7 @@ describe('intake-agent pages / split', () => {
     'split: a 9-page batch with two case cover sheets and a blank back becomes two documents with their case numbers',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const dir = tempDir('capture-cli-');
       const file = join(dir, 'batch.pdf');
       await writeFile(file, await pdfOfScans(await nineCaseBatch()));
       const before = await sha(file);
@@ -124,7 +124,7 @@ describe('intake-agent pages / split', () => {
     'split on a custom separator value: pages before it make a document of their own',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const dir = tempDir('capture-cli-');
       const file = join(dir, 'batch.pdf');
       const batch = await nineCaseBatch();
       await writeFile(file, await pdfOfScans([await renderScan({ textLines: 8 }), ...batch]));
@@ -138,7 +138,7 @@ describe('intake-agent pages / split', () => {
     'a password-protected PDF: exit 1, a JSON line says encrypted, nothing written, the file as it was',
     { timeout: 60_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-'));
+      const dir = tempDir('capture-cli-');
       const file = join(dir, 'locked.pdf');
       await writeFile(file, passwordProtectedPdf());
       const before = await sha(file);
@@ -170,7 +170,7 @@ describe('intake-agent pages / split', () => {
     'every bad file of the hostile set ends in one JSON error line and its documented exit code, never a trace',
     { timeout: 300_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-hostile-'));
+      const dir = tempDir('capture-cli-hostile-');
       const paths = await writeHostileSet(dir, (s) => !s.slow);
       for (const scan of HOSTILE_SCANS.filter((s) => !s.slow)) {
         const file = paths.get(scan.name)!;
@@ -196,7 +196,7 @@ describe('intake-agent pages / split', () => {
     expect(CAPTURE_USAGE).toMatch(/3 the analysis failed/);
     // A file removed after the CLI checked it and before its worker (which takes a second to start from
     // source) opened it: the unforeseen failure a user can cause. It used to end in an uncaught trace.
-    const dir = await mkdtemp(join(tmpdir(), 'capture-cli-failed-'));
+    const dir = tempDir('capture-cli-failed-');
     const file = join(dir, 'gone.pdf');
     await writeFile(file, await pdfOfScans([await renderScan({ textLines: 3 })]));
     const out: string[] = [];
@@ -216,7 +216,7 @@ describe('intake-agent pages / split', () => {
     'as its own process, split of a page tree that loops prints one JSON line and exits 1',
     { timeout: 60_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-cli-cycle-'));
+      const dir = tempDir('capture-cli-cycle-');
       const paths = await writeHostileSet(dir, (s) => s.name === 'pdf-page-tree-cycle.pdf');
       const file = paths.get('pdf-page-tree-cycle.pdf')!;
       const r = await runAgent(['split', file, '--out', join(dir, 'out'), '--threads', '1'], { timeoutMs: 50_000 });

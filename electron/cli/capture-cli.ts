@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCliArgs, UsageError, wholeNumberFlag } from './cli-args';
 import type { CaptureProfile, PageAnalysis } from '../../shared/domain/capture';
 import { CaptureProfileSchema } from '../../shared/domain/capture';
 import { CapturePool, defaultPoolSize } from '../core/capture/analysis/capture-pool';
@@ -24,8 +24,6 @@ export const CAPTURE_USAGE = `  pages FILE [--dpi N] [--threads N] [--max-pages 
 /** pages/split exit codes (documented in CAPTURE_USAGE and docs/capture.md). */
 export const CAPTURE_EXIT_CODES = { done: 0, notPages: 1, usage: 2, failed: 3 } as const;
 
-export class CaptureUsageError extends Error {}
-
 export interface CaptureArgs {
   command: 'pages' | 'split';
   file: string;
@@ -36,37 +34,25 @@ export interface CaptureArgs {
 }
 
 export function parseCaptureArgs(argv: string[]): CaptureArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string' },
-        separator: { type: 'string' },
-        'separator-pattern': { type: 'string' },
-        'metadata-pattern': { type: 'string' },
-        'keep-separator': { type: 'boolean' },
-        'drop-blank': { type: 'boolean' },
-        dpi: { type: 'string' },
-        threads: { type: 'string' },
-        'max-pages': { type: 'string' },
-      },
-    });
-  } catch (e) {
-    throw new CaptureUsageError((e as Error).message);
-  }
+  const parsed = parseCliArgs(argv, {
+    out: { type: 'string' },
+    separator: { type: 'string' },
+    'separator-pattern': { type: 'string' },
+    'metadata-pattern': { type: 'string' },
+    'keep-separator': { type: 'boolean' },
+    'drop-blank': { type: 'boolean' },
+    dpi: { type: 'string' },
+    threads: { type: 'string' },
+    'max-pages': { type: 'string' },
+  });
   const { values: v, positionals } = parsed;
   const [command, file, ...rest] = positionals;
-  if (command !== 'pages' && command !== 'split') throw new CaptureUsageError('expected pages or split');
-  if (!file || rest.length > 0) throw new CaptureUsageError(`${command} needs exactly one FILE`);
-  if (command === 'split' && !v.out) throw new CaptureUsageError('split needs --out DIR');
+  if (command !== 'pages' && command !== 'split') throw new UsageError('expected pages or split');
+  if (!file || rest.length > 0) throw new UsageError(`${command} needs exactly one FILE`);
+  if (command === 'split' && !v.out) throw new UsageError('split needs --out DIR');
   if (command === 'pages' && (v.out || v.separator || v['drop-blank'] || v['keep-separator']))
-    throw new CaptureUsageError('pages takes only FILE, --dpi, --threads and --max-pages');
-  const threads = v.threads === undefined ? undefined : Number(v.threads);
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 16))
-    throw new CaptureUsageError('--threads must be a whole number from 1 to 16');
+    throw new UsageError('pages takes only FILE, --dpi, --threads and --max-pages');
+  const threads = wholeNumberFlag('threads', v.threads, 1, 16);
   const profile = CaptureProfileSchema.safeParse({
     ...(v.separator !== undefined ? { separatorValue: v.separator } : {}),
     ...(v['separator-pattern'] !== undefined ? { separatorPattern: v['separator-pattern'] } : {}),
@@ -78,7 +64,7 @@ export function parseCaptureArgs(argv: string[]): CaptureArgs {
   });
   if (!profile.success) {
     const issue = profile.error.issues[0];
-    throw new CaptureUsageError(`${issue?.path.join('.') || 'option'}: ${issue?.message ?? 'invalid'}`);
+    throw new UsageError(`${issue?.path.join('.') || 'option'}: ${issue?.message ?? 'invalid'}`);
   }
   return { command, file, ...(v.out ? { out: v.out } : {}), ...(threads ? { threads } : {}), profile: profile.data };
 }

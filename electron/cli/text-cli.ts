@@ -12,7 +12,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { FieldPattern } from '../../shared/domain/suggestions';
 import { FieldPatternSchema } from '../../shared/domain/suggestions';
@@ -21,7 +20,8 @@ import { findOcrLanguages } from '../core/suggestions/ocr-languages';
 import { OCR_DEFAULTS } from '../core/suggestions/ocr-settings';
 import type { PageText } from '../core/suggestions/page-text';
 import { TextPool } from '../core/suggestions/text-pool';
-import { CAPTURE_EXIT_CODES, CaptureUsageError } from './capture-cli';
+import { CAPTURE_EXIT_CODES } from './capture-cli';
+import { parseCliArgs, UsageError, wholeNumberFlag } from './cli-args';
 
 export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE]
                      print the text of a PDF/TIFF/JPEG/PNG as the app reads it: one JSON line per page
@@ -41,24 +41,12 @@ export interface TextArgs {
 }
 
 export function parseTextArgs(argv: string[]): TextArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { pages: { type: 'string' }, patterns: { type: 'string' } },
-    });
-  } catch (e) {
-    throw new CaptureUsageError((e as Error).message);
-  }
+  const parsed = parseCliArgs(argv, { pages: { type: 'string' }, patterns: { type: 'string' } });
   const { values: v, positionals } = parsed;
   const [command, file, ...rest] = positionals;
-  if (command !== 'text') throw new CaptureUsageError('expected text');
-  if (!file || rest.length > 0) throw new CaptureUsageError('text needs exactly one FILE');
-  const pages = v.pages === undefined ? OCR_DEFAULTS.maxPages : Number(v.pages);
-  if (!(Number.isInteger(pages) && pages >= 0 && pages <= MAX_OCR_PAGES))
-    throw new CaptureUsageError(`--pages must be a whole number from 0 to ${MAX_OCR_PAGES}`);
+  if (command !== 'text') throw new UsageError('expected text');
+  if (!file || rest.length > 0) throw new UsageError('text needs exactly one FILE');
+  const pages = wholeNumberFlag('pages', v.pages, 0, MAX_OCR_PAGES, OCR_DEFAULTS.maxPages);
   return { file, maxOcrPages: pages, ...(v.patterns ? { patternsFile: v.patterns } : {}) };
 }
 
@@ -68,13 +56,13 @@ async function readPatterns(path: string): Promise<FieldPattern[]> {
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (e) {
-    throw new CaptureUsageError(`--patterns: ${path} is not a JSON file (${(e as Error).message})`);
+    throw new UsageError(`--patterns: ${path} is not a JSON file (${(e as Error).message})`);
   }
   const list = Array.isArray(json) ? json : (json as { text?: { patterns?: unknown } } | null)?.text?.patterns;
   const parsed = z.array(FieldPatternSchema).safeParse(list ?? []);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CaptureUsageError(`--patterns: ${issue?.path.join('.') || 'pattern'}: ${issue?.message ?? 'invalid'}`);
+    throw new UsageError(`--patterns: ${issue?.path.join('.') || 'pattern'}: ${issue?.message ?? 'invalid'}`);
   }
   return parsed.data;
 }
@@ -102,7 +90,7 @@ export async function runTextCli(
     args = parseTextArgs(argv);
     patterns = [...(args.patternsFile ? await readPatterns(args.patternsFile) : []), ...defaultFieldPatterns()];
   } catch (e) {
-    if (!(e instanceof CaptureUsageError)) throw e;
+    if (!(e instanceof UsageError)) throw e;
     err(`intake-agent: ${e.message}\n\n${TEXT_USAGE}`);
     return CAPTURE_EXIT_CODES.usage;
   }

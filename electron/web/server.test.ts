@@ -101,6 +101,7 @@ describe('web shell', () => {
   afterAll(async () => {
     await shell.close();
     await rm(dir, { recursive: true, force: true });
+    await rm(join(tmpdir(), 'outside-secret.txt'), { force: true });
   });
 
   it('listens on loopback and prints a URL that carries the token in its fragment, never sent to a server', () => {

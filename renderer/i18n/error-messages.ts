@@ -1,4 +1,4 @@
-import type { Catalogs } from './i18n';
+import type { Catalogs } from '../../shared/i18n/translate';
 
 /**
  * A plain sentence for every error code the core sends (and every error type the platform's inbox names),

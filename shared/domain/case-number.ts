@@ -1,4 +1,4 @@
-import type { EnvironmentKind } from './settings';
+import type { EnvironmentKind } from './environment-kind';
 
 /**
  * The local sandbox numbers its cases `CLM-<year>-<6 digits>` (docs/platform-choices.md, "Create case").

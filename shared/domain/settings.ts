@@ -4,14 +4,13 @@ import { METADATA_FIELDS } from '../platform/inbox';
 import type { MetadataField } from '../platform/inbox';
 import { FolderCaptureSchema } from './capture';
 import { caseNumberPatternProblem } from './case-number';
+import { EnvironmentKindSchema } from './environment-kind';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
 import { insecureUrlProblem } from './secure-url';
 import { FieldPatternSchema } from './suggestions';
 
-export const ENVIRONMENT_KINDS = ['local-sandbox', 'sandbox', 'production', 'custom'] as const;
-export const EnvironmentKindSchema = z.enum(ENVIRONMENT_KINDS);
-export type EnvironmentKind = z.infer<typeof EnvironmentKindSchema>;
+export { ENVIRONMENT_KINDS, EnvironmentKindSchema, type EnvironmentKind } from './environment-kind';
 
 export const AuthMethodSchema = z.enum(['client_secret', 'private_key_jwt']);
 export type AuthMethod = z.infer<typeof AuthMethodSchema>;

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document } from '../../../shared/domain/document';
@@ -22,6 +21,7 @@ import type { CaseServices } from './case-services';
 import { createCasePorts } from './platform-adapter';
 import { queueCaseDocuments } from './queue-case-documents';
 import { SchemaCache } from './schema-cache';
+import { tempDir } from '../util/test-support/temp-dir';
 
 // Integration: real HTTP against the sandbox, the real document queue on SQLite in a temp folder.
 let harness: ConnectionHarness;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   const { api } = harness.connect();
   fixture = await makeQueue(api);
   await fixture.queue.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'cases-'));
+  dataDir = tempDir('cases-');
   const ports = createCasePorts(api);
   services = createCaseServices({
     dataDir,
@@ -360,7 +360,7 @@ describe('case activity', () => {
     const logger = { ...silentLogger, warn: (m: string, f?: unknown) => warnings.push([m, f]), child: () => logger };
     const { ActivityStore } = await import('./activity-store');
     const { CaseEventPoller } = await import('./case-event-poller');
-    const store = new ActivityStore(mkdtempSync(join(tmpdir(), 'activity-')), logger);
+    const store = new ActivityStore(tempDir('activity-'), logger);
     const good = (n: number) => ({
       eventType: 'CaseChanged',
       payloadVersion: '1.0',

@@ -4,7 +4,6 @@ import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/no
 import type { FolderProfile } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
 import type { IncomingFile, IngestResult } from './incoming-file';
-import type { ResourceHealth } from '../queue/resource-health';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
@@ -32,6 +31,18 @@ export interface SharedFolderStations {
   stations: StationView[];
 }
 
+/**
+ * What intake asks of the data folder's health: may it try now, and how did it go. The queue's
+ * ResourceHealth (queue/resource-health.ts) is the one the app passes; intake names only what it uses, so
+ * it stands below the queue and not on it.
+ */
+export interface IntakeHealth {
+  mayTry(): boolean;
+  succeeded(places: readonly ('spool' | 'database')[]): void;
+  /** True when the error was the data folder's (logged there), false when it is this file's to report. */
+  failed(error: unknown, place: 'spool'): boolean;
+}
+
 /** All configured hot folders; reports a folder that disappears or comes back as a notice. */
 export class HotFolderService {
   private folders: HotFolder[] = [];
@@ -48,7 +59,7 @@ export class HotFolderService {
     private readonly options: HotFolderOptions = {},
     private readonly onStatus?: (profile: FolderProfile, status: FolderStatus) => void,
     /** The data folder's health (shared with the upload worker): a full disk is tried with its backoff. */
-    private readonly health?: ResourceHealth,
+    private readonly health?: IntakeHealth,
   ) {}
 
   /** Files found but not yet handed to the queue, over all folders. */

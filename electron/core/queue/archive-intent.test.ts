@@ -3,16 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
-import type { InboxUploader } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
-import { makeQueue, waitFor } from './test-support/queue-fixture';
+import { acceptingUploader, makeQueue, waitFor } from './test-support/queue-fixture';
 
-const accepting: InboxUploader = {
-  uploadToInbox: async (r) => {
-    r.onProgress(r.size, r.size);
-    return { success: true, errors: [], payload: {} };
-  },
-};
 const dayClock = (iso: string): Clock => ({ now: () => Date.parse(iso), sleep: systemClock.sleep });
 
 let fx: QueueFixture | undefined;
@@ -25,7 +18,7 @@ afterEach(async () => {
 // the path the file really went to, even when the restart is on another day (the path names the day).
 describe('archive step: the destination is saved before the move', () => {
   it('an archive step cut short keeps its planned path, and the restart on the next day completes it there', async () => {
-    fx = await makeQueue(accepting, { extra: { clock: dayClock('2026-11-24T23:59:00Z') } });
+    fx = await makeQueue(acceptingUploader, { extra: { clock: dayClock('2026-11-24T23:59:00Z') } });
     const dir = fx.dir;
     await fx.queue.start();
     // Something stops the step after it began (here a file where the day folder goes; a crash or power
@@ -42,7 +35,7 @@ describe('archive step: the destination is saved before the move', () => {
     await fx.close({ keepFiles: true });
 
     await rm(dayDir);
-    fx = await makeQueue(accepting, { dir, extra: { clock: dayClock('2026-11-25T08:00:00Z') } });
+    fx = await makeQueue(acceptingUploader, { dir, extra: { clock: dayClock('2026-11-25T08:00:00Z') } });
     await fx.queue.start();
     expect(fx.store.get(doc.id)).toMatchObject({ state: 'archived', archivePath: planned });
     expect(await readFile(planned, 'utf8')).toBe('%PDF-1.7 claim');

@@ -1,46 +1,16 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { InboxUploader } from './inbox-uploader';
-import type { QueueFixture } from './test-support/queue-fixture';
-import { makeQueue, waitFor } from './test-support/queue-fixture';
-
-const accepting: InboxUploader = {
-  uploadToInbox: async (r) => {
-    r.onProgress(r.size, r.size);
-    return { success: true, errors: [], payload: {} };
-  },
-};
-
-let fx: QueueFixture | undefined;
-afterEach(async () => {
-  await fx?.close();
-  fx = undefined;
-});
-
-const eacces = (path: string) =>
-  Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES', syscall: 'open', path });
+import { describe, expect, it } from 'vitest';
+import { acceptingUploader, eaccesError, lockedScan, startedQueue, waitFor } from './test-support/queue-fixture';
 
 describe('DocumentQueue and a shared folder (#28)', () => {
   it('a file that could not be read in the folder, taken later from the station’s own folder: one document, where the file is now', async () => {
-    fx = await makeQueue(accepting);
-    await fx.queue.start();
+    const fx = await startedQueue(acceptingUploader);
     const folder = join(fx.dir, 'scans');
     const taken = join(folder, '.intake', 'taken', 'station-a');
     await mkdir(taken, { recursive: true });
-    const inFolder = join(folder, 'locked.pdf');
-    await writeFile(inFolder, '%PDF-1.7 locked');
-    const s = await stat(inFolder);
-    const base = {
-      folder,
-      fileName: 'locked.pdf',
-      size: s.size,
-      mtimeMs: Math.trunc(s.mtimeMs),
-      seenKey: `k-${s.size}`,
-      metadata: { caseNumber: '4711' },
-      autoSubmit: true,
-    };
-    const failed = fx.queue.failUnreadable({ ...base, sourcePath: inFolder }, eacces(inFolder));
+    const { sourcePath: inFolder, ...base } = await lockedScan(folder);
+    const failed = fx.queue.failUnreadable({ ...base, sourcePath: inFolder }, eaccesError(inFolder));
     // Readable now: claimed and committed, the station hands it over from `.intake/taken/<station>/`.
     await rename(inFolder, join(taken, 'locked.pdf'));
     const r = await fx.queue.ingest({

@@ -1,53 +1,21 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../../shared/domain/notice';
 import { isIntakeError } from '../errors';
-import type { InboxUploader } from './inbox-uploader';
-import type { QueueFixture } from './test-support/queue-fixture';
-import { makeQueue } from './test-support/queue-fixture';
-
-const accepting: InboxUploader = {
-  uploadToInbox: async (r) => {
-    r.onProgress(r.size, r.size);
-    return { success: true, errors: [], payload: {} };
-  },
-};
-
-let fx: QueueFixture | undefined;
-afterEach(async () => {
-  await fx?.close();
-  fx = undefined;
-});
-
-// What an unprivileged user gets for a chmod 000 file (the tests run as root; see stability-tracker-unreadable).
-const eacces = (path: string) =>
-  Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES', syscall: 'open', path });
+import { acceptingUploader, eaccesError, lockedScan, startedQueue } from './test-support/queue-fixture';
 
 describe('DocumentQueue and a file that cannot be read', () => {
   it('marks it failed (file.unreadable, with the OS error), says so, and completes the same document once it can be read', async () => {
-    fx = await makeQueue(accepting);
-    await fx.queue.start();
+    const fx = await startedQueue(acceptingUploader);
     const notices: Pick<Notice, 'code' | 'values'>[] = [];
     fx.bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
     const folder = join(fx.dir, 'scans');
     await mkdir(folder, { recursive: true });
-    const path = join(folder, 'locked.pdf');
-    await writeFile(path, '%PDF-1.7 locked');
-    const { stat } = await import('node:fs/promises');
-    const s = await stat(path);
-    const file = {
-      sourcePath: path,
-      folder,
-      fileName: 'locked.pdf',
-      size: s.size,
-      mtimeMs: Math.trunc(s.mtimeMs),
-      seenKey: `k-${s.size}`,
-      metadata: { caseNumber: '4711' },
-      autoSubmit: true,
-    };
+    const file = await lockedScan(folder);
+    const path = file.sourcePath;
 
-    const failed = fx.queue.failUnreadable(file, eacces(path));
+    const failed = fx.queue.failUnreadable(file, eaccesError(path));
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
     expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
@@ -56,7 +24,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
       values: { reason: expect.stringContaining('EACCES') as unknown },
     });
     // Reported again (after a restart): the same document, not a second one.
-    fx.queue.failUnreadable(file, eacces(path));
+    fx.queue.failUnreadable(file, eaccesError(path));
     expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
     // Retry cannot help until the file can be read: a clear refusal, not an upload of nothing.
     let refused: unknown;
@@ -69,7 +37,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
 
     // Readable now (permission fixed): the watcher hands it over and the same document goes on.
     const r = await fx.queue.ingest(file);
-    expect(r).toMatchObject({ outcome: 'created', document: { id: failed.id, state: 'queued', size: s.size } });
+    expect(r).toMatchObject({ outcome: 'created', document: { id: failed.id, state: 'queued', size: file.size } });
     expect(r.outcome === 'created' && r.document.error).toBeUndefined();
     expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
     await fx.queue.drained(20);

@@ -69,7 +69,7 @@ const PATTERNS: readonly { re: RegExp; code: HistoryCode; values(m: RegExpExecAr
     values: (m) => ({ pages: m[1]!, file: m[2]! }),
   },
   {
-    re: /^pages ([\d, ]+) of (.+), not split: (.+)$/s,
+    re: /^pages ([\d, ]+) of (.+?), not split: (.+)$/s,
     code: 'pagesNotSplit',
     values: (m) => ({ pages: m[1]!, file: m[2]!, errorCode: '', reason: m[3]! }),
   },

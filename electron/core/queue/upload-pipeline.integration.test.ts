@@ -2,61 +2,34 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Environment } from '../../../shared/domain/settings';
-import { startSandbox } from '../../../sandbox';
 import type { Faults, RunningSandbox, StoredUpload } from '../../../sandbox';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
 import { HotFolderService } from '../intake/hot-folder-service';
-import { createPlatformClient } from '../platform/create-platform-client';
-import { MemorySecretStore } from '../platform/test-support/connection-harness';
-import { CredentialStore } from '../secrets/credential-store';
-import { systemClock } from '../util/clock';
+import { startConnectionHarness, type ConnectionHarness } from '../platform/test-support/connection-harness';
 import { silentLogger } from '../util/logger';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
-import { tempDir } from '../util/test-support/temp-dir';
 
 /** The whole pipeline over real sockets: folder → queue → real platform client → sandbox. */
+let harness: ConnectionHarness | undefined;
 let sandbox: RunningSandbox | undefined;
 let fx: QueueFixture | undefined;
 let folders: HotFolderService | undefined;
 afterEach(async () => {
   await folders?.stop();
   await fx?.close();
-  await sandbox?.close();
+  await harness?.stop();
   folders = undefined;
   fx = undefined;
+  harness = undefined;
   sandbox = undefined;
 });
 
 async function pipeline(options: { maxUploadBytes?: number; faults?: Faults } = {}) {
-  sandbox = await startSandbox({
-    dataDir: tempDir('pipeline-sbx-'),
-    port: 0,
-    ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
-  });
-  const environment: Environment = {
-    ...LOCAL_SANDBOX_ENVIRONMENT,
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    scopes: ['case_integration'],
-  };
-  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
-  await credentials.setClientSecret(
-    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
-    sandbox.demoClient.secret,
-  );
-  const { api } = createPlatformClient({
-    environment,
-    credentials,
-    fetch: (u, i) => fetch(u, i),
-    clock: systemClock,
-    logger: silentLogger,
-    timeoutMs: 5_000,
-  });
+  harness = await startConnectionHarness(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {});
+  sandbox = harness.sandbox;
+  const { api } = harness.connect({ timeoutMs: 5_000 });
   const base = sandbox.baseUrl;
   fx = await makeQueue(api, {
     extra: {

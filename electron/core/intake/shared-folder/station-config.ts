@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Settings } from '../../../../shared/domain/settings';
-import { defaultPoolSize } from '../../capture/analysis/capture-pool';
+import { defaultPoolSize } from '../../util/worker-pool';
 import { DEFAULT_LEASE_MS, lookAheadOf } from './lease';
 import type { SharedFolderConfig } from './shared-folder';
 import { stationIdOf } from './station-id';

@@ -61,7 +61,7 @@ export interface ConnectionHarness {
 }
 
 export async function startConnectionHarness(
-  options: { clients?: SandboxClient[]; tokenLifetimeSeconds?: number } = {},
+  options: { clients?: SandboxClient[]; tokenLifetimeSeconds?: number; maxUploadBytes?: number } = {},
 ): Promise<ConnectionHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'core-platform-'));
   const sandbox = await startSandbox({ dataDir, port: 0, ...options });

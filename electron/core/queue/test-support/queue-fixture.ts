@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { onTestFinished } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../events/event-bus';
@@ -10,6 +11,7 @@ import type { DocumentQueueDeps } from '../document-queue';
 import { DocumentQueue } from '../document-queue';
 import { DocumentStore } from '../document-store';
 import type { InboxUploader } from '../inbox-uploader';
+import type { IncomingFile } from '../../intake/incoming-file';
 import { openQueueDatabase } from '../queue-database';
 import { Spool } from '../spool';
 
@@ -23,6 +25,18 @@ export interface QueueFixture {
   /** Stops the queue and removes its folder; `keepFiles` for a test that opens the same folder again. */
   close(o?: { keepFiles?: boolean }): Promise<void>;
 }
+
+/** A platform that takes every upload at once. */
+export const acceptingUploader: InboxUploader = {
+  uploadToInbox: async (r) => {
+    r.onProgress(r.size, r.size);
+    return { success: true, errors: [], payload: {} };
+  },
+};
+
+/** What an unprivileged user gets for a chmod 000 file (the tests run as root; see stability-tracker-unreadable). */
+export const eaccesError = (path: string) =>
+  Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES', syscall: 'open', path });
 
 /** A queue on real SQLite and real files in a temp folder; only the uploader is chosen by the test. */
 export async function makeQueue(
@@ -78,6 +92,31 @@ export async function makeQueue(
       }
     },
   };
+}
+
+/** `locked.pdf` written into `folder`, as the watcher hands a scan over: auto-submitted, case 4711. */
+export async function lockedScan(folder: string): Promise<IncomingFile> {
+  const sourcePath = join(folder, 'locked.pdf');
+  await writeFile(sourcePath, '%PDF-1.7 locked');
+  const s = await stat(sourcePath);
+  return {
+    sourcePath,
+    folder,
+    fileName: 'locked.pdf',
+    size: s.size,
+    mtimeMs: Math.trunc(s.mtimeMs),
+    seenKey: `k-${s.size}`,
+    metadata: { caseNumber: '4711' },
+    autoSubmit: true,
+  };
+}
+
+/** A started queue for this test, closed (its folder removed) when the test ends, passed or failed. */
+export async function startedQueue(uploader: InboxUploader): Promise<QueueFixture> {
+  const fx = await makeQueue(uploader);
+  onTestFinished(() => fx.close());
+  await fx.queue.start();
+  return fx;
 }
 
 export async function waitFor<T>(fn: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
