@@ -7,7 +7,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
-import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { formatDate, formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
 import { platformText } from '../../i18n/platform-values';
 
@@ -230,12 +231,20 @@ function InfoTable(props: { title: string; items: { title: string; value?: strin
         {props.items.map((item, i) => (
           <div key={i} className="info-row">
             <dt>{platformText(locale, item.title)}</dt>
-            <dd>{platformText(locale, item.value) || '–'}</dd>
+            <dd>{shownValue(locale, item.value) || '–'}</dd>
           </div>
         ))}
       </dl>
     </section>
   );
+}
+
+/** A date the platform sends as ISO (the date of loss) in the clerk's format, like every other date shown. */
+function shownValue(locale: Locale, value: string | null | undefined): string {
+  const v = value?.trim() ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(locale, v);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(locale, v);
+  return platformText(locale, value);
 }
 
 /** From a claim to its case timeline (case activity screen). */
