@@ -33,30 +33,10 @@ export function ClaimsScreen() {
       <div className="screen-header">
         <h2>{t('claims.title')}</h2>
       </div>
-      <SearchRow onSubmit={() => void s().openClaim()} noValidate>
-        <Field
-          id="claim-id"
-          label={t('claims.claimId')}
-          hint={t('claims.hint')}
-          error={inputError && translateMaybe(locale, inputError)}
-        >
-          {(a) => (
-            <input
-              {...a}
-              ref={ref}
-              inputMode="numeric"
-              value={input}
-              onChange={(e) => s().setClaimIdInput(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className="button button-primary" disabled={loading} data-testid="open-claim-submit">
-          {t('claims.open')}
-        </button>
-      </SearchRow>
+      {/* The case number first: it is on every letter; the claim id only in the claim handling system. */}
       <SearchRow onSubmit={() => void s().openClaimForCase(caseInput)} noValidate>
         <Field id="claim-case" label={t('claims.caseNumber')} hint={t('claims.caseHint')}>
-          {(a) => <input {...a} value={caseInput} onChange={(e) => s().setClaimCaseInput(e.target.value)} />}
+          {(a) => <input {...a} ref={ref} value={caseInput} onChange={(e) => s().setClaimCaseInput(e.target.value)} />}
         </Field>
         <button
           type="submit"
@@ -65,6 +45,21 @@ export function ClaimsScreen() {
           data-testid="find-claim-submit"
         >
           {t('claims.find')}
+        </button>
+      </SearchRow>
+      <SearchRow onSubmit={() => void s().openClaim()} noValidate>
+        <Field
+          id="claim-id"
+          label={t('claims.claimId')}
+          hint={t('claims.hint')}
+          error={inputError && translateMaybe(locale, inputError)}
+        >
+          {(a) => (
+            <input {...a} inputMode="numeric" value={input} onChange={(e) => s().setClaimIdInput(e.target.value)} />
+          )}
+        </Field>
+        <button type="submit" className="button button-primary" disabled={loading} data-testid="open-claim-submit">
+          {t('claims.open')}
         </button>
       </SearchRow>
       {note && (
