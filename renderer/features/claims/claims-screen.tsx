@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, translateMaybe, useLocale, useT } from '../
 import type { Locale } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
 import { platformText } from '../../i18n/platform-values';
+import { PrintCoverSheet } from '../sheets/print-sheets';
 
 export function ClaimsScreen() {
   const t = useT();
@@ -83,6 +84,7 @@ export function ClaimsScreen() {
             )}
           </h3>
           <CaseActivityLink caseNumber={caseNumberOfClaim(info)} />
+          {caseNumberOfClaim(info) && <PrintCoverSheet caseNumber={caseNumberOfClaim(info)!} />}
           <div className="info-columns">
             <InfoTable title={t('claims.general')} items={info.generalInfo} />
             <InfoTable title={t('claims.specific')} items={info.claimSpecificInfo} />
