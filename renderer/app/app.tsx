@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/i18n';
+import { EnvBadge } from './env-badge';
 import { HelpOverlay } from './help-overlay';
 import { NavBar } from './nav-bar';
 import { ScreenOutlet } from './screen-outlet';
@@ -39,6 +40,7 @@ export function App() {
       <header className="title-bar">
         <h1>{t('app.title')}</h1>
         <NavBar />
+        <EnvBadge />
         <button
           type="button"
           className="icon-button help-button"

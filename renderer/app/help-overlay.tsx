@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useT } from '../i18n/i18n';
+import { useLocale, useT } from '../i18n/i18n';
+import { keyNames } from '../i18n/key-names';
 import { SHORTCUT_HELP } from './shortcuts';
 import { useAppStore } from './store';
 
 export function HelpOverlay() {
   const t = useT();
+  const locale = useLocale();
   const close = () => useAppStore.getState().setHelpOpen(false);
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -24,7 +26,7 @@ export function HelpOverlay() {
             {SHORTCUT_HELP.map((row) => (
               <tr key={row.text}>
                 <th scope="row">
-                  <kbd>{row.keys}</kbd>
+                  <kbd>{keyNames(locale, row.keys)}</kbd>
                 </th>
                 <td>{t(row.text)}</td>
               </tr>

@@ -2,14 +2,12 @@ import { useMemo } from 'react';
 import { overallProgress, pendingCount } from '../features/queue/queue-model';
 import { formatBytes, formatTime, useLocale, useT } from '../i18n/i18n';
 import { intake } from '../ipc/client';
-import { environmentLabel, useActiveEnvironment } from './active-environment';
 import { useAppStore } from './store';
 
 export function StatusBar() {
   const t = useT();
   const locale = useLocale();
   const info = useAppStore((s) => s.info);
-  const env = useActiveEnvironment();
   const connection = useAppStore((s) => s.connection);
   const queue = useAppStore((s) => s.queueStatus);
   const importing = useAppStore((s) => s.importing);
@@ -23,16 +21,6 @@ export function StatusBar() {
   const busyUntil = connection?.network === 'online' ? queue?.busyUntil : undefined;
   return (
     <footer className="status-bar">
-      {env && (
-        <span
-          className={`env-badge env-${env.kind}`}
-          data-testid="env-badge"
-          data-kind={env.kind}
-          title={`${t('status.environment')}: ${env.name}`}
-        >
-          {environmentLabel(locale, env)}
-        </span>
-      )}
       {connection && (
         <>
           <span className={`conn conn-${busyUntil ? 'busy' : connection.network}`} data-testid="network-state">

@@ -14,7 +14,17 @@ export function ConfirmDialog(props: {
   testId?: string;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  // Focus goes back where it came from when the dialog closes (either answer): left alone it falls to
+  // <body>, and the clerk's next Tab starts from the top of the window (issue #36 item 6).
+  useEffect(() => {
+    const opener = document.activeElement;
+    cancelRef.current?.focus();
+    return () => {
+      const now = document.activeElement;
+      if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body || !now.isConnected))
+        opener.focus();
+    };
+  }, []);
   return (
     <div className="overlay" role="presentation" onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}>
       <div

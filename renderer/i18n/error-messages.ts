@@ -264,7 +264,7 @@ const de: Record<ErrorMessageKey, string> = {
   'error.folders.no_dialog':
     'Dieses Fenster kann keinen Ordnerdialog öffnen. Den Pfad des Ordners eintippen; er wird beim Tippen geprüft.',
   'error.drafts.document_not_open':
-    'Das Dokument ist nicht mehr im Posteingang; was dafür eingegeben wurde, kann nicht gespeichert werden.',
+    'Das Dokument ist nicht mehr im Eingang; was dafür eingegeben wurde, kann nicht gespeichert werden.',
   'error.import.too_large':
     'Die Datei ist größer, als die Plattform annimmt (2 GiB). Bitte teilen oder in Teilen neu scannen.',
   'error.inbox.rejected':

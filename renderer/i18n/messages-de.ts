@@ -70,7 +70,7 @@ export const de: Record<MessageKey, string> = {
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
-    'Der Scan {file} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
+    'Der Scan {file} wird nach Trennblättern durchsucht; jedes Dokument darin erscheint im Eingang, sobald es gefunden ist.',
   'notice.capture.held':
     'Der Scan {file} wartet auf Ihre Prüfung: Seine geplante Aufteilung steht oben im Eingang. Dort freigeben.',
   'notice.capture.split': 'Der Scan {file} wurde in Dokumente aufgeteilt; sie sind im Eingang.',

@@ -69,7 +69,7 @@ export const en = {
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
-    'The scan {file} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
+    'The scan {file} is being looked through for separator sheets; each document in it appears in the inbox as soon as it is found.',
   'notice.capture.held':
     'The scan {file} waits for your check: its planned split is at the top of the inbox. Release it there.',
   'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',

@@ -24,8 +24,8 @@ const TEXT = {
     datePlaceholder: 'TT.MM.JJJJ',
     badDate: '31.02.2026',
     alreadySent: 'wurde schon an die Plattform gesendet',
-    tagged: 'trägt jetzt die Fallnummer',
-    notTagged: 'konnte die Fallnummer',
+    tagged: 'trägt jetzt die Schadennummer',
+    notTagged: 'konnte die Schadennummer',
   },
 } as const;
 

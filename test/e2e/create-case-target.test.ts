@@ -19,11 +19,11 @@ const TEXT = {
   },
   de: {
     noDocument: 'Kein Dokument wird geändert',
-    forDocument: 'Die neue Fallnummer wird bei',
-    hasConfirmed: `hat schon die Fallnummer ${HAD}, von der Plattform bestätigt`,
-    replace: `${HAD} durch die neue Fallnummer ersetzen`,
-    kept: `behält die Fallnummer ${HAD}`,
-    tagged: 'trägt jetzt die Fallnummer',
+    forDocument: 'Die neue Schadennummer wird bei',
+    hasConfirmed: `hat schon die Schadennummer ${HAD}, von der Plattform bestätigt`,
+    replace: `${HAD} durch die neue Schadennummer ersetzen`,
+    kept: `behält die Schadennummer ${HAD}`,
+    tagged: 'trägt jetzt die Schadennummer',
   },
 } as const;
 

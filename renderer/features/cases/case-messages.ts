@@ -65,20 +65,20 @@ const en = {
 export type CaseMessageKey = keyof typeof en;
 
 const de: Record<CaseMessageKey, string> = {
-  'case.title': 'Schadenfall anlegen',
+  'case.title': 'Fall anlegen',
   'case.schema': 'Formular: {title} ({key})',
   'case.schemaFromCache': 'Die Plattform war nicht erreichbar; dies ist die gespeicherte Fassung vom {at}.',
   'case.loadingSchema': 'Formular wird geladen…',
   'case.reloadSchema': 'Formular neu laden',
-  'case.forDocument': 'Die neue Fallnummer wird bei {file} eingetragen.',
+  'case.forDocument': 'Die neue Schadennummer wird bei {file} eingetragen.',
   'case.unlinkDocument': 'Fall ohne dieses Dokument anlegen',
-  'case.hasNumberConfirmed': '{file} hat schon die Fallnummer {number}, von der Plattform bestätigt.',
-  'case.hasNumberUnconfirmed': '{file} hat schon die Fallnummer {number}, nicht von der Plattform bestätigt.',
-  'case.replaceNumber': '{number} durch die neue Fallnummer ersetzen',
+  'case.hasNumberConfirmed': '{file} hat schon die Schadennummer {number}, von der Plattform bestätigt.',
+  'case.hasNumberUnconfirmed': '{file} hat schon die Schadennummer {number}, nicht von der Plattform bestätigt.',
+  'case.replaceNumber': '{number} durch die neue Schadennummer ersetzen',
   'case.keepNumber': 'Ohne dieses Häkchen behält {file} die {number}, und der Fall wird ohne das Dokument angelegt.',
-  'case.documentKept': '{file} behält die Fallnummer {had}; Fall {number} wurde angelegt, ohne es zu ändern.',
+  'case.documentKept': '{file} behält die Schadennummer {had}; Fall {number} wurde angelegt, ohne es zu ändern.',
   'case.noDocument':
-    'Kein Dokument wird geändert: Der Fall wird für sich angelegt. Um einem Dokument die neue Fallnummer zu geben, im Posteingang neben seiner Fallnummer „Neuer Fall…“ wählen.',
+    'Kein Dokument wird geändert: Der Fall wird für sich angelegt. Um einem Dokument die neue Schadennummer zu geben, im Eingang neben seiner Schadennummer „Neuer Fall…“ wählen.',
   'case.policy': 'Vertrag',
   'case.policySearch': 'Vertrag suchen (Name, Kunden- oder Vertragsnummer)',
   'case.policySearchButton': 'Suchen',
@@ -94,16 +94,16 @@ const de: Record<CaseMessageKey, string> = {
   'case.created': 'Fall {number} angelegt.',
   'case.createdNoNumber': 'Der Fall wurde angelegt.',
   'case.repeated': 'Dieser Fall war mit diesem Formular schon angelegt; es wurde nichts Neues angelegt.',
-  'case.documentTagged': '{file} trägt jetzt die Fallnummer {number} und kann im Posteingang übermittelt werden.',
+  'case.documentTagged': '{file} trägt jetzt die Schadennummer {number} und kann im Eingang übermittelt werden.',
   'case.openCase': 'Fall auf der Plattform öffnen',
   'case.caseLink': 'Adresse des Falls',
-  'case.toInbox': 'Zum Posteingang',
+  'case.toInbox': 'Zum Eingang',
   'case.activity': 'Fallverlauf anzeigen',
   'case.schemaVersion': 'Formular: {title} ({key}), Version {version}',
   'case.documentAlreadySent':
-    '{file} wurde schon an die Plattform gesendet und kann die neue Fallnummer nicht mehr bekommen. Der Fall wird ohne Dokument angelegt.',
+    '{file} wurde schon an die Plattform gesendet und kann die neue Schadennummer nicht mehr bekommen. Der Fall wird ohne Dokument angelegt.',
   'case.documentNotTagged':
-    '{file} konnte die Fallnummer {number} nicht mehr bekommen, weil es schon gesendet war. Für den Fall ist nichts weiter zu tun.',
+    '{file} konnte die Schadennummer {number} nicht mehr bekommen, weil es schon gesendet war. Für den Fall ist nichts weiter zu tun.',
   'case.draft.title': 'Aus dem Schreiben',
   'case.draft.reading': 'Das Schreiben wird gelesen und die Plattform nach dem Vertrag gefragt…',
   'case.draft.summary':
@@ -122,7 +122,7 @@ const de: Record<CaseMessageKey, string> = {
   'case.draft.change': 'Ändern',
   'case.sendDocument': '{file} jetzt senden',
   'case.sendingDocument': 'Wird gesendet…',
-  'case.documentSent': '{file} wird mit der Fallnummer {number} an die Plattform übermittelt.',
+  'case.documentSent': '{file} wird mit der Schadennummer {number} an die Plattform übermittelt.',
 };
 
 export const caseMessages: Catalogs<CaseMessageKey> = { en, de };

@@ -7,7 +7,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { SearchRow } from '../../components/search-row';
 import { useAppStore } from '../../app/store';
-import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import { formatDate, formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
 import { platformText } from '../../i18n/platform-values';
 import { PrintCoverSheet } from '../sheets/print-sheets';
@@ -33,30 +34,10 @@ export function ClaimsScreen() {
       <div className="screen-header">
         <h2>{t('claims.title')}</h2>
       </div>
-      <SearchRow onSubmit={() => void s().openClaim()} noValidate>
-        <Field
-          id="claim-id"
-          label={t('claims.claimId')}
-          hint={t('claims.hint')}
-          error={inputError && translateMaybe(locale, inputError)}
-        >
-          {(a) => (
-            <input
-              {...a}
-              ref={ref}
-              inputMode="numeric"
-              value={input}
-              onChange={(e) => s().setClaimIdInput(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className="button button-primary" disabled={loading} data-testid="open-claim-submit">
-          {t('claims.open')}
-        </button>
-      </SearchRow>
+      {/* The case number first: it is on every letter; the claim id only in the claim handling system. */}
       <SearchRow onSubmit={() => void s().openClaimForCase(caseInput)} noValidate>
         <Field id="claim-case" label={t('claims.caseNumber')} hint={t('claims.caseHint')}>
-          {(a) => <input {...a} value={caseInput} onChange={(e) => s().setClaimCaseInput(e.target.value)} />}
+          {(a) => <input {...a} ref={ref} value={caseInput} onChange={(e) => s().setClaimCaseInput(e.target.value)} />}
         </Field>
         <button
           type="submit"
@@ -65,6 +46,21 @@ export function ClaimsScreen() {
           data-testid="find-claim-submit"
         >
           {t('claims.find')}
+        </button>
+      </SearchRow>
+      <SearchRow onSubmit={() => void s().openClaim()} noValidate>
+        <Field
+          id="claim-id"
+          label={t('claims.claimId')}
+          hint={t('claims.hint')}
+          error={inputError && translateMaybe(locale, inputError)}
+        >
+          {(a) => (
+            <input {...a} inputMode="numeric" value={input} onChange={(e) => s().setClaimIdInput(e.target.value)} />
+          )}
+        </Field>
+        <button type="submit" className="button button-primary" disabled={loading} data-testid="open-claim-submit">
+          {t('claims.open')}
         </button>
       </SearchRow>
       {note && (
@@ -232,12 +228,20 @@ function InfoTable(props: { title: string; items: { title: string; value?: strin
         {props.items.map((item, i) => (
           <div key={i} className="info-row">
             <dt>{platformText(locale, item.title)}</dt>
-            <dd>{platformText(locale, item.value) || '–'}</dd>
+            <dd>{shownValue(locale, item.value) || '–'}</dd>
           </div>
         ))}
       </dl>
     </section>
   );
+}
+
+/** A date the platform sends as ISO (the date of loss) in the clerk's format, like every other date shown. */
+function shownValue(locale: Locale, value: string | null | undefined): string {
+  const v = value?.trim() ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(locale, v);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(locale, v);
+  return platformText(locale, value);
 }
 
 /** From a claim to its case timeline (case activity screen). */

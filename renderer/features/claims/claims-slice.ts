@@ -63,6 +63,12 @@ export const createClaimsSlice: StateCreator<AppState, [], [], ClaimsSlice> = (s
   },
   async openClaim(claimId) {
     const id = (claimId ?? get().claimIdInput).trim();
+    // A case number typed into the id field (letters, then digits: CLM-2026-000101): looked up as one, not
+    // refused as a bad id. Anything else that is not a whole number (12a) keeps the id's message.
+    if (claimId === undefined && /^\p{L}{2,}[-/ .]?\d/u.test(id)) {
+      set({ claimIdInput: '' });
+      return get().openClaimForCase(id);
+    }
     const problem = claimIdProblem(id);
     if (problem) {
       set({ claimIdInput: id, claimIdError: problem });

@@ -48,7 +48,10 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   // The page shown (1-based) is the store's, shared with the page strip and the list (pages-slice.ts), so it
   // stays where it was when a page edit mounts the preview anew for the new file.
   const stored = useAppStore((st) => pageOf(st, doc?.id)) + 1;
-  const [pages, setPages] = useState(1);
+  // Unknown until the document is read: a page turned to meanwhile is kept (pages-slice.ts holds it to
+  // the count), so the first PageDown pressed while a PDF loads is not lost.
+  const [counted, setPages] = useState<number>();
+  const pages = counted ?? 1;
   const page = Math.min(stored, Math.max(1, pages));
   const setPage = useCallback(
     (next: number | ((p: number) => number)) => {
@@ -110,6 +113,10 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   }, [id, contentType, fileName, reload]);
 
   const kind = content?.kind;
+  // One page, once its content is known not to be paged: a page turned to while it loaded goes back to it.
+  useEffect(() => {
+    if (id && (kind === 'image' || kind === 'none')) useAppStore.getState().setPageCount(id, 1);
+  }, [id, kind]);
   const blob = content?.kind === 'image' ? content.blob : undefined;
   const imageUrl = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
   useEffect(
@@ -191,8 +198,11 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       '-': zoomOut,
       '0': () => setZoom(1),
       f: () => setZoom('fit'),
-      PageDown: () => setPage((p) => Math.min(pages, p + 1)),
-      PageUp: () => setPage((p) => Math.max(1, p - 1)),
+      PageDown: () =>
+        counted === undefined && kind !== 'image' && kind !== 'none'
+          ? setPage(stored + 1)
+          : setPage((p) => Math.min(pages, p + 1)),
+      PageUp: () => setPage((p) => Math.max(1, (counted === undefined ? stored : p) - 1)),
     };
     const fn = map[e.key];
     if (fn && !e.altKey && !e.ctrlKey && !e.metaKey) {

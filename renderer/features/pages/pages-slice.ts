@@ -38,13 +38,18 @@ export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set
   setPageCount(id, count) {
     const current = get().shownPages;
     if (current?.id !== id || current.count !== count) set({ shownPages: { id, count } });
+    // A page turned to while the document was still loading, beyond its last page: its last page.
+    const shown = get().shownPage;
+    if (shown?.id === id && count > 0 && shown.page > count - 1) set({ shownPage: { id, page: count - 1 } });
   },
 
   turnPage(delta) {
     const s = get();
     const id = s.selection.active;
     if (!id) return;
-    const count = s.shownPages?.id === id ? s.shownPages.count : 1;
+    // While the document is still loading its page count is unknown: the turn is kept (and held to the
+    // pages once they are counted, setPageCount), never lost (issue #36 item 6).
+    const count = s.shownPages?.id === id ? s.shownPages.count : Number.POSITIVE_INFINITY;
     s.showPage(id, Math.min(count - 1, Math.max(0, pageOf(s, id) + delta)));
   },
 

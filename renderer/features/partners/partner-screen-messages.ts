@@ -95,8 +95,8 @@ const de: Record<PartnerScreenKey, string> = {
   'partner.responsible': 'Zuständig',
   'partner.tag': 'Aktuelles Dokument diesem Schaden zuordnen',
   'partner.tagging': 'Wird zugeordnet…',
-  'partner.tagNoDocument': 'Im Posteingang ein Dokument wählen, um es diesem Schaden zuzuordnen.',
-  'partner.tagged': '{file} trägt jetzt die Fallnummer {number}.',
+  'partner.tagNoDocument': 'Im Eingang ein Dokument wählen, um es diesem Schaden zuzuordnen.',
+  'partner.tagged': '{file} trägt jetzt die Schadennummer {number}.',
   'partner.platformSaid': 'Meldung der Plattform: {message}',
 };
 

@@ -13,6 +13,7 @@ import { chipsFor, SUGGESTED_FIELDS } from './suggestion-model';
 import { SuggestionChips } from './suggestion-chips';
 import type { MetadataField } from './metadata-form-model';
 import { fieldText } from '../../i18n/validation-messages';
+import { keyNames } from '../../i18n/key-names';
 
 const SUBMITTABLE = new Set<Document['state']>(['new', 'tagged', 'failed']);
 /** One shared empty list: a selector returning a fresh [] would re-render forever. */
@@ -321,7 +322,7 @@ export function TaggingForm() {
               : docs.length > 1
                 ? t('tagging.submitMany', { count: docs.length })
                 : t('tagging.submit')}
-            <kbd aria-hidden="true">Ctrl+Enter</kbd>
+            <kbd aria-hidden="true">{keyNames(locale, 'Ctrl+Enter')}</kbd>
           </button>
         </div>
       </form>

@@ -1,0 +1,16 @@
+import type { Locale } from './i18n';
+
+/**
+ * Key names as the clerk's keyboard labels them: a German keyboard says Strg and Entf, not Ctrl and Del
+ * (issue #36 item 7; the glossary in docs/glossary.md). Shortcuts are written once, in English key names,
+ * and shown through this.
+ */
+const GERMAN: readonly [RegExp, string][] = [
+  [/\bCtrl\b/g, 'Strg'],
+  [/\bDel\b/g, 'Entf'],
+  [/\bClick\b/g, 'Klick'],
+];
+
+export function keyNames(locale: Locale, keys: string): string {
+  return locale === 'de' ? GERMAN.reduce((text, [name, german]) => text.replace(name, german), keys) : keys;
+}
