@@ -30,6 +30,7 @@ import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createTextServices } from './suggestions/text-services';
+import type { DocumentTextService } from './suggestions/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
@@ -194,7 +195,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
 
   const initial = currentSettings();
+  // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
+  let outputText: DocumentTextService | undefined;
   const pipeline = await createIntakePipeline({
+    outputText: () => outputText,
     dataDir,
     settings: initial,
     watchFolders: options.watchFolders ?? true,
@@ -279,6 +283,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
     editPages: (id, pages, message) => pipeline.pages.edit(id, pages, message),
   });
+  outputText = text.suggestions.text;
   const claimLookup = createClaimLookup(fetch);
   // The document type from this station's history (issue #31 item 10).
   const pageWords = (pages: { lines: { text: string }[][] }[]) =>

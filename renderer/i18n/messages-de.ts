@@ -72,6 +72,8 @@ export const de: Record<MessageKey, string> = {
   'notice.capture.received':
     'Der Scan {file} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
   'notice.capture.split': 'Der Scan {file} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
+  'notice.output.failed':
+    'Aus {file} ließ sich kein durchsuchbares PDF machen ({reason}). Es wird gesendet, wie es gescannt wurde; nichts geht verloren.',
   'notice.capture.kept':
     'Der Scan {file} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
   'notice.capture.too_large':

@@ -71,6 +71,8 @@ export const en = {
   'notice.capture.received':
     'The scan {file} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
   'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',
+  'notice.output.failed':
+    'No searchable PDF could be made of {file} ({reason}). It is sent as it was scanned; nothing is lost.',
   'notice.capture.kept':
     'The scan {file} could not be split into documents. It is in the inbox as one document, with the reason.',
   'notice.capture.too_large':
