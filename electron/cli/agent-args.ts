@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { OUTPUT_KINDS } from '../../shared/domain/output';
+import type { OutputKind } from '../../shared/domain/output';
 import type { Metadata } from '../../shared/domain/metadata';
 import { AuthMethodSchema } from '../../shared/domain/settings';
 import type { AuthMethod } from '../../shared/domain/settings';
@@ -54,6 +56,11 @@ Options:
                      (a folder with an .intake/ folder is shared anyway; docs/deployment.md)
   --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
   --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
+  --output K         what is sent: original (the scanner's file, default for --watch) or searchable-pdf
+                     (the OCR's words as invisible text; the original stays in the archive); applies to
+                     the --watch folders and the settings file's folders (docs/capture.md)
+  --smaller          with --output searchable-pdf: text pages sent black and white (CCITT G4) where OCR
+                     reads them as well
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
@@ -82,6 +89,9 @@ export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
 
 export interface AgentArgs {
   command: Command;
+  /** What is sent (issue #39); absent: what each folder's profile says (a --watch folder: the original). */
+  output?: OutputKind;
+  smaller?: boolean;
   file?: string;
   settings?: string;
   /** The machine-wide settings file (locked/defaults), read only. */
@@ -161,6 +171,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         shared: { type: 'boolean' },
         'lease-seconds': { type: 'string' },
         poll: { type: 'string' },
+        output: { type: 'string' },
+        smaller: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -219,6 +231,10 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const leaseSeconds = v['lease-seconds'] === undefined ? undefined : Number(v['lease-seconds']);
   if (leaseSeconds !== undefined && (!Number.isInteger(leaseSeconds) || leaseSeconds < 2 || leaseSeconds > 3600))
     throw new UsageError('--lease-seconds must be a whole number from 2 to 3600');
+  const output = v.output;
+  if (output !== undefined && !(OUTPUT_KINDS as readonly string[]).includes(output))
+    throw new UsageError('--output must be original or searchable-pdf');
+  if (v.smaller && output !== 'searchable-pdf') throw new UsageError('--smaller is for --output searchable-pdf');
   const pollMs = v.poll === undefined ? undefined : Number(v.poll);
   if (pollMs !== undefined && (!Number.isInteger(pollMs) || pollMs < 500))
     throw new UsageError('--poll must be a whole number of milliseconds, at least 500');
@@ -235,6 +251,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     throw new UsageError('--console-log-level must be debug, info, warn or error');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   return {
+    ...(output ? { output: output as OutputKind } : {}),
+    ...(v.smaller ? { smaller: true } : {}),
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
     ...(settings ? { settings } : {}),

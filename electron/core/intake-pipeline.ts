@@ -39,7 +39,9 @@ export interface IntakePipelineOptions {
    * them), file-name placeholders take only values of their field's format (PlaceholderFormats).
    */
   settings: Pick<Settings, 'folders' | 'archive' | 'upload'> &
-    Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders' | 'droppedFiles'>>;
+    Partial<
+      Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders' | 'droppedFiles'>
+    >;
   /**
    * The text workers that build searchable PDFs (issue #39): the app's, shared with suggestions (asked at
    * each build: they are made after the pipeline). Absent, or not there yet: the pipeline's own, started

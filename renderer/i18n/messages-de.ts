@@ -379,6 +379,11 @@ export const de: Record<MessageKey, string> = {
   'suggest.notInForce': 'von der Plattform bestätigt, aber der Vertrag ist nicht in Kraft: vor der Übernahme prüfen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
+  'settings.output.searchable':
+    'Durchsuchbares PDF senden: die auf jeder Seite gelesenen Wörter als unsichtbarer Text (der Scan bleibt unverändert im lokalen Archiv)',
+  'settings.output.smaller':
+    'Kleiner: Seiten mit Text auf Papier schwarz-weiß senden (nur wo der Text danach genauso gut lesbar ist)',
+  'settings.dropped.title': 'Auf das Fenster gezogene Dateien',
   'settings.folder.autoAccept':
     'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
   'inbox.textMatch': 'Im Text: {snippet}',

@@ -369,6 +369,11 @@ export const en = {
   'suggest.notInForce': 'confirmed by the platform, but the policy is not in force: check before using it',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
+  'settings.output.searchable':
+    'Send a searchable PDF: the words read on each page as invisible text (the scan stays in the local archive as it is)',
+  'settings.output.smaller':
+    'Smaller: send pages that are text on paper in black and white (only where the text still reads as well)',
+  'settings.dropped.title': 'Files dropped onto the window',
   'settings.folder.autoAccept':
     'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
   'inbox.textMatch': 'In the text: {snippet}',

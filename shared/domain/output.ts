@@ -41,7 +41,8 @@ export function outputChoiceFor(
   },
   sourceFolder: string,
 ): OutputChoice {
-  const from = sourceFolder === DROPPED_FOLDER ? settings.droppedFiles : profileFor(settings.folders ?? [], sourceFolder);
+  const from =
+    sourceFolder === DROPPED_FOLDER ? settings.droppedFiles : profileFor(settings.folders ?? [], sourceFolder);
   const output = from?.output ?? UNSET_OUTPUT;
   return { output, smaller: output === 'searchable-pdf' && from?.smallerOutput === true };
 }

@@ -124,6 +124,11 @@ export async function bitonalG4(page: GrayBitmap, threshold: number): Promise<{ 
     throw new Error('libvips did not write one G4 strip');
   return {
     bitmap: { width: page.width, height: page.height, data: new Uint8Array(bw.buffer, bw.byteOffset, bw.length) },
-    g4: { width: page.width, height: page.height, data: bytes.slice(offset, offset + count), photometric: info.photometric },
+    g4: {
+      width: page.width,
+      height: page.height,
+      data: bytes.slice(offset, offset + count),
+      photometric: info.photometric,
+    },
   };
 }

@@ -47,9 +47,7 @@ function cidToGidMap(): Uint8Array {
 /** Adds the font's objects to the document once; returns the Type0 font's reference. */
 export function addGlyphlessFont(doc: PDFDocument): PDFRef {
   const ctx = doc.context;
-  const fontFile = ctx.register(
-    ctx.flateStream(GLYPHLESS_TTF, { Length1: GLYPHLESS_TTF.length }),
-  );
+  const fontFile = ctx.register(ctx.flateStream(GLYPHLESS_TTF, { Length1: GLYPHLESS_TTF.length }));
   const descriptor = ctx.register(
     ctx.obj({
       Type: 'FontDescriptor',

@@ -64,7 +64,8 @@ type Decision = z.infer<typeof DecisionSchema>;
 /** The formats a searchable PDF is made of: what capture opens as pages. */
 const PAGE_TYPES = new Set(['application/pdf', 'image/tiff', 'image/jpeg', 'image/png']);
 
-export const pdfNameOf = (fileName: string) => (/\.pdf$/i.test(fileName) ? fileName : `${fileName.replace(/\.[^.]*$/, '')}.pdf`);
+export const pdfNameOf = (fileName: string) =>
+  /\.pdf$/i.test(fileName) ? fileName : `${fileName.replace(/\.[^.]*$/, '')}.pdf`;
 
 export interface Prepared {
   /** What to send instead of the spool copy; absent: the spool copy. */
@@ -103,7 +104,8 @@ export class OutgoingFiles {
       // The decision stands and its PDF went missing (removed by hand): made again from the same input,
       // which gives the same bytes (searchable-pdf.ts); should it not, the original goes instead.
       const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0);
-      if (!again.ok || again.sha256 !== decision.sha256) return { note: 'sent as scanned: its searchable PDF was lost' };
+      if (!again.ok || again.sha256 !== decision.sha256)
+        return { note: 'sent as scanned: its searchable PDF was lost' };
     }
     const pages = decision.textPages.length;
     const bitonal = decision.bitonalPages.length;

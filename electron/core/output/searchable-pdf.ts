@@ -38,8 +38,7 @@ export type SearchableResult =
     }
   | { ok: false; message: string };
 
-const wordsOf = (lines: readonly TextWord[][]) =>
-  lines.flat().filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length;
+const wordsOf = (lines: readonly TextWord[][]) => lines.flat().filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length;
 
 export async function buildSearchablePdf(
   bytes: Uint8Array,

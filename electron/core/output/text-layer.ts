@@ -63,9 +63,7 @@ export function textLayerOps(text: PageText, frame: PageFrame, font: string): st
   const uh = sideways ? frame.width : frame.height;
   const out: string[] = [];
   for (const line of text.lines) {
-    const words = line
-      .filter((w) => w.text.trim() !== '')
-      .map((w) => ({ text: w.text, box: boxInFile(w.box, back) }));
+    const words = line.filter((w) => w.text.trim() !== '').map((w) => ({ text: w.text, box: boxInFile(w.box, back) }));
     const lineBox = unionBox(words.map((w) => w.box));
     if (!lineBox || words.length === 0) continue;
     const size = Math.max(1, lineBox.h * uh);
