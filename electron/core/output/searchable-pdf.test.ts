@@ -242,6 +242,45 @@ describe('searchable PDF', () => {
     expect(again.ok && sha(again.bytes)).toBe(sha(built.bytes));
   }, 120_000);
 
+  it('smaller: a grey text page goes bitonal G4 at under half the size; a colour page and a photo stay', async () => {
+    const smaller = { smaller: { recognize: (b: GrayBitmap) => engine.recognize(b) } };
+    // A grey letter as a scanner's JPEG: bitonal, its words still read.
+    const text = await pdfOfScans([letters[0]!], { dpi: 300 });
+    const textPages = await read('grey.pdf', text);
+    const small = await buildSearchablePdf(text, textPages, smaller);
+    if (!small.ok) throw new Error(small.message);
+    expect(small.bitonalPages).toEqual([0]);
+    expect(small.bytes.length * 2).toBeLessThan(text.length);
+    expect((await imageStreams(small.bytes)).map((i) => i.filter)).toEqual(['/CCITTFaxDecode']);
+    await verify(small.bytes, textPages);
+
+    // The same letter with a red stamp: colour is kept.
+    const { width, height } = letters[0]!;
+    const rgb = Buffer.alloc(width * height * 3);
+    letters[0]!.data.forEach((v, i) => rgb.set([v, v, v], i * 3));
+    for (let y = 20; y < 120; y++)
+      for (let x = width - 260; x < width - 20; x++) rgb.set([200, 30, 30], (y * width + x) * 3);
+    const colour = await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .withMetadata({ density: 300 })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const colourPages = await read('stamp.jpg', colour);
+    const kept = await buildSearchablePdf(colour, colourPages, smaller);
+    expect(kept.ok && kept.bitonalPages).toEqual([]);
+
+    // A photo-like page (shades all over) with a caption: not text on paper.
+    const photo = new Uint8Array(letters[0]!.data);
+    for (let y = Math.floor(height / 2); y < height; y++)
+      for (let x = 0; x < width; x++) photo[y * width + x] = 60 + ((x * 7 + y * 3) % 160);
+    const photoPng = await sharp(photo, { raw: { width, height, channels: 1 } })
+      .withMetadata({ density: 300 })
+      .png()
+      .toBuffer();
+    const photoPages = await read('photo.png', photoPng);
+    const photoOut = await buildSearchablePdf(photoPng, photoPages, smaller);
+    expect(photoOut.ok && photoOut.bitonalPages).toEqual([]);
+  }, 240_000);
+
   it('refuses what it cannot write again: an encrypted PDF, a file that is no page format', async () => {
     const enc = await buildSearchablePdf(ENCRYPTED_PDF, []);
     expect(enc).toEqual({ ok: false, message: 'the PDF is encrypted' });

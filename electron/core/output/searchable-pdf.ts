@@ -8,8 +8,8 @@
  * (bitonal.ts). The same input gives the same bytes (no dates, no random ids), so a rebuild after a crash
  * sends what the first build would have.
  */
-import type { PDFPage, PDFRef } from 'pdf-lib';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import type { PDFObject, PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
 import { turnGray } from '../capture/pages/bitmap';
 import type { GrayBitmap } from '../capture/pages/bitmap';
 import { sniffFileKind } from '../capture/pages/file-kind';
@@ -88,11 +88,38 @@ export async function buildSearchablePdf(
       addTextLayer(doc, page, font, ops);
       textPages.push(i);
     }
+    // A page made bitonal leaves its old image behind unreferenced, and pdf-lib writes every object it holds.
+    if (bitonalPages.length > 0) dropUnreachable(doc);
     const out = await doc.save({ useObjectStreams: true });
     return { ok: true, bytes: out, textPages, bitonalPages };
   } finally {
     source?.close();
   }
+}
+
+/** Deletes the objects nothing reaches from the trailer (an image shared by other pages stays). */
+function dropUnreachable(doc: PDFDocument): void {
+  const ctx = doc.context;
+  const seen = new Set<string>();
+  const stack: PDFObject[] = [ctx.trailerInfo.Root, ctx.trailerInfo.Info, ctx.trailerInfo.Encrypt].filter(
+    (o): o is PDFObject => o !== undefined,
+  );
+  while (stack.length > 0) {
+    const o = stack.pop()!;
+    if (o instanceof PDFRef) {
+      if (seen.has(o.tag)) continue;
+      seen.add(o.tag);
+      const target = ctx.lookup(o);
+      if (target) stack.push(target);
+    } else if (o instanceof PDFDict) {
+      for (const [, v] of o.entries()) stack.push(v);
+    } else if (o instanceof PDFArray) {
+      for (let i = 0; i < o.size(); i++) stack.push(o.get(i));
+    } else if (o instanceof PDFStream) {
+      stack.push(o.dict);
+    }
+  }
+  for (const [ref] of ctx.enumerateIndirectObjects()) if (!seen.has(ref.tag)) ctx.delete(ref);
 }
 
 async function openSource(bytes: Uint8Array): Promise<PageSource | undefined> {
