@@ -23,6 +23,12 @@ export interface PageFrame {
   toUser: Matrix;
 }
 
+/** A number in tenths, as short as it can be written ("12.3", "-0.5", "7"). */
+const n1 = (v: number) => {
+  const r = Math.round(v * 10) / 10;
+  return Object.is(r, -0) ? '0' : String(r);
+};
+
 const n = (v: number) => {
   const r = Math.round(v * 100) / 100;
   return Object.is(r, -0) ? '0' : String(r);
@@ -62,23 +68,34 @@ export function textLayerOps(text: PageText, frame: PageFrame, font: string): st
   const uw = sideways ? frame.height : frame.width;
   const uh = sideways ? frame.width : frame.height;
   const out: string[] = [];
+  // Each word's start relative to the last (Td), tenths of a point and whole percents: a layer of a few
+  // KB per page (Tesseract's own PDF renderer writes it so too).
+  let px = 0;
+  let py = 0;
+  let lastScale = 100;
   for (const line of text.lines) {
     const words = line.filter((w) => w.text.trim() !== '').map((w) => ({ text: w.text, box: boxInFile(w.box, back) }));
     const lineBox = unionBox(words.map((w) => w.box));
     if (!lineBox || words.length === 0) continue;
-    const size = Math.max(1, lineBox.h * uh);
-    const baseline = uh - (lineBox.y + lineBox.h) * uh;
-    out.push(`/${font} ${n(size)} Tf`);
+    const size = Math.max(1, Math.round(lineBox.h * uh * 10) / 10);
+    const baseline = Math.round((uh - (lineBox.y + lineBox.h) * uh) * 10) / 10;
+    out.push(`/${font} ${n1(size)} Tf`);
     words.forEach((w, i) => {
       const next: { box: Box } | undefined = words[i + 1];
-      const x = w.box.x * uw;
+      const x = Math.round(w.box.x * uw * 10) / 10;
       const wordWidth = w.box.w * uw;
       const toNext = next ? next.box.x * uw - x : 0;
       const span = next && toNext > wordWidth ? toNext : wordWidth;
       const { hex, count } = hexCodes(next ? `${w.text} ` : w.text);
       const natural = (count * size * GLYPH_WIDTH) / 1000;
-      const scale = Math.min(10_000, Math.max(1, (100 * span) / natural));
-      out.push(`1 0 0 1 ${n(x)} ${n(baseline)} Tm ${n(scale)} Tz <${hex}> Tj`);
+      const scale = Math.round(Math.min(10_000, Math.max(1, (100 * span) / natural)));
+      const parts = [`${n1(x - px)} ${n1(baseline - py)} Td`];
+      if (scale !== lastScale) parts.push(`${scale} Tz`);
+      parts.push(`<${hex}>Tj`);
+      out.push(parts.join(' '));
+      px = x;
+      py = baseline;
+      lastScale = scale;
     });
   }
   if (out.length === 0) return '';
