@@ -13,14 +13,14 @@
  * again from the bitonal image against the grey one's.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { GrayBitmap } from '../electron/core/capture/pages/bitmap';
 import { openPages } from '../electron/core/capture/pages/open-pages';
-import { encodeJpeg, pdfOfScans, prng } from '../electron/core/capture/test-support/synthetic-scan';
+import { pdfOfScans, prng } from '../electron/core/capture/test-support/synthetic-scan';
 import { buildSearchablePdf } from '../electron/core/output/searchable-pdf';
 import { appWords, pdftotext, wordsOfText } from '../electron/core/output/test-support/verify-pdf';
 import { createOcrEngine } from '../electron/core/suggestions/ocr-engine';
@@ -70,7 +70,9 @@ function common(a: readonly string[], b: readonly string[]): number {
 function cardinalPdf(dir: string, given?: string): string | undefined {
   if (given) return given;
   const out = join(dir, 'cardinal.pdf');
-  const r = spawnSync('git', ['-C', MIRROR_CARDINAL, 'show', 'HEAD:tests/resources/cardinal.pdf'], { maxBuffer: 1 << 24 });
+  const r = spawnSync('git', ['-C', MIRROR_CARDINAL, 'show', 'HEAD:tests/resources/cardinal.pdf'], {
+    maxBuffer: 1 << 24,
+  });
   if (r.status !== 0) return undefined;
   writeFileSync(out, r.stdout);
   return out;
@@ -103,14 +105,26 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     else console.error('searchable-pdf: cardinal.pdf not found (fetch ocrmypdf/OCRmyPDF or pass --cardinal)');
     const letters = opts.letters ?? 3;
     for (let i = 0; i < letters; i++) {
-      const page = await grey(await letterScan({ lines: letterLines(i + 1), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: i }));
+      const page = await grey(
+        await letterScan({ lines: letterLines(i + 1), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: i }),
+      );
       const last = i === letters - 1;
       const path = join(dir, last ? `letter-${i + 1}.png` : `letter-${i + 1}.pdf`);
-      writeFileSync(path, last ? await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } }).withMetadata({ density: 300 }).png().toBuffer() : await pdfOfScans([page], { dpi: 300 }));
+      writeFileSync(
+        path,
+        last
+          ? await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+              .withMetadata({ density: 300 })
+              .png()
+              .toBuffer()
+          : await pdfOfScans([page], { dpi: 300 }),
+      );
       files.push(path);
     }
     const hasOcrmypdf = spawnSync('ocrmypdf', ['--version']).status === 0;
-    const ocrmypdfVersion = hasOcrmypdf ? spawnSync('ocrmypdf', ['--version'], { encoding: 'utf8' }).stdout.trim() : undefined;
+    const ocrmypdfVersion = hasOcrmypdf
+      ? spawnSync('ocrmypdf', ['--version'], { encoding: 'utf8' }).stdout.trim()
+      : undefined;
     const rows: Row[] = [];
     for (const [k, file] of files.entries()) {
       const bytes = new Uint8Array(readFileSync(file));
@@ -119,25 +133,49 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
         if (!hasOcrmypdf) return undefined;
         const out = join(dir, `ocrmypdf-${k}.pdf`);
         const t = performance.now();
-        const r = spawnSync('ocrmypdf', ['--output-type', 'pdf', '-j', '1', '-q', file, out], { env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+        const r = spawnSync('ocrmypdf', ['--output-type', 'pdf', '-j', '1', '-q', file, out], {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        });
         if (r.status !== 0) throw new Error(`ocrmypdf: ${r.stderr.toString()}`);
         return { s: (performance.now() - t) / 1000, bytes: statSync(out).size };
       };
       const runOurs = async () => {
         const pages: PageText[] = [];
         let t = performance.now();
-        const read = await readDocumentText(file, { maxOcrPages: 100, dpi: 300, minTextLayerChars: 20, readMs: 600_000 }, async () => engine, (p) => {
-          pages[p.page] = p;
-        });
+        const read = await readDocumentText(
+          file,
+          { maxOcrPages: 100, dpi: 300, minTextLayerChars: 20, readMs: 600_000 },
+          async () => engine,
+          (p) => {
+            pages[p.page] = p;
+          },
+        );
         if (!read.ok) throw new Error(read.message);
         const ocrS = (performance.now() - t) / 1000;
-        t = performance.now();
-        const built = await buildSearchablePdf(bytes, pages);
-        const buildS = (performance.now() - t) / 1000;
-        t = performance.now();
-        const bare = await buildSearchablePdf(bytes, []);
-        const bareS = (performance.now() - t) / 1000;
-        if (!built.ok || !bare.ok) throw new Error('build failed');
+        // The build with words and without, 3 times each in turn: the layer's time is the median difference
+        // (a single pair on this shared box varied by more than the layer costs).
+        const timed = async (texts: PageText[]) => {
+          const at = performance.now();
+          const r = await buildSearchablePdf(bytes, texts);
+          if (!r.ok) throw new Error(r.message);
+          return { r, s: (performance.now() - at) / 1000 };
+        };
+        const withWords: number[] = [];
+        const without: number[] = [];
+        let built;
+        let bare;
+        for (let i = 0; i < 3; i++) {
+          const a = await timed(pages);
+          const b = await timed([]);
+          built = a.r;
+          bare = b.r;
+          withWords.push(a.s);
+          without.push(b.s);
+        }
+        const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+        const buildS = med(withWords);
+        const bareS = med(without);
+        if (!built?.ok || !bare?.ok) throw new Error('build failed');
         const found = wordsOfText(pdftotext(built.bytes));
         const read1 = appWords(pages);
         return {
@@ -176,15 +214,21 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     }
 
     // "Smaller": a 300-DPI grey letter, the scanner's JPEG in a PDF, sent bitonal.
-    const letter = await grey(await letterScan({ lines: letterLines(42), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: 42 }));
+    const letter = await grey(
+      await letterScan({ lines: letterLines(42), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: 42 }),
+    );
     const greyPdf = await pdfOfScans([letter], { dpi: 300 });
     const greyPath = join(dir, 'grey-letter.pdf');
     writeFileSync(greyPath, greyPdf);
-    void encodeJpeg;
     const pages: PageText[] = [];
-    await readDocumentText(greyPath, { maxOcrPages: 100, dpi: 300, minTextLayerChars: 20, readMs: 600_000 }, async () => engine, (p) => {
-      pages[p.page] = p;
-    });
+    await readDocumentText(
+      greyPath,
+      { maxOcrPages: 100, dpi: 300, minTextLayerChars: 20, readMs: 600_000 },
+      async () => engine,
+      (p) => {
+        pages[p.page] = p;
+      },
+    );
     const small = await buildSearchablePdf(greyPdf, pages, { smaller: { recognize: (b) => engine.recognize(b) } });
     if (!small.ok) throw new Error(small.message);
     const opened = await openPages(small.bytes);
@@ -192,7 +236,10 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     const again = await engine.recognize(await opened.source.render(0, 300));
     opened.source.close();
     const before = appWords(pages);
-    const after = again.flat().map((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()).filter(Boolean);
+    const after = again
+      .flat()
+      .map((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase())
+      .filter(Boolean);
     const kept = common(before, after);
     const layerText = common(before, wordsOfText(pdftotext(small.bytes)));
     await engine.close();
@@ -207,7 +254,9 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
       .map(
         (r) =>
           `${r.name} (${r.pages} p, ${(r.inBytes / 1024).toFixed(0)} KB): ours ${(r.ocrS + r.layerS).toFixed(1)} s / ${(r.oursBytes / 1024).toFixed(0)} KB` +
-          (r.ocrmypdfS !== undefined ? `, ocrmypdf ${r.ocrmypdfS.toFixed(1)} s / ${((r.ocrmypdfBytes ?? 0) / 1024).toFixed(0)} KB` : ''),
+          (r.ocrmypdfS !== undefined
+            ? `, ocrmypdf ${r.ocrmypdfS.toFixed(1)} s / ${((r.ocrmypdfBytes ?? 0) / 1024).toFixed(0)} KB`
+            : ''),
       )
       .join('; ');
     figures.push({
@@ -239,7 +288,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
       });
     }
     figures.push({
-      figure: `"Smaller": a 300-DPI grey A4 letter (scanner JPEG q80 in a PDF, ${before.length} words read)`,
+      figure: `"Smaller": a 300-DPI grey A4 letter (the scanner's JPEG, q80, in a PDF; ${before.length} words read)`,
       target: '≤ half the size, no word lost',
       result: `**${(small.bytes.length / 1024).toFixed(0)} KB** from ${(greyPdf.length / 1024).toFixed(0)} KB (${((small.bytes.length / greyPdf.length) * 100).toFixed(0)} %), page bitonal: ${small.bitonalPages.length === 1 ? 'yes' : 'no'}; words read again from the bitonal image: ${kept}/${before.length}; in its text layer: ${layerText}/${before.length}`,
       ok: small.bytes.length * 2 <= greyPdf.length && kept === before.length && small.bitonalPages.length === 1,
@@ -259,5 +308,5 @@ if (process.argv[1]?.endsWith('searchable-pdf.ts')) {
   });
   console.log('| figure | target | result | command |\n|---|---|---|---|');
   printFigures(figures);
-  process.exit(existsSync('/') ? 0 : 1);
+  process.exit(figures.every((f) => f.ok) ? 0 : 1);
 }
