@@ -141,7 +141,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
       };
       const runOurs = async () => {
         const pages: PageText[] = [];
-        let t = performance.now();
+        const t0 = performance.now();
         const read = await readDocumentText(
           file,
           { maxOcrPages: 100, dpi: 300, minTextLayerChars: 20, readMs: 600_000 },
@@ -151,7 +151,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
           },
         );
         if (!read.ok) throw new Error(read.message);
-        const ocrS = (performance.now() - t) / 1000;
+        const ocrS = (performance.now() - t0) / 1000;
         // The build with words and without, 3 times each in turn: the layer's time is the median difference
         // (a single pair on this shared box varied by more than the layer costs).
         const timed = async (texts: PageText[]) => {
