@@ -12,8 +12,8 @@ export type OutputKind = z.infer<typeof OutputKindSchema>;
 
 /**
  * What a folder (or a drop) that says nothing sends: the original, so a settings file written before
- * issue #39 sends what it always sent. What a NEW folder, and a new installation's dropped files, get is
- * NEW_OUTPUT (docs/platform-choices.md argues it).
+ * issue #39 sends what it always sent. A folder added in Settings gets NEW_OUTPUT
+ * (docs/platform-choices.md argues both).
  */
 export const UNSET_OUTPUT: OutputKind = 'original';
 export const NEW_OUTPUT: OutputKind = 'searchable-pdf';

@@ -1,4 +1,3 @@
-import { NEW_OUTPUT } from '../../../shared/domain/output';
 import type { DocumentType, Environment, Settings } from '../../../shared/domain/settings';
 import { DEFAULT_UPLOAD_CONCURRENCY, SETTINGS_VERSION } from '../../../shared/domain/settings';
 import { LOCAL_SANDBOX_ENVIRONMENT } from './default-environment';
@@ -53,8 +52,6 @@ export function createDefaultSettings(localSandbox: { baseUrl: string; tokenUrl:
     activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
     environments: [{ ...LOCAL_SANDBOX_ENVIRONMENT, ...localSandbox }, SANDBOX_TEMPLATE, PRODUCTION_TEMPLATE],
     folders: [],
-    // A new installation sends searchable PDFs (docs/platform-choices.md); a dropped file too.
-    droppedFiles: { output: NEW_OUTPUT },
     archive: { mode: 'move', retentionDays: 30 },
     upload: { concurrency: DEFAULT_UPLOAD_CONCURRENCY },
     documentTypes: DEFAULT_DOCUMENT_TYPES,
