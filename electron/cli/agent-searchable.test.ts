@@ -29,60 +29,77 @@ async function grey(png: Buffer): Promise<GrayBitmap> {
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('intake-agent --output searchable-pdf', () => {
-  it('kill -9 while the text layer is built: the next run sends each scan once, searchable', { timeout: 240_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-searchable-'));
-    const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
-    try {
-      const scans = join(dir, 'scans');
-      const data = join(dir, 'data');
-      await mkdir(scans);
-      const pages = [];
-      for (const lines of LINES) pages.push(await grey(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 })));
-      const scan = await pdfOfScans(pages, { dpi: 300 });
-      const png = await letterScan({ lines: LINES[0]!, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 });
-      await writeFile(join(scans, 'letters.pdf'), scan);
-      await writeFile(join(scans, 'photo.png'), png);
-      const args = ['--watch', scans, '--data', data, ...sandboxArgs(sandbox), '--meta', 'CaseNumber=CLM-2026-000101', '--output', 'searchable-pdf', '--log-level', 'warn'];
-      const env = agentEnv(sandbox);
+  it(
+    'kill -9 while the text layer is built: the next run sends each scan once, searchable',
+    { timeout: 240_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'agent-searchable-'));
+      const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+      try {
+        const scans = join(dir, 'scans');
+        const data = join(dir, 'data');
+        await mkdir(scans);
+        const pages = [];
+        for (const lines of LINES)
+          pages.push(await grey(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 })));
+        const scan = await pdfOfScans(pages, { dpi: 300 });
+        const png = await letterScan({ lines: LINES[0]!, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 });
+        await writeFile(join(scans, 'letters.pdf'), scan);
+        await writeFile(join(scans, 'photo.png'), png);
+        const args = [
+          '--watch',
+          scans,
+          '--data',
+          data,
+          ...sandboxArgs(sandbox),
+          '--meta',
+          'CaseNumber=CLM-2026-000101',
+          '--output',
+          'searchable-pdf',
+          '--log-level',
+          'warn',
+        ];
+        const env = agentEnv(sandbox);
 
-      // The first run is killed once a text worker is reading a scan for its searchable PDF.
-      const [command, commandArgs] = agentCommand(['run', ...args]);
-      const child = spawn(command, commandArgs, { env, stdio: 'ignore' });
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      const cache = join(data, 'text-cache');
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline && !(existsSync(cache) && readdirSync(cache).some((f) => f.endsWith('.reading'))))
-        await new Promise((r) => setTimeout(r, 20));
-      expect(child.exitCode).toBeNull();
-      child.kill('SIGKILL');
-      await exited;
-      expect(await uploadsOf(sandbox.baseUrl)).toEqual([]);
+        // The first run is killed once a text worker is reading a scan for its searchable PDF.
+        const [command, commandArgs] = agentCommand(['run', ...args]);
+        const child = spawn(command, commandArgs, { env, stdio: 'ignore' });
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        const cache = join(data, 'text-cache');
+        const deadline = Date.now() + 120_000;
+        while (Date.now() < deadline && !(existsSync(cache) && readdirSync(cache).some((f) => f.endsWith('.reading'))))
+          await new Promise((r) => setTimeout(r, 20));
+        expect(child.exitCode).toBeNull();
+        child.kill('SIGKILL');
+        await exited;
+        expect(await uploadsOf(sandbox.baseUrl)).toEqual([]);
 
-      const run = await runAgent(['--once', ...args], { env, timeoutMs: 180_000 });
-      expect(run.code, run.stderr).toBe(0);
-      const got = await uploadsOf(sandbox.baseUrl);
-      expect(got.map((u) => u.fileName).sort()).toEqual(['letters.pdf', 'photo.pdf']);
-      for (const u of got) {
-        const bytes = new Uint8Array(readFileSync(join(dir, 'sandbox', 'uploads', `${u.id}.bin`)));
-        expect(u.contentType).toBe('application/pdf');
-        expect(qpdfCheck(bytes).ok).toBe(true);
-        const words = wordsOfText(pdftotext(bytes));
-        expect(words).toEqual(expect.arrayContaining(['invoice', 'windscreen']));
-        if (u.fileName === 'letters.pdf') expect(words).toEqual(expect.arrayContaining(['rechnung', 'meldung']));
+        const run = await runAgent(['--once', ...args], { env, timeoutMs: 180_000 });
+        expect(run.code, run.stderr).toBe(0);
+        const got = await uploadsOf(sandbox.baseUrl);
+        expect(got.map((u) => u.fileName).sort()).toEqual(['letters.pdf', 'photo.pdf']);
+        for (const u of got) {
+          const bytes = new Uint8Array(readFileSync(join(dir, 'sandbox', 'uploads', `${u.id}.bin`)));
+          expect(u.contentType).toBe('application/pdf');
+          expect(qpdfCheck(bytes).ok).toBe(true);
+          const words = wordsOfText(pdftotext(bytes));
+          expect(words).toEqual(expect.arrayContaining(['invoice', 'windscreen']));
+          if (u.fileName === 'letters.pdf') expect(words).toEqual(expect.arrayContaining(['rechnung', 'meldung']));
+        }
+        // The scans left the folder for the archive, as scanned; nothing is left in the spool or outgoing.
+        expect(readdirSync(scans)).toEqual([]);
+        const archived = readdirSync(join(data, 'archive'), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => sha(readFileSync(join(e.parentPath, e.name))));
+        expect(archived.sort()).toEqual([sha(scan), sha(png)].sort());
+        expect(readdirSync(join(data, 'spool'))).toEqual([]);
+        expect(readdirSync(join(data, 'outgoing'))).toEqual([]);
+      } finally {
+        await sandbox.close();
+        rmSync(dir, { recursive: true, force: true });
       }
-      // The scans left the folder for the archive, as scanned; nothing is left in the spool or outgoing.
-      expect(readdirSync(scans)).toEqual([]);
-      const archived = readdirSync(join(data, 'archive'), { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => sha(readFileSync(join(e.parentPath, e.name))));
-      expect(archived.sort()).toEqual([sha(scan), sha(png)].sort());
-      expect(readdirSync(join(data, 'spool'))).toEqual([]);
-      expect(readdirSync(join(data, 'outgoing'))).toEqual([]);
-    } finally {
-      await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('refuses an unknown --output and --smaller without a searchable PDF', async () => {
     const bad = await runAgent(['--output', 'tiff', '--once']);
