@@ -68,8 +68,8 @@ export function textLayerOps(text: PageText, frame: PageFrame, font: string): st
   const uw = sideways ? frame.height : frame.width;
   const uh = sideways ? frame.width : frame.height;
   const out: string[] = [];
-  // Each word's start relative to the last (Td), tenths of a point and whole percents: a layer of a few
-  // KB per page (Tesseract's own PDF renderer writes it so too).
+  // Each word's start relative to the last (Td), in whole points (a third of a millimetre: within a
+  // glyph's stem) and whole percents: a layer of a few KB per page.
   let px = 0;
   let py = 0;
   let lastScale = 100;
@@ -77,12 +77,12 @@ export function textLayerOps(text: PageText, frame: PageFrame, font: string): st
     const words = line.filter((w) => w.text.trim() !== '').map((w) => ({ text: w.text, box: boxInFile(w.box, back) }));
     const lineBox = unionBox(words.map((w) => w.box));
     if (!lineBox || words.length === 0) continue;
-    const size = Math.max(1, Math.round(lineBox.h * uh * 10) / 10);
-    const baseline = Math.round((uh - (lineBox.y + lineBox.h) * uh) * 10) / 10;
+    const size = Math.max(1, Math.round(lineBox.h * uh));
+    const baseline = Math.round(uh - (lineBox.y + lineBox.h) * uh);
     out.push(`/${font} ${n1(size)} Tf`);
     words.forEach((w, i) => {
       const next: { box: Box } | undefined = words[i + 1];
-      const x = Math.round(w.box.x * uw * 10) / 10;
+      const x = Math.round(w.box.x * uw);
       const wordWidth = w.box.w * uw;
       const toNext = next ? next.box.x * uw - x : 0;
       const span = next && toNext > wordWidth ? toNext : wordWidth;
