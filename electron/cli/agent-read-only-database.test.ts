@@ -75,7 +75,7 @@ async function station(
       },
       ...{ metadata: { caseNumber: 'CLM-2026-000101' }, idempotencyKey: randomUUID() },
     });
-    store.update(id, { state: 'uploading', attempts: 1 }, at, 'attempt 1');
+    store.update(id, { state: 'uploading', attempts: 1 }, at, { code: 'attempt', values: { n: 1 } });
     await store.close();
     db.close();
   }

@@ -57,7 +57,7 @@ async function leftUploaded(root: string, count: number): Promise<{ scans: strin
       idempotencyKey: randomUUID(),
       seenKey: `${fileName}:${source.size}:${Math.trunc(source.mtimeMs)}`,
     });
-    store.update(id, { state: 'uploaded', uploadedAt: at }, at, 'uploaded');
+    store.update(id, { state: 'uploaded', uploadedAt: at }, at, { code: 'uploaded', values: {} });
   }
   await store.close();
   db.close();

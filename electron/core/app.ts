@@ -281,7 +281,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     now: () => clock.now(),
     logger: logger.child({ part: 'text' }),
-    editPages: (id, pages, message) => pipeline.pages.edit(id, pages, message),
+    editPages: (id, pages, step) => pipeline.pages.edit(id, pages, step),
   });
   outputText = text.suggestions.text;
   const claimLookup = createClaimLookup(fetch);

@@ -461,6 +461,9 @@ export const de: Record<MessageKey, string> = {
   'history.step.interrupted': 'unterbrochen; wieder eingereiht',
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
   'history.step.uploaded': 'hochgeladen',
+  'history.step.uploadedSearchable':
+    'als durchsuchbares PDF hochgeladen ({pages, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
+  'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: kein durchsuchbares PDF ({reason})',
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',
@@ -477,6 +480,15 @@ export const de: Record<MessageKey, string> = {
     'Teil {n} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
   'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
   'history.step.note': 'Hinweis',
-  'history.step.failedAttempt': 'Versuch ohne Erfolg',
+  'history.step.error': 'Versuch ohne Erfolg',
+  'history.step.unreadable': 'nicht lesbar',
+  'history.step.storageRequeued': 'der Datenordner versagte; wieder eingereiht',
+  'history.step.turnedOnArrival': 'gedrehte Seiten beim Eingang aufgerichtet',
+  'history.step.asScanned': 'kein Trennblatt gefunden: ein Dokument, wie gescannt',
+  'history.step.pagesNoSeparator': 'Seiten {pages} des Scans {file}; kein Trennblatt gefunden',
+  'history.step.pagesNoSeparatorFlagged':
+    'Seiten {pages} des Scans {file}; kein Trennblatt gefunden (leere Seiten behalten und markiert: {blank})',
+  'history.step.pagesNotSplit': 'Seiten {pages} des Scans {file}, nicht getrennt',
+  'history.step.keptWhole': 'als Ganzes behalten, nicht getrennt',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
 };

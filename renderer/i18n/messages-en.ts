@@ -448,6 +448,9 @@ export const en = {
   'history.step.interrupted': 'interrupted; queued again',
   'history.step.recovered': 'queued again after a restart',
   'history.step.uploaded': 'uploaded',
+  'history.step.uploadedSearchable':
+    'uploaded as a searchable PDF ({pages, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
+  'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF ({reason})',
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',
   'history.step.attempt': 'attempt {n}',
@@ -463,7 +466,16 @@ export const en = {
   'history.step.partOfFlagged': 'part {n} of the scan {file} (pages {pages}; blank pages kept and marked: {blank})',
   'history.step.splitFrom': 'split off from {file} before page {page}',
   'history.step.note': 'note',
-  'history.step.failedAttempt': 'attempt did not succeed',
+  'history.step.error': 'attempt did not succeed',
+  'history.step.unreadable': 'cannot be read',
+  'history.step.storageRequeued': 'the data folder failed; queued again',
+  'history.step.turnedOnArrival': 'turned pages put upright on arrival',
+  'history.step.asScanned': 'no separator sheet found: one document, as scanned',
+  'history.step.pagesNoSeparator': 'pages {pages} of the scan {file}; no separator sheet found',
+  'history.step.pagesNoSeparatorFlagged':
+    'pages {pages} of the scan {file}; no separator sheet found (blank pages kept and marked: {blank})',
+  'history.step.pagesNotSplit': 'pages {pages} of the scan {file}, not split',
+  'history.step.keptWhole': 'kept whole, not split',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
 } as const;
 

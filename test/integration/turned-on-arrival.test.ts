@@ -62,7 +62,7 @@ describe('a page scanned upside down, on arrival', () => {
     const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
     expect(arrived.sha256).toBe(sha(scan));
     const history = () => demo.core.queue.history({ limit: 50 }).filter((h) => h.fileName.startsWith('Brief kopfüber'));
-    await expect.poll(() => history().map((h) => h.message), { timeout: 90_000 }).toContain(TURNED_ON_ARRIVAL);
+    await expect.poll(() => history().map((h) => h.step), { timeout: 90_000 }).toContain(TURNED_ON_ARRIVAL);
 
     const turned = demo.core.queue.get(arrived.id);
     expect(turned.fileName).toBe('Brief kopfüber.pdf');

@@ -13,6 +13,8 @@
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { historyStep } from '../../../shared/domain/history';
+import type { HistoryStep } from '../../../shared/domain/history';
 import type { OutputChoice } from '../../../shared/domain/output';
 import { writeFileAtomic } from '../util/atomic-write';
 
@@ -70,8 +72,8 @@ export const pdfNameOf = (fileName: string) =>
 export interface Prepared {
   /** What to send instead of the spool copy; absent: the spool copy. */
   send?: SendFile;
-  /** For the document's history, e.g. "sent as searchable PDF (3 pages read)". */
-  note?: string;
+  /** The upload's history step, when it says more than "uploaded" (shared/domain/history.ts). */
+  step?: HistoryStep;
 }
 
 export class OutgoingFiles {
@@ -94,7 +96,7 @@ export class OutgoingFiles {
       decision = await this.decide(doc, spoolPath, choice.smaller);
     }
     if (decision.kind === 'original')
-      return decision.reason ? { note: `sent as scanned: no searchable PDF (${decision.reason})` } : {};
+      return decision.reason ? { step: historyStep('uploadedAsScanned', { reason: decision.reason }) } : {};
     const path = this.pdfPath(doc.id);
     const size = await stat(path).then(
       (s) => s.size,
@@ -105,16 +107,13 @@ export class OutgoingFiles {
       // which gives the same bytes (searchable-pdf.ts); should it not, the original goes instead.
       const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0);
       if (!again.ok || again.sha256 !== decision.sha256)
-        return { note: 'sent as scanned: its searchable PDF was lost' };
+        return { step: historyStep('uploadedAsScanned', { reason: 'its searchable PDF was lost' }) };
     }
     const pages = decision.textPages.length;
     const bitonal = decision.bitonalPages.length;
     return {
       send: { path, fileName: decision.fileName, contentType: 'application/pdf', size: decision.size },
-      note:
-        `sent as searchable PDF (${pages} ${pages === 1 ? 'page' : 'pages'} read` +
-        (bitonal ? `, ${bitonal} made black and white` : '') +
-        ')',
+      step: historyStep('uploadedSearchable', { pages, bitonal }),
     };
   }
 

@@ -170,7 +170,10 @@ describe('a folder that sends searchable PDFs', () => {
         expect(words.filter((w) => wordsOfText(other.join(' ')).includes(w) && w.length > 5)).toEqual([]);
       }
       const history = s.p.queue.history({ limit: 50 });
-      expect(history.filter((h) => h.message === 'uploaded; sent as searchable PDF (1 page read)')).toHaveLength(2);
+      expect(history.filter((h) => h.step?.code === 'uploadedSearchable').map((h) => h.step?.values)).toEqual([
+        { pages: 1, bitonal: 0 },
+        { pages: 1, bitonal: 0 },
+      ]);
     } finally {
       rmSync(join(scans, '..'), { recursive: true, force: true });
     }
@@ -211,10 +214,12 @@ describe('a folder that sends searchable PDFs', () => {
           values: { file: 'locked.pdf', reason: 'the PDF is protected by a password to open it' },
         },
       ]);
-      const messages = s.p.queue.history({ limit: 50 }).map((h) => h.message);
-      expect(messages).toContain(
-        'uploaded; sent as scanned: no searchable PDF (the PDF is protected by a password to open it)',
-      );
+      const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+      expect(steps).toContainEqual({
+        code: 'uploadedAsScanned',
+        values: { reason: 'the PDF is protected by a password to open it' },
+      });
+      expect(steps).toContainEqual({ code: 'uploadedSearchable', values: { pages: 1, bitonal: 0 } });
       // The scanner's files are in the archive byte for byte; the searchable PDFs are gone once sent.
       const archived = readdirSync(join(s.data, 'archive'), { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())

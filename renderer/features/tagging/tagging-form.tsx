@@ -188,6 +188,7 @@ export function TaggingForm() {
                     type="button"
                     className="button button-small"
                     aria-keyshortcuts="Alt+L"
+                    data-testid="find-policy"
                     onClick={() => {
                       s().setPolicyQuery(draft.values.policyNumber || s().policyQuery);
                       s().setScreen('lookup');
@@ -275,7 +276,7 @@ export function TaggingForm() {
         <div className="form-actions">
           <button
             type="button"
-            className="button"
+            className="button button-small"
             disabled={!previous}
             aria-keyshortcuts="Alt+P"
             onClick={() => s().useSameAsPrevious()}
@@ -286,7 +287,7 @@ export function TaggingForm() {
           {single && (
             <button
               type="button"
-              className="button"
+              className="button button-small"
               aria-keyshortcuts="Alt+S"
               data-testid="use-suggestions"
               onClick={() => s().acceptAllSuggestions(single)}
@@ -295,10 +296,9 @@ export function TaggingForm() {
               <kbd aria-hidden="true">Alt+S</kbd>
             </button>
           )}
-          <span className="spacer" />
           <button
             type="submit"
-            className="button button-primary"
+            className="button button-primary form-submit"
             disabled={submitting || blocked.length === docs.length}
             aria-keyshortcuts="Control+Enter"
             data-testid="submit"

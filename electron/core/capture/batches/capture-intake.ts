@@ -33,6 +33,7 @@
  *    until every part is made and uploaded. Idempotent, run again at start.
  */
 import { randomUUID } from 'node:crypto';
+import { historyStep, type HistoryStep } from '../../../../shared/domain/history';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { CaptureBatchProgress, CaptureProblem } from '../../../../shared/domain/capture';
@@ -99,7 +100,7 @@ interface PartSpec {
   /** The part's file name (`{pages}`: the range the worker counted). */
   file: string;
   /** Its first history entry, given the pages it holds. */
-  message: (pages: number[], index: number) => string;
+  step: (pages: number[], index: number) => HistoryStep;
   error?: DocumentError;
   /** Whether it is queued, when not by the folder's rule (a rest kept with a reason). */
   autoSubmit?: boolean;
@@ -138,7 +139,7 @@ const NOTHING_TO_SPLIT: DocumentError = {
   retryable: false,
 };
 /** The history of a scan in which no separator sheet was found: one document, as the scanner wrote it. */
-const AS_SCANNED = 'no separator sheet found: one document, as scanned';
+const AS_SCANNED = historyStep('asScanned');
 /** Analyses begun and cut off by the process ending, after which a batch is kept whole unanalysed. */
 export const MAX_ANALYSIS_STARTS = 2;
 const INTERRUPTED: DocumentError = {
@@ -363,7 +364,7 @@ export class CaptureIntake implements IntakeTarget {
       metadata: d.metadata,
       flagged: d.flaggedBlankPages,
       file: partFileName(batch.fileName, d.pages),
-      message: (pages, i) => partMessage(batch.fileName, i, pages, d.flaggedBlankPages),
+      step: (pages, i) => partStep(batch.fileName, i, pages, d.flaggedBlankPages),
     });
     // The part worker reads and parses the original while the first pages are analysed.
     this.builder()
@@ -401,7 +402,7 @@ export class CaptureIntake implements IntakeTarget {
       // No separator sheet in it (a one-page letter, a photo): the scan is one document, name and bytes as
       // they came, with no part name and no split notice.
       if (plan.dropped.length === 0 && plan.documents.length === 1)
-        return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), message: AS_SCANNED });
+        return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), step: AS_SCANNED });
       if (plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
       // Blank pages left out of it: one PDF with the file's name.
       const only = plan.documents[0]!;
@@ -412,8 +413,14 @@ export class CaptureIntake implements IntakeTarget {
         metadata: only.metadata,
         flagged: only.flaggedBlankPages,
         file: partFileName(batch.fileName, only.pages, false),
-        message: (pages) =>
-          `pages ${pageList(pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(only.flaggedBlankPages)}`,
+        step: (pages) =>
+          only.flaggedBlankPages.length > 0
+            ? historyStep('pagesNoSeparatorFlagged', {
+                pages: pageList(pages),
+                file: batch.fileName,
+                blank: pageList(only.flaggedBlankPages),
+              })
+            : historyStep('pagesNoSeparator', { pages: pageList(pages), file: batch.fileName }),
       });
     } else if (next === 0 && plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
     else for (const [i, d] of rest.entries()) make({ ...closed(d), last: i === rest.length - 1 });
@@ -501,7 +508,7 @@ export class CaptureIntake implements IntakeTarget {
             spec.autoSubmit ??
             (batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim())),
           ...(spec.error ? { error: spec.error } : {}),
-          message: spec.message(built.pages, spec.index),
+          step: spec.step(built.pages, spec.index),
           arrivedAt: batch.receivedAt,
         },
       ],
@@ -536,7 +543,13 @@ export class CaptureIntake implements IntakeTarget {
           metadata: {},
           flagged: [],
           file: `${basename(batch.fileName, extname(batch.fileName))}_p{pages}.pdf`,
-          message: (pages) => `pages ${pageList(pages)} of ${batch.fileName}, not split: ${error.message}`,
+          step: (pages) =>
+            historyStep('pagesNotSplit', {
+              pages: pageList(pages),
+              file: batch.fileName,
+              errorCode: error.code,
+              reason: error.message,
+            }),
           error,
           autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
           last: true,
@@ -603,7 +616,7 @@ export class CaptureIntake implements IntakeTarget {
     await this.adoptOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
       error,
-      message: error.message,
+      step: historyStep('keptWhole', { errorCode: error.code, reason: error.message }),
       notice: specific ?? 'capture.kept',
     });
   }
@@ -616,7 +629,7 @@ export class CaptureIntake implements IntakeTarget {
   /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
   private async adoptOriginal(
     batch: CaptureBatch,
-    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: NoticeCode },
+    as: { autoSubmit: boolean; error?: DocumentError; step: HistoryStep; notice?: NoticeCode },
   ): Promise<void> {
     const { originals, spool, queue, work, batches } = this.deps;
     const docId = randomUUID();
@@ -632,7 +645,7 @@ export class CaptureIntake implements IntakeTarget {
           metadata: batch.metadata,
           autoSubmit: as.autoSubmit,
           ...(as.error ? { error: as.error } : {}),
-          message: as.message,
+          step: as.step,
         },
       ],
       () => batches.setState(batch.id, 'done', this.now()),
@@ -720,10 +733,10 @@ function coverSheetMetadata(
 }
 
 const pageList = (ps: number[]) => ps.map((p) => p + 1).join(', ');
-const flaggedNote = (flagged: number[]) =>
-  flagged.length > 0 ? `; blank pages kept and flagged: ${pageList(flagged)}` : '';
-
 /** A part's first history entry; the number of parts is not known yet when the first ones are made. */
-function partMessage(original: string, i: number, pages: number[], flagged: number[]): string {
-  return `part ${i + 1} of ${original}, pages ${pageList(pages)}${flaggedNote(flagged)}`;
+function partStep(original: string, i: number, pages: number[], flagged: number[]): HistoryStep {
+  const values = { n: i + 1, file: original, pages: pageList(pages) };
+  return flagged.length > 0
+    ? historyStep('partOfFlagged', { ...values, blank: pageList(flagged) })
+    : historyStep('partOf', values);
 }
