@@ -462,8 +462,8 @@ export const de: Record<MessageKey, string> = {
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
   'history.step.uploaded': 'hochgeladen',
   'history.step.uploadedSearchable':
-    'als durchsuchbares PDF hochgeladen ({pages, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
-  'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: kein durchsuchbares PDF ({reason})',
+    'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
+  'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: daraus ließ sich kein durchsuchbares PDF machen',
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',

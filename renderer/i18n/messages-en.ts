@@ -449,8 +449,8 @@ export const en = {
   'history.step.recovered': 'queued again after a restart',
   'history.step.uploaded': 'uploaded',
   'history.step.uploadedSearchable':
-    'uploaded as a searchable PDF ({pages, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
-  'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF ({reason})',
+    'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
+  'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF could be made of it',
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',
   'history.step.attempt': 'attempt {n}',

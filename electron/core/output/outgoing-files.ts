@@ -113,7 +113,7 @@ export class OutgoingFiles {
     const bitonal = decision.bitonalPages.length;
     return {
       send: { path, fileName: decision.fileName, contentType: 'application/pdf', size: decision.size },
-      step: historyStep('uploadedSearchable', { pages, bitonal }),
+      step: historyStep('uploadedSearchable', { read: pages, bitonal }),
     };
   }
 

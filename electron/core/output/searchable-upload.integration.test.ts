@@ -171,8 +171,8 @@ describe('a folder that sends searchable PDFs', () => {
       }
       const history = s.p.queue.history({ limit: 50 });
       expect(history.filter((h) => h.step?.code === 'uploadedSearchable').map((h) => h.step?.values)).toEqual([
-        { pages: 1, bitonal: 0 },
-        { pages: 1, bitonal: 0 },
+        { read: 1, bitonal: 0 },
+        { read: 1, bitonal: 0 },
       ]);
     } finally {
       rmSync(join(scans, '..'), { recursive: true, force: true });
@@ -219,7 +219,7 @@ describe('a folder that sends searchable PDFs', () => {
         code: 'uploadedAsScanned',
         values: { reason: 'the PDF is protected by a password to open it' },
       });
-      expect(steps).toContainEqual({ code: 'uploadedSearchable', values: { pages: 1, bitonal: 0 } });
+      expect(steps).toContainEqual({ code: 'uploadedSearchable', values: { read: 1, bitonal: 0 } });
       // The scanner's files are in the archive byte for byte; the searchable PDFs are gone once sent.
       const archived = readdirSync(join(s.data, 'archive'), { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())
