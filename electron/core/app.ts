@@ -196,9 +196,9 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   const initial = currentSettings();
   // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
-  let outputText: DocumentTextService | undefined;
+  const output: { text?: DocumentTextService } = {};
   const pipeline = await createIntakePipeline({
-    outputText: () => outputText,
+    outputText: () => output.text,
     dataDir,
     settings: initial,
     watchFolders: options.watchFolders ?? true,
@@ -283,7 +283,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
     editPages: (id, pages, step) => pipeline.pages.edit(id, pages, step),
   });
-  outputText = text.suggestions.text;
+  output.text = text.suggestions.text;
   const claimLookup = createClaimLookup(fetch);
   // The document type from this station's history (issue #31 item 10).
   const pageWords = (pages: { lines: { text: string }[][] }[]) =>

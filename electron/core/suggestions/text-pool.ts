@@ -23,8 +23,7 @@ export class TextWorkerFailed extends Error {}
 
 export type ReadRequest = Omit<TextRequest, 'id'>;
 export type ReadResult =
-  | { ok: true; pageCount: number; pages: PageText[]; output?: OutputBuilt }
-  | { ok: false; message: string };
+  { ok: true; pageCount: number; pages: PageText[]; output?: OutputBuilt } | { ok: false; message: string };
 
 export class TextPool {
   readonly size: number;

@@ -25,7 +25,7 @@ export function pngAsPdfImage(doc: PDFDocument, png: Uint8Array): PngImage | und
   let colour = -1;
   let palette: Uint8Array | undefined;
   const data: Uint8Array[] = [];
-  for (let at = 8; at + 12 <= png.length; ) {
+  for (let at = 8; at + 12 <= png.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     const body = png.subarray(at + 8, at + 8 + length);
