@@ -1,5 +1,7 @@
 // The test command: typecheck, lint (+ proof that each layer rule fires), build, then every vitest project
-// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring.
+// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring,
+// then the multi-station tests on a real SMB share (scripts/test-smb.mjs, bounded; skipped only without
+// root or /dev/fuse).
 // Ends with one line `N passed, M failed, K skipped` over everything (a test that leaves a temporary folder
 // behind counts as a failure); exits non-zero on any failure or
 // when no test ran at all.
@@ -9,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runSmbSuite } from './test-smb.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -117,6 +120,15 @@ if (existsSync(report)) {
 } else {
   console.error('test: vitest produced no report');
   failed++;
+}
+
+// The multi-station tests once more on a real SMB share (one smbnetfs mount per station), bounded in time:
+// a hang fails the run naming the stuck call, never holds CI (scripts/test-smb.mjs).
+if (!only) {
+  const smb = await runSmbSuite();
+  passed += smb.passed;
+  failed += smb.failed;
+  skipped += smb.skipped;
 }
 
 rmSync(keyringHome, { recursive: true, force: true });

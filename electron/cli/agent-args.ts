@@ -8,7 +8,7 @@ import { metadataValueProblem } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 
-export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR|text FILE] [options]
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE] [options]
 
   run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
   list               print the queue (one JSON line per document)
@@ -16,6 +16,13 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
   upload FILE        upload one file (the file itself is left in place)
   status             print this station's status as JSON: counts, oldest waiting document, last success,
                      connection; exit 0 healthy, 1 degraded, 2 failing (for monitoring)
+  status --folder DIR  the fleet view of a shared scan folder, from its .intake/ alone: every station seen,
+                     its last heartbeat (alive, late, gone), the files it holds claimed and taken, the files
+                     waiting for a takeover; exit 0, or 1 when files wait for a takeover or a gone station
+  clear-stale --folder DIR [--give-back]
+                     remove the heartbeats and empty folders of stations gone for good (past twice their
+                     lease) from DIR/.intake/; never a scan: a gone station still holding files is kept,
+                     unless --give-back moves its committed files back into DIR for the others to claim
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
@@ -52,8 +59,10 @@ Options:
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
-  --shared           the --watch folders are shared with other stations: claim each file before taking it
-                     (a folder with an .intake/ folder is shared anyway; docs/deployment.md)
+  --shared           kept for older scripts: every --watch folder is claimed from by default (its .intake/
+                     is made at start, so any number of stations on it take each file once; docs/deployment.md)
+  --not-shared       take the --watch folders' files in place, without claims (one station per folder only;
+                     a folder another station made shared is still joined)
   --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
   --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
   --output K         what is sent: original (the scanner's file, default for --watch) or searchable-pdf
@@ -85,7 +94,7 @@ export class UsageError extends Error {
   }
 }
 
-export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
+export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-stale';
 
 export interface AgentArgs {
   command: Command;
@@ -123,8 +132,14 @@ export interface AgentArgs {
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
   metricsPort?: number;
-  /** --shared: the --watch folders are shared by several stations (docs/deployment.md, "Shared scan folders"). */
+  /** --shared: the --watch folders are shared by several stations (the default; docs/deployment.md, "Shared scan folders"). */
   shared: boolean;
+  /** --not-shared: the admin's opt-out; the --watch folders are taken in place. */
+  notShared: boolean;
+  /** status --folder / clear-stale --folder: a shared scan folder to look at (no data folder needed). */
+  folder?: string;
+  /** clear-stale --give-back: a gone station's committed files go back into the folder. */
+  giveBack: boolean;
   /** --lease-seconds: how long another station's heartbeat may stand still before its claims are taken over. */
   leaseSeconds?: number;
   /** --poll MS: the --watch folders are polled (network shares that send no file events). */
@@ -133,7 +148,7 @@ export interface AgentArgs {
   version: boolean;
 }
 
-const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status'];
+const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status', 'clear-stale'];
 
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
@@ -169,6 +184,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         shared: { type: 'boolean' },
+        'not-shared': { type: 'boolean' },
+        folder: { type: 'string' },
+        'give-back': { type: 'boolean' },
         'lease-seconds': { type: 'string' },
         poll: { type: 'string' },
         output: { type: 'string' },
@@ -184,7 +202,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
   if (!COMMANDS.includes(command))
-    throw new UsageError(`unknown command "${first}"; use run, list, retry, upload or status`);
+    throw new UsageError(`unknown command "${first}"; use run, list, retry, upload, status or clear-stale`);
   if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
   if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 
@@ -249,6 +267,11 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const consoleLogLevel = v['console-log-level'];
   if (consoleLogLevel !== undefined && !['debug', 'info', 'warn', 'error'].includes(consoleLogLevel))
     throw new UsageError('--console-log-level must be debug, info, warn or error');
+  if (command === 'clear-stale' && !v.folder) throw new UsageError('clear-stale needs --folder DIR');
+  if (v.folder !== undefined && command !== 'status' && command !== 'clear-stale')
+    throw new UsageError('--folder is for status and clear-stale');
+  if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
+  if (v.shared && v['not-shared']) throw new UsageError('--shared and --not-shared exclude each other');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   return {
     ...(output ? { output: output as OutputKind } : {}),
@@ -280,6 +303,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     shared: v.shared ?? false,
+    notShared: v['not-shared'] ?? false,
+    ...(v.folder !== undefined ? { folder: v.folder } : {}),
+    giveBack: v['give-back'] ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
     help: v.help ?? false,

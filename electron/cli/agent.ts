@@ -9,6 +9,7 @@ import { formatLogText } from '../core/util/log-text';
 import { JsonLineLogger } from '../core/util/logger';
 import { RotatingLogFile } from '../core/util/rotating-log-file';
 import { runStatusCommand } from './agent-station';
+import { runClearStale, runFleetStatus } from './agent-fleet';
 import { createAgentCore } from './agent-core';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
@@ -50,6 +51,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
+  if (args.command === 'status' && args.folder !== undefined) return runFleetStatus(resolve(args.folder));
+  if (args.command === 'clear-stale') return runClearStale(resolve(args.folder ?? '.'), args.giveBack);
   if (args.command === 'status') return runStatusCommand(resolve(args.data));
   // Every line also goes to <data>/logs/agent.log (JSON lines, rotated): a service's console may go nowhere.
   const logFile =

@@ -165,6 +165,7 @@ export const de: Record<MessageKey, string> = {
   'tagging.mixed': '(verschiedene Werte – bleiben erhalten)',
   'tagging.chooseType': 'Dokumentart wählen',
   'tagging.findPolicy': 'Suchen…',
+  'tagging.caseFromLetter': 'Fall aus diesem Schreiben',
   'tagging.createCase': 'Neuer Fall…',
   'tagging.openClaim': 'Schaden öffnen',
   'tagging.sameAsPrevious': 'Wie vorher',
@@ -335,7 +336,13 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.recognizeCompleteFiles':
     'Fertige PDF-, PNG- und JPEG-Dateien sofort übernehmen (aus, wenn die Scan-Software Seiten an gespeicherte PDFs anhängt)',
   'settings.folder.sharedOption':
-    'Andere Stationen übernehmen auch aus diesem Ordner: jede Datei zuerst beanspruchen (jeder Scan wird von nur einer Station übernommen)',
+    'Jede Datei vor der Übernahme beanspruchen, damit beliebig viele Stationen aus diesem Ordner übernehmen können und jeder Scan nur von einer Station übernommen wird (nur ausschalten, wo dies die einzige Station am Ordner ist)',
+  'settings.folder.inPlace.opted_out':
+    'Dateien werden direkt übernommen (Beanspruchen ist aus): eine zweite Station an diesem Ordner würde Scans ein zweites Mal übernehmen.',
+  'settings.folder.inPlace.read_only':
+    'Dateien werden direkt übernommen: Intake Desk darf hier seinen Ordner .intake nicht anlegen, daher darf nur eine Station aus diesem Ordner übernehmen. Bitten Sie die IT um Schreibrechte.',
+  'settings.folder.inPlace.not_a_folder':
+    'Dateien werden direkt übernommen: .intake ist in diesem Ordner kein Ordner (eine Datei oder ein Link). Nur eine Station darf aus diesem Ordner übernehmen.',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
   'settings.general': 'Allgemein',

@@ -162,6 +162,7 @@ export const en = {
   'tagging.mixed': '(several values – left as they are)',
   'tagging.chooseType': 'Choose a document type',
   'tagging.findPolicy': 'Find…',
+  'tagging.caseFromLetter': 'Case from this letter',
   'tagging.createCase': 'New case…',
   'tagging.openClaim': 'Open claim',
   'tagging.sameAsPrevious': 'Same as previous',
@@ -327,7 +328,13 @@ export const en = {
   'settings.folder.recognizeCompleteFiles':
     'Take finished PDF, PNG and JPEG files at once (off if the scan software appends pages to saved PDFs)',
   'settings.folder.sharedOption':
-    'Other stations take from this folder too: claim each file first (every scan is taken by one station only)',
+    'Claim each file before taking it, so any number of stations can take from this folder and each scan is taken by one station only (turn off only where this is the one station on the folder)',
+  'settings.folder.inPlace.opted_out':
+    'Files are taken in place (claiming is off): a second station on this folder would take scans a second time.',
+  'settings.folder.inPlace.read_only':
+    'Files are taken in place: Intake Desk may not create its .intake folder here, so only one station may take from this folder. Ask IT for write access.',
+  'settings.folder.inPlace.not_a_folder':
+    'Files are taken in place: .intake in this folder is not a folder (a file or a link). Only one station may take from this folder.',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
   'settings.general': 'General',

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
+import { scansLeftIn } from '../../electron/core/test-support/scans-left';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = join(ROOT, 'bin/intake-agent.mjs');
@@ -96,7 +97,7 @@ export async function killRun(options: {
       uploaded: counts.size,
       missing,
       duplicates,
-      leftInFolder: (await readdir(scans)).length,
+      leftInFolder: scansLeftIn(scans).length,
       leftInSpool: existsSync(spoolDir) ? (await readdir(spoolDir)).length : 0,
       finalExitCode,
       endedByThemselves,

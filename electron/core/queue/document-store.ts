@@ -2,6 +2,7 @@ import type { Document, DocumentError, DocumentState } from '../../../shared/dom
 import type { Metadata } from '../../../shared/domain/metadata';
 import { HistoryStepSchema, type HistoryStep } from '../../../shared/domain/history';
 import type { HistoryEntry } from '../../../shared/domain/queue';
+import { sep } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
@@ -495,6 +496,31 @@ export class DocumentStore {
       counts[r.state] = r.n;
     }
     return counts;
+  }
+
+  /**
+   * Documents whose source file lies directly in `folder` (taken in place, before claims were the default)
+   * and is not yet archived: an upgraded station moves these into its `.intake/taken/` before it claims.
+   * Unreadable files are left out: no copy of them was taken, they are anyone's to take again.
+   */
+  inPlaceSources(folder: string): Array<{ id: string; path: string; size: number; mtimeMs: number }> {
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    return this.prepared<
+      [{ prefix: string; n: number }],
+      { id: string; source_path: string; source_size: number | null; source_mtime_ms: number | null }
+    >(
+      `SELECT id, source_path, source_size, source_mtime_ms FROM documents
+       WHERE source_path IS NOT NULL AND state <> 'archived' AND substr(source_path, 1, @n) = @prefix
+         AND NOT (state = 'failed' AND json_extract(error, '$.code') = 'file.unreadable')`,
+    )
+      .all({ prefix, n: prefix.length })
+      .filter((r) => r.source_size !== null && r.source_mtime_ms !== null)
+      .map((r) => ({ id: r.id, path: r.source_path, size: r.source_size!, mtimeMs: r.source_mtime_ms! }));
+  }
+
+  /** The document's source file was moved (renamed: same size and mtime); the archiver removes it there. */
+  moveSource(id: string, path: string): void {
+    this.prepared('UPDATE documents SET source_path = ? WHERE id = ?').run(path, id);
   }
 
   /** Failed `file.unreadable` documents by their scanner file: each waits for its file to become readable. */

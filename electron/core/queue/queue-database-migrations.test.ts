@@ -120,8 +120,8 @@ describe('the queue database: one owner of the schema', () => {
         .map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(['page_edits', 'capture_batches', 'capture_parts']));
       const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
-      expect(columns.map((c) => c.name)).toContain('analysis_starts');
-      expect(db.pragma('user_version', { simple: true })).toBe(6);
+      expect(columns.map((c) => c.name)).toEqual(expect.arrayContaining(['analysis_starts', 'plan']));
+      expect(db.pragma('user_version', { simple: true })).toBe(7);
     } finally {
       db.close();
     }
@@ -133,7 +133,7 @@ describe('the queue database: one owner of the schema', () => {
       fileOfTheCodeBefore(file, { withAnalysisStarts });
       const db = openQueueDatabase(file);
       try {
-        expect(db.pragma('user_version', { simple: true })).toBe(6);
+        expect(db.pragma('user_version', { simple: true })).toBe(7);
         expect(db.prepare('SELECT document_id, seq, spool_name, split_into FROM page_edits').all()).toEqual([
           { document_id: 'doc-1', seq: 1, spool_name: 'doc-1', split_into: 'doc-2' },
         ]);
@@ -159,7 +159,7 @@ describe('the queue database: one owner of the schema', () => {
       // Opened again: nothing is run twice.
       const again = openQueueDatabase(file);
       try {
-        expect(again.pragma('user_version', { simple: true })).toBe(6);
+        expect(again.pragma('user_version', { simple: true })).toBe(7);
         expect(again.prepare('SELECT COUNT(*) AS n FROM page_edits').get()).toEqual({ n: 1 });
       } finally {
         again.close();
@@ -172,7 +172,7 @@ describe('the queue database: one owner of the schema', () => {
     await copyFile(new URL('../../../test/fixtures/queue-v5-history.sqlite', import.meta.url), file);
     const db = openQueueDatabase(file);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(6);
+      expect(db.pragma('user_version', { simple: true })).toBe(7);
       const columns = db
         .prepare<[], { name: string }>('PRAGMA table_info(history)')
         .all()

@@ -316,6 +316,8 @@ const MIGRATIONS: readonly Migration[] = [
     }
     db.exec('ALTER TABLE history DROP COLUMN message');
   },
+  // Batch review (issue #38 item 8): a held batch's planned split, then the split the clerk released.
+  `ALTER TABLE capture_batches ADD COLUMN plan TEXT;`,
 ];
 
 function migrate(db: Database.Database): void {

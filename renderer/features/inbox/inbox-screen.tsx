@@ -4,7 +4,9 @@ import { useT } from '../../i18n/i18n';
 import { PageStrip } from '../pages/page-strip';
 import { TaggingForm } from '../tagging/tagging-form';
 import { BatchProgressRows } from './batch-progress';
+import { BatchReviews } from './batch-review';
 import { DocumentList } from './document-list';
+import { PrintSheetsPanel } from '../sheets/print-sheets';
 import { DocumentPreview } from '../document-view/document-preview';
 import type { InboxFilter } from './document-order';
 
@@ -41,6 +43,7 @@ export function InboxScreen() {
               <option value="all">{t('inbox.filter.all')}</option>
             </select>
           </div>
+          <PrintSheetsPanel />
           {/* The filter field has the pane's whole width, so its placeholder is never cut off. */}
           <div className="inbox-filters">
             <label className="visually-hidden" htmlFor="inbox-search">
@@ -70,6 +73,7 @@ export function InboxScreen() {
               {t('inbox.empty')}
             </p>
           )}
+          <BatchReviews />
           <BatchProgressRows />
           <DocumentList />
         </section>

@@ -225,6 +225,19 @@ export function TaggingForm() {
                     {t('tagging.createCase')}
                   </button>
                 )}
+                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="case-from-letter"
+                    onClick={() => {
+                      // The form opens filled from the letter and its policy (issue #40).
+                      void s().startCaseFromDocument(single);
+                    }}
+                  >
+                    {t('tagging.caseFromLetter')}
+                  </button>
+                )}
               </div>
               {single && field === 'documentTypeCode' && typeGuess && (
                 <div

@@ -14,12 +14,22 @@
  * schema.
  */
 import type { Statement } from 'better-sqlite3';
-import type { CaptureProfile } from '../../../../shared/domain/capture';
+import type { CaptureProfile, HeldPage } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { QueueDatabase } from '../../queue/queue-database';
 
-export type BatchState = 'received' | 'split' | 'done';
+/**
+ * received → held (review: analysed, waiting for the clerk) → released (the clerk's split, stored) → split
+ * → done; without review received → split → done as before.
+ */
+export type BatchState = 'received' | 'held' | 'released' | 'split' | 'done';
+
+/** A held batch's plan, then the split the clerk released (capture_batches.plan, JSON). */
+export interface StoredPlan {
+  pages: HeldPage[];
+  documents: Array<{ pages: number[]; metadata: Record<string, string> }>;
+}
 
 export interface CaptureBatch {
   id: string;
@@ -42,6 +52,8 @@ export interface CaptureBatch {
   receivedAt: string;
   /** Analyses begun and not finished or cleanly stopped (0 for a new batch). */
   analysisStarts?: number;
+  /** Held: the planned split; released: the clerk's. */
+  plan?: StoredPlan;
 }
 
 export interface CapturePartLink {
@@ -71,6 +83,7 @@ interface BatchRow {
   archive_path: string | null;
   received_at: string;
   analysis_starts: number | null;
+  plan: string | null;
 }
 
 const fromRow = (r: BatchRow): CaptureBatch => ({
@@ -90,6 +103,7 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   ...(r.archive_path === null ? {} : { archivePath: r.archive_path }),
   receivedAt: r.received_at,
   analysisStarts: r.analysis_starts ?? 0,
+  ...(r.plan === null ? {} : { plan: JSON.parse(r.plan) as StoredPlan }),
 });
 
 export class BatchStore {
@@ -151,6 +165,13 @@ export class BatchStore {
 
   setState(id: string, state: BatchState, at: string): void {
     this.db.prepare('UPDATE capture_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id);
+  }
+
+  /** The batch's plan, with its new state (held: planned; released: as the clerk released it). */
+  setPlan(id: string, state: 'held' | 'released', plan: StoredPlan, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET state = ?, plan = ?, updated_at = ? WHERE id = ?')
+      .run(state, JSON.stringify(plan), at, id);
   }
 
   setArchivePath(id: string, archivePath: string | null, at: string): void {

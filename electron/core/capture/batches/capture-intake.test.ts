@@ -30,6 +30,7 @@ import { passwordProtectedPdf } from '../test-support/odd-files';
 import { encodeJpeg, pdfOfScans, renderScan } from '../test-support/synthetic-scan';
 import { tempDir } from '../../util/test-support/temp-dir';
 import { BatchStore } from './batch-store';
+import { scanIn } from '../../test-support/scans-left';
 
 /** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
 let harness: ConnectionHarness | undefined;
@@ -137,7 +138,7 @@ describe('capture in the intake pipeline', () => {
     const got = await uploads();
     expect(got.map((u) => u.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
     expect(existsSync(original)).toBe(false);
-    expect(existsSync(join(scans, CASE_BATCH_FILE_NAME)), 'the scanner file goes after the last part').toBe(false);
+    expect(scanIn(scans, CASE_BATCH_FILE_NAME), 'the scanner file goes after the last part').toBeUndefined();
     const archived = readdirSync(p.archiveDir, { recursive: true }).map(String);
     expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
   }, 120_000);
@@ -181,7 +182,7 @@ describe('capture in the intake pipeline', () => {
       'CLM-2026-000101_letter.pdf',
       'CLM-2026-000101_photo.jpg',
     ]);
-    await waitFor(() => !existsSync(join(scans, 'CLM-2026-000101_letter.pdf')), 'scanner file archived', 30_000);
+    await waitFor(() => scanIn(scans, 'CLM-2026-000101_letter.pdf') === undefined, 'scanner file archived', 30_000);
   }, 120_000);
 
   it('a cover-sheet value without its field format is left out, and that part waits in the inbox', async () => {

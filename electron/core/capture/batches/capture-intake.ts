@@ -36,8 +36,8 @@ import { randomUUID } from 'node:crypto';
 import { historyStep, type HistoryStep } from '../../../../shared/domain/history';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { CaptureBatchProgress, CaptureProblem } from '../../../../shared/domain/capture';
-import { CAPTURE_MAX_PAGES, captureGroupField } from '../../../../shared/domain/capture';
+import type { CaptureBatchProgress, CaptureProblem, HeldBatch, HeldPage } from '../../../../shared/domain/capture';
+import { CAPTURE_MAX_PAGES, captureGroupField, releasedSplitProblem } from '../../../../shared/domain/capture';
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
@@ -56,10 +56,12 @@ import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import type { AnalyseFileResult, CapturePool } from '../analysis/capture-pool';
 import { PartBuilder } from '../split/part-builder';
-import type { PlannedDocument } from '../analysis/planner';
+import type { PlannedDocument, PlanPage, SeparationPlan } from '../analysis/planner';
+import { separatorTest } from '../analysis/planner';
+import { IntakeError } from '../../errors';
 import { foundSeparator, partFileName } from '../split/part-name';
 import { StreamPlanner } from '../analysis/stream-planner';
-import type { BatchStore, CaptureBatch } from './batch-store';
+import type { BatchStore, CaptureBatch, StoredPlan } from './batch-store';
 
 export interface CaptureIntakeDeps {
   queue: DocumentQueue;
@@ -206,6 +208,8 @@ export class CaptureIntake implements IntakeTarget {
     });
     for (const b of batches.inState('received')) this.advance(b, {});
     for (const id of received) this.analyseSoon(id);
+    // Released by the clerk before the end: the documents not made yet are made now, exactly as released.
+    for (const b of batches.inState('released')) this.releaseSoon(b.id);
     for (const b of batches.inState('split')) this.completeSoon(b.id);
   }
 
@@ -233,7 +237,7 @@ export class CaptureIntake implements IntakeTarget {
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
   pending(): number {
-    return this.deps.batches.inState('received').length;
+    return this.deps.batches.inState('received').length + this.deps.batches.inState('released').length;
   }
 
   /** Resolves when no batch waits for analysis. */
@@ -349,6 +353,9 @@ export class CaptureIntake implements IntakeTarget {
     // Each document is made as soon as a separator sheet closes it, while the analysis goes on; they are
     // made one after another, in scanner order.
     const planner = new StreamPlanner(batch.profile, made.nextPage);
+    // Batch review (issue #38 item 8): nothing is made while the analysis runs; the plan is held.
+    const review = batch.profile.review === true;
+    const analysed: PlanPage[] = [];
     let next = made.count;
     let making: Promise<void> = Promise.resolve();
     let partFailed: unknown;
@@ -383,7 +390,8 @@ export class CaptureIntake implements IntakeTarget {
           onOpened: (pages) => this.advance(batch, { pages }),
         },
         (page) => {
-          for (const d of planner.add(page)) make(closed(d));
+          if (review) analysed.push({ page: page.page, barcodes: page.barcodes, blank: page.blank });
+          for (const d of planner.add(page)) if (!review) make(closed(d));
           this.advance(batch, { analysed: made.nextPage + planner.contiguous });
         },
       );
@@ -398,6 +406,7 @@ export class CaptureIntake implements IntakeTarget {
     if (partFailed !== undefined) return this.keepRest(batch, this.partError(partFailed), partsDir);
     if (!result.ok) return this.keepRest(batch, keptWholeError(result.problem), partsDir);
     const { plan, rest } = planner.finish();
+    if (review) return this.hold(batch, analysed, plan);
     if (next === 0 && !foundSeparator(plan)) {
       // No separator sheet in it (a one-page letter, a photo): the scan is one document, name and bytes as
       // they came, with no part name and no split notice.
@@ -572,6 +581,143 @@ export class CaptureIntake implements IntakeTarget {
     this.notice('warning', 'capture.kept', { file: batch.fileName });
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
     this.completeSoon(batch.id);
+  }
+
+  // ---- batch review (issue #38 item 8) ------------------------------------------------------------------------
+
+  /**
+   * The analysed batch waits for the clerk: its plan (every page's role, the documents) is stored with the
+   * state `held` in one transaction and flushed, so a restart shows it again without analysing it again.
+   */
+  private async hold(batch: CaptureBatch, analysed: PlanPage[], plan: SeparationPlan): Promise<void> {
+    const { work, batches, logger } = this.deps;
+    const isSeparator = separatorTest(batch.profile);
+    const pages: HeldPage[] = [...analysed]
+      .sort((a, b) => a.page - b.page)
+      .map((p) => ({
+        page: p.page,
+        role: isSeparator(p) ? 'separator' : p.blank && p.barcodes.length === 0 ? 'blank' : 'content',
+      }));
+    const stored: StoredPlan = {
+      pages,
+      documents: plan.documents.map((d) => ({ pages: d.pages, metadata: d.metadata })),
+    };
+    work.transaction(() => batches.setPlan(batch.id, 'held', stored, this.now()));
+    await work.durable();
+    logger.info('batch held for review', { batch: batch.id, pages: pages.length, documents: stored.documents.length });
+    this.finished(batch.id);
+    this.heldChanged();
+    await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+  }
+
+  /** The batches waiting for the clerk's review, oldest first. */
+  held(): HeldBatch[] {
+    return this.deps.batches
+      .inState('held')
+      .filter((b) => b.plan)
+      .map((b) => ({
+        id: b.id,
+        fileName: b.fileName,
+        sourceFolder: b.sourceFolder,
+        receivedAt: b.receivedAt,
+        pages: b.plan!.pages,
+        documents: b.plan!.documents,
+      }));
+  }
+
+  /** A held batch's original, for the review's page thumbnails (read by the content route, `held-<id>`). */
+  heldOriginal(batchId: string): { path: string; fileName: string } | undefined {
+    const b = this.deps.batches.get(batchId);
+    return b?.state === 'held' ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName } : undefined;
+  }
+
+  private heldChanged(): void {
+    this.deps.bus.emit({ type: 'capture.held', batches: this.held() });
+  }
+
+  /**
+   * The clerk releases a held batch with the split shown: stored (state `released`, flushed) before any
+   * document is made, then made through the same adoption as every part (makePart: one transaction per
+   * document with its capture_parts row). A restart after a kill makes the documents not made yet, from
+   * the stored split: each exactly once. A second release of the same batch is refused.
+   */
+  async release(batchId: string, documents: number[][]): Promise<{ documents: number }> {
+    const { batches, work, logger } = this.deps;
+    const batch = batches.get(batchId);
+    if (!batch || batch.state !== 'held' || !batch.plan)
+      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+    const problem = releasedSplitProblem(documents, batch.plan.pages.length);
+    if (problem) throw new IntakeError('validation', 'capture.release_plan', `The split cannot be made: ${problem}.`);
+    const planned = batch.plan.documents;
+    const released: StoredPlan = {
+      pages: batch.plan.pages,
+      documents: documents.map((pages, i) => ({ pages, metadata: planned[i]?.metadata ?? {} })),
+    };
+    const taken = work.transaction(() => {
+      if (batches.get(batchId)?.state !== 'held') return false;
+      batches.setPlan(batchId, 'released', released, this.now());
+      return true;
+    });
+    if (!taken)
+      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+    await work.durable();
+    logger.info('batch released', { batch: batchId, documents: documents.length });
+    this.heldChanged();
+    this.releaseSoon(batchId);
+    return { documents: documents.length };
+  }
+
+  private releaseSoon(id: string): void {
+    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+    const next = (this.analysing.get(folder) ?? Promise.resolve())
+      .then(() => this.makeReleased(id))
+      .finally(() => this.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
+      .catch((e: unknown) =>
+        this.deps.logger.error('released batch not finished; tried again at the next start', { batch: id, error: e }),
+      );
+    this.analysing.set(folder, next);
+  }
+
+  /** The released split's documents not made yet, one after another (resumes after a restart). */
+  private async makeReleased(id: string): Promise<void> {
+    const { batches, logger } = this.deps;
+    const batch = batches.get(id);
+    if (this.stopping || !batch || batch.state !== 'released' || !batch.plan) return;
+    const partsDir = join(this.deps.workDir, id, 'parts');
+    // A part published and not adopted before a crash is made again: only an adopted part counts.
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    const documents = batch.plan.documents;
+    const blank = new Set(batch.plan.pages.filter((p) => p.role === 'blank').map((p) => p.page));
+    const made = batches.partsMade(id).count;
+    this.advance(batch, { pages: batch.plan.pages.length, analysed: batch.plan.pages.length, documents: made });
+    try {
+      for (let i = made; i < documents.length; i++) {
+        if (this.stopping) return;
+        const d = documents[i]!;
+        const flagged = d.pages.filter((p) => blank.has(p));
+        await this.makePart(
+          batch,
+          {
+            index: i,
+            pages: d.pages,
+            metadata: d.metadata,
+            flagged,
+            file: partFileName(batch.fileName, d.pages),
+            step: (pages, k) => partStep(batch.fileName, k, pages, flagged),
+            last: i === documents.length - 1,
+          },
+          partsDir,
+        );
+      }
+    } catch (e) {
+      if (this.stopping) return;
+      logger.error('released batch: a document could not be made', { batch: id, error: e });
+      return this.keepRest(batch, this.partError(e), partsDir);
+    }
+    logger.info('batch split', { batch: id, documents: documents.length, released: true });
+    this.finished(id);
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    this.completeSoon(id);
   }
 
   // ---- progress, for the inbox ----------------------------------------------------------------------------
