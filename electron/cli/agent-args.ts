@@ -1,4 +1,6 @@
 import { parseCliArgs, UsageError, wholeNumberFlag } from './cli-args';
+import { OUTPUT_KINDS } from '../../shared/domain/output';
+import type { OutputKind } from '../../shared/domain/output';
 import type { Metadata } from '../../shared/domain/metadata';
 import { AuthMethodSchema } from '../../shared/domain/settings';
 import type { AuthMethod } from '../../shared/domain/settings';
@@ -76,6 +78,11 @@ Options:
                      a folder another station made shared is still joined)
   --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
   --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
+  --output K         what is sent: original (the scanner's file, default for --watch) or searchable-pdf
+                     (the OCR's words as invisible text; the original stays in the archive); applies to
+                     the --watch folders and the settings file's folders (docs/capture.md)
+  --smaller          with --output searchable-pdf: text pages sent black and white (CCITT G4) where OCR
+                     reads them as well
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
@@ -98,6 +105,9 @@ export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-st
 
 export interface AgentArgs {
   command: Command;
+  /** What is sent (issue #39); absent: what each folder's profile says (a --watch folder: the original). */
+  output?: OutputKind;
+  smaller?: boolean;
   file?: string;
   settings?: string;
   /** The machine-wide settings file (locked/defaults), read only. */
@@ -188,6 +198,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     color: { type: 'string' },
     profile: { type: 'string' },
     'keep-open': { type: 'boolean' },
+    output: { type: 'string' },
+    smaller: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'V' },
   });
@@ -241,6 +253,10 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
       throw new UsageError('--metrics-port must be a port number from 0 to 65535');
   }
   const leaseSeconds = wholeNumberFlag('lease-seconds', v['lease-seconds'], 2, 3600);
+  const output = v.output;
+  if (output !== undefined && !(OUTPUT_KINDS as readonly string[]).includes(output))
+    throw new UsageError('--output must be original or searchable-pdf');
+  if (v.smaller && output !== 'searchable-pdf') throw new UsageError('--smaller is for --output searchable-pdf');
   const pollMs = v.poll === undefined ? undefined : Number(v.poll);
   if (pollMs !== undefined && (!Number.isInteger(pollMs) || pollMs < 500))
     throw new UsageError('--poll must be a whole number of milliseconds, at least 500');
@@ -288,6 +304,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   } else if (v.scanner || v.source || v.dpi || v.color || v.profile || v['keep-open'])
     throw new UsageError('--scanner, --source, --dpi, --color, --profile and --keep-open are for scan');
   return {
+    ...(output ? { output: output as OutputKind } : {}),
+    ...(v.smaller ? { smaller: true } : {}),
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
     ...(settings ? { settings } : {}),

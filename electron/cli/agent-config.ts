@@ -61,6 +61,7 @@ export async function loadAgentConfig(
   if (deps.requirePlatform !== false && /:0\/?$/.test(env.data.baseUrl))
     throw settingsError('no platform configured: pass --settings, --base-url/--token-url or --sandbox');
 
+  const outputFlags = args.output ? { output: args.output, smallerOutput: args.smaller === true } : {};
   const watched: FolderProfile[] = args.watch.map((dir, i) =>
     FolderProfileSchema.parse({
       id: `cli-${i + 1}`,
@@ -70,10 +71,16 @@ export async function loadAgentConfig(
       defaultMetadata: args.meta,
       ...(args.shared ? { shared: true } : args.notShared ? { shared: false } : {}),
       ...(args.pollMs ? { polling: { enabled: true, intervalMs: args.pollMs } } : {}),
+      ...outputFlags,
     }),
   );
-  // With --meta, configured folders get the flags' metadata too (flags win over the profile's defaults).
-  const folders = settings.folders.map((f) => ({ ...f, defaultMetadata: { ...f.defaultMetadata, ...args.meta } }));
+  // With --meta, configured folders get the flags' metadata too (flags win over the profile's defaults);
+  // with --output (and --smaller) what they send.
+  const folders = settings.folders.map((f) => ({
+    ...f,
+    defaultMetadata: { ...f.defaultMetadata, ...args.meta },
+    ...outputFlags,
+  }));
   return {
     environment: env.data,
     settings: {

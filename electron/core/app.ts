@@ -35,6 +35,7 @@ import { createScanningHandlers } from './ipc/scanning-handlers';
 import { lazyBackends, scannerBackends } from './scanning/create-scanning';
 import { ScanService } from './scanning/scan-service';
 import { createTextServices } from './suggestions/text-services';
+import type { DocumentTextService } from './suggestions/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
 import { SheetService } from './capture/sheets/sheet-service';
@@ -207,7 +208,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
 
   const initial = currentSettings();
+  // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
+  const output: { text?: DocumentTextService } = {};
   const pipeline = await createIntakePipeline({
+    outputText: () => output.text,
     dataDir,
     settings: initial,
     watchFolders: options.watchFolders ?? true,
@@ -292,6 +296,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger: logger.child({ part: 'text' }),
     editPages: (id, pages, step) => pipeline.pages.edit(id, pages, step),
   });
+  output.text = text.suggestions.text;
   const claimLookup = createClaimLookup(fetch);
   // The document type from this station's history (issue #31 item 10).
   const pageWords = (pages: { lines: { text: string }[][] }[]) =>

@@ -20,6 +20,9 @@ import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from 
 import type { QueueDatabase } from './queue/queue-database';
 import { ResourceHealth } from './queue/resource-health';
 import { Spool } from './queue/spool';
+import { OutgoingFiles } from './output/outgoing-files';
+import { outputChoiceFor } from '../../shared/domain/output';
+import { DocumentTextService } from './suggestions/document-text';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 import { PRIVATE_FILE_MODE, preparePrivateDataFolder } from './util/private-files';
@@ -36,7 +39,15 @@ export interface IntakePipelineOptions {
    * them), file-name placeholders take only values of their field's format (PlaceholderFormats).
    */
   settings: Pick<Settings, 'folders' | 'archive' | 'upload'> &
-    Partial<Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders'>>;
+    Partial<
+      Pick<Settings, 'documentTypes' | 'environments' | 'activeEnvironmentId' | 'sharedFolders' | 'droppedFiles'>
+    >;
+  /**
+   * The text workers that build searchable PDFs (issue #39): the app's, shared with suggestions (asked at
+   * each build: they are made after the pipeline). Absent, or not there yet: the pipeline's own, started
+   * on the first build and ended when idle (the agent's).
+   */
+  outputText?: () => Pick<DocumentTextService, 'searchablePdf'> | undefined;
   /** Watch the settings' folders, at the start and after each saved change (default true). */
   watchFolders?: boolean;
   uploader: InboxUploader;
@@ -92,7 +103,21 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   );
   // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
   const pageEdits = new PageEditStore(db);
+  // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
+  let currentSettings: IntakePipelineOptions['settings'] = o.settings;
+  let ownText: DocumentTextService | undefined;
+  const outputText = () => o.outputText?.() ?? (ownText ??= new DocumentTextService({ dataDir: o.dataDir }));
+  const outgoing = new OutgoingFiles({
+    dir: join(o.dataDir, 'outgoing'),
+    choiceOf: (doc) => outputChoiceFor(currentSettings, doc.sourceFolder),
+    build: async (source, out, smaller) => {
+      const r = await outputText().searchablePdf(source, out, smaller);
+      return r.ok ? r.output : r;
+    },
+    failed: (doc, reason) => queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id),
+  });
   const queue = new DocumentQueue({
+    outgoing,
     store,
     spool,
     archiver,
@@ -163,6 +188,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   let started = false;
   const unsubscribe = o.bus.on('settings.saved', ({ settings }) => {
     formatSettings = settings;
+    currentSettings = settings;
     queue.setConcurrency(settings.upload.concurrency);
     if (watching && started) void folders.apply(settings.folders);
   });
@@ -174,6 +200,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     capture,
     pages,
     async start() {
+      // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays.
+      await outgoing.sweep((id) => store.get(id)?.state !== undefined && store.get(id)?.state !== 'archived');
       await queue.start();
       pages.start();
       await capture.start();
@@ -188,6 +216,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       await capture.stop();
       pages.stop();
       if (started) await queue.stop();
+      await ownText?.close();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();
     },

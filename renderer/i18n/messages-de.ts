@@ -74,6 +74,8 @@ export const de: Record<MessageKey, string> = {
   'notice.capture.held':
     'Der Scan {file} wartet auf Ihre Prüfung: Seine geplante Aufteilung steht oben im Eingang. Dort freigeben.',
   'notice.capture.split': 'Der Scan {file} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
+  'notice.output.failed':
+    'Aus {file} ließ sich kein durchsuchbares PDF machen ({reason}). Es wird gesendet, wie es gescannt wurde; nichts geht verloren.',
   'notice.capture.kept':
     'Der Scan {file} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
   'notice.capture.too_large':
@@ -386,6 +388,11 @@ export const de: Record<MessageKey, string> = {
   'suggest.notInForce': 'von der Plattform bestätigt, aber der Vertrag ist nicht in Kraft: vor der Übernahme prüfen',
   'help.acceptSuggestion': 'Den ersten Vorschlag des Feldes übernehmen (Eingabe auf einem Vorschlag übernimmt diesen)',
   'help.showSuggestion': 'Die Stelle des Vorschlags auf der Seite zeigen (in der Vorschau)',
+  'settings.output.searchable':
+    'Durchsuchbares PDF senden: die auf jeder Seite gelesenen Wörter als unsichtbarer Text (der Scan bleibt unverändert im lokalen Archiv)',
+  'settings.output.smaller':
+    'Kleiner: Seiten mit Text auf Papier schwarz-weiß senden (nur wo der Text danach genauso gut lesbar ist)',
+  'settings.dropped.title': 'Auf das Fenster gezogene Dateien',
   'settings.folder.autoAccept':
     'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
   'inbox.textMatch': 'Im Text: {snippet}',
@@ -463,6 +470,9 @@ export const de: Record<MessageKey, string> = {
   'history.step.interrupted': 'unterbrochen; wieder eingereiht',
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
   'history.step.uploaded': 'hochgeladen',
+  'history.step.uploadedSearchable':
+    'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
+  'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: daraus ließ sich kein durchsuchbares PDF machen',
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',

@@ -73,6 +73,8 @@ export const en = {
   'notice.capture.held':
     'The scan {file} waits for your check: its planned split is at the top of the inbox. Release it there.',
   'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',
+  'notice.output.failed':
+    'No searchable PDF could be made of {file} ({reason}). It is sent as it was scanned; nothing is lost.',
   'notice.capture.kept':
     'The scan {file} could not be split into documents. It is in the inbox as one document, with the reason.',
   'notice.capture.too_large':
@@ -376,6 +378,11 @@ export const en = {
   'suggest.notInForce': 'confirmed by the platform, but the policy is not in force: check before using it',
   'help.acceptSuggestion': "Use the field's top suggestion (Enter on a suggestion uses that one)",
   'help.showSuggestion': "Show where the field's suggestion is on the page (in the preview)",
+  'settings.output.searchable':
+    'Send a searchable PDF: the words read on each page as invisible text (the scan stays in the local archive as it is)',
+  'settings.output.smaller':
+    'Smaller: send pages that are text on paper in black and white (only where the text still reads as well)',
+  'settings.dropped.title': 'Files dropped onto the window',
   'settings.folder.autoAccept':
     'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
   'inbox.textMatch': 'In the text: {snippet}',
@@ -450,6 +457,9 @@ export const en = {
   'history.step.interrupted': 'interrupted; queued again',
   'history.step.recovered': 'queued again after a restart',
   'history.step.uploaded': 'uploaded',
+  'history.step.uploadedSearchable':
+    'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
+  'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF could be made of it',
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',
   'history.step.attempt': 'attempt {n}',

@@ -23,6 +23,10 @@ export const HISTORY_CODES = [
   'storageRequeued',
   'recovered',
   'uploaded',
+  /** Sent as a searchable PDF (issue #39): `read` pages with a text layer, `bitonal` made black and white. */
+  'uploadedSearchable',
+  /** Sent as scanned where a searchable PDF was asked for: `reason`. */
+  'uploadedAsScanned',
   'archived',
   'filesRemoved',
   /** An upload begins: attempt `n`. */

@@ -23,6 +23,7 @@ export const NOTICE_CODES = [
   'capture.too_many_pages',
   'capture.interrupted',
   'import.failed',
+  'output.failed',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

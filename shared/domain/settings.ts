@@ -3,6 +3,7 @@ import { ScopeSchema } from '../platform/token';
 import { METADATA_FIELDS } from '../platform/inbox';
 import type { MetadataField } from '../platform/inbox';
 import { FolderCaptureSchema } from './capture';
+import { DroppedFilesSchema, OutputKindSchema } from './output';
 import { caseNumberPatternProblem } from './case-number';
 import { EnvironmentKindSchema } from './environment-kind';
 import { compileFileNamePattern } from './file-name-pattern';
@@ -109,6 +110,14 @@ const folderProfileFields = {
    * is one document.
    */
   capture: FolderCaptureSchema.optional(),
+  /**
+   * What is sent (issue #39, shared/domain/output.ts): the scanner's file, or a searchable PDF. Absent:
+   * the original (a settings file from before); a folder added in Settings or by the agent's --output
+   * says which.
+   */
+  output: OutputKindSchema.optional(),
+  /** With a searchable PDF: text pages sent bitonal (CCITT G4) where OCR reads them as well. Off unless set. */
+  smallerOutput: z.boolean().optional(),
 };
 /** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
 export const FileNamePatternSchema = z.string().check((ctx) => {
@@ -171,6 +180,8 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       .object({ startMinimisedAtLogin: z.boolean(), closeToTrayHintShown: z.boolean() })
       .default({ startMinimisedAtLogin: false, closeToTrayHintShown: false }),
     /** Prometheus metrics on 127.0.0.1:metricsPort for IT's monitoring; no port = off (the default). */
+    /** What is sent for a file dropped onto the window (shared/domain/output.ts); absent: the original. */
+    droppedFiles: DroppedFilesSchema.optional(),
     monitoring: z.object({ metricsPort: z.number().int().min(1024).max(65535).optional() }).optional(),
     /**
      * Document text (docs/capture.md, "Text"): pages OCR'd per scan (0 reads only PDFs' own text; absent =

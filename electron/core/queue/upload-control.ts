@@ -15,6 +15,7 @@ import { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
 import { KeyedThrottle } from './throttle';
 import { UploadWorker } from './upload-worker';
+import type { UploadWorkerDeps } from './upload-worker';
 
 export interface UploadControlDeps {
   work: QueueWork;
@@ -36,6 +37,8 @@ export interface UploadControlDeps {
   health?: ResourceHealth;
   /** A write into the data folder for a backoff step's try when nothing else waits (pipeline: checkDataFolder). */
   checkDataFolder?: () => Promise<void>;
+  /** What is sent for a document (issue #39); absent: its spool copy. */
+  outgoing?: UploadWorkerDeps['outgoing'];
 }
 
 /**
@@ -81,6 +84,7 @@ export class UploadControl {
       concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
       health: this.health,
       ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
+      ...(deps.outgoing ? { outgoing: deps.outgoing } : {}),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
       ...(deps.probe ? { probe: deps.probe } : {}),

@@ -11,6 +11,7 @@ import type { InboxUploader } from './inbox-uploader';
 import type { ResourceHealth } from './resource-health';
 import { ALL_PLACES } from './resource-health';
 import { decideAfterFailure } from './upload-outcome';
+import type { SendFile } from '../output/outgoing-files';
 
 /** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
 type AbortReason = 'cancel' | 'shutdown' | 'pause';
@@ -41,6 +42,14 @@ export interface UploadWorkerDeps {
   onPaused?(reason: { code: string; message: string } | undefined): void;
   /** The platform said it is busy (429/503) until this time (ms), or answered normally again (undefined). */
   onBusy?(until: number | undefined): void;
+  /**
+   * What is sent (issue #39, core/output/outgoing-files.ts): asked before each upload, after the key is on
+   * disk; the same answer for every try of a document. Absent: the spool copy.
+   */
+  outgoing?: {
+    prepare(doc: StoredDocument, spoolPath: string): Promise<{ send?: SendFile; step?: HistoryStep }>;
+    remove(id: string): Promise<void>;
+  };
 }
 
 interface InFlight {
@@ -362,12 +371,16 @@ export class UploadWorker {
           'The spooled copy of this document is missing; import the file again.',
         );
       }
-      const metadata = { ...current.metadata, primaryFileName: current.metadata.primaryFileName || current.fileName };
+      const spoolPath = this.deps.spoolPath(current.spoolName);
+      const prepared = this.deps.outgoing ? await this.deps.outgoing.prepare(current, spoolPath) : {};
+      const send = prepared.send;
+      const fileName = send?.fileName ?? current.fileName;
+      const metadata = { ...current.metadata, primaryFileName: current.metadata.primaryFileName || fileName };
       const response = await this.deps.uploader.uploadToInbox({
-        filePath: this.deps.spoolPath(current.spoolName),
-        fileName: current.fileName,
-        contentType: current.contentType,
-        size: current.size,
+        filePath: send?.path ?? spoolPath,
+        fileName,
+        contentType: send?.contentType ?? current.contentType,
+        size: send?.size ?? current.size,
         metadata,
         ...(current.idempotencyKey ? { idempotencyKey: current.idempotencyKey } : {}),
         signal: entry.controller.signal,
@@ -390,7 +403,7 @@ export class UploadWorker {
       const uploaded = apply(
         doc.id,
         { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
-        historyStep('uploaded'),
+        prepared.step ?? historyStep('uploaded'),
       );
       // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
       // beside the next upload instead of delaying it.
@@ -479,6 +492,8 @@ export class UploadWorker {
       );
       this.archiveRetries = 0;
       this.deps.health.succeeded(['archive', 'database']);
+      // Its searchable PDF (if one was sent) is no longer needed: the platform has it, the archive the original.
+      await this.deps.outgoing?.remove(doc.id).catch(() => undefined);
     } catch (e) {
       if (this.deps.health.failed(e, 'archive')) this.unfinished = true;
       else {

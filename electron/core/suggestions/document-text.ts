@@ -4,10 +4,12 @@
  * the DPI come from OCR_DEFAULTS unless given.
  */
 import { join } from 'node:path';
+import { DECODE_LIMITS } from '../capture/pages/decode-limits';
 import type { OcrLanguage } from './ocr-languages';
 import { findOcrLanguages } from './ocr-languages';
 import { OCR_DEFAULTS, TEXT_CACHE_VERSION } from './ocr-settings';
 import type { PageText } from './page-text';
+import type { OutputBuilt } from './text-protocol';
 import type { CachedText } from './text-cache';
 import { hashFile, TextCache } from './text-cache';
 import { TextPool, TextWorkerFailed } from './text-pool';
@@ -101,6 +103,60 @@ export class DocumentTextService {
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+
+  /**
+   * Reads every page of the file (up to DECODE_LIMITS.outputOcrPages, in outputReadMs) and writes its
+   * searchable PDF to `outPath` in the text worker (issue #39), within the worker's outputTaskMs. A
+   * content whose reads were cut off twice by the process ending, or killed a worker, is not tried again
+   * (as for its text): the caller sends the original.
+   */
+  async searchablePdf(
+    path: string,
+    outPath: string,
+    smaller: boolean,
+  ): Promise<
+    | { ok: true; pageCount: number; ocrPages: number; output: Extract<OutputBuilt, { ok: true }> }
+    | { ok: false; message: string }
+  > {
+    const hash = await hashFile(path);
+    const failed = await this.cache.failure(hash);
+    if (failed) return { ok: false, message: `not read again: ${failed}` };
+    const begun = await this.cache.readsBegun(hash);
+    if (begun >= MAX_TEXT_READS_BEGUN) {
+      const reason = 'reading its text was cut off twice as the program ended';
+      await this.cache.setFailure(hash, reason);
+      return { ok: false, message: `not read again: ${reason}` };
+    }
+    await this.cache.setReadsBegun(hash, begun + 1);
+    let r;
+    try {
+      r = await this.pool.read(
+        {
+          path,
+          maxOcrPages: DECODE_LIMITS.outputOcrPages,
+          dpi: this.dpi,
+          minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+          readMs: DECODE_LIMITS.outputReadMs,
+          output: { path: outPath, smaller },
+        },
+        undefined,
+        DECODE_LIMITS.outputTaskMs,
+      );
+    } catch (e) {
+      if (!(e instanceof TextWorkerFailed)) {
+        await this.cache.setReadsBegun(hash, begun).catch(() => undefined);
+        throw e;
+      }
+      await this.cache.setFailure(hash, e.message);
+      return { ok: false, message: e.message };
+    }
+    await this.cache.setReadsBegun(hash, begun);
+    if (!r.ok) return r;
+    if (!r.output) return { ok: false, message: 'no searchable PDF was written' };
+    if (!r.output.ok) return r.output;
+    const ocrPages = r.pages.filter((p) => p.source === 'ocr').length;
+    return { ok: true, pageCount: r.pageCount, ocrPages, output: r.output };
   }
 
   private async read(

@@ -27,6 +27,8 @@ export interface ReadTextOptions {
   maxOcrPages: number;
   dpi: number;
   minTextLayerChars: number;
+  /** Reading time after which the rest is skipped; default DECODE_LIMITS.textReadMs. */
+  readMs?: number;
 }
 
 export type ReadTextResult = { ok: true; pageCount: number } | { ok: false; message: string };
@@ -60,7 +62,7 @@ export async function readDocumentText(
     if (!opened.ok && !pdf) return { ok: false, message: opened.problem.message };
     const pageCount = pages?.pageCount ?? pdf?.pageCount ?? 0;
     // pdf.js finds a page by walking the page tree: in a 100,000-page file each page cost 0.1 s.
-    const deadline = performance.now() + DECODE_LIMITS.textReadMs;
+    const deadline = performance.now() + (opts.readMs ?? DECODE_LIMITS.textReadMs);
     for (let i = 0; i < Math.min(pageCount, DECODE_LIMITS.maxTextPages); i++) {
       if (performance.now() > deadline) {
         onPage({ page: i, source: 'skipped', lines: [] });

@@ -8,7 +8,7 @@
 import { DECODE_LIMITS } from '../capture/pages/decode-limits';
 import { defaultPoolSize, workerUrlFor, WorkerPool } from '../util/worker-pool';
 import type { PageText } from './page-text';
-import type { TextReply, TextRequest, TextWorkerData } from './text-protocol';
+import type { OutputBuilt, TextReply, TextRequest, TextWorkerData } from './text-protocol';
 
 export interface TextPoolOptions extends TextWorkerData {
   size?: number;
@@ -22,7 +22,8 @@ export interface TextPoolOptions extends TextWorkerData {
 export class TextWorkerFailed extends Error {}
 
 export type ReadRequest = Omit<TextRequest, 'id'>;
-export type ReadResult = { ok: true; pageCount: number; pages: PageText[] } | { ok: false; message: string };
+export type ReadResult =
+  { ok: true; pageCount: number; pages: PageText[]; output?: OutputBuilt } | { ok: false; message: string };
 
 export class TextPool {
   readonly size: number;
@@ -48,18 +49,21 @@ export class TextPool {
     });
   }
 
-  read(request: ReadRequest, onPage?: (p: PageText) => void): Promise<ReadResult> {
+  /** `budgetMs`: this read's time budget when it is not the pool's (a searchable PDF's). */
+  read(request: ReadRequest, onPage?: (p: PageText) => void, budgetMs?: number): Promise<ReadResult> {
     const pages: PageText[] = [];
     return new Promise((resolve, reject) => {
       this.workers.submit({
         request,
+        ...(budgetMs ? { budgetMs } : {}),
         onReply: (r) => {
           if (r.type === 'page') {
             pages[r.page.page] = r.page;
             onPage?.(r.page);
             return false;
           }
-          if (r.type === 'done') resolve({ ok: true, pageCount: r.pageCount, pages });
+          if (r.type === 'done')
+            resolve({ ok: true, pageCount: r.pageCount, pages, ...(r.output ? { output: r.output } : {}) });
           else if (r.type === 'problem') resolve({ ok: false, message: r.message });
           else reject(new Error(r.message));
           return true;

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import type { PageText } from './page-text';
 
+/** What the searchable PDF holds: pages with a text layer, pages sent bitonal, its size; or why not. */
+export type OutputBuilt =
+  | { ok: true; textPages: number[]; bitonalPages: number[]; size: number; sha256: string }
+  | { ok: false; message: string };
+
 export const TextWorkerDataSchema = z.object({
   /** Folder for the OCR language files (in the data folder). */
   stageDir: z.string().min(1),
@@ -16,11 +21,14 @@ export const TextRequestSchema = z.object({
   maxOcrPages: z.number().int().min(0),
   dpi: z.number().int().min(72).max(600),
   minTextLayerChars: z.number().int().min(0),
+  readMs: z.number().int().min(1).optional(),
+  /** Also write the searchable PDF of the document here (issue #39; written atomically). */
+  output: z.object({ path: z.string().min(1), smaller: z.boolean() }).optional(),
 });
 export type TextRequest = z.infer<typeof TextRequestSchema>;
 
 export type TextReply =
   | { id: number; type: 'page'; page: PageText }
-  | { id: number; type: 'done'; pageCount: number }
+  | { id: number; type: 'done'; pageCount: number; output?: OutputBuilt }
   | { id: number; type: 'problem'; message: string }
   | { id: number; type: 'error'; message: string };

@@ -8,6 +8,9 @@ import { workerData } from 'node:worker_threads';
 import { gcEveryPage, poolPort, serveRequests } from '../util/worker-bootstrap';
 import type { OcrEngine } from './ocr-engine';
 import { createOcrEngine } from './ocr-engine';
+import type { GrayBitmap } from '../capture/pages/bitmap';
+import { writeSearchablePdf } from '../output/write-searchable';
+import type { PageText } from './page-text';
 import { readDocumentText } from './read-document-text';
 import type { TextReply, TextRequest } from './text-protocol';
 import { TextRequestSchema, TextWorkerDataSchema } from './text-protocol';
@@ -26,13 +29,20 @@ const ocr = () => (engine ??= createOcrEngine(data.languages, data.stageDir));
 const reply = (m: TextReply) => port.postMessage(m);
 
 async function handle(req: TextRequest): Promise<void> {
+  const pages: PageText[] = [];
   const r = await readDocumentText(req.path, req, ocr, (page) => {
+    if (req.output) pages[page.page] = page;
     reply({ id: req.id, type: 'page', page });
     collect?.();
   });
-  reply(
-    r.ok ? { id: req.id, type: 'done', pageCount: r.pageCount } : { id: req.id, type: 'problem', message: r.message },
-  );
+  if (!r.ok) {
+    reply({ id: req.id, type: 'problem', message: r.message });
+    return;
+  }
+  // The searchable PDF from the words just read (issue #39), in this worker, within this request's budget.
+  const smaller = req.output?.smaller ? async (b: GrayBitmap) => (await ocr()).recognize(b) : undefined;
+  const output = req.output ? await writeSearchablePdf(req.path, pages, req.output.path, smaller) : undefined;
+  reply({ id: req.id, type: 'done', pageCount: r.pageCount, ...(output ? { output } : {}) });
 }
 
 serveRequests({ name: 'text-worker', schema: TextRequestSchema, handle });

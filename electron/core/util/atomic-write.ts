@@ -7,11 +7,11 @@ import { fsyncDirectory } from './fsync-directory';
  * Replaces a file so that a crash or power loss leaves either the old or the new content, never a torn
  * file: write a temp file in the same folder, fsync it, rename over the target, fsync the folder.
  */
-export async function writeFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'w', mode);
   try {
-    await handle.writeFile(data, 'utf8');
+    await (typeof data === 'string' ? handle.writeFile(data, 'utf8') : handle.writeFile(data));
     await handle.sync();
   } catch (e) {
     await handle.close();

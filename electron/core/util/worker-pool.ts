@@ -37,6 +37,8 @@ export interface PoolTask<Req, Reply> {
   /** Tasks of one lane are served in order and take turns with other lanes; default: a lane of its own. */
   lane?: number;
   request: WithoutId<Req>;
+  /** This task's time budget (ms), when it is not the pool's (a searchable PDF reads every page). */
+  budgetMs?: number;
   /** Each reply to this task; true when it is the last. */
   onReply: (reply: Reply) => boolean;
   fail: (e: Error) => void;
@@ -165,7 +167,7 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
       clearTimeout(busy.idle);
       busy.task = { ...task, id };
       busy.worker.ref();
-      busy.budget = setTimeout(() => this.overBudget(busy), this.opts.taskBudgetMs);
+      busy.budget = setTimeout(() => this.overBudget(busy), task.budgetMs ?? this.opts.taskBudgetMs);
       busy.worker.postMessage({ ...task.request, id });
     }
   }
@@ -174,7 +176,7 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
     const task = slot.task;
     this.retire(slot);
     void slot.worker.terminate();
-    task?.fail(this.opts.failure.overBudget(Math.round(this.opts.taskBudgetMs / 1000)));
+    task?.fail(this.opts.failure.overBudget(Math.round((task.budgetMs ?? this.opts.taskBudgetMs) / 1000)));
     this.pump();
   }
 

@@ -5,6 +5,14 @@ import { en as messagesEn } from '../../i18n/messages-en';
 import { historyStepText } from './history-step-text';
 
 describe('historyStepText', () => {
+  it('says how a searchable PDF was sent (issue #39), in en and de', () => {
+    const step = { code: 'uploadedSearchable', values: { read: 3, bitonal: 0 } } as const;
+    expect(historyStepText('en', step).text).toBe('uploaded as a searchable PDF (3 pages read)');
+    expect(historyStepText('de', step).text).toBe('als durchsuchbares PDF hochgeladen (3 Seiten gelesen)');
+    const one = { code: 'uploadedSearchable', values: { read: 1, bitonal: 1 } } as const;
+    expect(historyStepText('en', one).text).toBe('uploaded as a searchable PDF (1 page read, 1 in black and white)');
+  });
+
   it('fills the step’s sentence with its values, in en and de', () => {
     expect(historyStepText('en', { code: 'attempt', values: { n: 2 } })).toEqual({ text: 'attempt 2' });
     expect(historyStepText('de', { code: 'attempt', values: { n: 2 } })).toEqual({ text: 'Versuch 2' });
@@ -25,7 +33,17 @@ describe('historyStepText', () => {
       expect(messagesEn).toHaveProperty([`history.step.${code}`]);
       expect(messagesDe).toHaveProperty([`history.step.${code}`]);
     }
-    const values = { n: 1, count: 2, file: 'f.pdf', pages: '1', blank: '1', station: 's', page: 2 };
+    const values = {
+      n: 1,
+      count: 2,
+      file: 'f.pdf',
+      pages: '1',
+      blank: '1',
+      station: 's',
+      page: 2,
+      read: 1,
+      bitonal: 1,
+    };
     for (const code of HISTORY_CODES)
       for (const locale of ['en', 'de'] as const)
         expect(historyStepText(locale, { code, values }).text, `${locale} ${code}`).not.toMatch(/[{}]/);

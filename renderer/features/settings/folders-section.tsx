@@ -1,4 +1,6 @@
 import type { FolderProfile, Settings } from '../../../shared/domain/settings';
+import { UNSET_OUTPUT } from '../../../shared/domain/output';
+import type { OutputKind } from '../../../shared/domain/output';
 import { useT } from '../../i18n/i18n';
 import { FolderCaptureFields } from './folder-capture-fields';
 import { FolderPathField } from './folder-path-field';
@@ -28,7 +30,45 @@ export function FoldersSection(props: { draft: Settings; edit: EditSettings }) {
       >
         {t('settings.folder.add')}
       </button>
+      <h4>{t('settings.dropped.title')}</h4>
+      <OutputChecks
+        choice={{
+          output: draft.droppedFiles?.output ?? UNSET_OUTPUT,
+          smallerOutput: draft.droppedFiles?.smallerOutput ?? false,
+        }}
+        onChange={(c) => edit((d) => ({ ...d, droppedFiles: c }))}
+      />
     </section>
+  );
+}
+
+/**
+ * What is sent (issue #39): one switch, searchable PDF or the scanner's file, and below it the optional
+ * "smaller" (only with a searchable PDF).
+ */
+function OutputChecks(props: {
+  choice: { output: OutputKind; smallerOutput: boolean };
+  onChange: (c: { output: OutputKind; smallerOutput: boolean }) => void;
+}) {
+  const t = useT();
+  const { choice, onChange } = props;
+  const searchable = choice.output === 'searchable-pdf';
+  return (
+    <>
+      <SettingsCheck
+        checked={searchable}
+        onChange={(on) =>
+          onChange({ output: on ? 'searchable-pdf' : 'original', smallerOutput: on && choice.smallerOutput })
+        }
+      >
+        {t('settings.output.searchable')}
+      </SettingsCheck>
+      {searchable && (
+        <SettingsCheck checked={choice.smallerOutput} onChange={(on) => onChange({ ...choice, smallerOutput: on })}>
+          {t('settings.output.smaller')}
+        </SettingsCheck>
+      )}
+    </>
   );
 }
 
@@ -86,6 +126,10 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
       <SettingsCheck checked={f.autoAcceptSuggestions ?? false} onChange={(on) => set({ autoAcceptSuggestions: on })}>
         {t('settings.folder.autoAccept')}
       </SettingsCheck>
+      <OutputChecks
+        choice={{ output: f.output ?? UNSET_OUTPUT, smallerOutput: f.smallerOutput ?? false }}
+        onChange={(c) => set(c)}
+      />
       <SettingsCheck checked={f.polling.enabled} onChange={(on) => set({ polling: { ...f.polling, enabled: on } })}>
         {t('settings.folder.polling')}
       </SettingsCheck>

@@ -1,3 +1,4 @@
+import { NEW_OUTPUT } from '../../../shared/domain/output';
 import { SettingsSchema } from '../../../shared/domain/settings';
 import type { Environment, EnvironmentKind, FolderProfile, Settings } from '../../../shared/domain/settings';
 import { fieldErrors } from '../../../shared/ipc/validate';
@@ -62,6 +63,8 @@ export function newFolder(existing: readonly FolderProfile[]): FolderProfile {
     exclude: [],
     polling: { enabled: false, intervalMs: 5000 },
     recognizeCompleteFiles: true,
+    // A folder added now sends searchable PDFs (docs/platform-choices.md, issue #39).
+    output: NEW_OUTPUT,
   };
 }
 

@@ -39,6 +39,14 @@ export const DECODE_LIMITS = {
   /** After this long reading one document's pages, the rest are skipped (within textTaskMs, always). */
   textReadMs: 30_000,
   /**
+   * A searchable PDF (issue #39) reads every page, up to `outputOcrPages` (later pages are sent without
+   * text), in `outputReadMs`, and its text worker is ended after `outputTaskMs` (the original is sent).
+   * 100 pages at ~2–3 s each on one core fit; a station's scans are letters of a few pages.
+   */
+  outputOcrPages: 100,
+  outputReadMs: 480_000,
+  outputTaskMs: 600_000,
+  /**
    * Bytes of a capture file: TIFF/JPEG/PNG are read whole into a worker, and a split reads any file whole
    * (pdf-lib) on the main thread. 512 MB is a 500-page colour batch at 300 DPI twice over.
    */

@@ -15,7 +15,12 @@ export interface RawImage {
 }
 
 /** A CCITT Group 4 strip (one strip, FillOrder 1), copied without recompression. */
-export function addCcittPage(doc: PDFDocument, img: RawImage & { data: Uint8Array; photometric: number }): void {
+export function addCcittPage(
+  doc: PDFDocument,
+  img: RawImage & { data: Uint8Array; photometric: number },
+  /** Where the page goes (default: at the end). */
+  at?: number,
+): void {
   const xobject = doc.context.stream(img.data, {
     Type: 'XObject',
     Subtype: 'Image',
@@ -28,7 +33,7 @@ export function addCcittPage(doc: PDFDocument, img: RawImage & { data: Uint8Arra
     // G4 codes white and black runs; with Photometric 1 (BlackIsZero) the TIFF means the opposite colours.
     ...(img.photometric === 1 ? { Decode: [1, 0] } : {}),
   });
-  addImagePage(doc, img, xobject);
+  addImagePage(doc, img, xobject, at);
 }
 
 /** Decoded 8-bit grey (1 channel) or RGB (3 channels) pixels, Flate-compressed (lossless). */
@@ -46,9 +51,15 @@ export function addPixelsPage(doc: PDFDocument, img: RawImage & { pixels: Uint8A
   addImagePage(doc, img, xobject);
 }
 
-function addImagePage(doc: PDFDocument, img: RawImage, xobject: PDFRawStream) {
+/** An image stream made elsewhere (a PNG's rows as they are, png-image.ts) as a page of its own. */
+export function addRawImagePage(doc: PDFDocument, img: RawImage & { stream: PDFRawStream }): void {
+  addImagePage(doc, img, img.stream);
+}
+
+function addImagePage(doc: PDFDocument, img: RawImage, xobject: PDFRawStream, at?: number) {
   const ref = doc.context.register(xobject);
-  const page = doc.addPage([img.widthPt, img.heightPt]);
+  const size: [number, number] = [img.widthPt, img.heightPt];
+  const page = at === undefined ? doc.addPage(size) : doc.insertPage(at, size);
   const name = page.node.newXObject('Im', ref);
   page.pushOperators(
     pushGraphicsState(),

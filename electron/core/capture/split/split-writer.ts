@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import type { CaptureProblem } from '../../../../shared/domain/capture';
 import type { PageFileKind } from '../pages/file-kind';
 import { sniffFileKind } from '../pages/file-kind';
-import { addCcittPage, addPixelsPage } from './pdf-image-page';
+import { addCcittPage, addPixelsPage, addRawImagePage } from './pdf-image-page';
+import { pngAsPdfImage } from './png-image';
 import type { PlannedDocument } from '../analysis/planner';
 import type { TiffPageInfo } from '../pages/tiff-structure';
 import { readTiffStructure } from '../pages/tiff-structure';
@@ -129,14 +130,15 @@ export function openScanPagesForParts(pageFiles: readonly string[], original: Or
   };
 }
 
-interface PageCopier {
+export interface PageCopier {
   pageCount: number;
   add: (doc: PDFDocument, pages: number[]) => Promise<void>;
 }
 
-class EncryptedPdf extends Error {}
+export class EncryptedPdf extends Error {}
 
-async function pageCopier(kind: PageFileKind, bytes: Uint8Array): Promise<PageCopier> {
+/** Copies a PDF's, TIFF's or image file's pages into a new PDF, in their encoding where the format allows. */
+export async function pageCopier(kind: PageFileKind, bytes: Uint8Array): Promise<PageCopier> {
   switch (kind) {
     case 'pdf': {
       // Copying pages of an encrypted PDF would copy still-encrypted streams: refused, never half-done.
@@ -157,6 +159,12 @@ async function pageCopier(kind: PageFileKind, bytes: Uint8Array): Promise<PageCo
         pageCount: 1,
         add: async (doc, pages) => {
           if (pages.length !== 1 || pages[0] !== 0) throw new Error('an image file has one page');
+          // A PNG's compressed rows go in as they are (png-image.ts); one pdf-lib cannot take is decoded.
+          const raw = kind === 'png' ? pngAsPdfImage(doc, bytes) : undefined;
+          if (raw) {
+            addRawImagePage(doc, { ...raw, widthPt: (raw.width / dpi) * 72, heightPt: (raw.height / dpi) * 72 });
+            return;
+          }
           const img = kind === 'jpeg' ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
           const w = (img.width / dpi) * 72;
           const h = (img.height / dpi) * 72;
