@@ -44,7 +44,8 @@ async function outage(options: { probeBackoff?: { baseMs: number; capMs: number 
       probeBackoff: options.probeBackoff ?? DEFAULT_PROBE_BACKOFF,
       random: () => 1,
       probe: () => {
-        probes++; console.log("probe", Date.now() % 100000);
+        probes++;
+        console.log('probe', Date.now() % 100000);
         return probe();
       },
     },
@@ -75,7 +76,8 @@ describe('after an outage', () => {
     // The queue says when it asks again: never more than the probe's cap ahead.
     //OLD expect(Date.parse(status.nextTryAt ?? '')).toBeLessThanOrEqual(Date.now() + DEFAULT_PROBE_BACKOFF.capMs);
     sandbox!.clearFaults();
-    const back = Date.now(); console.log("back", back % 100000);
+    const back = Date.now();
+    console.log('back', back % 100000);
     await waitFor(() => fx!.store.counts().archived === 3, 'all three sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);
     expect(await uploads()).toHaveLength(3);
@@ -86,7 +88,8 @@ describe('after an outage', () => {
     // A probe schedule far beyond 5 s: only the wake can make it in time.
     await outage({ probeBackoff: { baseMs: 60_000, capMs: 60_000 } });
     sandbox!.clearFaults();
-    const back = Date.now(); console.log("back", back % 100000);
+    const back = Date.now();
+    console.log('back', back % 100000);
     fx!.queue.reachable();
     await waitFor(() => fx!.store.counts().archived === 3, 'all three sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);
@@ -109,7 +112,8 @@ describe('after an outage', () => {
     sandbox!.setFaults({ offline: true });
     await waitFor(() => !fx!.queue.status().online, 'offline');
     sandbox!.clearFaults();
-    const back = Date.now(); console.log("back", back % 100000);
+    const back = Date.now();
+    console.log('back', back % 100000);
     fx!.queue.reachable();
     await waitFor(() => fx!.store.counts().archived === 4, 'the reset document sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);

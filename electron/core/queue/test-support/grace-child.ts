@@ -6,7 +6,8 @@ import { makeQueue } from './queue-fixture';
  * imports one document, submits it with a grace of `graceMs`, prints `submitted <id>`, and waits.
  */
 const [dir, baseUrl, tokenUrl, clientId, secret, graceMs] = process.argv.slice(2);
-if (!dir || !baseUrl || !tokenUrl || !clientId || !secret || !graceMs) throw new Error('usage: dir url token id secret ms');
+if (!dir || !baseUrl || !tokenUrl || !clientId || !secret || !graceMs)
+  throw new Error('usage: dir url token id secret ms');
 const { uploader, probe } = await sandboxUploader({ baseUrl, tokenUrl, clientId, secret });
 const fx = await makeQueue(uploader, { dir, extra: { probe } });
 await fx.queue.start();
