@@ -89,6 +89,7 @@ export class UploadControl {
         work.statusChanged();
       },
       onBusy: () => work.statusChanged(),
+      onProbeScheduled: () => work.statusChanged(),
       onPaused: (reason) => {
         if (reason) work.notice('error', 'queue.paused.configuration', { reason: reason.message });
         work.statusChanged();

@@ -39,6 +39,8 @@ export interface UploadWorkerDeps {
   onPaused?(reason: { code: string; message: string } | undefined): void;
   /** The platform said it is busy (429/503) until this time (ms), or answered normally again (undefined). */
   onBusy?(until: number | undefined): void;
+  /** Offline: the next probe was scheduled (the queue's status says when it asks again). */
+  onProbeScheduled?(): void;
 }
 
 interface InFlight {
@@ -316,6 +318,7 @@ export class UploadWorker {
         this.deps.probeBackoff.baseMs / 2,
         fullJitterDelay(this.probeAttempt, this.deps.probeBackoff, this.deps.random),
       );
+    this.deps.onProbeScheduled?.();
   }
 
   private async suspectOffline(): Promise<void> {

@@ -25,6 +25,8 @@ const STEPS: Record<string, MessageKey> = {
   split: 'history.step.split',
   merged: 'history.step.merged',
   'merge undone': 'history.step.mergeUndone',
+  // Reachable again after an outage (upload-worker.ts, issue #36 item 5).
+  'platform reachable again; due now': 'history.step.dueAgain',
 };
 
 /**
