@@ -485,4 +485,6 @@ export const de: Record<MessageKey, string> = {
   'tagging.sendNowHint': 'Strg+Enter noch einmal sendet sofort',
   'history.step.dueAgain': 'Plattform wieder erreichbar; jetzt fällig',
   'settings.grace': 'Wartezeit vor dem Senden (Sekunden, 0 = sofort)',
+  'suggest.unknown.case': 'auf Seite {page} gefunden — die Plattform kennt diese Schadennummer nicht',
+  'suggest.unknown.policy': 'auf Seite {page} gefunden — die Plattform kennt diese Vertragsnummer nicht',
 };

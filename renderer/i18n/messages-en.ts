@@ -471,6 +471,8 @@ export const en = {
   'tagging.sendNowHint': 'Ctrl+Enter again sends at once',
   'history.step.dueAgain': 'platform reachable again; due now',
   'settings.grace': 'Wait before sending (seconds, 0 = at once)',
+  'suggest.unknown.case': 'found on page {page} — the platform has no such case',
+  'suggest.unknown.policy': 'found on page {page} — the platform has no such policy',
 } as const;
 
 export type MessageKey = keyof typeof en;
