@@ -5,7 +5,7 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { toIpcError } from '../../ipc/ipc-error';
-import { useCatalog } from '../../i18n/i18n';
+import { useCatalog, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from '../document-view/document-bytes';
 import { previewKind } from '../document-view/preview-kind';
@@ -59,6 +59,8 @@ export function PageStrip(props: { doc: Document }) {
   const mergeIds = useMemo(() => order.filter((id) => selectedIds.includes(id)), [order, selectedIds]);
   const merging = useAppStore((s) => s.merging);
   const mergeError = useAppStore((s) => s.mergeError);
+  const mergeRefused = useAppStore((s) => (mergeIds.includes(props.doc.id) ? s.mergeRefused : undefined));
+  const tApp = useT();
   const stripRef = useRef<HTMLElement>(null);
 
   // Mounted for the file a keyboard change made: the focus comes back here at once, and onto the selected
@@ -226,6 +228,14 @@ export function PageStrip(props: { doc: Document }) {
       )}
       {error && <ErrorBanner error={error} onRetry={() => setError(undefined)} />}
       {mergeError && <ErrorBanner error={mergeError} onRetry={() => void useAppStore.getState().mergeSelected()} />}
+      {mergeRefused?.map((c) => (
+        <p key={c.field} className="banner banner-error" role="alert" data-testid="merge-refused">
+          {t('pages.mergeRefused', {
+            field: tApp(`field.${c.field}`),
+            values: [c.kept ?? '–', ...c.lost].join(' / '),
+          })}
+        </p>
+      ))}
       {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
       {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
       {source && (

@@ -17,6 +17,8 @@ const en = {
   'pages.tooLarge': 'This document is too large for page thumbnails.',
   'pages.saving': 'Saving the pages…',
   'pages.changed': 'Pages changed. The scanner’s file stays as it was.',
+  'pages.mergeRefused':
+    'Not merged: the documents disagree on {field} ({values}). The merged document would keep only the first value. Give them the same value first.',
 } as const;
 export type PageToolsKey = keyof typeof en;
 
@@ -36,6 +38,8 @@ const de: Record<PageToolsKey, string> = {
   'pages.tooLarge': 'Dieses Dokument ist zu groß für Seitenvorschauen.',
   'pages.saving': 'Seiten werden gespeichert…',
   'pages.changed': 'Seiten geändert. Die Datei des Scanners bleibt, wie sie war.',
+  'pages.mergeRefused':
+    'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte für {field} ({values}). Das zusammengeführte Dokument behielte nur den ersten. Bitte zuerst angleichen.',
 };
 
 export const pageToolsMessages: Catalogs<PageToolsKey> = { en, de };
