@@ -13,6 +13,13 @@ import type { MergeConflict } from '../../../shared/domain/merge-metadata';
  * items 5 and 6): the strip follows the preview's page and the preview the strip's, a page edit (a new
  * file, so both are mounted anew) stays on the page it was made on, and PageDown in the list turns it.
  */
+export interface PageChange {
+  id: string;
+  what: 'turned' | 'deleted' | 'moved' | 'split';
+  /** 0-based page the change shows on (the turned or moved page; the page before a deleted one or a split). */
+  page: number;
+}
+
 export interface PagesSlice {
   /** 0-based page shown for document `id`; another document starts at its first page. */
   shownPage?: ShownPage;
@@ -23,6 +30,12 @@ export interface PagesSlice {
   mergeError?: IpcError;
   /** The merge was refused before it was asked: these fields would have lost values (issue #36 item 3). */
   mergeRefused?: MergeConflict[];
+  /**
+   * The last page change made with the strip's tools (issue #36 item 4: one click changed a document with
+   * only a quiet line to show for it): the strip marks the page and says what changed, with Undo.
+   */
+  pageChange?: PageChange;
+  notePageChange(change: PageChange | undefined): void;
   showPage(id: string, page: number): void;
   setPageCount(id: string, count: number): void;
   /** Next or previous page of the active document, within its pages. */
@@ -35,6 +48,10 @@ export interface PagesSlice {
 
 export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set, get) => ({
   merging: false,
+
+  notePageChange(change) {
+    set({ pageChange: change });
+  },
 
   showPage(id, page) {
     const current = get().shownPage;
