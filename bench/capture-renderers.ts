@@ -1,7 +1,9 @@
 /**
- * Which renderer, by measurement: PDFium WASM builds (@hyzyla/pdfium, @embedpdf/pdfium) on scanner PDF
+ * Which renderer, by measurement: the PDFium WASM build the app uses (@embedpdf/pdfium) on scanner PDF
  * pages (a JPEG per page) and on a vector page, and utif2 vs sharp (libtiff) on G4 and uncompressed TIFF
- * pages; A4 at 200 DPI into 8-bit grey. Rounds are interleaved (this VM drifts minute to minute).
+ * pages; A4 at 200 DPI into 8-bit grey. Rounds are interleaved (this VM drifts minute to minute). The other
+ * PDFium build it was chosen against (@hyzyla/pdfium) is no longer a dependency: its figures are in
+ * docs/capture.md ("PDF renderer").
  *   npx tsx bench/capture-renderers.ts [--rounds 5]
  */
 import { readFile } from 'node:fs/promises';
@@ -9,7 +11,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { init } from '@embedpdf/pdfium';
-import { PDFiumLibrary } from '@hyzyla/pdfium';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import UTIF from 'utif2';
@@ -45,17 +46,10 @@ const vectorPdf = await (async () => {
 const g4 = await tiffOfScans(pages, { compression: 'g4' });
 const raw = await tiffOfScans(pages, { compression: 'none' });
 
-const hyzyla = await PDFiumLibrary.init();
 const wasm = await readFile(join(dirname(require.resolve('@embedpdf/pdfium')), 'pdfium.wasm'));
 const embed = await init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
 embed.PDFiumExt_Init();
 
-async function hyzylaPdf(bytes: Uint8Array) {
-  const doc = await hyzyla.loadDocument(bytes);
-  for (let i = 0; i < doc.getPageCount(); i++)
-    await doc.getPage(i).render({ scale, colorSpace: 'Gray', render: 'bitmap' });
-  doc.destroy();
-}
 function embedPdf(bytes: Uint8Array) {
   const m = embed;
   const ptr = m.pdfium.wasmExports.malloc(bytes.length);
@@ -88,9 +82,7 @@ async function sharpTiff(bytes: Uint8Array) {
 }
 
 const cases: Array<[string, () => unknown]> = [
-  ['scanner PDF (JPEG pages) — @hyzyla/pdfium', () => hyzylaPdf(scanPdf)],
   ['scanner PDF (JPEG pages) — @embedpdf/pdfium', () => embedPdf(scanPdf)],
-  ['vector PDF (text) — @hyzyla/pdfium', () => hyzylaPdf(vectorPdf)],
   ['vector PDF (text) — @embedpdf/pdfium', () => embedPdf(vectorPdf)],
   ['TIFF CCITT G4 — utif2', () => utif(g4)],
   ['TIFF CCITT G4 — sharp (libtiff)', () => sharpTiff(g4)],

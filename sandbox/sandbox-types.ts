@@ -30,6 +30,11 @@ export interface Faults {
   expireTokens?: boolean;
   revokeClient?: string;
   slowUploadBytesPerSec?: number;
+  /**
+   * Behave as a platform that does not implement Idempotency-Key (the seed promises none): every upload is
+   * stored, a repeated key is never answered with the first result. For proving exactly-once without it.
+   */
+  ignoreIdempotencyKey?: boolean;
 }
 
 export interface RunningSandbox {

@@ -1,16 +1,33 @@
 // The test command: typecheck, lint (+ proof that each layer rule fires), build, then every vitest project
-// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring.
-// Ends with one line `N passed, M failed, K skipped` over everything; exits non-zero on any failure or
+// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring,
+// then the multi-station tests on a real SMB share (scripts/test-smb.mjs, bounded; skipped only without
+// root or /dev/fuse).
+// Ends with one line `N passed, M failed, K skipped` over everything (a test that leaves a temporary folder
+// behind counts as a failure); exits non-zero on any failure or
 // when no test ran at all.
 //   node scripts/test.mjs               everything
 //   node scripts/test.mjs --only e2e    build + the e2e project only
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runSmbSuite } from './test-smb.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+
+// The whole run, and every process it starts (agents, Chromium profiles, the keyring, npm), takes its
+// temporary folders from a private fresh folder (TMPDIR; os.tmpdir() and mkdtemp follow it): a test that
+// leaves something behind is found at the end by name, and the machine's temp folder stays clean.
+if (!process.env.INTAKE_TEST_TMPDIR) {
+  const runTmp = mkdtempSync(join(tmpdir(), 'intake-test-run-'));
+  const r = spawnSync(process.execPath, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, TMPDIR: runTmp, INTAKE_TEST_TMPDIR: runTmp },
+  });
+  rmSync(runTmp, { recursive: true, force: true });
+  process.exit(r.status ?? 1);
+}
 
 if (!process.env.INTAKE_TEST_DBUS) {
   const hasDbus =
@@ -105,6 +122,37 @@ if (existsSync(report)) {
   failed++;
 }
 
+// The multi-station tests once more on a real SMB share (one smbnetfs mount per station), bounded in time:
+// a hang fails the run naming the stuck call, never holds CI (scripts/test-smb.mjs).
+if (!only) {
+  const smb = await runSmbSuite();
+  passed += smb.passed;
+  failed += smb.failed;
+  skipped += smb.skipped;
+}
+
 rmSync(keyringHome, { recursive: true, force: true });
+// Every test removes what it made, also when it fails: anything left in the run's temp folder fails the run.
+const runTmp = process.env.INTAKE_TEST_TMPDIR;
+// Caches of the tools themselves (Node's module compile cache, tsx's transform cache) are reused by every
+// process of the run, not made by a test; they go with the run's folder.
+const TOOL_CACHES = /^(node-compile-cache|tsx-\d+)$/;
+const left = readdirSync(runTmp).filter((name) => !TOOL_CACHES.test(name));
+if (left.length > 0) {
+  failed++;
+  console.error(
+    `\n── temp folder: FAILED, ${left.length} entries left behind in ${runTmp} (a test that does not remove what it made):`,
+  );
+  // By prefix (mkdtemp adds six characters), so the test that made them can be found by its name.
+  const byPrefix = new Map();
+  for (const name of left) {
+    const prefix = name.replace(/[A-Za-z0-9]{6}$/, '*');
+    byPrefix.set(prefix, (byPrefix.get(prefix) ?? 0) + 1);
+  }
+  for (const [prefix, n] of [...byPrefix].sort((a, b) => b[1] - a[1])) console.error(`   ${n} × ${prefix}`);
+} else {
+  passed++;
+  console.log('\n── temp folder: ok (no test left anything behind)');
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

@@ -5,8 +5,10 @@ import type { AuthMethod } from '../../shared/domain/settings';
 import { metadataValueProblem } from '../../shared/domain/metadata';
 import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
+import type { ScanRequest } from '../../shared/domain/scanning';
+import { ScanRequestSchema } from '../../shared/domain/scanning';
 
-export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE|split FILE --out DIR|text FILE] [options]
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE] [options]
 
   run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
   list               print the queue (one JSON line per document)
@@ -14,9 +16,27 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|pages FILE
   upload FILE        upload one file (the file itself is left in place)
   status             print this station's status as JSON: counts, oldest waiting document, last success,
                      connection; exit 0 healthy, 1 degraded, 2 failing (for monitoring)
+  status --folder DIR  the fleet view of a shared scan folder, from its .intake/ alone: every station seen,
+                     its last heartbeat (alive, late, gone), the files it holds claimed and taken, the files
+                     waiting for a takeover; exit 0, or 1 when files wait for a takeover or a gone station
+  clear-stale --folder DIR [--give-back]
+                     remove the heartbeats and empty folders of stations gone for good (past twice their
+                     lease) from DIR/.intake/; never a scan: a gone station still holding files is kept,
+                     unless --give-back moves its committed files back into DIR for the others to claim
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
+  scanners [--scanner URL]... [--data DIR] [--mdns-ms N]
+                     print the scanners this station finds (eSCL by mDNS, SANE devices) and those named,
+                     with what each offers, as JSON lines
+  scan --scanner URL|sane:DEVICE [--source feeder|platen|duplex] [--dpi N] [--color gray|color|bw]
+       [--profile FOLDER_ID] [--keep-open]
+                     scan one batch (the feeder until it is empty) into the folder profile's capture
+                     (separator sheets, blank pages, cover-sheet fields, its metadata; --meta on top),
+                     upload its documents, then exit (as --once). Without --profile: split on PATCH T
+                     sheets. When the scanner stops with trouble (jam, cover open, gone) the pages that
+                     came are made into documents and uploaded (--keep-open: kept as an open batch
+                     instead), and one JSON line {"error":CODE,…} says why: exit 7
   text FILE [--pages N] [--patterns FILE]
                      print the text of a document as the app reads it (a JSON line per page), then the
                      numbers found in it (a JSON line each): for tuning text.patterns
@@ -50,8 +70,10 @@ Options:
   --log-format F     json|text for the lines on stderr (default json); <data>/logs/agent.log is always JSON
                      lines, 10 MB × 5 files
   --metrics-port N   serve Prometheus metrics on http://127.0.0.1:N/metrics (off by default)
-  --shared           the --watch folders are shared with other stations: claim each file before taking it
-                     (a folder with an .intake/ folder is shared anyway; docs/deployment.md)
+  --shared           kept for older scripts: every --watch folder is claimed from by default (its .intake/
+                     is made at start, so any number of stations on it take each file once; docs/deployment.md)
+  --not-shared       take the --watch folders' files in place, without claims (one station per folder only;
+                     a folder another station made shared is still joined)
   --lease-seconds N  shared folders: take over the claims of a station silent for N s (default 120)
   --poll MS          poll the --watch folders every MS ms (network shares that send no file events)
   --version, -V      print the agent's version
@@ -66,6 +88,8 @@ use by another running agent or the app; 5 (--once) the platform or its token en
 reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which; 6 (--once)
 the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlite, no write access):
 "stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
+7 (scan) the scanner failed or could not be reached: a JSON line {"error":"scanner.jam"|…,"message",
+"pages","batch"} on stdout before the summary.
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
 /** Bad flags or settings (exit 2). `code` names the kind for a service's stopped state (agent-stop-reason.ts). */
@@ -78,7 +102,7 @@ export class UsageError extends Error {
   }
 }
 
-export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status';
+export type Command = 'run' | 'list' | 'retry' | 'upload' | 'status' | 'clear-stale' | 'scan';
 
 export interface AgentArgs {
   command: Command;
@@ -113,17 +137,25 @@ export interface AgentArgs {
   logFormat: 'json' | 'text';
   /** Serve Prometheus metrics on 127.0.0.1:N (opt-in). */
   metricsPort?: number;
-  /** --shared: the --watch folders are shared by several stations (docs/deployment.md, "Shared scan folders"). */
+  /** --shared: the --watch folders are shared by several stations (the default; docs/deployment.md, "Shared scan folders"). */
   shared: boolean;
+  /** --not-shared: the admin's opt-out; the --watch folders are taken in place. */
+  notShared: boolean;
+  /** status --folder / clear-stale --folder: a shared scan folder to look at (no data folder needed). */
+  folder?: string;
+  /** clear-stale --give-back: a gone station's committed files go back into the folder. */
+  giveBack: boolean;
   /** --lease-seconds: how long another station's heartbeat may stand still before its claims are taken over. */
   leaseSeconds?: number;
   /** --poll MS: the --watch folders are polled (network shares that send no file events). */
   pollMs?: number;
+  /** `scan`: the scanner (`https://…/eSCL`, `sane:DEVICE`), what to scan, into which folder profile. */
+  scan?: { scanner: string; request: ScanRequest; profile?: string; keepOpen: boolean };
   help: boolean;
   version: boolean;
 }
 
-const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status'];
+const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status', 'clear-stale', 'scan'];
 
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
@@ -159,8 +191,17 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
         'log-format': { type: 'string' },
         'metrics-port': { type: 'string' },
         shared: { type: 'boolean' },
+        'not-shared': { type: 'boolean' },
+        folder: { type: 'string' },
+        'give-back': { type: 'boolean' },
         'lease-seconds': { type: 'string' },
         poll: { type: 'string' },
+        scanner: { type: 'string' },
+        source: { type: 'string' },
+        dpi: { type: 'string' },
+        color: { type: 'string' },
+        profile: { type: 'string' },
+        'keep-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -172,7 +213,9 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const [first, ...rest] = positionals;
   const command = (first ?? 'run') as Command;
   if (!COMMANDS.includes(command))
-    throw new UsageError(`unknown command "${first}"; use run, list, retry, upload or status`);
+    throw new UsageError(
+      `unknown command "${first}"; use run, list, retry, upload, status, clear-stale, scan or scanners`,
+    );
   if (command === 'upload' && rest.length !== 1) throw new UsageError('upload needs exactly one FILE');
   if (command !== 'upload' && rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
 
@@ -233,7 +276,38 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   const consoleLogLevel = v['console-log-level'];
   if (consoleLogLevel !== undefined && !['debug', 'info', 'warn', 'error'].includes(consoleLogLevel))
     throw new UsageError('--console-log-level must be debug, info, warn or error');
+  if (command === 'clear-stale' && !v.folder) throw new UsageError('clear-stale needs --folder DIR');
+  if (v.folder !== undefined && command !== 'status' && command !== 'clear-stale')
+    throw new UsageError('--folder is for status and clear-stale');
+  if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
+  if (v.shared && v['not-shared']) throw new UsageError('--shared and --not-shared exclude each other');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
+  let scan: AgentArgs['scan'];
+  if (command === 'scan') {
+    if (!v.scanner) throw new UsageError('scan needs --scanner URL (an eSCL scanner) or --scanner sane:DEVICE');
+    const request = ScanRequestSchema.safeParse({
+      ...(v.source !== undefined ? { source: v.source } : {}),
+      ...(v.dpi !== undefined ? { dpi: Number(v.dpi) } : {}),
+      ...(v.color !== undefined ? { color: v.color } : {}),
+    });
+    if (!request.success) {
+      const field = String(request.error.issues[0]?.path[0] ?? '');
+      throw new UsageError(
+        field === 'source'
+          ? '--source must be feeder, platen or duplex'
+          : field === 'dpi'
+            ? '--dpi must be a whole number from 75 to 1200'
+            : '--color must be gray, color or bw',
+      );
+    }
+    scan = {
+      scanner: v.scanner,
+      request: request.data,
+      ...(v.profile ? { profile: v.profile } : {}),
+      keepOpen: v['keep-open'] ?? false,
+    };
+  } else if (v.scanner || v.source || v.dpi || v.color || v.profile || v['keep-open'])
+    throw new UsageError('--scanner, --source, --dpi, --color, --profile and --keep-open are for scan');
   return {
     command,
     ...(command === 'upload' && rest[0] ? { file: rest[0] } : {}),
@@ -262,8 +336,12 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     logFormat,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     shared: v.shared ?? false,
+    notShared: v['not-shared'] ?? false,
+    ...(v.folder !== undefined ? { folder: v.folder } : {}),
+    giveBack: v['give-back'] ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
+    ...(scan ? { scan } : {}),
     help: v.help ?? false,
     version: v.version ?? false,
   };

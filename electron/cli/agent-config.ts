@@ -68,7 +68,7 @@ export async function loadAgentConfig(
       path: resolve(dir),
       autoSubmit: true,
       defaultMetadata: args.meta,
-      ...(args.shared ? { shared: true } : {}),
+      ...(args.shared ? { shared: true } : args.notShared ? { shared: false } : {}),
       ...(args.pollMs ? { polling: { enabled: true, intervalMs: args.pollMs } } : {}),
     }),
   );

@@ -95,7 +95,10 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
         bus,
         queue: pipeline.queue,
         logger,
-        sharedFolders: () => pipeline.folders.sharedStations().map(({ path, stations }) => ({ path, stations })),
+        sharedFolders: () =>
+          pipeline.folders
+            .sharedStations()
+            .map(({ path, claims, reason, stations }) => ({ path, claims, ...(reason ? { reason } : {}), stations })),
         ...(metricsPort !== undefined ? { metricsPort } : {}),
       });
       tokenStatus.listener = station.monitor.onTokenStatus;

@@ -11,6 +11,7 @@ import { openQueueDatabase } from '../core/queue/queue-database';
 import { EXIT } from './agent-stop-reason';
 import type { AgentUser } from './test-support/run-agent';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { scansLeftIn } from '../core/test-support/scans-left';
 
 /**
  * A queue.sqlite the agent's user may not write (chmod 444), as the review found it: the agent said
@@ -75,7 +76,7 @@ async function station(
       },
       ...{ metadata: { caseNumber: 'CLM-2026-000101' }, idempotencyKey: randomUUID() },
     });
-    store.update(id, { state: 'uploading', attempts: 1 }, at, 'attempt 1');
+    store.update(id, { state: 'uploading', attempts: 1 }, at, { code: 'attempt', values: { n: 1 } });
     await store.close();
     db.close();
   }
@@ -128,10 +129,10 @@ describe('agent on a read-only queue database (the agent runs as another user)',
           .join('\n'),
       ).toBe(1);
       expect(logLines(stderr, 'could not take file; will try again')).toBe(0);
-      expect(readdirSync(scans)).toHaveLength(2);
+      expect(scansLeftIn(scans)).toHaveLength(2);
 
       chmodSync(join(data, 'queue.sqlite'), 0o644);
-      await until('both scans uploaded and archived', () => (readdirSync(scans).length === 0 ? true : undefined));
+      await until('both scans uploaded and archived', () => (scansLeftIn(scans).length === 0 ? true : undefined));
       // The interrupted one too (requeued with its key once the database took writes).
       await until('the interrupted document uploaded', async () => {
         const uploads = (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as Array<{

@@ -8,6 +8,7 @@ import type { RunningSandbox } from '../../sandbox';
 import { DocumentStore } from '../core/queue/document-store';
 import { openQueueDatabase } from '../core/queue/queue-database';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { scansLeftIn } from '../core/test-support/scans-left';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -57,7 +58,7 @@ async function leftUploaded(root: string, count: number): Promise<{ scans: strin
       idempotencyKey: randomUUID(),
       seenKey: `${fileName}:${source.size}:${Math.trunc(source.mtimeMs)}`,
     });
-    store.update(id, { state: 'uploaded', uploadedAt: at }, at, 'uploaded');
+    store.update(id, { state: 'uploaded', uploadedAt: at }, at, { code: 'uploaded', values: {} });
   }
   await store.close();
   db.close();
@@ -89,7 +90,7 @@ describe('agent restarted after a kill that left documents uploaded but not arch
     expect(run.code).toBe(0);
     expect(run.summary?.['summary']).toMatchObject({ uploaded: 0, archived: 3, queued: 0 });
     // Archived: the scanner's files are gone and the spool copies moved out.
-    expect(await readdir(scans)).toEqual([]);
+    expect(scansLeftIn(scans)).toEqual([]);
     expect(await readdir(join(data, 'spool'))).toEqual([]);
   });
 });

@@ -5,18 +5,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
-import { sharedRun } from '../../test/reliability/shared-run';
+import { sharedFolderFromEnv, sharedRun } from '../../test/reliability/shared-run';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 // Issue #28: three real agents (own processes, own data folders) on one scan folder, against the sandbox,
 // while 300 scans arrive (half under a temporary name then renamed, half written in place). Lease 3 s.
 // Before #28 the same run put 165 of 300 files at the platform more than once (255 extra uploads), and
 // every station made a document of most files (docs/benchmarks.md, "Shared scan folders").
+// Issue #37: the agents run with default settings (no --shared: every folder claims by default) against a
+// platform that ignores Idempotency-Key, so a file taken twice is two uploads and counted as a duplicate.
+// Before #37 the first test gave 324 duplicate uploads for 300 scans.
 // SHARED_FOLDER: run the stations on that folder (e.g. a FUSE-mounted SMB share, scripts/smb-share.sh)
-// polling every SHARED_POLL_MS (default 1000).
-const folder = process.env.SHARED_FOLDER;
-const share = folder ? { folder, pollMs: Number(process.env.SHARED_POLL_MS ?? 1_000) } : {};
-const base = { agents: 3, files: 300, arrivalMs: 10_000, leaseSeconds: 3, timeoutMs: 150_000, ...share };
+// polling every SHARED_POLL_MS (default 1000); several paths separated by commas (one mount, so one SMB
+// session, per station): station i watches the i-th.
+const share = sharedFolderFromEnv();
+const base = {
+  agents: 3,
+  files: 300,
+  arrivalMs: 10_000,
+  leaseSeconds: 3,
+  timeoutMs: 150_000,
+  shared: 'default' as const,
+  ignoreKey: true,
+  ...share,
+};
 const documents = (split: number[]) => split.reduce((a, b) => a + b, 0);
 
 describe('three agents on one shared folder', () => {

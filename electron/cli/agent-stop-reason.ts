@@ -25,6 +25,8 @@ export const EXIT = {
   configuration: 3,
   /** The data folder belongs to another running agent or app (electron/core/util/data-folder-lock.ts). */
   folderInUse: 4,
+  /** `scan`: the scanner failed or could not be reached (one JSON error line says which). */
+  scannerFailed: 7,
   /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */
   interrupted: 130,
   /** --once gave up: the platform or its token endpoint could not be reached N attempts in a row. */

@@ -9,6 +9,7 @@ import { formatLogText } from '../core/util/log-text';
 import { JsonLineLogger } from '../core/util/logger';
 import { RotatingLogFile } from '../core/util/rotating-log-file';
 import { runStatusCommand } from './agent-station';
+import { runClearStale, runFleetStatus } from './agent-fleet';
 import { createAgentCore } from './agent-core';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
@@ -32,6 +33,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
+  if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);
@@ -50,6 +52,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
+  if (args.command === 'status' && args.folder !== undefined) return runFleetStatus(resolve(args.folder));
+  if (args.command === 'clear-stale') return runClearStale(resolve(args.folder ?? '.'), args.giveBack);
   if (args.command === 'status') return runStatusCommand(resolve(args.data));
   // Every line also goes to <data>/logs/agent.log (JSON lines, rotated): a service's console may go nowhere.
   const logFile =
@@ -75,7 +79,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
         ? await runAsService(args, env, fromEnv, logger, cleanups, cleanup)
         : await runCommand(args, env, fromEnv, logger, cleanups);
     // An interrupted --once (or upload) printed where things stood; it did not finish, so it is no success.
-    return interruption.signal && (args.once || args.command === 'upload') ? EXIT.interrupted : code;
+    return interruption.signal && (args.once || args.command === 'upload' || args.command === 'scan')
+      ? EXIT.interrupted
+      : code;
   } catch (e) {
     if (e instanceof UsageError || e instanceof DataFolderUnusableError) {
       process.stderr.write(`intake-agent: ${e.message}\n`);
@@ -191,11 +197,11 @@ async function runCommand(
     hasClientKey: clientKey !== undefined,
     clock: systemClock,
     logger,
-    requirePlatform: args.command === 'run' || args.command === 'upload' || args.once,
+    requirePlatform: args.command === 'run' || args.command === 'upload' || args.command === 'scan' || args.once,
     ...(sandbox ? { sandbox } : {}),
   });
   // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
-  const drains = args.once || args.command === 'upload';
+  const drains = args.once || args.command === 'upload' || args.command === 'scan';
   const { bus, pipeline, budget, startReporting, releaseMemoryWhenIdle } = await createAgentCore({
     dataDir,
     config,
@@ -236,7 +242,7 @@ async function runCommand(
 
   const signals = installSignalHandlers(logger, stopPipeline, (signal) => {
     // Interrupted --once/upload: the summary of where things stand, before the queue closes.
-    if (args.once || args.command === 'upload') writeInterruptedSummary(pipeline, signal);
+    if (args.once || args.command === 'upload' || args.command === 'scan') writeInterruptedSummary(pipeline, signal);
   });
   cleanups.push(async () => signals.dispose());
   // After the lock: the status file and metrics belong to the folder's owner.
@@ -250,6 +256,12 @@ async function runCommand(
   });
 
   if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
+  if (args.command === 'scan') {
+    const { scanOne } = await import('./scan-cli');
+    const failed = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
+    const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget);
+    return failed ?? code;
+  }
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);
     cleanups.push(async () => stopLog());

@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { truncated } from '../core/capture/test-support/odd-files';
 import { letterPdf, letterScan } from '../core/suggestions/test-support/letters';
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
+import { tempDir } from '../core/util/test-support/temp-dir';
 
 // Issue #30 item 5: `intake-agent text FILE`, run as its own process as an admin would. Letters made here:
 // a born-digital PDF and its scan (A6 at 200 DPI, so OCR takes a second or two).
@@ -13,7 +13,7 @@ const A6: [number, number] = [297.6, 419.5];
 const LINES = ['Sehr geehrte Damen und Herren,', 'Versicherungsnummer: HR-100001', 'Vertrag VS12345678'];
 
 async function files() {
-  const dir = await mkdtemp(join(tmpdir(), 'text-cli-'));
+  const dir = tempDir('text-cli-');
   const pdf = join(dir, 'brief.pdf');
   const png = join(dir, 'brief.png');
   await writeFile(pdf, await letterPdf({ lines: LINES, fontSize: 12, page: A6 }));

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
@@ -7,6 +8,7 @@ import { DraftStore } from './drafts/draft-store';
 import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
+import { draftFromDocument } from './notice-of-loss/notice-draft-service';
 import { ConnectionMonitor } from './connection/connection-monitor';
 import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
 import { PlatformSession } from './connection/platform-session';
@@ -29,8 +31,17 @@ import { createPlatformHandlers } from './ipc/platform-handlers';
 import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
+import { createScanningHandlers } from './ipc/scanning-handlers';
+import { lazyBackends, scannerBackends } from './scanning/create-scanning';
+import { ScanService } from './scanning/scan-service';
 import { createTextServices } from './suggestions/text-services';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
+import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
+import { SheetService } from './capture/sheets/sheet-service';
+import { HELD_CONTENT_PREFIX } from '../../shared/domain/capture';
+import { IntakeError } from './errors';
+import { contentTypeOf } from './queue/content-type';
+import type { ContentLocator } from './transfer/document-content';
 import type { DocumentQueue } from './queue/document-queue';
 import { DocumentImporter } from './transfer/document-importer';
 import { createIntakePipeline } from './intake-pipeline';
@@ -93,6 +104,8 @@ export interface IntakeCore {
   /** Dropped files in: streamed into the spool with a size cap (the web shell's POST, Electron's path). */
   importer: DocumentImporter;
   session: PlatformSession;
+  /** What the window reads by the content route: a document's bytes, or a printed sheet's (issue #38 item 7). */
+  content: ContentLocator;
   /** Resolves when no document's text is being read in the background (tests that read the data folder). */
   textIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -282,7 +295,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
     now: () => clock.now(),
     logger: logger.child({ part: 'text' }),
-    editPages: (id, pages, message) => pipeline.pages.edit(id, pages, message),
+    editPages: (id, pages, step) => pipeline.pages.edit(id, pages, step),
   });
   const claimLookup = createClaimLookup(fetch);
   // The document type from this station's history (issue #31 item 10).
@@ -312,6 +325,28 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
   });
 
+  // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
+  let scanService: ScanService | undefined;
+  const scanBackends = scannerBackends(dataDir);
+  const scanning = (): ScanService => {
+    scanService ??= new ScanService({
+      backends: lazyBackends(scanBackends),
+      capture: pipeline.capture,
+      folders: () => currentSettings().folders,
+      clock,
+      logger: logger.child({ area: 'scanning' }),
+    });
+    return scanService;
+  };
+
+  const sheets = new SheetService({
+    dir: join(dataDir, 'sheets'),
+    caseNumberPattern: () => caseNumberPatternOf(activeEnvironment()),
+    separatorValue: () =>
+      currentSettings().folders.find((f) => f.capture)?.capture?.separatorValue ??
+      DEFAULT_CAPTURE_PROFILE.separatorValue,
+  });
+
   // Every channel of the contract has its handler here: a channel without one fails the type check.
   const handlers: HandlerTable = {
     ...createAppHandlers({
@@ -336,6 +371,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createKeyHandlers({ settings, credentials }),
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
+    ...createScanningHandlers(scanning),
+    'capture.sheet': (req) => sheets.make(req),
+    'capture.held': () => Promise.resolve({ batches: pipeline.capture.held() }),
+    'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
       ...cases,
@@ -343,6 +382,20 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       platform: () => casePorts().platform,
       logger: logger.child({ area: 'cases' }),
     }),
+    'cases.fromDocument': ({ id }) =>
+      draftFromDocument(
+        {
+          text: text.suggestions.text,
+          schema: () => {
+            const env = activeEnvironment();
+            return cases.schemas.get({ environmentId: env.id, key: env.caseSchemaKey, direction: 'input' });
+          },
+          platform: () => session.api(),
+          fileOf: (docId) => queue.contentFile(docId).path,
+          now: () => clock.now(),
+        },
+        id,
+      ),
     ...createSuggestionHandlers({
       ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
@@ -363,6 +416,17 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     queue,
     importer,
     session,
+    content: {
+      contentFile: (id) => {
+        if (SheetService.isSheetId(id)) return sheets.contentFile(id);
+        if (id.startsWith(HELD_CONTENT_PREFIX)) {
+          const held = pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
+          if (!held) throw new IntakeError('not_found', 'document.not_found', 'This batch is not held for review.');
+          return { path: held.path, contentType: contentTypeOf(held.fileName) };
+        }
+        return queue.contentFile(id);
+      },
+    },
     textIdle: () => text.idle(),
     stop: async () => {
       unsubscribeSettings();

@@ -148,6 +148,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
         // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
         busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
         onChange: (wake) => o.bus.on('documents.changed', () => wake()),
+        // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
+        inPlace: { list: (root) => store.inPlaceSources(root), moved: (id, path) => store.moveSource(id, path) },
       }),
       ...o.folderOptions,
       skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],

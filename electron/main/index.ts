@@ -165,7 +165,7 @@ async function start(): Promise<void> {
     },
   });
   ready.focusWindow = () => void window.focus();
-  ready.documents = core.queue;
+  ready.documents = core.content;
   registerIpc(core.handlers, core.ipcEvents, isTrusted, () => window.contents, logger);
 
   const updater = new DesktopUpdater(logger);

@@ -86,7 +86,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     staticDir: options.staticDir ?? resolve(import.meta.dirname, '../../out/renderer'),
     port: options.webPort ?? 0,
     logger,
-    transfer: { importer: core.importer, content: core.queue },
+    transfer: { importer: core.importer, content: core.content },
   });
   return {
     sandbox,

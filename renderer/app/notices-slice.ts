@@ -27,6 +27,7 @@ export const INFO_TOAST_MS = 8000;
  */
 const SUPERSEDES: Readonly<Partial<Record<NoticeCode, NoticeCode>>> = {
   'capture.split': 'capture.received',
+  'capture.held': 'capture.received',
   'capture.kept': 'capture.received',
 };
 

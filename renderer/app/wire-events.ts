@@ -26,6 +26,7 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
     client.on('queue.changed', (q) => s().setQueueStatus(q)),
     client.on('notice.raised', (n) => s().raiseNotice(n)),
     client.on('capture.batches', (p) => s().applyCaptureBatches(p.batches)),
+    client.on('capture.held', (p) => s().applyHeldBatches(p.batches)),
     client.on('settings.changed', (settings) => s().applySettings(settings)),
     client.on('activity.changed', (p) => s().applyActivityChanged(p.caseNumbers)),
     // The web shell's socket: say when it is lost or refused (the app restarted), and after it is back,

@@ -175,6 +175,15 @@ const en = {
     'The scan has more pages than capture splits per file, so it was not split. It is kept whole: tag it yourself.',
   'error.capture.interrupted':
     'The analysis of this scan was cut off twice as the program ended, so it is not analysed again. It is kept whole: check it.',
+  'error.capture.not_held':
+    'This batch is no longer waiting for review (it was released, perhaps from another window). Its documents are in the inbox.',
+  'error.capture.release_plan':
+    'This split cannot be made: each page may be in one document only, in scanner order. Nothing was made; the batch still waits.',
+  'error.sheet.case_number_missing': 'A cover sheet needs a case number. Enter one and print again.',
+  'error.sheet.case_number_format':
+    'This is not in the form of this platform’s case numbers, so no cover sheet was made. Check the number.',
+  'error.sheet.unprintable':
+    'This cannot be printed as a barcode (only letters, digits and common signs without accents, up to 80). Check the number.',
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
   'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
@@ -398,6 +407,16 @@ const de: Record<ErrorMessageKey, string> = {
     'Der Scan hat mehr Seiten, als die Erfassung je Datei aufteilt, und wurde nicht aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
   'error.capture.interrupted':
     'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
+  'error.capture.not_held':
+    'Dieser Stapel wartet nicht mehr auf Prüfung (er wurde freigegeben, vielleicht in einem anderen Fenster). Seine Dokumente sind im Eingang.',
+  'error.capture.release_plan':
+    'So lässt sich nicht teilen: Jede Seite darf nur in einem Dokument stehen, in Scanreihenfolge. Nichts wurde erstellt; der Stapel wartet weiter.',
+  'error.sheet.case_number_missing':
+    'Ein Deckblatt braucht eine Schadennummer. Bitte eine eingeben und erneut drucken.',
+  'error.sheet.case_number_format':
+    'Das hat nicht die Form der Schadennummern dieser Plattform, daher wurde kein Deckblatt erstellt. Bitte die Nummer prüfen.',
+  'error.sheet.unprintable':
+    'Das lässt sich nicht als Strichcode drucken (nur Buchstaben, Ziffern und übliche Zeichen ohne Akzente, bis 80). Bitte die Nummer prüfen.',
   'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
   'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
   'error.document.merge':

@@ -71,6 +71,8 @@ export const de: Record<MessageKey, string> = {
     'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
     'Der Scan {file} wird nach Trennblättern durchsucht; sein Inhalt erscheint im Eingang, sobald das fertig ist.',
+  'notice.capture.held':
+    'Der Scan {file} wartet auf Ihre Prüfung: Seine geplante Aufteilung steht oben im Eingang. Dort freigeben.',
   'notice.capture.split': 'Der Scan {file} wurde in Dokumente aufgeteilt; sie sind im Eingang.',
   'notice.capture.kept':
     'Der Scan {file} ließ sich nicht in Dokumente aufteilen. Er ist als ein Dokument im Eingang, mit dem Grund.',
@@ -163,6 +165,7 @@ export const de: Record<MessageKey, string> = {
   'tagging.mixed': '(verschiedene Werte – bleiben erhalten)',
   'tagging.chooseType': 'Dokumentart wählen',
   'tagging.findPolicy': 'Suchen…',
+  'tagging.caseFromLetter': 'Fall aus diesem Schreiben',
   'tagging.createCase': 'Neuer Fall…',
   'tagging.openClaim': 'Schaden öffnen',
   'tagging.sameAsPrevious': 'Wie vorher',
@@ -332,7 +335,13 @@ export const de: Record<MessageKey, string> = {
   'settings.folder.recognizeCompleteFiles':
     'Fertige PDF-, PNG- und JPEG-Dateien sofort übernehmen (aus, wenn die Scan-Software Seiten an gespeicherte PDFs anhängt)',
   'settings.folder.sharedOption':
-    'Andere Stationen übernehmen auch aus diesem Ordner: jede Datei zuerst beanspruchen (jeder Scan wird von nur einer Station übernommen)',
+    'Jede Datei vor der Übernahme beanspruchen, damit beliebig viele Stationen aus diesem Ordner übernehmen können und jeder Scan nur von einer Station übernommen wird (nur ausschalten, wo dies die einzige Station am Ordner ist)',
+  'settings.folder.inPlace.opted_out':
+    'Dateien werden direkt übernommen (Beanspruchen ist aus): eine zweite Station an diesem Ordner würde Scans ein zweites Mal übernehmen.',
+  'settings.folder.inPlace.read_only':
+    'Dateien werden direkt übernommen: Intake Desk darf hier seinen Ordner .intake nicht anlegen, daher darf nur eine Station aus diesem Ordner übernehmen. Bitten Sie die IT um Schreibrechte.',
+  'settings.folder.inPlace.not_a_folder':
+    'Dateien werden direkt übernommen: .intake ist in diesem Ordner kein Ordner (eine Datei oder ein Link). Nur eine Station darf aus diesem Ordner übernehmen.',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
   'settings.general': 'Allgemein',
@@ -469,7 +478,16 @@ export const de: Record<MessageKey, string> = {
     'Teil {n} des Scans {file} (Seiten {pages}; leere Seiten behalten und markiert: {blank})',
   'history.step.splitFrom': 'von {file} vor Seite {page} abgetrennt',
   'history.step.note': 'Hinweis',
-  'history.step.failedAttempt': 'Versuch ohne Erfolg',
+  'history.step.error': 'Versuch ohne Erfolg',
+  'history.step.unreadable': 'nicht lesbar',
+  'history.step.storageRequeued': 'der Datenordner versagte; wieder eingereiht',
+  'history.step.turnedOnArrival': 'gedrehte Seiten beim Eingang aufgerichtet',
+  'history.step.asScanned': 'kein Trennblatt gefunden: ein Dokument, wie gescannt',
+  'history.step.pagesNoSeparator': 'Seiten {pages} des Scans {file}; kein Trennblatt gefunden',
+  'history.step.pagesNoSeparatorFlagged':
+    'Seiten {pages} des Scans {file}; kein Trennblatt gefunden (leere Seiten behalten und markiert: {blank})',
+  'history.step.pagesNotSplit': 'Seiten {pages} des Scans {file}, nicht getrennt',
+  'history.step.keptWhole': 'als Ganzes behalten, nicht getrennt',
   'queue.awaitingAnswer': 'Alles gesendet; die Plattform bestätigt noch',
   // Issue #36 Punkte 5 und 9.
   'time.now': 'jetzt',

@@ -70,6 +70,8 @@ export const en = {
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
     'The scan {file} is being looked through for separator sheets; what it holds appears in the inbox when that is done.',
+  'notice.capture.held':
+    'The scan {file} waits for your check: its planned split is at the top of the inbox. Release it there.',
   'notice.capture.split': 'The scan {file} was split into documents; they are in the inbox.',
   'notice.capture.kept':
     'The scan {file} could not be split into documents. It is in the inbox as one document, with the reason.',
@@ -160,6 +162,7 @@ export const en = {
   'tagging.mixed': '(several values – left as they are)',
   'tagging.chooseType': 'Choose a document type',
   'tagging.findPolicy': 'Find…',
+  'tagging.caseFromLetter': 'Case from this letter',
   'tagging.createCase': 'New case…',
   'tagging.openClaim': 'Open claim',
   'tagging.sameAsPrevious': 'Same as previous',
@@ -324,7 +327,13 @@ export const en = {
   'settings.folder.recognizeCompleteFiles':
     'Take finished PDF, PNG and JPEG files at once (off if the scan software appends pages to saved PDFs)',
   'settings.folder.sharedOption':
-    'Other stations take from this folder too: claim each file first (every scan is taken by one station only)',
+    'Claim each file before taking it, so any number of stations can take from this folder and each scan is taken by one station only (turn off only where this is the one station on the folder)',
+  'settings.folder.inPlace.opted_out':
+    'Files are taken in place (claiming is off): a second station on this folder would take scans a second time.',
+  'settings.folder.inPlace.read_only':
+    'Files are taken in place: Intake Desk may not create its .intake folder here, so only one station may take from this folder. Ask IT for write access.',
+  'settings.folder.inPlace.not_a_folder':
+    'Files are taken in place: .intake in this folder is not a folder (a file or a link). Only one station may take from this folder.',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
   'settings.general': 'General',
@@ -455,7 +464,16 @@ export const en = {
   'history.step.partOfFlagged': 'part {n} of the scan {file} (pages {pages}; blank pages kept and marked: {blank})',
   'history.step.splitFrom': 'split off from {file} before page {page}',
   'history.step.note': 'note',
-  'history.step.failedAttempt': 'attempt did not succeed',
+  'history.step.error': 'attempt did not succeed',
+  'history.step.unreadable': 'cannot be read',
+  'history.step.storageRequeued': 'the data folder failed; queued again',
+  'history.step.turnedOnArrival': 'turned pages put upright on arrival',
+  'history.step.asScanned': 'no separator sheet found: one document, as scanned',
+  'history.step.pagesNoSeparator': 'pages {pages} of the scan {file}; no separator sheet found',
+  'history.step.pagesNoSeparatorFlagged':
+    'pages {pages} of the scan {file}; no separator sheet found (blank pages kept and marked: {blank})',
+  'history.step.pagesNotSplit': 'pages {pages} of the scan {file}, not split',
+  'history.step.keptWhole': 'kept whole, not split',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
   // Issue #36 items 5 and 9: when the queue tries again, and the grace before a submitted document leaves.
   'time.now': 'now',

@@ -30,6 +30,8 @@ export const FaultsSchema = z.strictObject({
   expireTokens: z.boolean().optional(),
   revokeClient: z.string().min(1).optional(),
   slowUploadBytesPerSec: z.number().int().positive().optional(),
+  /** A platform without Idempotency-Key: every upload stored, no replay. */
+  ignoreIdempotencyKey: z.boolean().optional(),
 });
 
 export type ResponseFault = { kind: '5xx'; status: number } | { kind: 'retry-after'; status: number; seconds: number };
@@ -64,6 +66,10 @@ export class FaultController {
 
   get latencyMs(): number {
     return this.faults.latencyMs ?? 0;
+  }
+
+  get ignoreIdempotencyKey(): boolean {
+    return this.faults.ignoreIdempotencyKey === true;
   }
 
   get slowUploadBytesPerSec(): number | undefined {

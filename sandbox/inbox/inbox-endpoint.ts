@@ -67,7 +67,9 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
   if ('status' in early) return answerEarly(ctx, early);
   const { metadata, boundary } = early;
 
-  const key = headerValue(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+  const sentKey = headerValue(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+  // A platform without the feature stores what it was sent and never replays.
+  const key = deps.faults.ignoreIdempotencyKey ? undefined : sentKey;
   if (key !== undefined && !deps.idempotency.begin(claims.clientId, key)) {
     return answerEarly(
       ctx,
@@ -109,7 +111,7 @@ export async function handleInboxUpload(ctx: RequestContext, deps: InboxDeps): P
       size: received.size,
       sha256: received.sha256,
       metadata,
-      idempotencyKey: key ?? null,
+      idempotencyKey: sentKey ?? null,
       clientId: claims.clientId,
       country,
       tenant,

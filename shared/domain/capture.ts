@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METADATA_HEADERS } from '../platform/inbox';
 import type { MetadataField } from '../platform/inbox';
+import { SCANNER_PROBLEMS } from './scanning';
 
 /**
  * Capture: how a scanned batch becomes documents (issue #16). Pure types; the work is in
@@ -65,6 +66,12 @@ export const CaptureProfileSchema = z.object({
    * long file cannot hold capture for an hour. 500 pages is a full scanner tray several times over.
    */
   maxPages: z.number().int().min(1).max(10_000).default(CAPTURE_MAX_PAGES),
+  /**
+   * Batch review (issue #38 item 8): a batch is analysed, then held with its planned split until the clerk
+   * releases it in the inbox (boundaries moved, blank pages taken back); only then are its documents made.
+   * Off by default: batches are split automatically.
+   */
+  review: z.boolean().default(false),
 });
 export type CaptureProfile = z.infer<typeof CaptureProfileSchema>;
 
@@ -165,5 +172,71 @@ export const CaptureBatchProgressSchema = z.object({
   analysed: z.number().int().min(0),
   /** Documents made from it so far. */
   documents: z.number().int().min(0),
+  /**
+   * A scan from the desk (issue #38): `pages` counts the pages scanned so far. `scanning` while the scanner
+   * sends pages; `stopped` when it stopped with pages in (a fault, cancel, or a restart): the clerk scans
+   * more into it or finishes it; `finished` once the clerk (or the feeder's end) closed it.
+   */
+  scan: z
+    .object({
+      scanner: z.string(),
+      state: z.enum(['scanning', 'stopped', 'finished']),
+      problem: z.enum(SCANNER_PROBLEMS).optional(),
+    })
+    .optional(),
 });
 export type CaptureBatchProgress = z.infer<typeof CaptureBatchProgressSchema>;
+
+/** The content id of a held batch's original (its page thumbnails in the review), read like a document's. */
+export const HELD_CONTENT_PREFIX = 'held-';
+
+/** What a page of a held batch is in its plan (issue #38 item 8). */
+export const HeldPageSchema = z.object({
+  page: z.number().int().min(0),
+  role: z.enum(['content', 'separator', 'blank']),
+});
+export type HeldPage = z.infer<typeof HeldPageSchema>;
+
+/**
+ * A batch held for review: every page with its role, and the documents the plan would make (0-based
+ * pages, in scanner order); a page in no document is left out (a separator sheet, a blank page dropped).
+ */
+export const HeldBatchSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sourceFolder: z.string(),
+  receivedAt: z.string(),
+  pages: z.array(HeldPageSchema),
+  documents: z.array(
+    z.object({
+      pages: z.array(z.number().int().min(0)).min(1),
+      /** Values read from the cover sheet that starts it (by Metadata-* name without the prefix). */
+      metadata: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type HeldBatch = z.infer<typeof HeldBatchSchema>;
+
+/**
+ * The split the clerk releases: each document's pages, in scanner order, none twice. A document keeps the
+ * cover-sheet values of the planned document in the same place (moving a boundary or taking a blank page
+ * back does not change the number of documents).
+ */
+export const ReleasedSplitSchema = z
+  .array(z.array(z.number().int().min(0).max(100_000)).min(1).max(10_000))
+  .min(1)
+  .max(10_000);
+
+/** Why a released split cannot be made, or undefined: pages outside the batch, out of order or twice. */
+export function releasedSplitProblem(documents: readonly (readonly number[])[], pageCount: number): string | undefined {
+  let last = -1;
+  for (const [i, pages] of documents.entries()) {
+    if (pages.length === 0) return `document ${i + 1} has no pages`;
+    for (const p of pages) {
+      if (p >= pageCount) return `page ${p + 1} is not in the batch (${pageCount} pages)`;
+      if (p <= last) return `page ${p + 1} is out of scanner order or in two documents`;
+      last = p;
+    }
+  }
+  return undefined;
+}

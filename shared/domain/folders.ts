@@ -24,5 +24,10 @@ export const FolderInspectionSchema = z.object({
   state: FolderStateSchema,
   /** Set when the folder is shared by several stations: those whose heartbeats it holds. */
   shared: z.object({ stations: z.array(SharedStationSchema) }).optional(),
+  /**
+   * Set when stations cannot claim files here and take them in place (one station per folder only):
+   * `read_only` (this station may not make `.intake/` in it), `not_a_folder` (`.intake` is a file or a link).
+   */
+  inPlace: z.enum(['read_only', 'not_a_folder']).optional(),
 });
 export type FolderInspection = z.infer<typeof FolderInspectionSchema>;

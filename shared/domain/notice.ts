@@ -16,6 +16,7 @@ export const NOTICE_CODES = [
   'storage.ok',
   'queue.paused.configuration',
   'capture.received',
+  'capture.held',
   'capture.split',
   'capture.kept',
   'capture.too_large',

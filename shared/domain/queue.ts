@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentStateSchema } from './document';
+import { HistoryStepSchema } from './history';
 
 /**
  * Why the data folder stops every document alike (not one document's fault): its disk is full, the quota
@@ -42,7 +43,8 @@ export const HistoryEntrySchema = z.object({
   fileName: z.string(),
   caseNumber: z.string().optional(),
   state: DocumentStateSchema,
-  message: z.string().optional(),
+  /** What happened, as data (shared/domain/history.ts); a state change may have none. */
+  step: HistoryStepSchema.optional(),
   at: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

@@ -10,6 +10,7 @@ import { pageInvokes } from './channels/pages';
 import { suggestionInvokes } from './channels/suggestions';
 import { folderInvokes } from './channels/folders';
 import { draftInvokes } from './channels/drafts';
+import { scanningInvokes } from './channels/scanning';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -28,6 +29,7 @@ export const invokes = {
   ...folderInvokes,
   ...draftInvokes,
   ...captureInvokes,
+  ...scanningInvokes,
 };
 export const events = {
   ...appEvents,

@@ -10,6 +10,7 @@ import { TURNED_ON_ARRIVAL } from '../../electron/core/suggestions/text-services
 import { MemorySecretStore } from '../../electron/core/platform/test-support/connection-harness';
 import { demoFolderProfile, startDemo } from '../../electron/web/demo-app';
 import type { RunningDemo } from '../../electron/web/demo-app';
+import { scanIn } from '../../electron/core/test-support/scans-left';
 
 // Issue #30 item 1: a letter scanned upside down arrives in a watched folder. Its text is read upright
 // in the background, and the document is turned upright as a recorded page edit the clerk can undo; the
@@ -62,7 +63,7 @@ describe('a page scanned upside down, on arrival', () => {
     const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
     expect(arrived.sha256).toBe(sha(scan));
     const history = () => demo.core.queue.history({ limit: 50 }).filter((h) => h.fileName.startsWith('Brief kopfüber'));
-    await expect.poll(() => history().map((h) => h.message), { timeout: 90_000 }).toContain(TURNED_ON_ARRIVAL);
+    await expect.poll(() => history().map((h) => h.step), { timeout: 90_000 }).toContain(TURNED_ON_ARRIVAL);
 
     const turned = demo.core.queue.get(arrived.id);
     expect(turned.fileName).toBe('Brief kopfüber.pdf');
@@ -72,8 +73,8 @@ describe('a page scanned upside down, on arrival', () => {
     // Read again, upright now: the suggestion is there.
     const r = await demo.core.handlers['documents.suggestions']!({ id: arrived.id });
     expect(r.suggestions.find((s) => s.field === 'policyNumber')?.value).toBe('HR-100001');
-    // The scanner's file is as it was.
-    expect(sha(await readFile(path))).toBe(sha(scan));
+    // The scanner's file is as it was (in this station's `.intake/taken/` until the upload).
+    expect(sha(await readFile(scanIn(folder, 'Brief kopfüber.png')!))).toBe(sha(scan));
 
     // The clerk can undo it: back to the scanner's bytes.
     expect(await demo.core.handlers['documents.pageEdits']!({ id: arrived.id })).toEqual({ undoable: 1 });

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
+import { scansLeftIn } from '../../electron/core/test-support/scans-left';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = join(ROOT, 'bin/intake-agent.mjs');
@@ -96,12 +97,13 @@ export async function killRun(options: {
       uploaded: counts.size,
       missing,
       duplicates,
-      leftInFolder: (await readdir(scans)).length,
+      leftInFolder: scansLeftIn(scans).length,
       leftInSpool: existsSync(spoolDir) ? (await readdir(spoolDir)).length : 0,
       finalExitCode,
       endedByThemselves,
     };
   } finally {
     await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -33,8 +33,21 @@ export interface SharedRunOptions {
   timeoutMs: number;
   /** Sandbox latency per request, so stations hold claimed files while their uploads run. */
   latencyMs?: number;
-  /** false: the agents without --shared, on a folder without .intake/ (how stations ran before #28). */
-  shared?: boolean;
+  /**
+   * How the agents are told about sharing: 'default' (no flag: every folder claims, #37), true (--shared,
+   * the default), false (--not-shared: taken in place, how stations ran before #28).
+   */
+  shared?: boolean | 'default';
+  /** The sandbox acts as a platform without Idempotency-Key: a second upload of a scan is a second document. */
+  ignoreKey?: boolean;
+  /** Extra environment of one agent (by index): a clock offset through libfaketime, a test fault. */
+  envOf?: (agent: number) => NodeJS.ProcessEnv;
+  /** The path an agent watches the folder under (another mount point of the same share); default the folder. */
+  pathOf?: (agent: number, folder: string) => string;
+  /** This agent kills itself (kill -9) right after its Nth commit rename (INTAKE_TEST_KILL_AFTER_COMMIT). */
+  selfKill?: { agent: number; afterCommits: number };
+  /** After all files arrived: this many files that a station holds claimed get a new version under the same name. */
+  replaceWhileClaimed?: number;
   log?: (s: string) => void;
 }
 
@@ -57,6 +70,14 @@ export interface SharedRunResult {
   takenOver: number;
   /** What the killed or frozen station held in its claim folder just after the signal. */
   claimedAtSignal: string[];
+  /** Files written again under their name while a station held the first version claimed (replaceWhileClaimed). */
+  replaced: string[];
+  /** Every upload the platform stored (with the Idempotency-Key each carried). */
+  uploads: StoredUpload[];
+  /** The folder's id (`.intake/folder-id`) at the end of the run. */
+  folderId?: string;
+  /** Per agent: its heartbeat's wall clock minus this process's at join (a station whose clock is off). */
+  clockSkewMs: number[];
   /** First file written → every expected file at the platform and the folder empty. */
   ms: number;
   timedOut: boolean;
@@ -82,6 +103,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'intake-shared-'));
   const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
   if (o.latencyMs) sandbox.setFaults({ latencyMs: o.latencyMs });
+  if (o.ignoreKey) sandbox.setFaults({ ignoreIdempotencyKey: true });
   const children: Array<ChildProcess | undefined> = [];
   const logs: string[] = [];
   const scans = o.folder ?? join(dir, 'scans');
@@ -92,8 +114,9 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       AGENT,
       'run',
       '--watch',
-      scans,
-      ...(o.shared === false ? [] : ['--shared', '--lease-seconds', String(o.leaseSeconds)]),
+      o.pathOf?.(i, scans) ?? scans,
+      ...(o.shared === false ? ['--not-shared'] : o.shared === true ? ['--shared'] : []),
+      ...(o.shared === false ? [] : ['--lease-seconds', String(o.leaseSeconds)]),
       ...(o.pollMs ? ['--poll', String(o.pollMs)] : []),
       '--data',
       join(dir, `data-${i}`),
@@ -106,9 +129,14 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       'info',
     ];
     const env = agentEnv(sandbox);
+    const envOf = (i: number) => ({
+      ...env,
+      ...o.envOf?.(i),
+      ...(o.selfKill?.agent === i ? { INTAKE_TEST_KILL_AFTER_COMMIT: String(o.selfKill.afterCommits) } : {}),
+    });
     const exits: Array<Promise<void>> = [];
     for (let i = 0; i < o.agents; i++) {
-      const child = spawn(process.execPath, args(i), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, args(i), { env: envOf(i), stdio: ['ignore', 'ignore', 'pipe'] });
       logs[i] = '';
       child.stderr.setEncoding('utf8').on('data', (s: string) => (logs[i] += s));
       children.push(child);
@@ -122,6 +150,12 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       await sleep(100);
     }
     const stationOf = async (i: number) => (await readFile(join(dir, `data-${i}`, 'station-id'), 'utf8')).trim();
+    const clockSkewMs: number[] = [];
+    for (let i = 0; i < (o.shared === false ? 0 : o.agents); i++) {
+      const beat = await readFile(join(stationsDir, `${await stationOf(i)}.json`), 'utf8').catch(() => '{}');
+      const lastBeat = (JSON.parse(beat) as { lastBeat?: string }).lastBeat;
+      clockSkewMs.push(lastBeat ? Date.parse(lastBeat) - Date.now() : NaN);
+    }
     const claimedAtSignal = new Set<string>();
     // The signal comes at a moment the station holds claimed files (what the takeover is about), or after 10 s.
     const whenClaiming = async (agent: number) => {
@@ -189,9 +223,36 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         );
       }
     }
+    if (o.selfKill) {
+      const { agent } = o.selfKill;
+      events.push(
+        exits[agent]!.then(async () => {
+          o.log?.(`agent ${agent} killed itself after a commit: ${children[agent]?.signalCode}`);
+          await snapshot(agent);
+        }),
+      );
+    }
     await Promise.all(writes);
+    const replaced: string[] = [];
+    if (o.replaceWhileClaimed) {
+      // A scanner that writes a file of the same name again while a station holds the first version claimed.
+      const claimedRoot = join(scans, '.intake', 'claimed');
+      for (let t = 0; t < 400 && replaced.length < o.replaceWhileClaimed; t++) {
+        for (const p of await filesUnder(claimedRoot)) {
+          const name = p.split('/').pop()!;
+          if (replaced.length >= o.replaceWhileClaimed || replaced.includes(name)) continue;
+          const bytes = randomBytes(o.fileBytes ?? 4_000);
+          hashes.set(createHash('sha256').update(bytes).digest('hex'), `${name} (second)`);
+          await writeFile(join(scans, `${name}.tmp`), bytes);
+          await rename(join(scans, `${name}.tmp`), join(scans, name));
+          replaced.push(name);
+        }
+        if (replaced.length < o.replaceWhileClaimed) await sleep(10);
+      }
+    }
     await Promise.all(events);
-    const killed = o.kill ? await stationOf(o.kill.agent) : undefined;
+    const killedAgent = o.kill?.agent ?? o.selfKill?.agent;
+    const killed = killedAgent !== undefined ? await stationOf(killedAgent) : undefined;
     const takenDir = (s: string) => join(scans, '.intake', 'taken', s);
 
     const uploads = async () => (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
@@ -221,6 +282,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       await sleep(250);
     }
     const ms = performance.now() - started;
+    const folderId = (await readFile(join(scans, '.intake', 'folder-id'), 'utf8').catch(() => '')).trim() || undefined;
     const list = await uploads();
     const counts = countOf(list);
     const missing = [...hashes].filter(([h, name]) => !counts.has(h) && !heldByKilled.includes(name)).map(([, n]) => n);
@@ -240,6 +302,10 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         .split('\n')
         .filter((l) => l.includes('took over a claimed file')).length,
       claimedAtSignal: [...claimedAtSignal].sort(),
+      replaced,
+      uploads: list,
+      clockSkewMs,
+      ...(folderId ? { folderId } : {}),
       ms,
       timedOut,
       dir,
@@ -259,10 +325,10 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       result.split.push(row.n);
       d.close();
     }
-    if (o.kill) {
+    if (killedAgent !== undefined) {
       // Nothing lost: the killed station, started again, finishes what it had committed to.
       const code = await new Promise<number | null>((res) => {
-        const child = spawn(process.execPath, [...args(o.kill!.agent), '--once'], { env, stdio: 'ignore' });
+        const child = spawn(process.execPath, [...args(killedAgent), '--once'], { env, stdio: 'ignore' });
         child.once('exit', (c) => res(c));
       });
       o.log?.(`killed agent restarted with --once: exit ${code}`);
@@ -283,4 +349,18 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
     await sandbox.close();
     if (!process.env.KEEP_SHARED_RUN) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * SHARED_FOLDER=path[,path…] (scripts/test-smb.mjs): the runs' folder on a share, one path per station
+ * (each its own mount, so its own SMB session), polled every SHARED_POLL_MS (default 1000). Unset: {}.
+ */
+export function sharedFolderFromEnv(): Pick<SharedRunOptions, 'folder' | 'pathOf' | 'pollMs'> {
+  const paths = (process.env.SHARED_FOLDER ?? '').split(',').filter((p) => p !== '');
+  if (paths.length === 0) return {};
+  return {
+    folder: paths[0]!,
+    pathOf: (i) => paths[i % paths.length]!,
+    pollMs: Number(process.env.SHARED_POLL_MS ?? 1_000),
+  };
 }

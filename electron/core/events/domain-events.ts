@@ -1,4 +1,4 @@
-import type { CaptureBatchProgress } from '../../../shared/domain/capture';
+import type { CaptureBatchProgress, HeldBatch } from '../../../shared/domain/capture';
 import type { ConnectionState } from '../../../shared/domain/connection';
 import type { Document } from '../../../shared/domain/document';
 import type { Navigate, Notice } from '../../../shared/domain/notice';
@@ -28,7 +28,9 @@ export type DomainEvent =
   /** The shell asks to show something (a click on an OS notification). */
   | { type: 'navigation.requested'; target: Navigate }
   /** Scanned batches being made into documents, all of them, whenever one advances, appears or is done. */
-  | { type: 'capture.progress'; batches: CaptureBatchProgress[] };
+  | { type: 'capture.progress'; batches: CaptureBatchProgress[] }
+  /** Batches held for review (issue #38 item 8), all of them, whenever one is held or released. */
+  | { type: 'capture.held'; batches: HeldBatch[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

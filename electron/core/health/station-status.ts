@@ -28,11 +28,18 @@ export const StationStatusSchema = z.object({
     /** A configuration stop (credentials, keychain, proxy …): nothing uploads until it is fixed. */
     stopReason: z.object({ code: z.string(), message: z.string() }).optional(),
   }),
-  /** Shared scan folders it watches, with the stations whose heartbeats it sees there (docs/deployment.md). */
+  /**
+   * The scan folders it watches: whether it claims files there (the default) with the stations whose
+   * heartbeats it sees, or takes them in place and why (docs/deployment.md, "Shared scan folders").
+   */
   sharedFolders: z
     .array(
       z.object({
         path: z.string(),
+        /** Older status files (before claims were the default) list only claimed folders. */
+        claims: z.boolean().default(true),
+        /** Taken in place: `opted_out` (settings `shared: false`), `read_only`, `not_a_folder` (a link at `.intake`). */
+        reason: z.string().optional(),
         stations: z.array(
           z.object({
             station: z.string(),

@@ -8,7 +8,7 @@ import type { ResourceHealth } from '../queue/resource-health';
 import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
-import type { StationView } from './shared-folder/shared-folder';
+import type { InPlaceReason, StationView } from './shared-folder/shared-folder';
 import type { StableVerdict } from './stability-tracker';
 
 /**
@@ -26,6 +26,9 @@ export interface IntakeTarget {
 export interface SharedFolderStations {
   folderId: string;
   path: string;
+  /** false: the folder is taken in place (`reason` says why), and `stations` is empty. */
+  claims: boolean;
+  reason?: InPlaceReason;
   stations: StationView[];
 }
 
@@ -57,12 +60,18 @@ export class HotFolderService {
     return this.statuses;
   }
 
-  /** Per shared folder, the stations seen on it (this one first); folders not shared are left out. */
+  /**
+   * Per watched folder, whether files are claimed there and the stations seen on it (this one first), or why
+   * it is taken in place; folders not watched now (missing, stopped) are left out.
+   */
   sharedStations(): SharedFolderStations[] {
     const out: SharedFolderStations[] = [];
     for (const f of this.folders) {
-      const stations = f.stations;
-      if (stations) out.push({ folderId: f.profile.id, path: f.profile.path, stations });
+      const sharing = f.sharing;
+      if (!sharing) continue;
+      const base = { folderId: f.profile.id, path: f.profile.path };
+      if (sharing.claims) out.push({ ...base, claims: true, stations: f.stations ?? [] });
+      else out.push({ ...base, claims: false, reason: sharing.reason, stations: [] });
     }
     return out;
   }

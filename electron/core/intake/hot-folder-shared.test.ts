@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
@@ -112,7 +113,7 @@ describe.each([
 });
 
 describe('a folder without .intake', () => {
-  it('is not shared: files are taken in place as before, and keys are still the scan’s', async () => {
+  it('is claimed from by default: its .intake/ is made at start, with no setting', async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
     const scans = join(fx.dir, 'scans');
@@ -126,8 +127,78 @@ describe('a folder without .intake', () => {
       'archived',
     );
     expect(doc.fileName).toBe('one.pdf');
+    expect(await readdir(scans)).toEqual(['.intake']);
+    expect(service.sharedStations()).toMatchObject([{ folderId: 's', claims: true }]);
+    const folderId = (await readFile(join(scans, '.intake', 'folder-id'), 'utf8')).trim();
+    expect(keys).toEqual([scanKeyOf(folderId, 'one.pdf', createHash('sha256').update('one').digest('hex'))]);
+  });
+
+  it('opted out (shared: false): files are taken in place as before, the reason is reported, keys are still the scan’s', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const scans = join(fx.dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    const queue = fx.queue;
+    service = new HotFolderService(queue, new EventBus(), silentLogger, { ...FAST, shared: shared(() => 0) });
+    await service.start([
+      FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, autoSubmit: true, shared: false }),
+    ]);
+    await writeFile(join(scans, 'one.pdf'), 'one');
+    const doc = await waitFor(
+      () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      'archived',
+    );
+    expect(doc.fileName).toBe('one.pdf');
     expect(await readdir(scans)).toEqual([]);
-    expect(service.sharedStations()).toEqual([]);
+    expect(service.sharedStations()).toEqual([
+      { folderId: 's', path: scans, claims: false, reason: 'opted_out', stations: [] },
+    ]);
     expect(keys).toEqual([scanKeyOf(scans, 'one.pdf', createHash('sha256').update('one').digest('hex'))]);
   });
+
+  it('read-only for this station: taken in place, and the status says read_only', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const scans = join(fx.dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    await writeFile(join(scans, 'one.pdf'), 'one');
+    // The test runs as root, whom permissions do not stop: a read-only bind of the folder stands in for a
+    // share mounted read-only; elsewhere a folder without write permission does.
+    const ro = join(fx.dir, 'ro');
+    await mkdir(ro);
+    const bound = await readOnlyView(scans, ro);
+    try {
+      const queue = fx.queue;
+      service = new HotFolderService(queue, new EventBus(), silentLogger, { ...FAST, shared: shared(() => 0) });
+      await service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: bound, autoSubmit: false })]);
+      const doc = await waitFor(
+        () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.fileName === 'one.pdf'),
+        'taken',
+      );
+      expect(doc.state).toBe('new');
+      expect(service.sharedStations()).toEqual([
+        { folderId: 's', path: bound, claims: false, reason: 'read_only', stations: [] },
+      ]);
+      expect(await readdir(scans)).toEqual(['one.pdf']);
+    } finally {
+      await service?.stop();
+      service = undefined;
+      await unbind(bound);
+    }
+  });
 });
+
+/** A read-only view of `dir` at `at`: a read-only bind mount as root, else the folder without write permission. */
+async function readOnlyView(dir: string, at: string): Promise<string> {
+  if (process.getuid?.() === 0) {
+    execFileSync('mount', ['--bind', '-o', 'ro', dir, at]);
+    return at;
+  }
+  await chmod(dir, 0o555);
+  return dir;
+}
+
+async function unbind(path: string): Promise<void> {
+  if (process.getuid?.() === 0) execFileSync('umount', [path]);
+  else await chmod(path, 0o755);
+}

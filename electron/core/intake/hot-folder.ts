@@ -13,7 +13,7 @@ import type { PlaceholderFormats } from './file-name-pattern';
 import type { StabilityOptions, StableFile, StableVerdict, UnreadableFile } from './stability-tracker';
 import { DEFAULT_STABILITY, StabilityTracker } from './stability-tracker';
 import { isInSharedDir } from './shared-folder/layout';
-import type { SharedFolderConfig, StationView } from './shared-folder/shared-folder';
+import type { InPlaceReason, SharedFolderConfig, StationView } from './shared-folder/shared-folder';
 import { SharedFolder } from './shared-folder/shared-folder';
 
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
@@ -101,6 +101,8 @@ export class HotFolder {
   private rootIdentity: string | undefined;
   /** Set while the folder is shared with other stations (it has `.intake/`). */
   private shared: SharedFolder | undefined;
+  /** Set while the folder is taken in place although this station takes part in shared folders: why. */
+  private inPlace: { reason: InPlaceReason; detail?: string } | undefined;
 
   constructor(
     readonly profile: FolderProfile,
@@ -130,6 +132,15 @@ export class HotFolder {
   /** The stations seen on the folder when it is shared (this one first); undefined when it is not. */
   get stations(): StationView[] | undefined {
     return this.shared?.stations();
+  }
+
+  /**
+   * How files are taken here: by claims (the default), or in place and why (opted out, read-only, a link
+   * at `.intake`); undefined while the folder is not watched or the station takes no part in sharing.
+   */
+  get sharing(): { claims: true } | { claims: false; reason: InPlaceReason; detail?: string } | undefined {
+    if (this.shared) return { claims: true };
+    return this.inPlace ? { claims: false, ...this.inPlace } : undefined;
   }
 
   get currentStatus(): FolderStatus {
@@ -265,13 +276,23 @@ export class HotFolder {
     const config = this.options.shared;
     if (!config || this.shared) return;
     try {
-      const shared = await SharedFolder.open(
+      const shared = await SharedFolder.join(
         this.root,
         config,
         { deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs), logger: this.logger },
-        this.profile.shared === true,
+        // Every folder is claimed from by default: no one has to know that another station watches it too.
+        this.profile.shared !== false,
       );
-      if (!shared) return;
+      if (!(shared instanceof SharedFolder)) {
+        if (this.inPlace?.reason !== shared.inPlace)
+          this.logger.info('folder taken in place, without claims', {
+            folder: this.profile.id,
+            reason: shared.inPlace,
+          });
+        this.inPlace = { reason: shared.inPlace, ...(shared.detail ? { detail: shared.detail } : {}) };
+        return;
+      }
+      this.inPlace = undefined;
       this.shared = shared;
       await shared.start();
     } catch (e) {

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,33 @@ describe('inspectFolder', () => {
     ]);
     // Not shared: no `.intake/`, or a link there (never followed).
     expect((await inspectFolder(join(dir, 'real'))).shared).toBeUndefined();
+  });
+
+  it('a folder whose files are taken in place (#37): .intake is a file or a link, or the folder is read-only', async () => {
+    const fileThere = join(dir, 'intake-file');
+    mkdirSync(fileThere);
+    writeFileSync(join(fileThere, '.intake'), 'not a folder');
+    expect(await inspectFolder(fileThere)).toEqual({ path: fileThere, state: 'folder', inPlace: 'not_a_folder' });
+    const linkThere = join(dir, 'intake-link');
+    mkdirSync(linkThere);
+    symlinkSync(join(dir, 'real'), join(linkThere, '.intake'));
+    expect((await inspectFolder(linkThere)).inPlace).toBe('not_a_folder');
+    // Read-only: a read-only bind mount as root (whom permissions do not stop), else no write permission.
+    const scans = join(dir, 'ro-source');
+    const ro = join(dir, 'ro');
+    mkdirSync(scans);
+    mkdirSync(ro);
+    const root = process.getuid?.() === 0;
+    if (root) execFileSync('mount', ['--bind', '-o', 'ro', scans, ro]);
+    else chmodSync(ro, 0o555);
+    try {
+      expect(await inspectFolder(ro)).toEqual({ path: ro, state: 'folder', inPlace: 'read_only' });
+    } finally {
+      if (root) execFileSync('umount', [ro]);
+      else chmodSync(ro, 0o755);
+    }
+    // A writable folder without .intake/ gets one at the first station's start: nothing to say.
+    expect(await inspectFolder(scans)).toEqual({ path: scans, state: 'folder' });
   });
 
   it('answers the absolute path the watcher would use', async () => {

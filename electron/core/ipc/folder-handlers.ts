@@ -28,11 +28,21 @@ export async function inspectFolder(path: string): Promise<FolderInspection> {
   }
 }
 
-/** A shared folder (it has `.intake/`, not a link): the stations whose heartbeats are there. */
-async function sharedStations(folder: string): Promise<Pick<FolderInspection, 'shared'>> {
+/**
+ * A shared folder (it has `.intake/`, not a link): the stations whose heartbeats are there. A folder without
+ * it gets one when a station starts on it (every folder claims by default), unless it cannot: say so.
+ */
+async function sharedStations(folder: string): Promise<Pick<FolderInspection, 'shared' | 'inPlace'>> {
   const dir = join(folder, SHARED_DIR);
   const s = await lstat(dir).catch(() => undefined);
-  if (!s?.isDirectory()) return {};
+  if (s && !s.isDirectory()) return { inPlace: 'not_a_folder' };
+  if (!s) {
+    const writable = await access(folder, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
+    return writable ? {} : { inPlace: 'read_only' };
+  }
   const beats = await readBeats(join(dir, 'stations'));
   return {
     shared: {

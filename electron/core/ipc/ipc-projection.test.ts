@@ -46,6 +46,17 @@ const batch = {
   analysed: 42,
   documents: 5,
 };
+const held = {
+  id: 'b-2',
+  fileName: 'stack.pdf',
+  sourceFolder: '/srv/scans',
+  receivedAt: at,
+  pages: [
+    { page: 0, role: 'separator' as const },
+    { page: 1, role: 'content' as const },
+  ],
+  documents: [{ pages: [1], metadata: {} }],
+};
 const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:1', tokenUrl: 'http://127.0.0.1:1/token' });
 
 /** One of each domain event, with the IPC event the screen expects for it (renderer/app/wire-events.ts). */
@@ -84,6 +95,11 @@ const cases: {
     event: { type: 'capture.progress', batches: [batch] },
     channel: 'capture.batches',
     payload: { batches: [batch] },
+  },
+  'capture.held': {
+    event: { type: 'capture.held', batches: [held] },
+    channel: 'capture.held',
+    payload: { batches: [held] },
   },
 };
 

@@ -29,5 +29,7 @@ export function projectForScreen(event: DomainEvent): IpcEvent {
       return { channel: 'app.navigate', payload: event.target };
     case 'capture.progress':
       return { channel: 'capture.batches', payload: { batches: event.batches } };
+    case 'capture.held':
+      return { channel: 'capture.held', payload: { batches: event.batches } };
   }
 }

@@ -39,7 +39,7 @@ describe('archive step: the destination is saved before the move', () => {
     await new Promise((r) => setTimeout(r, 100));
     const planned = join(dayDir, `${doc.id}_claim.pdf`);
     expect(fx.store.get(doc.id)).toMatchObject({ state: 'uploaded', archivePath: planned });
-    await fx.close();
+    await fx.close({ keepFiles: true });
 
     await rm(dayDir);
     fx = await makeQueue(accepting, { dir, extra: { clock: dayClock('2026-11-25T08:00:00Z') } });

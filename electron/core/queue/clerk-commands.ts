@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { historyStep } from '../../../shared/domain/history';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
@@ -33,7 +34,7 @@ export class ClerkCommands {
           d.id,
           { state: 'tagged', metadata: mergeMetadata(d.metadata, metadata), error: null },
           at,
-          'tagged',
+          historyStep('tagged'),
         ),
       ),
     );
@@ -91,7 +92,7 @@ export class ClerkCommands {
             ...(d.state === 'queued' ? {} : { enqueue: true }),
           },
           at,
-          'submitted',
+          historyStep('submitted'),
         ),
       ),
     );
@@ -119,7 +120,7 @@ export class ClerkCommands {
             ...(d.state === 'failed' ? { error: null, enqueue: true } : {}),
           },
           at,
-          'retry',
+          historyStep('retry'),
         ),
       ),
     );
@@ -141,7 +142,9 @@ export class ClerkCommands {
       }
       const fresh = this.work.require(d.id);
       if (fresh.state === 'queued' || fresh.state === 'failed') {
-        out.push(toPublic(this.uploads.apply(d.id, { state: 'tagged', nextAttemptAtMs: null }, 'cancelled')));
+        out.push(
+          toPublic(this.uploads.apply(d.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'))),
+        );
       } else out.push(toPublic(fresh));
     }
     return out;

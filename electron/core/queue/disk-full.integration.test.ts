@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { systemClock } from '../util/clock';
 import type { LogEntry } from '../util/logger';
 import { JsonLineLogger } from '../util/logger';
 import { waitFor } from './test-support/queue-fixture';
+import { scansLeftIn } from '../test-support/scans-left';
 
 /**
  * A full disk under a running pipeline, for real: the data folder (or only its spool) on a small tmpfs,
@@ -176,7 +177,8 @@ describe.each([
     });
     expect(queue.status().storage).toBeUndefined();
     expect(queue.status().counts).toMatchObject({ queued: 0, uploading: 0, uploaded: 0, failed: 0, archived: 7 });
-    expect(await readdir(scans)).toEqual([]);
+    // No scan left, in the folder or in this station's part of its `.intake/`.
+    expect(scansLeftIn(scans)).toEqual([]);
     // Each exactly once on the platform (a retried upload carries the same Idempotency-Key).
     const names = (await uploads()).map((u) => u.fileName).sort();
     expect(names).toEqual([
@@ -192,7 +194,7 @@ describe.each([
     expect(notices).toContainEqual({ code: 'storage.ok', values: {} });
     // The uploads in flight when the disk filled: the platform had them, `uploaded` could not be written,
     // so they were left `uploading`. They went back to queued (same key) in this process, no restart.
-    const requeued = queue.history({ limit: 500 }).filter((h) => h.message?.startsWith('interrupted by a data folder'));
+    const requeued = queue.history({ limit: 500 }).filter((h) => h.step?.code === 'storageRequeued');
     if (halfDone) expect(requeued.length).toBeGreaterThan(0);
     report(
       `disk full under ${full(data) === data ? 'data' : 'spool'}: ${linesDuring} log lines and ${(cpuShare * 100).toFixed(1)} % CPU in 3 s of failing; ${failingLines.length} failing line(s)`,

@@ -1,4 +1,5 @@
 import type { Document } from '../../../shared/domain/document';
+import type { HistoryStep } from '../../../shared/domain/history';
 import { EDITABLE } from './clerk-commands';
 import { contentTypeOf } from './content-type';
 import type { StoredDocument } from './document-store';
@@ -20,7 +21,7 @@ export class DocumentEdits {
   replaceContent(
     id: string,
     file: { spoolName: string; fileName: string; size: number; sha256: string },
-    message: string,
+    step: HistoryStep,
     alsoInTransaction: (before: StoredDocument) => void,
   ): Document {
     const { store } = this.work;
@@ -38,7 +39,7 @@ export class DocumentEdits {
           idempotencyKey: null,
         },
         this.work.now(),
-        message,
+        step,
       );
     });
     this.work.spoolNameAdded(file.spoolName);
@@ -60,7 +61,7 @@ export class DocumentEdits {
   }
 
   /** Brings back a document taken back by `discard` (undoing a merge), as it was; its spool file was kept. */
-  readmit(d: StoredDocument, message: string): Document {
+  readmit(d: StoredDocument, step: HistoryStep): Document {
     const doc = this.work.store.insert(
       {
         id: d.id,
@@ -80,7 +81,7 @@ export class DocumentEdits {
         ...(d.duplicateOf ? { duplicateOf: d.duplicateOf } : {}),
         ...(d.idempotencyKey ? { idempotencyKey: d.idempotencyKey } : {}),
       },
-      message,
+      step,
     );
     this.work.spoolNameAdded(doc.spoolName);
     this.work.changed([doc]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { historyStep, type HistoryStep } from '../../../shared/domain/history';
 import { stat } from 'node:fs/promises';
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
@@ -34,7 +35,7 @@ export interface AdoptedDocument {
   /** The reason it carries (e.g. a batch kept whole); with autoSubmit false it waits in the inbox. */
   error?: DocumentError;
   /** The first history entry. */
-  message: string;
+  step: HistoryStep;
   /**
    * When it arrived, if not now: a batch's parts, made one by one as its analysis goes on, all take the
    * batch's arrival, so they stand together in the inbox in scanner order (issue #30 item 6).
@@ -121,7 +122,7 @@ export class DocumentIntake {
               ...(duplicateOf ? { duplicateOf } : {}),
             },
             at,
-            'readable again',
+            historyStep('readableAgain'),
           );
         }
         return store.insert(
@@ -144,7 +145,11 @@ export class DocumentIntake {
             ...(duplicateOf ? { duplicateOf } : {}),
             ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
           },
-          empty ? 'empty file' : file.station ? `arrived; taken by station ${file.station}` : 'arrived',
+          empty
+            ? historyStep('emptyFile')
+            : file.station
+              ? historyStep('arrivedAtStation', { station: file.station })
+              : historyStep('arrived'),
         );
       });
       if (!doc) {
@@ -205,7 +210,7 @@ export class DocumentIntake {
           metadata: file.metadata,
           error: docError,
         },
-        `unreadable: ${detail}`,
+        historyStep('unreadable', { reason: detail }),
       );
       this.unreadableDocuments().set(file.sourcePath, id);
       this.work.changed([doc]);
@@ -254,7 +259,7 @@ export class DocumentIntake {
             ...(duplicateOf ? { duplicateOf } : {}),
             ...(empty ? { error: EMPTY_FILE_ERROR } : d.error ? { error: d.error } : {}),
           },
-          d.message,
+          d.step,
         );
       });
       alsoInTransaction(out);
@@ -304,7 +309,7 @@ export class DocumentIntake {
         ...(duplicateOf ? { duplicateOf } : {}),
         ...(empty ? { error: EMPTY_FILE_ERROR } : {}),
       },
-      'imported',
+      historyStep('imported'),
     );
     // A dropped file's spool copy is its only copy: the clerk hears "imported" only once the row is on
     // disk. Answered earlier, a power cut could roll the row back, and the start-up sweep would delete

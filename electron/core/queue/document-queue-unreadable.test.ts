@@ -51,7 +51,10 @@ describe('DocumentQueue and a file that cannot be read', () => {
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
     expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
-    expect(fx.queue.history({ limit: 10 })[0]?.message).toContain('unreadable: EACCES');
+    expect(fx.queue.history({ limit: 10 })[0]?.step).toMatchObject({
+      code: 'unreadable',
+      values: { reason: expect.stringContaining('EACCES') as unknown },
+    });
     // Reported again (after a restart): the same document, not a second one.
     fx.queue.failUnreadable(file, eacces(path));
     expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);

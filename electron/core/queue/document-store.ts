@@ -1,6 +1,8 @@
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
+import { HistoryStepSchema, type HistoryStep } from '../../../shared/domain/history';
 import type { HistoryEntry } from '../../../shared/domain/queue';
+import { sep } from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
@@ -192,7 +194,7 @@ export class DocumentStore {
     );
     this.insertSeen = db.prepare('INSERT OR IGNORE INTO seen_files (key, document_id, seen_at) VALUES (?, ?, ?)');
     this.insertHistory = db.prepare(
-      'INSERT INTO history (document_id, file_name, case_number, state, message, at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO history (document_id, file_name, case_number, state, code, step_values, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.seen = db.prepare<[string], { document_id: string }>('SELECT document_id FROM seen_files WHERE key = ?');
     this.nextSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(queued_seq) AS seq FROM documents');
@@ -293,7 +295,7 @@ export class DocumentStore {
   }
 
   /** Inserts the document, its seen-file key and its first history entry in one transaction. */
-  insert(d: NewDocument, message?: string): StoredDocument {
+  insert(d: NewDocument, step?: HistoryStep): StoredDocument {
     return this.transaction(() => {
       this.insertDoc.run({
         id: d.id,
@@ -317,11 +319,23 @@ export class DocumentStore {
       });
       if (d.idempotencyKey) this.keyWritten(d.id);
       if (d.seenKey) this.insertSeen.run(d.seenKey, d.id, d.at);
-      this.insertHistory.run(d.id, d.fileName, d.metadata.caseNumber ?? null, d.state, message ?? null, d.at);
+      this.addHistory(d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
       const stored = this.get(d.id);
       if (!stored) throw new Error('inserted document vanished');
       return stored;
     });
+  }
+
+  private addHistory(
+    id: string,
+    fileName: string,
+    caseNumber: string | undefined,
+    state: DocumentState,
+    step: HistoryStep | undefined,
+    at: string,
+  ): void {
+    const values = step && Object.keys(step.values).length > 0 ? JSON.stringify(step.values) : null;
+    this.insertHistory.run(id, fileName, caseNumber ?? null, state, step?.code ?? null, values, at);
   }
 
   /** Deletes a document the app made and takes back (a page split undone); its history stays. */
@@ -339,7 +353,7 @@ export class DocumentStore {
   }
 
   /** Applies a patch and, when the state changes, appends a history entry; one transaction. */
-  update(id: string, patch: DocumentPatch, at: string, message?: string): StoredDocument {
+  update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): StoredDocument {
     return this.transaction(() => {
       // Only the state is compared: no full row (and no JSON of its metadata) read for it.
       const before = this.stateOf.get(id);
@@ -382,7 +396,7 @@ export class DocumentStore {
       const after = fromRow(row);
       // A state change, or other bytes (a page edit): both belong in the document's history.
       if ((patch.state !== undefined && patch.state !== before.state) || patch.file) {
-        this.insertHistory.run(id, after.fileName, after.metadata.caseNumber ?? null, after.state, message ?? null, at);
+        this.addHistory(id, after.fileName, after.metadata.caseNumber, after.state, step, at);
       }
       return after;
     });
@@ -484,6 +498,31 @@ export class DocumentStore {
     return counts;
   }
 
+  /**
+   * Documents whose source file lies directly in `folder` (taken in place, before claims were the default)
+   * and is not yet archived: an upgraded station moves these into its `.intake/taken/` before it claims.
+   * Unreadable files are left out: no copy of them was taken, they are anyone's to take again.
+   */
+  inPlaceSources(folder: string): Array<{ id: string; path: string; size: number; mtimeMs: number }> {
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    return this.prepared<
+      [{ prefix: string; n: number }],
+      { id: string; source_path: string; source_size: number | null; source_mtime_ms: number | null }
+    >(
+      `SELECT id, source_path, source_size, source_mtime_ms FROM documents
+       WHERE source_path IS NOT NULL AND state <> 'archived' AND substr(source_path, 1, @n) = @prefix
+         AND NOT (state = 'failed' AND json_extract(error, '$.code') = 'file.unreadable')`,
+    )
+      .all({ prefix, n: prefix.length })
+      .filter((r) => r.source_size !== null && r.source_mtime_ms !== null)
+      .map((r) => ({ id: r.id, path: r.source_path, size: r.source_size!, mtimeMs: r.source_mtime_ms! }));
+  }
+
+  /** The document's source file was moved (renamed: same size and mtime); the archiver removes it there. */
+  moveSource(id: string, path: string): void {
+    this.prepared('UPDATE documents SET source_path = ? WHERE id = ?').run(path, id);
+  }
+
   /** Failed `file.unreadable` documents by their scanner file: each waits for its file to become readable. */
   unreadableDocuments(): Map<string, string> {
     const rows = this.prepared<[], { id: string; source_path: string }>(
@@ -524,11 +563,12 @@ export class DocumentStore {
         file_name: string;
         case_number: string | null;
         state: DocumentState;
-        message: string | null;
+        code: string | null;
+        step_values: string | null;
         at: string;
       }
     >(
-      `SELECT document_id, file_name, case_number, state, message, at FROM history ${clause} ORDER BY id DESC LIMIT ?`,
+      `SELECT document_id, file_name, case_number, state, code, step_values, at FROM history ${clause} ORDER BY id DESC LIMIT ?`,
     ).all(...params, q.limit);
     return rows.map((r) => ({
       documentId: r.document_id,
@@ -536,9 +576,15 @@ export class DocumentStore {
       state: r.state,
       at: r.at,
       ...(r.case_number === null ? {} : { caseNumber: r.case_number }),
-      ...(r.message === null ? {} : { message: r.message }),
+      ...(r.code === null ? {} : { step: storedStep(r.code, r.step_values) }),
     }));
   }
+}
+
+/** A stored step; a code this version does not know (a newer version wrote the file) is kept as a note. */
+function storedStep(code: string, values: string | null): HistoryStep {
+  const parsed = HistoryStepSchema.safeParse({ code, values: values === null ? {} : JSON.parse(values) });
+  return parsed.success ? parsed.data : { code: 'note', values: { text: code } };
 }
 
 function escapeLike(s: string): string {

@@ -48,7 +48,7 @@ describe('import of a dropped file', () => {
     const dir = fx.dir;
     // The state a power cut leaves for an import that never answered: its copy, no row.
     await fx.spool.writeBytes(Buffer.from('%PDF-1.7 lost'), 'never-answered');
-    await fx.close();
+    await fx.close({ keepFiles: true });
     fx = await makeQueue(never, { dir });
     const r = await fx.queue.start();
     expect(r.spool.orphaned).toBe(1);

@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchStore } from '../capture/batches/batch-store';
+import { DocumentStore } from './document-store';
 import { openQueueDatabase } from './queue-database';
 
 /**
@@ -119,8 +120,8 @@ describe('the queue database: one owner of the schema', () => {
         .map((t) => t.name);
       expect(tables).toEqual(expect.arrayContaining(['page_edits', 'capture_batches', 'capture_parts']));
       const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
-      expect(columns.map((c) => c.name)).toContain('analysis_starts');
-      expect(db.pragma('user_version', { simple: true })).toBe(5);
+      expect(columns.map((c) => c.name)).toEqual(expect.arrayContaining(['analysis_starts', 'plan']));
+      expect(db.pragma('user_version', { simple: true })).toBe(7);
     } finally {
       db.close();
     }
@@ -132,7 +133,7 @@ describe('the queue database: one owner of the schema', () => {
       fileOfTheCodeBefore(file, { withAnalysisStarts });
       const db = openQueueDatabase(file);
       try {
-        expect(db.pragma('user_version', { simple: true })).toBe(5);
+        expect(db.pragma('user_version', { simple: true })).toBe(7);
         expect(db.prepare('SELECT document_id, seq, spool_name, split_into FROM page_edits').all()).toEqual([
           { document_id: 'doc-1', seq: 1, spool_name: 'doc-1', split_into: 'doc-2' },
         ]);
@@ -158,11 +159,94 @@ describe('the queue database: one owner of the schema', () => {
       // Opened again: nothing is run twice.
       const again = openQueueDatabase(file);
       try {
-        expect(again.pragma('user_version', { simple: true })).toBe(5);
+        expect(again.pragma('user_version', { simple: true })).toBe(7);
         expect(again.prepare('SELECT COUNT(*) AS n FROM page_edits').get()).toEqual({ n: 1 });
       } finally {
         again.close();
       }
     });
   }
+
+  it('turns the history sentences of a file made by the code before (test/fixtures/queue-v5-history.md) into steps', async () => {
+    const file = join(dir, 'queue.sqlite');
+    await copyFile(new URL('../../../test/fixtures/queue-v5-history.sqlite', import.meta.url), file);
+    const db = openQueueDatabase(file);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(7);
+      const columns = db
+        .prepare<[], { name: string }>('PRAGMA table_info(history)')
+        .all()
+        .map((c) => c.name);
+      expect(columns).not.toContain('message');
+      const steps = new DocumentStore(db, { flush: async () => undefined })
+        .history({ limit: 100 })
+        .reverse()
+        .map((h) => [h.fileName, h.state, h.step]);
+      expect(steps).toEqual([
+        ['a.pdf', 'new', { code: 'arrived', values: {} }],
+        ['a.pdf', 'tagged', { code: 'tagged', values: {} }],
+        ['a.pdf', 'queued', { code: 'submitted', values: {} }],
+        ['a.pdf', 'uploading', { code: 'attempt', values: { n: 1 } }],
+        [
+          'a.pdf',
+          'queued',
+          { code: 'error', values: { errorCode: '', reason: 'The platform did not answer in time (HTTP 504).' } },
+        ],
+        ['a.pdf', 'uploading', { code: 'attempt', values: { n: 2 } }],
+        [
+          'a.pdf',
+          'failed',
+          {
+            code: 'error',
+            values: { errorCode: '', reason: 'The platform refused the document: metadata.caseNumber is unknown.' },
+          },
+        ],
+        ['a.pdf', 'queued', { code: 'retry', values: {} }],
+        ['a.pdf', 'uploading', { code: 'attempt', values: { n: 3 } }],
+        ['a.pdf', 'queued', { code: 'interrupted', values: {} }],
+        ['a.pdf', 'uploading', { code: 'attempt', values: { n: 4 } }],
+        ['a.pdf', 'queued', { code: 'storageRequeued', values: {} }],
+        ['a.pdf', 'uploading', { code: 'recovered', values: {} }],
+        ['a.pdf', 'uploaded', { code: 'uploaded', values: {} }],
+        ['a.pdf', 'archived', { code: 'archived', values: {} }],
+        ['b.pdf', 'new', { code: 'arrivedAtStation', values: { station: 'pc-empfang-3f9a01' } }],
+        ['b.pdf', 'tagged', { code: 'cancelled', values: {} }],
+        ['empty.pdf', 'failed', { code: 'emptyFile', values: {} }],
+        ['stapel_p3-4.pdf', 'new', { code: 'partOf', values: { n: 2, file: 'stapel.pdf', pages: '3, 4' } }],
+        [
+          'stapel_p1-2.pdf',
+          'new',
+          { code: 'partOfFlagged', values: { n: 1, file: 'stapel.pdf', pages: '1, 2', blank: '2' } },
+        ],
+        ['old_p1.pdf', 'new', { code: 'part', values: { n: 1, count: 3, file: 'old.pdf', pages: '1' } }],
+        ['stapel_p4.pdf', 'new', { code: 'splitFrom', values: { file: 'stapel_p3-4.pdf', page: 2 } }],
+        ['letter.pdf', 'new', { code: 'asScanned', values: {} }],
+        ['locked.pdf', 'failed', { code: 'unreadable', values: { reason: 'EACCES: permission denied' } }],
+        ['locked.pdf', 'new', { code: 'readableAgain', values: {} }],
+        [
+          'crypt.pdf',
+          'new',
+          { code: 'keptWhole', values: { errorCode: '', reason: 'Kept whole, not split: the file is encrypted.' } },
+        ],
+        [
+          'rest_p5-9.pdf',
+          'new',
+          {
+            code: 'pagesNotSplit',
+            values: {
+              pages: '5, 6, 7, 8, 9',
+              file: 'rest.pdf',
+              errorCode: '',
+              reason: 'Kept whole, not split: the analysis failed (boom).',
+            },
+          },
+        ],
+        ['dropped.pdf', 'new', { code: 'imported', values: {} }],
+        ['dropped.pdf', 'queued', { code: 'turnedOnArrival', values: {} }],
+        ['mystery.pdf', 'new', { code: 'note', values: { text: 'Something the old code wrote that no reader knows' } }],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Statement, Transaction } from 'better-sqlite3';
 import { PRIVATE_FILE_MODE } from '../util/private-files';
+import { legacyHistoryStep } from './legacy-history';
 
 export type QueueDatabase = Database.Database;
 
@@ -298,6 +299,34 @@ const MIGRATIONS: readonly Migration[] = [
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
     if (!columns.some((c) => c.name === 'analysis_starts'))
       db.exec('ALTER TABLE capture_batches ADD COLUMN analysis_starts INTEGER NOT NULL DEFAULT 0');
+  },
+  // Issue #41 item 1: history steps as data ({code, values}, shared/domain/history.ts) instead of English
+  // sentences the screen parsed back. The old rows are read once here (legacy-history.ts).
+  (db) => {
+    db.exec('ALTER TABLE history ADD COLUMN code TEXT; ALTER TABLE history ADD COLUMN step_values TEXT;');
+    const set = db.prepare('UPDATE history SET code = ?, step_values = ? WHERE id = ?');
+    const rows = db
+      .prepare<[], { id: number; state: string; message: string }>(
+        'SELECT id, state, message FROM history WHERE message IS NOT NULL',
+      )
+      .all();
+    for (const r of rows) {
+      const step = legacyHistoryStep(r.message, r.state);
+      set.run(step.code, Object.keys(step.values).length > 0 ? JSON.stringify(step.values) : null, r.id);
+    }
+    db.exec('ALTER TABLE history DROP COLUMN message');
+  },
+  // Batch review (issue #38 item 8): a held batch's planned split, then the split the clerk released.
+  `ALTER TABLE capture_batches ADD COLUMN plan TEXT;`,
+  // Scans from the desk (issue #38): a batch is a scanner's pages (capture/scans/) rather than a file, and
+  // stays open while the clerk may scan more into it. Checked by column, so the step is safe to run on a
+  // table that has them.
+  (db) => {
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(capture_batches)').all();
+    const has = (n: string) => columns.some((c) => c.name === n);
+    if (!has('kind')) db.exec(`ALTER TABLE capture_batches ADD COLUMN kind TEXT NOT NULL DEFAULT 'file'`);
+    if (!has('scan_open')) db.exec('ALTER TABLE capture_batches ADD COLUMN scan_open INTEGER NOT NULL DEFAULT 0');
+    if (!has('scanner')) db.exec('ALTER TABLE capture_batches ADD COLUMN scanner TEXT');
   },
 ];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { HistoryStep } from '../../../shared/domain/history';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { DocumentState } from '../../../shared/domain/document';
 import type { QueueStatus } from '../../../shared/domain/queue';
@@ -72,8 +73,8 @@ export class QueueWork {
   }
 
   /** One document's change, stored and told. */
-  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
-    const d = this.deps.store.update(id, patch, this.now(), message);
+  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument {
+    const d = this.deps.store.update(id, patch, this.now(), step);
     this.changed([d]);
     return d;
   }

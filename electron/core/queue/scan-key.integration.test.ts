@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/domain/settings';
@@ -17,6 +15,7 @@ import { silentLogger } from '../util/logger';
 import type { IncomingFile } from '../intake/incoming-file';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
+import { tempDir } from '../util/test-support/temp-dir';
 
 // Issue #28 item 3, the second line of defence: two stations that both took the same scan (the claim is
 // there to prevent it) send the same Idempotency-Key, and the platform (the sandbox, over real sockets)
@@ -85,7 +84,7 @@ async function scanFile(dir: string, name: string, content: string, autoSubmit =
 
 describe('the scan key at the platform', () => {
   it('the same scan sent by two stations is stored once; both get the first answer', { timeout: 30_000 }, async () => {
-    sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'scan-key-sbx-')), port: 0 });
+    sandbox = await startSandbox({ dataDir: tempDir('scan-key-sbx-'), port: 0 });
     const a = await station(sandbox);
     const b = await station(sandbox);
     const content = `%PDF-1.7 ${'scan '.repeat(500)}`;
@@ -104,7 +103,7 @@ describe('the scan key at the platform', () => {
     'documents sent on purpose keep their own keys: two drops of the same bytes are stored twice',
     { timeout: 30_000 },
     async () => {
-      sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'scan-key-sbx-')), port: 0 });
+      sandbox = await startSandbox({ dataDir: tempDir('scan-key-sbx-'), port: 0 });
       const a = await station(sandbox);
       const bytes = new TextEncoder().encode(`%PDF-1.7 ${'dropped '.repeat(300)}`);
       const first = await a.queue.importBytes('dropped.pdf', bytes);
@@ -120,7 +119,7 @@ describe('the scan key at the platform', () => {
   );
 
   it('a scan the clerk confirms as a duplicate is sent again under a key of its own', { timeout: 30_000 }, async () => {
-    sandbox = await startSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'scan-key-sbx-')), port: 0 });
+    sandbox = await startSandbox({ dataDir: tempDir('scan-key-sbx-'), port: 0 });
     const a = await station(sandbox);
     const content = `%PDF-1.7 ${'again '.repeat(300)}`;
     await a.queue.ingest(await scanFile(join(a.dir, 'scans'), 'same.pdf', content));

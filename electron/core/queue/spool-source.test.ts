@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Spool } from './spool';
+import { tempDir } from '../util/test-support/temp-dir';
 
 // The spool copy is the last check before a scanner's bytes become a document: it opens the file without
 // following a link and verifies the opened handle (regular file, same file as the entry in the folder, and
 // the entry's folder really inside the watched folder), so a swap after the watcher looked changes nothing.
 async function setup() {
-  const dir = await mkdtemp(join(tmpdir(), 'intake-spool-src-'));
+  const dir = tempDir('intake-spool-src-');
   const scans = join(dir, 'scans');
   const outside = join(dir, 'outside');
   await mkdir(join(scans, 'sub'), { recursive: true });

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { historyStep, type HistoryStep } from '../../../shared/domain/history';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
@@ -75,7 +76,7 @@ export class UploadControl {
       archiver: deps.archiver,
       clock: deps.clock,
       logger: deps.logger,
-      apply: (id, patch, message) => this.apply(id, patch, message),
+      apply: (id, patch, step) => this.apply(id, patch, step),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
       concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
       health: this.health,
@@ -109,7 +110,7 @@ export class UploadControl {
     try {
       store.transaction(() => {
         for (const d of interrupted)
-          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, 'recovered after restart');
+          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, historyStep('recovered'));
       });
     } catch (e) {
       if (!this.health.failed(e, 'database')) throw e;
@@ -150,9 +151,9 @@ export class UploadControl {
   }
 
   /** A document's change, stored and told; its progress events end once it leaves `uploading`. */
-  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument {
+  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument {
     if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(id);
-    return this.deps.work.apply(id, patch, message);
+    return this.deps.work.apply(id, patch, step);
   }
 
   /** Documents became queued: the worker looks now. */

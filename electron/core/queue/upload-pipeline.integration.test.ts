@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { silentLogger } from '../util/logger';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
 import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
+import { tempDir } from '../util/test-support/temp-dir';
 
 /** The whole pipeline over real sockets: folder → queue → real platform client → sandbox. */
 let sandbox: RunningSandbox | undefined;
@@ -34,7 +33,7 @@ afterEach(async () => {
 
 async function pipeline(options: { maxUploadBytes?: number; faults?: Faults } = {}) {
   sandbox = await startSandbox({
-    dataDir: mkdtempSync(join(tmpdir(), 'pipeline-sbx-')),
+    dataDir: tempDir('pipeline-sbx-'),
     port: 0,
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
   });

@@ -1,4 +1,6 @@
 import { IntakeError } from '../errors';
+import { historyStep, type HistoryStep } from '../../../shared/domain/history';
+import type { DocumentError } from '../../../shared/domain/document';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
@@ -23,7 +25,7 @@ export interface UploadWorkerDeps {
   clock: Clock;
   logger: Logger;
   /** Applies a transition and tells listeners (documents.changed, queue.changed). */
-  apply(id: string, patch: DocumentPatch, message?: string): StoredDocument;
+  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument;
   progress(id: string, sent: number, total: number): void;
   /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
   probe?: () => Promise<boolean>;
@@ -289,11 +291,7 @@ export class UploadWorker {
         .filter((d) => !this.inFlight.has(d.id) && !this.archivingIds.has(d.id));
       if (left.length === 0) return false;
       for (const d of left.filter((x) => x.state === 'uploading'))
-        this.deps.apply(
-          d.id,
-          { state: 'queued', nextAttemptAtMs: null },
-          'interrupted by a data folder error; queued again',
-        );
+        this.deps.apply(d.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
     } catch (e) {
       this.unfinished = true;
       throw e;
@@ -354,7 +352,7 @@ export class UploadWorker {
       for (const d of this.deps.store.inStates(['queued'])) {
         if (!d.nextAttemptAt || Date.parse(d.nextAttemptAt) <= now) continue;
         if (!d.error || d.error.status !== undefined) continue;
-        this.deps.apply(d.id, { nextAttemptAtMs: null }, 'platform reachable again; due now');
+        this.deps.apply(d.id, { nextAttemptAtMs: null }, historyStep('dueAgain'));
       }
     } catch (e) {
       if (!this.deps.health.failed(e, 'database')) throw e;
@@ -390,7 +388,7 @@ export class UploadWorker {
     const current = apply(
       doc.id,
       { state: 'uploading', attempts: attempt, nextAttemptAtMs: null },
-      `attempt ${attempt}`,
+      historyStep('attempt', { n: attempt }),
     );
     try {
       // The Idempotency-Key must be on disk before the platform can see it: after a power cut the retry
@@ -431,7 +429,7 @@ export class UploadWorker {
       const uploaded = apply(
         doc.id,
         { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
-        'uploaded',
+        historyStep('uploaded'),
       );
       // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
       // beside the next upload instead of delaying it.
@@ -443,15 +441,15 @@ export class UploadWorker {
       // The data folder, not the document: never a failed document, and the same key next time.
       if (reason === undefined && this.deps.health.failed(e, 'database')) {
         this.unfinished = true;
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, 'data folder failing; queued again');
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
         return;
       }
       if (reason === 'cancel') {
-        apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, 'cancelled');
+        apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'));
         return;
       }
       if (reason === 'shutdown' || reason === 'pause') {
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, 'interrupted; queued again');
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('interrupted'));
         return;
       }
       const decision = decideAfterFailure(e, attempt, this.deps.backoff, this.deps.random);
@@ -472,9 +470,9 @@ export class UploadWorker {
         // A connection lost with no HTTP answer may mean the network just went: ask the probe.
         if (!decision.offline && decision.error.status === undefined) void this.suspectOffline();
         const at = decision.delayMs > 0 ? clock.now() + decision.delayMs : null;
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, decision.error.message);
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, errorStep(decision.error));
       } else if (decision.action === 'pause') {
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null, error: decision.error }, decision.error.message);
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: null, error: decision.error }, errorStep(decision.error));
         this.pause({ code: decision.error.code, message: decision.error.message });
       } else {
         apply(
@@ -485,7 +483,7 @@ export class UploadWorker {
             error: decision.error,
             ...(decision.keyConsumed ? {} : { idempotencyKey: null }),
           },
-          decision.error.message,
+          errorStep(decision.error),
         );
       }
     }
@@ -516,7 +514,7 @@ export class UploadWorker {
       this.deps.apply(
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
-        archivePath ? 'archived' : 'files removed',
+        historyStep(archivePath ? 'archived' : 'filesRemoved'),
       );
       this.archiveRetries = 0;
       this.deps.health.succeeded(['archive', 'database']);
@@ -532,4 +530,9 @@ export class UploadWorker {
       this.archivingIds.delete(doc.id);
     }
   }
+}
+
+/** An upload that did not succeed, in the history: the error's code (its sentence in the catalogs) and text. */
+function errorStep(error: DocumentError): HistoryStep {
+  return historyStep('error', { errorCode: error.code, reason: error.message });
 }

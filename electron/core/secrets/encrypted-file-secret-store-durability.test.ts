@@ -1,14 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexOf, STRACE_AVAILABLE, traceScript } from '../util/test-support/syscall-trace';
+import { tempDir } from '../util/test-support/temp-dir';
 
 // The secrets file is replaced whole: temp file written and fsynced, renamed over the old one, then the
 // folder fsynced, so a power cut leaves the old or the new file, never an empty or torn one.
 describe.skipIf(!STRACE_AVAILABLE)('EncryptedFileSecretStore on disk', () => {
   it('fsyncs the temp file before the rename and the folder after it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'intake-secrets-durable-'));
+    const dir = tempDir('intake-secrets-durable-');
     const file = join(dir, 'secrets.json');
     const calls = traceScript(
       `

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AesGcmEncryptor } from './test-support/aes-encryptor';
 import { checkEncryptor, EncryptedFileSecretStore } from './encrypted-file-secret-store';
+import { tempDir } from '../util/test-support/temp-dir';
 
 describe('EncryptedFileSecretStore', () => {
   let file: string;
   beforeEach(() => {
-    file = join(mkdtempSync(join(tmpdir(), 'intake-secrets-')), 'userData', 'secrets.json');
+    file = join(tempDir('intake-secrets-'), 'userData', 'secrets.json');
   });
 
   it('stores, reads back and deletes a secret without writing it in clear', async () => {

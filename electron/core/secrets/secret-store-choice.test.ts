@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from './keytar-secret-store';
@@ -7,6 +5,7 @@ import { silentLogger } from '../util/logger';
 import { AesGcmEncryptor } from './test-support/aes-encryptor';
 import { EncryptedFileSecretStore } from './encrypted-file-secret-store';
 import { chooseSecretStore } from './secret-store-choice';
+import { tempDir } from '../util/test-support/temp-dir';
 
 // keytar whose native module cannot load (no libsecret, wrong ABI): the case the safeStorage store exists for.
 const unloadableKeytar = () =>
@@ -19,7 +18,7 @@ const unloadableKeytar = () =>
   );
 const fileStore = (backend: string) =>
   new EncryptedFileSecretStore(
-    join(mkdtempSync(join(tmpdir(), 'intake-choice-')), 'secrets.json'),
+    join(tempDir('intake-choice-'), 'secrets.json'),
     new AesGcmEncryptor(undefined, backend),
     'linux',
   );

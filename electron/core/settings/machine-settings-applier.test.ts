@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { SettingsService } from './settings-service';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
 import { MachineSettingsApplier } from './machine-settings-applier';
+import { tempDir } from '../util/test-support/temp-dir';
 
 const itEnvironment: Environment = {
   id: 'acme-prod',
@@ -25,7 +26,7 @@ const itEnvironment: Environment = {
 
 describe('MachineSettingsApplier in the real SettingsService', () => {
   it("locks IT's environment and folders over the user's file, on load and on save", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'intake-machine-svc-'));
+    const dir = tempDir('intake-machine-svc-');
     const machinePath = join(dir, 'machine', 'settings.json');
     const userPath = join(dir, 'user', 'settings.json');
     mkdirSync(join(dir, 'machine'));
@@ -71,7 +72,7 @@ describe('MachineSettingsApplier in the real SettingsService', () => {
   });
 
   it("a save under a lock keeps the user's own folders in their file: lifting the lock brings them back", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'intake-machine-own-'));
+    const dir = tempDir('intake-machine-own-');
     const machinePath = join(dir, 'machine', 'settings.json');
     const userPath = join(dir, 'user', 'settings.json');
     mkdirSync(join(dir, 'machine'));

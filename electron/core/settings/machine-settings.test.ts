@@ -1,5 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Environment, Settings } from '../../../shared/domain/settings';
@@ -12,6 +11,7 @@ import {
   parseMachineSettings,
   userPart,
 } from './machine-settings';
+import { tempDir } from '../util/test-support/temp-dir';
 
 const env = (id: string, clientId = 'client-' + id): Environment => ({
   id,
@@ -143,7 +143,7 @@ describe('enforceLocks and userPart', () => {
 });
 
 describe('loadMachineSettings', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'intake-machine-'));
+  const dir = tempDir('intake-machine-');
 
   it('no file is the normal case', async () => {
     expect(await loadMachineSettings(join(dir, 'absent.json'))).toEqual({

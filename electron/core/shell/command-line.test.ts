@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLaunchRequest } from './command-line';
+import { tempDir } from '../util/test-support/temp-dir';
 
 describe('parseLaunchRequest', () => {
   let dir: string;
   let scan: string;
   let other: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'intake-argv-'));
+    dir = tempDir('intake-argv-');
     scan = join(dir, 'scan 0042.pdf');
     other = join(dir, '-odd-name.tif');
     writeFileSync(scan, '%PDF-1.7');

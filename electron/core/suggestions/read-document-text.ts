@@ -8,6 +8,7 @@
  * it, with the same limits: a bomb is refused before decoding, a page render is capped
  * (capture/pages/decode-limits.ts). Runs in a text worker.
  */
+import { withoutFormRules } from './form-rules';
 import { readFile, stat } from 'node:fs/promises';
 import { DECODE_LIMITS, fileTooLargeMessage } from '../capture/pages/decode-limits';
 import { sniffFileKind } from '../capture/pages/file-kind';
@@ -91,7 +92,7 @@ export async function readDocumentText(
         }
         // A page scanned turned is read upright; its words' boxes are given in the page as it lies.
         const turn = uprightTurn(bitmap);
-        const lines = await engine.recognize(turn ? turnGray(bitmap, turn) : bitmap);
+        const lines = await engine.recognize(withoutFormRules(turn ? turnGray(bitmap, turn) : bitmap));
         text = turn
           ? {
               page: i,

@@ -4,6 +4,7 @@
  * and the inbox's text search. app.ts hands the parts to the IPC handlers.
  */
 import type { Document } from '../../../shared/domain/document';
+import { historyStep, type HistoryStep } from '../../../shared/domain/history';
 import type { PageEditPage } from '../../../shared/domain/page-edit';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
@@ -37,11 +38,11 @@ export interface TextServicesDeps {
    * A page edit as the clerk's page tools make it (recorded, undoable; the scanner's file is never
    * written): the pages a document arrived with turned are turned upright with it.
    */
-  editPages?: (id: string, pages: PageEditPage[], message: string) => Promise<unknown>;
+  editPages?: (id: string, pages: PageEditPage[], step: HistoryStep) => Promise<unknown>;
 }
 
 /** The history entry of a document whose turned pages were turned upright on arrival. */
-export const TURNED_ON_ARRIVAL = 'turned upright on arrival';
+export const TURNED_ON_ARRIVAL: HistoryStep = historyStep('turnedOnArrival');
 
 export interface TextServices {
   suggestions: DocumentSuggestionDeps;

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockDataFolder } from './data-folder-lock';
+import { tempDir } from './test-support/temp-dir';
 
 // A real second process holds the lock: the point is what the kernel does when that process dies.
 const HOLDER = `
@@ -34,7 +33,7 @@ async function kill9(child: ChildProcess): Promise<void> {
 
 describe('data-folder lock', () => {
   it('one owner per folder: a second lock in this process is refused until the first is released', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'intake-lock-'));
+    const dir = tempDir('intake-lock-');
     const first = lockDataFolder(dir, 'intake-agent');
     expect(() => lockDataFolder(dir, 'Intake Desk')).toThrow(DataFolderInUseError);
     first.release();
@@ -42,7 +41,7 @@ describe('data-folder lock', () => {
   });
 
   it('a second process is refused with a message naming the owner; kill -9 of the owner frees it at once', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'intake-lock-'));
+    const dir = tempDir('intake-lock-');
     const holder = await holdLock(dir);
     let refused: unknown;
     try {
@@ -62,7 +61,7 @@ describe('data-folder lock', () => {
     'kill -9, then take the lock again at once: 20 times in a row, every restart gets it',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'intake-lock-'));
+      const dir = tempDir('intake-lock-');
       let holder = await holdLock(dir);
       for (let i = 0; i < 20; i++) {
         await kill9(holder);

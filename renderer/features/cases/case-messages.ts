@@ -42,6 +42,25 @@ const en = {
     '{file} has already been sent to the platform, so it cannot take the new case number. The case is created without a document.',
   'case.documentNotTagged':
     '{file} could not take case number {number}: it had already been sent. Nothing else needs doing for the case.',
+  'case.draft.title': 'From the letter',
+  'case.draft.reading': 'Reading the letter and asking the platform about its policy…',
+  'case.draft.summary':
+    '{filled, plural, one {# value filled} other {# values filled}}, {offered, plural, one {# offered} other {# offered}} for you to check.',
+  'case.draft.filled': 'Filled in',
+  'case.draft.offered': 'Offered, not filled',
+  'case.draft.page': 'page {page}',
+  'case.draft.fromPolicy': 'from the policy {number}',
+  'case.draft.sure': 'sure ({percent} %)',
+  'case.draft.notSure': 'not sure ({percent} %)',
+  'case.draft.unsure': 'not sure enough to fill',
+  'case.draft.refused': 'the form would refuse this value',
+  'case.draft.notEmpty': 'the field already has a value',
+  'case.draft.read': 'read: “{text}”',
+  'case.draft.take': 'Use',
+  'case.draft.change': 'Change',
+  'case.sendDocument': 'Send {file} now',
+  'case.sendingDocument': 'Sending…',
+  'case.documentSent': '{file} is queued for the platform with case number {number}.',
 } as const;
 export type CaseMessageKey = keyof typeof en;
 
@@ -85,6 +104,25 @@ const de: Record<CaseMessageKey, string> = {
     '{file} wurde schon an die Plattform gesendet und kann die neue Fallnummer nicht mehr bekommen. Der Fall wird ohne Dokument angelegt.',
   'case.documentNotTagged':
     '{file} konnte die Fallnummer {number} nicht mehr bekommen, weil es schon gesendet war. Für den Fall ist nichts weiter zu tun.',
+  'case.draft.title': 'Aus dem Schreiben',
+  'case.draft.reading': 'Das Schreiben wird gelesen und die Plattform nach dem Vertrag gefragt…',
+  'case.draft.summary':
+    '{filled, plural, one {# Wert eingetragen} other {# Werte eingetragen}}, {offered, plural, one {# Vorschlag} other {# Vorschläge}} zum Prüfen.',
+  'case.draft.filled': 'Eingetragen',
+  'case.draft.offered': 'Vorgeschlagen, nicht eingetragen',
+  'case.draft.page': 'Seite {page}',
+  'case.draft.fromPolicy': 'aus dem Vertrag {number}',
+  'case.draft.sure': 'sicher ({percent} %)',
+  'case.draft.notSure': 'unsicher ({percent} %)',
+  'case.draft.unsure': 'zu unsicher zum Eintragen',
+  'case.draft.refused': 'das Formular würde diesen Wert ablehnen',
+  'case.draft.notEmpty': 'das Feld hat schon einen Wert',
+  'case.draft.read': 'gelesen: „{text}“',
+  'case.draft.take': 'Übernehmen',
+  'case.draft.change': 'Ändern',
+  'case.sendDocument': '{file} jetzt senden',
+  'case.sendingDocument': 'Wird gesendet…',
+  'case.documentSent': '{file} wird mit der Fallnummer {number} an die Plattform übermittelt.',
 };
 
 export const caseMessages: Catalogs<CaseMessageKey> = { en, de };

@@ -171,4 +171,67 @@ describe('cases slice', () => {
     store.getState().startCaseForm('d1');
     expect(store.getState().caseDocumentId).toBe('d1');
   });
+
+  it('a case from a letter: filled values go in, offered ones only when taken; a draft for another form is dropped', async () => {
+    const started = store.getState().startCaseFromDocument('d1');
+    await Promise.resolve();
+    const call = bridge.calls.length - 1;
+    expect(bridge.calls[call]?.channel).toBe('cases.fromDocument');
+    const policy = { kind: 'policy' as const, policyNumber: 'HR-100201' };
+    bridge.answer(call, {
+      ok: true,
+      value: {
+        key: 'case-create',
+        values: [
+          {
+            field: 'policyNumber',
+            path: 'policyNumber',
+            value: 'HR-100201',
+            raw: 'HR-100201',
+            source: { kind: 'page', page: 0 },
+            confidence: 0.95,
+            filled: true,
+          },
+          {
+            field: 'claimantLastName',
+            path: 'claimant.lastName',
+            value: 'Müller',
+            raw: 'Jörg Müller',
+            source: policy,
+            confidence: 0.9,
+            filled: true,
+          },
+          {
+            field: 'claimantFirstName',
+            path: 'claimant.firstName',
+            value: 'Jörg',
+            raw: 'Jörg Müller',
+            source: policy,
+            confidence: 0.5,
+            filled: false,
+            reason: 'uncertain',
+          },
+        ],
+        problems: [],
+      },
+    });
+    await started;
+    const value = () =>
+      store.getState().caseValue as { policyNumber?: string; claimant?: { firstName?: string; lastName?: string } };
+    // The letter's confirmed policy replaces the one the document's metadata had prefilled.
+    expect(value().policyNumber).toBe('HR-100201');
+    expect(value().claimant).toEqual({ lastName: 'Müller' });
+    expect(store.getState().casePolicy).toEqual({ number: 'HR-100201', customerName: 'Jörg Müller' });
+    store.getState().takeDraftValue('claimant.firstName');
+    expect(value().claimant).toEqual({ lastName: 'Müller', firstName: 'Jörg' });
+    expect(store.getState().caseDraftTaken).toEqual(['claimant.firstName']);
+
+    // The form's schema changed meanwhile: a draft made for another key fills nothing.
+    const again = store.getState().startCaseFromDocument('d1');
+    await Promise.resolve();
+    bridge.answer(bridge.calls.length - 1, { ok: true, value: { key: 'other-form', values: [], problems: [] } });
+    await again;
+    expect(store.getState().caseDraft).toBeUndefined();
+    expect(value().policyNumber).toBe('HR-100200');
+  });
 });

@@ -1,11 +1,13 @@
 import type { StateCreator } from 'zustand';
 import { initialFormValue, toSubmitValue } from '../../../shared/forms/form-value';
-import { childPath, setAtPath } from '../../../shared/forms/form-paths';
+import { childPath, parsePath, setAtPath } from '../../../shared/forms/form-paths';
 import { placeIssues } from '../../../shared/forms/place-issues';
 import type { PathSegment } from '../../../shared/forms/form-paths';
 import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { FormFieldError } from '../../../shared/forms/validate-form-value';
 import type { CaseSchemaAnswer, CreateCaseResult } from '../../../shared/domain/cases';
+import type { CaseDraft } from '../../../shared/domain/case-draft';
+import { applyCaseDraft, draftValueAt } from './case-draft-values';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
@@ -48,7 +50,23 @@ export interface CasesSlice {
   casePolicyResults?: Customer[];
   casePolicySearching: boolean;
   casePolicyError?: IpcError;
+  /** "Create case from this document" (issue #40): values read from the letter and the policy. */
+  caseDraft?: CaseDraft;
+  caseDraftLoading: boolean;
+  caseDraftError?: IpcError;
+  /** Paths of offered values the clerk took into the form. */
+  caseDraftTaken: string[];
+  /** After creation: the linked document is being sent, was sent, or could not be. */
+  caseDocumentSending: boolean;
+  caseDocumentSent?: boolean;
+  caseDocumentSendError?: IpcError;
   loadCaseSchema(options?: { refresh?: boolean }): Promise<void>;
+  /** Opens the create-case form for the document with every value the letter and its policy give. */
+  startCaseFromDocument(documentId: string): Promise<void>;
+  /** Puts an offered value into its field (the clerk confirms it). */
+  takeDraftValue(path: string): void;
+  /** Sends the document that now carries the new case number (issue #40 item 3). */
+  sendCaseDocument(): Promise<void>;
   startCaseForm(documentId?: string): void;
   /** Ticks or unticks "replace the document's case number". */
   agreeCaseNumberReplace(agreed: boolean): void;
@@ -88,6 +106,59 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
     caseSending: false,
     casePolicyQuery: '',
     casePolicySearching: false,
+    caseDraftLoading: false,
+    caseDraftTaken: [],
+    caseDocumentSending: false,
+
+    async startCaseFromDocument(documentId) {
+      get().setScreen('cases');
+      if (!get().caseSchema) await get().loadCaseSchema();
+      get().startCaseForm(documentId);
+      const s = get();
+      if (!s.caseSchema || s.caseDocumentId !== documentId) return;
+      const requestId = s.caseRequestId;
+      set({ caseDraftLoading: true });
+      try {
+        const draft = await intake().call('cases.fromDocument', { id: documentId });
+        const now = get();
+        // The clerk started another form meanwhile, or the schema changed: this draft is not for it.
+        if (now.caseRequestId !== requestId || !now.caseSchema || draft.key !== now.caseSchema.key) {
+          return set({ caseDraftLoading: false });
+        }
+        const chosen = draft.values.find((v) => v.field === 'policyNumber' && v.filled);
+        const holder = draft.values.filter((v) => v.source.kind === 'policy').map((v) => v.raw)[0];
+        set({
+          caseDraft: draft,
+          caseDraftLoading: false,
+          caseValue: applyCaseDraft(now.caseValue, draft),
+          ...(chosen && holder ? { casePolicy: { number: String(chosen.value), customerName: holder } } : {}),
+        });
+      } catch (e) {
+        if (get().caseRequestId === requestId) set({ caseDraftLoading: false, caseDraftError: toIpcError(e) });
+      }
+    },
+
+    takeDraftValue(path) {
+      const s = get();
+      const v = draftValueAt(s.caseDraft, path);
+      if (!v || s.caseSending) return;
+      get().setCaseField(parsePath(path), v.value);
+      set({ caseDraftTaken: [...get().caseDraftTaken.filter((p) => p !== path), path] });
+    },
+
+    async sendCaseDocument() {
+      const s = get();
+      const id = s.caseResult?.document?.id;
+      if (!id || s.caseDocumentSending || s.caseDocumentSent) return;
+      set({ caseDocumentSending: true, caseDocumentSendError: undefined });
+      try {
+        const updated = await intake().call('documents.submit', { ids: [id] });
+        get().applyDocumentsChanged(updated, []);
+        set({ caseDocumentSending: false, caseDocumentSent: true });
+      } catch (e) {
+        set({ caseDocumentSending: false, caseDocumentSendError: toIpcError(e) });
+      }
+    },
 
     async loadCaseSchema(options = {}) {
       set({ caseSchemaLoading: true, caseSchemaError: undefined });
@@ -122,6 +193,13 @@ export const createCasesSlice: StateCreator<AppState, [], [], CasesSlice> = (set
         caseSendError: undefined,
         casePolicyResults: undefined,
         casePolicyError: undefined,
+        caseDraft: undefined,
+        caseDraftLoading: false,
+        caseDraftError: undefined,
+        caseDraftTaken: [],
+        caseDocumentSending: false,
+        caseDocumentSent: undefined,
+        caseDocumentSendError: undefined,
       };
       if (!s.caseSchema) return set({ ...base, caseValue: undefined });
       const model = s.caseSchema.model;

@@ -15,6 +15,7 @@ import type { CaseMessageKey } from './case-messages';
 import { fieldDomId, formMessages } from '../../forms/field-messages';
 import type { FieldMessage } from '../../forms/field-messages';
 import { SchemaForm } from '../../forms/schema-form';
+import { CaseDraftPanel } from './case-draft-panel';
 import './case-screens.css';
 
 const ID_PREFIX = 'case';
@@ -93,6 +94,7 @@ export function CreateCaseScreen() {
         <ErrorBanner error={schemaError} onRetry={() => void s().loadCaseSchema()} testId="case-schema-error" />
       )}
       {!created && <LinkedDocument doc={doc} sentMeanwhile={sentMeanwhile} disabled={sending} t={t} />}
+      {schema && !created && <CaseDraftPanel model={schema.model} idPrefix={ID_PREFIX} disabled={sending} />}
       {schema && !created && <PolicyPicker t={t} disabled={sending} />}
 
       <div ref={topRef} tabIndex={-1} className="case-outcome" aria-live="polite" data-testid="case-outcome">
@@ -323,6 +325,7 @@ function CreatedPanel(props: {
           </li>
         )}
       </ul>
+      {props.fileName && number && result.document && <SendDocument fileName={props.fileName} number={number} t={t} />}
       <div className="row-actions">
         {props.fileName && result.document && (
           <button type="button" className="button" onClick={() => s().setScreen('inbox')}>
@@ -345,6 +348,37 @@ function CreatedPanel(props: {
         </button>
       </div>
     </div>
+  );
+}
+
+/** One step on from creating the case: the letter, now carrying its case number, goes to the platform (issue #40 item 3). */
+function SendDocument(props: { fileName: string; number: string; t: Translate<CaseMessageKey> }) {
+  const { t } = props;
+  const sending = useAppStore((st) => st.caseDocumentSending);
+  const sent = useAppStore((st) => st.caseDocumentSent);
+  const error = useAppStore((st) => st.caseDocumentSendError);
+  const s = useAppStore.getState;
+  if (sent)
+    return (
+      <p className="ok-text" data-testid="case-document-sent">
+        {t('case.documentSent', { file: props.fileName, number: props.number })}
+      </p>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-primary"
+        data-testid="case-send-document"
+        disabled={sending}
+        onClick={() => void s().sendCaseDocument()}
+      >
+        {sending ? t('case.sendingDocument') : t('case.sendDocument', { file: props.fileName })}
+      </button>
+      {error && (
+        <ErrorBanner error={error} onRetry={() => void s().sendCaseDocument()} testId="case-send-document-error" />
+      )}
+    </>
   );
 }
 

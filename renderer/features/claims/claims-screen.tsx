@@ -10,6 +10,7 @@ import { useAppStore } from '../../app/store';
 import { formatDateTime, translateMaybe, useLocale, useT } from '../../i18n/i18n';
 import { caseNumberOfClaim } from '../activity/claim-case-number';
 import { platformText } from '../../i18n/platform-values';
+import { PrintCoverSheet } from '../sheets/print-sheets';
 
 export function ClaimsScreen() {
   const t = useT();
@@ -87,6 +88,7 @@ export function ClaimsScreen() {
             )}
           </h3>
           <CaseActivityLink caseNumber={caseNumberOfClaim(info)} />
+          {caseNumberOfClaim(info) && <PrintCoverSheet caseNumber={caseNumberOfClaim(info)!} />}
           <div className="info-columns">
             <InfoTable title={t('claims.general')} items={info.generalInfo} />
             <InfoTable title={t('claims.specific')} items={info.claimSpecificInfo} />

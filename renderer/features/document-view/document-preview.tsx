@@ -14,7 +14,7 @@ import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
-import { fitScale, stepZoom } from './zoom';
+import { fitScale, openingScale, stepZoom } from './zoom';
 import { pageOf } from './shown-page';
 import type { Zoom } from './zoom';
 
@@ -37,10 +37,10 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const [content, setContent] = useState<Content>();
   const [error, setError] = useState<IpcError>();
   const [renderError, setRenderError] = useState<string>();
-  // A PDF opens at 100 %; an image scaled to fit its page (a scan is far larger than the pane), and the
-  // percentage shown is always the real one.
+  // A PDF opens at 100 % (less in a pane narrower than its page); an image scaled to fit its page (a scan is
+  // far larger than the pane), and the percentage shown is always the real one.
   const [zoom, setZoom] = useState<Zoom>(() =>
-    previewKind(doc?.contentType ?? '', doc?.fileName ?? '') === 'image' ? 'fit' : 1,
+    previewKind(doc?.contentType ?? '', doc?.fileName ?? '') === 'image' ? 'fit' : 'opening',
   );
   const [natural, setNatural] = useState<{ width: number; height: number }>();
   const areaRef = useRef<HTMLDivElement>(null);
@@ -161,7 +161,8 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
 
   const fit = natural && area ? fitScale(natural, area) : undefined;
   // Until the page's size is known, "fit" draws at 100 % (hidden for images, see below).
-  const scale = zoom === 'fit' ? (fit ?? 1) : zoom;
+  const scale =
+    zoom === 'fit' ? (fit ?? 1) : zoom === 'opening' ? (natural && area ? openingScale(natural, area) : 1) : zoom;
   const pagedView: PagedViewProps = { zoom: scale, page, onPages, onError, onPageSize };
   const zoomIn = () => setZoom(stepZoom(scale, 1));
   const zoomOut = () => setZoom(stepZoom(scale, -1));
@@ -278,13 +279,15 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       </div>
       {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
       {/* Fitted, the page needs no scrollbars: hidden, so a scrollbar coming and going cannot change the room
-          the fit is measured in (and the fit with it). */}
+          the fit is measured in (and the fit with it). At a zoom the clerk chose the page may be wider than
+          the pane: that sideways scrolling was asked for (data-scrolls-sideways), never the opening one's. */}
       <div
         className={fitted ? 'preview-canvas fitted' : 'preview-canvas'}
         tabIndex={0}
         aria-label={t('preview.area')}
         role="region"
         ref={areaRef}
+        data-scrolls-sideways={typeof zoom === 'number' || undefined}
       >
         {error && (
           <ErrorBanner

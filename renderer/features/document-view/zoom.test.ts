@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, stepZoom } from './zoom';
+import { fitScale, openingScale, stepZoom } from './zoom';
 
 describe('preview zoom', () => {
   it('fit-to-page takes the tighter of width and height', () => {
@@ -15,5 +15,13 @@ describe('preview zoom', () => {
     expect(stepZoom(1, -1)).toBe(0.75);
     expect(stepZoom(4, 1)).toBe(4);
     expect(stepZoom(0.1, -1)).toBe(0.1);
+  });
+
+  it('a document opens at 100 %, or at the pane’s width when its page is wider', () => {
+    expect(openingScale({ width: 595, height: 842 }, { width: 800 })).toBe(1);
+    const narrow = openingScale({ width: 595, height: 842 }, { width: 300 });
+    expect(narrow).toBeLessThan(300 / 595);
+    expect(narrow * 595).toBeGreaterThan(299);
+    expect(openingScale({ width: 0, height: 0 }, { width: 300 })).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { CaptureBatchProgress } from '../../../shared/domain/capture';
+import type { CaptureBatchProgress, HeldBatch } from '../../../shared/domain/capture';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 
@@ -9,6 +9,10 @@ export interface BatchProgressSlice {
   /** `capture.batches`: the whole list, whenever a batch advances, appears or is finished. */
   applyCaptureBatches(batches: readonly CaptureBatchProgress[]): void;
   loadCaptureBatches(): Promise<void>;
+  /** Batches held for review (issue #38 item 8), with their planned split. */
+  heldBatches: HeldBatch[];
+  /** `capture.held`: the whole list, whenever one is held or released. */
+  applyHeldBatches(batches: readonly HeldBatch[]): void;
 }
 
 export const createBatchProgressSlice: StateCreator<AppState, [], [], BatchProgressSlice> = (set) => ({
@@ -20,7 +24,14 @@ export const createBatchProgressSlice: StateCreator<AppState, [], [], BatchProgr
     } catch {
       // Only a progress line: the next event brings it.
     }
+    try {
+      set({ heldBatches: (await intake().call('capture.held', {})).batches });
+    } catch {
+      // The next event brings them.
+    }
   },
+  heldBatches: [],
+  applyHeldBatches: (batches) => set({ heldBatches: [...batches] }),
 });
 
 /** Newest batch first, as the inbox lists documents (a batch's documents take its arrival). */

@@ -2,6 +2,7 @@ import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { batchesNewestFirst } from './batch-progress-slice';
 import { folderLabel } from '../document-view/folder-label';
+import { ScanProgressText } from '../scanning/scan-progress';
 
 /**
  * A scanned batch still being looked through, in its place at the top of the list (it is the newest
@@ -17,7 +18,9 @@ export function BatchProgressRows() {
       {batchesNewestFirst(batches).map((b) => (
         <li key={b.id} className="batch-progress-row" data-testid="batch-progress-row" data-batch={b.id}>
           <span className="doc-name">{b.fileName}</span>
-          {b.pages === null ? (
+          {b.scan ? (
+            <ScanProgressText batch={b} />
+          ) : b.pages === null ? (
             <span className="doc-meta">
               {folderLabel(b.sourceFolder)} · {t('inbox.batch.waiting')}
             </span>

@@ -263,7 +263,7 @@ export function PageStrip(props: { doc: Document }) {
       {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
       {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
       {source && (
-        <ol className="page-thumbs">
+        <ol className="page-thumbs" data-scrolls-sideways>
           {Array.from({ length: count }, (_, i) => (
             <li key={i}>
               <button

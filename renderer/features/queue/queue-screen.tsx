@@ -6,7 +6,8 @@ import { useAppStore } from '../../app/store';
 import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
-import { historyStep } from './history-message';
+import { historyStepText } from './history-step-text';
+import type { HistoryStep } from '../../../shared/domain/history';
 import { LocaleDateInput } from '../../forms/locale-date-input';
 import { RelativeTime } from '../../components/relative-time';
 
@@ -298,7 +299,7 @@ function HistorySection() {
                 <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.message && <HistoryMessage message={h.message} state={h.state} />}
+                  {h.step && <HistoryStepLine step={h.step} />}
                 </td>
               </tr>
             ))}
@@ -309,18 +310,18 @@ function HistorySection() {
   );
 }
 
-/** A history step in the clerk's words; an error's own text only behind "Details". */
-function HistoryMessage(props: { message: string; state: string }) {
-  const t = useT();
+/** A history step in the clerk's words; an error's sentence (and the system's own text) behind "Details". */
+function HistoryStepLine(props: { step: HistoryStep }) {
   const locale = useLocale();
-  const step = historyStep(props.message, props.state);
-  if (step.kind === 'step') return <div className="muted">{t(step.key, step.values)}</div>;
+  const step = historyStepText(locale, props.step);
+  if (step.details === undefined) return <div className="muted">{step.text}</div>;
   return (
     <details className="error-details muted">
       <summary>
-        {step.failed ? t('history.step.failedAttempt') : t('history.step.note')} · {detailsLabel(locale)}
+        {step.text} · {detailsLabel(locale)}
       </summary>
-      <p>{step.text}</p>
+      <p>{step.details}</p>
+      {step.original !== undefined && <p lang="en">{step.original}</p>}
     </details>
   );
 }

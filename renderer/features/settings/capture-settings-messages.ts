@@ -14,6 +14,7 @@ const en = {
   'capture.blank.keep': 'Keep them',
   'capture.blank.drop': 'Leave them out',
   'capture.blank.flag': 'Keep them and mark them in the history',
+  'capture.review': 'Let me check each batch’s split before its documents are made',
 } as const;
 export type CaptureSettingsKey = keyof typeof en;
 
@@ -32,6 +33,7 @@ const de: Record<CaptureSettingsKey, string> = {
   'capture.blank.keep': 'Behalten',
   'capture.blank.drop': 'Weglassen',
   'capture.blank.flag': 'Behalten und im Verlauf vermerken',
+  'capture.review': 'Aufteilung jedes Stapels prüfen, bevor seine Dokumente erstellt werden',
 };
 
 export const captureSettingsMessages: Catalogs<CaptureSettingsKey> = { en, de };

@@ -69,6 +69,9 @@ export function FolderCaptureFields(props: {
               </select>
             )}
           </SettingsField>
+          <SettingsCheck checked={capture.review} onChange={(review) => change({ review })}>
+            {t('capture.review')}
+          </SettingsCheck>
         </>
       )}
     </fieldset>

@@ -14,7 +14,14 @@ const RECHECK_MS = 5_000;
  * typo), not a folder, not readable. In the desktop app, "Browse…" opens the OS's folder dialog; a browser
  * cannot pick a folder on the station, so the web shell checks the typed path instead.
  */
-export function FolderPathField(props: { path: string; label: string; value: string; onChange(v: string): void }) {
+export function FolderPathField(props: {
+  path: string;
+  label: string;
+  value: string;
+  /** The profile says `shared: false`: its files are taken in place. */
+  optedOut?: boolean;
+  onChange(v: string): void;
+}) {
   const t = useT();
   const electron = useAppStore((s) => s.info?.shell === 'electron');
   const [seen, setSeen] = useState<FolderInspection & { asked: string }>();
@@ -38,11 +45,20 @@ export function FolderPathField(props: { path: string; label: string; value: str
   }, [value]);
   const state = value && seen?.asked === value ? seen.state : undefined;
   const stations = state && seen?.shared?.stations;
+  // Files are claimed (the default) unless the admin opted out or the folder cannot take `.intake/`; a folder
+  // another station made shared is claimed from even when opted out.
+  const inPlace = state === 'folder' && !stations ? (props.optedOut ? 'opted_out' : seen?.inPlace) : undefined;
   const hint = state && (
     <span className={`folder-state folder-${state}`} data-testid="folder-state" data-state={state}>
       {t(`settings.folder.state.${state}`)}
       {stations && (
         <span data-testid="folder-shared"> · {t('settings.folder.shared', { count: stations.length })}</span>
+      )}
+      {inPlace && (
+        <span data-testid="folder-in-place" data-reason={inPlace}>
+          {' '}
+          · {t(`settings.folder.inPlace.${inPlace}`)}
+        </span>
       )}
     </span>
   );

@@ -49,6 +49,7 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
         label={t('settings.folder.path')}
         value={f.path}
         onChange={(path) => set({ path })}
+        optedOut={f.shared === false}
       />
       <SettingsText
         path={`folders.${i}.fileNamePattern`}
@@ -91,7 +92,7 @@ function FolderCard(props: { folder: FolderProfile; index: number; edit: EditSet
       <SettingsCheck checked={f.recognizeCompleteFiles} onChange={(on) => set({ recognizeCompleteFiles: on })}>
         {t('settings.folder.recognizeCompleteFiles')}
       </SettingsCheck>
-      <SettingsCheck checked={f.shared ?? false} onChange={(on) => set({ shared: on })}>
+      <SettingsCheck checked={f.shared !== false} onChange={(on) => set({ shared: on })}>
         {t('settings.folder.sharedOption')}
       </SettingsCheck>
       <div>

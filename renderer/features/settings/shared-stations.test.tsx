@@ -32,4 +32,13 @@ describe('SharedStations (#28: Settings lists the stations with their last heart
     expect(translate('en', 'settings.folder.shared', { count: 1 })).toBe('shared · 1 station');
     expect(translate('de', 'settings.folder.shared', { count: 3 })).toBe('geteilt · 3 Stationen');
   });
+
+  it('a folder taken in place says why, in English and German (#37)', () => {
+    for (const reason of ['opted_out', 'read_only', 'not_a_folder'] as const) {
+      expect(translate('en', `settings.folder.inPlace.${reason}`)).toMatch(/^Files are taken in place/);
+      expect(translate('de', `settings.folder.inPlace.${reason}`)).toMatch(/^Dateien werden direkt übernommen/);
+    }
+    expect(translate('en', 'settings.folder.inPlace.read_only')).toContain('write access');
+    expect(translate('de', 'settings.folder.inPlace.read_only')).toContain('Schreibrechte');
+  });
 });

@@ -188,6 +188,7 @@ export function TaggingForm() {
                     type="button"
                     className="button button-small"
                     aria-keyshortcuts="Alt+L"
+                    data-testid="find-policy"
                     onClick={() => {
                       s().setPolicyQuery(draft.values.policyNumber || s().policyQuery);
                       s().setScreen('lookup');
@@ -222,6 +223,19 @@ export function TaggingForm() {
                     }}
                   >
                     {t('tagging.createCase')}
+                  </button>
+                )}
+                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    data-testid="case-from-letter"
+                    onClick={() => {
+                      // The form opens filled from the letter and its policy (issue #40).
+                      void s().startCaseFromDocument(single);
+                    }}
+                  >
+                    {t('tagging.caseFromLetter')}
                   </button>
                 )}
               </div>
@@ -275,7 +289,7 @@ export function TaggingForm() {
         <div className="form-actions">
           <button
             type="button"
-            className="button"
+            className="button button-small"
             disabled={!previous}
             aria-keyshortcuts="Alt+P"
             onClick={() => s().useSameAsPrevious()}
@@ -286,7 +300,7 @@ export function TaggingForm() {
           {single && (
             <button
               type="button"
-              className="button"
+              className="button button-small"
               aria-keyshortcuts="Alt+S"
               data-testid="use-suggestions"
               onClick={() => s().acceptAllSuggestions(single)}
@@ -295,10 +309,9 @@ export function TaggingForm() {
               <kbd aria-hidden="true">Alt+S</kbd>
             </button>
           )}
-          <span className="spacer" />
           <button
             type="submit"
-            className="button button-primary"
+            className="button button-primary form-submit"
             disabled={submitting || blocked.length === docs.length}
             aria-keyshortcuts="Control+Enter"
             data-testid="submit"

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActivityCaseSchema, ActivityEntrySchema, ActivityStatusSchema } from '../../domain/activity';
+import { CaseDraftSchema } from '../../domain/case-draft';
 import { CaseSchemaAnswerSchema, CreateCaseResultSchema, SchemaDirectionSchema } from '../../domain/cases';
 import { PartnerValidationSchema } from '../../domain/partner-validation';
 
@@ -30,6 +31,12 @@ export const caseInvokes = {
     }),
     response: CreateCaseResultSchema,
   },
+  /**
+   * "Create case from this document" (issue #40): the create-case form's values read from a notice of loss
+   * and from the platform's answer about its policy, for the active environment's case schema. Slow the
+   * first time for a scan (its OCR); each value says its source and confidence and whether it is filled.
+   */
+  'cases.fromDocument': { request: z.object({ id: z.string().min(1) }), response: CaseDraftSchema },
   'partners.validate': {
     request: z.object({
       tenant: z.string().trim().min(1),

@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readlink, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readdir, readlink, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../samples/sample-scans';
 import { CapturePool, CaptureWorkerFailed, defaultPoolSize } from './capture-pool';
 import { pdfOfScans, renderScan } from '../test-support/synthetic-scan';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 const pool = new CapturePool({ size: 2 });
 afterAll(() => pool.close());
@@ -19,7 +20,7 @@ describe('CapturePool', () => {
     'analyses every page in worker threads, in page order, and the main thread stays free meanwhile',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+      const dir = tempDir('capture-pool-');
       const pages = [
         await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
         await renderScan({ textLines: 20 }),
@@ -61,7 +62,7 @@ describe('CapturePool', () => {
   );
 
   it('a file that cannot be read as pages is a problem, and the pool goes on working', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+    const dir = tempDir('capture-pool-');
     await writeFile(join(dir, 'bad.pdf'), '%PDF-1.7 not really');
     expect(await pool.analyseFile(join(dir, 'bad.pdf'), { dpi: 200, blankThreshold: 0.002 })).toMatchObject({
       ok: false,
@@ -73,7 +74,7 @@ describe('CapturePool', () => {
   });
 
   it('lets go of the file soon after: no descriptor stays open on it (a spool file must be movable)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+    const dir = tempDir('capture-pool-');
     const file = join(dir, 'held.pdf');
     await writeFile(file, await pdfOfScans([await renderScan({ textLines: 2 }), await renderScan({ textLines: 3 })]));
     const openOnFile = async () => {
@@ -92,7 +93,7 @@ describe('CapturePool', () => {
     'files take turns: a short file started after a long one is done long before it (one worker)',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'capture-pool-'));
+      const dir = tempDir('capture-pool-');
       const long = join(dir, 'long.pdf');
       const short = join(dir, 'short.pdf');
       await writeFile(long, makePdf(Array.from({ length: 30 }, (_, i) => [`Letter ${i + 1}`, 'Dear Sir'])));

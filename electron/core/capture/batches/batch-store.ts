@@ -14,12 +14,22 @@
  * schema.
  */
 import type { Statement } from 'better-sqlite3';
-import type { CaptureProfile } from '../../../../shared/domain/capture';
+import type { CaptureProfile, HeldPage } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { QueueDatabase } from '../../queue/queue-database';
 
-export type BatchState = 'received' | 'split' | 'done';
+/**
+ * received → held (review: analysed, waiting for the clerk) → released (the clerk's split, stored) → split
+ * → done; without review received → split → done as before.
+ */
+export type BatchState = 'received' | 'held' | 'released' | 'split' | 'done';
+
+/** A held batch's plan, then the split the clerk released (capture_batches.plan, JSON). */
+export interface StoredPlan {
+  pages: HeldPage[];
+  documents: Array<{ pages: number[]; metadata: Record<string, string> }>;
+}
 
 export interface CaptureBatch {
   id: string;
@@ -42,6 +52,14 @@ export interface CaptureBatch {
   receivedAt: string;
   /** Analyses begun and not finished or cleanly stopped (0 for a new batch). */
   analysisStarts?: number;
+  /** A watched folder's file, or a scan from the desk (issue #38): its pages in capture/scans/<id>/. */
+  kind?: 'file' | 'scan';
+  /** A scan the clerk may still scan more pages into; its last document is made when it is finished. */
+  scanOpen?: boolean;
+  /** The scanner it was scanned on (`https://…/eSCL`, `sane:…`). */
+  scanner?: string;
+  /** Held: the planned split; released: the clerk's. */
+  plan?: StoredPlan;
 }
 
 export interface CapturePartLink {
@@ -71,6 +89,10 @@ interface BatchRow {
   archive_path: string | null;
   received_at: string;
   analysis_starts: number | null;
+  kind: string | null;
+  scan_open: number | null;
+  scanner: string | null;
+  plan: string | null;
 }
 
 const fromRow = (r: BatchRow): CaptureBatch => ({
@@ -90,6 +112,9 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   ...(r.archive_path === null ? {} : { archivePath: r.archive_path }),
   receivedAt: r.received_at,
   analysisStarts: r.analysis_starts ?? 0,
+  ...(r.kind === 'scan' ? { kind: 'scan' as const, scanOpen: r.scan_open === 1 } : {}),
+  ...(r.scanner ? { scanner: r.scanner } : {}),
+  ...(r.plan === null ? {} : { plan: JSON.parse(r.plan) as StoredPlan }),
 });
 
 export class BatchStore {
@@ -114,12 +139,16 @@ export class BatchStore {
     this.db
       .prepare(
         `INSERT INTO capture_batches (id, file_name, source_folder, source_path, source_size, source_mtime_ms, size,
-           sha256, state, profile, metadata, auto_submit, required_fields, received_at, updated_at)
+           sha256, state, profile, metadata, auto_submit, required_fields, received_at, updated_at, kind, scan_open,
+           scanner)
          VALUES (@id, @fileName, @sourceFolder, @sourcePath, @sourceSize, @sourceMtimeMs, @size, @sha256, @state,
-           @profile, @metadata, @autoSubmit, @requiredFields, @receivedAt, @receivedAt)`,
+           @profile, @metadata, @autoSubmit, @requiredFields, @receivedAt, @receivedAt, @kind, @scanOpen, @scanner)`,
       )
       .run({
         ...b,
+        kind: b.kind ?? 'file',
+        scanOpen: b.scanOpen ? 1 : 0,
+        scanner: b.scanner ?? null,
         profile: JSON.stringify(b.profile),
         metadata: JSON.stringify(b.metadata),
         autoSubmit: b.autoSubmit ? 1 : 0,
@@ -151,6 +180,18 @@ export class BatchStore {
 
   setState(id: string, state: BatchState, at: string): void {
     this.db.prepare('UPDATE capture_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id);
+  }
+
+  /** A scan the clerk finished (0), or takes up again to scan more into it (1). */
+  setScanOpen(id: string, open: boolean, at: string): void {
+    this.db.prepare('UPDATE capture_batches SET scan_open = ?, updated_at = ? WHERE id = ?').run(open ? 1 : 0, at, id);
+  }
+
+  /** The batch's plan, with its new state (held: planned; released: as the clerk released it). */
+  setPlan(id: string, state: 'held' | 'released', plan: StoredPlan, at: string): void {
+    this.db
+      .prepare('UPDATE capture_batches SET state = ?, plan = ?, updated_at = ? WHERE id = ?')
+      .run(state, JSON.stringify(plan), at, id);
   }
 
   setArchivePath(id: string, archivePath: string | null, at: string): void {

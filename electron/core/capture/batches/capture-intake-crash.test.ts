@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { JsonLineLogger } from '../../util/logger';
 import { captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 import { MAX_ANALYSIS_STARTS } from './capture-intake';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CHILD = join(import.meta.dirname, '../test-support/capture-pipeline-child.ts');
@@ -55,7 +54,7 @@ describe('a batch whose analysis takes the process down', () => {
     'is analysed at most twice; the next start keeps it whole with its reason and the station goes on',
     { timeout: 180_000 },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'capture-crash-'));
+      const dir = tempDir('capture-crash-');
       const data = join(dir, 'data');
       const scans = join(dir, 'scans');
       await mkdir(scans, { recursive: true });

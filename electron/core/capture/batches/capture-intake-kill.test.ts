@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
@@ -17,6 +16,7 @@ import { prng } from '../test-support/synthetic-scan';
 import { BatchStore } from './batch-store';
 import { captureKillFolder, captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_CASES, CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CHILD = join(import.meta.dirname, '../test-support/capture-pipeline-child.ts');
@@ -124,7 +124,7 @@ describe('capture in the pipeline under kill -9', () => {
       const outcomes: string[] = [];
       let fullMs = 0;
       for (let run = 0; run < 6; run++) {
-        const dir = mkdtempSync(join(tmpdir(), 'capture-kill-'));
+        const dir = tempDir('capture-kill-');
         const data = join(dir, 'data');
         const scans = join(dir, 'scans');
         await mkdir(scans, { recursive: true });
@@ -150,7 +150,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
       const name = 'CLM-2026-000101_stack.pdf';
       // What an uninterrupted run makes, from the same analysis and rules.
       const profile = CaptureProfileSchema.parse(captureKillFolder('/').capture);
-      const refDir = mkdtempSync(join(tmpdir(), 'capture-kill-ref-'));
+      const refDir = tempDir('capture-kill-ref-');
       await writeFile(join(refDir, name), pdf);
       const pool = new CapturePool();
       const analysed = await pool.analyseFile(join(refDir, name), {
@@ -162,7 +162,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
       const expected = planSeparation(analysed.pages, profile).documents.map((d) => d.pages);
       expect(expected.length).toBeGreaterThan(4);
 
-      const dir = mkdtempSync(join(tmpdir(), 'capture-kill-long-'));
+      const dir = tempDir('capture-kill-long-');
       const data = join(dir, 'data');
       const scans = join(dir, 'scans');
       await mkdir(scans, { recursive: true });

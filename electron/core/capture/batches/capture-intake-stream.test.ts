@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureBatchProgress, PageAnalysis } from '../../../../shared/domain/capture';
@@ -17,6 +15,7 @@ import { CapturePool } from '../analysis/capture-pool';
 import { planSeparation } from '../analysis/planner';
 import { scannedBatch } from '../test-support/batch';
 import { BatchStore } from './batch-store';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 /** The real pool; it only counts the pages it has analysed (to tell when the analysis is over). */
 class CountingPool extends CapturePool {
@@ -44,7 +43,7 @@ afterEach(async () => {
 
 describe('a long batch shows up at once (issue #30 item 6)', () => {
   it('its first document is in the inbox while the rest is analysed, the others follow, and its place shows the progress', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-stream-'));
+    const dir = tempDir('capture-stream-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const bus = new EventBus();

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +28,9 @@ import {
 import { g4TiffBomb } from '../test-support/hostile-scans';
 import { passwordProtectedPdf } from '../test-support/odd-files';
 import { encodeJpeg, pdfOfScans, renderScan } from '../test-support/synthetic-scan';
+import { tempDir } from '../../util/test-support/temp-dir';
 import { BatchStore } from './batch-store';
+import { scanIn } from '../../test-support/scans-left';
 
 /** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
 let harness: ConnectionHarness | undefined;
@@ -89,7 +90,7 @@ const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('capture in the intake pipeline', () => {
   it('a 9-page scan with two cover sheets becomes three uploaded documents with their case numbers; the original goes last', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const p = await startPipeline(dir, [folder('post', scans, { ...CASE_BATCH_PROFILE, autoSubmit: true })]);
@@ -123,10 +124,10 @@ describe('capture in the intake pipeline', () => {
       { code: 'capture.split', values: { file: CASE_BATCH_FILE_NAME } },
     ]);
     const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
-    expect(history.map((h) => h.message).sort()).toEqual([
-      `part 1 of ${CASE_BATCH_FILE_NAME}, pages 1, 2`,
-      `part 2 of ${CASE_BATCH_FILE_NAME}, pages 5, 6`,
-      `part 3 of ${CASE_BATCH_FILE_NAME}, pages 8, 9`,
+    expect(history.map((h) => h.step).sort((a, b) => Number(a?.values['n']) - Number(b?.values['n']))).toEqual([
+      { code: 'partOf', values: { n: 1, file: CASE_BATCH_FILE_NAME, pages: '1, 2' } },
+      { code: 'partOf', values: { n: 2, file: CASE_BATCH_FILE_NAME, pages: '5, 6' } },
+      { code: 'partOf', values: { n: 3, file: CASE_BATCH_FILE_NAME, pages: '8, 9' } },
     ]);
     // Each part has exactly its pages: no cover sheet, no blank back.
     for (const [i, d] of byName.entries())
@@ -137,13 +138,13 @@ describe('capture in the intake pipeline', () => {
     const got = await uploads();
     expect(got.map((u) => u.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
     expect(existsSync(original)).toBe(false);
-    expect(existsSync(join(scans, CASE_BATCH_FILE_NAME)), 'the scanner file goes after the last part').toBe(false);
+    expect(scanIn(scans, CASE_BATCH_FILE_NAME), 'the scanner file goes after the last part').toBeUndefined();
     const archived = readdirSync(p.archiveDir, { recursive: true }).map(String);
     expect(archived.some((f) => f.endsWith(`${batch!.id}_${CASE_BATCH_FILE_NAME}`))).toBe(true);
   }, 120_000);
 
   it('a scan with no separator sheet (a letter, a photo) is one document with its own name and bytes, and no split notice', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const p = await startPipeline(dir, [
@@ -181,11 +182,11 @@ describe('capture in the intake pipeline', () => {
       'CLM-2026-000101_letter.pdf',
       'CLM-2026-000101_photo.jpg',
     ]);
-    await waitFor(() => !existsSync(join(scans, 'CLM-2026-000101_letter.pdf')), 'scanner file archived', 30_000);
+    await waitFor(() => scanIn(scans, 'CLM-2026-000101_letter.pdf') === undefined, 'scanner file archived', 30_000);
   }, 120_000);
 
   it('a cover-sheet value without its field format is left out, and that part waits in the inbox', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     // Any code on a cover sheet is read as a case number; the environment's form is CLM-YYYY-NNNNNN.
@@ -219,7 +220,7 @@ describe('capture in the intake pipeline', () => {
   }, 90_000);
 
   it('a PrimaryFileName read off a cover sheet is only a name: `../../etc/x` names the file `x`', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const profile = {
@@ -243,7 +244,7 @@ describe('capture in the intake pipeline', () => {
   }, 90_000);
 
   it('a file that cannot be analysed (encrypted) is kept whole, in the inbox, with the reason', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const p = await startPipeline(dir, [folder('post', scans, { autoSubmit: true, capture: {} })]);
@@ -259,7 +260,7 @@ describe('capture in the intake pipeline', () => {
   }, 60_000);
 
   it('a scan over the limits from an auto-submit folder goes on as a plain document: uploaded as it is, with its reason', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const p = await startPipeline(dir, [
@@ -280,12 +281,15 @@ describe('capture in the intake pipeline', () => {
     const got = await uploads();
     expect(got.map((u) => [u.fileName, u.caseNumber, u.size])).toEqual([['bomb.tif', 'CLM-2026-000101', bomb.length]]);
     expect(notices).toContainEqual({ code: 'capture.too_large', values: { file: 'bomb.tif' } });
-    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.message ?? '');
-    expect(history.some((m) => m.startsWith('Kept whole, not split:'))).toBe(true);
+    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.step);
+    expect(history).toContainEqual({
+      code: 'keptWhole',
+      values: { errorCode: 'capture.too_large', reason: expect.stringMatching(/^Kept whole, not split:/) as unknown },
+    });
   }, 90_000);
 
   it('a batch under analysis never delays the upload of a file from another folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const batches = join(dir, 'batches');
     const plain = join(dir, 'plain');
     await mkdir(batches);
@@ -313,7 +317,7 @@ describe('capture in the intake pipeline', () => {
   }, 180_000);
 
   it('stopped during the analysis, the next start analyses the batch again and makes every part once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const profile = folder('post', scans, CASE_BATCH_PROFILE);
@@ -332,7 +336,7 @@ describe('capture in the intake pipeline', () => {
   }, 120_000);
 
   it('a long batch in one folder does not hold up a batch from another folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const long = join(dir, 'long');
     const short = join(dir, 'short');
     await mkdir(long);
@@ -361,7 +365,7 @@ describe('capture in the intake pipeline', () => {
   }, 180_000);
 
   it('a file over the page limit is kept whole without analysis, with the reason', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const p = await startPipeline(dir, [folder('post', scans, { capture: { maxPages: 5 } })]);
@@ -373,7 +377,7 @@ describe('capture in the intake pipeline', () => {
   }, 60_000);
 
   it('a stop during the analysis is no mark against the batch (its analysis start is taken back)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'capture-intake-'));
+    const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');
     await mkdir(scans);
     const profile = folder('post', scans, { capture: {} });

@@ -32,11 +32,12 @@
  *    file removed (if unchanged), the batch done. Only a split batch gets there: the scanner's file stays
  *    until every part is made and uploaded. Idempotent, run again at start.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { historyStep, type HistoryStep } from '../../../../shared/domain/history';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { CaptureBatchProgress, CaptureProblem } from '../../../../shared/domain/capture';
-import { CAPTURE_MAX_PAGES, captureGroupField } from '../../../../shared/domain/capture';
+import type { CaptureBatchProgress, CaptureProblem, HeldBatch, HeldPage } from '../../../../shared/domain/capture';
+import { CAPTURE_MAX_PAGES, captureGroupField, releasedSplitProblem } from '../../../../shared/domain/capture';
 import type { Document, DocumentError } from '../../../../shared/domain/document';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { metadataValueProblem } from '../../../../shared/domain/metadata';
@@ -54,11 +55,16 @@ import type { Spool } from '../../queue/spool';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import type { AnalyseFileResult, CapturePool } from '../analysis/capture-pool';
+import type { PageAnalysis } from '../../../../shared/domain/capture';
+import type { ScannerProblemCode } from '../../../../shared/domain/scanning';
+import type { ScanPageStore } from '../scans/scan-page-store';
 import { PartBuilder } from '../split/part-builder';
-import type { PlannedDocument } from '../analysis/planner';
+import type { PlannedDocument, PlanPage, SeparationPlan } from '../analysis/planner';
+import { separatorTest } from '../analysis/planner';
+import { IntakeError } from '../../errors';
 import { foundSeparator, partFileName } from '../split/part-name';
 import { StreamPlanner } from '../analysis/stream-planner';
-import type { BatchStore, CaptureBatch } from './batch-store';
+import type { BatchStore, CaptureBatch, StoredPlan } from './batch-store';
 
 export interface CaptureIntakeDeps {
   queue: DocumentQueue;
@@ -73,6 +79,8 @@ export interface CaptureIntakeDeps {
   workDir: string;
   /** Archives an original as the queue archives a document (its spoolPath reads from `originals`). */
   archiver: Archiver;
+  /** Scans from the desk: their pages as they arrive (issue #38). */
+  scans?: ScanPageStore;
   /** The analysis workers, made on first use. */
   pool: () => CapturePool;
   /** The worker that builds the part PDFs, made on first use; default a PartBuilder. */
@@ -99,7 +107,7 @@ interface PartSpec {
   /** The part's file name (`{pages}`: the range the worker counted). */
   file: string;
   /** Its first history entry, given the pages it holds. */
-  message: (pages: number[], index: number) => string;
+  step: (pages: number[], index: number) => HistoryStep;
   error?: DocumentError;
   /** Whether it is queued, when not by the folder's rule (a rest kept with a reason). */
   autoSubmit?: boolean;
@@ -138,7 +146,7 @@ const NOTHING_TO_SPLIT: DocumentError = {
   retryable: false,
 };
 /** The history of a scan in which no separator sheet was found: one document, as the scanner wrote it. */
-const AS_SCANNED = 'no separator sheet found: one document, as scanned';
+const AS_SCANNED = historyStep('asScanned');
 /** Analyses begun and cut off by the process ending, after which a batch is kept whole unanalysed. */
 export const MAX_ANALYSIS_STARTS = 2;
 const INTERRUPTED: DocumentError = {
@@ -176,6 +184,11 @@ export class CaptureIntake implements IntakeTarget {
   private builderMade: PartBuilder | undefined;
   /** Batches taken and not yet made into all their documents, for the inbox (`capture.batches`). */
   private readonly inProgress = new Map<string, CaptureBatchProgress>();
+  /**
+   * A scan's pages analysed so far, by page: its analysis pauses when it has caught up with the scanner and
+   * resumes with the next page, without analysing its pages again.
+   */
+  private readonly scanAnalyses = new Map<string, Map<number, PageAnalysis>>();
 
   constructor(private readonly deps: CaptureIntakeDeps) {}
 
@@ -196,6 +209,13 @@ export class CaptureIntake implements IntakeTarget {
     const open = batches.openIds();
     await originals.sweep((name) => open.has(name));
     const received = new Set(batches.inState('received').map((b) => b.id));
+    if (this.deps.scans) {
+      // A scan's folder no open batch owns (a scan opened and not recorded, or done) goes; an open scan's
+      // page that never finished arriving (a `.partial`) goes too: the complete pages are the scan.
+      for (const entry of await this.deps.scans.batches())
+        if (!open.has(entry)) await this.deps.scans.remove(entry);
+        else await this.deps.scans.sweepPartial(entry);
+    }
     for (const entry of await readdir(workDir)) {
       if (!received.has(entry)) await rm(join(workDir, entry), { recursive: true, force: true });
     }
@@ -203,8 +223,14 @@ export class CaptureIntake implements IntakeTarget {
     this.unsubscribe = bus.on('documents.changed', (e) => {
       for (const d of e.documents) this.partChanged(d);
     });
-    for (const b of batches.inState('received')) this.advance(b, {});
+    for (const b of batches.inState('received'))
+      this.advance(
+        b,
+        b.kind === 'scan' ? { pages: (await this.scanPages(b.id)).length, scan: this.scanAfterRestart(b) } : {},
+      );
     for (const id of received) this.analyseSoon(id);
+    // Released by the clerk before the end: the documents not made yet are made now, exactly as released.
+    for (const b of batches.inState('released')) this.releaseSoon(b.id);
     for (const b of batches.inState('split')) this.completeSoon(b.id);
   }
 
@@ -232,7 +258,10 @@ export class CaptureIntake implements IntakeTarget {
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
   pending(): number {
-    return this.deps.batches.inState('received').length;
+    return (
+      this.deps.batches.inState('received').filter((b) => !b.scanOpen).length +
+      this.deps.batches.inState('released').length
+    );
   }
 
   /** Resolves when no batch waits for analysis. */
@@ -315,7 +344,9 @@ export class CaptureIntake implements IntakeTarget {
   // ---- analysis and split --------------------------------------------------------------------------------
 
   private analyseSoon(id: string): void {
-    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+    const batch = this.deps.batches.get(id);
+    // A scan has its own lane: it pauses and resumes with the scanner, never holding up a folder's batches.
+    const folder = batch?.kind === 'scan' ? `scan:${id}` : (batch?.sourceFolder ?? '');
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.analyse(id))
       // The part worker lets go of the batch's original (its bytes, pdf-lib's objects).
@@ -348,6 +379,9 @@ export class CaptureIntake implements IntakeTarget {
     // Each document is made as soon as a separator sheet closes it, while the analysis goes on; they are
     // made one after another, in scanner order.
     const planner = new StreamPlanner(batch.profile, made.nextPage);
+    // Batch review (issue #38 item 8): nothing is made while the analysis runs; the plan is held.
+    const review = batch.profile.review === true;
+    const analysed: PlanPage[] = [];
     let next = made.count;
     let making: Promise<void> = Promise.resolve();
     let partFailed: unknown;
@@ -363,29 +397,35 @@ export class CaptureIntake implements IntakeTarget {
       metadata: d.metadata,
       flagged: d.flaggedBlankPages,
       file: partFileName(batch.fileName, d.pages),
-      message: (pages, i) => partMessage(batch.fileName, i, pages, d.flaggedBlankPages),
+      step: (pages, i) => partStep(batch.fileName, i, pages, d.flaggedBlankPages),
     });
     // The part worker reads and parses the original while the first pages are analysed.
-    this.builder()
-      .prepare({ path: originals.pathOf(id), fileName: batch.fileName, sha256: batch.sha256 })
-      .catch(() => undefined);
-    let result: AnalyseFileResult;
+    if (batch.kind !== 'scan')
+      this.builder()
+        .prepare({ path: originals.pathOf(id), fileName: batch.fileName, sha256: batch.sha256 })
+        .catch(() => undefined);
+    let result: AnalyseFileResult | 'caught-up';
+    const onPage = (page: PageAnalysis) => {
+      if (review) analysed.push({ page: page.page, barcodes: page.barcodes, blank: page.blank });
+      for (const d of planner.add(page)) if (!review) make(closed(d));
+      this.advance(batch, { analysed: made.nextPage + planner.contiguous });
+    };
     try {
-      result = await this.pool().analyseFile(
-        originals.pathOf(id),
-        {
-          dpi: batch.profile.dpi,
-          blankThreshold: batch.profile.blankThreshold,
-          // A batch taken before the setting existed has none in its saved profile.
-          maxPages: batch.profile.maxPages ?? CAPTURE_MAX_PAGES,
-          fromPage: made.nextPage,
-          onOpened: (pages) => this.advance(batch, { pages }),
-        },
-        (page) => {
-          for (const d of planner.add(page)) make(closed(d));
-          this.advance(batch, { analysed: made.nextPage + planner.contiguous });
-        },
-      );
+      result =
+        batch.kind === 'scan'
+          ? await this.analyseScan(batch, made.nextPage, onPage)
+          : await this.pool().analyseFile(
+              originals.pathOf(id),
+              {
+                dpi: batch.profile.dpi,
+                blankThreshold: batch.profile.blankThreshold,
+                // A batch taken before the setting existed has none in its saved profile.
+                maxPages: batch.profile.maxPages ?? CAPTURE_MAX_PAGES,
+                fromPage: made.nextPage,
+                onOpened: (pages) => this.advance(batch, { pages }),
+              },
+              onPage,
+            );
     } catch (e) {
       await making;
       if (this.stopping) return this.stoppedDuring(id);
@@ -395,13 +435,17 @@ export class CaptureIntake implements IntakeTarget {
     await making;
     if (this.stopping) return this.stoppedDuring(id);
     if (partFailed !== undefined) return this.keepRest(batch, this.partError(partFailed), partsDir);
+    // A scan still open: every page there is analysed and the documents it closed are made; the rest waits
+    // for the next page (or the clerk's "finish"). Pausing is no mark against the batch.
+    if (result === 'caught-up') return this.stoppedDuring(id);
     if (!result.ok) return this.keepRest(batch, keptWholeError(result.problem), partsDir);
     const { plan, rest } = planner.finish();
+    if (review) return this.hold(batch, analysed, plan);
     if (next === 0 && !foundSeparator(plan)) {
       // No separator sheet in it (a one-page letter, a photo): the scan is one document, name and bytes as
       // they came, with no part name and no split notice.
-      if (plan.dropped.length === 0 && plan.documents.length === 1)
-        return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), message: AS_SCANNED });
+      if (plan.dropped.length === 0 && plan.documents.length === 1 && batch.kind !== 'scan')
+        return this.adoptOriginal(batch, { autoSubmit: this.submitsAsIs(batch), step: AS_SCANNED });
       if (plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
       // Blank pages left out of it: one PDF with the file's name.
       const only = plan.documents[0]!;
@@ -412,8 +456,14 @@ export class CaptureIntake implements IntakeTarget {
         metadata: only.metadata,
         flagged: only.flaggedBlankPages,
         file: partFileName(batch.fileName, only.pages, false),
-        message: (pages) =>
-          `pages ${pageList(pages)} of ${batch.fileName}, no separator sheet found${flaggedNote(only.flaggedBlankPages)}`,
+        step: (pages) =>
+          only.flaggedBlankPages.length > 0
+            ? historyStep('pagesNoSeparatorFlagged', {
+                pages: pageList(pages),
+                file: batch.fileName,
+                blank: pageList(only.flaggedBlankPages),
+              })
+            : historyStep('pagesNoSeparator', { pages: pageList(pages), file: batch.fileName }),
       });
     } else if (next === 0 && plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
     else for (const [i, d] of rest.entries()) make({ ...closed(d), last: i === rest.length - 1 });
@@ -470,9 +520,9 @@ export class CaptureIntake implements IntakeTarget {
    * it (BatchStore.partsMade), so no page is lost or made twice.
    */
   private async makePart(batch: CaptureBatch, spec: PartSpec, partsDir: string): Promise<void> {
-    const { spool, queue, work, batches, originals } = this.deps;
+    const { spool, queue, work, batches } = this.deps;
     const built = await this.builder().build({
-      path: originals.pathOf(batch.id),
+      path: this.sourceOf(batch),
       fileName: batch.fileName,
       sha256: batch.sha256,
       outDir: partsDir,
@@ -501,7 +551,7 @@ export class CaptureIntake implements IntakeTarget {
             spec.autoSubmit ??
             (batch.autoSubmit && cover.unfit.length === 0 && batch.requiredFields.every((f) => !!metadata[f]?.trim())),
           ...(spec.error ? { error: spec.error } : {}),
-          message: spec.message(built.pages, spec.index),
+          step: spec.step(built.pages, spec.index),
           arrivedAt: batch.receivedAt,
         },
       ],
@@ -536,7 +586,13 @@ export class CaptureIntake implements IntakeTarget {
           metadata: {},
           flagged: [],
           file: `${basename(batch.fileName, extname(batch.fileName))}_p{pages}.pdf`,
-          message: (pages) => `pages ${pageList(pages)} of ${batch.fileName}, not split: ${error.message}`,
+          step: (pages) =>
+            historyStep('pagesNotSplit', {
+              pages: pageList(pages),
+              file: batch.fileName,
+              errorCode: error.code,
+              reason: error.message,
+            }),
           error,
           autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
           last: true,
@@ -561,6 +617,374 @@ export class CaptureIntake implements IntakeTarget {
     this.completeSoon(batch.id);
   }
 
+  // ---- scans from the desk (issue #38) ---------------------------------------------------------------------
+
+  /**
+   * Opens a batch for a scan into a folder profile (its capture settings, metadata and auto-submit, as a
+   * file from that folder would have them). Its pages come with addScanPage as the scanner sends them; its
+   * documents are made while it is scanned; its last one when it is finished (finishScan).
+   */
+  async openScan(s: {
+    folder: string;
+    fileName: string;
+    scanner: string;
+    metadata: Metadata;
+    capture: NonNullable<IncomingFile['capture']>;
+  }): Promise<CaptureBatch> {
+    const { work, batches } = this.deps;
+    if (!this.deps.scans) throw new Error('this station takes no scans');
+    const id = randomUUID();
+    const at = this.now();
+    const batch: CaptureBatch = {
+      id,
+      kind: 'scan',
+      scanOpen: true,
+      scanner: s.scanner,
+      fileName: s.fileName,
+      sourceFolder: s.folder,
+      sourcePath: '',
+      sourceSize: 0,
+      sourceMtimeMs: 0,
+      size: 0,
+      // No scanner file: the parts are linked to the scan by its id.
+      sha256: createHash('sha256').update(`scan:${id}`).digest('hex'),
+      state: 'received',
+      profile: s.capture.profile,
+      metadata: s.metadata,
+      autoSubmit: s.capture.autoSubmit,
+      requiredFields: s.capture.requiredFields,
+      receivedAt: at,
+    };
+    work.transaction(() => batches.insert(batch));
+    await work.durable();
+    this.deps.logger.info('scan opened', { batch: id, scanner: s.scanner, folder: s.folder });
+    this.advance(batch, {});
+    return batch;
+  }
+
+  /**
+   * One page the scanner sent: on disk (fsynced) before this returns, then analysed with the scan's other
+   * pages; a document a separator sheet closes is made at once. Returns the number of pages scanned.
+   */
+  async addScanPage(batchId: string, bytes: Uint8Array, mediaType: string): Promise<number> {
+    const scans = this.deps.scans!;
+    const batch = this.deps.batches.get(batchId);
+    if (!batch || batch.kind !== 'scan' || !batch.scanOpen || batch.state !== 'received')
+      throw new Error(`scan ${batchId} is not open`);
+    const pages = (await this.scanPages(batchId)).length;
+    await scans.write(batchId, pages, bytes, mediaType);
+    this.advance(batch, { pages: pages + 1 });
+    this.analyseSoon(batchId);
+    return pages + 1;
+  }
+
+  /** The scanner's state for the progress row (scanning, stopped with a reason). */
+  setScanState(batchId: string, state: 'scanning' | 'stopped', problem?: ScannerProblemCode): void {
+    const p = this.inProgress.get(batchId);
+    const batch = this.deps.batches.get(batchId);
+    if (!p?.scan || !batch) return;
+    this.advance(batch, { scan: { scanner: p.scan.scanner, state, ...(problem ? { problem } : {}) } });
+  }
+
+  /** "Scan more into this batch": an open scan takes pages again (refused once finished). */
+  scanMore(batchId: string): CaptureBatch {
+    const batch = this.deps.batches.get(batchId);
+    if (!batch || batch.kind !== 'scan' || !batch.scanOpen || batch.state !== 'received')
+      throw new Error(`scan ${batchId} cannot take more pages: it is finished`);
+    this.setScanState(batchId, 'scanning');
+    return batch;
+  }
+
+  /** The clerk (or the feeder's end) finished the scan: its last document is made, then it is split. */
+  async finishScan(batchId: string): Promise<void> {
+    const { work, batches } = this.deps;
+    const batch = batches.get(batchId);
+    if (!batch || batch.kind !== 'scan') throw new Error(`no scan ${batchId}`);
+    if (!batch.scanOpen) return;
+    work.transaction(() => batches.setScanOpen(batchId, false, this.now()));
+    await work.durable();
+    const p = this.inProgress.get(batchId);
+    if (p?.scan) this.advance(batch, { scan: { scanner: p.scan.scanner, state: 'finished' } });
+    this.analyseSoon(batchId);
+  }
+
+  /** Scans still open (a fault, a cancel or a restart stopped them): the clerk continues or finishes each. */
+  openScans(): CaptureBatch[] {
+    return this.deps.batches.inState('received').filter((b) => b.kind === 'scan' && b.scanOpen);
+  }
+
+  /** Resolves when the scan's documents are all made (it was finished and is split, or done). */
+  async scanSettled(batchId: string): Promise<void> {
+    for (;;) {
+      await this.idle();
+      const b = this.deps.batches.get(batchId);
+      if (!b || b.state !== 'received' || this.stopping) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  private scanPages(batchId: string): Promise<string[]> {
+    return this.deps.scans?.pages(batchId) ?? Promise.resolve([]);
+  }
+
+  /** After a restart no scanner is sending: an open scan is stopped, waiting for the clerk. */
+  private scanAfterRestart(b: CaptureBatch): CaptureBatchProgress['scan'] {
+    return { scanner: b.scanner ?? '', state: b.scanOpen ? 'stopped' : 'finished' };
+  }
+
+  /** Where the part worker reads a batch's pages: the original's copy, or a scan's page folder. */
+  private sourceOf(batch: CaptureBatch): string {
+    return batch.kind === 'scan' ? this.deps.scans!.folderOf(batch.id) : this.deps.originals.pathOf(batch.id);
+  }
+
+  /**
+   * A scan's pages from `fromPage` on, one page file at a time, as they are on disk; each page's analysis is
+   * kept, so a scan that pauses (caught up with the scanner) resumes without analysing a page twice.
+   * 'caught-up': every page there is analysed and the scan is still open.
+   */
+  private async analyseScan(
+    batch: CaptureBatch,
+    fromPage: number,
+    onPage: (page: PageAnalysis) => void,
+  ): Promise<AnalyseFileResult | 'caught-up'> {
+    const seen = this.scanAnalyses.get(batch.id) ?? new Map<number, PageAnalysis>();
+    this.scanAnalyses.set(batch.id, seen);
+    const pages: PageAnalysis[] = [];
+    const ahead = new Map<number, Promise<AnalyseFileResult>>();
+    // An analysis started ahead and not awaited (the scan paused or failed first) must not reject unseen.
+    const settle = () => {
+      for (const p of ahead.values()) p.catch(() => undefined);
+    };
+    try {
+      return await this.scanLoop(batch, fromPage, onPage, seen, pages, ahead);
+    } finally {
+      settle();
+    }
+  }
+
+  private async scanLoop(
+    batch: CaptureBatch,
+    fromPage: number,
+    onPage: (page: PageAnalysis) => void,
+    seen: Map<number, PageAnalysis>,
+    pages: PageAnalysis[],
+    ahead: Map<number, Promise<AnalyseFileResult>>,
+  ): Promise<AnalyseFileResult | 'caught-up'> {
+    for (let n = fromPage; ; n++) {
+      if (this.stopping) return { ok: true, pages };
+      const files = await this.scanPages(batch.id);
+      if (n >= files.length) {
+        // Read the open flag after the files: a page written before "finish" is in `files`.
+        if (this.deps.batches.get(batch.id)?.scanOpen) return 'caught-up';
+        const again = await this.scanPages(batch.id);
+        if (n >= again.length) return { ok: true, pages };
+      }
+      let page = seen.get(n);
+      if (!page) {
+        // The pages already there go to the pool side by side (one per worker), taken in scanner order.
+        const there = await this.scanPages(batch.id);
+        for (let k = n; k < Math.min(there.length, n + this.pool().threads); k++)
+          if (!seen.has(k) && !ahead.has(k))
+            ahead.set(
+              k,
+              this.pool().analyseFile(
+                there[k]!,
+                { dpi: batch.profile.dpi, blankThreshold: batch.profile.blankThreshold, maxPages: 1, fromPage: 0 },
+                () => undefined,
+              ),
+            );
+        const r = await ahead.get(n)!;
+        ahead.delete(n);
+        if (!r.ok) return { ok: false, problem: { ...r.problem, message: `page ${n + 1}: ${r.problem.message}` } };
+        page = { ...r.pages[0]!, page: n };
+        seen.set(n, page);
+      }
+      pages.push(page);
+      onPage(page);
+    }
+  }
+
+  /** A scan kept whole (a reason, or no separator sheet): one PDF of all its pages, or nothing without pages. */
+  private async keepScanWhole(
+    batch: CaptureBatch,
+    as: { autoSubmit: boolean; error?: DocumentError; step: HistoryStep; notice?: NoticeCode },
+  ): Promise<void> {
+    const { work, batches } = this.deps;
+    if ((await this.scanPages(batch.id)).length === 0) {
+      this.finished(batch.id);
+      work.transaction(() => batches.setState(batch.id, 'done', this.now()));
+      await work.durable();
+      await this.deps.scans?.remove(batch.id);
+      return;
+    }
+    await this.makePart(
+      batch,
+      {
+        index: 0,
+        fromPage: 0,
+        metadata: {},
+        flagged: [],
+        file: batch.fileName,
+        // The scan's pages, with the reason it was kept whole (a scanner's pages have no file to keep as it is).
+        step: (pages) =>
+          as.error
+            ? historyStep('pagesNotSplit', {
+                pages: pageList(pages),
+                file: batch.fileName,
+                errorCode: as.error.code,
+                reason: as.error.message,
+              })
+            : historyStep('pagesNoSeparator', { pages: pageList(pages), file: batch.fileName }),
+        ...(as.error ? { error: as.error } : {}),
+        autoSubmit: as.autoSubmit,
+        last: true,
+      },
+      join(this.deps.workDir, batch.id, 'parts'),
+    );
+    this.finished(batch.id);
+    if (as.notice) this.notice('warning', as.notice, { file: batch.fileName });
+    await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+    this.completeSoon(batch.id);
+  }
+
+  // ---- batch review (issue #38 item 8) ------------------------------------------------------------------------
+
+  /**
+   * The analysed batch waits for the clerk: its plan (every page's role, the documents) is stored with the
+   * state `held` in one transaction and flushed, so a restart shows it again without analysing it again.
+   */
+  private async hold(batch: CaptureBatch, analysed: PlanPage[], plan: SeparationPlan): Promise<void> {
+    const { work, batches, logger } = this.deps;
+    const isSeparator = separatorTest(batch.profile);
+    const pages: HeldPage[] = [...analysed]
+      .sort((a, b) => a.page - b.page)
+      .map((p) => ({
+        page: p.page,
+        role: isSeparator(p) ? 'separator' : p.blank && p.barcodes.length === 0 ? 'blank' : 'content',
+      }));
+    const stored: StoredPlan = {
+      pages,
+      documents: plan.documents.map((d) => ({ pages: d.pages, metadata: d.metadata })),
+    };
+    work.transaction(() => batches.setPlan(batch.id, 'held', stored, this.now()));
+    await work.durable();
+    logger.info('batch held for review', { batch: batch.id, pages: pages.length, documents: stored.documents.length });
+    this.finished(batch.id);
+    this.heldChanged();
+    this.notice('info', 'capture.held', { file: batch.fileName });
+    await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
+  }
+
+  /** The batches waiting for the clerk's review, oldest first. */
+  held(): HeldBatch[] {
+    return this.deps.batches
+      .inState('held')
+      .filter((b) => b.plan)
+      .map((b) => ({
+        id: b.id,
+        fileName: b.fileName,
+        sourceFolder: b.sourceFolder,
+        receivedAt: b.receivedAt,
+        pages: b.plan!.pages,
+        documents: b.plan!.documents,
+      }));
+  }
+
+  /** A held batch's original, for the review's page thumbnails (read by the content route, `held-<id>`). */
+  heldOriginal(batchId: string): { path: string; fileName: string } | undefined {
+    const b = this.deps.batches.get(batchId);
+    return b?.state === 'held' ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName } : undefined;
+  }
+
+  private heldChanged(): void {
+    this.deps.bus.emit({ type: 'capture.held', batches: this.held() });
+  }
+
+  /**
+   * The clerk releases a held batch with the split shown: stored (state `released`, flushed) before any
+   * document is made, then made through the same adoption as every part (makePart: one transaction per
+   * document with its capture_parts row). A restart after a kill makes the documents not made yet, from
+   * the stored split: each exactly once. A second release of the same batch is refused.
+   */
+  async release(batchId: string, documents: number[][]): Promise<{ documents: number }> {
+    const { batches, work, logger } = this.deps;
+    const batch = batches.get(batchId);
+    if (!batch || batch.state !== 'held' || !batch.plan)
+      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+    const problem = releasedSplitProblem(documents, batch.plan.pages.length);
+    if (problem) throw new IntakeError('validation', 'capture.release_plan', `The split cannot be made: ${problem}.`);
+    const planned = batch.plan.documents;
+    const released: StoredPlan = {
+      pages: batch.plan.pages,
+      documents: documents.map((pages, i) => ({ pages, metadata: planned[i]?.metadata ?? {} })),
+    };
+    const taken = work.transaction(() => {
+      if (batches.get(batchId)?.state !== 'held') return false;
+      batches.setPlan(batchId, 'released', released, this.now());
+      return true;
+    });
+    if (!taken)
+      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+    await work.durable();
+    logger.info('batch released', { batch: batchId, documents: documents.length });
+    this.heldChanged();
+    this.releaseSoon(batchId);
+    return { documents: documents.length };
+  }
+
+  private releaseSoon(id: string): void {
+    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+    const next = (this.analysing.get(folder) ?? Promise.resolve())
+      .then(() => this.makeReleased(id))
+      .finally(() => this.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
+      .catch((e: unknown) =>
+        this.deps.logger.error('released batch not finished; tried again at the next start', { batch: id, error: e }),
+      );
+    this.analysing.set(folder, next);
+  }
+
+  /** The released split's documents not made yet, one after another (resumes after a restart). */
+  private async makeReleased(id: string): Promise<void> {
+    const { batches, logger } = this.deps;
+    const batch = batches.get(id);
+    if (this.stopping || !batch || batch.state !== 'released' || !batch.plan) return;
+    const partsDir = join(this.deps.workDir, id, 'parts');
+    // A part published and not adopted before a crash is made again: only an adopted part counts.
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    const documents = batch.plan.documents;
+    const blank = new Set(batch.plan.pages.filter((p) => p.role === 'blank').map((p) => p.page));
+    const made = batches.partsMade(id).count;
+    this.advance(batch, { pages: batch.plan.pages.length, analysed: batch.plan.pages.length, documents: made });
+    try {
+      for (let i = made; i < documents.length; i++) {
+        if (this.stopping) return;
+        const d = documents[i]!;
+        const flagged = d.pages.filter((p) => blank.has(p));
+        await this.makePart(
+          batch,
+          {
+            index: i,
+            pages: d.pages,
+            metadata: d.metadata,
+            flagged,
+            file: partFileName(batch.fileName, d.pages),
+            step: (pages, k) => partStep(batch.fileName, k, pages, flagged),
+            last: i === documents.length - 1,
+          },
+          partsDir,
+        );
+      }
+    } catch (e) {
+      if (this.stopping) return;
+      logger.error('released batch: a document could not be made', { batch: id, error: e });
+      return this.keepRest(batch, this.partError(e), partsDir);
+    }
+    logger.info('batch split', { batch: id, documents: documents.length, released: true });
+    this.finished(id);
+    await rm(join(this.deps.workDir, id), { recursive: true, force: true });
+    this.completeSoon(id);
+  }
+
   // ---- progress, for the inbox ----------------------------------------------------------------------------
 
   /** The batches being made into documents, oldest first. */
@@ -570,7 +994,7 @@ export class CaptureIntake implements IntakeTarget {
 
   private advance(
     batch: CaptureBatch,
-    change: Partial<Pick<CaptureBatchProgress, 'pages' | 'analysed' | 'documents'>>,
+    change: Partial<Pick<CaptureBatchProgress, 'pages' | 'analysed' | 'documents' | 'scan'>>,
   ) {
     const p = this.inProgress.get(batch.id) ?? {
       id: batch.id,
@@ -580,6 +1004,9 @@ export class CaptureIntake implements IntakeTarget {
       pages: null,
       analysed: 0,
       documents: 0,
+      ...(batch.kind === 'scan'
+        ? { pages: 0, scan: { scanner: batch.scanner ?? '', state: batch.scanOpen ? 'scanning' : 'finished' } as const }
+        : {}),
     };
     const next = { ...p, ...change };
     if (this.inProgress.has(batch.id) && JSON.stringify(next) === JSON.stringify(p)) return;
@@ -588,6 +1015,7 @@ export class CaptureIntake implements IntakeTarget {
   }
 
   private finished(id: string) {
+    this.scanAnalyses.delete(id);
     if (this.inProgress.delete(id)) this.deps.bus.emit({ type: 'capture.progress', batches: this.progress() });
   }
 
@@ -603,7 +1031,7 @@ export class CaptureIntake implements IntakeTarget {
     await this.adoptOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.submitsAsIs(batch),
       error,
-      message: error.message,
+      step: historyStep('keptWhole', { errorCode: error.code, reason: error.message }),
       notice: specific ?? 'capture.kept',
     });
   }
@@ -616,9 +1044,10 @@ export class CaptureIntake implements IntakeTarget {
   /** The original as one document of its folder (its copy becomes the spool copy), the batch done. */
   private async adoptOriginal(
     batch: CaptureBatch,
-    as: { autoSubmit: boolean; error?: DocumentError; message: string; notice?: NoticeCode },
+    as: { autoSubmit: boolean; error?: DocumentError; step: HistoryStep; notice?: NoticeCode },
   ): Promise<void> {
     const { originals, spool, queue, work, batches } = this.deps;
+    if (batch.kind === 'scan') return this.keepScanWhole(batch, as);
     const docId = randomUUID();
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
     queue.adopt(
@@ -632,7 +1061,7 @@ export class CaptureIntake implements IntakeTarget {
           metadata: batch.metadata,
           autoSubmit: as.autoSubmit,
           ...(as.error ? { error: as.error } : {}),
-          message: as.message,
+          step: as.step,
         },
       ],
       () => batches.setState(batch.id, 'done', this.now()),
@@ -675,6 +1104,15 @@ export class CaptureIntake implements IntakeTarget {
     const { batches, archiver, work } = this.deps;
     const batch = batches.get(batchId);
     if (this.stopping || !batch || batch.state !== 'split' || batches.partsPending(batchId) > 0) return;
+    if (batch.kind === 'scan') {
+      // Every document of the scan is uploaded: its pages are in them (separator sheets and blank pages
+      // left out were only paper), and the page files go.
+      work.transaction(() => batches.setState(batchId, 'done', this.now()));
+      await work.durable();
+      await this.deps.scans?.remove(batchId);
+      this.deps.logger.info('scan done; its pages removed', { batch: batchId });
+      return;
+    }
     const now = new Date(this.deps.clock.now());
     const original = {
       id: batch.id,
@@ -720,10 +1158,10 @@ function coverSheetMetadata(
 }
 
 const pageList = (ps: number[]) => ps.map((p) => p + 1).join(', ');
-const flaggedNote = (flagged: number[]) =>
-  flagged.length > 0 ? `; blank pages kept and flagged: ${pageList(flagged)}` : '';
-
 /** A part's first history entry; the number of parts is not known yet when the first ones are made. */
-function partMessage(original: string, i: number, pages: number[], flagged: number[]): string {
-  return `part ${i + 1} of ${original}, pages ${pageList(pages)}${flaggedNote(flagged)}`;
+function partStep(original: string, i: number, pages: number[], flagged: number[]): HistoryStep {
+  const values = { n: i + 1, file: original, pages: pageList(pages) };
+  return flagged.length > 0
+    ? historyStep('partOfFlagged', { ...values, blank: pageList(flagged) })
+    : historyStep('partOf', values);
 }

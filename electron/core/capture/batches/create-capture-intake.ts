@@ -10,6 +10,7 @@ import type { Logger } from '../../util/logger';
 import { CapturePool } from '../analysis/capture-pool';
 import type { BatchStore } from './batch-store';
 import { CaptureIntake } from './capture-intake';
+import { ScanPageStore } from '../scans/scan-page-store';
 
 export interface CaptureIntakeOptions {
   /** The data folder: batches live in `<dataDir>/capture/` (originals/ and work/). */
@@ -42,6 +43,7 @@ export function createCaptureIntake(o: CaptureIntakeOptions): CaptureIntake {
     spool: o.spool,
     originals,
     workDir: join(o.dataDir, 'capture', 'work'),
+    scans: new ScanPageStore(join(o.dataDir, 'capture', 'scans')),
     archiver: new Archiver(o.archive, o.archiveDir, (n) => originals.pathOf(n), logger.child({ part: 'archive' })),
     pool: o.pool ?? (() => new CapturePool()),
     ...(o.formats ? { formats: o.formats } : {}),

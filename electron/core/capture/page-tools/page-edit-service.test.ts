@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { renderScan, tiffOfScans } from '../test-support/synthetic-scan';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 let pipeline: IntakePipeline | undefined;
 afterEach(async () => {
@@ -39,7 +39,7 @@ const pagesOf = async (p: IntakePipeline, id: string) => {
 
 describe('page tools', () => {
   it('rotate, delete and move make a new file; undo goes back, byte for byte, also after a restart', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    const dataDir = join(tempDir('page-edit-'), 'data');
     let p = await start(dataDir);
     // Three pages told apart by their width.
     const made = await PDFDocument.create();
@@ -78,13 +78,13 @@ describe('page tools', () => {
       p.queue
         .history({ limit: 20 })
         .filter((h) => h.documentId === doc.id)
-        .map((h) => h.message)
+        .map((h) => h.step?.code)
         .reverse(),
-    ).toEqual(['imported', 'pages edited', 'pages edited', 'page edit undone', 'page edit undone']);
+    ).toEqual(['imported', 'pagesEdited', 'pagesEdited', 'pageEditUndone', 'pageEditUndone']);
   });
 
   it('a TIFF page edit gives a PDF; a page that does not exist or a queued document is refused', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    const dataDir = join(tempDir('page-edit-'), 'data');
     const p = await start(dataDir);
     const tiff = await tiffOfScans([await renderScan({ textLines: 2 }), await renderScan({ textLines: 4 })], {
       compression: 'g4',
@@ -101,7 +101,7 @@ describe('page tools', () => {
   });
 
   it('split here makes a second document from the later pages; undo takes it back while it is in the inbox', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    const dataDir = join(tempDir('page-edit-'), 'data');
     const p = await start(dataDir);
     const made = await PDFDocument.create();
     for (const w of [283, 340, 397]) made.addPage([w, 842]);
@@ -128,7 +128,7 @@ describe('page tools', () => {
   });
 
   it('merges documents into the first; undo brings the others back as they were, also after a restart', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'page-edit-')), 'data');
+    const dataDir = join(tempDir('page-edit-'), 'data');
     let p = await start(dataDir);
     const pdfOf = async (widths: number[]) => {
       const d = await PDFDocument.create();
@@ -161,13 +161,7 @@ describe('page tools', () => {
   });
 
   it('refuses a merge that would lose a value, naming the field; nothing changes (issue #36 item 3)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'page-edit-'));
-    onTestFinished(async () => {
-      await pipeline?.stop();
-      pipeline = undefined;
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const dataDir = join(dir, 'data');
+    const dataDir = join(tempDir('page-edit-'), 'data');
     const p = await start(dataDir);
     const pdfOf = async (widths: number[]) => {
       const d = await PDFDocument.create();

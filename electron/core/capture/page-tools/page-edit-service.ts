@@ -9,6 +9,7 @@
  * archived its earlier versions are removed (the archive keeps what was uploaded).
  */
 import { randomUUID } from 'node:crypto';
+import { historyStep } from '../../../../shared/domain/history';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
@@ -68,8 +69,8 @@ export class PageEditService {
     return { undoable: this.deps.records.count(id) };
   }
 
-  /** `message`: the history entry (the clerk's edit: 'pages edited'; a turn made on arrival says so). */
-  async edit(id: string, pages: readonly PageEditPage[], message = 'pages edited'): Promise<Document> {
+  /** `step`: the history entry (the clerk's edit: pagesEdited; a turn made on arrival says so). */
+  async edit(id: string, pages: readonly PageEditPage[], step = historyStep('pagesEdited')): Promise<Document> {
     return this.exclusive(id, async () => {
       const { spool, documents, edits } = this.deps;
       const doc = documents.get(id);
@@ -89,7 +90,7 @@ export class PageEditService {
         return edits.replaceContent(
           id,
           { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
-          message,
+          step,
           (before) => this.recordEdit(id, seq, before),
         );
       } catch (e) {
@@ -109,12 +110,13 @@ export class PageEditService {
       const doc = edits.replaceContent(
         id,
         { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
-        'page edit undone',
+        historyStep('pageEditUndone'),
         (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
           if (last.split_into && this.exists(last.split_into)) takenBack = edits.discard(last.split_into);
-          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[]) edits.readmit(d, 'merge undone');
+          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[])
+            edits.readmit(d, historyStep('mergeUndone'));
           records.remove(id, last.seq);
         },
       );
@@ -158,7 +160,7 @@ export class PageEditService {
           const kept = edits.replaceContent(
             id,
             { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
-            'split',
+            historyStep('split'),
             (before) => this.recordEdit(id, seq, before, { splitInto: splitId }),
           );
           const [split] = intake.adopt(
@@ -170,7 +172,7 @@ export class PageEditService {
                 copy: tailCopy,
                 metadata: doc.metadata,
                 autoSubmit: false,
-                message: `split from ${doc.fileName} before page ${at + 1}`,
+                step: historyStep('splitFrom', { file: doc.fileName, page: at + 1 }),
               },
             ],
             () => undefined,
@@ -240,7 +242,7 @@ export class PageEditService {
           const doc = edits.replaceContent(
             target,
             { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
-            'merged',
+            historyStep('merged'),
             (before) => this.recordEdit(target, seq, before, { merged: others }),
           );
           for (const d of others) edits.discard(d.id);

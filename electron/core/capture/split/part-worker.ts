@@ -5,13 +5,15 @@
  * open between its parts: pdf-lib parses the original once, not once per part.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { poolPort, serveRequests } from '../../util/worker-bootstrap';
 import { DECODE_LIMITS, fileTooLargeMessage } from '../pages/decode-limits';
 import type { PartReply, PartRequest } from './part-protocol';
 import { PartRequestSchema } from './part-protocol';
 import { commitParts } from './split-commit';
 import type { PartSource } from './split-writer';
-import { openForParts } from './split-writer';
+import { openForParts, openScanPagesForParts } from './split-writer';
+import { ScanPageStore } from '../scans/scan-page-store';
 
 const port = poolPort('part-worker');
 
@@ -21,6 +23,11 @@ const KEEP = 2;
 
 async function sourceOf(req: Extract<PartRequest, { op: 'build' | 'prepare' }>): Promise<PartSource> {
   const s = await stat(req.path);
+  // A scan from the desk: a folder of page files that may still grow; read afresh for each part.
+  if (s.isDirectory()) {
+    const store = new ScanPageStore(dirname(req.path));
+    return openScanPagesForParts(await store.pages(basename(req.path)), req);
+  }
   const key = `${req.path}:${s.size}:${s.mtimeMs}:${req.sha256}`;
   const hit = cached.get(req.path);
   cached.delete(req.path);

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommitManifest } from './split-commit';
 import { commitParts, recoverSplits, SplitTargetExists } from './split-commit';
+import { tempDir } from '../../util/test-support/temp-dir';
 
 const manifest = (files: string[]): CommitManifest => ({
   original: { fileName: 'b.pdf', sha256: '00', size: 1 },
@@ -17,7 +17,7 @@ const parts = (n: number) =>
 
 describe('commitParts / recoverSplits', () => {
   it('writes every part into the folder and leaves no staging folder', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'split-commit-'));
+    const dir = tempDir('split-commit-');
     const written = await commitParts(dir, parts(3), manifest(parts(3).map((p) => p.file)));
     expect(written.map((w) => w.slice(dir.length + 1))).toEqual(['b-part01.pdf', 'b-part02.pdf', 'b-part03.pdf']);
     expect((await readdir(dir)).sort()).toEqual(['b-part01.pdf', 'b-part02.pdf', 'b-part03.pdf']);
@@ -25,7 +25,7 @@ describe('commitParts / recoverSplits', () => {
   });
 
   it('a crash before the commit point: recovery removes the staged parts, nothing shows', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'split-commit-'));
+    const dir = tempDir('split-commit-');
     await expect(
       commitParts(dir, parts(3), manifest(parts(3).map((p) => p.file)), (step) => {
         if (step === 'part-written') throw new Error('killed');
@@ -37,7 +37,7 @@ describe('commitParts / recoverSplits', () => {
   });
 
   it('a crash after the commit point, mid-move: recovery moves the rest, every part shows', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'split-commit-'));
+    const dir = tempDir('split-commit-');
     let moved = 0;
     await expect(
       commitParts(dir, parts(3), manifest(parts(3).map((p) => p.file)), (step) => {
@@ -50,7 +50,7 @@ describe('commitParts / recoverSplits', () => {
   });
 
   it('refuses to overwrite a file already in the folder, and writes nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'split-commit-'));
+    const dir = tempDir('split-commit-');
     await writeFile(join(dir, 'b-part02.pdf'), 'older');
     await expect(commitParts(dir, parts(3), manifest(parts(3).map((p) => p.file)))).rejects.toBeInstanceOf(
       SplitTargetExists,
@@ -60,7 +60,7 @@ describe('commitParts / recoverSplits', () => {
   });
 
   it('creates the output folder when missing; recovery of a folder that does not exist does nothing', async () => {
-    const dir = join(await mkdtemp(join(tmpdir(), 'split-commit-')), 'new', 'out');
+    const dir = join(tempDir('split-commit-'), 'new', 'out');
     expect(await recoverSplits(dir)).toEqual({ rolledForward: 0, removed: 0 });
     await commitParts(dir, parts(1), manifest(['b-part01.pdf']));
     expect(await readdir(dir)).toEqual(['b-part01.pdf']);

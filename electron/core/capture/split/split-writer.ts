@@ -91,6 +91,44 @@ export async function openForParts(bytes: Uint8Array, original: OriginalLink): P
   };
 }
 
+/**
+ * A scan from the desk as a part source (issue #38): its page files, one page each, in scanner order
+ * (capture/scans/scan-page-store.ts). Each part reads only its own pages' files, so a scan that is still
+ * growing can be split while the feeder runs.
+ */
+export function openScanPagesForParts(pageFiles: readonly string[], original: OriginalLink): PartSource {
+  return {
+    ok: true,
+    pageCount: pageFiles.length,
+    build: async (pages, i, count) => {
+      const { readFile } = await import('node:fs/promises');
+      const doc = await PDFDocument.create();
+      try {
+        for (const p of pages) {
+          const file = pageFiles[p];
+          if (!file) throw new Error(`no page ${p + 1}`);
+          const bytes = new Uint8Array(await readFile(file));
+          const kind = sniffFileKind(bytes.subarray(0, 1024));
+          if (!kind) throw new Error(`page ${p + 1} is not a PDF, TIFF, JPEG or PNG file`);
+          await (await pageCopier(kind, bytes)).add(doc, [0]);
+        }
+      } catch (e) {
+        return { ok: false, problem: { code: 'damaged', message: `cannot be split: ${(e as Error).message}` } };
+      }
+      const of = count === undefined ? '' : ` of ${count}`;
+      doc.setTitle(`${original.fileName} — part ${i + 1}${of}`);
+      doc.setSubject(`Scanned in Intake Desk as ${original.fileName}, pages ${pages.map((p) => p + 1).join(',')}`);
+      doc.setKeywords([
+        `intake-scan:${original.sha256}`,
+        `intake-part:${i + 1}${count === undefined ? '' : `/${count}`}`,
+      ]);
+      doc.setProducer('Intake Desk');
+      doc.setCreator('Intake Desk scanning');
+      return { ok: true, bytes: await doc.save({ useObjectStreams: true }) };
+    },
+  };
+}
+
 interface PageCopier {
   pageCount: number;
   add: (doc: PDFDocument, pages: number[]) => Promise<void>;

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -58,27 +58,42 @@ export async function killCommits(opts: { runs: number; parts?: number; size?: n
   const r: SplitKillResult = { runs: 0, killed: 0, none: 0, all: 0, half: 0 };
   for (let run = 0; run < opts.runs; run++) {
     const out = await mkdtemp(join(tmpdir(), 'split-kill-'));
-    const seed = run + 1;
-    // Lines: ready, parts × part-written, committed, parts × part-moved, done. Kill after any but the last.
-    const killAt = Math.floor(rnd() * (2 * parts + 2));
-    const res = await runChild([CHILD, out, String(parts), String(size), String(seed)], killAt);
-    r.runs++;
-    if (res.killed) r.killed++;
-    await recoverSplits(out);
-    const names = (await readdir(out)).sort();
-    if (names.length === 0) r.none++;
-    else {
-      const expected = Array.from({ length: parts }, (_, i) => partName(i));
-      let whole = names.join() === expected.join();
-      for (let i = 0; whole && i < parts; i++) {
-        const got = await readFile(join(out, partName(i)));
-        whole = Buffer.compare(got, Buffer.from(partBytes(seed, i, size))) === 0;
-      }
-      if (whole) r.all++;
-      else r.half++;
+    try {
+      await killCommitRun(r, rnd, out, parts, size, run + 1);
+    } finally {
+      await rm(out, { recursive: true, force: true });
     }
   }
   return r;
+}
+
+/** One kill run into `out`, counted into `r`. */
+async function killCommitRun(
+  r: SplitKillResult,
+  rnd: () => number,
+  out: string,
+  parts: number,
+  size: number,
+  seed: number,
+) {
+  // Lines: ready, parts × part-written, committed, parts × part-moved, done. Kill after any but the last.
+  const killAt = Math.floor(rnd() * (2 * parts + 2));
+  const res = await runChild([CHILD, out, String(parts), String(size), String(seed)], killAt);
+  r.runs++;
+  if (res.killed) r.killed++;
+  await recoverSplits(out);
+  const names = (await readdir(out)).sort();
+  if (names.length === 0) r.none++;
+  else {
+    const expected = Array.from({ length: parts }, (_, i) => partName(i));
+    let whole = names.join() === expected.join();
+    for (let i = 0; whole && i < parts; i++) {
+      const got = await readFile(join(out, partName(i)));
+      whole = Buffer.compare(got, Buffer.from(partBytes(seed, i, size))) === 0;
+    }
+    if (whole) r.all++;
+    else r.half++;
+  }
 }
 
 /** (2) The real CLI: `split` of a 6-page scan with two separators, killed at a random moment. */
@@ -101,32 +116,36 @@ export async function killCliSplits(opts: { runs: number; seed?: number; maxMs?:
     originalChanged: 0,
   };
   let fullMs = opts.maxMs ?? 10_000;
-  for (let run = 0; run < opts.runs; run++) {
-    // The agent prints nothing before it is done, so the kill is timed from the start; run 0 is not
-    // killed and measures how long a whole split takes.
-    const killAt = run === 0 ? 600_000 : Math.floor(rnd() * fullMs * 1.1);
-    const started = performance.now();
-    const res2 = await runChildTimed([AGENT, 'split', file, '--out', join(dir, `k-${run}`)], killAt);
-    if (run === 0) fullMs = performance.now() - started;
-    r.runs++;
-    if (res2.killed) r.killed++;
-    const target = join(dir, `k-${run}`);
-    await recoverSplits(target);
-    const names = (await readdir(target).catch(() => [] as string[])).sort();
-    if (names.length === 0) r.none++;
-    else if (names.join() === 'batch_p1-2.pdf,batch_p4.pdf,batch_p6.pdf') {
-      const counts = await Promise.all(
-        names.map(async (n) => (await PDFDocument.load(await readFile(join(target, n)))).getPageCount()),
-      );
-      if (counts.join() === '2,1,1') r.all++;
-      else r.half++;
-    } else r.half++;
-    if (
-      createHash('sha256')
-        .update(await readFile(file))
-        .digest('hex') !== original
-    )
-      r.originalChanged++;
+  try {
+    for (let run = 0; run < opts.runs; run++) {
+      // The agent prints nothing before it is done, so the kill is timed from the start; run 0 is not
+      // killed and measures how long a whole split takes.
+      const killAt = run === 0 ? 600_000 : Math.floor(rnd() * fullMs * 1.1);
+      const started = performance.now();
+      const res2 = await runChildTimed([AGENT, 'split', file, '--out', join(dir, `k-${run}`)], killAt);
+      if (run === 0) fullMs = performance.now() - started;
+      r.runs++;
+      if (res2.killed) r.killed++;
+      const target = join(dir, `k-${run}`);
+      await recoverSplits(target);
+      const names = (await readdir(target).catch(() => [] as string[])).sort();
+      if (names.length === 0) r.none++;
+      else if (names.join() === 'batch_p1-2.pdf,batch_p4.pdf,batch_p6.pdf') {
+        const counts = await Promise.all(
+          names.map(async (n) => (await PDFDocument.load(await readFile(join(target, n)))).getPageCount()),
+        );
+        if (counts.join() === '2,1,1') r.all++;
+        else r.half++;
+      } else r.half++;
+      if (
+        createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex') !== original
+      )
+        r.originalChanged++;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   return r;
 }

@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../util/test-support/temp-dir';
 import { silentLogger } from '../../util/logger';
 import { filesUnder } from './claim';
 import { sharedLayout } from './layout';
@@ -20,7 +19,7 @@ afterEach(async () => {
 });
 
 function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'intake-share-'));
+  return tempDir('intake-share-');
 }
 
 interface Station {

@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Logger } from '../../util/logger';
 import type { StableVerdict } from '../stability-tracker';
 import { DEFAULT_STABILITY } from '../stability-tracker';
@@ -28,7 +28,33 @@ export interface SharedFolderConfig {
   gatePollMs?: number;
   /** Calls `wake` whenever this station's work may have moved on (a document changed state); returns the unsubscribe. */
   onChange?: (wake: () => void) => () => void;
+  /**
+   * true: while no other station has a heartbeat in the folder, claim and commit without the look-ahead
+   * (a station alone takes files as fast as it did in place, offline too); the look-ahead applies again
+   * from the first look that sees another station.
+   */
+  unboundedWhenAlone?: boolean;
+  /**
+   * A station upgraded from the in-place way: the files of this folder its queue took in place and has not
+   * yet archived. Moved into its `taken/` at start, before it claims anything (docs: "Upgrading").
+   */
+  inPlace?: InPlaceFiles;
+  /** Tests only: called right after each won commit rename (the crash tests kill the process there). */
+  afterCommit?: (committed: number) => void;
 }
+
+/** The queue's documents whose source file still lies in the folder itself (taken in place). */
+export interface InPlaceFiles {
+  list(root: string): Array<{ id: string; path: string; size: number; mtimeMs: number }>;
+  /** The document's source now lies at `path` (same size and mtime: a rename keeps both). */
+  moved(id: string, path: string): void;
+}
+
+/**
+ * Why a watched folder is taken in place and not claimed: the admin opted out (`shared: false`), the
+ * folder cannot take `.intake/` (read-only for this station), or `.intake` is not a folder (a link).
+ */
+export type InPlaceReason = 'opted_out' | 'read_only' | 'not_a_folder';
 
 /** A station as another one sees it on the share. */
 export interface StationView {
@@ -71,8 +97,11 @@ export class SharedFolder {
   private ticking: Promise<void> | undefined;
   private stopped = false;
   private seq = 0;
+  private commits = 0;
   private readonly leases = new LeaseWatch();
   private seen: StationView[] = [];
+  /** No other station's heartbeat or claim folder at the last look (and `unboundedWhenAlone`). */
+  private alone = false;
   private identity: string;
   /** One timer for every waiting hand-over, and `busy()` asked once per look (it counts the queue). */
   private look: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
@@ -95,18 +124,41 @@ export class SharedFolder {
     hooks: SharedFolderHooks,
     create = false,
   ): Promise<SharedFolder | undefined> {
+    const r = await SharedFolder.join(root, config, hooks, create);
+    return r instanceof SharedFolder ? r : undefined;
+  }
+
+  /**
+   * The folder's shared part, or why the folder is taken in place. `create`: make `.intake/` when it is
+   * not there (the default for every folder; false only where the admin opted out). A folder another
+   * station made shared is joined whatever `create` says: taking in place beside claiming stations would
+   * take files a second time.
+   */
+  static async join(
+    root: string,
+    config: SharedFolderConfig,
+    hooks: SharedFolderHooks,
+    create: boolean,
+  ): Promise<SharedFolder | { inPlace: InPlaceReason; detail?: string }> {
     const dir = join(root, SHARED_DIR);
     let s = await lstat(dir).catch(() => undefined);
-    if (!s && create) {
-      await mkdir(dir).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== 'EEXIST') throw e;
-      });
+    if (!s && !create) return { inPlace: 'opted_out' };
+    if (!s) {
+      const made = await mkdir(dir).then(
+        () => undefined,
+        (e: NodeJS.ErrnoException) => e,
+      );
+      if (made && made.code !== 'EEXIST') {
+        if (made.code === 'EACCES' || made.code === 'EPERM' || made.code === 'EROFS')
+          return { inPlace: 'read_only', detail: made.code };
+        throw made;
+      }
       s = await lstat(dir).catch(() => undefined);
     }
     // A link put there is not followed (docs/security.md): the claims would land in another folder.
     if (!s?.isDirectory()) {
       if (s) hooks.logger.warn('.intake is not a folder; folder not shared', { folder: root });
-      return undefined;
+      return { inPlace: 'not_a_folder' };
     }
     return new SharedFolder(config, hooks, root);
   }
@@ -144,6 +196,7 @@ export class SharedFolder {
       return layout.root;
     });
     await this.tick();
+    await this.adoptInPlace();
     for (const rel of await filesUnder(layout.taken)) this.track(this.deliverOwned(rel));
     for (const rel of await filesUnder(layout.claimed)) {
       this.claimedNow++;
@@ -153,6 +206,33 @@ export class SharedFolder {
     // A document leaving the queue frees a slot: the waiting hand-overs look at once, not at the next poll.
     this.unsubscribe = this.config.onChange?.(() => this.endLook());
     hooks.logger.info('shared folder', { folder: layout.root, station: this.config.stationId });
+  }
+
+  /**
+   * Upgraded from the in-place way: the files its queue took in place (still in the folder until their
+   * upload) become this station's before it claims anything, by the commit rename straight into its
+   * `taken/`, so no other station claims a file this one already has. The document's source follows the
+   * file; the archiver removes it there after the upload, as for every committed file.
+   */
+  private async adoptInPlace(): Promise<void> {
+    const { config, layout, hooks } = this;
+    const held = config.inPlace?.list(layout.root) ?? [];
+    for (const f of held) {
+      const rel = relative(layout.root, f.path);
+      if (rel.startsWith('..') || rel.startsWith(SHARED_DIR + sep) || isAbsolute(rel)) continue;
+      const s = await lstat(f.path).catch(() => undefined);
+      // Gone or written again since the queue took it: not the document's file any more.
+      if (!s?.isFile() || s.size !== f.size || Math.trunc(s.mtimeMs) !== f.mtimeMs) continue;
+      const to = join(layout.taken, rel);
+      const r = await moveInto(f.path, to).catch(() => 'busy' as const);
+      if (r === 'won') config.inPlace?.moved(f.id, to);
+      else
+        hooks.logger.warn('file taken in place before the upgrade not moved into this station’s taken folder', {
+          file: rel,
+          result: r,
+        });
+    }
+    if (held.length > 0) hooks.logger.info('files taken in place finished as this station’s', { count: held.length });
   }
 
   /**
@@ -183,7 +263,7 @@ export class SharedFolder {
     const { config, layout } = this;
     this.busyNow = config.busy();
     // Checked and counted with no await between: waiting hand-overs cannot all pass at once.
-    while (this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) {
+    while (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) {
       if (this.stopped) return 'again';
       await this.nextLook();
     }
@@ -194,7 +274,8 @@ export class SharedFolder {
       if (!now) return 'done';
       if (now.size !== seen.size || Math.trunc(now.mtimeMs) !== seen.mtimeMs) return 'changed';
       // The look-ahead may have filled while this one looked.
-      if (this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) return this.take(rel, seen);
+      if (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead)
+        return this.take(rel, seen);
     }
     this.claimedNow++;
     const r = await moveInto(join(layout.root, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
@@ -256,7 +337,7 @@ export class SharedFolder {
     const poll = config.gatePollMs ?? 50;
     this.busyNow = config.busy();
     for (;;) {
-      while (this.workingNow + this.busyNow >= config.workSlots) {
+      while (!this.alone && this.workingNow + this.busyNow >= config.workSlots) {
         if (this.stopped) return false;
         await this.nextLook();
       }
@@ -264,7 +345,10 @@ export class SharedFolder {
       this.workingNow++;
       // The commit point: of this rename and another station's takeover of the same claimed file, one wins.
       const r = await moveInto(join(layout.claimed, rel), join(layout.taken, rel)).catch(() => 'busy' as const);
-      if (r === 'won') return true;
+      if (r === 'won') {
+        config.afterCommit?.(++this.commits);
+        return true;
+      }
       this.workingNow--;
       if (r === 'lost') {
         hooks.logger.info('claimed file taken over by another station; left to it', { file: rel });
@@ -348,14 +432,20 @@ export class SharedFolder {
     const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
     names.delete(config.stationId);
     const views: StationView[] = [{ ...viewOf(me), stale: false, self: true }];
+    let others = 0;
     for (const name of names) {
       const beat = beats.find((b) => b.station === name);
       this.leases.observe(name, beat ? `${beat.seq}:${beat.lastBeat}` : '');
       const stale = this.leases.stillFor(name) > Math.max(config.leaseMs, beat?.leaseMs ?? 0);
       if (beat) views.push({ ...viewOf(beat), stale, self: false });
+      if (beat && !stale) others++;
       if (stale) await this.takeOver(name);
     }
     this.seen = views;
+    const wasAlone = this.alone;
+    this.alone = config.unboundedWhenAlone === true && others === 0;
+    // Hand-overs waiting for the look-ahead go on at once when the others are gone.
+    if (this.alone && !wasAlone) this.endLook();
   }
 
   /** Moves a gone station's claimed files into this station's claim folder, each by one rename. */

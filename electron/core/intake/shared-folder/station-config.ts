@@ -16,6 +16,7 @@ export async function stationConfigOf(o: {
   version: string;
   busy(): number;
   onChange?: SharedFolderConfig['onChange'];
+  inPlace?: SharedFolderConfig['inPlace'];
 }): Promise<SharedFolderConfig> {
   const captureThreads = o.settings.folders.some((f) => f.capture) ? defaultPoolSize() : 0;
   const { lookAhead, workSlots } = lookAheadOf(o.settings.upload.concurrency, captureThreads);
@@ -29,6 +30,21 @@ export async function stationConfigOf(o: {
     lookAhead,
     workSlots,
     busy: o.busy,
+    // Every folder claims by default: a station that is alone on it must take files as it did in place.
+    unboundedWhenAlone: true,
     ...(o.onChange ? { onChange: o.onChange } : {}),
+    ...(o.inPlace ? { inPlace: o.inPlace } : {}),
+    ...crashAfterCommit(),
   };
+}
+
+/**
+ * INTAKE_TEST_KILL_AFTER_COMMIT=N (the crash tests, electron/cli/agent-shared-hard.test.ts): the process
+ * kills itself with SIGKILL right after its Nth commit rename, before the file reaches the queue: the one
+ * moment a crash leaves a file committed with no document. Unset everywhere else.
+ */
+function crashAfterCommit(): Pick<SharedFolderConfig, 'afterCommit'> {
+  const n = Number(process.env['INTAKE_TEST_KILL_AFTER_COMMIT']);
+  if (!Number.isInteger(n) || n < 1) return {};
+  return { afterCommit: (committed) => committed === n && process.kill(process.pid, 'SIGKILL') };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBus } from '../../events/event-bus';
@@ -20,7 +20,8 @@ export interface QueueFixture {
   store: DocumentStore;
   spool: Spool;
   bus: EventBus;
-  close(): Promise<void>;
+  /** Stops the queue and removes its folder; `keepFiles` for a test that opens the same folder again. */
+  close(o?: { keepFiles?: boolean }): Promise<void>;
 }
 
 /** A queue on real SQLite and real files in a temp folder; only the uploader is chosen by the test. */
@@ -67,9 +68,14 @@ export async function makeQueue(
     store,
     spool,
     bus,
-    close: async () => {
-      await queue.stop();
-      db.close();
+    // Removes the fixture's folder too (also one a test passed in), unless the test opens it again.
+    close: async (o = {}) => {
+      try {
+        await queue.stop();
+        db.close();
+      } finally {
+        if (!o.keepFiles) await rm(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,7 +33,15 @@ const CALLS = [
 
 /** Runs `script` (an ES module, TypeScript through tsx) and returns the traced calls that succeeded, in order. */
 export function traceScript(script: string, args: string[] = []): TracedCall[] {
-  const log = join(mkdtempSync(join(tmpdir(), 'intake-strace-')), 'trace.log');
+  const dir = mkdtempSync(join(tmpdir(), 'intake-strace-'));
+  try {
+    return traceInto(join(dir, 'trace.log'), script, args);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function traceInto(log: string, script: string, args: string[]): TracedCall[] {
   const r = spawnSync(
     'strace',
     [

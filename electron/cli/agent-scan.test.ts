@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox';
+import type { RunningSandbox, StoredUpload } from '../../sandbox';
+import { EsclDouble } from '../core/scanning/test-support/escl-double';
+import { scannerPages } from '../core/scanning/test-support/scan-pages';
+import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+
+/**
+ * `intake-agent scanners` and `intake-agent scan` as a headless station runs them (issue #38 item 6): a
+ * real agent process, the eSCL double over HTTP and SANE's test:0, the embedded platform sandbox receiving
+ * the uploads.
+ */
+let dir: string;
+let sandbox: RunningSandbox;
+let double: EsclDouble | undefined;
+const hasSaneTest = spawnSync('scanimage', ['-L'], { encoding: 'utf8' }).stdout?.includes("`test:0'") ?? false;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'intake-agent-scan-'));
+  sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await double?.stop();
+  double = undefined;
+});
+
+const uploads = async () => (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+const jsonLines = (s: string) =>
+  s
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('intake-agent scanners', () => {
+  it('prints the scanner named and what it offers; one that does not answer is an error line and exit 7', async () => {
+    double = await new EsclDouble({ makeAndModel: 'Desk MFP' }).start();
+    const run = await runAgent(['scanners', '--scanner', double.url, '--mdns-ms', '200', '--data', join(dir, 'list')]);
+    expect(run.code, run.stderr).toBe(0);
+    const mine = jsonLines(run.stdout).find((l) => l.id === double!.url);
+    expect(mine).toMatchObject({
+      backend: 'escl',
+      via: 'address',
+      capabilities: { makeAndModel: 'Desk MFP', sources: ['platen', 'feeder', 'duplex'] },
+    });
+    const url = double.url;
+    await double.stop();
+    const gone = await runAgent(['scanners', '--scanner', url, '--mdns-ms', '200', '--data', join(dir, 'list')]);
+    expect(gone.code).toBe(7);
+    expect(jsonLines(gone.stdout).find((l) => l.id === url)).toMatchObject({ error: 'scanner.unreachable' });
+  }, 60_000);
+});
+
+describe('intake-agent scan', () => {
+  it('scans the feeder into documents split on PATCH T sheets, uploads them, and exits 0', async () => {
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L', 'S', 'L']) }).start();
+    const before = (await uploads()).length;
+    const run = await runAgent(
+      [
+        'scan',
+        '--scanner',
+        double.url,
+        '--source',
+        'duplex',
+        '--dpi',
+        '200',
+        '--color',
+        'gray',
+        '--data',
+        join(dir, 'escl'),
+        '--meta',
+        'CaseNumber=CLM-2026-000101',
+        ...sandboxArgs(sandbox),
+      ],
+      { env: agentEnv(sandbox), timeoutMs: 180_000 },
+    );
+    expect(run.code, run.stderr.slice(-3000)).toBe(0);
+    expect(run.summary).toMatchObject({ failed: [] });
+    expect(double.jobs[0]).toMatchObject({ source: 'duplex', dpi: 200, color: 'gray' });
+    const got = (await uploads()).slice(before);
+    expect(got.map((u) => u.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))).toEqual([
+      'scan_p1.pdf',
+      'scan_p3-4.pdf',
+      'scan_p6.pdf',
+    ]);
+    expect(got.every((u) => u.caseNumber === 'CLM-2026-000101')).toBe(true);
+  }, 240_000);
+
+  it('a paper jam: the pages that came are uploaded, one JSON error line says "scanner.jam", exit 7', async () => {
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L', 'L']) }).start();
+    double.jamAfter(3);
+    const before = (await uploads()).length;
+    const run = await runAgent(
+      [
+        'scan',
+        '--scanner',
+        double.url,
+        '--data',
+        join(dir, 'jam'),
+        '--meta',
+        'CaseNumber=CLM-2026-000101',
+        ...sandboxArgs(sandbox),
+      ],
+      { env: agentEnv(sandbox), timeoutMs: 180_000 },
+    );
+    expect(run.code, run.stderr.slice(-3000)).toBe(7);
+    const lines = jsonLines(run.stdout);
+    expect(lines.filter((l) => 'error' in l)).toEqual([
+      expect.objectContaining({ error: 'scanner.jam', pages: 3, message: expect.stringMatching(/Paper jam/) }),
+    ]);
+    const got = (await uploads()).slice(before);
+    expect(got.map((u) => u.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))).toEqual([
+      'scan_p1.pdf',
+      'scan_p3.pdf',
+    ]);
+  }, 240_000);
+
+  it('bad flags are refused with exit 2', async () => {
+    const run = await runAgent(['scan', '--scanner', 'http://x/eSCL', '--source', 'tray', ...sandboxArgs(sandbox)], {
+      env: agentEnv(sandbox),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--source must be feeder, platen or duplex/);
+  });
+
+  it.runIf(hasSaneTest)(
+    'scans SANE test:0 headless: its 10 feeder pages (a grid) become one uploaded document',
+    async () => {
+      const before = (await uploads()).length;
+      const run = await runAgent(
+        [
+          'scan',
+          '--scanner',
+          // The test device's own option: a black-and-white grid (its default, solid black, is as empty as white).
+          'sane:test:0?test-picture=Grid',
+          '--source',
+          'feeder',
+          '--dpi',
+          '75',
+          '--data',
+          join(dir, 'sane'),
+          '--meta',
+          'CaseNumber=CLM-2026-000101',
+          ...sandboxArgs(sandbox),
+        ],
+        { env: agentEnv(sandbox), timeoutMs: 180_000 },
+      );
+      expect(run.code, run.stderr.slice(-3000)).toBe(0);
+      const got = (await uploads()).slice(before);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.fileName).toMatch(/^scan_[\d_-]+\.pdf$/);
+      expect(got[0]!.caseNumber).toBe('CLM-2026-000101');
+    },
+    240_000,
+  );
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { buildFormModel } from '../../../shared/forms/build-form-model';
+import { CASE_CREATE_INPUT, FNOL_INPUT } from '../../../sandbox/seed/case-schemas';
+import { SchemaType as T } from '../../../shared/platform/schema-description';
+import type { SchemaDescription } from '../../../shared/platform/schema-description';
+import type { ConfirmedPolicy } from './case-draft';
+import { draftCase } from './case-draft';
+import { typedPage } from './test-support/typed-pages';
+
+const TODAY = '2026-04-01';
+const POLICY: ConfirmedPolicy = {
+  number: 'HR-100001',
+  at: { page: 0, line: 3 },
+  customer: { fullName: 'Jörg Müller', address: 'Lindenstraße 12, 20095 Hamburg' },
+  policy: { number: 'HR-100001', product: 'Hausrat Komfort', isActive: true },
+  inForce: true,
+};
+const LETTER = [
+  'Jörg Müller, Lindenstraße 12, 20095 Hamburg',
+  'Hamburg, den 20.03.2026',
+  'Schadenmeldung',
+  'Versicherungsnummer: HR-100001',
+  'Sehr geehrte Damen und Herren,',
+  'am 12. März 2026 ereignete sich in unserer Küche ein Wasserrohrbruch. Das Wasser hat den',
+  'Parkettboden und die Küchenschränke beschädigt.',
+  'Die Reparatur wird nach Kostenvoranschlag etwa 1.200,50 € kosten.',
+  'Mit freundlichen Grüßen',
+];
+
+const draftOf = (
+  lines: string[],
+  schema: SchemaDescription = CASE_CREATE_INPUT,
+  policy: ConfirmedPolicy | null = POLICY,
+) =>
+  draftCase({
+    pages: [typedPage(lines)],
+    model: buildFormModel(schema),
+    key: 'k',
+    today: TODAY,
+    ...(policy ? { policy } : {}),
+  });
+const valueOf = (d: ReturnType<typeof draftOf>, path: string) => d.values.find((v) => v.path === path);
+
+describe('a notice of loss fills the platform case form', () => {
+  it('fills every field it can, each with its source and confidence', () => {
+    const d = draftOf(LETTER);
+    const filled = Object.fromEntries(d.values.filter((v) => v.filled).map((v) => [v.path, v.value]));
+    expect(filled).toMatchObject({
+      policyNumber: 'HR-100001',
+      accidentDate: '2026-03-12',
+      caseType: 'Property',
+      damageCause: 'Leitungswasser',
+      estimatedAmount: 1200.5,
+      'claimant.firstName': 'Jörg',
+      'claimant.lastName': 'Müller',
+      'damageAddress.street': 'Lindenstraße 12',
+      'damageAddress.postalCode': '20095',
+      'damageAddress.city': 'Hamburg',
+    });
+    expect(String(filled.description)).toContain('Wasserrohrbruch');
+    expect(String(filled.description)).not.toContain('Sehr geehrte');
+    expect(valueOf(d, 'accidentDate')!.source).toMatchObject({ kind: 'page', page: 0 });
+    expect(valueOf(d, 'claimant.lastName')!.source).toEqual({ kind: 'policy', policyNumber: 'HR-100001' });
+  });
+
+  it('reads English dates and amounts, and the damage address the letter gives', () => {
+    const d = draftOf([
+      'London, March 20, 2026',
+      'Policy number: HR-100001',
+      'Date of loss: March 12, 2026',
+      'Place of loss: Hafenstraße 3, 20359 Hamburg',
+      'A storm tore several tiles off the roof and rain came in, damaging the ceiling.',
+      'The roofer estimates the repair at EUR 2,450.00.',
+    ]);
+    expect(valueOf(d, 'accidentDate')).toMatchObject({ value: '2026-03-12', filled: true });
+    expect(valueOf(d, 'damageCause')).toMatchObject({ value: 'Sturm', filled: true });
+    expect(valueOf(d, 'estimatedAmount')).toMatchObject({ value: 2450, filled: true });
+    expect(valueOf(d, 'damageAddress.street')).toMatchObject({ value: 'Hafenstraße 3', source: { kind: 'page' } });
+  });
+
+  it('never takes the letter’s own date or a future date; two loss dates are offered, not filled', () => {
+    expect(
+      valueOf(
+        draftOf(['Hamburg, den 12.03.2026', 'Der Keller wurde durch Leitungswasser beschädigt.']),
+        'accidentDate',
+      ),
+    ).toBeUndefined();
+    expect(
+      valueOf(draftOf(['Schadentag: 12.05.2026', 'Sturm hat das Dach beschädigt.']), 'accidentDate'),
+    ).toBeUndefined();
+    const two = valueOf(draftOf(['Schadentag: 02.03.2026', 'Schadendatum laut Nachbar: 03.03.2026']), 'accidentDate');
+    expect(two).toMatchObject({ filled: false, reason: 'uncertain' });
+  });
+
+  it('offers, never fills, what is unsure: two causes, two estimates, an expired policy', () => {
+    const d = draftOf(
+      [
+        'Durch den Sturm zerbrach die Fensterscheibe und es kam zu einem Brand.',
+        'Schaden ca. 500 €, Reparatur rund 900 €.',
+      ],
+      CASE_CREATE_INPUT,
+      {
+        ...POLICY,
+        inForce: false,
+        policy: { ...POLICY.policy, isActive: false },
+      },
+    );
+    expect(valueOf(d, 'damageCause')?.filled).not.toBe(true);
+    expect(valueOf(d, 'estimatedAmount')).toMatchObject({ filled: false, reason: 'uncertain' });
+    expect(valueOf(d, 'policyNumber')).toMatchObject({ filled: false, reason: 'uncertain' });
+  });
+
+  it('offers a value the schema would refuse instead of filling it', () => {
+    const d = draftOf(['Schadentag: 02.03.2026', 'Ein Einbruch: Schaden etwa 12.000.000,00 EUR.']);
+    expect(valueOf(d, 'estimatedAmount')).toMatchObject({
+      filled: false,
+      reason: 'refused-by-schema',
+      value: 12_000_000,
+    });
+    expect(valueOf(d, 'damageCause')).toMatchObject({ value: 'Einbruchdiebstahl', filled: true });
+  });
+
+  it('follows the schema it is given, not the sandbox’s names', () => {
+    const other: SchemaDescription = {
+      type: T.Object,
+      properties: {
+        contractNo: { type: T.String, title: 'Policy no.' },
+        occurredOn: { type: T.String, format: 'date', title: 'Date of loss' },
+        reportedOn: { type: T.String, format: 'date', title: 'Reported' },
+        peril: { type: T.String, title: 'Peril', enum: ['WATER', 'STORM', 'FIRE', 'THEFT'] },
+        lossAmount: { type: T.Integer, title: 'Loss amount' },
+        story: { type: T.String, title: 'What happened', maximumLength: 40 },
+        location: {
+          type: T.Object,
+          title: 'Risk address',
+          properties: { line1: { type: T.String, title: 'Street' }, zip: { type: T.String }, town: { type: T.String } },
+        },
+      },
+    };
+    const d = draftOf(LETTER, other);
+    const by = Object.fromEntries(d.values.map((v) => [v.path, v]));
+    expect(by.contractNo?.value).toBe('HR-100001');
+    expect(by.occurredOn?.value).toBe('2026-03-12');
+    expect(by.reportedOn).toBeUndefined();
+    expect(by.peril?.value).toBe('WATER');
+    // 1200.50 is not an integer: the schema would refuse it, so it is offered.
+    expect(by.lossAmount).toMatchObject({ filled: false, reason: 'refused-by-schema' });
+    expect(String(by.story?.value).length).toBeLessThanOrEqual(40);
+    expect(by['location.zip']?.value).toBe('20095');
+    expect(by['location.town']?.value).toBe('Hamburg');
+    // The FNOL schema has no cause or amount: nothing is forced into other fields.
+    const fnol = draftOf(LETTER, FNOL_INPUT);
+    expect(fnol.values.map((v) => v.path).sort()).toEqual(['accidentDate', 'description', 'policyNumber']);
+  });
+
+  it('without a confirmed policy fills nothing from the platform', () => {
+    const d = draftOf(LETTER, CASE_CREATE_INPUT, null);
+    expect(d.values.some((v) => v.source.kind === 'policy')).toBe(false);
+    expect(valueOf(d, 'policyNumber')).toBeUndefined();
+  });
+});

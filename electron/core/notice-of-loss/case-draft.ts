@@ -1,0 +1,183 @@
+/**
+ * A notice of loss → values for the platform's create-case form (issue #40). Pure: the letter's words (OCR
+ * or text layer), the form built from the schema the platform returned, and the platform's answer about the
+ * policy go in; each value comes out with its field, source, confidence and whether it is filled.
+ *
+ * A value is filled only when it is sure (confidence ≥ FILL_AT) and the schema accepts it (checked with the
+ * same validation the form runs); otherwise it is offered beside the form, with the reason.
+ */
+import type { CaseDraft, DraftSource, DraftValue, NoticeField } from '../../../shared/domain/case-draft';
+import type { FormModel, FormNode } from '../../../shared/forms/form-model';
+import { parsePath, setAtPath } from '../../../shared/forms/form-paths';
+import { initialFormValue, toSubmitValue } from '../../../shared/forms/form-value';
+import { validateFormValue } from '../../../shared/forms/validate-form-value';
+import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
+import type { PageText } from '../suggestions/page-text';
+import { chooseAmount, findAmounts } from './find-amount';
+import { findAddress, namesOtherAddress, parseAddressText, sameAddress } from './find-address';
+import { findCause } from './find-cause';
+import { chooseLossDate, findDates } from './find-dates';
+import { findDescription, trimTo } from './find-description';
+import type { Place } from './notice-lines';
+import { noticeLines } from './notice-lines';
+import { caseTypeOption, causeOption, findTargets } from './schema-targets';
+
+/** At or above this a value is filled; below it is offered. */
+export const FILL_AT = 0.8;
+
+/** The policy as the platform confirmed it: the number read on the letter, its holder and the policy. */
+export interface ConfirmedPolicy {
+  number: string;
+  at: Place;
+  customer: Pick<Customer, 'fullName' | 'address'>;
+  policy: Pick<PolicyMatch, 'number' | 'product' | 'isActive'>;
+  /** In force on the search date (an expired policy is offered, never filled). */
+  inForce: boolean;
+}
+
+export interface DraftInput {
+  pages: readonly PageText[];
+  model: FormModel;
+  key: string;
+  schemaVersion?: string;
+  policy?: ConfirmedPolicy;
+  /** YYYY-MM-DD: a date after it is never the date of loss. */
+  today: string;
+  problems?: string[];
+}
+
+const COMPANY = /\b(gmbh|ag|kg|ohg|ab|as|oy|ltd|inc|llc|e\.?\s?k\.?|gbr|ug|se|partner)\b/iu;
+
+/** "Erika Mustermann" → Erika / Mustermann; a company or one word is not split (offered, not filled). */
+function splitName(fullName: string): { first?: string; last: string; sure: boolean } {
+  const parts = fullName.trim().split(/\s+/);
+  const last = parts.pop() ?? '';
+  return {
+    ...(parts.length ? { first: parts.join(' ') } : {}),
+    last,
+    sure: parts.length > 0 && !COMPANY.test(fullName),
+  };
+}
+
+const pageSource = (at: Place): DraftSource => ({ kind: 'page', page: at.page, ...(at.box ? { box: at.box } : {}) });
+
+export function draftCase(input: DraftInput): CaseDraft {
+  const { model } = input;
+  const targets = findTargets(model.root);
+  const lines = noticeLines(input.pages);
+  const found: Omit<DraftValue, 'path' | 'filled'>[] = [];
+  const add = (field: NoticeField, value: string | number, raw: string, source: DraftSource, confidence: number) =>
+    found.push({ field, value, raw, source, confidence });
+
+  const policy = input.policy;
+  const fromPolicy: DraftSource | undefined = policy
+    ? { kind: 'policy', policyNumber: policy.policy.number }
+    : undefined;
+  if (policy) {
+    add('policyNumber', policy.policy.number, policy.number, pageSource(policy.at), policy.inForce ? 0.95 : 0.5);
+    const name = splitName(policy.customer.fullName);
+    const sure = name.sure ? 0.9 : 0.5;
+    if (name.first) add('claimantFirstName', name.first, policy.customer.fullName, fromPolicy!, sure);
+    add(
+      'claimantLastName',
+      name.sure ? name.last : policy.customer.fullName,
+      policy.customer.fullName,
+      fromPolicy!,
+      sure,
+    );
+    const caseType = targets.caseType?.node;
+    const option =
+      caseType?.kind === 'enum' && policy.policy.product
+        ? caseTypeOption(caseType.options, policy.policy.product)
+        : undefined;
+    if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
+      add('caseType', option.value, policy.policy.product ?? '', fromPolicy!, 0.9);
+  }
+
+  const date = chooseLossDate(findDates(lines), input.today);
+  if (date) add('lossDate', date.date.iso, date.date.raw, pageSource(date.date.at), date.confidence);
+
+  const cause = findCause(lines);
+  const causeNode = targets.cause?.node;
+  if (cause && causeNode?.kind === 'enum') {
+    const option = causeOption(causeNode.options, cause.cause);
+    if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
+      add('cause', option.value, cause.raw, pageSource(cause.at), cause.confidence);
+  }
+
+  const amount = chooseAmount(findAmounts(lines));
+  if (amount) add('amount', amount.found.amount, amount.found.raw, pageSource(amount.found.at), amount.confidence);
+
+  // The damage address: the letter's, else the policyholder's (from the platform). An address read off a
+  // scan cannot be checked, so it is offered, unless it is the insured's one (then in the platform's spelling).
+  const address = findAddress(lines);
+  const insured = policy ? parseAddressText(policy.customer.address ?? '') : undefined;
+  const raw = policy?.customer.address ?? '';
+  const put = (
+    a: { street: string; postalCode: string; city: string },
+    text: string,
+    source: DraftSource,
+    confidence: number,
+  ) => {
+    add('street', a.street, text, source, confidence);
+    add('postalCode', a.postalCode, text, source, confidence);
+    add('city', a.city, text, source, confidence);
+  };
+  if (address.found && insured && fromPolicy && sameAddress(address.found, insured)) put(insured, raw, fromPolicy, 0.9);
+  else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 0.6);
+  else if (insured && fromPolicy)
+    // No damage address was read: the insured's, unless the letter has a label it could not read or names
+    // another address somewhere (a label OCR misread): then it is only offered.
+    put(insured, raw, fromPolicy, address.labelled || namesOtherAddress(lines, insured) ? 0.5 : 0.85);
+
+  const description = findDescription(lines);
+  const descNode = targets.description?.node;
+  if (description && descNode?.kind === 'string')
+    add(
+      'description',
+      trimTo(description.text, descNode.maxLength),
+      description.text,
+      pageSource(description.at),
+      0.85,
+    );
+
+  // Into the form's own terms, then checked against the schema one by one.
+  const base = initialFormValue(model);
+  const values: DraftValue[] = [];
+  for (const f of found) {
+    const target = targets[f.field];
+    if (!target) continue;
+    const value = asFieldValue(target.node, f.value);
+    if (value === undefined) continue;
+    const refusal = refusalOf(model, base, target.path, value);
+    const sure = f.confidence >= FILL_AT;
+    values.push({
+      ...f,
+      value,
+      path: target.path,
+      filled: sure && !refusal,
+      ...(refusal ? { reason: 'refused-by-schema' as const, refusal } : !sure ? { reason: 'uncertain' as const } : {}),
+    });
+  }
+  return {
+    key: input.key,
+    ...(input.schemaVersion !== undefined ? { schemaVersion: input.schemaVersion } : {}),
+    values,
+    problems: input.problems ?? [],
+  };
+}
+
+/** The value in the field's type: a number field takes the amount, a text field its text. */
+function asFieldValue(node: FormNode, value: string | number): string | number | undefined {
+  if (node.kind === 'number') return typeof value === 'number' ? value : undefined;
+  if (node.kind === 'string') return typeof value === 'number' ? value.toFixed(2) : value;
+  if (node.kind === 'enum') return value;
+  return undefined;
+}
+
+/** The form validation's code for this field with this value, if the schema would refuse it. */
+function refusalOf(model: FormModel, base: unknown, path: string, value: unknown): string | undefined {
+  const next = setAtPath(base, parsePath(path), value);
+  const errors = validateFormValue(model, toSubmitValue(model, next) ?? {});
+  return errors.find((e) => e.path === path)?.code;
+}

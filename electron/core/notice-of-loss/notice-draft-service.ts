@@ -1,0 +1,35 @@
+/**
+ * "Create case from this document": the document's text (cached; OCR for a scan), the create-case schema
+ * the platform returns for the active environment, and the platform's answer about the policy → a draft.
+ */
+import type { CaseDraft } from '../../../shared/domain/case-draft';
+import type { CaseSchemaAnswer } from '../../../shared/domain/cases';
+import type { DocumentTextService } from '../suggestions/document-text';
+import { localIsoDate } from '../suggestions/document-suggestions';
+import type { SuggestionPlatform } from '../suggestions/suggest';
+import { draftCase } from './case-draft';
+import { confirmPolicy } from './confirm-policy';
+
+export interface NoticeDraftDeps {
+  text: Pick<DocumentTextService, 'textOf'>;
+  /** The active environment's create-case input schema (cases/schema-cache.ts). */
+  schema: () => Promise<CaseSchemaAnswer>;
+  platform: () => Pick<SuggestionPlatform, 'searchCustomers'>;
+  fileOf: (id: string) => string;
+  now: () => number;
+}
+
+export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Promise<CaseDraft> {
+  const schema = await deps.schema();
+  const base = {
+    key: schema.key,
+    ...(schema.schemaVersion !== undefined ? { schemaVersion: schema.schemaVersion } : {}),
+  };
+  const text = await deps.text.textOf(deps.fileOf(id));
+  if (!text.ok) return { ...base, values: [], problems: [text.message] };
+  const pages = text.pages.filter((p) => p !== undefined);
+  const today = localIsoDate(deps.now());
+  const problems: string[] = [];
+  const policy = await confirmPolicy(pages, deps.platform(), today, problems);
+  return draftCase({ pages, model: schema.model, ...base, ...(policy ? { policy } : {}), today, problems });
+}
