@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Environment, Settings } from '../../shared/domain/settings';
-import { activeEnvironmentOf } from '../../shared/domain/settings';
+import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
 import { DraftStore } from './drafts/draft-store';
@@ -250,6 +250,11 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   cases.start();
 
   // Settings saved: the session and the monitoring follow at once (the pipeline hears the same event).
+  // The platform answered someone (a token, the status bar's check): an offline queue looks at once
+  // instead of sleeping out its probe's backoff (issue #36 item 5).
+  const unsubscribeReachable = bus.on('connection.changed', ({ state }) => {
+    if (state.network === 'online') queue.reachable();
+  });
   const unsubscribeSettings = bus.on('settings.saved', ({ settings: next }) => {
     fallback = undefined;
     void session.settingsChanged().catch(() => undefined);
@@ -357,7 +362,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       connection,
       checkConnection: () => session.check(),
     }),
-    ...createDocumentHandlers({ queue, importer }),
+    ...createDocumentHandlers({ queue, importer, sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000 }),
     ...createPageHandlers(pipeline.pages),
     ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
@@ -430,6 +435,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     textIdle: () => text.idle(),
     stop: async () => {
       unsubscribeSettings();
+      unsubscribeReachable();
       await metrics.close();
       monitor.dispose();
       await cases.stop();

@@ -187,6 +187,8 @@ const en = {
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
   'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
+  'error.document.merge_conflict':
+    'Not merged: the documents have different values for the same field, and the merged document would keep only the first. Give them the same values first.',
   'error.document.busy': 'The pages of this document are being changed. Try again in a moment.',
   'error.details': 'Details',
 };
@@ -420,6 +422,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.document.merge':
     'Diese Dokumente lassen sich nicht zusammenführen. Bitte zwei oder mehr Dokumente wählen, die noch im Eingang sind.',
   'error.document.busy': 'Die Seiten dieses Dokuments werden gerade geändert. Bitte gleich erneut versuchen.',
+  'error.document.merge_conflict':
+    'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte im selben Feld, und das zusammengeführte Dokument behielte nur den ersten. Bitte zuerst angleichen.',
   'error.details': 'Details',
 };
 

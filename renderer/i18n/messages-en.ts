@@ -241,7 +241,6 @@ export const en = {
   'queue.progress': 'Progress',
   'queue.progressOf': 'Upload progress of {file}',
   'queue.actions': 'Actions',
-  'queue.nextAttempt': 'next attempt {at}',
   'history.title': 'Upload history',
   'history.query': 'File name or case number',
   'history.from': 'From',
@@ -486,6 +485,22 @@ export const en = {
   'history.step.pagesNotSplit': 'pages {pages} of the scan {file}, not split',
   'history.step.keptWhole': 'kept whole, not split',
   'queue.awaitingAnswer': 'All sent; waiting for the platform to confirm',
+  // Issue #36 items 5 and 9: when the queue tries again, and the grace before a submitted document leaves.
+  'time.now': 'now',
+  'time.inSeconds': 'in {n} s',
+  'time.inMinutes': 'in {n} min',
+  'queue.nextAttemptIn': 'next attempt {when}',
+  'queue.nextTryIn': 'Asking the platform again {when}.',
+  'queue.retryNow': 'Retry now',
+  'queue.sendingIn': 'sending {when}',
+  'queue.sendNow': 'Send now',
+  'tagging.sendingOne': 'Sending {name} {when}',
+  'tagging.sendingMany': '{count, plural, one {# document} other {# documents}} sending {when}',
+  'tagging.sendNowHint': 'Ctrl+Enter again sends at once',
+  'history.step.dueAgain': 'platform reachable again; due now',
+  'settings.grace': 'Wait before sending (seconds, 0 = at once)',
+  'suggest.unknown.case': 'found on page {page} — the platform has no such case',
+  'suggest.unknown.policy': 'found on page {page} — the platform has no such policy',
 } as const;
 
 export type MessageKey = keyof typeof en;

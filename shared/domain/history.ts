@@ -22,6 +22,8 @@ export const HISTORY_CODES = [
   /** The data folder failed under an upload: queued again with the same key. */
   'storageRequeued',
   'recovered',
+  /** The platform answers again after an outage: a lost connection's backoff is over (issue #36 item 5). */
+  'dueAgain',
   'uploaded',
   /** Sent as a searchable PDF (issue #39): `read` pages with a text layer, `bitonal` made black and white. */
   'uploadedSearchable',

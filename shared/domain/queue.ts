@@ -18,6 +18,8 @@ export const QueueStatusSchema = z.object({
   progress: z.object({ sent: z.number(), total: z.number() }),
   /** The platform answered 429/503 ("busy"): uploads are tried again at this time (ISO). */
   busyUntil: z.string().optional(),
+  /** Offline: when the platform is asked again whether it answers (ISO); "Retry now" asks at once. */
+  nextTryAt: z.string().optional(),
   /**
    * The data folder fails (full disk, quota, read-only database, no write access): nothing is taken or
    * uploaded until it takes writes again, tried with backoff (docs/intake-pipeline.md, "Resource errors").

@@ -150,6 +150,15 @@ export const SETTINGS_VERSION = 2;
  * settings file keeps its value.
  */
 export const DEFAULT_UPLOAD_CONCURRENCY = 3;
+/**
+ * Seconds a document the clerk submitted waits in the queue before it leaves, so a slip can be undone from
+ * the desk ("Sending in 5 s · Undo"); absent in the settings = this, 0 = off. Only the clerk's submit
+ * waits: a folder's auto-submit and the agent send at once.
+ */
+export const DEFAULT_SEND_GRACE_SECONDS = 5;
+export function sendGraceSeconds(settings: { upload?: { graceSeconds?: number | undefined } | undefined }): number {
+  return settings.upload?.graceSeconds ?? DEFAULT_SEND_GRACE_SECONDS;
+}
 
 const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E, folder: F) =>
   z.object({
@@ -165,7 +174,11 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       })
       .default({ mode: 'move', retentionDays: 30 }),
     upload: z
-      .object({ concurrency: z.number().int().min(1).max(8) })
+      .object({
+        concurrency: z.number().int().min(1).max(8),
+        /** Seconds a submitted document waits before it leaves (Undo from the desk); 0 = off (issue #36). */
+        graceSeconds: z.number().int().min(0).max(60).optional(),
+      })
       .default({ concurrency: DEFAULT_UPLOAD_CONCURRENCY }),
     documentTypes: z.array(DocumentTypeSchema).default([]),
     /** Shared scan folders: how long a station's heartbeat may stand still before its claims are taken over. */

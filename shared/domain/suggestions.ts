@@ -105,13 +105,15 @@ export const policyInForce = (policy: Pick<PolicyHit, 'isActive' | 'state'>): bo
  * A suggestion for one field of the tagging form. `verified`: the platform knows the value (a policy
  * found by the customer/policy search, a claim found by its id). `found-in-document`: read from the page
  * but not checkable; never used for policy numbers (an unverified policy number is not suggested).
+ * `unknown`: read from the page and asked, and the platform has no such case or policy (issue #36 item 2:
+ * "read, but unknown" must not look like "nothing could be read"); shown, never taken by itself.
  */
 export const SuggestionSchema = z.object({
   field: CandidateFieldSchema,
   value: z.string(),
   page: z.number().int().min(0),
   box: BoxSchema.optional(),
-  check: z.enum(['verified', 'found-in-document']),
+  check: z.enum(['verified', 'found-in-document', 'unknown']),
   policy: PolicyHitSchema.optional(),
   label: z.string(),
 });

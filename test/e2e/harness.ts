@@ -38,6 +38,11 @@ export interface LaunchOptions {
   locale?: string;
   /** Put the demo's sample scans into its scanner folder (off by default: tests drop their own). */
   sampleScans?: boolean;
+  /**
+   * The settings' send grace (seconds a submitted document waits for an Undo). 0 unless a test is about
+   * the grace itself: every other test would wait it out on each submit.
+   */
+  sendGraceSeconds?: number;
 }
 
 /** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
@@ -48,6 +53,11 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
     version: '0.0.0-e2e',
     sampleScans: options.sampleScans ?? false,
     secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),
+  });
+  const settings = demo.core.settings.get();
+  await demo.core.settings.save({
+    ...settings,
+    upload: { ...settings.upload, graceSeconds: options.sendGraceSeconds ?? 0 },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({

@@ -50,4 +50,34 @@ describe('document handlers', () => {
     await expect(h['documents.get']({ id: 'missing' })).rejects.toMatchObject({ code: 'document.not_found' });
     await expect(h['documents.retry']({ ids: ['missing'] })).rejects.toMatchObject({ kind: 'not_found' });
   });
+
+  it("the clerk's submit waits the settings' grace; a second submit sends at once", async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    let graceMs = 60_000;
+    const h = createDocumentHandlers({
+      queue: fx.queue,
+      importer: new DocumentImporter(fx.queue),
+      sendGraceMs: () => graceMs,
+    });
+    const doc = await fx.queue.importBytes('grace.pdf', new TextEncoder().encode('%PDF grace'));
+    const [held] = await h['documents.submit']({
+      ids: [doc.id],
+      metadata: { caseNumber: 'C-1' },
+      confirmDuplicate: false,
+    });
+    expect(held?.state).toBe('queued');
+    expect(Date.parse(held?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now() + 50_000);
+    await h['documents.submit']({ ids: [doc.id], confirmDuplicate: false });
+    await waitFor(() => fx!.queue.get(doc.id).state === 'archived', 'sent at once');
+    // The setting is read at each submit: 0 is off.
+    graceMs = 0;
+    const other = await fx.queue.importBytes('other.pdf', new TextEncoder().encode('%PDF other'));
+    const [now] = await h['documents.submit']({
+      ids: [other.id],
+      metadata: { caseNumber: 'C-1' },
+      confirmDuplicate: false,
+    });
+    expect(now?.nextAttemptAt).toBeUndefined();
+  });
 });

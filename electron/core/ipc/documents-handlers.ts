@@ -18,10 +18,16 @@ export type DocumentChannel =
 export interface DocumentHandlerDeps {
   queue: DocumentQueue;
   importer: DocumentImporter;
+  /** How long the clerk's submit waits before the upload leaves (the settings' grace; absent: none). */
+  sendGraceMs?: () => number;
 }
 
 /** The documents.* and queue.* channels; requests arrive parsed by the contract's schemas. */
-export function createDocumentHandlers({ queue, importer }: DocumentHandlerDeps): PartialHandlerTable<DocumentChannel> {
+export function createDocumentHandlers({
+  queue,
+  importer,
+  sendGraceMs,
+}: DocumentHandlerDeps): PartialHandlerTable<DocumentChannel> {
   return {
     'documents.list': async (r) =>
       queue.list({
@@ -34,7 +40,7 @@ export function createDocumentHandlers({ queue, importer }: DocumentHandlerDeps)
     // Electron only (the web shell refuses it): the preload took the path from a dropped File.
     'documents.importPath': async (r) => importer.fromPath(r.path),
     'documents.tag': async (r) => queue.tag(r.ids, r.metadata),
-    'documents.submit': async (r) => queue.submit(r.ids, r.metadata, r.confirmDuplicate),
+    'documents.submit': async (r) => queue.submit(r.ids, r.metadata, r.confirmDuplicate, sendGraceMs?.() ?? 0),
     'documents.retry': async (r) => queue.retry(r.ids),
     'documents.cancel': async (r) => queue.cancel(r.ids),
     'queue.status': async () => queue.status(),

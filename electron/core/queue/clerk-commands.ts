@@ -42,8 +42,13 @@ export class ClerkCommands {
     return out.map(toPublic);
   }
 
-  /** Queues documents (tagging them first when metadata is given). Duplicates need `confirmDuplicate`. */
-  submit(ids: string[], metadata: Metadata | undefined, confirmDuplicate: boolean): Document[] {
+  /**
+   * Queues documents (tagging them first when metadata is given). Duplicates need `confirmDuplicate`.
+   * `graceMs` > 0: a newly queued document is due only after that long, so the clerk can still take it
+   * back (cancel → tagged); it is queued and durable like any other, so a crash changes nothing. A
+   * document submitted again while it waits is due at once (Ctrl+Enter twice).
+   */
+  submit(ids: string[], metadata: Metadata | undefined, confirmDuplicate: boolean, graceMs = 0): Document[] {
     const { store } = this.work;
     const docs = ids.map((id) => this.work.require(id));
     const duplicates: { document: StoredDocument; duplicateOf: string }[] = [];
@@ -82,7 +87,7 @@ export class ClerkCommands {
             // A duplicate the clerk confirmed is sent again on purpose: its own key, not the scan's, which the
             // platform would answer with the first upload's result.
             ...(confirmed.has(d.id) || !d.idempotencyKey ? { idempotencyKey: randomUUID() } : {}),
-            nextAttemptAtMs: null,
+            nextAttemptAtMs: d.state !== 'queued' && graceMs > 0 ? Date.parse(at) + graceMs : null,
             error: null,
             ...(d.state === 'queued' ? {} : { enqueue: true }),
           },

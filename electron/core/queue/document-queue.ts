@@ -66,6 +66,7 @@ export class DocumentQueue {
   resume: UploadControl['resume'] = () => this.uploads.resume();
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);
   setConcurrency: UploadControl['setConcurrency'] = (n) => this.uploads.setConcurrency(n);
+  reachable: UploadControl['reachable'] = () => this.uploads.reachable();
   get pauseReason(): UploadControl['pauseReason'] {
     return this.uploads.pauseReason;
   }
@@ -94,7 +95,8 @@ export class DocumentQueue {
 
   // the clerk's commands
   tag: ClerkCommands['tag'] = (ids, metadata) => this.commands.tag(ids, metadata);
-  submit: ClerkCommands['submit'] = (ids, metadata, confirm) => this.commands.submit(ids, metadata, confirm);
+  submit: ClerkCommands['submit'] = (ids, metadata, confirm, graceMs) =>
+    this.commands.submit(ids, metadata, confirm, graceMs);
   retry: ClerkCommands['retry'] = (ids) => this.commands.retry(ids);
   cancel: ClerkCommands['cancel'] = (ids) => this.commands.cancel(ids);
   markConfirmed: ClerkCommands['markConfirmed'] = (id, at) => this.commands.markConfirmed(id, at);

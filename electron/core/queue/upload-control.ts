@@ -7,7 +7,7 @@ import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF, DEFAULT_PROBE_BACKOFF } from './backoff';
 import type { DocumentPatch, StoredDocument } from './document-store';
 import type { InboxUploader } from './inbox-uploader';
 import type { QueueWork } from './queue-work';
@@ -86,7 +86,7 @@ export class UploadControl {
       ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
       ...(deps.outgoing ? { outgoing: deps.outgoing } : {}),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
-      probeBackoff: deps.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 },
+      probeBackoff: deps.probeBackoff ?? DEFAULT_PROBE_BACKOFF,
       ...(deps.probe ? { probe: deps.probe } : {}),
       ...(deps.random ? { random: deps.random } : {}),
       onNetwork: (online) => {
@@ -94,6 +94,7 @@ export class UploadControl {
         work.statusChanged();
       },
       onBusy: () => work.statusChanged(),
+      onProbeScheduled: () => work.statusChanged(),
       onPaused: (reason) => {
         if (reason) work.notice('error', 'queue.paused.configuration', { reason: reason.message });
         work.statusChanged();
@@ -164,6 +165,11 @@ export class UploadControl {
     this.worker.kick();
   }
 
+  /** The connection monitor heard the platform answer: an offline queue probes now instead of waiting. */
+  reachable(): void {
+    this.worker.reachable();
+  }
+
   /** Retried by the clerk: due now, and an offline probe's wait is cut short. */
   retryNow(): void {
     this.worker.retryNow();
@@ -195,6 +201,7 @@ export class UploadControl {
       counts: this.deps.work.store.counts(),
       progress: this.worker.progress,
       ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
+      ...(this.worker.nextProbe === undefined ? {} : { nextTryAt: new Date(this.worker.nextProbe).toISOString() }),
       ...(storage.state === 'failing'
         ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
         : {}),

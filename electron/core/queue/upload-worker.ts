@@ -50,6 +50,8 @@ export interface UploadWorkerDeps {
     prepare(doc: StoredDocument, spoolPath: string): Promise<{ send?: SendFile; step?: HistoryStep }>;
     remove(id: string): Promise<void>;
   };
+  /** Offline: the next probe was scheduled (the queue's status says when it asks again). */
+  onProbeScheduled?(): void;
 }
 
 interface InFlight {
@@ -162,6 +164,21 @@ export class UploadWorker {
     this.kick();
   }
 
+  /**
+   * Someone else saw the platform answer (the connection monitor: a token, the status bar's check): the
+   * probe's wait is cut short, so the queue does not sleep out a backoff the platform no longer needs.
+   */
+  reachable(): void {
+    if (this.online !== false) return;
+    this.nextProbeAt = 0;
+    this.kick();
+  }
+
+  /** When the next reachability probe is due while offline (epoch ms); undefined when online. */
+  get nextProbe(): number | undefined {
+    return this.online === false ? Math.max(this.nextProbeAt, this.deps.clock.now()) : undefined;
+  }
+
   cancel(id: string): boolean {
     const f = this.inFlight.get(id);
     if (!f) return false;
@@ -187,6 +204,9 @@ export class UploadWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      // A fresh wake before the step, not after: a kick while the step runs (an upload ending, the
+      // connection monitor's "reachable") must cut the following sleep short, not be lost with it.
+      this.wake = new AbortController();
       let waitMs: number;
       try {
         waitMs = await this.step();
@@ -198,7 +218,6 @@ export class UploadWorker {
         waitMs = resource ? Math.max(1, this.deps.health.retryInMs()) : 1_000;
       }
       if (!this.running) break;
-      this.wake = new AbortController();
       await this.deps.clock.sleep(Math.max(waitMs, 1), this.wake.signal).catch(() => undefined);
     }
   }
@@ -306,6 +325,7 @@ export class UploadWorker {
         this.deps.probeBackoff.baseMs / 2,
         fullJitterDelay(this.probeAttempt, this.deps.probeBackoff, this.deps.random),
       );
+    this.deps.onProbeScheduled?.();
   }
 
   private async suspectOffline(): Promise<void> {
@@ -326,7 +346,26 @@ export class UploadWorker {
     // Unreachable is worth a warning (an admin filtering on warn must see it); reachable again is news only.
     if (online) this.deps.logger.info('platform reachable');
     else this.deps.logger.warn('platform unreachable');
+    if (online) this.dueAgain();
     this.deps.onNetwork?.(online);
+  }
+
+  /**
+   * Reachable again: documents waiting out a backoff that a lost connection (no HTTP answer) gave them
+   * are due now. Their backoff grew while the platform was away; it was never the platform asking for
+   * time (a 429/503 keeps its Retry-After, a 5xx its backoff).
+   */
+  private dueAgain(): void {
+    const now = this.deps.clock.now();
+    try {
+      for (const d of this.deps.store.inStates(['queued'])) {
+        if (!d.nextAttemptAt || Date.parse(d.nextAttemptAt) <= now) continue;
+        if (!d.error || d.error.status !== undefined) continue;
+        this.deps.apply(d.id, { nextAttemptAtMs: null }, historyStep('dueAgain'));
+      }
+    } catch (e) {
+      if (!this.deps.health.failed(e, 'database')) throw e;
+    }
   }
 
   private setBusy(until: number | undefined): void {

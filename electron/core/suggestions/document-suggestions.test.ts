@@ -67,10 +67,12 @@ describe('suggestions for a scanned letter', () => {
     expect(r.languages).toContain('eng');
   }, 90_000);
 
-  it('gives no policy suggestion for a number the platform does not know', async () => {
+  it('gives no policy suggestion for a number the platform does not know: it is shown as unknown', async () => {
     const r = await documentSuggestions(deps, await scannedLetter('unknown.png', 'HR-999123'));
     expect(r.pages[0]?.source).toBe('ocr');
-    expect(r.suggestions.filter((s) => s.field === 'policyNumber')).toEqual([]);
+    expect(r.suggestions.filter((s) => s.field === 'policyNumber').map((s) => [s.value, s.check])).toEqual([
+      ['HR-999123', 'unknown'],
+    ]);
     expect(r.problems).toEqual([]);
   }, 90_000);
 });

@@ -40,11 +40,16 @@ describe('suggestions checked against the sandbox', () => {
     ]);
   });
 
-  it('never suggests a policy number the platform does not know, nor a partial match', async () => {
+  it('never suggests a policy number the platform does not know, nor a partial match: both are shown as unknown', async () => {
     const { api } = h.connect();
     // HR-10000 is part of HR-100001: the search finds that customer, but not this policy.
     const r = await suggest([cand('policyNumber', 'ZZ-999999'), cand('policyNumber', 'HR-10000')], api, { today });
-    expect(r).toEqual({ suggestions: [], problems: [] });
+    // Issue #36 item 2: read, asked, and unknown to the platform: its own state, never verified or a guess.
+    expect(r.suggestions.map((s) => [s.value, s.check, s.policy])).toEqual([
+      ['ZZ-999999', 'unknown', undefined],
+      ['HR-10000', 'unknown', undefined],
+    ]);
+    expect(r.problems).toEqual([]);
   });
 
   it('checks claim ids (known: verified; unknown: dropped) and offers case numbers as found in the document', async () => {
@@ -70,7 +75,10 @@ describe('suggestions checked against the sandbox', () => {
       { ...bind(api), caseExists },
       { today },
     );
-    expect(r.suggestions.map((s) => [s.value, s.check])).toEqual([['CLM-2026-000101', 'verified']]);
+    expect(r.suggestions.map((s) => [s.value, s.check])).toEqual([
+      ['CLM-2026-000101', 'verified'],
+      ['CLM-2026-999999', 'unknown'],
+    ]);
   });
 
   it('platform offline: no policy suggestion, and the reason is given', async () => {

@@ -5,7 +5,9 @@
  *   state (an expired or inactive policy is still confirmed to exist, but marked: never taken by itself);
  * - a claim id is suggested when the platform lists the claim's files (it knows the claim);
  * - a case number is checked where the platform can tell (caseExists: the local sandbox's case registry);
- *   known → verified, unknown → not suggested, no answer → offered as "found in the document";
+ *   known → verified, unknown → shown as unknown (the platform has no such case), no answer → offered as
+ *   "found in the document";
+ * - a policy number the search does not find is shown as unknown too (issue #36 item 2), never taken;
  * - number plates and dates cannot be looked up: offered as "found in the document".
  * A check that fails (offline, refused) leaves the field without a platform suggestion and says why.
  */
@@ -84,6 +86,7 @@ export async function suggest(
           policy: hit,
           label: `${hit.policyNumber} – ${hit.customerName}${hit.product ? ` (${hit.product})` : ''}`,
         });
+      else suggestions.push({ field: 'policyNumber', ...at(c), check: 'unknown', label: c.value });
     } catch (e) {
       problems.push(`Policy number ${c.value} could not be checked: ${reason(e)}`);
     }
@@ -107,11 +110,10 @@ export async function suggest(
     } catch (e) {
       problems.push(`Case number ${c.value} could not be checked: ${reason(e)}`);
     }
-    if (known === false) continue;
     suggestions.push({
       field: 'caseNumber',
       ...at(c),
-      check: known ? 'verified' : 'found-in-document',
+      check: known === false ? 'unknown' : known ? 'verified' : 'found-in-document',
       label: c.value,
     });
   }

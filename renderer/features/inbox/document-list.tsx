@@ -72,6 +72,13 @@ export function DocumentList() {
           if (e.ctrlKey || e.metaKey || e.altKey || selection.selected.length < 2) return false;
           void s().mergeSelected();
           return true;
+        case 'z':
+        case 'Z':
+          // Ctrl+Z in the list undoes the last page change of the document shown, a merge included (issue
+          // #36 item 3): the clerk who pressed M here need not find the strip to take it back.
+          if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || !selection.active) return false;
+          void s().undoPageEdit(selection.active);
+          return true;
         case 'Home':
           s().moveSelection(-order.length, e.shiftKey);
           return true;

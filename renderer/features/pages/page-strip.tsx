@@ -5,13 +5,14 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { toIpcError } from '../../ipc/ipc-error';
-import { useCatalog } from '../../i18n/i18n';
+import { useCatalog, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from '../document-view/document-bytes';
 import { previewKind } from '../document-view/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
 import { openImagePages, openPdfPages, openTiffPages } from './page-sources';
 import type { PageSource } from './page-sources';
+import type { PageChange } from './pages-slice';
 import type { PageListEdit } from './page-edits';
 import { pageToolsMessages } from './page-tools-messages';
 import { pageOf } from '../document-view/shown-page';
@@ -59,6 +60,9 @@ export function PageStrip(props: { doc: Document }) {
   const mergeIds = useMemo(() => order.filter((id) => selectedIds.includes(id)), [order, selectedIds]);
   const merging = useAppStore((s) => s.merging);
   const mergeError = useAppStore((s) => s.mergeError);
+  const change = useAppStore((s) => (s.pageChange?.id === props.doc.id ? s.pageChange : undefined));
+  const mergeRefused = useAppStore((s) => (mergeIds.includes(props.doc.id) ? s.mergeRefused : undefined));
+  const tApp = useT();
   const stripRef = useRef<HTMLElement>(null);
 
   // Mounted for the file a keyboard change made: the focus comes back here at once, and onto the selected
@@ -109,22 +113,30 @@ export function PageStrip(props: { doc: Document }) {
   }, [doc.id, doc.contentType, kind, editable]);
 
   const select = (page: number) => useAppStore.getState().showPage(doc.id, page);
-  const run = (call: () => Promise<unknown>, next?: number) => {
+  const run = (call: () => Promise<unknown>, next?: number, change?: Omit<PageChange, 'id'>) => {
     if (busy) return;
     setBusy(true);
     setError(undefined);
     if (next !== undefined) select(next);
     // Whatever had the focus in the strip (a thumbnail, a tool button) goes with the old file.
     if (stripRef.current?.contains(document.activeElement)) refocusDocument = doc.id;
+    useAppStore.getState().notePageChange(undefined);
     call()
+      .then(() => {
+        if (change) useAppStore.getState().notePageChange({ id: doc.id, ...change });
+      })
       .catch((e: unknown) => {
         refocusDocument = undefined;
         setError(toIpcError(e));
       })
       .finally(() => setBusy(false));
   };
-  const apply = (edit: PageListEdit | undefined) =>
-    edit && run(() => intake().call('documents.editPages', { id: doc.id, pages: edit.pages }), edit.selected);
+  const apply = (edit: PageListEdit | undefined, what: PageChange['what']) =>
+    edit &&
+    run(() => intake().call('documents.editPages', { id: doc.id, pages: edit.pages }), edit.selected, {
+      what,
+      page: edit.selected,
+    });
   const undo = () => undoable > 0 && run(() => intake().call('documents.undoPageEdit', { id: doc.id }));
   const page = Math.min(selected, Math.max(0, count - 1));
   const canMerge = editable && mergeIds.length > 1 && mergeIds.includes(doc.id);
@@ -134,18 +146,23 @@ export function PageStrip(props: { doc: Document }) {
     if (stripRef.current?.contains(document.activeElement)) refocusDocument = mergeIds[0];
     void useAppStore.getState().mergeSelected();
   };
-  const split = () => page > 0 && run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1);
+  const split = () =>
+    page > 0 &&
+    run(() => intake().call('documents.splitPages', { id: doc.id, at: page }), page - 1, {
+      what: 'split',
+      page: page - 1,
+    });
 
   const onKeyDown = (e: KeyboardEvent) => {
     const mod = e.ctrlKey || e.metaKey;
     let handled = true;
-    if (e.key === 'ArrowRight' && e.altKey) apply(editable ? movePage(count, page, 1) : undefined);
-    else if (e.key === 'ArrowLeft' && e.altKey) apply(editable ? movePage(count, page, -1) : undefined);
+    if (e.key === 'ArrowRight' && e.altKey) apply(editable ? movePage(count, page, 1) : undefined, 'moved');
+    else if (e.key === 'ArrowLeft' && e.altKey) apply(editable ? movePage(count, page, -1) : undefined, 'moved');
     else if (e.key === 'ArrowRight' && !mod) select(Math.min(count - 1, page + 1));
     else if (e.key === 'ArrowLeft' && !mod) select(Math.max(0, page - 1));
     else if ((e.key === 'r' || e.key === 'R') && !mod && !e.altKey && editable)
-      apply(rotatePage(count, page, e.shiftKey ? 270 : 90));
-    else if (e.key === 'Delete' && editable) apply(deletePage(count, page));
+      apply(rotatePage(count, page, e.shiftKey ? 270 : 90), 'turned');
+    else if (e.key === 'Delete' && editable) apply(deletePage(count, page), 'deleted');
     else if ((e.key === 's' || e.key === 'S') && !mod && !e.altKey && editable) split();
     else if ((e.key === 'm' || e.key === 'M') && !mod && !e.altKey && canMerge) merge();
     else if (mod && (e.key === 'z' || e.key === 'Z') && editable) undo();
@@ -170,35 +187,35 @@ export function PageStrip(props: { doc: Document }) {
         <div className="page-tools" role="toolbar" aria-label={t('pages.tools')}>
           <ToolButton
             label={t('pages.rotateLeft')}
-            onClick={() => apply(rotatePage(count, page, 270))}
+            onClick={() => apply(rotatePage(count, page, 270), 'turned')}
             disabled={busy || count === 0}
           >
             ↺
           </ToolButton>
           <ToolButton
             label={t('pages.rotateRight')}
-            onClick={() => apply(rotatePage(count, page, 90))}
+            onClick={() => apply(rotatePage(count, page, 90), 'turned')}
             disabled={busy || count === 0}
           >
             ↻
           </ToolButton>
           <ToolButton
             label={t('pages.moveEarlier')}
-            onClick={() => apply(movePage(count, page, -1))}
+            onClick={() => apply(movePage(count, page, -1), 'moved')}
             disabled={busy || page === 0}
           >
             ←
           </ToolButton>
           <ToolButton
             label={t('pages.moveLater')}
-            onClick={() => apply(movePage(count, page, 1))}
+            onClick={() => apply(movePage(count, page, 1), 'moved')}
             disabled={busy || page >= count - 1}
           >
             →
           </ToolButton>
           <ToolButton
             label={t('pages.delete')}
-            onClick={() => apply(deletePage(count, page))}
+            onClick={() => apply(deletePage(count, page), 'deleted')}
             disabled={busy || count <= 1}
           >
             ✕
@@ -226,6 +243,23 @@ export function PageStrip(props: { doc: Document }) {
       )}
       {error && <ErrorBanner error={error} onRetry={() => setError(undefined)} />}
       {mergeError && <ErrorBanner error={mergeError} onRetry={() => void useAppStore.getState().mergeSelected()} />}
+      {mergeRefused?.map((c) => (
+        <p key={c.field} className="banner banner-error" role="alert" data-testid="merge-refused">
+          {t('pages.mergeRefused', {
+            field: tApp(`field.${c.field}`),
+            values: [c.kept ?? '–', ...c.lost].join(' / '),
+          })}
+        </p>
+      ))}
+      {change && (
+        // Where the clerk looks, not a quiet line: what changed, on which page, and the way back.
+        <div className="page-change-notice" role="status" data-testid="page-change-notice">
+          <span>{t(`pages.did.${change.what}`, { page: change.page + 1 })}</span>
+          <button type="button" className="button button-small" data-testid="page-change-undo" onClick={undo}>
+            {tApp('tagging.undo')}
+          </button>
+        </div>
+      )}
       {tooLarge && <p className="muted">{t('pages.tooLarge')}</p>}
       {!source && !tooLarge && !error && <p className="muted">{t('pages.loading')}</p>}
       {source && (
@@ -234,7 +268,8 @@ export function PageStrip(props: { doc: Document }) {
             <li key={i}>
               <button
                 type="button"
-                className="page-thumb"
+                className={`page-thumb${change?.page === i ? ' page-thumb-changed' : ''}`}
+                data-changed={change?.page === i || undefined}
                 aria-pressed={i === page}
                 aria-label={t('pages.page', { page: i + 1 })}
                 data-testid="page-thumb"

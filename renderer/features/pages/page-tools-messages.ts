@@ -17,6 +17,12 @@ const en = {
   'pages.tooLarge': 'This document is too large for page thumbnails.',
   'pages.saving': 'Saving the pages…',
   'pages.changed': 'Pages changed. The scanner’s file stays as it was.',
+  'pages.mergeRefused':
+    'Not merged: the documents disagree on {field} ({values}). The merged document would keep only the first value. Give them the same value first.',
+  'pages.did.turned': 'Page {page} turned.',
+  'pages.did.deleted': 'A page was deleted; page {page} is shown.',
+  'pages.did.moved': 'Page moved: it is now page {page}.',
+  'pages.did.split': 'The pages after page {page} are a new document now.',
 } as const;
 export type PageToolsKey = keyof typeof en;
 
@@ -36,6 +42,12 @@ const de: Record<PageToolsKey, string> = {
   'pages.tooLarge': 'Dieses Dokument ist zu groß für Seitenvorschauen.',
   'pages.saving': 'Seiten werden gespeichert…',
   'pages.changed': 'Seiten geändert. Die Datei des Scanners bleibt, wie sie war.',
+  'pages.mergeRefused':
+    'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte für {field} ({values}). Das zusammengeführte Dokument behielte nur den ersten. Bitte zuerst angleichen.',
+  'pages.did.turned': 'Seite {page} gedreht.',
+  'pages.did.deleted': 'Eine Seite wurde gelöscht; Seite {page} wird gezeigt.',
+  'pages.did.moved': 'Seite verschoben: Sie ist jetzt Seite {page}.',
+  'pages.did.split': 'Die Seiten nach Seite {page} sind jetzt ein neues Dokument.',
 };
 
 export const pageToolsMessages: Catalogs<PageToolsKey> = { en, de };

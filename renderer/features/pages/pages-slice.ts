@@ -5,12 +5,21 @@ import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { pageOf } from '../document-view/shown-page';
 import type { ShownPage } from '../document-view/shown-page';
+import { mergeConflicts } from '../../../shared/domain/merge-metadata';
+import type { MergeConflict } from '../../../shared/domain/merge-metadata';
 
 /**
  * The page shown of the active document, shared by the preview, the page strip and the list (issue #31
  * items 5 and 6): the strip follows the preview's page and the preview the strip's, a page edit (a new
  * file, so both are mounted anew) stays on the page it was made on, and PageDown in the list turns it.
  */
+export interface PageChange {
+  id: string;
+  what: 'turned' | 'deleted' | 'moved' | 'split';
+  /** 0-based page the change shows on (the turned or moved page; the page before a deleted one or a split). */
+  page: number;
+}
+
 export interface PagesSlice {
   /** 0-based page shown for document `id`; another document starts at its first page. */
   shownPage?: ShownPage;
@@ -19,16 +28,30 @@ export interface PagesSlice {
   /** A merge (M in the list or the strip) running, and its refusal. */
   merging: boolean;
   mergeError?: IpcError;
+  /** The merge was refused before it was asked: these fields would have lost values (issue #36 item 3). */
+  mergeRefused?: MergeConflict[];
+  /**
+   * The last page change made with the strip's tools (issue #36 item 4: one click changed a document with
+   * only a quiet line to show for it): the strip marks the page and says what changed, with Undo.
+   */
+  pageChange?: PageChange;
+  notePageChange(change: PageChange | undefined): void;
   showPage(id: string, page: number): void;
   setPageCount(id: string, count: number): void;
   /** Next or previous page of the active document, within its pages. */
   turnPage(delta: 1 | -1): void;
   /** Merges the selected documents, in list order, into the first; the clerk stays on that one. */
   mergeSelected(): Promise<void>;
+  /** Takes back the document's last page change, a merge included (Ctrl+Z in the list, issue #36 item 3). */
+  undoPageEdit(id: string): Promise<void>;
 }
 
 export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set, get) => ({
   merging: false,
+
+  notePageChange(change) {
+    set({ pageChange: change });
+  },
 
   showPage(id, page) {
     const current = get().shownPage;
@@ -58,7 +81,13 @@ export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set
     if (s.merging) return;
     const ids = s.inboxOrder.filter((id) => s.selection.selected.includes(id));
     if (ids.length < 2) return;
-    set({ merging: true, mergeError: undefined });
+    // Said before anything is asked: which field disagrees, with its values (the core refuses it too).
+    const lost = mergeConflicts(ids.map((id) => s.documents[id] ?? { metadata: {} }));
+    if (lost.length) {
+      set({ mergeRefused: lost, mergeError: undefined });
+      return;
+    }
+    set({ merging: true, mergeError: undefined, mergeRefused: undefined });
     try {
       const kept = await intake().call('documents.mergePages', { ids });
       get().applyDocumentsChanged([kept], ids.slice(1));
@@ -67,6 +96,16 @@ export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set
       set({ merging: false });
     } catch (e) {
       set({ merging: false, mergeError: toIpcError(e) });
+    }
+  },
+
+  async undoPageEdit(id) {
+    try {
+      const doc = await intake().call('documents.undoPageEdit', { id });
+      get().applyDocumentsChanged([doc], []);
+      set({ mergeError: undefined, mergeRefused: undefined });
+    } catch (e) {
+      set({ mergeError: toIpcError(e) });
     }
   },
 });

@@ -9,6 +9,7 @@ import { documentProgress, fraction, overallProgress, queueEntries } from './que
 import { historyStepText } from './history-step-text';
 import type { HistoryStep } from '../../../shared/domain/history';
 import { LocaleDateInput } from '../../forms/locale-date-input';
+import { RelativeTime } from '../../components/relative-time';
 
 export function QueueScreen() {
   const t = useT();
@@ -27,6 +28,7 @@ export function QueueScreen() {
   const overall = overallProgress(entries, live);
   const overallFraction = fraction(overall);
   const failedIds = entries.filter((d) => d.state === 'failed').map((d) => d.id);
+  const queuedIds = entries.filter((d) => d.state === 'queued').map((d) => d.id);
   const s = useAppStore.getState;
   // Cancel takes a document out of the queue: asked first, since the clerk then has to send it again.
   const [cancelling, setCancelling] = useState<{ id: string; fileName: string }>();
@@ -57,7 +59,24 @@ export function QueueScreen() {
         </button>
       </div>
       {status?.paused && <p className="banner banner-info">{t('queue.paused')}</p>}
-      {status && !status.online && <p className="banner banner-warning">{t('queue.offline')}</p>}
+      {status && !status.online && (
+        <div className="banner banner-warning" data-testid="queue-offline">
+          {t('queue.offline')}{' '}
+          {status.nextTryAt && (
+            <RelativeTime at={status.nextTryAt} render={(when) => t('queue.nextTryIn', { when })} testId="next-try" />
+          )}{' '}
+          {queuedIds.length > 0 && (
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="retry-now"
+              onClick={() => void s().retryDocuments(queuedIds)}
+            >
+              {t('queue.retryNow')}
+            </button>
+          )}
+        </div>
+      )}
       {error && <ErrorBanner error={error} onRetry={() => void s().loadQueueStatus()} testId="queue-error" />}
       <div className="overall" data-testid="overall-progress">
         <span>{t('queue.overall')}</span>
@@ -137,8 +156,23 @@ export function QueueScreen() {
                     <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
                     <ConfirmedMark confirmedAt={doc.confirmedAt} />
                     {doc.nextAttemptAt && doc.state === 'queued' && (
-                      <div className="muted">
-                        {t('queue.nextAttempt', { at: formatDateTime(locale, doc.nextAttemptAt) })}
+                      // Relative and live (issue #36 item 5): a wall-clock time without seconds was stale.
+                      <div className="muted next-attempt" title={formatDateTime(locale, doc.nextAttemptAt)}>
+                        <RelativeTime
+                          at={doc.nextAttemptAt}
+                          testId="queue-row-next"
+                          // No error: the send grace after the clerk's submit, not a retry.
+                          render={(when) => t(doc.error ? 'queue.nextAttemptIn' : 'queue.sendingIn', { when })}
+                        />{' '}
+                        <button
+                          type="button"
+                          className="button button-small"
+                          data-testid="queue-row-now"
+                          onClick={() => void s().retryDocuments([doc.id])}
+                        >
+                          {t(doc.error ? 'queue.retryNow' : 'queue.sendNow')}
+                          <span className="visually-hidden"> {doc.fileName}</span>
+                        </button>
                       </div>
                     )}
                     {doc.uploadedAt && <div className="muted">{formatDateTime(locale, doc.uploadedAt)}</div>}

@@ -1,4 +1,5 @@
 import type { Settings } from '../../../shared/domain/settings';
+import { sendGraceSeconds } from '../../../shared/domain/settings';
 import { useT } from '../../i18n/i18n';
 import { SettingsField } from './settings-field';
 import type { EditSettings } from './settings-model';
@@ -48,7 +49,20 @@ export function GeneralSection(props: { draft: Settings; edit: EditSettings }) {
             min={1}
             max={8}
             value={draft.upload.concurrency}
-            onChange={(e) => edit((d) => ({ ...d, upload: { concurrency: Number(e.target.value) } }))}
+            onChange={(e) => edit((d) => ({ ...d, upload: { ...d.upload, concurrency: Number(e.target.value) } }))}
+          />
+        )}
+      </SettingsField>
+      <SettingsField path="upload.graceSeconds" label={t('settings.grace')}>
+        {(a) => (
+          <input
+            {...a}
+            type="number"
+            min={0}
+            max={60}
+            data-testid="send-grace"
+            value={sendGraceSeconds(draft)}
+            onChange={(e) => edit((d) => ({ ...d, upload: { ...d.upload, graceSeconds: Number(e.target.value) } }))}
           />
         )}
       </SettingsField>

@@ -36,6 +36,8 @@ export function SuggestionChips(props: {
     <div className="suggestion-chips" role="group" aria-label={t('suggest.chipsFor', { field: t(`field.${field}`) })}>
       {chips.map((chip, i) => {
         const verified = chip.check === 'verified';
+        // Read on the page, asked, and the platform has no such case or policy (issue #36 item 2).
+        const unknown = chip.check === 'unknown';
         const policy = chip.policy;
         const notInForce = verified && !!policy && !policyInForce(policy);
         const inField = current.trim() === chip.value;
@@ -43,7 +45,7 @@ export function SuggestionChips(props: {
           <button
             key={`${chip.value}-${chip.page}-${i}`}
             type="button"
-            className={`chip ${notInForce ? 'chip-not-in-force' : verified ? 'chip-verified' : 'chip-found'} ${inField ? 'chip-in-field' : ''}`}
+            className={`chip ${notInForce ? 'chip-not-in-force' : verified ? 'chip-verified' : unknown ? 'chip-unknown' : 'chip-found'} ${inField ? 'chip-in-field' : ''}`}
             data-testid="suggestion-chip"
             data-field={field}
             data-check={chip.check}
@@ -75,11 +77,22 @@ export function SuggestionChips(props: {
                   .join(' · ')}
               </span>
             )}
-            <span className="chip-page">{t('suggest.page', { page: chip.page + 1 })}</span>
-            <span className="chip-check">
-              <span aria-hidden="true">{notInForce ? '⚠ ' : verified ? '✓ ' : '? '}</span>
-              {notInForce ? t('suggest.notInForce') : verified ? t('suggest.confirmed') : t('suggest.found')}
-            </span>
+            {unknown ? (
+              <span className="chip-check" data-testid="suggestion-unknown">
+                <span aria-hidden="true">✗ </span>
+                {t(chip.field === 'policyNumber' ? 'suggest.unknown.policy' : 'suggest.unknown.case', {
+                  page: chip.page + 1,
+                })}
+              </span>
+            ) : (
+              <>
+                <span className="chip-page">{t('suggest.page', { page: chip.page + 1 })}</span>
+                <span className="chip-check">
+                  <span aria-hidden="true">{notInForce ? '⚠ ' : verified ? '✓ ' : '? '}</span>
+                  {notInForce ? t('suggest.notInForce') : verified ? t('suggest.confirmed') : t('suggest.found')}
+                </span>
+              </>
+            )}
           </button>
         );
       })}

@@ -25,16 +25,17 @@ export function isSuggestedField(name: string | undefined): name is MetadataFiel
 export function chipsFor(result: DocumentSuggestions | undefined, field: MetadataField): Suggestion[] {
   if (!result) return [];
   const mine = result.suggestions.filter((s) => FIELD_OF[s.field] === field);
-  const rank = (s: Suggestion) => (s.check !== 'verified' ? 2 : s.policy && !policyInForce(s.policy) ? 1 : 0);
+  const rank = (s: Suggestion) =>
+    s.check === 'unknown' ? 3 : s.check !== 'verified' ? 2 : s.policy && !policyInForce(s.policy) ? 1 : 0;
   return mine
     .map((s, i) => ({ s, i }))
     .sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i)
     .map(({ s }) => s);
 }
 
-/** The suggestion a field's shortcut accepts: its first chip. */
+/** The suggestion a field's shortcut accepts: its first chip the platform does not call unknown. */
 export function topSuggestion(result: DocumentSuggestions | undefined, field: MetadataField): Suggestion | undefined {
-  return chipsFor(result, field)[0];
+  return chipsFor(result, field).find((s) => s.check !== 'unknown');
 }
 
 /** The form field a suggestion fills, if any. */

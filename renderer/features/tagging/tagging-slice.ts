@@ -44,6 +44,8 @@ export interface TaggingSlice {
   submitError?: IpcError;
   duplicatePrompt?: DuplicatePrompt;
   submitted?: SubmittedNote;
+  /** When the last submit went to the queue (ms): a second Ctrl+Enter right after it sends at once. */
+  submittedAt?: number;
   /** Bumped when the form should move focus to its first error. */
   errorFocusTick: number;
   /**
@@ -66,7 +68,17 @@ export interface TaggingSlice {
   cancelDuplicate(): void;
   /** Takes the last submitted documents back out of the queue, into the inbox. */
   undoSubmit(): Promise<void>;
+  /** The last submitted documents still waiting out the send grace go out now (Ctrl+Enter twice). */
+  sendSubmittedNow(): Promise<void>;
   dismissSubmitted(): void;
+}
+
+/** A second Ctrl+Enter this soon after a submit sends the submitted documents at once (issue #36 item 9). */
+export const SECOND_PRESS_MS = 1_500;
+
+/** Queued and waiting, with no error: the send grace after the clerk's submit, not a retry's backoff. */
+export function inSendGrace(d: Document | undefined, nowMs: number): boolean {
+  return !!d && d.state === 'queued' && !d.error && !!d.nextAttemptAt && Date.parse(d.nextAttemptAt) > nowMs;
 }
 
 /** The rules of the checks before queuing for these documents (their folder profiles, the settings). */
@@ -230,6 +242,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
           previousMetadata: submitGroups(docs, s.draft)[0]?.metadata,
           draftKey: single ? s.draftKey : '',
           submitted: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
+          submittedAt: Date.now(),
         });
         // Submitted documents leave the open list; keep the clerk on the next one.
         if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
@@ -269,6 +282,20 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         get().applyDocumentsChanged(back, []);
         const first = note.ids[0];
         if (first && get().documents[first]) get().selectDocument(first, 'single');
+      } catch (e) {
+        set({ submitError: toIpcError(e) });
+      }
+    },
+
+    async sendSubmittedNow() {
+      const note = get().submitted;
+      if (!note) return;
+      const now = Date.now();
+      const waiting = note.ids.filter((id) => inSendGrace(get().documents[id], now));
+      set({ submittedAt: undefined });
+      if (!waiting.length) return;
+      try {
+        get().applyDocumentsChanged(await intake().call('documents.retry', { ids: waiting }), []);
       } catch (e) {
         set({ submitError: toIpcError(e) });
       }

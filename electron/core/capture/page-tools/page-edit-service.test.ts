@@ -139,6 +139,8 @@ describe('page tools', () => {
     const tiff = await tiffOfScans([await renderScan({ textLines: 2 }, { dpi: 100 })], { dpi: 100 });
     const b = await p.queue.importBytes('b.tif', tiff);
     p.queue.tag([b.id], { policyNumber: 'HR-100001' });
+    // The parts agree (a merge that would lose b's value is refused: the next test).
+    p.queue.tag([a.id], { policyNumber: 'HR-100001' });
 
     await p.pages.merge([a.id, b.id]);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340, 595]);
@@ -156,5 +158,35 @@ describe('page tools', () => {
       metadata: { policyNumber: 'HR-100001' },
     });
     expect(sha(new Uint8Array(await readFile(p.queue.contentFile(b.id).path)))).toBe(sha(tiff));
+  });
+
+  it('refuses a merge that would lose a value, naming the field; nothing changes (issue #36 item 3)', async () => {
+    const dataDir = join(tempDir('page-edit-'), 'data');
+    const p = await start(dataDir);
+    const pdfOf = async (widths: number[]) => {
+      const d = await PDFDocument.create();
+      for (const w of widths) d.addPage([w, 842]);
+      return d.save();
+    };
+    const a = await p.queue.importBytes('a.pdf', await pdfOf([283]));
+    const b = await p.queue.importBytes('b.pdf', await pdfOf([340]));
+    const c = await p.queue.importBytes('c.pdf', await pdfOf([400]));
+    p.queue.tag([a.id], { caseNumber: 'CLM-2026-000102' });
+    p.queue.tag([b.id], { caseNumber: 'CLM-2026-000103' });
+    await expect(p.pages.merge([a.id, b.id])).rejects.toMatchObject({
+      code: 'document.merge_conflict',
+      fields: { caseNumber: 'document.merge_conflict' },
+      message: expect.stringContaining('CLM-2026-000102 / CLM-2026-000103'),
+    });
+    // A value only the merged-in part has would be lost too.
+    p.queue.tag([c.id], { policyNumber: 'HR-100001' });
+    await expect(p.pages.merge([a.id, c.id])).rejects.toMatchObject({ code: 'document.merge_conflict' });
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283]);
+    expect(p.queue.get(b.id).metadata.caseNumber).toBe('CLM-2026-000103');
+    expect(p.queue.get(c.id).state).toBe('tagged');
+    // A part with nothing of its own loses nothing: merged.
+    p.queue.tag([c.id], { policyNumber: '' });
+    await p.pages.merge([a.id, c.id]);
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 400]);
   });
 });

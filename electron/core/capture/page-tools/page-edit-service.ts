@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
 import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
+import { mergeConflicts } from '../../../../shared/domain/merge-metadata';
 import { IntakeError } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
 import type { ArchivableFile } from '../../queue/archiver';
@@ -200,6 +201,16 @@ export class PageEditService {
       for (const d of docs)
         if (!EDITABLE.has(d.state))
           throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
+      // The merged document keeps the first one's metadata: a part whose values would be lost (another case
+      // number …) refuses the merge with the reason, instead of dropping them without a word (issue #36 item 3).
+      const lost = mergeConflicts(docs);
+      if (lost.length)
+        throw new IntakeError(
+          'validation',
+          'document.merge_conflict',
+          `The documents disagree on ${lost.map((c) => `${c.field} (${[c.kept ?? '–', ...c.lost].join(' / ')})`).join('; ')}; merging would lose the other values. Give them the same values first.`,
+          { fields: Object.fromEntries(lost.map((c) => [c.field, 'document.merge_conflict'])) },
+        );
       const files = await Promise.all(
         docs.map(async (d) => ({
           bytes: new Uint8Array(await readFile(documents.contentFile(d.id).path)),
