@@ -46,12 +46,6 @@ export function metadataProblems(metadata: Metadata, rules: MetadataRules): Part
   return problems;
 }
 
-/** The folder profile a document came from: its watched folder, or none for a drop (`import`). */
-export function profileFor<P extends { path: string }>(profiles: readonly P[], sourceFolder: string): P | undefined {
-  const norm = (p: string) => p.replace(/[\\/]+$/, '');
-  return profiles.find((p) => norm(p.path) === norm(sourceFolder));
-}
-
 /** The answer of the checks before queuing (documents.check): problems by field, and what was not asked. */
 export const MetadataCheckAnswerSchema = z.object({
   /** Field → problem code (CHECK_CODES). */

@@ -4,7 +4,7 @@
  * upload (core), the Settings screen and the agent.
  */
 import { z } from 'zod';
-import { profileFor } from './metadata-check';
+import { profileFor } from './folder-profile';
 
 export const OUTPUT_KINDS = ['original', 'searchable-pdf'] as const;
 export const OutputKindSchema = z.enum(OUTPUT_KINDS);

@@ -1,7 +1,8 @@
 import type { Document } from '../../../shared/domain/document';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import type { Metadata } from '../../../shared/domain/metadata';
-import { CHECK_CODES, metadataProblems, profileFor } from '../../../shared/domain/metadata-check';
+import { CHECK_CODES, metadataProblems } from '../../../shared/domain/metadata-check';
+import { profileFor } from '../../../shared/domain/folder-profile';
 import type { Environment, Settings } from '../../../shared/domain/settings';
 import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
 import type { Customer, CustomerSearchQuery } from '../../../shared/platform/customers';

@@ -13,7 +13,7 @@
 import type { Document } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
-import { profileFor } from '../../../shared/domain/metadata-check';
+import { profileFor } from '../../../shared/domain/folder-profile';
 import type { Settings } from '../../../shared/domain/settings';
 import type { DocumentSuggestions, Suggestion } from '../../../shared/domain/suggestions';
 import { policyInForce } from '../../../shared/domain/suggestions';

@@ -3,7 +3,7 @@ import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
-import { profileFor } from '../../../shared/domain/metadata-check';
+import { profileFor } from '../../../shared/domain/folder-profile';
 import type { MetadataRules } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../../shared/domain/settings';
