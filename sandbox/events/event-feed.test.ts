@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseEventFeedPageSchema, KNOWN_CHANGE_PROPERTIES } from '../../shared/platform/events';
 import { jsonPost, startHarness, type SandboxHarness } from '../test-support/sandbox-harness';
@@ -6,7 +7,11 @@ let h: SandboxHarness;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(() => h.stop());
+afterAll(async () => {
+  await h.stop();
+  // The restart test hands the folder to a second harness, which does not own it: removed here.
+  rmSync(h.dataDir, { recursive: true, force: true });
+});
 
 const feed = async (query: string) =>
   CaseEventFeedPageSchema.parse(

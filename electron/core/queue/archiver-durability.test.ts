@@ -13,8 +13,9 @@ describe.skipIf(!STRACE_AVAILABLE || !existsSync(OTHER_FS))('Archiver, archive o
   it('fsyncs the copied file and its folder before it deletes the spool copy', () => {
     const spoolDir = mkdtempSync(join(tmpdir(), 'intake-archive-xdev-'));
     const archiveDir = mkdtempSync(join(OTHER_FS, 'intake-archive-xdev-'));
-    // tmpfs is memory: the folder goes at the end whatever happens.
+    // tmpfs is memory: the folder goes at the end whatever happens, and so does the spool's.
     onTestFinished(() => rmSync(archiveDir, { recursive: true, force: true }));
+    onTestFinished(() => rmSync(spoolDir, { recursive: true, force: true }));
     const calls = traceScript(
       `
       const { Spool } = await import('./electron/core/queue/spool.ts');

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Archiver } from '../queue/archiver';
@@ -7,8 +6,10 @@ import { Spool } from '../queue/spool';
 import type { StoredDocument } from '../queue/document-store';
 import { silentLogger } from './logger';
 import { fsyncDirectory } from './fsync-directory';
+import { tempDir as madeTempDir } from './test-support/temp-dir';
 
-const tempDir = () => mkdtemp(join(tmpdir(), 'intake-fsync-dir-'));
+// Removed when each test ends, passed or failed.
+const tempDir = async () => madeTempDir('intake-fsync-dir-');
 
 describe('fsyncDirectory', () => {
   it('fsyncs the folder on POSIX (a folder that is not there is an error)', async () => {
