@@ -12,7 +12,12 @@ import { dropFile, expectAccessible, inLocale } from './workspace-helpers';
 // (docs/capture.md, "A case from a notice of loss"). The letters are the generator's (the de one a typed
 // letter, the en one handwriting-like, turned a quarter and naming two dates), read by the app's own OCR.
 const TEXT = {
-  de: { summary: 'Werte eingetragen', fromPolicy: 'aus dem Vertrag', page: 'Seite 1', sent: 'wird mit der Schadennummer' },
+  de: {
+    summary: 'Werte eingetragen',
+    fromPolicy: 'aus dem Vertrag',
+    page: 'Seite 1',
+    sent: 'wird mit der Schadennummer',
+  },
   en: { summary: 'values filled', fromPolicy: 'from the policy', page: 'page 1', sent: 'is queued for the platform' },
 } as const;
 
