@@ -1,3 +1,4 @@
+import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EsclDouble } from '../../electron/core/scanning/test-support/escl-double';
 import { scannerPages } from '../../electron/core/scanning/test-support/scan-pages';
@@ -18,7 +19,9 @@ for (const [locale, words] of [
         await demo.core.settings.save({
           ...settings,
           locale: locale === 'de-DE' ? 'de' : 'en',
-          folders: settings.folders.map((f, i) => (i === 0 ? { ...f, capture: { ...f.capture } } : f)),
+          folders: settings.folders.map((f, i) =>
+            i === 0 ? { ...f, capture: f.capture ?? DEFAULT_CAPTURE_PROFILE } : f,
+          ),
         });
         await page.reload();
         await page.getByTestId('app-version').waitFor();
