@@ -7,6 +7,7 @@ import { BatchProgressRows } from './batch-progress';
 import { BatchReviews } from './batch-review';
 import { DocumentList } from './document-list';
 import { PrintSheetsPanel } from '../sheets/print-sheets';
+import { ScanPanel } from '../scanning/scan-panel';
 import { DocumentPreview } from '../document-view/document-preview';
 import type { InboxFilter } from './document-order';
 
@@ -43,6 +44,7 @@ export function InboxScreen() {
               <option value="all">{t('inbox.filter.all')}</option>
             </select>
           </div>
+          <ScanPanel />
           <PrintSheetsPanel />
           {/* The filter field has the pane's whole width, so its placeholder is never cut off. */}
           <div className="inbox-filters">
