@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
-import { expectAccessible, makePdf } from './workspace-helpers';
+import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
 
 // Issue #36 item 3: merging a document tagged CLM-2026-000102 with one tagged CLM-2026-000103 kept 102
 // without a word, and Ctrl+Z with the focus in the list did nothing after a merge.
@@ -30,9 +30,7 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
   const app = appForSuite({
     locale: lang === 'de' ? 'de-DE' : 'en-US',
     ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
+      await setClerkLanguage(app, lang);
     },
   });
   const row = (name: string) => app.page.getByTestId('doc-row').filter({ hasText: name });

@@ -2,9 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { expectAccessible } from './workspace-helpers';
+import { expectAccessible, setClerkLanguage } from './workspace-helpers';
 
 // Issue #36 item 4: a page tool acts on one click and the only feedback was one quiet line. Still one
 // click; now the strip marks the changed page and a notice says what changed, with Undo beside it.
@@ -34,9 +33,7 @@ describe.each(['en', 'de'] as const)('a page change is visible where the clerk l
   const app = appForSuite({
     locale: lang === 'de' ? 'de-DE' : 'en-US',
     ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
+      await setClerkLanguage(app, lang);
     },
   });
 

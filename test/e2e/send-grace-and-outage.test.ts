@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
-import { expectAccessible, makePdf } from './workspace-helpers';
+import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
 
 // Issue #36 item 9: a short grace before an upload leaves ("Sending in 5 s · Undo"; Ctrl+Enter twice sends
 // at once); item 5: after an outage the queue says when it asks again, live, with "Retry now" beside it,
@@ -64,9 +64,7 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
   const app = appForSuite({
     locale: lang === 'de' ? 'de-DE' : 'en-US',
     ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
+      await setClerkLanguage(app, lang);
     },
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';
+import { dropFile, expectAccessible, isWired, makePdf, setClerkLanguage } from './workspace-helpers';
 
 // Issue #36 item 2: a letter naming CLM-2026-987654 and HR-999999 got no chip and no hint, so "nothing
 // could be read" and "read, but unknown" looked the same. Now each is its own chip state: found on its
@@ -25,9 +24,7 @@ describe.each(['en', 'de'] as const)('numbers the platform does not know, in Chr
     locale: lang === 'de' ? 'de-DE' : 'en-US',
     ready: async (app) => {
       expect(await isWired(app, 'documents.suggestions', { id: 'x' })).toBe(true);
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
+      await setClerkLanguage(app, lang);
     },
   });
   const chips = (field: string) => app.page.locator(`[data-testid="suggestion-chip"][data-field="${field}"]`);

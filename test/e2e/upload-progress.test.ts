@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
-import { expectAccessible, makePdf } from './workspace-helpers';
+import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
 
 // Issue 21 item 3: on a slow line the clerk sees the bytes going out, per document and for the queue (in
 // the queue screen and the status bar); during a 503 burst the status bar says the platform is busy and
@@ -54,9 +54,7 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
   const app = appForSuite({
     locale: lang === 'de' ? 'de-DE' : 'en-US',
     ready: async (app) => {
-      const settings = app.demo.core.settings.get();
-      const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-      expect(r.ok).toBe(true);
+      await setClerkLanguage(app, lang);
     },
   });
 

@@ -102,3 +102,10 @@ export function inLocale(locale: 'en' | 'de'): (app: E2eApp) => Promise<void> {
     expect(r.ok).toBe(true);
   };
 }
+
+/** The clerk's language set in Settings (through the one dispatch), as a suite's `ready` step. */
+export async function setClerkLanguage(app: E2eApp, lang: 'en' | 'de'): Promise<void> {
+  const settings = app.demo.core.settings.get();
+  const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
+  expect(r.ok).toBe(true);
+}
