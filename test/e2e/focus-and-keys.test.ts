@@ -46,11 +46,13 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
     }
   });
 
-  it('the first PageDown pressed while a PDF is still loading turns the page', async () => {
+  /**
+   * Drops a three-page PDF whose bytes come late (a slow share), clicks its row, lets `beforePageDown` run
+   * while the PDF is still loading, then presses PageDown and lets the bytes through: page 2 must show.
+   */
+  async function pageDownWhileLoading(name: string, beforePageDown: () => Promise<void>): Promise<void> {
     const { page } = app;
-    const name = `drei-seiten-${lang}.pdf`;
     await page.keyboard.press('Alt+1');
-    // The document's bytes come late (a slow share): the PDF is still loading when the clerk pages.
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/documents/*/content', async (route) => {
@@ -63,9 +65,7 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
       const row = page.getByTestId('doc-row').filter({ hasText: name });
       await row.waitFor({ timeout: 30_000 });
       await row.click();
-      const canvas = page.locator('.preview-canvas');
-      await canvas.waitFor();
-      await canvas.focus();
+      await beforePageDown();
       expect(await page.getByTestId('page-indicator').count(), 'nothing loaded yet').toBe(0);
       await page.keyboard.press('PageDown');
       release();
@@ -74,33 +74,19 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
       release();
       await page.unroute('**/api/documents/*/content');
     }
+  }
+
+  it('the first PageDown pressed while a PDF is still loading turns the page', async () => {
+    await pageDownWhileLoading(`drei-seiten-${lang}.pdf`, async () => {
+      const canvas = app.page.locator('.preview-canvas');
+      await canvas.waitFor();
+      await canvas.focus();
+    });
   });
 
   it('the first PageDown in the list while the PDF chosen there is still loading turns its page', async () => {
-    const { page } = app;
-    const name = `liste-${lang}.pdf`;
-    await page.keyboard.press('Alt+1');
-    // The document's bytes come late (a slow share): the PDF is still loading when the clerk pages.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/documents/*/content', async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      // Dropped after the route is set: the list may choose a new document by itself and start loading it.
-      await dropFile(page, name, makePdf(['Eins', 'Zwei', 'Drei']), 'application/pdf');
-      const row = page.getByTestId('doc-row').filter({ hasText: name });
-      await row.waitFor({ timeout: 30_000 });
-      await row.click();
-      expect(await page.getByTestId('page-indicator').count(), 'nothing loaded yet').toBe(0);
-      await page.keyboard.press('PageDown');
-      release();
-      await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 15_000 }).toBe(text.page2);
-    } finally {
-      release();
-      await page.unroute('**/api/documents/*/content');
-    }
+    // The focus stays in the list, where the click left it.
+    await pageDownWhileLoading(`liste-${lang}.pdf`, async () => undefined);
   });
 
   it('"✓ Confirmed" on a selected inbox row is axe-clean in the light and the dark theme', async () => {
