@@ -18,9 +18,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import type { GrayBitmap } from '../electron/core/capture/pages/bitmap';
 import { openPages } from '../electron/core/capture/pages/open-pages';
-import { pdfOfScans, prng } from '../electron/core/capture/test-support/synthetic-scan';
+import { decodeGray, pdfOfScans, prng } from '../electron/core/capture/test-support/synthetic-scan';
 import { buildSearchablePdf } from '../electron/core/output/searchable-pdf';
 import { appWords, pdftotext, wordsOfText } from '../electron/core/output/test-support/verify-pdf';
 import { createOcrEngine } from '../electron/core/suggestions/ocr-engine';
@@ -46,11 +45,6 @@ function letterLines(seed: number, lines = 30): string[] {
   return Array.from({ length: lines }, () =>
     Array.from({ length: 11 }, () => VOCABULARY[Math.floor(rnd() * VOCABULARY.length)]!).join(' '),
   );
-}
-
-async function grey(png: Buffer): Promise<GrayBitmap> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
 
 function common(a: readonly string[], b: readonly string[]): number {
@@ -105,7 +99,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     else console.error('searchable-pdf: cardinal.pdf not found (fetch ocrmypdf/OCRmyPDF or pass --cardinal)');
     const letters = opts.letters ?? 3;
     for (let i = 0; i < letters; i++) {
-      const page = await grey(
+      const page = await decodeGray(
         await letterScan({ lines: letterLines(i + 1), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: i }),
       );
       const last = i === letters - 1;
@@ -214,7 +208,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     }
 
     // "Smaller": a 300-DPI grey letter, the scanner's JPEG in a PDF, sent bitonal.
-    const letter = await grey(
+    const letter = await decodeGray(
       await letterScan({ lines: letterLines(42), fontSize: 10 }, { dpi: 300, blur: 0.6, noise: 10, seed: 42 }),
     );
     const greyPdf = await pdfOfScans([letter], { dpi: 300 });

@@ -4,12 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
-import type { GrayBitmap } from '../core/capture/pages/bitmap';
-import { pdfOfScans } from '../core/capture/test-support/synthetic-scan';
+import { decodeGray, pdfOfScans } from '../core/capture/test-support/synthetic-scan';
 import { pdftotext, qpdfCheck, wordsOfText } from '../core/output/test-support/verify-pdf';
 import { letterScan } from '../core/suggestions/test-support/letters';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
@@ -22,10 +20,6 @@ const LINES = [
   ['Sehr geehrte Damen und Herren,', 'wir bestaetigen den Eingang Ihrer Meldung', 'Bitte senden Sie uns die Rechnung.'],
 ];
 
-async function grey(png: Buffer): Promise<GrayBitmap> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('intake-agent --output searchable-pdf', () => {
@@ -41,7 +35,7 @@ describe('intake-agent --output searchable-pdf', () => {
         await mkdir(scans);
         const pages = [];
         for (const lines of LINES)
-          pages.push(await grey(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 })));
+          pages.push(await decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 })));
         const scan = await pdfOfScans(pages, { dpi: 300 });
         const png = await letterScan({ lines: LINES[0]!, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 });
         await writeFile(join(scans, 'letters.pdf'), scan);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GrayBitmap } from '../capture/pages/bitmap';
 import { turnGray } from '../capture/pages/bitmap';
 import { openPages } from '../capture/pages/open-pages';
-import { encodeJpeg, pdfOfScans } from '../capture/test-support/synthetic-scan';
+import { decodeGray, encodeJpeg, pdfOfScans } from '../capture/test-support/synthetic-scan';
 import { writeTiff } from '../capture/test-support/tiff-writer';
 import type { OcrEngine } from '../suggestions/ocr-engine';
 import { createOcrEngine } from '../suggestions/ocr-engine';
@@ -50,11 +50,6 @@ const LINES = [
 let dir: string;
 let engine: OcrEngine;
 let letters: GrayBitmap[];
-
-async function grey(png: Buffer): Promise<GrayBitmap> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
 
 async function read(name: string, bytes: Uint8Array): Promise<PageText[]> {
   const path = join(dir, name);
@@ -137,7 +132,9 @@ beforeAll(async () => {
   engine = await createOcrEngine([packagedEnglish()], join(dir, 'stage'));
   letters = [];
   for (const lines of LINES)
-    letters.push(await grey(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, blur: 0.5, noise: 8 })));
+    letters.push(
+      await decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, blur: 0.5, noise: 8 })),
+    );
 }, 120_000);
 
 afterAll(async () => {
@@ -175,7 +172,7 @@ describe('searchable PDF', () => {
     if (!opened.ok) throw new Error(opened.problem.message);
     try {
       const drawn = await opened.source.render(0, 300);
-      const original = await grey(png);
+      const original = await decodeGray(png);
       expect([drawn.width, drawn.height]).toEqual([original.width, original.height]);
       let same = 0;
       for (let i = 0; i < drawn.data.length; i++) if (Math.abs(drawn.data[i]! - original.data[i]!) <= 2) same++;

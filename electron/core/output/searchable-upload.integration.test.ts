@@ -3,16 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../../sandbox';
 import type { Notice } from '../../../shared/domain/notice';
 import type { Environment, FolderProfile } from '../../../shared/domain/settings';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
-import type { GrayBitmap } from '../capture/pages/bitmap';
 import { passwordProtectedPdf } from '../capture/test-support/odd-files';
-import { pdfOfScans, renderScan } from '../capture/test-support/synthetic-scan';
+import { decodeGray, pdfOfScans, renderScan } from '../capture/test-support/synthetic-scan';
 import { EventBus } from '../events/event-bus';
 import type { IntakePipeline } from '../intake-pipeline';
 import { createIntakePipeline } from '../intake-pipeline';
@@ -54,12 +52,8 @@ const LETTER_B = [
   'Bitte senden Sie uns die Rechnung.',
 ];
 
-async function grey(png: Buffer): Promise<GrayBitmap> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
 const letter = async (lines: string[]) =>
-  grey(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 200, noise: 6 }));
+  decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 200, noise: 6 }));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function start(folders: FolderProfile[]) {

@@ -165,6 +165,12 @@ function boxBlur(src: GrayBitmap, r: number): GrayBitmap {
 const raw = (b: GrayBitmap) => sharp(b.data, { raw: { width: b.width, height: b.height, channels: 1 } });
 export const encodeJpeg = (b: GrayBitmap, quality = 80, dpi?: number) =>
   (dpi ? raw(b).withMetadata({ density: dpi }) : raw(b)).jpeg({ quality }).toBuffer();
+/** An image file's pixels as grey (the inverse of encodePng / encodeJpeg, for pages made elsewhere). */
+export async function decodeGray(image: Buffer | Uint8Array): Promise<GrayBitmap> {
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
 export const encodePng = (b: GrayBitmap, dpi?: number) =>
   (dpi ? raw(b).withMetadata({ density: dpi }) : raw(b)).png().toBuffer();
 
