@@ -20,7 +20,7 @@ import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from 
 import type { QueueDatabase } from './queue/queue-database';
 import { ResourceHealth } from './queue/resource-health';
 import { Spool } from './queue/spool';
-import { OutgoingFiles } from './output/outgoing-files';
+import { OutgoingFiles, OutputCutOff } from './output/outgoing-files';
 import { outputChoiceFor } from '../../shared/domain/output';
 import { DocumentTextService } from './suggestions/document-text';
 import type { Clock } from './util/clock';
@@ -112,6 +112,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     choiceOf: (doc) => outputChoiceFor(currentSettings, doc.sourceFolder),
     build: async (source, out, smaller) => {
       const r = await outputText().searchablePdf(source, out, smaller);
+      if (!r.ok && r.closing) throw new OutputCutOff();
       return r.ok ? r.output : r;
     },
     failed: (doc, reason) => queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id),

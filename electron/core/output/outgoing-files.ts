@@ -35,6 +35,16 @@ export interface OutgoingDocument {
   sha256: string;
 }
 
+/**
+ * The build was cut off by the program closing: nothing is decided (a decision would send this document
+ * as scanned for good); the upload attempt counts as interrupted and the next start builds it again.
+ */
+export class OutputCutOff extends Error {
+  constructor() {
+    super('the searchable PDF was not finished: the program is closing');
+  }
+}
+
 export type BuildOutcome =
   | { ok: true; textPages: number[]; bitonalPages: number[]; size: number; sha256: string }
   | { ok: false; message: string };
@@ -146,9 +156,10 @@ export class OutgoingFiles {
   private async decide(doc: OutgoingDocument, spoolPath: string, smaller: boolean): Promise<Decision> {
     await mkdir(this.deps.dir, { recursive: true, mode: 0o700 });
     let decision: Decision;
-    const built = await this.deps
-      .build(spoolPath, this.pdfPath(doc.id), smaller)
-      .catch((e: unknown): BuildOutcome => ({ ok: false, message: e instanceof Error ? e.message : String(e) }));
+    const built = await this.deps.build(spoolPath, this.pdfPath(doc.id), smaller).catch((e: unknown): BuildOutcome => {
+      if (e instanceof OutputCutOff) throw e;
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    });
     if (built.ok) {
       decision = {
         kind: 'searchable-pdf',

@@ -56,9 +56,12 @@ const letter = async (lines: string[]) =>
   decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 200, noise: 6 }));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-async function start(folders: FolderProfile[]) {
-  dir = mkdtempSync(join(tmpdir(), 'searchable-upload-'));
-  sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+/** `again`: the same data folder and platform as the last start (a restart of the program). */
+async function start(folders: FolderProfile[], again = false) {
+  if (!again || !dir || !sandbox) {
+    dir = mkdtempSync(join(tmpdir(), 'searchable-upload-'));
+    sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
+  }
   const environment: Environment = {
     ...LOCAL_SANDBOX_ENVIRONMENT,
     baseUrl: sandbox.baseUrl,
@@ -224,6 +227,51 @@ describe('a folder that sends searchable PDFs', () => {
       rmSync(join(scans, '..'), { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('closing the program while a searchable PDF is built decides nothing; the next start sends it searchable', async () => {
+    const scans = join(mkdtempSync(join(tmpdir(), 'searchable-scans-')), 'scans');
+    await mkdir(scans);
+    try {
+      const folder = FolderProfileSchema.parse({
+        id: 'plain',
+        label: 'plain',
+        path: scans,
+        autoSubmit: true,
+        defaultMetadata: { caseNumber: 'CLM-2026-000101' },
+        output: 'searchable-pdf',
+      });
+      const first = await start([folder]);
+      await writeFile(
+        join(scans, 'photo.png'),
+        await letterScan({ lines: LETTER_A, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 }),
+      );
+      await waitFor(() => first.builds.length === 1, 'the build began', 60_000);
+      // As the program stops (core/app.ts): the text workers first, then the pipeline.
+      await text!.close();
+      await first.p.stop();
+      pipeline = undefined;
+      expect(await first.uploads()).toEqual([]);
+      expect(first.notices).toEqual([]); // no "goes as scanned": nothing went wrong with the document
+      expect(readdirSync(join(first.data, 'outgoing')).filter((n) => n.endsWith('.json'))).toEqual([]);
+
+      const second = await start([folder], true);
+      await waitFor(
+        () => second.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        'sent after the restart',
+        120_000,
+      );
+      const got = await second.uploads();
+      expect(got.map((u) => u.fileName)).toEqual(['photo.pdf']);
+      expect(wordsOfText(pdftotext(second.bytesOf(got[0]!)))).toEqual(
+        expect.arrayContaining(['invoice', 'windscreen']),
+      );
+      const steps = second.p.queue.history({ limit: 50 }).map((h) => h.step?.code);
+      expect(steps).toContain('interrupted');
+      expect(steps).not.toContain('uploadedAsScanned');
+    } finally {
+      rmSync(join(scans, '..'), { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('a folder that says nothing sends the scanner\u2019s file as it is, and builds nothing', async () => {
     const scans = join(mkdtempSync(join(tmpdir(), 'searchable-scans-')), 'scans');

@@ -11,10 +11,13 @@ import type { InboxUploader } from './inbox-uploader';
 import type { ResourceHealth } from './resource-health';
 import { ALL_PLACES } from './resource-health';
 import { decideAfterFailure } from './upload-outcome';
-import type { SendFile } from '../output/outgoing-files';
+import { OutputCutOff, type SendFile } from '../output/outgoing-files';
 
 /** Why an in-flight upload was aborted by us, which decides the state it goes back to. */
 type AbortReason = 'cancel' | 'shutdown' | 'pause';
+
+/** After a searchable PDF was cut off by the program closing: the queue has stopped long before this. */
+const CUT_OFF_RETRY_MS = 5_000;
 const WAKE = 'wake';
 
 export interface UploadWorkerDeps {
@@ -463,6 +466,13 @@ export class UploadWorker {
       }
       if (reason === 'shutdown' || reason === 'pause') {
         apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('interrupted'));
+        return;
+      }
+      // The text workers closed before the uploads (the program ends): not a failure of the document, and
+      // not tried again at once, which would only meet the closed workers again until the queue stops.
+      if (e instanceof OutputCutOff) {
+        const at = clock.now() + CUT_OFF_RETRY_MS;
+        apply(doc.id, { state: 'queued', nextAttemptAtMs: at }, historyStep('interrupted'));
         return;
       }
       const decision = decideAfterFailure(e, attempt, this.deps.backoff, this.deps.random);

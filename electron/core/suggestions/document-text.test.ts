@@ -151,3 +151,33 @@ function existsIn(dir: string, name: string): boolean {
     return false;
   }
 }
+
+describe('closing the document text', () => {
+  it('waits for a read it cut off: its mark is taken back and nothing is written after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'doc-text-close-'));
+    const cache = join(dir, 'data', 'text-cache');
+    const service = new DocumentTextService({ dataDir: join(dir, 'data'), maxOcrPages: 1, dpi: 200, poolSize: 1 });
+    try {
+      const path = join(dir, 'scan.png');
+      writeFileSync(path, await letterScan({ lines: ['Policy number HR-100003'], fontSize: 14 }, { dpi: 200 }));
+      const reading = service.textOf(path);
+      // The read has begun once its mark is on disk; close while the worker reads.
+      await expect
+        .poll(() => existsIn(join(dir, 'data'), 'text-cache') && readdirSync(cache).length, { timeout: 30_000 })
+        .toBe(1);
+      expect(readdirSync(cache)[0]).toMatch(/\.reading$/);
+      await service.close();
+      expect(readdirSync(cache)).toEqual([]); // a clean stop leaves no mark that would count against the file
+      expect(await reading).toMatchObject({ ok: false });
+      expect(await service.textOf(path)).toEqual({
+        ok: false,
+        message: 'not read: the program is closing',
+        closing: true,
+      });
+      expect(readdirSync(cache)).toEqual([]);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

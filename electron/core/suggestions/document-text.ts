@@ -31,7 +31,15 @@ export interface DocumentTextOptions {
   taskBudgetMs?: number;
 }
 
-export type DocumentText = ({ ok: true } & CachedText & { fromCache: boolean }) | { ok: false; message: string };
+/** `closing`: cut off by close(), not a verdict on the file. */
+type NotRead = { ok: false; message: string; closing?: true };
+
+export type DocumentText = ({ ok: true } & CachedText & { fromCache: boolean }) | NotRead;
+
+export type SearchablePdfResult =
+  { ok: true; pageCount: number; ocrPages: number; output: Extract<OutputBuilt, { ok: true }> } | NotRead;
+
+const CLOSED: NotRead = { ok: false, message: 'not read: the program is closing', closing: true };
 
 export class DocumentTextService {
   readonly languages: OcrLanguage[];
@@ -40,6 +48,9 @@ export class DocumentTextService {
   private readonly pageLimit: () => number;
   private readonly dpi: number;
   private readonly running = new Map<string, Promise<DocumentText>>();
+  /** Every request not yet settled: close() waits for them, so nothing writes the cache after it. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closed = false;
 
   constructor(opts: DocumentTextOptions) {
     this.languages = opts.languages ?? findOcrLanguages();
@@ -76,7 +87,12 @@ export class DocumentTextService {
     ].join(':');
   }
 
-  async textOf(path: string, onPage?: (p: PageText) => void): Promise<DocumentText> {
+  textOf(path: string, onPage?: (p: PageText) => void): Promise<DocumentText> {
+    return this.track(this.textOfNow(path, onPage));
+  }
+
+  private async textOfNow(path: string, onPage?: (p: PageText) => void): Promise<DocumentText> {
+    if (this.closed) return CLOSED;
     const hash = await hashFile(path);
     const maxOcrPages = this.pageLimit();
     const key = this.keyFor(maxOcrPages);
@@ -101,8 +117,24 @@ export class DocumentTextService {
     return this.cache.get(hash, this.keyFor(this.pageLimit()));
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /**
+   * Ends the workers and waits for every request to settle, so the marks of a read cut off here are
+   * taken back and nothing touches the data folder once this resolved (the web shell's stop, then its
+   * data folder removed: a late write made that fail).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool.close();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(request: Promise<T>): Promise<T> {
+    this.inFlight.add(request);
+    void request.then(
+      () => this.inFlight.delete(request),
+      () => this.inFlight.delete(request),
+    );
+    return request;
   }
 
   /**
@@ -111,15 +143,14 @@ export class DocumentTextService {
    * content whose reads were cut off twice by the process ending, or killed a worker, is not tried again
    * (as for its text): the caller sends the original.
    */
-  async searchablePdf(
-    path: string,
-    outPath: string,
-    smaller: boolean,
-  ): Promise<
-    | { ok: true; pageCount: number; ocrPages: number; output: Extract<OutputBuilt, { ok: true }> }
-    | { ok: false; message: string }
-  > {
+  searchablePdf(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
+    return this.track(this.searchablePdfNow(path, outPath, smaller));
+  }
+
+  private async searchablePdfNow(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
+    if (this.closed) return CLOSED;
     const hash = await hashFile(path);
+    if (this.closed) return CLOSED;
     const failed = await this.cache.failure(hash);
     if (failed) return { ok: false, message: `not read again: ${failed}` };
     const begun = await this.cache.readsBegun(hash);
@@ -146,6 +177,7 @@ export class DocumentTextService {
     } catch (e) {
       if (!(e instanceof TextWorkerFailed)) {
         await this.cache.setReadsBegun(hash, begun).catch(() => undefined);
+        if (this.closed) return CLOSED;
         throw e;
       }
       await this.cache.setFailure(hash, e.message);
@@ -168,6 +200,7 @@ export class DocumentTextService {
   ): Promise<DocumentText> {
     // A read of this content that the process did not live through, twice: it is not tried a third time
     // (the web shell died on start, OCR'ing the same scan again at every start).
+    if (this.closed) return CLOSED; // closed while hashing: no mark is written
     const begun = await this.cache.readsBegun(hash);
     if (begun >= MAX_TEXT_READS_BEGUN) {
       const reason = 'reading its text was cut off twice as the program ended';
@@ -184,6 +217,7 @@ export class DocumentTextService {
     } catch (e) {
       if (!(e instanceof TextWorkerFailed)) {
         await this.cache.setReadsBegun(hash, begun).catch(() => undefined); // a clean stop: no mark
+        if (this.closed) return CLOSED;
         throw e;
       }
       // The worker died or ran out of its time on this content: remembered, never read again by itself.
