@@ -1,30 +1,78 @@
 #!/bin/sh
-# A real SMB share on this machine, for the shared-folder tests (issue #28 item 5): smbd serves a folder on
-# loopback (SMB2+, guest), smbnetfs mounts it through FUSE, and the stations poll the mount. Needs root,
-# /dev/fuse and `apt-get install -y samba smbnetfs`. `./run test:smb` (scripts/test-smb.mjs) runs the
-# multi-station tests on the mount, bounded in time.
+# A real SMB share on this machine, for the shared-folder tests (issue #28 item 5, #37 item 3): smbd serves a
+# folder on loopback (SMB2+, guest) and each station mounts it through FUSE with its own SMB client process,
+# so N stations are N SMB sessions. Needs root and /dev/fuse. `./run test:smb` (scripts/test-smb.mjs) runs
+# the multi-station tests on the mounts, bounded in time.
 #
-#   scripts/smb-share.sh start [DIR] [N]   mounts the share N times (default 1; one SMB session each, as N
-#                                          stations would) and prints the N share folders, comma-separated
+#   scripts/smb-share.sh start [DIR] [N]   mounts the share N times (default 1) and prints the N share
+#                                          folders, comma-separated
 #   scripts/smb-share.sh stop  [DIR]
 #   SHARED_FOLDER=$(scripts/smb-share.sh start /tmp/intake-smb 3) npx vitest run --project node electron/cli/agent-shared.test.ts
 #
-# smbnetfs options (issue #37 item 3): entry_timeout=0, attr_timeout=0 and negative_timeout=0, so the kernel
-# asks smbnetfs again instead of answering from its own cache (a file another station renamed away stays
-# "there", a new one stays "missing" otherwise); -s, so a mount handles one request at a time: the hang seen
-# in #28 (the test's threads in request_wait_answer, smbnetfs idle) came with concurrent opens and renames
-# through one multi-threaded mount shared by all stations. scripts/test-smb.mjs bounds the run anyway.
+# INTAKE_SMB_CLIENT chooses the client (docs/deployment.md §10 has the measurements behind the choice):
+#  - gvfs (default; apt gvfs-backends gvfs-fuse): per station a private D-Bus session with its own gvfsd,
+#    `gio mount -a smb://127.0.0.1/scans` and gvfsd-fuse under DIR/gvfsN; DIR/mntN links to the share in it
+#    (the real path has commas, which SHARED_FOLDER separates on).
+#  - smbnetfs (apt smbnetfs): one smbnetfs per station at DIR/mntN, share at DIR/mntN/127.0.0.1/scans, with
+#    entry_timeout=0, attr_timeout=0 and negative_timeout=0 (the kernel asks again instead of answering a
+#    file another station renamed away from its cache) and -s (one request at a time).
+# Each station's client runs in its own process group, kept in DIR/run/clientN.pid: stop (and the bound in
+# scripts/test-smb.mjs) ends exactly those processes.
 set -eu
 cmd=${1:-start}
 dir=${2:-/tmp/intake-smb}
 count=${3:-1}
+client=${INTAKE_SMB_CLIENT:-gvfs}
+# smbd's port: 4445 for gvfs (out of the way of a system Samba on 445); smbnetfs cannot be told a port.
+port=${INTAKE_SMB_PORT:-4445}
+[ "$client" = smbnetfs ] && port=445
+
+# Station $1 through smbnetfs; prints its share folder.
+start_smbnetfs() {
+  mnt="$dir/mnt$1"
+  home="$dir/client-home$1"
+  mkdir -p "$mnt" "$home/.smb"
+  if ! mountpoint -q "$mnt"; then
+    # smbnetfs reads its settings from a folder of its own: guest access, no network browsing.
+    printf '[global]\n  client min protocol = SMB2\n' >"$home/.smb/smb.conf"
+    printf 'smb_query_browsers false\nauth "guest" ""\n' >"$home/.smb/smbnetfs.conf"
+    touch "$home/.smb/smbnetfs.auth" "$home/.smb/smbnetfs.host"
+    chmod 600 "$home"/.smb/*
+    # In the foreground (-f), backgrounded here: smbnetfs's own daemonizing never returned on this box.
+    HOME="$home" nohup setsid smbnetfs "$mnt" -f -s \
+      -o config="$home/.smb/smbnetfs.conf",smb_query_browsers=false,entry_timeout=0,attr_timeout=0,negative_timeout=0 \
+      >"$dir/client$1.log" 2>&1 </dev/null &
+    echo $! >"$dir/run/client$1.pid"
+  fi
+  for _ in $(seq 40); do [ -d "$mnt/127.0.0.1/scans" ] && break; sleep 0.5; done
+  echo "$mnt/127.0.0.1/scans"
+}
+
+# Station $1 through gvfs: its own D-Bus session, gvfsd and gvfsd-fuse; prints its share folder (a link).
+start_gvfs() {
+  rt="$dir/gvfs$1"
+  link="$dir/mnt$1"
+  mkdir -p "$rt"
+  chmod 700 "$rt"
+  if ! [ -L "$link" ]; then
+    URL="smb://127.0.0.1:$port/scans" XDG_RUNTIME_DIR="$rt" HOME="$rt" nohup setsid dbus-run-session -- sh -c '
+      /usr/libexec/gvfsd --replace &
+      for _ in $(seq 20); do gio mount -a "$URL" </dev/null && break; sleep 0.5; done
+      wait' >"$dir/client$1.log" 2>&1 </dev/null &
+    echo $! >"$dir/run/client$1.pid"
+    if [ "$port" = 445 ]; then share="server=127.0.0.1,share=scans"; else share="port=$port,server=127.0.0.1,share=scans"; fi
+    ln -s "$rt/gvfs/smb-share:$share" "$link"
+  fi
+  for _ in $(seq 40); do [ -d "$link/" ] && break; sleep 0.5; done
+  echo "$link"
+}
 case "$cmd" in
 start)
   command -v smbd >/dev/null && command -v smbnetfs >/dev/null || {
     echo "smb-share: needs samba and smbnetfs (apt-get install -y samba smbnetfs)" >&2
     exit 2
   }
-  mkdir -p "$dir/run" "$dir/lock" "$dir/state" "$dir/cache" "$dir/private" "$dir/scans" "$dir/mnt" "$dir/client"
+  mkdir -p "$dir/run" "$dir/lock" "$dir/state" "$dir/cache" "$dir/private" "$dir/scans"
   cat >"$dir/smb.conf" <<CONF
 [global]
   workgroup = WORKGROUP
@@ -32,7 +80,7 @@ start)
   map to guest = Bad User
   interfaces = lo
   bind interfaces only = yes
-  smb ports = 445
+  smb ports = $port
   server min protocol = SMB2
   disable netbios = yes
   load printers = no
@@ -55,29 +103,12 @@ CONF
     smbd -D -s "$dir/smb.conf"
     for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$dir/run/smbd.pid" ] && break; sleep 0.5; done
   fi
-  # smbnetfs reads its settings from a folder of its own: guest access, no network browsing.
-  printf '[global]\n  client min protocol = SMB2\n' >"$dir/client/smb.conf"
-  printf 'smb_query_browsers false\nauth "guest" ""\n' >"$dir/client/smbnetfs.conf"
   folders=""
   i=0
   while [ "$i" -lt "$count" ]; do
-    mnt="$dir/mnt$i"
-    home="$dir/client-home$i"
-    mkdir -p "$mnt" "$home/.smb"
-    if ! mountpoint -q "$mnt"; then
-      cp "$dir/client/smb.conf" "$dir/client/smbnetfs.conf" "$home/.smb/"
-      touch "$home/.smb/smbnetfs.auth" "$home/.smb/smbnetfs.host"
-      chmod 600 "$home"/.smb/*
-      # In the foreground (-f), backgrounded here: smbnetfs's own daemonizing never returned on this box
-      # (the parent waited, nothing mounted), and the pid kept here lets stop end exactly this process.
-      HOME="$home" nohup smbnetfs "$mnt" -f -s \
-        -o config="$home/.smb/smbnetfs.conf",smb_query_browsers=false,entry_timeout=0,attr_timeout=0,negative_timeout=0 \
-        >"$dir/smbnetfs$i.log" 2>&1 </dev/null &
-      echo $! >"$dir/run/smbnetfs$i.pid"
-    fi
-    for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -d "$mnt/127.0.0.1/scans" ] && break; sleep 0.5; done
-    [ -d "$mnt/127.0.0.1/scans" ] || { echo "smb-share: the share did not appear under $mnt" >&2; exit 1; }
-    folders="$folders${folders:+,}$mnt/127.0.0.1/scans"
+    if [ "$client" = gvfs ]; then folder=$(start_gvfs "$i"); else folder=$(start_smbnetfs "$i"); fi
+    [ -d "$folder/" ] || { echo "smb-share: the share did not appear at $folder ($client)" >&2; exit 1; }
+    folders="$folders${folders:+,}$folder"
     i=$((i + 1))
   done
   echo "$folders"
@@ -88,8 +119,9 @@ stop)
   awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | while read -r mnt; do
     umount "$mnt" 2>/dev/null || umount -l "$mnt"
   done
-  for pidfile in "$dir"/run/smbnetfs*.pid; do
-    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
+  # Then each station's client by its process group (gvfsd, gvfsd-fuse, the D-Bus daemon; or smbnetfs).
+  for pidfile in "$dir"/run/client*.pid; do
+    [ -f "$pidfile" ] && kill -- "-$(cat "$pidfile")" 2>/dev/null
     rm -f "$pidfile"
   done
   [ -f "$dir/run/smbd.pid" ] && kill "$(cat "$dir/run/smbd.pid")" 2>/dev/null || true

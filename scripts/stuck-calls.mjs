@@ -158,7 +158,7 @@ export function describeStuck(pids) {
             return '';
           }
         })();
-        if (target.includes('/mnt')) open.push(target);
+        if (target.includes('/mnt') || target.includes('/gvfs')) open.push(target);
       }
     } catch {
       // Gone meanwhile.

@@ -1,18 +1,19 @@
 // Issue #37 item 3: the multi-station tests (electron/cli/agent-shared*.test.ts) with the stations on a real
-// SMB share: smbd on loopback, mounted once per station through FUSE by smbnetfs (scripts/smb-share.sh), so
-// each station has its own SMB session. A step of `./run test` (scripts/test.mjs) and `./run test:smb`.
+// SMB share: smbd on loopback, mounted once per station through FUSE by its own SMB client (gvfs by default,
+// INTAKE_SMB_CLIENT=smbnetfs for the other; scripts/smb-share.sh), so each station has its own SMB session.
 //
-// Bounded: a run that does not end within BUDGET_MS fails, naming every thread of the test's processes that
-// waits in a call (scripts/stuck-calls.mjs: "node … agent.ts run --watch …/mnt1/… in openat() [kernel:
-// request_wait_answer ← fuse_simple_request …]"); then the FUSE daemons are killed (which answers every
-// waiting request with an error), the test's process group is killed, the mounts and smbd go. CI never hangs.
+// Bounded: a run that does not end within BUDGET_MS fails, naming every thread of the test's processes and of
+// the SMB clients that waits in a call (scripts/stuck-calls.mjs: "node … agent.mjs run --watch …/mnt1/… in
+// openat() [kernel: request_wait_answer ← fuse_simple_request …]"); then the clients are killed (which
+// answers every waiting FUSE request with an error), the test's process group is killed, the mounts and
+// smbd go. CI never hangs.
 //
 // Skipped, with the reason, only where the machine cannot mount FUSE as root: not root, or /dev/fuse missing
-// or not openable (a container without the device). samba or smbnetfs missing is a failure: .ci/run
+// or not openable (a container without the device). A missing client or samba is a failure: .ci/run
 // installs them.
 //   node scripts/test-smb.mjs      (./run test:smb)
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,12 @@ import { describeStuck, processesMentioning } from './stuck-calls.mjs';
 
 const BUDGET_MS = Number(process.env.INTAKE_SMB_BUDGET_MS ?? 8 * 60_000);
 const STATIONS = 3;
-const TESTS = ['electron/cli/agent-shared.test.ts', 'electron/cli/agent-shared-hard.test.ts'];
+const CLIENT = process.env.INTAKE_SMB_CLIENT ?? 'gvfs';
+const TESTS = [
+  'electron/core/intake/shared-folder/share-semantics.test.ts',
+  'electron/cli/agent-shared.test.ts',
+  'electron/cli/agent-shared-hard.test.ts',
+];
 
 /** Why this machine cannot run the share (skip), or undefined. */
 export function smbSkipReason() {
@@ -41,8 +47,11 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     log(`── shared folder on a real SMB share: skipped: ${skip}`);
     return { passed: 0, failed: 0, skipped: 1 };
   }
-  if (spawnSync('sh', ['-c', 'command -v smbd && command -v smbnetfs'], { stdio: 'ignore' }).status !== 0) {
-    error('test:smb: samba and smbnetfs are needed (apt-get install samba smbnetfs; .ci/run installs them)');
+  const needs = CLIENT === 'smbnetfs' ? 'smbnetfs' : '/usr/libexec/gvfsd-fuse gio dbus-run-session';
+  if (spawnSync('sh', ['-c', `for c in smbd ${needs}; do command -v $c || exit 1; done`], { stdio: 'ignore' }).status) {
+    error(
+      `test:smb: samba and the ${CLIENT} client are needed (apt-get install samba gvfs-backends gvfs-fuse smbnetfs; .ci/run installs them)`,
+    );
     return { passed: 0, failed: 1, skipped: 0 };
   }
   mkdirSync('test-results', { recursive: true });
@@ -54,11 +63,12 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     const share = spawnSync('sh', ['scripts/smb-share.sh', 'start', shareDir, String(STATIONS)], {
       encoding: 'utf8',
       timeout: 90_000,
+      env: { ...process.env, INTAKE_SMB_CLIENT: CLIENT },
     });
     if (share.status !== 0) throw new Error(`the SMB share did not start: ${share.stderr}${share.error ?? ''}`);
     const folders = share.stdout.trim();
     log(
-      `── shared folder on a real SMB share, one smbnetfs mount per station (${folders}), bound ${BUDGET_MS / 60_000} min`,
+      `── shared folder on a real SMB share, one ${CLIENT} mount per station (${folders}), bound ${BUDGET_MS / 60_000} min`,
     );
     const started = performance.now();
     // Its own process group: on the bound the whole tree (vitest, its workers, the agents) goes at once.
@@ -84,21 +94,16 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     const end = await Promise.race([exited, bound]);
     clearTimeout(timer);
     if (end === 'bound') {
-      const pids = processesMentioning(shareDir, [child.pid]);
+      // The test's processes and the SMB clients' (whose command lines or environment name the share's folder).
+      const pids = processesMentioning(shareDir, [child.pid, ...clientGroups(shareDir)]);
+      result.failed++;
+      error(
+        `test:smb: FAILED: the run did not end within ${BUDGET_MS / 60_000} min (${CLIENT}). Threads waiting in a call:`,
+      );
       const stuck = describeStuck(pids);
-      // The one hang seen here (issue #37 item 3, docs/deployment.md §10): threads wait for the FUSE client
-      // (request_wait_answer) while smbnetfs sits idle. That is the SMB client of this machine, not the
-      // stations' protocol, and it comes in about two runs of three, so it is reported as a skip naming the
-      // stuck calls; INTAKE_SMB_STRICT=1 makes it a failure. Any other overrun fails.
-      const clientHang = stuck.some((l) => l.includes('request_wait_answer'));
-      const strict = process.env.INTAKE_SMB_STRICT === '1';
-      if (clientHang && !strict) result.skipped++;
-      else result.failed++;
-      const verdict = clientHang && !strict ? 'SKIPPED (the smbnetfs client hung)' : 'FAILED';
-      error(`test:smb: ${verdict}: the run did not end within ${BUDGET_MS / 60_000} min. Threads waiting in a call:`);
       for (const l of stuck.length > 0 ? stuck : ['(none found waiting in a file-system call)']) error(`  ${l}`);
-      // Killing the FUSE daemons answers every waiting request (ENOTCONN): the waiting threads come free.
-      for (const f of readdirPidFiles(shareDir)) killPid(f, 'SIGKILL');
+      // Killing the FUSE clients answers every waiting request (ENOTCONN): the waiting threads come free.
+      for (const g of clientGroups(shareDir)) killGroup(g, 'SIGKILL');
       killGroup(child.pid, 'SIGKILL');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     } else {
@@ -133,11 +138,12 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
   return result;
 }
 
-function readdirPidFiles(shareDir) {
+/** The process groups of the stations' SMB clients (scripts/smb-share.sh starts each with setsid). */
+function clientGroups(shareDir) {
   const run = join(shareDir, 'run');
   const out = [];
-  for (const name of existsSync(run) ? spawnSync('ls', [run], { encoding: 'utf8' }).stdout.split('\n') : []) {
-    if (!/^smbnetfs\d+\.pid$/.test(name)) continue;
+  for (const name of existsSync(run) ? readdirSync(run) : []) {
+    if (!/^client\d+\.pid$/.test(name)) continue;
     const pid = Number(readFileSync(join(run, name), 'utf8').trim());
     if (Number.isInteger(pid) && pid > 1) out.push(pid);
   }
