@@ -11,8 +11,8 @@
 #
 # INTAKE_SMB_CLIENT chooses the client (docs/deployment.md §10 has the measurements behind the choice):
 #  - gvfs (default; apt gvfs-backends gvfs-fuse): per station a private D-Bus session with its own gvfsd,
-#    `gio mount -a smb://127.0.0.1/scans` and gvfsd-fuse under DIR/gvfsN; DIR/mntN links to the share in it
-#    (the real path has commas, which SHARED_FOLDER separates on).
+#    `gio mount -a smb://127.0.0.1:4445/scans` and gvfsd-fuse under DIR/gvfsN; DIR/mntN is a bind mount of
+#    the share in it.
 #  - smbnetfs (apt smbnetfs): one smbnetfs per station at DIR/mntN, share at DIR/mntN/127.0.0.1/scans, with
 #    entry_timeout=0, attr_timeout=0 and negative_timeout=0 (the kernel asks again instead of answering a
 #    file another station renamed away from its cache) and -s (one request at a time).
@@ -48,24 +48,27 @@ start_smbnetfs() {
   echo "$mnt/127.0.0.1/scans"
 }
 
-# Station $1 through gvfs: its own D-Bus session, gvfsd and gvfsd-fuse; prints its share folder (a link).
+# Station $1 through gvfs: its own D-Bus session, gvfsd and gvfsd-fuse; prints its share folder. The share
+# inside the gvfs mount has commas in its path (which SHARED_FOLDER separates on) and a link to it is not
+# watched (a station never follows a watched folder that is a link): DIR/mntN is a bind mount of it.
 start_gvfs() {
   rt="$dir/gvfs$1"
-  link="$dir/mnt$1"
-  mkdir -p "$rt"
+  mnt="$dir/mnt$1"
+  mkdir -p "$rt" "$mnt"
   chmod 700 "$rt"
-  if ! [ -L "$link" ]; then
+  if [ "$port" = 445 ]; then share="server=127.0.0.1,share=scans"; else share="port=$port,server=127.0.0.1,share=scans"; fi
+  if ! mountpoint -q "$mnt"; then
     URL="smb://127.0.0.1:$port/scans" XDG_RUNTIME_DIR="$rt" HOME="$rt" nohup setsid dbus-run-session -- sh -c '
       /usr/libexec/gvfsd --replace &
       for _ in $(seq 20); do gio mount -a "$URL" </dev/null && break; sleep 0.5; done
       wait' >"$dir/client$1.log" 2>&1 </dev/null &
     echo $! >"$dir/run/client$1.pid"
-    if [ "$port" = 445 ]; then share="server=127.0.0.1,share=scans"; else share="port=$port,server=127.0.0.1,share=scans"; fi
-    ln -s "$rt/gvfs/smb-share:$share" "$link"
+    for _ in $(seq 40); do [ -d "$rt/gvfs/smb-share:$share/" ] && break; sleep 0.5; done
+    mount --bind "$rt/gvfs/smb-share:$share" "$mnt" >&2 || true
   fi
-  for _ in $(seq 40); do [ -d "$link/" ] && break; sleep 0.5; done
-  echo "$link"
+  echo "$mnt"
 }
+
 case "$cmd" in
 start)
   command -v smbd >/dev/null && command -v smbnetfs >/dev/null || {
@@ -107,7 +110,8 @@ CONF
   i=0
   while [ "$i" -lt "$count" ]; do
     if [ "$client" = gvfs ]; then folder=$(start_gvfs "$i"); else folder=$(start_smbnetfs "$i"); fi
-    [ -d "$folder/" ] || { echo "smb-share: the share did not appear at $folder ($client)" >&2; exit 1; }
+    mountpoint -q "${folder%/127.0.0.1/scans}" && [ -d "$folder/" ] ||
+      { echo "smb-share: the share did not appear at $folder ($client)" >&2; exit 1; }
     folders="$folders${folders:+,}$folder"
     i=$((i + 1))
   done
@@ -116,7 +120,8 @@ CONF
 stop)
   # Unmounted first, by what /proc/mounts lists under DIR: a mount whose smbnetfs died answers ENOTCONN,
   # which `mountpoint` takes for "not a mount point", and would be left behind.
-  awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | while read -r mnt; do
+  # Last mounted first: a station's bind mount before the gvfs mount it shows.
+  awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | tac | while read -r mnt; do
     umount "$mnt" 2>/dev/null || umount -l "$mnt"
   done
   # Then each station's client by its process group (gvfsd, gvfsd-fuse, the D-Bus daemon; or smbnetfs).

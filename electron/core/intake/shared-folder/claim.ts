@@ -2,8 +2,12 @@ import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * The one move of the protocol: rename(2) of a file into a folder of one station. Atomic on a local file
- * system, on SMB2+ and on NFS: of two stations renaming the same name, one wins and the other gets ENOENT.
+ * The one move of the protocol: rename(2) of a file into a folder of one station. On a local file system and
+ * NFS, of two stations renaming the same name one wins and the other gets ENOENT. On SMB2+ a rename goes by
+ * handle (open, set the new name, close): a station whose handle opened before the other's rename moves the
+ * file on from where that put it, so both may see 'won' (through libsmbclient in 1–7 % of simultaneous
+ * renames; docs/deployment.md §10). The file is then in one claim folder only, so of the two commits
+ * (claimed → taken) one wins: a claim alone never decides.
  *
  * 'won': the file is at `to` now. 'lost': another station (or the writer, or an admin) moved it first.
  * 'busy': it could not be moved now (held open on Windows/SMB, the target name taken, no permission).
