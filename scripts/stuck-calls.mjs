@@ -144,7 +144,8 @@ export function describeStuck(pids) {
     }
     for (const tid of tids) {
       const t = threadState(pid, tid);
-      if (t.call === 'running' || IDLE.has(t.call)) continue;
+      // A FUSE client's threads waiting for the next request (fuse_dev_do_read) are idle too.
+      if (t.call === 'running' || IDLE.has(t.call) || t.wchan === 'fuse_dev_do_read') continue;
       const kernel = t.stack.length > 0 ? `; kernel: ${t.stack.join(' ← ')}` : '';
       lines.push(`pid ${pid} thread ${tid} (${cmd}) in ${t.call}() [state ${t.state}, wchan ${t.wchan}${kernel}]`);
     }

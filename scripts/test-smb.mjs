@@ -68,8 +68,10 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     if (share.status !== 0) throw new Error(`the SMB share did not start: ${share.stderr}${share.error ?? ''}`);
     const folders = share.stdout.trim();
     log(
-      `── shared folder on a real SMB share, one ${CLIENT} mount per station (${folders}), bound ${BUDGET_MS / 60_000} min`,
+      `── shared folder on a real SMB share, one ${CLIENT} mount per station (${folders}), bound ${BUDGET_MS / 1000} s`,
     );
+    const testTmp = join(shareDir, 'tmp');
+    mkdirSync(testTmp);
     const started = performance.now();
     // Its own process group: on the bound the whole tree (vitest, its workers, the agents) goes at once.
     const child = spawn(
@@ -86,7 +88,9 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
         '--reporter=json',
         `--outputFile.json=${report}`,
       ],
-      { stdio: 'inherit', env: { ...process.env, SHARED_FOLDER: folders }, detached: true },
+      // TMPDIR inside the share's folder: what the runs make (data folders, the sandbox) goes with it, also when
+      // the bound kills them (the same tests' cleanup is checked in the local run).
+      { stdio: 'inherit', env: { ...process.env, SHARED_FOLDER: folders, TMPDIR: testTmp }, detached: true },
     );
     const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
     let timer;
@@ -98,7 +102,7 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
       const pids = processesMentioning(shareDir, [child.pid, ...clientGroups(shareDir)]);
       result.failed++;
       error(
-        `test:smb: FAILED: the run did not end within ${BUDGET_MS / 60_000} min (${CLIENT}). Threads waiting in a call:`,
+        `test:smb: FAILED: the run did not end within ${BUDGET_MS / 1000} s (${CLIENT}). Threads waiting in a call:`,
       );
       const stuck = describeStuck(pids);
       for (const l of stuck.length > 0 ? stuck : ['(none found waiting in a file-system call)']) error(`  ${l}`);
