@@ -22,6 +22,12 @@ export function loadPdfjs() {
   pdfjsLoaded ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
     ([pdfjs, worker]) => {
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      // Closing a document whose load is still pending (the clerk went to another one) makes pdf.js
+      // reject some of its own inner promises with its AbortException "Worker was terminated". That is
+      // the cancellation we asked for, not an error; anything else still reaches the console.
+      window.addEventListener('unhandledrejection', (event) => {
+        if (event.reason instanceof pdfjs.AbortException) event.preventDefault();
+      });
       return pdfjs;
     },
   );
@@ -67,8 +73,9 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
     return () => {
       cancelled = true;
       abort.abort();
-      // Destroying the loading task also frees the document and its worker port.
-      void task?.destroy();
+      // Destroying the loading task also frees the document and its worker port. A load still pending
+      // ends with pdf.js's "Worker was terminated": the cancellation we asked for, not an error.
+      task?.destroy().catch(() => undefined);
     };
     // onPages/onError are stable callbacks from the parent; reload only for another document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -79,39 +86,43 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
     if (!pdf || !canvas) return;
     let task: { cancel(): void; promise: Promise<void> } | undefined;
     let cancelled = false;
-    void pdf.getPage(Math.min(Math.max(1, page), pdf.numPages)).then((p) => {
-      if (cancelled) return;
-      const natural = p.getViewport({ scale: 1 });
-      onPageSize?.(natural.width, natural.height);
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = p.getViewport({ scale: zoom * ratio });
-      const cssWidth = `${viewport.width / ratio}px`;
-      const cssHeight = `${viewport.height / ratio}px`;
-      // Nothing drawn yet: the canvas takes the page's size at once (a placeholder, not a 300×150 box).
-      if (!canvas.dataset['drawn']) {
-        canvas.style.width = cssWidth;
-        canvas.style.height = cssHeight;
-      }
-      // Drawn off screen and copied over in one go: the shown page stays until the next one is ready,
-      // so paging and zooming never flash a blank canvas (setting a canvas's size clears it).
-      const offscreen = document.createElement('canvas');
-      offscreen.width = viewport.width;
-      offscreen.height = viewport.height;
-      task = p.render({ canvas: offscreen, viewport });
-      task.promise.then(
-        () => {
-          if (cancelled) return;
-          canvas.width = offscreen.width;
-          canvas.height = offscreen.height;
+    void pdf
+      .getPage(Math.min(Math.max(1, page), pdf.numPages))
+      .then((p) => {
+        if (cancelled) return;
+        const natural = p.getViewport({ scale: 1 });
+        onPageSize?.(natural.width, natural.height);
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = p.getViewport({ scale: zoom * ratio });
+        const cssWidth = `${viewport.width / ratio}px`;
+        const cssHeight = `${viewport.height / ratio}px`;
+        // Nothing drawn yet: the canvas takes the page's size at once (a placeholder, not a 300×150 box).
+        if (!canvas.dataset['drawn']) {
           canvas.style.width = cssWidth;
           canvas.style.height = cssHeight;
-          canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
-          canvas.dataset['drawn'] = 'true';
-          setDrawn(true);
-        },
-        () => undefined,
-      );
-    });
+        }
+        // Drawn off screen and copied over in one go: the shown page stays until the next one is ready,
+        // so paging and zooming never flash a blank canvas (setting a canvas's size clears it).
+        const offscreen = document.createElement('canvas');
+        offscreen.width = viewport.width;
+        offscreen.height = viewport.height;
+        task = p.render({ canvas: offscreen, viewport });
+        task.promise.then(
+          () => {
+            if (cancelled) return;
+            canvas.width = offscreen.width;
+            canvas.height = offscreen.height;
+            canvas.style.width = cssWidth;
+            canvas.style.height = cssHeight;
+            canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
+            canvas.dataset['drawn'] = 'true';
+            setDrawn(true);
+          },
+          () => undefined,
+        );
+      })
+      // The document was closed for another one while its page was asked for: nothing to draw.
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       task?.cancel();
