@@ -22,12 +22,6 @@ export function loadPdfjs() {
   pdfjsLoaded ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
     ([pdfjs, worker]) => {
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      // Closing a document whose load is still pending (the clerk went to another one) makes pdf.js
-      // reject some of its own inner promises with its AbortException "Worker was terminated". That is
-      // the cancellation we asked for, not an error; anything else still reaches the console.
-      window.addEventListener('unhandledrejection', (event) => {
-        if (event.reason instanceof pdfjs.AbortException) event.preventDefault();
-      });
       return pdfjs;
     },
   );
@@ -44,38 +38,57 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
   useEffect(() => {
     let cancelled = false;
     const abort = new AbortController();
-    let task: { destroy(): Promise<void> } | undefined;
+    let loading: Pdfjs.PDFDocumentLoadingTask | undefined;
+    /** Set once the load has settled (loaded or failed): only then may the worker be stopped. */
+    let settled = false;
+    /** A range read failed: pdf.js waits for it for ever, so this load never settles. */
+    let readFailed = false;
+    /**
+     * Stopping pdf.js's worker while it still loads a document makes the worker throw its own "Worker was
+     * terminated" into the console (an uncaught rejection inside pdf.js, out of our reach). So a document
+     * left mid-load is let finish loading (pdf.js reads only the few ranges it needs) and stopped then.
+     */
+    const destroy = () => void loading?.destroy().catch(() => undefined);
     void loadPdfjs()
       .then((pdfjs) => {
+        // Left before pdf.js was even ready: nothing was started, nothing to stop.
+        if (cancelled) return undefined;
         // A range transport: pdf.js asks for byte ranges, we fetch them with the shell's token (a 2 GiB
         // file is never read whole, and its bytes never pass through the IPC contract).
         const transport = new pdfjs.PDFDataRangeTransport(start.total, start.first.slice());
         transport.requestDataRange = (begin: number, end: number) => {
           readRange(start.source, begin, end - 1, abort.signal)
             .then((r) => transport.onDataRange(begin, r.bytes))
-            .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
+            .catch((e: unknown) => {
+              // A failed read never settles the load: it is stopped now (left) or when the clerk leaves.
+              readFailed = true;
+              if (cancelled) destroy();
+              else onError(e instanceof Error ? e.message : String(e));
+            });
         };
-        const loading = pdfjs.getDocument({
+        loading = pdfjs.getDocument({
           range: transport,
           rangeChunkSize: RANGE_CHUNK,
           disableAutoFetch: true,
           disableStream: true,
         });
-        task = loading;
-        return loading.promise;
+        return loading.promise.finally(() => {
+          settled = true;
+          if (cancelled) destroy();
+        });
       })
       .then((doc) => {
-        if (cancelled) return;
+        if (cancelled || !doc) return;
         setPdf(doc);
         onPages(doc.numPages);
       })
       .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
-      abort.abort();
-      // Destroying the loading task also frees the document and its worker port. A load still pending
-      // ends with pdf.js's "Worker was terminated": the cancellation we asked for, not an error.
-      task?.destroy().catch(() => undefined);
+      // Destroying the loading task also frees the document and its worker port; a load still under way
+      // keeps its reads and is destroyed when it settles (above).
+      if (settled || readFailed) destroy();
+      else if (!loading) abort.abort();
     };
     // onPages/onError are stable callbacks from the parent; reload only for another document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
