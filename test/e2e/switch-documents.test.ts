@@ -19,7 +19,10 @@ describe('switching documents while PDFs load, in Chromium', () => {
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}\n${e.stack ?? ''}`));
     const files: { name: string; bytes: Uint8Array }[] = [
       // Padding makes each load take several range reads, so a switch lands while one is pending.
-      ...[1, 2, 3].map((n) => ({ name: `switch-${n}.pdf`, bytes: makePdf([`Doc ${n}`, 'Second', 'Third'], 2_000_000) })),
+      ...[1, 2, 3].map((n) => ({
+        name: `switch-${n}.pdf`,
+        bytes: makePdf([`Doc ${n}`, 'Second', 'Third'], 2_000_000),
+      })),
       { name: 'switch-photo.png', bytes: makePng(640, 480, 5) },
       // 40 MB: pdf.js reads only the ranges it needs, so it is still loading whenever the clerk moves on.
       { name: 'switch-large.pdf', bytes: makePdf(['Large', 'Two', 'Three', 'Four'], 40_000_000) },
