@@ -15,6 +15,11 @@ export interface PdfStart {
 
 /** pdf.js asks for the parts it needs in chunks of this size, never the whole file. */
 const RANGE_CHUNK = 256 * 1024;
+/**
+ * How long a document the clerk left may go on loading before it is stopped anyway: a damaged PDF makes
+ * pdf.js read the whole file to rebuild it, which must not go on in the background for minutes.
+ */
+const LEFT_LOAD_MS = 10_000;
 
 let pdfjsLoaded: Promise<typeof Pdfjs> | undefined;
 /** pdf.js is loaded on first use, with its worker from our own origin (CSP: worker-src 'self' blob:). */
@@ -48,7 +53,15 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
      * terminated" into the console (an uncaught rejection inside pdf.js, out of our reach). So a document
      * left mid-load is let finish loading (pdf.js reads only the few ranges it needs) and stopped then.
      */
-    const destroy = () => void loading?.destroy().catch(() => undefined);
+    let destroyed = false;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const destroy = () => {
+      clearTimeout(giveUp);
+      if (destroyed || !loading) return;
+      destroyed = true;
+      abort.abort();
+      void loading.destroy().catch(() => undefined);
+    };
     void loadPdfjs()
       .then((pdfjs) => {
         // Left before pdf.js was even ready: nothing was started, nothing to stop.
@@ -86,9 +99,9 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
     return () => {
       cancelled = true;
       // Destroying the loading task also frees the document and its worker port; a load still under way
-      // keeps its reads and is destroyed when it settles (above).
-      if (settled || readFailed) destroy();
-      else if (!loading) abort.abort();
+      // keeps its reads and is destroyed when it settles (above), or after LEFT_LOAD_MS whatever its state.
+      if (settled || readFailed || !loading) destroy();
+      else giveUp = setTimeout(destroy, LEFT_LOAD_MS);
     };
     // onPages/onError are stable callbacks from the parent; reload only for another document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
