@@ -268,7 +268,10 @@ describe('docs/security.md', () => {
       // Table cells escape "|" as "\|".
       const snippet = (cited as string).replaceAll('\\|', '|');
       const text = read(file as string).split('\n')[Number(line) - 1] ?? '';
-      expect(text, `${file}:${line} should contain ${snippet}`).toContain(snippet);
+      expect(
+        text,
+        `${file}:${line} should contain ${snippet} (after code moved: node scripts/update-citations.mjs)`,
+      ).toContain(snippet);
     }
   });
 });
