@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const DOC = 'docs/security.md';
-const CITATION = /`([\w./-]+\.(?:ts|yml|json)):(\d+)` `([^`]+)`/g;
+const CITATION = /`([\w./-]+\.(?:ts|tsx|mjs|yml|json)):(\d+)` `([^`]+)`/g;
 
 let moved = 0;
 const unresolved = [];
