@@ -20,7 +20,8 @@ import { pathToFileURL } from 'node:url';
 import { describeStuck, processesMentioning } from './stuck-calls.mjs';
 
 const BUDGET_MS = Number(process.env.INTAKE_SMB_BUDGET_MS ?? 15 * 60_000);
-const STATIONS = 3;
+// Three stations and the scanner, each its own mount (SMB session): SHARED_FOLDER's first path is the scanner's.
+const MOUNTS = 4;
 const CLIENT = process.env.INTAKE_SMB_CLIENT ?? 'gvfs';
 const TESTS = [
   'electron/core/intake/shared-folder/share-semantics.test.ts',
@@ -60,7 +61,7 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
   rmSync(report, { force: true });
   const result = { passed: 0, failed: 0, skipped: 0 };
   try {
-    const share = spawnSync('sh', ['scripts/smb-share.sh', 'start', shareDir, String(STATIONS)], {
+    const share = spawnSync('sh', ['scripts/smb-share.sh', 'start', shareDir, String(MOUNTS)], {
       encoding: 'utf8',
       timeout: 90_000,
       env: { ...process.env, INTAKE_SMB_CLIENT: CLIENT },

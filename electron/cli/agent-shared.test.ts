@@ -17,7 +17,7 @@ import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 // Before #37 the first test gave 324 duplicate uploads for 300 scans.
 // SHARED_FOLDER: run the stations on that folder (e.g. a FUSE-mounted SMB share, scripts/smb-share.sh)
 // polling every SHARED_POLL_MS (default 1000); several paths separated by commas (one mount, so one SMB
-// session, per station): station i watches the i-th.
+// session, each): the scans are written through the first, station i watches the (i+1)-th.
 const share = sharedFolderFromEnv();
 const base = {
   agents: 3,

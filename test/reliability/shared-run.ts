@@ -352,15 +352,20 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
 }
 
 /**
- * SHARED_FOLDER=path[,path…] (scripts/test-smb.mjs): the runs' folder on a share, one path per station
- * (each its own mount, so its own SMB session), polled every SHARED_POLL_MS (default 1000). Unset: {}.
+ * SHARED_FOLDER=path[,path…] (scripts/test-smb.mjs): the runs' folder on a share, polled every SHARED_POLL_MS
+ * (default 1000). The first path is the scanner's (the run writes the scans through it), the others the
+ * stations', one each in turn (each its own mount, so its own SMB session); a single path serves all. A
+ * scanner is an SMB client of its own: writing through a station's mount would test that client's handling
+ * of one file open for writing and reading at once (gvfsd-fuse fails the writer's next write with ENOTSUP),
+ * not the stations. Unset: {}.
  */
 export function sharedFolderFromEnv(): Pick<SharedRunOptions, 'folder' | 'pathOf' | 'pollMs'> {
   const paths = (process.env.SHARED_FOLDER ?? '').split(',').filter((p) => p !== '');
   if (paths.length === 0) return {};
+  const stations = paths.length > 1 ? paths.slice(1) : paths;
   return {
     folder: paths[0]!,
-    pathOf: (i) => paths[i % paths.length]!,
+    pathOf: (i) => stations[i % stations.length]!,
     pollMs: Number(process.env.SHARED_POLL_MS ?? 1_000),
   };
 }
