@@ -1,7 +1,6 @@
 // The test command: typecheck, lint (+ proof that each layer rule fires), build, then every vitest project
 // (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring,
-// then the multi-station tests on a real SMB share (scripts/test-smb.mjs, bounded in time; INTAKE_TEST_SMB=0
-// leaves them out, a machine without root or /dev/fuse skips them with the reason).
+// then, with INTAKE_TEST_SMB=1, the multi-station tests on a real SMB share (scripts/test-smb.mjs, bounded).
 // Ends with one line `N passed, M failed, K skipped` over everything (a test that leaves a temporary folder
 // behind counts as a failure); exits non-zero on any failure or
 // when no test ran at all.
@@ -126,7 +125,9 @@ if (existsSync(report)) {
 
 // The multi-station tests once more on a real SMB share (one gvfs mount, so one SMB session, per station),
 // bounded in time: a hang fails the run naming the stuck calls, never holds CI (scripts/test-smb.mjs).
-if (!only && process.env.INTAKE_TEST_SMB !== '0') {
+// Opt-in (INTAKE_TEST_SMB=1, or `./run test:smb` alone): on this machine's FUSE SMB clients it passed 2 of 4
+// runs in #37 (docs/deployment.md §10, issue #37 item 3), so it cannot yet decide a CI run.
+if (!only && process.env.INTAKE_TEST_SMB === '1') {
   const smb = await runSmbSuite();
   passed += smb.passed;
   failed += smb.failed;
