@@ -15,7 +15,8 @@
 #    the share in it.
 #  - smbnetfs (apt smbnetfs): one smbnetfs per station at DIR/mntN, share at DIR/mntN/127.0.0.1/scans, with
 #    entry_timeout=0, attr_timeout=0 and negative_timeout=0 (the kernel asks again instead of answering a
-#    file another station renamed away from its cache) and -s (one request at a time).
+#    file another station renamed away from its cache) and -s (one request at a time). It does not honour
+#    O_EXCL (share-semantics.test.ts fails on it) and is slow: gvfs is the default for that.
 # Each station's client runs in its own process group, kept in DIR/run/clientN.pid: stop (and the bound in
 # scripts/test-smb.mjs) ends exactly those processes.
 set -eu

@@ -15,7 +15,8 @@ import { tempDir } from '../../util/test-support/temp-dir';
 // renaming one file at once, BOTH renames can report success (SMB2 renames by handle: the second station's
 // handle, opened before the first rename, follows the file and moves it on). The protocol survives that by
 // its second rename (the commit): the file is in one claim folder only, so one commit wins. That is what the
-// race test asserts on a share; on a local folder a rename has exactly one winner.
+// race test asserts on a share; on a local folder a rename has exactly one winner. smbnetfs fails the O_EXCL
+// test (both creators succeed: it does not honour O_EXCL, which .intake/folder-id relies on); gvfs passes.
 const paths = (process.env.SHARED_FOLDER ?? '').split(',').filter((p) => p !== '');
 const onShare = paths.length >= 2;
 const sub = `semantics-${randomUUID().slice(0, 8)}`;
