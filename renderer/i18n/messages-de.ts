@@ -375,6 +375,7 @@ export const de: Record<MessageKey, string> = {
   'suggest.found': 'im Dokument gefunden, nicht geprüft',
   'suggest.customerNumber': 'Kunde {number}',
   'suggest.inactive': 'nicht aktiv',
+  'help.scan': 'Scannen: Scan-Bereich öffnen; erneut gedrückt, Scan starten',
   'help.acceptAll':
     'Vorschläge übernehmen: die von der Plattform bestätigten Nummern und die vorgeschlagene Dokumentart',
   'suggest.type': 'Vorschlag: {label}',

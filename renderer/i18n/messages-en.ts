@@ -366,6 +366,7 @@ export const en = {
   'suggest.found': 'found in the document, not checked',
   'suggest.customerNumber': 'customer {number}',
   'suggest.inactive': 'not active',
+  'help.scan': 'Scan: open the scan panel; pressed again, start scanning',
   'help.acceptAll': 'Use the suggestions: the numbers the platform confirmed and the suggested document type',
   'suggest.type': 'Suggested: {label}',
   'suggest.typeDetail':
