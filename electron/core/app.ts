@@ -332,7 +332,14 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
   let scanService: ScanService | undefined;
-  const scanBackends = scannerBackends(dataDir);
+  // The scanners the settings give by address (the machine-wide file deploys a station's) are read at each listing.
+  const scanBackends = scannerBackends(dataDir, () =>
+    (currentSettings().scanners ?? []).map((s) => ({
+      url: s.url,
+      ...(s.name ? { name: s.name } : {}),
+      via: 'settings' as const,
+    })),
+  );
   const scanning = (): ScanService => {
     scanService ??= new ScanService({
       backends: lazyBackends(scanBackends),

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EsclDouble } from '../../electron/core/scanning/test-support/escl-double';
 import { scannerPages } from '../../electron/core/scanning/test-support/scan-pages';
 import { appForSuite } from './harness';
@@ -240,3 +240,42 @@ for (const [locale, words] of [
     }, 150_000);
   });
 }
+
+// Issue #38: an administrator deploys a station's scanners in the machine-wide settings file
+// (docs/deployment.md); the clerk finds them in the picker by their name, without typing an address.
+describe('scanners from the machine settings file', () => {
+  let double: EsclDouble | undefined;
+  const options: { locale: string; machineSettings?: unknown } = { locale: 'en-US' };
+  beforeAll(async () => {
+    // The demo's folder has no capture profile here: the scan is one document of its pages.
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'L']), duplex: false }).start();
+    options.machineSettings = {
+      version: 1,
+      locked: { scanners: [{ url: double.url, name: 'Post room MFP' }] },
+    };
+  });
+  const app = appForSuite(options);
+  afterAll(async () => {
+    await double?.stop();
+  });
+
+  it('are in the picker by name, and a scan from one goes', async () => {
+    const { page, demo } = app;
+    expect(demo.core.settings.get().scanners).toEqual([{ url: double!.url, name: 'Post room MFP' }]);
+    const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
+    const before = count();
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    const picker = page.getByLabel('Scanner', { exact: true });
+    await picker.locator('option', { hasText: 'Post room MFP' }).waitFor({ state: 'attached' });
+    await picker.selectOption({ label: `Post room MFP (${double!.url})` });
+    // What it offers is asked at once: this one has no duplex.
+    await page.getByLabel('Paper source', { exact: true }).waitFor();
+    expect(await page.getByLabel('Paper source', { exact: true }).locator('option').allTextContents()).not.toContain(
+      'Feeder, both sides',
+    );
+    await page.getByRole('button', { name: 'Start scanning' }).click();
+    await expect.poll(() => count() - before, { timeout: 60_000 }).toBe(1);
+    expect(double!.jobs).toHaveLength(1);
+    expect(double!.jobs[0]!.served).toBe(2);
+  }, 120_000);
+});
