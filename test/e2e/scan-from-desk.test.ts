@@ -30,6 +30,9 @@ for (const [locale, words] of [
       more: 'Scan more into this batch',
       finish: 'Finish this batch',
       jam: /^ ?Paper jam/,
+      reviewFolder: 'Review desk (with batch review)',
+      summary: /^4 pages → 2 documents/,
+      release: 'Release: make 2 documents',
     },
   ],
   [
@@ -52,6 +55,9 @@ for (const [locale, words] of [
       more: 'Weitere Seiten in diesen Stapel scannen',
       finish: 'Stapel abschließen',
       jam: /^ ?Papierstau/,
+      reviewFolder: 'Review desk (mit Stapelprüfung)',
+      summary: /^4 Seiten → 2 Dokumente/,
+      release: 'Freigeben: 2 Dokumente erstellen',
     },
   ],
 ] as const) {
@@ -60,8 +66,9 @@ for (const [locale, words] of [
       locale,
       ready: async ({ demo, page, dataDir }) => {
         const settings = demo.core.settings.get();
-        // A second watched folder the clerk can scan into instead (its documents say where they came from).
+        // Two more watched folders the clerk can scan into (documents say where they came from); one with review.
         await mkdir(join(dataDir, 'post'), { recursive: true });
+        await mkdir(join(dataDir, 'review'), { recursive: true });
         await demo.core.settings.save({
           ...settings,
           locale: locale === 'de-DE' ? 'de' : 'en',
@@ -73,6 +80,13 @@ for (const [locale, words] of [
               label: 'Post room',
               path: join(dataDir, 'post'),
               capture: DEFAULT_CAPTURE_PROFILE,
+            },
+            {
+              ...settings.folders[0]!,
+              id: 'review',
+              label: 'Review desk',
+              path: join(dataDir, 'review'),
+              capture: { ...DEFAULT_CAPTURE_PROFILE, review: true },
             },
           ],
         });
@@ -140,7 +154,7 @@ for (const [locale, words] of [
       await page.getByRole('button', { name: words.start }).and(page.locator(':enabled')).waitFor();
       await page.keyboard.press('Control+Shift+S');
       await expect.poll(() => double!.jobs.length, { timeout: 30_000 }).toBe(1);
-      expect(double.jobs[0]!.served).toBeGreaterThan(0);
+      await expect.poll(() => double!.jobs[0]!.served, { timeout: 30_000 }).toBe(2);
     }, 120_000);
 
     it('offers only what the scanner offers, and remembers the last settings per scanner and watched folder', async () => {
@@ -188,6 +202,27 @@ for (const [locale, words] of [
       await expect.poll(() => page.getByLabel(words.dpi, { exact: true }).inputValue()).toBe('300');
       expect(await page.getByLabel(words.source, { exact: true }).inputValue()).toBe('feeder');
       expect(await page.getByLabel(words.color, { exact: true }).inputValue()).toBe('gray');
+    }, 120_000);
+
+    it('a scan into a watched folder with batch review ends in the review, not in the inbox; release makes it', async () => {
+      const { page, dataDir } = app;
+      await freshWindow();
+      const folder = join(dataDir, 'review');
+      double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L']) }).start();
+      await page.getByRole('button', { name: words.scan, exact: true }).click();
+      await page.getByLabel(words.address).fill(double.url);
+      await page.getByLabel(words.folder).selectOption({ label: words.reviewFolder });
+      await page.getByRole('button', { name: words.start }).click();
+      const review = page.getByTestId('batch-review');
+      await review.waitFor({ timeout: 60_000 });
+      await expect.poll(() => review.getByTestId('review-summary').textContent()).toMatch(words.summary);
+      expect(await review.getByTestId('review-page').count()).toBe(4);
+      expect(double.jobs.at(-1)!.served).toBe(4);
+      expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
+      await expectAccessible(page);
+      await review.getByRole('button', { name: words.release }).click();
+      await expect.poll(() => documentsFrom(folder).length, { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => page.getByTestId('batch-review').count()).toBe(0);
     }, 120_000);
 
     it('a stopped scan offers "scan more" and "finish" (and only then): more continues the batch, finish makes its documents', async () => {
