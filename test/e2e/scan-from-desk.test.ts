@@ -217,6 +217,12 @@ for (const [locale, words] of [
       await review.waitFor({ timeout: 60_000 });
       await expect.poll(() => review.getByTestId('review-summary').textContent()).toMatch(words.summary);
       expect(await review.getByTestId('review-page').count()).toBe(4);
+      // Each tile shows its scanned page (a scan is read page by page: it has no one scanner file).
+      await expect
+        .poll(() =>
+          review.locator('canvas.review-thumb').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).style.width)),
+        )
+        .toEqual(['56px', '56px', '56px', '56px']);
       expect(double.jobs.at(-1)!.served).toBe(4);
       expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
       await expectAccessible(page);

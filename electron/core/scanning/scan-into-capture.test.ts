@@ -99,8 +99,13 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
       'content',
     ]);
     expect(held!.documents.map((d) => d.pages)).toEqual([[0], [2, 3], [6]]);
-    // Its pages are there for the review's thumbnails: the scan's page folder, not a scanner file.
-    expect(pipeline!.capture.heldOriginal(batch.id)).toBeDefined();
+    // Its pages are there for the review's thumbnails, one by one (a scan has no one scanner file).
+    expect(held!.scanned).toBe(true);
+    expect(pipeline!.capture.heldOriginal(batch.id)).toBeUndefined();
+    const sent = await scannerPages(layout);
+    for (const i of [0, 6])
+      expect(new Uint8Array(await readFile(pipeline!.capture.heldScanPage(batch.id, i)!.path))).toEqual(sent[i]);
+    expect(pipeline!.capture.heldScanPage(batch.id, 7)).toBeUndefined();
     await pipeline!.capture.release(batch.id, [[0], [2, 3, 4], [6]]);
     await waitFor(() => docs.length === 3, 'the released documents', 60_000);
     expect(await Promise.all(docs.map(pagesOf))).toEqual([1, 3, 1]);
