@@ -32,6 +32,8 @@ export interface EsclDoubleOptions {
   /** The eSCL colour modes it offers (default BlackAndWhite1, Grayscale8, RGB24). */
   colorModes?: string[];
   makeAndModel?: string;
+  /** What NextDocument answers once the feeder is empty after pages: 404 (the spec), or 409 as AirSane does. */
+  feederEndStatus?: 404 | 409;
   /** Answer ScanJobs with 201 and NextDocument 404 for an empty feeder, instead of 409 (both are seen). */
   emptyFeederAcceptsJob?: boolean;
   port?: number;
@@ -224,7 +226,7 @@ export class EsclDouble {
 
   private complete(job: DoubleJob, res: http.ServerResponse) {
     job.state = 'Completed';
-    plain(res, 404);
+    plain(res, job.served > 0 ? (this.options.feederEndStatus ?? 404) : 404);
   }
 
   private capabilities(): string {
