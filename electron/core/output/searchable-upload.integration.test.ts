@@ -4,41 +4,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../sandbox';
-import type { RunningSandbox, StoredUpload } from '../../../sandbox';
-import type { Notice } from '../../../shared/domain/notice';
-import type { Environment, FolderProfile } from '../../../shared/domain/settings';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { passwordProtectedPdf } from '../capture/test-support/odd-files';
 import { decodeGray, pdfOfScans, renderScan } from '../capture/test-support/synthetic-scan';
-import { EventBus } from '../events/event-bus';
-import type { IntakePipeline } from '../intake-pipeline';
-import { createIntakePipeline } from '../intake-pipeline';
-import { createPlatformClient } from '../platform/create-platform-client';
-import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { waitFor } from '../queue/test-support/queue-fixture';
-import { CredentialStore } from '../secrets/credential-store';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
-import { DocumentTextService } from '../suggestions/document-text';
-import { packagedEnglish } from '../suggestions/ocr-languages';
 import { letterScan } from '../suggestions/test-support/letters';
-import { systemClock } from '../util/clock';
-import { silentLogger } from '../util/logger';
+import { searchablePipeline } from './test-support/searchable-pipeline';
 import { pdftotext, qpdfCheck, wordsOfText } from './test-support/verify-pdf';
 
 // Issue #39 items 1–3 and the done-criteria: a folder that sends searchable PDFs, through the real
 // pipeline (folders → capture → queue → text workers → platform client) to the real sandbox.
-let dir: string | undefined;
-let sandbox: RunningSandbox | undefined;
-let pipeline: IntakePipeline | undefined;
-let text: DocumentTextService | undefined;
-afterEach(async () => {
-  await pipeline?.stop();
-  await text?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  pipeline = sandbox = text = dir = undefined;
-});
+const harness = searchablePipeline();
+afterEach(() => harness.cleanup());
+const start = harness.start;
 
 const PAGE: [number, number] = [420, 300];
 const LETTER_A = [
@@ -55,70 +33,6 @@ const LETTER_B = [
 const letter = async (lines: string[]) =>
   decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 200, noise: 6 }));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** `again`: the same data folder and platform as the last start (a restart of the program). */
-async function start(folders: FolderProfile[], again = false) {
-  if (!again || !dir || !sandbox) {
-    dir = mkdtempSync(join(tmpdir(), 'searchable-upload-'));
-    sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
-  }
-  const environment: Environment = {
-    ...LOCAL_SANDBOX_ENVIRONMENT,
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    scopes: ['case_integration'],
-  };
-  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
-  await credentials.setClientSecret(
-    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
-    sandbox.demoClient.secret,
-  );
-  const { api } = createPlatformClient({
-    environment,
-    credentials,
-    fetch: (u, i) => fetch(u, i),
-    clock: systemClock,
-    logger: silentLogger,
-    timeoutMs: 10_000,
-  });
-  const bus = new EventBus();
-  const notices: Pick<Notice, 'code' | 'values'>[] = [];
-  bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
-  const data = join(dir, 'data');
-  text = new DocumentTextService({ dataDir: data, languages: [packagedEnglish()], poolSize: 1 });
-  const builds: string[] = [];
-  const service = text;
-  pipeline = await createIntakePipeline({
-    dataDir: data,
-    settings: {
-      folders,
-      archive: { mode: 'move', retentionDays: 30 },
-      upload: { concurrency: 2 },
-      environments: [environment],
-      activeEnvironmentId: environment.id,
-    },
-    outputText: () => ({
-      searchablePdf: (source, out, smaller) => {
-        builds.push(source);
-        return service.searchablePdf(source, out, smaller);
-      },
-    }),
-    uploader: api,
-    bus,
-    clock: systemClock,
-    logger: silentLogger,
-    folderOptions: {
-      stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-      reattachMs: 200,
-    },
-    backoff: { baseMs: 50, capMs: 200 },
-  });
-  await pipeline.start();
-  const uploads = async () => (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
-  const bytesOf = (u: StoredUpload) => new Uint8Array(readFileSync(join(dir!, 'sandbox', 'uploads', `${u.id}.bin`)));
-  return { p: pipeline, data, notices, builds, uploads, bytesOf, sandbox };
-}
 
 describe('a folder that sends searchable PDFs', () => {
   it('a split batch: each part arrives as a PDF holding its own pages\u2019 words; a retry sends the same bytes once', async () => {
@@ -247,9 +161,9 @@ describe('a folder that sends searchable PDFs', () => {
       );
       await waitFor(() => first.builds.length === 1, 'the build began', 60_000);
       // As the program stops (core/app.ts): the text workers first, then the pipeline.
-      await text!.close();
+      await harness.text().close();
       await first.p.stop();
-      pipeline = undefined;
+      harness.forget();
       expect(await first.uploads()).toEqual([]);
       expect(first.notices).toEqual([]); // no "goes as scanned": nothing went wrong with the document
       expect(readdirSync(join(first.data, 'outgoing')).filter((n) => n.endsWith('.json'))).toEqual([]);
