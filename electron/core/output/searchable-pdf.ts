@@ -36,6 +36,8 @@ export type SearchableResult =
       textPages: number[];
       /** Pages sent bitonal (0-based). */
       bitonalPages: number[];
+      /** Text pages kept as scanned since OCR read fewer words on their bitonal image (0-based). */
+      greyPages: number[];
     }
   | { ok: false; message: string };
 
@@ -71,6 +73,7 @@ export async function buildSearchablePdf(
   let font: PDFRef | undefined;
   const textPages: number[] = [];
   const bitonalPages: number[] = [];
+  const greyPages: number[] = [];
   try {
     const pageCount = doc.getPageCount();
     for (let i = 0; i < pageCount; i++) {
@@ -78,8 +81,9 @@ export async function buildSearchablePdf(
       if (text?.source !== 'ocr' || text.lines.length === 0) continue;
       if (opts.smaller) {
         source ??= await openSource(bytes);
-        if (source && (await makeBitonal(doc, i, kind, bytes, source, text, opts.smaller.recognize)))
-          bitonalPages.push(i);
+        const made = source && (await makeBitonal(doc, i, kind, bytes, source, text, opts.smaller.recognize));
+        if (made === 'bitonal') bitonalPages.push(i);
+        if (made === 'fewer-words') greyPages.push(i);
       }
       const page = doc.getPage(i);
       const box = page.getCropBox();
@@ -92,7 +96,7 @@ export async function buildSearchablePdf(
     // A page made bitonal leaves its old image behind unreferenced, and pdf-lib writes every object it holds.
     if (bitonalPages.length > 0) dropUnreachable(doc);
     const out = await doc.save({ useObjectStreams: true });
-    return { ok: true, bytes: out, textPages, bitonalPages };
+    return { ok: true, bytes: out, textPages, bitonalPages, greyPages };
   } finally {
     source?.close();
   }
@@ -167,7 +171,8 @@ async function pageShowsColour(kind: string, bytes: Uint8Array, page: PDFPage, i
 /**
  * Replaces page `i` with its bitonal G4 image when it is text on paper and OCR reads at least as many
  * words on the bitonal page as on the original. The page keeps its size as shown; its words' places are
- * fractions of that, so the text layer fits either way.
+ * fractions of that, so the text layer fits either way. 'fewer-words': a text page kept as it is since
+ * the threshold would lose words (a light-grey line, a faint stamp): the history says so.
  */
 async function makeBitonal(
   doc: PDFDocument,
@@ -177,19 +182,19 @@ async function makeBitonal(
   source: PageSource,
   text: PageText,
   recognize: (page: GrayBitmap) => Promise<TextWord[][]>,
-): Promise<boolean> {
+): Promise<'bitonal' | 'fewer-words' | 'not-text'> {
   const page = doc.getPage(i);
-  if (await pageShowsColour(kind, bytes, page, i)) return false;
+  if (await pageShowsColour(kind, bytes, page, i)) return 'not-text';
   const dpi = Math.min(600, Math.max(150, Math.round(source.scanDpi(i) ?? 300)));
   const grey = await source.render(i, dpi);
   const threshold = textPageThreshold(grey);
-  if (threshold === undefined) return false;
+  if (threshold === undefined) return 'not-text';
   const { bitmap, g4 } = await bitonalG4(grey, threshold);
   const turn = text.rotation ?? 0;
   const again = await recognize(turn ? turnGray(bitmap, turn) : bitmap);
-  if (wordsOf(again) < wordsOf(text.lines)) return false;
+  if (wordsOf(again) < wordsOf(text.lines)) return 'fewer-words';
   const frame = frameOf(page.getCropBox(), page.getRotation().angle);
   doc.removePage(i);
   addCcittPage(doc, { ...g4, widthPt: frame.width, heightPt: frame.height }, i);
-  return true;
+  return 'bitonal';
 }

@@ -10,7 +10,7 @@ import { decodeGray, pdfOfScans, renderScan } from '../capture/test-support/synt
 import { waitFor } from '../queue/test-support/queue-fixture';
 import { letterScan } from '../suggestions/test-support/letters';
 import { searchablePipeline } from './test-support/searchable-pipeline';
-import { pdftotext, qpdfCheck, wordsOfText } from './test-support/verify-pdf';
+import { imageStreams, pdftotext, qpdfCheck, wordsOfText } from './test-support/verify-pdf';
 
 // Issue #39 items 1–3 and the done-criteria: a folder that sends searchable PDFs, through the real
 // pipeline (folders → capture → queue → text workers → platform client) to the real sandbox.
@@ -28,6 +28,15 @@ const LETTER_B = [
   'Sehr geehrte Damen und Herren,',
   'wir bestaetigen den Eingang Ihrer Meldung',
   'Bitte senden Sie uns die Rechnung.',
+];
+
+const FINE_PRINT = [
+  'Terms: the insurer pays the repair of glass only where the policy',
+  'names glass cover; a deductible of 150 euros applies to each claim.',
+  'Claims must be reported within 14 days of the damage to the insurer',
+  'with the invoice of the workshop and photographs of the vehicle.',
+  'The insurer may inspect the vehicle before the repair is commissioned.',
+  'Payments are made to the policy holder or, on request, to the workshop.',
 ];
 
 const letter = async (lines: string[]) =>
@@ -137,6 +146,53 @@ describe('a folder that sends searchable PDFs', () => {
         .map((e) => sha(readFileSync(join(e.parentPath, e.name))));
       expect(archived.sort()).toEqual([sha(png), sha(locked)].sort());
       expect(readdirSync(join(s.data, 'outgoing'))).toEqual([]);
+    } finally {
+      rmSync(join(scans, '..'), { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('smaller: a letter goes bitonal, a page of fine print that reads worse in black and white stays grey, and the history says so', async () => {
+    const scans = join(mkdtempSync(join(tmpdir(), 'searchable-scans-')), 'scans');
+    await mkdir(scans);
+    try {
+      const folder = FolderProfileSchema.parse({
+        id: 'plain',
+        label: 'plain',
+        path: scans,
+        autoSubmit: true,
+        defaultMetadata: { caseNumber: 'CLM-2026-000101' },
+        output: 'searchable-pdf',
+        smallerOutput: true,
+      });
+      const s = await start([folder]);
+      // Fine print (3.5 pt, a 200-DPI grey scan, slightly blurred): Tesseract reads it from the grey page
+      // (rendered at 300 DPI), but thresholded to black and white at the scan's 200 DPI strokes break and
+      // words are lost (72 words against 61 when this was written), so the page must stay as scanned.
+      const fine = decodeGray(
+        await letterScan({ lines: FINE_PRINT, page: PAGE, fontSize: 3.5 }, { dpi: 200, noise: 6, blur: 1 }),
+      );
+      const batch = await pdfOfScans([await letter(LETTER_A), await fine]);
+      await writeFile(join(scans, 'terms.pdf'), batch);
+      await waitFor(
+        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        'archived',
+        120_000,
+      );
+      const [sent] = await s.uploads();
+      const bytes = s.bytesOf(sent!);
+      expect(qpdfCheck(bytes).ok).toBe(true);
+      const scanned = await imageStreams(batch);
+      const images = await imageStreams(bytes);
+      // Page 1 black and white; page 2 the scanner's JPEG, byte for byte.
+      expect(images.map((i) => i.filter).sort()).toEqual(['/CCITTFaxDecode', '/DCTDecode']);
+      expect(sha(images.find((i) => i.filter === '/DCTDecode')!.bytes)).toBe(sha(scanned[1]!.bytes));
+      expect(wordsOfText(pdftotext(bytes))).toEqual(
+        // Fine print read as it can be (the grey page's own OCR, not perfect at 3.5 pt).
+        expect.arrayContaining(['windscreen', 'insurer', 'policy', 'euros', 'damage']),
+      );
+      const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+      expect(steps).toContainEqual({ code: 'uploadedSearchableKeptGrey', values: { read: 2, bitonal: 1, grey: 1 } });
+      expect(steps.map((x) => x?.code)).not.toContain('uploadedSearchable');
     } finally {
       rmSync(join(scans, '..'), { recursive: true, force: true });
     }
