@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GrayBitmap } from '../capture/pages/bitmap';
@@ -235,6 +235,56 @@ describe('searchable PDF', () => {
     const out = await PDFDocument.load(built.bytes);
     const src = await PDFDocument.load(input);
     expect(out.getPage(0).node.Contents()?.toString()).toBe(src.getPage(0).node.Contents()?.toString());
+    const again = await buildSearchablePdf(input, pages);
+    expect(again.ok && sha(again.bytes)).toBe(sha(built.bytes));
+  }, 120_000);
+
+  it('a mixed page (a typed letter with a pasted scanned stamp): the stamp\u2019s words get a layer, the typed text is left as it is', async () => {
+    // As OCRmyPDF's --redo-ocr: the page's own text stays, the words in its image that the layer lacks
+    // are read and laid over the image; nothing is there twice.
+    const stamp = await letterScan(
+      { lines: ['RECEIVED 14 MARCH 2026', 'CLAIMS DEPARTMENT'], page: [170, 70], fontSize: 12 },
+      { dpi: 200, noise: 8, seed: 3 },
+    );
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const page = doc.addPage(PAGE);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    LINES[0]!.forEach((text, i) => page.drawText(text, { x: 32, y: 252 - i * 23, size: 12, font }));
+    const at = { x: 230, y: 20, width: 170, height: 70 };
+    page.drawImage(await doc.embedPng(stamp), at);
+    const input = await doc.save();
+    const pages = await read('stamped.pdf', input);
+    expect(pages[0]?.source).toBe('pdf-text');
+    const built = await buildSearchablePdf(input, pages);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.textPages).toEqual([0]);
+    expect(qpdfCheck(built.bytes).ok).toBe(true);
+    const words = wordsOfText(pdftotext(built.bytes));
+    // The typed text once (not a second, invisible copy of it); the stamp's words once.
+    for (const w of ['madam', 'windscreen', 'received', 'claims', 'department'])
+      expect(
+        words.filter((x) => x === w),
+        w,
+      ).toHaveLength(1);
+    // Each stamp word lies on the stamp (Poppler's boxes, fractions of the page from the top left).
+    const box = {
+      x0: at.x / PAGE[0],
+      x1: (at.x + at.width) / PAGE[0],
+      y0: 1 - (at.y + at.height) / PAGE[1],
+      y1: 1 - at.y / PAGE[1],
+    };
+    const stampWords = popplerWords(built.bytes).filter((w) => /received|claims|department/i.test(w.text));
+    expect(stampWords.length).toBeGreaterThanOrEqual(3);
+    for (const w of stampWords) {
+      expect(w.x0, w.text).toBeGreaterThanOrEqual(box.x0 - 0.01);
+      expect(w.x1, w.text).toBeLessThanOrEqual(box.x1 + 0.01);
+      expect(w.y0, w.text).toBeGreaterThanOrEqual(box.y0 - 0.01);
+      expect(w.y1, w.text).toBeLessThanOrEqual(box.y1 + 0.01);
+    }
+    // The stamp's image as it was; the same input gives the same bytes.
+    expect((await imageStreams(built.bytes)).map((i) => sha(i.bytes))).toEqual(
+      (await imageStreams(input)).map((i) => sha(i.bytes)),
+    );
     const again = await buildSearchablePdf(input, pages);
     expect(again.ok && sha(again.bytes)).toBe(sha(built.bytes));
   }, 120_000);

@@ -3,7 +3,8 @@
  * text. A PDF keeps every page and object it has (pdf-lib loads and writes it again; streams, the
  * scanner's JPEGs and G4 images, are copied as bytes, never decoded); a TIFF, JPEG or PNG becomes PDF
  * pages by the split writer's rules (JPEG and single-strip G4 copied as they are). Only pages the OCR
- * read (`source: 'ocr'`) get a layer: a page with its own text layer is left as it is. With `smaller`,
+ * read (`source: 'ocr'`) get a layer: a page with its own text layer is left as it is, but for the words
+ * OCR found in its images that the layer lacks (`imageLines`, a mixed page). With `smaller`,
  * a page that is text on paper is replaced by its bitonal G4 image when OCR reads it at least as well
  * (bitonal.ts). The same input gives the same bytes (no dates, no random ids), so a rebuild after a crash
  * sends what the first build would have.
@@ -77,9 +78,13 @@ export async function buildSearchablePdf(
   try {
     const pageCount = doc.getPageCount();
     for (let i = 0; i < pageCount; i++) {
-      const text = texts[i];
-      if (text?.source !== 'ocr' || text.lines.length === 0) continue;
-      if (opts.smaller) {
+      const read = texts[i];
+      // A page with its own text layer keeps it; the words in its images that the layer lacks (a pasted
+      // scan, mixed-page.ts) get a layer of their own, as OCRmyPDF's --redo-ocr gives them.
+      const lines = read?.source === 'ocr' ? read.lines : read?.source === 'pdf-text' ? read.imageLines : undefined;
+      if (!read || !lines?.length) continue;
+      const text = { ...read, lines };
+      if (opts.smaller && read.source === 'ocr') {
         source ??= await openSource(bytes);
         const made = source && (await makeBitonal(doc, i, kind, bytes, source, text, opts.smaller.recognize));
         if (made === 'bitonal') bitonalPages.push(i);
