@@ -158,3 +158,15 @@ export function inkIn(bytes: Uint8Array, page: number, box: Pick<BoxWord, 'x0' |
   };
   return { box: mean(box.x0, box.y0, box.x1, box.y1), page: mean(0, 0, 1, 1) };
 }
+
+/** One page as Poppler draws it (pdftoppm, RGB) at `dpi`: 3 bytes a pixel. */
+export function renderRgb(bytes: Uint8Array, page: number, dpi: number) {
+  const ppm = withPdfFile(bytes, (path) =>
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page + 1), '-l', String(page + 1), path], {
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm wrote no RGB image');
+  return { width: Number(header[1]), height: Number(header[2]), data: ppm.subarray(header[0].length) };
+}
