@@ -197,9 +197,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
         wordsFound: ours.wordsFound,
         inImageBytes: file.endsWith('.pdf') ? await imageBytesOf(bytes) : bytes.length,
         oursImageBytes: ours.oursImageBytes,
-        ...(theirs
-          ? { ocrmypdfS: theirs.s, ocrmypdfBytes: theirs.bytes, ocrmypdfImageBytes: theirs.imageBytes }
-          : {}),
+        ...(theirs ? { ocrmypdfS: theirs.s, ocrmypdfBytes: theirs.bytes, ocrmypdfImageBytes: theirs.imageBytes } : {}),
       });
       console.error(`searchable-pdf: ${JSON.stringify(rows.at(-1))}`);
     }
