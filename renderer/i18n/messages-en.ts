@@ -459,6 +459,8 @@ export const en = {
   'history.step.uploaded': 'uploaded',
   'history.step.uploadedSearchable':
     'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
+  'history.step.uploadedSearchableKeptGrey':
+    'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}}); {grey, plural, one {# page kept in grey: it reads worse} other {# pages kept in grey: they read worse}} in black and white',
   'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF could be made of it',
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',
