@@ -125,12 +125,22 @@ stop)
   awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | tac | while read -r mnt; do
     umount "$mnt" 2>/dev/null || umount -l "$mnt"
   done
-  # Then each station's client by its process group (gvfsd, gvfsd-fuse, the D-Bus daemon; or smbnetfs).
-  for pidfile in "$dir"/run/client*.pid; do
-    [ -f "$pidfile" ] && kill -- "-$(cat "$pidfile")" 2>/dev/null
-    rm -f "$pidfile"
+  # Then each station's client and smbd by their process groups (gvfsd, gvfsd-fuse, gvfsd-smb, the D-Bus
+  # daemon; smbnetfs; smbd and its children), and waited for: a dying gvfsd or smbd still writes below DIR
+  # (GLib makes its runtime folder again with its parents), which would come back after DIR was removed.
+  groups=""
+  for pidfile in "$dir"/run/client*.pid "$dir/run/smbd.pid"; do
+    [ -f "$pidfile" ] && groups="$groups $(cat "$pidfile")"
   done
-  [ -f "$dir/run/smbd.pid" ] && kill "$(cat "$dir/run/smbd.pid")" 2>/dev/null || true
+  for g in $groups; do kill -TERM -- "-$g" 2>/dev/null || kill -TERM "$g" 2>/dev/null || true; done
+  for _ in $(seq 50); do
+    alive=""
+    for g in $groups; do kill -0 -- "-$g" 2>/dev/null && alive=1; done
+    [ -z "$alive" ] && break
+    sleep 0.2
+  done
+  for g in $groups; do kill -KILL -- "-$g" 2>/dev/null || true; done
+  rm -f "$dir"/run/client*.pid
   ;;
 *)
   echo "usage: $0 start|stop [DIR]" >&2

@@ -132,10 +132,17 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
     spawnSync('sh', ['scripts/smb-share.sh', 'stop', shareDir], { stdio: 'inherit', timeout: 30_000 });
     // Never into a mount still there (the rm would go through it): only once /proc/mounts lists none below.
     if (!readFileSync('/proc/mounts', 'utf8').includes(`${shareDir}/`)) {
+      let why = '';
       try {
         rmSync(shareDir, { recursive: true, force: true, maxRetries: 3 });
+        // A client still writing below it would make it again (GLib makes its runtime folder with parents).
+        await new Promise((r) => setTimeout(r, 1_000));
+        if (existsSync(shareDir)) why = 'it came back after removal: a client process outlived stop';
       } catch (e) {
-        error(`test:smb: ${shareDir} not removed: ${e instanceof Error ? e.message : String(e)}`);
+        why = e instanceof Error ? e.message : String(e);
+      }
+      if (why) {
+        error(`test:smb: ${shareDir} not removed: ${why}`);
         result.failed++;
       }
     } else {
