@@ -8,7 +8,7 @@
 //   node scripts/test.mjs --only e2e    build + the e2e project only
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSmbSuite } from './test-smb.mjs';
 
@@ -130,7 +130,16 @@ if (!only) {
   steps.push(start('layer rules fire on the lint fixtures', process.execPath, ['scripts/check-lint-fixtures.mjs']));
 }
 const lanes = only ? [{ name: only, projects: [only] }] : [];
-if (!only) lanes.push({ name: 'e2e', projects: ['e2e'] }, { name: 'unit', projects: ['node', 'renderer'] });
+// Two workers for the unit lane even on two cores: many of its files wait most of their time (agents'
+// leases and heartbeats, arrival schedules, kill -9 loops), so a CPU-bound file runs beside them; vitest's
+// default there would be one (availableParallelism − 1). More cores: vitest's default.
+const unitWorkers = String(Math.max(2, availableParallelism() - 1));
+if (!only) {
+  lanes.push(
+    { name: 'e2e', projects: ['e2e'] },
+    { name: 'unit', projects: ['node', 'renderer'], workers: unitWorkers },
+  );
+}
 const reports = [];
 if (built || only === undefined) {
   for (const lane of lanes) {
@@ -138,6 +147,7 @@ if (built || only === undefined) {
     rmSync(report, { force: true });
     reports.push(report);
     const projects = lane.projects.flatMap((p) => ['--project', p]);
+    if (lane.workers) projects.push(`--maxWorkers=${lane.workers}`);
     const vitest = start(
       `vitest ${projects.join(' ')}`,
       process.execPath,
