@@ -16,6 +16,7 @@ import { EventBus } from '../electron/core/events/event-bus';
 import { createIntakePipeline } from '../electron/core/intake-pipeline';
 import type { IntakePipeline } from '../electron/core/intake-pipeline';
 import { createNodeFetch } from '../electron/core/http/node-fetch';
+import type { HttpFetch } from '../electron/core/http/http-fetch';
 import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import type { CredentialSource } from '../electron/core/secrets/credential-store';
 import { systemClock } from '../electron/core/util/clock';
@@ -67,7 +68,12 @@ export function environmentOf(s: BenchSandbox): Environment {
   };
 }
 
-export function uploaderFor(s: BenchSandbox): InboxUploader {
+/**
+ * The platform client on the bench's sandbox with its demo client's secret. By default with the product's
+ * fetch (app.ts and the agent build theirs with createNodeFetch: early answers read after a failed write),
+ * so a ceiling row measures the product's client, not a barer one. No proxy here.
+ */
+export function apiFor(s: BenchSandbox, fetchImpl: HttpFetch = createNodeFetch({})) {
   const credentials: CredentialSource = {
     getClientSecret: async () => s.demoClient.secret,
     getPrivateKey: async () => undefined,
@@ -76,12 +82,14 @@ export function uploaderFor(s: BenchSandbox): InboxUploader {
   return createPlatformClient({
     environment: environmentOf(s),
     credentials,
-    // The product's fetch (app.ts and the agent build theirs with createNodeFetch: early answers read after
-    // a failed write), so the ceiling row measures the product's client, not a barer one. No proxy here.
-    fetch: createNodeFetch({}),
+    fetch: fetchImpl,
     clock: systemClock,
     logger: silentLogger,
   }).api;
+}
+
+export function uploaderFor(s: BenchSandbox): InboxUploader {
+  return apiFor(s);
 }
 
 /** The in-process pipeline (watcher → queue → real client) over one folder, auto-submitting. */

@@ -23,12 +23,9 @@ import {
   noticeLetter,
   noticeScan,
 } from '../electron/core/notice-of-loss/test-support/notice-letters';
-import { createPlatformClient } from '../electron/core/platform/create-platform-client';
 import { DocumentTextService } from '../electron/core/suggestions/document-text';
 import { localIsoDate } from '../electron/core/suggestions/document-suggestions';
-import { systemClock } from '../electron/core/util/clock';
-import { silentLogger } from '../electron/core/util/logger';
-import { environmentOf, sandboxFor, workDir } from './bench-support';
+import { apiFor, sandboxFor, workDir } from './bench-support';
 
 const FIELDS = [
   'policy',
@@ -100,17 +97,7 @@ async function main() {
   const sandbox = await sandboxFor(dir);
   const text = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000 });
   try {
-    const { api } = createPlatformClient({
-      environment: environmentOf(sandbox),
-      credentials: {
-        getClientSecret: async () => sandbox.demoClient.secret,
-        getPrivateKey: async () => undefined,
-        subscribe: () => () => undefined,
-      },
-      fetch: (u, i) => fetch(u, i),
-      clock: systemClock,
-      logger: silentLogger,
-    });
+    const api = apiFor(sandbox, (u, i) => fetch(u, i));
     const schema = await api.getInputSchema('case-create');
     const model = buildFormModel(schema);
     const today = localIsoDate(Date.now());

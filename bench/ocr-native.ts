@@ -27,6 +27,7 @@ import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { prng } from '../electron/core/capture/test-support/synthetic-scan';
 import type { Figure } from './bench-support';
 import { printFigures, workDir } from './bench-support';
+import { commonWords } from './word-overlap';
 
 const CMD = 'npx tsx bench/ocr-native.ts';
 /** What a 1-core-per-page native Tesseract may be beaten by at most (issue #30 item 4). */
@@ -54,20 +55,6 @@ function densePage(seed: number): string[] {
 }
 
 /** Words in `a` also in `b`, each counted as often as both hold it. */
-function common(a: readonly string[], b: readonly string[]): number {
-  const left = new Map<string, number>();
-  for (const w of a) left.set(w, (left.get(w) ?? 0) + 1);
-  let n = 0;
-  for (const w of b) {
-    const k = left.get(w) ?? 0;
-    if (k > 0) {
-      n++;
-      left.set(w, k - 1);
-    }
-  }
-  return n;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function nativeVersion(): string | undefined {
@@ -216,9 +203,9 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
     row(`Tesseract alone on the same grey pixels: our WASM engine (ocr-engine.ts) against native on the PGM`, onPixels),
   );
   const alike = (sides: Side[]) =>
-    sides.reduce((s, x) => s + common(x.ours.words, x.native!.words), 0) /
+    sides.reduce((s, x) => s + commonWords(x.ours.words, x.native!.words), 0) /
     sides.reduce((s, x) => s + Math.max(x.ours.words.length, x.native!.words.length), 0);
-  const right = (reads: Read[]) => reads.reduce((s, r, i) => s + common(truth[i]!, r.words), 0);
+  const right = (reads: Read[]) => reads.reduce((s, r, i) => s + commonWords(truth[i]!, r.words), 0);
   const same = Math.min(alike(onFile), alike(onPixels));
   const oursRight = right(onFile.map((s) => s.ours));
   const nativeRight = right(onFile.map((s) => s.native!));

@@ -24,11 +24,8 @@ import type { DocumentSuggestionDeps } from '../electron/core/suggestions/docume
 import { DocumentTextService } from '../electron/core/suggestions/document-text';
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { benchLetter, benchLetters } from '../electron/core/suggestions/test-support/bench-letters';
-import { createPlatformClient } from '../electron/core/platform/create-platform-client';
-import { systemClock } from '../electron/core/util/clock';
-import { silentLogger } from '../electron/core/util/logger';
 import type { Figure } from './bench-support';
-import { environmentOf, printFigures, sandboxFor, workDir } from './bench-support';
+import { apiFor, printFigures, sandboxFor, workDir } from './bench-support';
 import { ocrAgainstNative } from './ocr-native';
 
 const CMD = 'npx tsx bench/ocr.ts';
@@ -77,17 +74,7 @@ export async function ocrBench(quick: boolean, letters = quick ? 12 : 100): Prom
   });
 
   const sandbox = await sandboxFor(dir);
-  const { api } = createPlatformClient({
-    environment: environmentOf(sandbox),
-    credentials: {
-      getClientSecret: async () => sandbox.demoClient.secret,
-      getPrivateKey: async () => undefined,
-      subscribe: () => () => undefined,
-    },
-    fetch: (u, i) => fetch(u, i),
-    clock: systemClock,
-    logger: silentLogger,
-  });
+  const api = apiFor(sandbox, (u, i) => fetch(u, i));
   const deps = (text: DocumentTextService): DocumentSuggestionDeps => ({
     text,
     platform: () => ({ searchCustomers: (q) => api.searchCustomers(q), getClaimFiles: (id) => api.getClaimFiles(id) }),

@@ -29,6 +29,7 @@ import { readDocumentText } from '../electron/core/suggestions/read-document-tex
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import type { Figure } from './bench-support';
 import { printFigures, workDir } from './bench-support';
+import { commonWords } from './word-overlap';
 
 const CMD = 'npx tsx bench/searchable-pdf.ts';
 const MIRROR_CARDINAL = '/work/.mirror/ocrmypdf+OCRmyPDF/repo';
@@ -45,20 +46,6 @@ function letterLines(seed: number, lines = 30): string[] {
   return Array.from({ length: lines }, () =>
     Array.from({ length: 11 }, () => VOCABULARY[Math.floor(rnd() * VOCABULARY.length)]!).join(' '),
   );
-}
-
-function common(a: readonly string[], b: readonly string[]): number {
-  const left = new Map<string, number>();
-  for (const w of a) left.set(w, (left.get(w) ?? 0) + 1);
-  let n = 0;
-  for (const w of b) {
-    const k = left.get(w) ?? 0;
-    if (k > 0) {
-      n++;
-      left.set(w, k - 1);
-    }
-  }
-  return n;
 }
 
 function cardinalPdf(dir: string, given?: string): string | undefined {
@@ -180,7 +167,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
           oursBytes: built.bytes.length,
           layerBytes: built.bytes.length - bare.bytes.length,
           wordsRead: read1.length,
-          wordsFound: common(read1, found),
+          wordsFound: commonWords(read1, found),
         };
       };
       let ours;
@@ -234,8 +221,8 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
       .flat()
       .map((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase())
       .filter(Boolean);
-    const kept = common(before, after);
-    const layerText = common(before, wordsOfText(pdftotext(small.bytes)));
+    const kept = commonWords(before, after);
+    const layerText = commonWords(before, wordsOfText(pdftotext(small.bytes)));
     await engine.close();
 
     const sum = (f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);

@@ -154,6 +154,8 @@ const en = {
   'form.unsupportedNone': 'the platform fills it in or checks it.',
   'form.rawSchema': 'Schema of this part',
   'form.warning': 'Warning',
+  'form.platformWording': 'platform wording',
+  'form.platformWordingHint': 'Shown as the platform sends it: no English wording is known for this text.',
 } as const;
 export type SchemaFormKey = keyof typeof en;
 
@@ -177,6 +179,8 @@ const de: Record<SchemaFormKey, string> = {
   'form.unsupportedNone': 'die Plattform füllt oder prüft ihn.',
   'form.rawSchema': 'Schema dieses Teils',
   'form.warning': 'Hinweis',
+  'form.platformWording': 'Wortlaut der Plattform',
+  'form.platformWordingHint': 'So, wie die Plattform es sendet: eine deutsche Fassung dieses Textes ist nicht bekannt.',
 };
 
 /** Texts of the schema-driven form: its labels, our own validation errors and the parts it cannot edit. */

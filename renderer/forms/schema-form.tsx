@@ -86,6 +86,48 @@ function labelOf(props: EditorProps): string {
   return props.label ?? props.node.label;
 }
 
+/**
+ * The mark on a text shown as the platform sent it, because no wording in the clerk's language is known
+ * for it (renderer/forms/schema-wording.ts): never mixed in silently.
+ */
+export function PlatformWordingMark(props: { t: Translate<SchemaFormKey> }) {
+  return (
+    <span className="platform-wording" title={props.t('form.platformWordingHint')} data-testid="platform-wording">
+      {props.t('form.platformWording')}
+    </span>
+  );
+}
+
+/** The label, and the mark when it is the platform's own wording (an overriding label is ours). */
+function LabelText(props: EditorProps) {
+  return (
+    <>
+      {labelOf(props)}
+      {props.label === undefined && props.node.platformWording && (
+        <>
+          {' '}
+          <PlatformWordingMark t={props.t} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** A description, marked when it is the platform's own wording. */
+function Description(props: { node: FormNode; t: Translate<SchemaFormKey> }) {
+  return (
+    <>
+      {props.node.description}
+      {props.node.platformDescription && (
+        <>
+          {' '}
+          <PlatformWordingMark t={props.t} />
+        </>
+      )}
+    </>
+  );
+}
+
 function RequiredMark(props: { required: boolean; t: EditorProps['t'] }) {
   if (!props.required) return null;
   return (
@@ -121,11 +163,11 @@ function SchemaField(props: EditorProps & { children(a11y: FieldA11y): ReactNode
       path={props.path}
       label={
         <>
-          {labelOf(props)}
+          <LabelText {...props} />
           <RequiredMark required={props.node.required} t={props.t} />
         </>
       }
-      hint={props.node.description || undefined}
+      hint={props.node.description ? <Description node={props.node} t={props.t} /> : undefined}
       messages={messages?.length ? <Messages id={`${id}-msg`} messages={messages} t={props.t} /> : undefined}
       invalid={messages?.some((m) => m.level === 'error') ?? false}
       required={props.node.required}
@@ -290,8 +332,9 @@ function EnumEditor(props: EditorProps & { node: EnumNode }) {
         >
           <option value="">{props.t('form.choose')}</option>
           {node.options.map((o, i) => (
-            <option key={i} value={String(i)}>
-              {o.label}
+            // An <option> holds text only: the mark is said in words after the platform's value.
+            <option key={i} value={String(i)} data-platform-wording={o.platformWording}>
+              {o.platformWording ? `${o.label} (${props.t('form.platformWording')})` : o.label}
             </option>
           ))}
         </select>
@@ -315,12 +358,12 @@ function Group(props: EditorProps & { children: ReactNode; actions?: ReactNode }
       aria-invalid={messages?.some((m) => m.level === 'error') ? true : undefined}
     >
       <legend>
-        {labelOf(props)}
+        <LabelText {...props} />
         <RequiredMark required={props.node.required} t={props.t} />
       </legend>
       {props.node.description && (
         <p className="hint" id={`${id}-desc`}>
-          {props.node.description}
+          <Description node={props.node} t={props.t} />
         </p>
       )}
       <Messages id={`${id}-msg`} messages={messages} t={props.t} />
@@ -468,7 +511,7 @@ function ReadOnlyField(props: EditorProps) {
   return (
     <div className="field schema-field schema-readonly" data-path={props.path}>
       <span className="field-label" id={`${id}-label`}>
-        {labelOf(props)}
+        <LabelText {...props} />
       </span>
       <output aria-labelledby={`${id}-label`} className="readonly-value">
         {props.value === undefined ? props.t('form.readOnly') : showValue(props.value)}
@@ -493,7 +536,7 @@ function UnsupportedField(props: EditorProps & { node: UnsupportedNode }) {
       data-reason={node.reason}
     >
       <span className="field-label" id={`${id}-label`}>
-        {labelOf(props)}
+        <LabelText {...props} />
         <RequiredMark required={node.required} t={props.t} />
       </span>
       <p className="unsupported-text" aria-labelledby={`${id}-label`}>

@@ -126,6 +126,12 @@ const KNOWN = new Map<string, PlatformKey>(
   }) as [string, PlatformKey][],
 );
 
+/** The known platform word in the clerk's language, or undefined when this table has no wording for it. */
+export function knownPlatformText(locale: Locale, text: string): string | undefined {
+  const key = KNOWN.get(text.trim().toLowerCase());
+  return key ? translateFrom(catalogs, locale, key) : undefined;
+}
+
 export function platformText(locale: Locale, text: string | null | undefined): string {
   const raw = text?.trim() ?? '';
   const key = KNOWN.get(raw.toLowerCase());

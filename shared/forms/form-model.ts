@@ -22,7 +22,14 @@ interface NodeBase {
   name: string;
   /** Title from the schema, else the property name. */
   label: string;
+  /**
+   * The label is the platform's own wording, shown as it was sent: no wording in the clerk's language is
+   * known for it (set by the renderer's schema wording catalog, never by buildFormModel).
+   */
+  platformWording?: true;
   description?: string;
+  /** As platformWording, for the description. */
+  platformDescription?: true;
   /** Required by the parent object's `required` list. */
   required: boolean;
   /** `null` is an accepted value (type flags include Null). */
@@ -65,6 +72,8 @@ export interface EnumOption {
   value: unknown;
   /** The value as text (`"DE"`, `3`, `true`). */
   label: string;
+  /** As NodeBase.platformWording: the label is the platform's value as sent. */
+  platformWording?: true;
 }
 
 export interface EnumNode extends NodeBase {

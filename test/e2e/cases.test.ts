@@ -71,7 +71,8 @@ describe('create a case from a scanned first notice of loss, in Chromium', () =>
     expect(await page.locator('#case-claimant-lastName').inputValue()).toBe('Müller');
 
     await page.locator('#case-accidentDate').fill('2026-01-15');
-    await page.locator('#case-damageCause').selectOption({ label: 'Leitungswasser' });
+    // The platform's "Leitungswasser", in the clerk's language (issue #36 item 7).
+    await page.locator('#case-damageCause').selectOption({ label: 'Escaping water' });
     await page.locator('#case-damageAddress-street').fill('Lindenstraße 12');
     await page.locator('#case-damageAddress-postalCode').fill('20O95'); // letter O: a typo the form must catch
     await page.locator('#case-damageAddress-city').fill('Hamburg');

@@ -13,6 +13,7 @@ const TEXT = {
     date: '2026-01-15',
     datePlaceholder: 'YYYY-MM-DD',
     badDate: '31.02.2026',
+    formTitle: 'Create case',
     alreadySent: 'has already been sent to the platform',
     tagged: 'now carries case number',
     notTagged: 'could not take case number',
@@ -23,6 +24,7 @@ const TEXT = {
     date: '15.01.2026',
     datePlaceholder: 'TT.MM.JJJJ',
     badDate: '31.02.2026',
+    formTitle: 'Fall anlegen',
     alreadySent: 'wurde schon an die Plattform gesendet',
     tagged: 'trägt jetzt die Schadennummer',
     notTagged: 'konnte die Schadennummer',
@@ -50,9 +52,10 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
     await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('case-document').textContent()).toContain(name);
 
-    // The header names the form by its title, never by the raw $schema URL.
+    // The header names the form by its title (in the clerk's language, #36 item 7), never by the raw
+    // $schema URL.
     const info = (await page.getByTestId('case-schema-info').textContent()) ?? '';
-    expect(info).toContain('Schadenfall anlegen');
+    expect(info).toContain(text.formTitle);
     expect(info).not.toMatch(/https?:|json-schema/);
 
     // Picking a policy fills name and address.

@@ -13,6 +13,7 @@ import type { OutputBuilt } from './text-protocol';
 import type { CachedText } from './text-cache';
 import { hashFile, TextCache } from './text-cache';
 import { TextPool, TextWorkerFailed } from './text-pool';
+import type { ReadRequest, ReadResult } from './text-pool';
 
 /** Reads of one content cut off by the process ending, after which it is not read again automatically. */
 export const MAX_TEXT_READS_BEGUN = 2;
@@ -150,40 +151,19 @@ export class DocumentTextService {
   private async searchablePdfNow(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
     if (this.closed) return CLOSED;
     const hash = await hashFile(path);
-    if (this.closed) return CLOSED;
     const failed = await this.cache.failure(hash);
     if (failed) return { ok: false, message: `not read again: ${failed}` };
-    const begun = await this.cache.readsBegun(hash);
-    if (begun >= MAX_TEXT_READS_BEGUN) {
-      const reason = 'reading its text was cut off twice as the program ended';
-      await this.cache.setFailure(hash, reason);
-      return { ok: false, message: `not read again: ${reason}` };
-    }
-    await this.cache.setReadsBegun(hash, begun + 1);
-    let r;
-    try {
-      r = await this.pool.read(
-        {
-          path,
-          maxOcrPages: DECODE_LIMITS.outputOcrPages,
-          dpi: this.dpi,
-          minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
-          readMs: DECODE_LIMITS.outputReadMs,
-          output: { path: outPath, smaller },
-        },
-        undefined,
-        DECODE_LIMITS.outputTaskMs,
-      );
-    } catch (e) {
-      if (!(e instanceof TextWorkerFailed)) {
-        await this.cache.setReadsBegun(hash, begun).catch(() => undefined);
-        if (this.closed) return CLOSED;
-        throw e;
-      }
-      await this.cache.setFailure(hash, e.message);
-      return { ok: false, message: e.message };
-    }
-    await this.cache.setReadsBegun(hash, begun);
+    const r = await this.markedRead(hash, {
+      task: {
+        path,
+        maxOcrPages: DECODE_LIMITS.outputOcrPages,
+        dpi: this.dpi,
+        minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+        readMs: DECODE_LIMITS.outputReadMs,
+        output: { path: outPath, smaller },
+      },
+      budgetMs: DECODE_LIMITS.outputTaskMs,
+    });
     if (!r.ok) return r;
     if (!r.output) return { ok: false, message: 'no searchable PDF was written' };
     if (!r.output.ok) return r.output;
@@ -198,8 +178,26 @@ export class DocumentTextService {
     maxOcrPages: number,
     onPage?: (p: PageText) => void,
   ): Promise<DocumentText> {
-    // A read of this content that the process did not live through, twice: it is not tried a third time
-    // (the web shell died on start, OCR'ing the same scan again at every start).
+    const r = await this.markedRead(hash, {
+      task: { path, maxOcrPages, dpi: this.dpi, minTextLayerChars: OCR_DEFAULTS.minTextLayerChars },
+      onPage,
+    });
+    if (!r.ok) return r;
+    const value = { pageCount: r.pageCount, pages: r.pages };
+    await this.cache.put(hash, key, value);
+    return { ok: true, ...value, fromCache: false };
+  }
+
+  /**
+   * One read in a text worker, with its mark on disk while it runs. A read of this content that the
+   * process did not live through, twice, is not tried a third time (the web shell died on start, OCR'ing
+   * the same scan again at every start); one that killed its worker or ran out of time is never tried
+   * again by itself.
+   */
+  private async markedRead(
+    hash: string,
+    read: { task: ReadRequest; onPage?: ((p: PageText) => void) | undefined; budgetMs?: number },
+  ): Promise<ReadResult | NotRead> {
     if (this.closed) return CLOSED; // closed while hashing: no mark is written
     const begun = await this.cache.readsBegun(hash);
     if (begun >= MAX_TEXT_READS_BEGUN) {
@@ -210,24 +208,17 @@ export class DocumentTextService {
     await this.cache.setReadsBegun(hash, begun + 1);
     let r;
     try {
-      r = await this.pool.read(
-        { path, maxOcrPages, dpi: this.dpi, minTextLayerChars: OCR_DEFAULTS.minTextLayerChars },
-        onPage,
-      );
+      r = await this.pool.read(read.task, read.onPage, read.budgetMs);
     } catch (e) {
       if (!(e instanceof TextWorkerFailed)) {
         await this.cache.setReadsBegun(hash, begun).catch(() => undefined); // a clean stop: no mark
         if (this.closed) return CLOSED;
         throw e;
       }
-      // The worker died or ran out of its time on this content: remembered, never read again by itself.
       await this.cache.setFailure(hash, e.message);
       return { ok: false, message: e.message };
     }
     await this.cache.setReadsBegun(hash, begun);
-    if (!r.ok) return r;
-    const value = { pageCount: r.pageCount, pages: r.pages };
-    await this.cache.put(hash, key, value);
-    return { ok: true, ...value, fromCache: false };
+    return r;
   }
 }

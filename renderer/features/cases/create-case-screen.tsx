@@ -14,7 +14,9 @@ import { canTakeCaseNumber } from './cases-slice';
 import type { CaseMessageKey } from './case-messages';
 import { fieldDomId, formMessages } from '../../forms/field-messages';
 import type { FieldMessage } from '../../forms/field-messages';
-import { SchemaForm } from '../../forms/schema-form';
+import { PlatformWordingMark, SchemaForm } from '../../forms/schema-form';
+import { schemaFormMessages } from '../../forms/schema-form-messages';
+import { localizeFormModel } from '../../forms/schema-wording';
 import { CaseDraftPanel } from './case-draft-panel';
 import './case-screens.css';
 
@@ -47,9 +49,12 @@ export function CreateCaseScreen() {
     if (!current || (schemaKey !== undefined && current.key !== schemaKey)) void s().loadCaseSchema();
   }, [s, schemaKey]);
 
+  // The platform's labels and options in the clerk's language, or marked as its own wording.
+  const model = useMemo(() => schema && localizeFormModel(schema.model, schema.key, locale), [schema, locale]);
+  const tForm = useCatalog(schemaFormMessages);
   const messages = useMemo(
-    () => (schema ? formMessages(schema.model, formErrors, result) : { byPath: {}, general: [] }),
-    [schema, formErrors, result],
+    () => (model ? formMessages(model, formErrors, result) : { byPath: {}, general: [] }),
+    [model, formErrors, result],
   );
 
   const submit = async () => {
@@ -66,9 +71,15 @@ export function CreateCaseScreen() {
     <div className="screen create-case-screen" data-testid="create-case-screen">
       <div className="screen-header">
         <h2>{t('case.title')}</h2>
-        {schema && (
+        {schema && model && (
           <p className="muted" data-testid="case-schema-info">
-            {schemaHeading(schema, t)}
+            {schemaHeading({ ...schema, model }, t)}
+            {model.root.platformWording && (
+              <>
+                {' '}
+                <PlatformWordingMark t={tForm} />
+              </>
+            )}
           </p>
         )}
         <button
@@ -94,7 +105,7 @@ export function CreateCaseScreen() {
         <ErrorBanner error={schemaError} onRetry={() => void s().loadCaseSchema()} testId="case-schema-error" />
       )}
       {!created && <LinkedDocument doc={doc} sentMeanwhile={sentMeanwhile} disabled={sending} t={t} />}
-      {schema && !created && <CaseDraftPanel model={schema.model} idPrefix={ID_PREFIX} disabled={sending} />}
+      {model && !created && <CaseDraftPanel model={model} idPrefix={ID_PREFIX} disabled={sending} />}
       {schema && !created && <PolicyPicker t={t} disabled={sending} />}
 
       <div ref={topRef} tabIndex={-1} className="case-outcome" aria-live="polite" data-testid="case-outcome">
@@ -137,7 +148,7 @@ export function CreateCaseScreen() {
         )}
       </div>
 
-      {schema && value !== undefined && !created && (
+      {model && value !== undefined && !created && (
         <form
           className="case-form"
           noValidate
@@ -148,7 +159,7 @@ export function CreateCaseScreen() {
           }}
         >
           <SchemaForm
-            model={schema.model}
+            model={model}
             value={value}
             messages={messages}
             idPrefix={ID_PREFIX}

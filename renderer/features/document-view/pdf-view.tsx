@@ -15,6 +15,11 @@ export interface PdfStart {
 
 /** pdf.js asks for the parts it needs in chunks of this size, never the whole file. */
 const RANGE_CHUNK = 256 * 1024;
+/**
+ * How long a document the clerk left may go on loading before it is stopped anyway: a damaged PDF makes
+ * pdf.js read the whole file to rebuild it, which must not go on in the background for minutes.
+ */
+const LEFT_LOAD_MS = 10_000;
 
 let pdfjsLoaded: Promise<typeof Pdfjs> | undefined;
 /** pdf.js is loaded on first use, with its worker from our own origin (CSP: worker-src 'self' blob:). */
@@ -38,37 +43,65 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
   useEffect(() => {
     let cancelled = false;
     const abort = new AbortController();
-    let task: { destroy(): Promise<void> } | undefined;
+    let loading: Pdfjs.PDFDocumentLoadingTask | undefined;
+    /** Set once the load has settled (loaded or failed): only then may the worker be stopped. */
+    let settled = false;
+    /** A range read failed: pdf.js waits for it for ever, so this load never settles. */
+    let readFailed = false;
+    /**
+     * Stopping pdf.js's worker while it still loads a document makes the worker throw its own "Worker was
+     * terminated" into the console (an uncaught rejection inside pdf.js, out of our reach). So a document
+     * left mid-load is let finish loading (pdf.js reads only the few ranges it needs) and stopped then.
+     */
+    let destroyed = false;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const destroy = () => {
+      clearTimeout(giveUp);
+      if (destroyed || !loading) return;
+      destroyed = true;
+      abort.abort();
+      void loading.destroy().catch(() => undefined);
+    };
     void loadPdfjs()
       .then((pdfjs) => {
+        // Left before pdf.js was even ready: nothing was started, nothing to stop.
+        if (cancelled) return undefined;
         // A range transport: pdf.js asks for byte ranges, we fetch them with the shell's token (a 2 GiB
         // file is never read whole, and its bytes never pass through the IPC contract).
         const transport = new pdfjs.PDFDataRangeTransport(start.total, start.first.slice());
         transport.requestDataRange = (begin: number, end: number) => {
           readRange(start.source, begin, end - 1, abort.signal)
             .then((r) => transport.onDataRange(begin, r.bytes))
-            .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
+            .catch((e: unknown) => {
+              // A failed read never settles the load: it is stopped now (left) or when the clerk leaves.
+              readFailed = true;
+              if (cancelled) destroy();
+              else onError(e instanceof Error ? e.message : String(e));
+            });
         };
-        const loading = pdfjs.getDocument({
+        loading = pdfjs.getDocument({
           range: transport,
           rangeChunkSize: RANGE_CHUNK,
           disableAutoFetch: true,
           disableStream: true,
         });
-        task = loading;
-        return loading.promise;
+        return loading.promise.finally(() => {
+          settled = true;
+          if (cancelled) destroy();
+        });
       })
       .then((doc) => {
-        if (cancelled) return;
+        if (cancelled || !doc) return;
         setPdf(doc);
         onPages(doc.numPages);
       })
       .catch((e: unknown) => !cancelled && onError(e instanceof Error ? e.message : String(e)));
     return () => {
       cancelled = true;
-      abort.abort();
-      // Destroying the loading task also frees the document and its worker port.
-      void task?.destroy();
+      // Destroying the loading task also frees the document and its worker port; a load still under way
+      // keeps its reads and is destroyed when it settles (above), or after LEFT_LOAD_MS whatever its state.
+      if (settled || readFailed || !loading) destroy();
+      else giveUp = setTimeout(destroy, LEFT_LOAD_MS);
     };
     // onPages/onError are stable callbacks from the parent; reload only for another document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -79,39 +112,43 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
     if (!pdf || !canvas) return;
     let task: { cancel(): void; promise: Promise<void> } | undefined;
     let cancelled = false;
-    void pdf.getPage(Math.min(Math.max(1, page), pdf.numPages)).then((p) => {
-      if (cancelled) return;
-      const natural = p.getViewport({ scale: 1 });
-      onPageSize?.(natural.width, natural.height);
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = p.getViewport({ scale: zoom * ratio });
-      const cssWidth = `${viewport.width / ratio}px`;
-      const cssHeight = `${viewport.height / ratio}px`;
-      // Nothing drawn yet: the canvas takes the page's size at once (a placeholder, not a 300×150 box).
-      if (!canvas.dataset['drawn']) {
-        canvas.style.width = cssWidth;
-        canvas.style.height = cssHeight;
-      }
-      // Drawn off screen and copied over in one go: the shown page stays until the next one is ready,
-      // so paging and zooming never flash a blank canvas (setting a canvas's size clears it).
-      const offscreen = document.createElement('canvas');
-      offscreen.width = viewport.width;
-      offscreen.height = viewport.height;
-      task = p.render({ canvas: offscreen, viewport });
-      task.promise.then(
-        () => {
-          if (cancelled) return;
-          canvas.width = offscreen.width;
-          canvas.height = offscreen.height;
+    void pdf
+      .getPage(Math.min(Math.max(1, page), pdf.numPages))
+      .then((p) => {
+        if (cancelled) return;
+        const natural = p.getViewport({ scale: 1 });
+        onPageSize?.(natural.width, natural.height);
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = p.getViewport({ scale: zoom * ratio });
+        const cssWidth = `${viewport.width / ratio}px`;
+        const cssHeight = `${viewport.height / ratio}px`;
+        // Nothing drawn yet: the canvas takes the page's size at once (a placeholder, not a 300×150 box).
+        if (!canvas.dataset['drawn']) {
           canvas.style.width = cssWidth;
           canvas.style.height = cssHeight;
-          canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
-          canvas.dataset['drawn'] = 'true';
-          setDrawn(true);
-        },
-        () => undefined,
-      );
-    });
+        }
+        // Drawn off screen and copied over in one go: the shown page stays until the next one is ready,
+        // so paging and zooming never flash a blank canvas (setting a canvas's size clears it).
+        const offscreen = document.createElement('canvas');
+        offscreen.width = viewport.width;
+        offscreen.height = viewport.height;
+        task = p.render({ canvas: offscreen, viewport });
+        task.promise.then(
+          () => {
+            if (cancelled) return;
+            canvas.width = offscreen.width;
+            canvas.height = offscreen.height;
+            canvas.style.width = cssWidth;
+            canvas.style.height = cssHeight;
+            canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
+            canvas.dataset['drawn'] = 'true';
+            setDrawn(true);
+          },
+          () => undefined,
+        );
+      })
+      // The document was closed for another one while its page was asked for: nothing to draw.
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       task?.cancel();

@@ -24,7 +24,8 @@ export async function openPdfPages(bytes: ArrayBuffer): Promise<PageSource> {
       canvas.style.width = `${width}px`;
       await page.render({ canvas, viewport }).promise;
     },
-    close: () => void task.destroy(),
+    // A draw still pending ends with pdf.js's "Worker was terminated": the cancellation, not an error.
+    close: () => void task.destroy().catch(() => undefined),
   };
 }
 

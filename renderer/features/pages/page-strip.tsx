@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { IpcError } from '../../../shared/ipc/errors';
@@ -173,6 +173,8 @@ export function PageStrip(props: { doc: Document }) {
     }
   };
 
+  // The page tools change the document, zoom only the view: their own framed toolbar, named on screen.
+  const toolsNameId = useId();
   if (!kind) return null;
   return (
     <section
@@ -184,7 +186,10 @@ export function PageStrip(props: { doc: Document }) {
       onKeyDown={onKeyDown}
     >
       {editable && (
-        <div className="page-tools" role="toolbar" aria-label={t('pages.tools')}>
+        <div className="page-tools" role="toolbar" aria-labelledby={toolsNameId}>
+          <span className="page-tools-name" id={toolsNameId}>
+            {t('pages.tools')}
+          </span>
           <ToolButton
             label={t('pages.rotateLeft')}
             onClick={() => apply(rotatePage(count, page, 270), 'turned')}
