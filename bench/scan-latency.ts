@@ -6,6 +6,8 @@
  *   - pages per second taken against the scanner's own rate (target: the scanner is the bottleneck);
  *   - the main thread's stall meanwhile (event-loop delay max/p99, and its own CPU between two 5 ms ticks).
  *   npx tsx bench/scan-latency.ts [--pages 30] [--rate 1] [--runs 1]
+ * or from a real eSCL scanner (AirSane over SANE's test device, docs/benchmarks.md), its feeder as it is:
+ *   npx tsx bench/scan-latency.ts --scanner http://127.0.0.1:8090/eSCL/ [--dpi 150]
  */
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -29,6 +31,9 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '30' },
     rate: { type: 'string', default: '1' },
     runs: { type: 'string', default: '1' },
+    /** A real eSCL scanner instead of the double (its own pages and rate; no separator sheets unless it has them). */
+    scanner: { type: 'string' },
+    dpi: { type: 'string', default: '200' },
   },
 });
 const total = Number(values.pages);
@@ -65,7 +70,8 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
         if (seen.has(d.id)) continue;
         seen.add(d.id);
         const m = /_p(?:\d+-)?(\d+)\.pdf$/.exec(d.fileName);
-        docs.push({ at: now, lastPage: m ? Number(m[1]) - 1 : layout.length - 1 });
+        // A document without a page range in its name is the whole batch: it ends at the batch's last page.
+        docs.push({ at: now, lastPage: m ? Number(m[1]) - 1 : Number.MAX_SAFE_INTEGER });
       }
   });
   const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
@@ -81,7 +87,9 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
   await pipeline.start();
   // Workers ready, as on a station with a splitting folder (the pipeline warms them at start).
   await new Promise((r) => setTimeout(r, 3000));
-  const double = await new EsclDouble({ feeder: [...pages], pageIntervalMs: 1000 / rate }).start();
+  const double = values.scanner
+    ? undefined
+    : await new EsclDouble({ feeder: [...pages], pageIntervalMs: 1000 / rate }).start();
   const scanning = new ScanService({
     backends: [new EsclBackend({ pins: new MemoryCertificatePins() })],
     capture: pipeline.capture,
@@ -100,8 +108,8 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
   delay.enable();
   const started = performance.now();
   const { batch, done } = await scanning.start({
-    scanner: double.url,
-    request: { source: 'feeder', dpi: 200, color: 'gray' },
+    scanner: values.scanner ?? double!.url,
+    request: { source: 'feeder', dpi: Number(values.dpi), color: 'gray' },
     folderId: 'post',
   });
   await done;
@@ -111,7 +119,7 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
   delay.disable();
   clearInterval(timer);
   await pipeline.stop();
-  await double.stop();
+  await double?.stop();
   await rm(dir, { recursive: true, force: true });
   // The page that ends a document: the separator sheet after it, or the batch's last page.
   const ends = docs.map((d) => Math.min(d.lastPage + 1, arrived.length - 1));
@@ -121,7 +129,7 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
   return {
     pages: arrived.length,
     documents: docs.length,
-    scannerRate: rate,
+    scannerRate: values.scanner ? 'its own' : rate,
     pagesPerSecond: s((arrived.length - 1) / scanSeconds),
     firstDocumentAfterStart: s((docs[0]!.at - started) / 1000),
     firstDocumentWhileScanning: docs[0]!.at < scanEnd,
@@ -139,8 +147,10 @@ function median(xs: number[]): number {
 }
 
 const layout = layoutOf(total);
-const pages = await scannerPages(layout);
+const pages = values.scanner ? [] : await scannerPages(layout);
 console.log(
-  `# ${total}-page feeder batch (${layout.filter((k) => k === 'S').length} separator sheets) at ${rate} page/s`,
+  values.scanner
+    ? `# the feeder of ${values.scanner} at ${values.dpi} dpi, grey`
+    : `# ${total}-page feeder batch (${layout.filter((k) => k === 'S').length} separator sheets) at ${rate} page/s`,
 );
 for (let i = 0; i < Number(values.runs); i++) console.log(JSON.stringify(await once(layout, pages)));

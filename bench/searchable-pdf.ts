@@ -21,7 +21,7 @@ import sharp from 'sharp';
 import { openPages } from '../electron/core/capture/pages/open-pages';
 import { decodeGray, pdfOfScans, prng } from '../electron/core/capture/test-support/synthetic-scan';
 import { buildSearchablePdf } from '../electron/core/output/searchable-pdf';
-import { appWords, pdftotext, wordsOfText } from '../electron/core/output/test-support/verify-pdf';
+import { appWords, imageStreams, pdftotext, wordsOfText } from '../electron/core/output/test-support/verify-pdf';
 import { createOcrEngine } from '../electron/core/suggestions/ocr-engine';
 import { packagedEnglish } from '../electron/core/suggestions/ocr-languages';
 import type { PageText } from '../electron/core/suggestions/page-text';
@@ -71,6 +71,10 @@ interface Row {
   wordsFound: number;
   ocrmypdfS?: number;
   ocrmypdfBytes?: number;
+  /** Bytes of the page images (encoded, as stored): in the input, ours, OCRmyPDF's. */
+  inImageBytes: number;
+  oursImageBytes: number;
+  ocrmypdfImageBytes?: number;
 }
 
 export async function searchablePdfBench(opts: { cardinal?: string; letters?: number } = {}): Promise<Figure[]> {
@@ -110,7 +114,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
     for (const [k, file] of files.entries()) {
       const bytes = new Uint8Array(readFileSync(file));
       // Which side goes first alternates, so the box's load hits both alike.
-      const runOcrmypdf = () => {
+      const runOcrmypdf = async () => {
         if (!hasOcrmypdf) return undefined;
         const out = join(dir, `ocrmypdf-${k}.pdf`);
         const t = performance.now();
@@ -118,7 +122,8 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
           env: { ...process.env, OMP_THREAD_LIMIT: '1' },
         });
         if (r.status !== 0) throw new Error(`ocrmypdf: ${r.stderr.toString()}`);
-        return { s: (performance.now() - t) / 1000, bytes: statSync(out).size };
+        const s = (performance.now() - t) / 1000;
+        return { s, bytes: statSync(out).size, imageBytes: await imageBytesOf(new Uint8Array(readFileSync(out))) };
       };
       const runOurs = async () => {
         const pages: PageText[] = [];
@@ -165,6 +170,7 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
           layerS: Math.max(0, buildS - bareS),
           totalS: ocrS + buildS,
           oursBytes: built.bytes.length,
+          oursImageBytes: await imageBytesOf(built.bytes),
           layerBytes: built.bytes.length - bare.bytes.length,
           wordsRead: read1.length,
           wordsFound: commonWords(read1, found),
@@ -174,9 +180,9 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
       let theirs;
       if (k % 2 === 0) {
         ours = await runOurs();
-        theirs = runOcrmypdf();
+        theirs = await runOcrmypdf();
       } else {
-        theirs = runOcrmypdf();
+        theirs = await runOcrmypdf();
         ours = await runOurs();
       }
       rows.push({
@@ -189,7 +195,9 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
         layerBytes: ours.layerBytes,
         wordsRead: ours.wordsRead,
         wordsFound: ours.wordsFound,
-        ...(theirs ? { ocrmypdfS: theirs.s, ocrmypdfBytes: theirs.bytes } : {}),
+        inImageBytes: file.endsWith('.pdf') ? await imageBytesOf(bytes) : bytes.length,
+        oursImageBytes: ours.oursImageBytes,
+        ...(theirs ? { ocrmypdfS: theirs.s, ocrmypdfBytes: theirs.bytes, ocrmypdfImageBytes: theirs.imageBytes } : {}),
       });
       console.error(`searchable-pdf: ${JSON.stringify(rows.at(-1))}`);
     }
@@ -267,6 +275,26 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
         ok: oursS < theirS && oursB <= theirB && everyFileSmaller,
         command: CMD,
       });
+      // Where a size difference comes from: the page images (OCRmyPDF's -O1 wraps a JPEG in Flate,
+      // optimize.py deflate_jpegs; ours are the input's bytes) and everything else each adds.
+      const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+      const split = rows
+        .map(
+          (r) =>
+            `${r.name}: images ${kb(r.inImageBytes)} in / ${kb(r.oursImageBytes)} ours / ${kb(r.ocrmypdfImageBytes ?? 0)} ocrmypdf; ` +
+            `the rest ${kb(r.oursBytes - r.oursImageBytes)} ours / ${kb((r.ocrmypdfBytes ?? 0) - (r.ocrmypdfImageBytes ?? 0))} ocrmypdf`,
+        )
+        .join('; ');
+      const restNoLarger = rows.every(
+        (r) => r.oursBytes - r.oursImageBytes <= (r.ocrmypdfBytes ?? 0) - (r.ocrmypdfImageBytes ?? 0),
+      );
+      figures.push({
+        figure: `Sizes split: the page images (as stored) and the rest of the file (text layer, font, page tree, metadata) — ${split}`,
+        target: 'report (the images: ours the input\u2019s bytes)',
+        result: `the rest **${restNoLarger ? 'no larger than' : 'larger than'}** OCRmyPDF's on every file; images ours = input: ${rows.every((r) => r.oursImageBytes === r.inImageBytes || !r.name.endsWith('.pdf')) ? 'yes' : 'no'}`,
+        ok: restNoLarger,
+        command: CMD,
+      });
     }
     figures.push({
       figure: `"Smaller": a 300-DPI grey A4 letter (the scanner's JPEG, q80, in a PDF; ${before.length} words read)`,
@@ -279,6 +307,10 @@ export async function searchablePdfBench(opts: { cardinal?: string; letters?: nu
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function imageBytesOf(pdf: Uint8Array): Promise<number> {
+  return (await imageStreams(pdf)).reduce((n, i) => n + i.bytes.length, 0);
 }
 
 if (process.argv[1]?.endsWith('searchable-pdf.ts')) {

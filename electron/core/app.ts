@@ -39,7 +39,7 @@ import type { DocumentTextService } from './suggestions/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
 import { SheetService } from './capture/sheets/sheet-service';
-import { HELD_CONTENT_PREFIX } from '../../shared/domain/capture';
+import { HELD_CONTENT_PREFIX, parseHeldScanPageId } from '../../shared/domain/capture';
 import { IntakeError } from './errors';
 import { contentTypeOf } from './queue/content-type';
 import type { ContentLocator } from './transfer/document-content';
@@ -332,7 +332,14 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
   let scanService: ScanService | undefined;
-  const scanBackends = scannerBackends(dataDir);
+  // The scanners the settings give by address (the machine-wide file deploys a station's) are read at each listing.
+  const scanBackends = scannerBackends(dataDir, () =>
+    (currentSettings().scanners ?? []).map((s) => ({
+      url: s.url,
+      ...(s.name ? { name: s.name } : {}),
+      via: 'settings' as const,
+    })),
+  );
   const scanning = (): ScanService => {
     scanService ??= new ScanService({
       backends: lazyBackends(scanBackends),
@@ -425,7 +432,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       contentFile: (id) => {
         if (SheetService.isSheetId(id)) return sheets.contentFile(id);
         if (id.startsWith(HELD_CONTENT_PREFIX)) {
-          const held = pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
+          const scanPage = parseHeldScanPageId(id);
+          const held = scanPage
+            ? pipeline.capture.heldScanPage(scanPage.batchId, scanPage.page)
+            : pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
           if (!held) throw new IntakeError('not_found', 'document.not_found', 'This batch is not held for review.');
           return { path: held.path, contentType: contentTypeOf(held.fileName) };
         }

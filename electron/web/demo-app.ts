@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { FolderProfile } from '../../shared/domain/settings';
+import type { FolderProfile, Settings } from '../../shared/domain/settings';
 import { DEMO_CLIENT, startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { createIntakeCore } from '../core/app';
@@ -10,6 +10,7 @@ import type { Logger } from '../core/util/logger';
 import { silentLogger } from '../core/util/logger';
 import { demoScans } from '../core/samples/sample-scans';
 import { startWebShell } from './server';
+import { MachineSettingsApplier } from '../core/settings/machine-settings-applier';
 import type { RunningWebShell } from './server';
 
 export interface DemoOptions {
@@ -25,6 +26,8 @@ export interface DemoOptions {
   sampleScans?: boolean;
   /** Largest file a drop may import (default: the platform's 2 GiB − 1). */
   importMaxBytes?: number;
+  /** A machine-wide settings file laid over the user's, as the desktop app reads its own (docs/deployment.md). */
+  machineSettingsPath?: string;
 }
 
 export interface RunningDemo {
@@ -74,6 +77,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     logger,
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.importMaxBytes !== undefined ? { importMaxBytes: options.importMaxBytes } : {}),
+    ...(options.machineSettingsPath ? machineSettingsOptions(options.machineSettingsPath, logger) : {}),
   });
   // First start: watch the demo's scanner folder (a clerk would add their own in Settings).
   const current = core.settings.get();
@@ -98,5 +102,16 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       await core.stop();
       await sandbox.close();
     },
+  };
+}
+
+/** The machine file plugged in as electron/main does it: its locks over the user's settings, re-read at each load. */
+function machineSettingsOptions(machineSettingsPath: string, logger: Logger) {
+  const machine = new MachineSettingsApplier(logger);
+  return {
+    machineSettingsPath,
+    applyMachineSettings: machine.apply,
+    machineUserPart: machine.userPart,
+    lockedFieldsIn: (next: Settings) => machine.refusedIn(next),
   };
 }

@@ -31,6 +31,13 @@ describe('shortcuts', () => {
     expect(resolveShortcut(key('Enter'))).toBeUndefined();
     expect(resolveShortcut(key('?'))).toEqual({ kind: 'help' });
   });
+  it('Ctrl+Shift+S scans, also from a text field; Alt+S stays "use the suggestions", Ctrl+S is nothing', () => {
+    expect(resolveShortcut(key('S', { ctrlKey: true, shiftKey: true, inTextField: true }))).toEqual({ kind: 'scan' });
+    expect(resolveShortcut(key('s', { metaKey: true, shiftKey: true }))).toEqual({ kind: 'scan' });
+    expect(resolveShortcut(key('s', { altKey: true }))).toEqual({ kind: 'accept-all' });
+    expect(resolveShortcut(key('s', { ctrlKey: true }))).toBeUndefined();
+    expect(resolveShortcut(key('S', { shiftKey: true }))).toBeUndefined();
+  });
 });
 
 describe('toasts', () => {

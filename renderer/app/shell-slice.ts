@@ -14,6 +14,8 @@ export interface ShellSlice {
   link?: 'lost' | 'refused';
   screen: ScreenId;
   helpOpen: boolean;
+  /** Counts Scan key presses (issue #38); the inbox's scan panel acts on each new one. */
+  scanPresses: number;
   setInfo(info: AppInfo): void;
   setConnection(connection: ConnectionState): void;
   setLocale(locale: Locale): void;
@@ -21,12 +23,14 @@ export interface ShellSlice {
   setLink(link: 'lost' | 'refused' | undefined): void;
   setScreen(screen: ScreenId): void;
   setHelpOpen(open: boolean): void;
+  pressScan(): void;
 }
 
 export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set) => ({
   locale: 'en',
   screen: 'inbox',
   helpOpen: false,
+  scanPresses: 0,
   setInfo: (info) => set({ info, connection: info.connection }),
   setConnection: (connection) => set({ connection }),
   setLocale: (locale) => set({ locale }),
@@ -34,4 +38,5 @@ export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set
   setLink: (link) => set({ link }),
   setScreen: (screen) => set({ screen, helpOpen: false }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
+  pressScan: () => set((s) => ({ scanPresses: s.scanPresses + 1 })),
 });

@@ -23,7 +23,11 @@ export type ShortcutAction =
   | { kind: 'find-policy' }
   | { kind: 'accept-suggestion' }
   | { kind: 'show-suggestion' }
-  | { kind: 'accept-all' };
+  | { kind: 'accept-all' }
+  | { kind: 'scan' };
+
+/** The Scan key (issue #38), as its hint shows it (German names: renderer/i18n/key-names.ts). */
+export const SCAN_KEY = 'Ctrl+Shift+S';
 
 export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   const { key, altKey, ctrlKey, metaKey, inTextField } = input;
@@ -33,6 +37,8 @@ export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
     return screen ? { kind: 'screen', screen } : undefined;
   }
   if (mod && key === 'Enter') return { kind: 'submit' };
+  // Scan (issue #38): Ctrl+Shift+S, free in Chromium and in every text field; Alt+S is "use the suggestions".
+  if (mod && input.shiftKey && !altKey && (key === 's' || key === 'S')) return { kind: 'scan' };
   if (altKey && key === 'ArrowDown') return { kind: 'next' };
   if (altKey && key === 'ArrowUp') return { kind: 'previous' };
   if (altKey && (key === 'p' || key === 'P')) return { kind: 'same-as-previous' };
@@ -60,6 +66,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Alt+A / Enter', text: 'help.acceptSuggestion' },
   { keys: 'Alt+V', text: 'help.showSuggestion' },
   { keys: 'Alt+S', text: 'help.acceptAll' },
+  { keys: SCAN_KEY, text: 'help.scan' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0 / F', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },

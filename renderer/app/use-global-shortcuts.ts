@@ -72,6 +72,10 @@ export function useGlobalShortcuts(): void {
           if (!done) return;
           break;
         }
+        case 'scan':
+          if (!inbox || s.helpOpen || s.duplicatePrompt) return;
+          s.pressScan();
+          break;
         case 'find-policy':
           s.setPolicyQuery(s.draft.values.policyNumber || s.policyQuery);
           s.setScreen('lookup');

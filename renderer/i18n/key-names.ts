@@ -8,6 +8,7 @@ import type { Locale } from './i18n';
 const GERMAN: readonly [RegExp, string][] = [
   [/\bCtrl\b/g, 'Strg'],
   [/\bDel\b/g, 'Entf'],
+  [/\bShift\b/g, 'Umschalt'],
   [/\bClick\b/g, 'Klick'],
 ];
 

@@ -375,6 +375,7 @@ export const de: Record<MessageKey, string> = {
   'suggest.found': 'im Dokument gefunden, nicht geprüft',
   'suggest.customerNumber': 'Kunde {number}',
   'suggest.inactive': 'nicht aktiv',
+  'help.scan': 'Scannen: Scan-Bereich öffnen; erneut gedrückt, Scan starten',
   'help.acceptAll':
     'Vorschläge übernehmen: die von der Plattform bestätigten Nummern und die vorgeschlagene Dokumentart',
   'suggest.type': 'Vorschlag: {label}',
@@ -471,6 +472,8 @@ export const de: Record<MessageKey, string> = {
   'history.step.uploaded': 'hochgeladen',
   'history.step.uploadedSearchable':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
+  'history.step.uploadedSearchableKeptGrey':
+    'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}}); {grey, plural, one {# Seite in Graustufen belassen: sie liest sich} other {# Seiten in Graustufen belassen: sie lesen sich}} schwarz-weiß schlechter',
   'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: daraus ließ sich kein durchsuchbares PDF machen',
   'history.step.archived': 'archiviert',
   'history.step.filesRemoved': 'Dateien entfernt',

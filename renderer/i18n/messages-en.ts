@@ -366,6 +366,7 @@ export const en = {
   'suggest.found': 'found in the document, not checked',
   'suggest.customerNumber': 'customer {number}',
   'suggest.inactive': 'not active',
+  'help.scan': 'Scan: open the scan panel; pressed again, start scanning',
   'help.acceptAll': 'Use the suggestions: the numbers the platform confirmed and the suggested document type',
   'suggest.type': 'Suggested: {label}',
   'suggest.typeDetail':
@@ -458,6 +459,8 @@ export const en = {
   'history.step.uploaded': 'uploaded',
   'history.step.uploadedSearchable':
     'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
+  'history.step.uploadedSearchableKeptGrey':
+    'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}}); {grey, plural, one {# page kept in grey: it reads worse} other {# pages kept in grey: they read worse}} in black and white',
   'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF could be made of it',
   'history.step.archived': 'archived',
   'history.step.filesRemoved': 'files removed',

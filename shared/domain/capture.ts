@@ -189,6 +189,16 @@ export type CaptureBatchProgress = z.infer<typeof CaptureBatchProgressSchema>;
 
 /** The content id of a held batch's original (its page thumbnails in the review), read like a document's. */
 export const HELD_CONTENT_PREFIX = 'held-';
+/**
+ * A held scan's page `page` (0-based), read like a document: a scan from the desk has a page file per page
+ * (JPEG/PNG as the scanner sent it), not one scanner file.
+ */
+export const heldScanPageId = (batchId: string, page: number) => `${HELD_CONTENT_PREFIX}${batchId}.p${page}`;
+/** The batch and page a heldScanPageId names, or undefined for any other id. */
+export function parseHeldScanPageId(id: string): { batchId: string; page: number } | undefined {
+  const m = /^held-(.+)\.p(\d{1,6})$/.exec(id);
+  return m ? { batchId: m[1]!, page: Number(m[2]) } : undefined;
+}
 
 /** What a page of a held batch is in its plan (issue #38 item 8). */
 export const HeldPageSchema = z.object({
@@ -206,6 +216,8 @@ export const HeldBatchSchema = z.object({
   fileName: z.string(),
   sourceFolder: z.string(),
   receivedAt: z.string(),
+  /** A scan from the desk: its pages are read one by one (heldScanPageId), not as one original. */
+  scanned: z.boolean().optional(),
   pages: z.array(HeldPageSchema),
   documents: z.array(
     z.object({

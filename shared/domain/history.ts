@@ -27,6 +27,8 @@ export const HISTORY_CODES = [
   'uploaded',
   /** Sent as a searchable PDF (issue #39): `read` pages with a text layer, `bitonal` made black and white. */
   'uploadedSearchable',
+  /** As uploadedSearchable, and `grey` text pages kept as scanned: OCR read fewer words on them in black and white. */
+  'uploadedSearchableKeptGrey',
   /** Sent as scanned where a searchable PDF was asked for: `reason`. */
   'uploadedAsScanned',
   'archived',

@@ -27,6 +27,17 @@ export const ScannerInfoSchema = z.object({
 });
 export type ScannerInfo = z.infer<typeof ScannerInfoSchema>;
 
+/**
+ * A scanner the station is given by address (issue #38): an eSCL root, `http(s)://host[:port]/eSCL`, and the
+ * name the picker shows. Deployed in the settings file (`scanners`, lockable machine-wide): mDNS does not
+ * cross subnets and is often blocked on office networks, the address always works.
+ */
+export const ScannerAddressSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'a scanner address is an http(s) URL, e.g. https://192.168.1.20/eSCL' }),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type ScannerAddress = z.infer<typeof ScannerAddressSchema>;
+
 export const ScannerCapabilitiesSchema = z.object({
   makeAndModel: z.string(),
   sources: z.array(z.enum(SCAN_SOURCES)),

@@ -9,6 +9,7 @@ import { EnvironmentKindSchema } from './environment-kind';
 import { compileFileNamePattern } from './file-name-pattern';
 import { MetadataSchema, StoredMetadataSchema } from './metadata';
 import { insecureUrlProblem } from './secure-url';
+import { ScannerAddressSchema } from './scanning';
 import { FieldPatternSchema } from './suggestions';
 
 export { ENVIRONMENT_KINDS, EnvironmentKindSchema, type EnvironmentKind } from './environment-kind';
@@ -181,6 +182,11 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
       })
       .default({ concurrency: DEFAULT_UPLOAD_CONCURRENCY }),
     documentTypes: z.array(DocumentTypeSchema).default([]),
+    /**
+     * The station's scanners by address (issue #38), shown in the scan panel's picker beside those found on
+     * the network; usually deployed in the machine-wide file (docs/deployment.md). Absent: none.
+     */
+    scanners: z.array(ScannerAddressSchema).max(50).optional(),
     /** Shared scan folders: how long a station's heartbeat may stand still before its claims are taken over. */
     sharedFolders: z.object({ leaseSeconds: z.number().int().min(2).max(3600) }).optional(),
     locale: z.enum(['en', 'de']).default('en'),

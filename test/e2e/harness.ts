@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -43,6 +43,8 @@ export interface LaunchOptions {
    * the grace itself: every other test would wait it out on each submit.
    */
   sendGraceSeconds?: number;
+  /** A machine-wide settings file's content (written into the data folder, read as the desktop app reads its own). */
+  machineSettings?: unknown;
 }
 
 /**
@@ -67,8 +69,12 @@ afterAll(async () => {
 /** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
 export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
+  const machineSettingsPath = options.machineSettings === undefined ? undefined : join(dataDir, 'machine.json');
+  if (machineSettingsPath)
+    await writeFile(machineSettingsPath, JSON.stringify(options.machineSettings), { mode: 0o644 });
   const demo = await startDemo({
     dataDir,
+    ...(machineSettingsPath ? { machineSettingsPath } : {}),
     version: '0.0.0-e2e',
     sampleScans: options.sampleScans ?? false,
     secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),

@@ -46,7 +46,7 @@ export class OutputCutOff extends Error {
 }
 
 export type BuildOutcome =
-  | { ok: true; textPages: number[]; bitonalPages: number[]; size: number; sha256: string }
+  | { ok: true; textPages: number[]; bitonalPages: number[]; greyPages: number[]; size: number; sha256: string }
   | { ok: false; message: string };
 
 export interface OutgoingFilesDeps {
@@ -68,6 +68,8 @@ const DecisionSchema = z.discriminatedUnion('kind', [
     sha256: z.string(),
     textPages: z.array(z.number().int()),
     bitonalPages: z.array(z.number().int()),
+    /** Absent in a decision written before it was kept: none. */
+    greyPages: z.array(z.number().int()).default([]),
   }),
   z.object({ kind: z.literal('original'), source: z.string(), reason: z.string().optional() }),
 ]);
@@ -119,11 +121,14 @@ export class OutgoingFiles {
       if (!again.ok || again.sha256 !== decision.sha256)
         return { step: historyStep('uploadedAsScanned', { reason: 'its searchable PDF was lost' }) };
     }
-    const pages = decision.textPages.length;
+    const read = decision.textPages.length;
     const bitonal = decision.bitonalPages.length;
+    const grey = decision.greyPages.length;
     return {
       send: { path, fileName: decision.fileName, contentType: 'application/pdf', size: decision.size },
-      step: historyStep('uploadedSearchable', { read: pages, bitonal }),
+      step: grey
+        ? historyStep('uploadedSearchableKeptGrey', { read, bitonal, grey })
+        : historyStep('uploadedSearchable', { read, bitonal }),
     };
   }
 
@@ -169,6 +174,7 @@ export class OutgoingFiles {
         sha256: built.sha256,
         textPages: built.textPages,
         bitonalPages: built.bitonalPages,
+        greyPages: built.greyPages,
       };
     } else {
       decision = { kind: 'original', source: doc.sha256, reason: built.message.slice(0, 300) };

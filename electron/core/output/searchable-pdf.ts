@@ -3,7 +3,8 @@
  * text. A PDF keeps every page and object it has (pdf-lib loads and writes it again; streams, the
  * scanner's JPEGs and G4 images, are copied as bytes, never decoded); a TIFF, JPEG or PNG becomes PDF
  * pages by the split writer's rules (JPEG and single-strip G4 copied as they are). Only pages the OCR
- * read (`source: 'ocr'`) get a layer: a page with its own text layer is left as it is. With `smaller`,
+ * read (`source: 'ocr'`) get a layer: a page with its own text layer is left as it is, but for the words
+ * OCR found in its images that the layer lacks (`imageLines`, a mixed page). With `smaller`,
  * a page that is text on paper is replaced by its bitonal G4 image when OCR reads it at least as well
  * (bitonal.ts). The same input gives the same bytes (no dates, no random ids), so a rebuild after a crash
  * sends what the first build would have.
@@ -36,6 +37,8 @@ export type SearchableResult =
       textPages: number[];
       /** Pages sent bitonal (0-based). */
       bitonalPages: number[];
+      /** Text pages kept as scanned since OCR read fewer words on their bitonal image (0-based). */
+      greyPages: number[];
     }
   | { ok: false; message: string };
 
@@ -71,15 +74,21 @@ export async function buildSearchablePdf(
   let font: PDFRef | undefined;
   const textPages: number[] = [];
   const bitonalPages: number[] = [];
+  const greyPages: number[] = [];
   try {
     const pageCount = doc.getPageCount();
     for (let i = 0; i < pageCount; i++) {
-      const text = texts[i];
-      if (text?.source !== 'ocr' || text.lines.length === 0) continue;
-      if (opts.smaller) {
+      const read = texts[i];
+      // A page with its own text layer keeps it; the words in its images that the layer lacks (a pasted
+      // scan, mixed-page.ts) get a layer of their own, as OCRmyPDF's --redo-ocr gives them.
+      const lines = read?.source === 'ocr' ? read.lines : read?.source === 'pdf-text' ? read.imageLines : undefined;
+      if (!read || !lines?.length) continue;
+      const text = { ...read, lines };
+      if (opts.smaller && read.source === 'ocr') {
         source ??= await openSource(bytes);
-        if (source && (await makeBitonal(doc, i, kind, bytes, source, text, opts.smaller.recognize)))
-          bitonalPages.push(i);
+        const made = source && (await makeBitonal(doc, i, kind, bytes, source, text, opts.smaller.recognize));
+        if (made === 'bitonal') bitonalPages.push(i);
+        if (made === 'fewer-words') greyPages.push(i);
       }
       const page = doc.getPage(i);
       const box = page.getCropBox();
@@ -92,7 +101,7 @@ export async function buildSearchablePdf(
     // A page made bitonal leaves its old image behind unreferenced, and pdf-lib writes every object it holds.
     if (bitonalPages.length > 0) dropUnreachable(doc);
     const out = await doc.save({ useObjectStreams: true });
-    return { ok: true, bytes: out, textPages, bitonalPages };
+    return { ok: true, bytes: out, textPages, bitonalPages, greyPages };
   } finally {
     source?.close();
   }
@@ -167,7 +176,8 @@ async function pageShowsColour(kind: string, bytes: Uint8Array, page: PDFPage, i
 /**
  * Replaces page `i` with its bitonal G4 image when it is text on paper and OCR reads at least as many
  * words on the bitonal page as on the original. The page keeps its size as shown; its words' places are
- * fractions of that, so the text layer fits either way.
+ * fractions of that, so the text layer fits either way. 'fewer-words': a text page kept as it is since
+ * the threshold would lose words (a light-grey line, a faint stamp): the history says so.
  */
 async function makeBitonal(
   doc: PDFDocument,
@@ -177,19 +187,19 @@ async function makeBitonal(
   source: PageSource,
   text: PageText,
   recognize: (page: GrayBitmap) => Promise<TextWord[][]>,
-): Promise<boolean> {
+): Promise<'bitonal' | 'fewer-words' | 'not-text'> {
   const page = doc.getPage(i);
-  if (await pageShowsColour(kind, bytes, page, i)) return false;
+  if (await pageShowsColour(kind, bytes, page, i)) return 'not-text';
   const dpi = Math.min(600, Math.max(150, Math.round(source.scanDpi(i) ?? 300)));
   const grey = await source.render(i, dpi);
   const threshold = textPageThreshold(grey);
-  if (threshold === undefined) return false;
+  if (threshold === undefined) return 'not-text';
   const { bitmap, g4 } = await bitonalG4(grey, threshold);
   const turn = text.rotation ?? 0;
   const again = await recognize(turn ? turnGray(bitmap, turn) : bitmap);
-  if (wordsOf(again) < wordsOf(text.lines)) return false;
+  if (wordsOf(again) < wordsOf(text.lines)) return 'fewer-words';
   const frame = frameOf(page.getCropBox(), page.getRotation().angle);
   doc.removePage(i);
   addCcittPage(doc, { ...g4, widthPt: frame.width, heightPt: frame.height }, i);
-  return true;
+  return 'bitonal';
 }

@@ -4,43 +4,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../sandbox';
-import type { RunningSandbox, StoredUpload } from '../../../sandbox';
-import type { Notice } from '../../../shared/domain/notice';
-import type { Environment, FolderProfile } from '../../../shared/domain/settings';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { passwordProtectedPdf } from '../capture/test-support/odd-files';
 import { decodeGray, pdfOfScans, renderScan } from '../capture/test-support/synthetic-scan';
-import { EventBus } from '../events/event-bus';
-import type { IntakePipeline } from '../intake-pipeline';
-import { createIntakePipeline } from '../intake-pipeline';
-import { createPlatformClient } from '../platform/create-platform-client';
-import { MemorySecretStore } from '../platform/test-support/connection-harness';
 import { waitFor } from '../queue/test-support/queue-fixture';
-import { CredentialStore } from '../secrets/credential-store';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../settings/default-environment';
-import { DocumentTextService } from '../suggestions/document-text';
-import { packagedEnglish } from '../suggestions/ocr-languages';
 import { letterScan } from '../suggestions/test-support/letters';
-import { systemClock } from '../util/clock';
-import { silentLogger } from '../util/logger';
-import { pdftotext, qpdfCheck, wordsOfText } from './test-support/verify-pdf';
+import { searchablePipeline } from './test-support/searchable-pipeline';
+import { imageStreams, pdftotext, qpdfCheck, wordsOfText } from './test-support/verify-pdf';
 
 // Issue #39 items 1–3 and the done-criteria: a folder that sends searchable PDFs, through the real
 // pipeline (folders → capture → queue → text workers → platform client) to the real sandbox.
-let dir: string | undefined;
-let sandbox: RunningSandbox | undefined;
-let pipeline: IntakePipeline | undefined;
-let text: DocumentTextService | undefined;
+const harness = searchablePipeline();
+const start = harness.start;
 let scanDirs: string[] = [];
 afterEach(async () => {
   for (const d of scanDirs) rmSync(d, { recursive: true, force: true });
   scanDirs = [];
-  await pipeline?.stop();
-  await text?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  pipeline = sandbox = text = dir = undefined;
+  await harness.cleanup();
 });
 
 /** A scanner folder of its own for one test, removed after it. */
@@ -74,73 +54,18 @@ const LETTER_B = [
   'Bitte senden Sie uns die Rechnung.',
 ];
 
+const FINE_PRINT = [
+  'Terms: the insurer pays the repair of glass only where the policy',
+  'names glass cover; a deductible of 150 euros applies to each claim.',
+  'Claims must be reported within 14 days of the damage to the insurer',
+  'with the invoice of the workshop and photographs of the vehicle.',
+  'The insurer may inspect the vehicle before the repair is commissioned.',
+  'Payments are made to the policy holder or, on request, to the workshop.',
+];
+
 const letter = async (lines: string[]) =>
   decodeGray(await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 200, noise: 6 }));
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** `again`: the same data folder and platform as the last start (a restart of the program). */
-async function start(folders: FolderProfile[], again = false) {
-  if (!again || !dir || !sandbox) {
-    dir = mkdtempSync(join(tmpdir(), 'searchable-upload-'));
-    sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
-  }
-  const environment: Environment = {
-    ...LOCAL_SANDBOX_ENVIRONMENT,
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    scopes: ['case_integration'],
-  };
-  const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
-  await credentials.setClientSecret(
-    { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
-    sandbox.demoClient.secret,
-  );
-  const { api } = createPlatformClient({
-    environment,
-    credentials,
-    fetch: (u, i) => fetch(u, i),
-    clock: systemClock,
-    logger: silentLogger,
-    timeoutMs: 10_000,
-  });
-  const bus = new EventBus();
-  const notices: Pick<Notice, 'code' | 'values'>[] = [];
-  bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
-  const data = join(dir, 'data');
-  text = new DocumentTextService({ dataDir: data, languages: [packagedEnglish()], poolSize: 1 });
-  const builds: string[] = [];
-  const service = text;
-  pipeline = await createIntakePipeline({
-    dataDir: data,
-    settings: {
-      folders,
-      archive: { mode: 'move', retentionDays: 30 },
-      upload: { concurrency: 2 },
-      environments: [environment],
-      activeEnvironmentId: environment.id,
-    },
-    outputText: () => ({
-      searchablePdf: (source, out, smaller) => {
-        builds.push(source);
-        return service.searchablePdf(source, out, smaller);
-      },
-    }),
-    uploader: api,
-    bus,
-    clock: systemClock,
-    logger: silentLogger,
-    folderOptions: {
-      stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-      reattachMs: 200,
-    },
-    backoff: { baseMs: 50, capMs: 200 },
-  });
-  await pipeline.start();
-  const uploads = async () => (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
-  const bytesOf = (u: StoredUpload) => new Uint8Array(readFileSync(join(dir!, 'sandbox', 'uploads', `${u.id}.bin`)));
-  return { p: pipeline, data, notices, builds, uploads, bytesOf, sandbox };
-}
 
 describe('a folder that sends searchable PDFs', () => {
   it('a split batch: each part arrives as a PDF holding its own pages\u2019 words; a retry sends the same bytes once', async () => {
@@ -230,6 +155,39 @@ describe('a folder that sends searchable PDFs', () => {
     expect(readdirSync(join(s.data, 'outgoing'))).toEqual([]);
   }, 180_000);
 
+  it('smaller: a letter goes bitonal, a page of fine print that reads worse in black and white stays grey, and the history says so', async () => {
+    const scans = await scanFolder();
+    const s = await start([{ ...caseFolder(scans, 'searchable-pdf'), smallerOutput: true }]);
+    // Fine print (3.5 pt, a 200-DPI grey scan, slightly blurred): Tesseract reads it from the grey page
+    // (rendered at 300 DPI), but thresholded to black and white at the scan's 200 DPI strokes break and
+    // words are lost (72 words against 61 when this was written), so the page must stay as scanned.
+    const fine = decodeGray(
+      await letterScan({ lines: FINE_PRINT, page: PAGE, fontSize: 3.5 }, { dpi: 200, noise: 6, blur: 1 }),
+    );
+    const batch = await pdfOfScans([await letter(LETTER_A), await fine]);
+    await writeFile(join(scans, 'terms.pdf'), batch);
+    await waitFor(
+      () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+      'archived',
+      120_000,
+    );
+    const [sent] = await s.uploads();
+    const bytes = s.bytesOf(sent!);
+    expect(qpdfCheck(bytes).ok).toBe(true);
+    const scanned = await imageStreams(batch);
+    const images = await imageStreams(bytes);
+    // Page 1 black and white; page 2 the scanner's JPEG, byte for byte.
+    expect(images.map((i) => i.filter).sort()).toEqual(['/CCITTFaxDecode', '/DCTDecode']);
+    expect(sha(images.find((i) => i.filter === '/DCTDecode')!.bytes)).toBe(sha(scanned[1]!.bytes));
+    expect(wordsOfText(pdftotext(bytes))).toEqual(
+      // Fine print read as it can be (the grey page's own OCR, not perfect at 3.5 pt).
+      expect.arrayContaining(['windscreen', 'insurer', 'policy', 'euros', 'damage']),
+    );
+    const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+    expect(steps).toContainEqual({ code: 'uploadedSearchableKeptGrey', values: { read: 2, bitonal: 1, grey: 1 } });
+    expect(steps.map((x) => x?.code)).not.toContain('uploadedSearchable');
+  }, 180_000);
+
   it('closing the program while a searchable PDF is built decides nothing; the next start sends it searchable', async () => {
     const scans = await scanFolder();
     const folder = caseFolder(scans, 'searchable-pdf');
@@ -240,9 +198,9 @@ describe('a folder that sends searchable PDFs', () => {
     );
     await waitFor(() => first.builds.length === 1, 'the build began', 60_000);
     // As the program stops (core/app.ts): the text workers first, then the pipeline.
-    await text!.close();
+    await harness.text().close();
     await first.p.stop();
-    pipeline = undefined;
+    harness.forget();
     expect(await first.uploads()).toEqual([]);
     expect(first.notices).toEqual([]); // no "goes as scanned": nothing went wrong with the document
     expect(readdirSync(join(first.data, 'outgoing')).filter((n) => n.endsWith('.json'))).toEqual([]);

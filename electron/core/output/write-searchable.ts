@@ -24,6 +24,7 @@ export async function writeSearchablePdf(
     ok: true,
     textPages: built.textPages,
     bitonalPages: built.bitonalPages,
+    greyPages: built.greyPages,
     size: built.bytes.length,
     sha256: createHash('sha256').update(built.bytes).digest('hex'),
   };

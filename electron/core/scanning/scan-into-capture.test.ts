@@ -75,6 +75,42 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('into a folder with batch review: the scan ends held with its planned split, nothing made; release makes it', async () => {
+    const layout: PageKind[] = ['L', 'S', 'L', 'L', 'B', 'S', 'L'];
+    double = await new EsclDouble({ feeder: await scannerPages(layout), pageIntervalMs: 200 }).start();
+    const scanning = await station({ capture: { review: true, blankPages: 'drop' } });
+    const { batch, done } = await scanning.start({
+      scanner: double.url,
+      request: { source: 'feeder', dpi: 200, color: 'gray' },
+      folderId: 'post',
+    });
+    expect(await done).toMatchObject({ pages: 7, finished: true });
+    await waitFor(() => pipeline!.capture.held().length === 1, 'the scan held for review', 60_000);
+    expect(docs).toEqual([]);
+    const [held] = pipeline!.capture.held();
+    expect(held).toMatchObject({ id: batch.id, fileName: batch.fileName });
+    expect(held!.pages.map((p) => p.role)).toEqual([
+      'content',
+      'separator',
+      'content',
+      'content',
+      'blank',
+      'separator',
+      'content',
+    ]);
+    expect(held!.documents.map((d) => d.pages)).toEqual([[0], [2, 3], [6]]);
+    // Its pages are there for the review's thumbnails, one by one (a scan has no one scanner file).
+    expect(held!.scanned).toBe(true);
+    expect(pipeline!.capture.heldOriginal(batch.id)).toBeUndefined();
+    const sent = await scannerPages(layout);
+    for (const i of [0, 6])
+      expect(new Uint8Array(await readFile(pipeline!.capture.heldScanPage(batch.id, i)!.path))).toEqual(sent[i]);
+    expect(pipeline!.capture.heldScanPage(batch.id, 7)).toBeUndefined();
+    await pipeline!.capture.release(batch.id, [[0], [2, 3, 4], [6]]);
+    await waitFor(() => docs.length === 3, 'the released documents', 60_000);
+    expect(await Promise.all(docs.map(pagesOf))).toEqual([1, 3, 1]);
+  }, 120_000);
+
   it('the first document is in the inbox while the feeder still runs; every page lands in exactly one document', async () => {
     // One page a second: a desk scanner's 60 pages a minute, where the page's analysis (one worker on this
     // 2-core box) keeps up.

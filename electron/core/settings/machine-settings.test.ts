@@ -62,6 +62,29 @@ describe('parseMachineSettings', () => {
     ]);
   });
 
+  it("deploys a station's scanners by address; a scanner address that is not http(s) drops the field, saying why", () => {
+    const scanners = [
+      { url: 'https://192.168.1.20/eSCL', name: 'Post room MFP' },
+      { url: 'http://10.0.0.7:8090/eSCL' },
+    ];
+    expect(parseMachineSettings({ version: 1, locked: { scanners } })).toEqual({
+      machine: { locked: { scanners }, defaults: {} },
+      problems: [],
+    });
+    const bad = parseMachineSettings({ version: 1, locked: { scanners: [{ url: 'ftp://192.168.1.20/eSCL' }] } });
+    expect(bad.machine.locked).toEqual({});
+    expect(bad.problems).toEqual([
+      expect.stringMatching(/^locked\.scanners\.0\.url is invalid \(a scanner address is an http\(s\) URL/),
+    ]);
+    // Locked, a clerk's update cannot change them.
+    const locked = { locked: { scanners }, defaults: {} };
+    const next = {
+      ...SettingsSchema.parse({ version: 2, activeEnvironmentId: 'prod', environments: [env('prod')] }),
+      scanners: [],
+    };
+    expect(enforceLocks(next, locked)).toMatchObject({ settings: { scanners }, refused: ['scanners'] });
+  });
+
   it('a file that is not an object locks nothing and says so', () => {
     expect(parseMachineSettings([1, 2])).toMatchObject({
       machine: { locked: {}, defaults: {} },

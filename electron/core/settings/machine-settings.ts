@@ -25,6 +25,7 @@ export const LOCKABLE_FIELDS = [
   'locale',
   'updates',
   'desktop',
+  'scanners',
 ] as const satisfies readonly (keyof Settings)[];
 export type LockableField = (typeof LOCKABLE_FIELDS)[number];
 

@@ -33,19 +33,25 @@ export function imagesWithoutText(images: readonly Box[], layer: readonly TextWo
   );
 }
 
-/**
- * The layer's lines with the OCR's lines that lie in `images` (only their words there, none overlapping
- * a layer word by half or more), in reading order: by the top of each line.
- */
-export function mergeImageText(layer: TextWord[][], ocr: TextWord[][], images: readonly Box[]): TextWord[][] {
+/** The OCR's lines that lie in `images`: only their words there, none overlapping a layer word by half or more. */
+export function imageWords(layer: TextWord[][], ocr: TextWord[][], images: readonly Box[]): TextWord[][] {
   const words = layer.flat();
-  const added = ocr
+  return ocr
     .map((line) =>
       line.filter(
         (w) => images.some((img) => centreIn(w.box, img)) && !words.some((l) => overlap(l.box, w.box) >= 0.5),
       ),
     )
     .filter((line) => line.length > 0);
+}
+
+/** The layer's lines with the OCR's lines that lie in `images` (imageWords), in reading order: by the top of each line. */
+export function mergeImageText(layer: TextWord[][], ocr: TextWord[][], images: readonly Box[]): TextWord[][] {
+  return mergeLines(layer, imageWords(layer, ocr, images));
+}
+
+/** Two sets of a page's lines as one, in reading order: by the top of each line. */
+export function mergeLines(layer: TextWord[][], added: TextWord[][]): TextWord[][] {
   const top = (line: TextWord[]) => Math.min(...line.map((w) => w.box.y));
   return [...layer, ...added]
     .map((line, i) => ({ line, i, y: top(line) }))

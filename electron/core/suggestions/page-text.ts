@@ -16,6 +16,11 @@ export interface PageText {
   lines: TextWord[][];
   /** The quarter turn (clockwise) the page was read at to be upright; absent = 0, as it lies in the file. */
   rotation?: 0 | 90 | 180 | 270;
+  /**
+   * A `pdf-text` page with images whose words its layer lacks (mixed-page.ts): the OCR's lines in them,
+   * also in `lines`. The searchable PDF gives these, and only these, a text layer.
+   */
+  imageLines?: TextWord[][];
 }
 
 export function pageChars(p: PageText): number {

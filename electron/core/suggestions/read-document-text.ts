@@ -16,7 +16,7 @@ import { openPagesFile } from '../capture/pages/open-pages';
 import type { PageSource } from '../capture/pages/page-source';
 import type { OcrEngine } from './ocr-engine';
 import { turnGray } from '../capture/pages/bitmap';
-import { imagesWithoutText, mergeImageText } from './mixed-page';
+import { imagesWithoutText, imageWords, mergeLines } from './mixed-page';
 import { boxInFile, uprightTurn } from './orientation';
 import type { PageText } from './page-text';
 import { clampBox, pageChars } from './page-text';
@@ -79,7 +79,8 @@ export async function readDocumentText(
         if (images.length > 0) {
           const engine = await ocr();
           const ocrLines = await engine.recognize(await pages.render(i, opts.dpi));
-          text = { ...text, lines: mergeImageText(text.lines, ocrLines, images) };
+          const added = imageWords(text.lines, ocrLines, images);
+          if (added.length > 0) text = { ...text, lines: mergeLines(text.lines, added), imageLines: added };
         }
       }
       if (!text && pages && i < opts.maxOcrPages) {

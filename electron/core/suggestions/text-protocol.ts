@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import type { PageText } from './page-text';
 
-/** What the searchable PDF holds: pages with a text layer, pages sent bitonal, its size; or why not. */
+/**
+ * What the searchable PDF holds: pages with a text layer, pages sent bitonal, text pages kept as scanned
+ * since bitonal lost words, its size; or why not.
+ */
 export type OutputBuilt =
-  | { ok: true; textPages: number[]; bitonalPages: number[]; size: number; sha256: string }
+  | { ok: true; textPages: number[]; bitonalPages: number[]; greyPages: number[]; size: number; sha256: string }
   | { ok: false; message: string };
 
 export const TextWorkerDataSchema = z.object({

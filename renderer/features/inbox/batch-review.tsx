@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { HeldBatch } from '../../../shared/domain/capture';
-import { HELD_CONTENT_PREFIX } from '../../../shared/domain/capture';
+import { HELD_CONTENT_PREFIX, heldScanPageId } from '../../../shared/domain/capture';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../components/error-banner';
@@ -47,10 +47,41 @@ function kindOf(fileName: string): { kind: 'pdf' | 'tiff' | 'image'; type: strin
   return { kind: 'pdf', type: 'application/pdf' };
 }
 
+/**
+ * A held scan's pages (issue #38): each page its own image, read when its thumbnail is drawn (a scan has no
+ * one original). A page that cannot be read or drawn keeps its tile without a picture.
+ */
+function scannedPages(batchId: string, count: number): PageSource {
+  return {
+    count,
+    async draw(index, canvas, width) {
+      const blob = await readWhole(
+        intake().contentSource(heldScanPageId(batchId, index)),
+        'application/octet-stream',
+        MAX_THUMB_BYTES,
+      );
+      if (!blob) return;
+      const page = await openImagePages(blob);
+      try {
+        await page.draw(0, canvas, width);
+      } finally {
+        page.close();
+      }
+    },
+    close: () => undefined,
+  };
+}
+
 /** The original's pages for the thumbnails; undefined until (or unless) they can be drawn. */
 function useOriginalPages(batch: HeldBatch): PageSource | undefined {
   const [source, setSource] = useState<PageSource>();
+  const count = batch.pages.length;
+  const scanned = useMemo(
+    () => (batch.scanned ? scannedPages(batch.id, count) : undefined),
+    [batch.id, batch.scanned, count],
+  );
   useEffect(() => {
+    if (batch.scanned) return;
     const abort = new AbortController();
     let opened: PageSource | undefined;
     const { kind, type } = kindOf(batch.fileName);
@@ -72,8 +103,8 @@ function useOriginalPages(batch: HeldBatch): PageSource | undefined {
       abort.abort();
       opened?.close();
     };
-  }, [batch.id, batch.fileName]);
-  return source;
+  }, [batch.id, batch.fileName, batch.scanned]);
+  return scanned ?? source;
 }
 
 function Thumb(props: { source: PageSource | undefined; page: number }) {

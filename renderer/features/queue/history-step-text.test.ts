@@ -11,6 +11,13 @@ describe('historyStepText', () => {
     expect(historyStepText('de', step).text).toBe('als durchsuchbares PDF hochgeladen (3 Seiten gelesen)');
     const one = { code: 'uploadedSearchable', values: { read: 1, bitonal: 1 } } as const;
     expect(historyStepText('en', one).text).toBe('uploaded as a searchable PDF (1 page read, 1 in black and white)');
+    const grey = { code: 'uploadedSearchableKeptGrey', values: { read: 2, bitonal: 1, grey: 1 } } as const;
+    expect(historyStepText('en', grey).text).toBe(
+      'uploaded as a searchable PDF (2 pages read, 1 in black and white); 1 page kept in grey: it reads worse in black and white',
+    );
+    expect(historyStepText('de', grey).text).toBe(
+      'als durchsuchbares PDF hochgeladen (2 Seiten gelesen, 1 schwarz-weiß); 1 Seite in Graustufen belassen: sie liest sich schwarz-weiß schlechter',
+    );
   });
 
   it('fills the step’s sentence with its values, in en and de', () => {
@@ -43,6 +50,7 @@ describe('historyStepText', () => {
       page: 2,
       read: 1,
       bitonal: 1,
+      grey: 1,
     };
     for (const code of HISTORY_CODES)
       for (const locale of ['en', 'de'] as const)

@@ -18,8 +18,10 @@ const en = {
   'scan.color.bw': 'Black and white',
   'scan.start': 'Start scanning',
   'scan.cancel': 'Cancel scan',
-  'scan.more': 'Scan more',
-  'scan.finish': 'Finish',
+  'scan.folder': 'Scan into (watched folder)',
+  'scan.folder.review': '{label} (with batch review)',
+  'scan.asking': 'Asking the scanner what it offers …',
+  'scan.noFolder': 'No watched folder yet: add one in Settings to scan into.',
 } as const satisfies Record<string, string>;
 
 const de: Record<keyof typeof en, string> = {
@@ -39,8 +41,10 @@ const de: Record<keyof typeof en, string> = {
   'scan.color.bw': 'Schwarzweiß',
   'scan.start': 'Scan starten',
   'scan.cancel': 'Scan abbrechen',
-  'scan.more': 'Weiter scannen',
-  'scan.finish': 'Abschließen',
+  'scan.folder': 'Scannen in (Eingangsordner)',
+  'scan.folder.review': '{label} (mit Stapelprüfung)',
+  'scan.asking': 'Der Scanner wird gefragt, was er anbietet …',
+  'scan.noFolder': 'Noch kein Eingangsordner: in den Einstellungen einen anlegen, um hinein zu scannen.',
 } as const;
 
 export const scanPanelMessages: Catalogs<keyof typeof en> = { en, de };

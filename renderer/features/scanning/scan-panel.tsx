@@ -1,31 +1,49 @@
-import { useEffect, useId, useState } from 'react';
-import type { ScanColor, ScannerInfo, ScanSource } from '../../../shared/domain/scanning';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ScanRequest, ScannerCapabilities, ScannerInfo } from '../../../shared/domain/scanning';
+import type { FolderProfile } from '../../../shared/domain/settings';
 import type { IpcError } from '../../../shared/ipc/errors';
+import { SCAN_KEY } from '../../app/shortcuts';
+import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../components/error-banner';
-import { useCatalog } from '../../i18n/i18n';
+import { useCatalog, useLocale } from '../../i18n/i18n';
+import { keyNames } from '../../i18n/key-names';
 import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
 import { scanPanelMessages } from './scan-panel-messages';
+import { fitSettings, lastFolder, lastScanner, remember, rememberedSettings } from './scan-settings';
 
-/** The last scanner and settings are this station's (the browser's local store), not a folder profile's. */
-const LAST_SCANNER = 'intake.scan.lastScanner';
+/** How long the address field stands still before the scanner there is asked what it offers. */
+const ADDRESS_QUIET_MS = 400;
+const NO_FOLDERS: readonly FolderProfile[] = [];
 
 /**
- * The inbox's "Scan" (issue #38): pick a scanner (found, or added by its address), source, resolution and
- * colour, and scan into the first folder profile; Cancel while it runs. Progress shows in the batch rows.
+ * The inbox's "Scan" (issue #38): pick a scanner (found, set by the station's settings, or added by its
+ * address) and the folder profile the scan goes into (its capture settings, metadata and review); the
+ * source, resolution and colour lists are what that scanner offers, starting from the last settings used
+ * with it into that profile. Cancel while it runs; progress, "scan more" and "finish" are in the batch rows.
+ * The Scan key opens the panel, and pressed again starts the scan.
  */
 export function ScanPanel() {
   const t = useCatalog(scanPanelMessages);
+  const locale = useLocale();
   const id = useId();
+  const folders = useAppStore((s) => s.settings?.folders ?? NO_FOLDERS);
+  const presses = useAppStore((s) => s.scanPresses);
   const [open, setOpen] = useState(false);
   const [scanners, setScanners] = useState<ScannerInfo[]>([]);
-  const [scanner, setScanner] = useState(() => localStorage.getItem(LAST_SCANNER) ?? '');
+  const [picked, setPicked] = useState(lastScanner);
   const [address, setAddress] = useState('');
-  const [source, setSource] = useState<ScanSource>('feeder');
-  const [dpi, setDpi] = useState(300);
-  const [color, setColor] = useState<ScanColor>('gray');
+  const [folderId, setFolderId] = useState(() => lastFolder() ?? '');
+  const [caps, setCaps] = useState<{ scanner: string; caps: ScannerCapabilities } | undefined>();
+  const [request, setRequest] = useState<ScanRequest | undefined>();
   const [batchId, setBatchId] = useState<string | undefined>();
   const [error, setError] = useState<IpcError | undefined>();
+  const scanning = useAppStore((s) => s.captureBatches.some((b) => b.id === batchId && b.scan?.state === 'scanning'));
+  const startRef = useRef<HTMLButtonElement>(null);
+  const pickerRef = useRef<HTMLSelectElement>(null);
+
+  const folder = folders.find((f) => f.id === folderId) ?? folders[0];
+  const chosen = address.trim() || picked;
 
   useEffect(() => {
     if (!open) return;
@@ -37,91 +55,157 @@ export function ScanPanel() {
       );
   }, [open]);
 
-  const start = async (more: boolean) => {
+  // What the chosen scanner offers; an address is asked once the clerk stopped typing.
+  useEffect(() => {
+    if (!open || !chosen) return;
+    let live = true;
+    const ask = () =>
+      intake()
+        .call('scanning.capabilities', { scanner: chosen })
+        .then(
+          (c) => live && (setCaps({ scanner: chosen, caps: c }), setError(undefined)),
+          (e: unknown) => live && setError(toIpcError(e)),
+        );
+    const timer = setTimeout(ask, address.trim() ? ADDRESS_QUIET_MS : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [open, chosen, address]);
+
+  // The settings start from the last ones used with this scanner into this profile, fitted to what it offers.
+  const offered = caps?.scanner === chosen ? caps.caps : undefined;
+  useEffect(() => {
+    if (offered && folder) setRequest(fitSettings(rememberedSettings(chosen, folder.id), offered));
+    else setRequest(undefined);
+  }, [offered, chosen, folder]);
+
+  const start = async () => {
+    if (!chosen || !folder || !request || scanning) return;
     setError(undefined);
     try {
-      const chosen = address.trim() || scanner;
-      localStorage.setItem(LAST_SCANNER, chosen);
-      const settings = await intake().call('settings.get', {});
-      const folderId = settings.folders[0]?.id ?? '';
-      const r = await intake().call('scanning.start', {
-        scanner: chosen,
-        request: { source, dpi, color },
-        folderId,
-        ...(more && batchId ? { batchId } : {}),
-      });
+      remember(chosen, folder.id, request);
+      const r = await intake().call('scanning.start', { scanner: chosen, request, folderId: folder.id });
       setBatchId(r.batchId);
     } catch (e) {
       setError(toIpcError(e));
     }
   };
-  const act = (channel: 'scanning.cancel' | 'scanning.finish') => {
+  const cancel = () => {
     if (!batchId) return;
     intake()
-      .call(channel, { batchId })
-      .then(
-        () => channel === 'scanning.finish' && setBatchId(undefined),
-        (e: unknown) => setError(toIpcError(e)),
-      );
+      .call('scanning.cancel', { batchId })
+      .catch((e: unknown) => setError(toIpcError(e)));
   };
 
+  // The Scan key: opens the panel (the start button in reach once the scanner answered), then starts.
+  const seen = useRef(presses);
+  useEffect(() => {
+    if (presses === seen.current) return;
+    seen.current = presses;
+    if (!open) setOpen(true);
+    else void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new press acts, with the state it finds
+  }, [presses]);
+  useEffect(() => {
+    if (!open) return;
+    if (request) startRef.current?.focus();
+    else if (!chosen) pickerRef.current?.focus();
+  }, [open, request, chosen]);
+
+  const hint = keyNames(locale, SCAN_KEY);
   if (!open)
     return (
-      <button type="button" className="button button-small" onClick={() => setOpen(true)} data-testid="scan">
-        {t('scan.open')}
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => setOpen(true)}
+        data-testid="scan"
+        aria-keyshortcuts="Control+Shift+S"
+      >
+        {t('scan.open')} <kbd aria-hidden="true">{hint}</kbd>
       </button>
+    );
+  const select = <T extends string | number>(
+    key: 'source' | 'dpi' | 'color',
+    options: readonly T[],
+    label: (v: T) => string,
+    parse: (v: string) => T,
+  ) =>
+    request && (
+      <>
+        <label htmlFor={`${id}-${key}`}>{t(`scan.${key}`)}</label>
+        <select
+          id={`${id}-${key}`}
+          data-testid={`scan-${key}`}
+          value={request[key]}
+          onChange={(e) => setRequest({ ...request, [key]: parse(e.target.value) })}
+        >
+          {options.map((v) => (
+            <option key={v} value={v}>
+              {label(v)}
+            </option>
+          ))}
+        </select>
+      </>
     );
   return (
     <section className="sheets-panel" aria-labelledby={`${id}-title`} data-testid="scan-panel">
       <h3 id={`${id}-title`}>{t('scan.title')}</h3>
       <label htmlFor={`${id}-scanner`}>{t('scan.scanner')}</label>
-      <select id={`${id}-scanner`} value={scanner} onChange={(e) => setScanner(e.target.value)}>
+      <select ref={pickerRef} id={`${id}-scanner`} value={picked} onChange={(e) => setPicked(e.target.value)}>
         <option value="">{t('scan.scanner.none')}</option>
-        {scanner && !scanners.some((s) => s.id === scanner) && <option value={scanner}>{scanner}</option>}
+        {picked && !scanners.some((s) => s.id === picked) && <option value={picked}>{picked}</option>}
         {scanners.map((s) => (
           <option key={s.id} value={s.id}>
-            {s.name || s.id}
+            {s.name && s.name !== s.id ? `${s.name} (${s.id})` : s.id}
           </option>
         ))}
       </select>
       <label htmlFor={`${id}-address`}>{t('scan.address')}</label>
       <input id={`${id}-address`} value={address} onChange={(e) => setAddress(e.target.value)} />
-      <label htmlFor={`${id}-source`}>{t('scan.source')}</label>
-      <select id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value as ScanSource)}>
-        <option value="feeder">{t('scan.source.feeder')}</option>
-        <option value="duplex">{t('scan.source.duplex')}</option>
-        <option value="platen">{t('scan.source.platen')}</option>
-      </select>
-      <label htmlFor={`${id}-dpi`}>{t('scan.dpi')}</label>
-      <select id={`${id}-dpi`} value={dpi} onChange={(e) => setDpi(Number(e.target.value))}>
-        {[150, 200, 300, 600].map((d) => (
-          <option key={d} value={d}>
-            {d}
+      <label htmlFor={`${id}-folder`}>{t('scan.folder')}</label>
+      <select id={`${id}-folder`} value={folder?.id ?? ''} onChange={(e) => setFolderId(e.target.value)}>
+        {folders.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.capture?.review ? t('scan.folder.review', { label: f.label }) : f.label}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-color`}>{t('scan.color')}</label>
-      <select id={`${id}-color`} value={color} onChange={(e) => setColor(e.target.value as ScanColor)}>
-        <option value="gray">{t('scan.color.gray')}</option>
-        <option value="color">{t('scan.color.color')}</option>
-        <option value="bw">{t('scan.color.bw')}</option>
-      </select>
+      {offered && (
+        <>
+          {select(
+            'source',
+            offered.sources,
+            (v) => t(`scan.source.${v}`),
+            (v) => v as ScanRequest['source'],
+          )}
+          {select('dpi', offered.resolutions, String, Number)}
+          {select(
+            'color',
+            offered.colors,
+            (v) => t(`scan.color.${v}`),
+            (v) => v as ScanRequest['color'],
+          )}
+        </>
+      )}
+      {chosen && !offered && !error && <p className="muted">{t('scan.asking')}</p>}
+      {folders.length === 0 && <p className="muted">{t('scan.noFolder')}</p>}
       <div className="button-row">
-        <button type="button" className="button" data-testid="scan-start" onClick={() => void start(false)}>
+        <button
+          ref={startRef}
+          type="button"
+          className="button"
+          data-testid="scan-start"
+          disabled={!request || !folder || scanning}
+          onClick={() => void start()}
+        >
           {t('scan.start')}
         </button>
-        {batchId && (
-          <>
-            <button type="button" className="button" data-testid="scan-cancel" onClick={() => act('scanning.cancel')}>
-              {t('scan.cancel')}
-            </button>
-            <button type="button" className="button" data-testid="scan-more" onClick={() => void start(true)}>
-              {t('scan.more')}
-            </button>
-            <button type="button" className="button" data-testid="scan-finish" onClick={() => act('scanning.finish')}>
-              {t('scan.finish')}
-            </button>
-          </>
+        {scanning && (
+          <button type="button" className="button" data-testid="scan-cancel" onClick={cancel}>
+            {t('scan.cancel')}
+          </button>
         )}
       </div>
       {error && <ErrorBanner error={error} testId="scan-error" />}

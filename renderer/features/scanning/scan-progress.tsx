@@ -1,12 +1,20 @@
+import { useState } from 'react';
 import type { CaptureBatchProgress } from '../../../shared/domain/capture';
+import type { IpcError } from '../../../shared/ipc/errors';
+import { useAppStore } from '../../app/store';
+import { ErrorBanner } from '../../components/error-banner';
 import { useCatalog } from '../../i18n/i18n';
+import { intake } from '../../ipc/client';
+import { toIpcError } from '../../ipc/ipc-error';
 import { folderLabel } from '../document-view/folder-label';
+import { fitSettings, remember, rememberedSettings } from './scan-settings';
 import { scannerMessages } from './scanner-messages';
 
 /**
  * A scan's row in the inbox (issue #38): "page 7 scanned · 2 documents so far" while the scanner sends
- * pages; once it stopped with trouble, the scanner's state in plain words (the pages that came stay in the
- * batch, which the clerk scans more into or finishes).
+ * pages; once it stopped with trouble, the scanner's state in plain words, and — only then, for the open
+ * batch — "scan more into this batch" (the same scanner and profile, the last settings used with them) and
+ * "finish this batch" (its last document is made).
  */
 export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
   const t = useCatalog(scannerMessages);
@@ -19,14 +27,67 @@ export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
         ? t('scan.progress.none')
         : t('scan.progress', { pages, documents: batch.documents });
   return (
-    <span className="doc-meta" data-testid="scan-progress">
-      {folderLabel(batch.sourceFolder)} · {text}
-      {scan.state === 'stopped' && (
-        <span role="status" className="scan-stopped" data-testid="scan-stopped">
-          {' '}
-          {scan.problem ? t(scan.problem) : t('scan.stopped', { pages })}
-        </span>
-      )}
-    </span>
+    <>
+      <span className="doc-meta" data-testid="scan-progress">
+        {folderLabel(batch.sourceFolder)} · {text}
+        {scan.state === 'stopped' && (
+          <span role="status" className="scan-stopped" data-testid="scan-stopped">
+            {' '}
+            {scan.problem ? t(scan.problem) : t('scan.stopped', { pages })}
+          </span>
+        )}
+      </span>
+      {scan.state === 'stopped' && <OpenBatchActions batch={batch} scanner={scan.scanner} />}
+    </>
+  );
+}
+
+function OpenBatchActions({ batch, scanner }: { batch: CaptureBatchProgress; scanner: string }) {
+  const t = useCatalog(scannerMessages);
+  const folder = useAppStore((s) => s.settings?.folders.find((f) => f.path === batch.sourceFolder));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcError | undefined>();
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+    } catch (e) {
+      setError(toIpcError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const more = () =>
+    act(async () => {
+      if (!folder) throw new Error(`no watched folder ${batch.sourceFolder}`);
+      const caps = await intake().call('scanning.capabilities', { scanner });
+      const request = fitSettings(rememberedSettings(scanner, folder.id), caps);
+      remember(scanner, folder.id, request);
+      await intake().call('scanning.start', { scanner, request, folderId: folder.id, batchId: batch.id });
+    });
+  const finish = () => act(() => intake().call('scanning.finish', { batchId: batch.id }));
+  return (
+    <div className="button-row scan-batch-actions">
+      <button
+        type="button"
+        className="button button-small"
+        data-testid="scan-more"
+        disabled={busy || !folder}
+        onClick={() => void more()}
+      >
+        {t('scan.more')}
+      </button>
+      <button
+        type="button"
+        className="button button-small"
+        data-testid="scan-finish"
+        disabled={busy}
+        onClick={() => void finish()}
+      >
+        {t('scan.finish')}
+      </button>
+      {error && <ErrorBanner error={error} testId="scan-batch-error" />}
+    </div>
   );
 }

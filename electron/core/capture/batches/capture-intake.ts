@@ -885,6 +885,7 @@ export class CaptureIntake implements IntakeTarget {
         fileName: b.fileName,
         sourceFolder: b.sourceFolder,
         receivedAt: b.receivedAt,
+        ...(b.kind === 'scan' ? { scanned: true } : {}),
         pages: b.plan!.pages,
         documents: b.plan!.documents,
       }));
@@ -893,7 +894,17 @@ export class CaptureIntake implements IntakeTarget {
   /** A held batch's original, for the review's page thumbnails (read by the content route, `held-<id>`). */
   heldOriginal(batchId: string): { path: string; fileName: string } | undefined {
     const b = this.deps.batches.get(batchId);
-    return b?.state === 'held' ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName } : undefined;
+    return b?.state === 'held' && b.kind !== 'scan'
+      ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName }
+      : undefined;
+  }
+
+  /** A held scan's page file, for the review's thumbnails (a scan has no one original). */
+  heldScanPage(batchId: string, page: number): { path: string; fileName: string } | undefined {
+    const b = this.deps.batches.get(batchId);
+    if (b?.state !== 'held' || b.kind !== 'scan') return undefined;
+    const path = this.deps.scans?.pageFile(batchId, page);
+    return path ? { path, fileName: basename(path) } : undefined;
   }
 
   private heldChanged(): void {

@@ -21,6 +21,10 @@ export interface TiffPageInfo {
   rowsPerStrip: number;
   /** FillOrder 2 (lsb first) strips cannot be copied into a PDF as they are. */
   fillOrder: number;
+  /** PlanarConfiguration: 1 chunky (samples of a pixel together), 2 planar. */
+  planarConfig: number;
+  /** JPEGTables (tag 347): the tables a JPEG-in-TIFF page's strips leave out. */
+  jpegTables?: Uint8Array;
 }
 
 const num = (ifd: UTIF.IFD, tag: number, fallback: number): number => {
@@ -66,6 +70,8 @@ export function readTiffStructure(bytes: Uint8Array): TiffPageInfo[] {
         stripByteCounts: nums(ifd, 279),
         rowsPerStrip: num(ifd, 278, height),
         fillOrder: num(ifd, 266, 1),
+        planarConfig: num(ifd, 284, 1),
+        ...(ifd['t347'] instanceof Uint8Array ? { jpegTables: ifd['t347'] } : {}),
       };
     });
 }

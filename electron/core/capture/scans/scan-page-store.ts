@@ -6,6 +6,7 @@
  * files *are* the scan: after a crash or kill -9 the pages there are the batch's, each once (a `.partial`
  * is a page that never finished arriving and is removed).
  */
+import { readdirSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -43,6 +44,19 @@ export class ScanPageStore {
       .filter((n) => PAGE_FILE.test(n))
       .sort((a, b) => Number(PAGE_FILE.exec(a)![1]) - Number(PAGE_FILE.exec(b)![1]))
       .map((n) => join(this.folderOf(batchId), n));
+  }
+
+  /** Page `index` (0-based) of the batch, if it is there: for the review's thumbnails (a content read, sync). */
+  pageFile(batchId: string, index: number): string | undefined {
+    const stem = String(index + 1).padStart(4, '0');
+    let names: string[];
+    try {
+      names = readdirSync(this.folderOf(batchId));
+    } catch {
+      return undefined;
+    }
+    const name = names.find((n) => PAGE_FILE.test(n) && n.startsWith(`${stem}.`));
+    return name ? join(this.folderOf(batchId), name) : undefined;
   }
 
   /** Writes page `index` (0-based) durably; returns its path. */

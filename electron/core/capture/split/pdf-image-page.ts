@@ -36,6 +36,26 @@ export function addCcittPage(
   addImagePage(doc, img, xobject, at);
 }
 
+/** A whole JPEG stream (a JPEG-in-TIFF page, tiff-jpeg.ts) as a DCT image, its bytes as they are. */
+export function addDctPage(
+  doc: PDFDocument,
+  img: RawImage & { data: Uint8Array; components: 1 | 3; rgb: boolean },
+): void {
+  const xobject = doc.context.stream(img.data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: img.width,
+    Height: img.height,
+    BitsPerComponent: 8,
+    ColorSpace: img.components === 1 ? 'DeviceGray' : 'DeviceRGB',
+    Filter: 'DCTDecode',
+    // RGB samples coded as they are: not to be taken for YCbCr. libtiff names the components R, G, B,
+    // which Poppler honours; ColorTransform 0 says it in the PDF, to every reader.
+    ...(img.rgb ? { DecodeParms: { ColorTransform: 0 } } : {}),
+  });
+  addImagePage(doc, img, xobject);
+}
+
 /** Decoded 8-bit grey (1 channel) or RGB (3 channels) pixels, Flate-compressed (lossless). */
 export function addPixelsPage(doc: PDFDocument, img: RawImage & { pixels: Uint8Array; channels: 1 | 3 }): void {
   const data = deflateSync(img.pixels, { level: 6 });

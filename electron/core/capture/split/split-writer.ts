@@ -1,15 +1,16 @@
 /**
  * Builds each planned document as a new PDF with pdf-lib. Pages keep their encoding where the format
  * allows: PDF pages are copied as they are, JPEG files embedded as JPEG, PNG as PNG, a TIFF's single-strip
- * CCITT G4 page as CCITT G4. Other TIFF pages (LZW, JPEG-in-TIFF, multi-strip G4, 16-bit…) are decoded and
- * stored losslessly (Flate), never re-encoded lossy.
+ * CCITT G4 page as CCITT G4 and its single-strip JPEG page as JPEG (tiff-jpeg.ts). Other TIFF pages (LZW,
+ * multi-strip G4 or JPEG, 16-bit…) are decoded and stored losslessly (Flate), never re-encoded lossy.
  */
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { CaptureProblem } from '../../../../shared/domain/capture';
 import type { PageFileKind } from '../pages/file-kind';
 import { sniffFileKind } from '../pages/file-kind';
-import { addCcittPage, addPixelsPage, addRawImagePage } from './pdf-image-page';
+import { addCcittPage, addDctPage, addPixelsPage, addRawImagePage } from './pdf-image-page';
+import { jpegOfTiffPage } from './tiff-jpeg';
 import { pngAsPdfImage } from './png-image';
 import type { PlannedDocument } from '../analysis/planner';
 import type { TiffPageInfo } from '../pages/tiff-structure';
@@ -205,6 +206,11 @@ async function addTiffPage(doc: PDFDocument, bytes: Uint8Array, index: number, p
       data: bytes.subarray(offset, offset + count),
       photometric: page.photometric,
     });
+    return;
+  }
+  const jpeg = jpegOfTiffPage(bytes, page);
+  if (jpeg) {
+    addDctPage(doc, { ...size, width: page.width, height: page.height, ...jpeg });
     return;
   }
   const colour = page.samplesPerPixel >= 3 && page.photometric !== 0 && page.photometric !== 1;

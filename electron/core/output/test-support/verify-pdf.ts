@@ -67,6 +67,16 @@ export interface BoxWord {
 /** Each word's box as Poppler finds it (pdftotext -bbox), in fractions of the page as shown. */
 export function popplerWords(bytes: Uint8Array): BoxWord[] {
   const html = pdftotext(bytes, ['-bbox']);
+  // -bbox gives each page's media box size unturned, and the words' places on the page as shown: a page
+  // turned a quarter (its /Rotate, as pdfinfo reports it) is as wide as its media box is high.
+  const turns = withPdfFile(bytes, (path) =>
+    execFileSync('pdfinfo', ['-f', '1', '-l', '100000', path], { encoding: 'utf8' }),
+  );
+  const quarter = new Set(
+    [...turns.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)]
+      .filter((m) => Number(m[2]) % 180 === 90)
+      .map((m) => Number(m[1]) - 1),
+  );
   const out: BoxWord[] = [];
   let page = -1;
   let w = 1;
@@ -76,8 +86,7 @@ export function popplerWords(bytes: Uint8Array): BoxWord[] {
   )) {
     if (m[1]) {
       page++;
-      w = Number(m[1]);
-      h = Number(m[2]);
+      [w, h] = quarter.has(page) ? [Number(m[2]), Number(m[1])] : [Number(m[1]), Number(m[2])];
       continue;
     }
     out.push({
@@ -120,4 +129,44 @@ export async function pdfjsWords(pdf: Uint8Array): Promise<string[][]> {
   } finally {
     await task.destroy();
   }
+}
+
+/**
+ * How dark the page as shown is (Poppler's pdftoppm, grey) inside a box given in fractions of it, and
+ * over the whole page: 0 paper … 255 ink. A word's box on the image holds ink; a box beside it does not.
+ */
+export function inkIn(bytes: Uint8Array, page: number, box: Pick<BoxWord, 'x0' | 'y0' | 'x1' | 'y1'>) {
+  const pgm = withPdfFile(bytes, (path) =>
+    execFileSync('pdftoppm', ['-gray', '-r', '100', '-f', String(page + 1), '-l', String(page + 1), path], {
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm wrote no grey image');
+  const w = Number(header[1]);
+  const h = Number(header[2]);
+  const px = pgm.subarray(header[0].length);
+  const mean = (x0: number, y0: number, x1: number, y1: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.floor(y0 * h); y < Math.ceil(y1 * h); y++)
+      for (let x = Math.floor(x0 * w); x < Math.ceil(x1 * w); x++) {
+        sum += 255 - px[y * w + x]!;
+        count++;
+      }
+    return count ? sum / count : 0;
+  };
+  return { box: mean(box.x0, box.y0, box.x1, box.y1), page: mean(0, 0, 1, 1) };
+}
+
+/** One page as Poppler draws it (pdftoppm, RGB) at `dpi`: 3 bytes a pixel. */
+export function renderRgb(bytes: Uint8Array, page: number, dpi: number) {
+  const ppm = withPdfFile(bytes, (path) =>
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page + 1), '-l', String(page + 1), path], {
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm wrote no RGB image');
+  return { width: Number(header[1]), height: Number(header[2]), data: ppm.subarray(header[0].length) };
 }

@@ -87,6 +87,16 @@ describe('eSCL client against the eSCL double (real HTTP)', () => {
     expect(double.requests.filter((r) => r.endsWith('/NextDocument')).length).toBeGreaterThan(5);
   });
 
+  it('a feeder batch that ends with 409 after its pages (as AirSane ends one) is the end of the batch, not trouble', async () => {
+    const feeder = await pages(3);
+    double = await new EsclDouble({ feeder, feederEndStatus: 409 }).start();
+    const { got, error } = await collect(
+      await backend().scan(double.url, { source: 'feeder', dpi: 300, color: 'gray' }),
+    );
+    expect(error).toBeUndefined();
+    expect(got.map((p) => p.index)).toEqual([0, 1, 2]);
+  });
+
   it('scans one page from the glass', async () => {
     const [glass] = await pages(1);
     double = await new EsclDouble({ platen: glass! }).start();

@@ -244,6 +244,10 @@ class EsclJob implements ScanJob {
             throw new ScannerProblem('scanner.gone', e.detail);
           throw e;
         });
+        // AirSane (over SANE) ends a feeder batch with 409 instead of 404: after pages, with nothing wrong in
+        // ScannerStatus (or the feeder empty), it is the batch's end, not trouble.
+        const fed = index > 0 && this.request.source !== 'platen';
+        if (res.status === 409 && fed && (!why || why.code === 'scanner.feeder_empty')) return;
         if (why) throw why;
         // Not scanned yet: asked again shortly (a page is picked up within PAGE_POLL_MS of being ready), for
         // as long as a slow scanner may take to warm up and feed a sheet.

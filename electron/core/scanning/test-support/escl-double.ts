@@ -27,7 +27,13 @@ export interface EsclDoubleOptions {
   pageIntervalMs?: number;
   tls?: { key: string; cert: string };
   duplex?: boolean;
+  /** The resolutions it offers (default 100, 200, 300, 600). */
+  resolutions?: number[];
+  /** The eSCL colour modes it offers (default BlackAndWhite1, Grayscale8, RGB24). */
+  colorModes?: string[];
   makeAndModel?: string;
+  /** What NextDocument answers once the feeder is empty after pages: 404 (the spec), or 409 as AirSane does. */
+  feederEndStatus?: 404 | 409;
   /** Answer ScanJobs with 201 and NextDocument 404 for an empty feeder, instead of 409 (both are seen). */
   emptyFeederAcceptsJob?: boolean;
   port?: number;
@@ -220,7 +226,7 @@ export class EsclDouble {
 
   private complete(job: DoubleJob, res: http.ServerResponse) {
     job.state = 'Completed';
-    plain(res, 404);
+    plain(res, job.served > 0 ? (this.options.feederEndStatus ?? 404) : 404);
   }
 
   private capabilities(): string {
@@ -229,10 +235,10 @@ export class EsclDouble {
         <scan:MinWidth>16</scan:MinWidth><scan:MaxWidth>2550</scan:MaxWidth>
         <scan:MinHeight>16</scan:MinHeight><scan:MaxHeight>3508</scan:MaxHeight>
         <scan:SettingProfiles><scan:SettingProfile>
-          <scan:ColorModes><scan:ColorMode>BlackAndWhite1</scan:ColorMode><scan:ColorMode>Grayscale8</scan:ColorMode><scan:ColorMode>RGB24</scan:ColorMode></scan:ColorModes>
+          <scan:ColorModes>${(this.options.colorModes ?? ['BlackAndWhite1', 'Grayscale8', 'RGB24']).map((m) => `<scan:ColorMode>${m}</scan:ColorMode>`).join('')}</scan:ColorModes>
           <scan:DocumentFormats><pwg:DocumentFormat>${this.options.mediaType ?? 'image/jpeg'}</pwg:DocumentFormat><scan:DocumentFormatExt>${this.options.mediaType ?? 'image/jpeg'}</scan:DocumentFormatExt></scan:DocumentFormats>
           <scan:SupportedResolutions><scan:DiscreteResolutions>
-            ${[100, 200, 300, 600].map((d) => `<scan:DiscreteResolution><scan:XResolution>${d}</scan:XResolution><scan:YResolution>${d}</scan:YResolution></scan:DiscreteResolution>`).join('')}
+            ${(this.options.resolutions ?? [100, 200, 300, 600]).map((d) => `<scan:DiscreteResolution><scan:XResolution>${d}</scan:XResolution><scan:YResolution>${d}</scan:YResolution></scan:DiscreteResolution>`).join('')}
           </scan:DiscreteResolutions></scan:SupportedResolutions>
         </scan:SettingProfile></scan:SettingProfiles>
       </scan:${name}>`;
