@@ -1,14 +1,14 @@
-// The test command: typecheck, lint (+ proof that each layer rule fires), build, then every vitest project
-// (unit, integration, e2e in Chromium) inside a private D-Bus session with a real, unlocked gnome-keyring,
-// then, with INTAKE_TEST_SMB=1, the multi-station tests on a real SMB share (scripts/test-smb.mjs, bounded).
-// Ends with one line `N passed, M failed, K skipped` over everything (a test that leaves a temporary folder
-// behind counts as a failure); exits non-zero on any failure or
+// The test command: build, then side by side typecheck, lint (+ proof that each layer rule fires), format
+// and every vitest project in two lanes (unit + integration; e2e in Chromium), inside a private D-Bus session
+// with a real, unlocked gnome-keyring; then, with INTAKE_TEST_SMB=1, the multi-station tests on a real SMB
+// share (scripts/test-smb.mjs, bounded). Ends with one line `N passed, M failed, K skipped` over everything
+// (a test that leaves a temporary folder behind counts as a failure); exits non-zero on any failure or
 // when no test ran at all.
 //   node scripts/test.mjs               everything
 //   node scripts/test.mjs --only e2e    build + the e2e project only
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSmbSuite } from './test-smb.mjs';
 
@@ -61,17 +61,47 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function step(name, command, commandArgs) {
-  console.log(`\n── ${name}: ${[command, ...commandArgs].join(' ')}`);
-  const r = spawnSync(command, commandArgs, { stdio: 'inherit', env: process.env });
-  if (r.status === 0) {
-    passed++;
-    console.log(`── ${name}: ok`);
-  } else {
-    failed++;
-    console.log(`── ${name}: FAILED`);
+/**
+ * Starts one step as a child process and resolves to whether it passed. Steps run side by side (the box has
+ * two cores; a vitest worker mostly waits on agents, Chromium and the disk), so a step's output is either
+ * held and printed as one block when it ends, or, for the long vitest lanes, streamed with a prefix per line.
+ */
+function start(name, command, commandArgs, { env = process.env, prefix, counted = true } = {}) {
+  const began = Date.now();
+  if (prefix) console.log(`\n── ${name}: ${[command, ...commandArgs].join(' ')}`);
+  const child = spawn(command, commandArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const held = [];
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    if (!prefix) {
+      from.on('data', (chunk) => held.push(chunk));
+      continue;
+    }
+    let rest = '';
+    from.setEncoding('utf8');
+    from.on('data', (text) => {
+      const lines = (rest + text).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) to.write(`${prefix} ${line}\n`);
+    });
+    from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
   }
-  return r.status === 0;
+  return new Promise((resolveStep) => {
+    child.on('error', (error) => held.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - began) / 1000).toFixed(0);
+      if (!prefix) {
+        console.log(`\n── ${name}: ${[command, ...commandArgs].join(' ')}`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      if (counted && code === 0) passed++;
+      else if (counted) failed++;
+      console.log(`── ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+      resolveStep(code === 0);
+    });
+  });
 }
 
 const npx = (bin, ...rest) => [process.execPath, [resolveBin(bin), ...rest]];
@@ -85,29 +115,64 @@ function resolveBin(bin) {
   return join('node_modules', pkg);
 }
 
-if (!only) {
-  step('typecheck', process.execPath, ['scripts/typecheck.mjs']);
-  step('lint', ...npx('eslint', '--max-warnings', '0', '.'));
-  step('format', ...npx('prettier', '--check', '.'));
-  step('layer rules fire on the lint fixtures', process.execPath, ['scripts/check-lint-fixtures.mjs']);
-}
-const built = step('build (electron-vite: main, preload, renderer)', ...npx('electron-vite', 'build'));
+// The build first (a few seconds): the e2e tests serve out/renderer and some node tests run out/main.
+const built = await start('build (electron-vite: main, preload, renderer)', ...npx('electron-vite', 'build'));
 
-const report = join('test-results', 'vitest.json');
-rmSync(report, { force: true });
-const projects = only ? ['--project', only] : [];
-if (built || only === undefined) {
-  console.log(`\n── vitest ${projects.join(' ')}`);
-  spawnSync(
-    process.execPath,
-    [resolveBin('vitest'), 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' },
-    },
+// Then everything else side by side: the static checks, and vitest in two lanes, the node and renderer
+// projects in one process and the e2e project (its files one after another) in another. Vitest alone runs
+// projects one group after the other with one worker on a 2-core box (availableParallelism − 1), so the
+// e2e files, which mostly wait on Chromium, would otherwise run only after every node file.
+const steps = [];
+if (!only) {
+  steps.push(start('typecheck', process.execPath, ['scripts/typecheck.mjs']));
+  steps.push(start('lint', ...npx('eslint', '--max-warnings', '0', '.')));
+  steps.push(start('format', ...npx('prettier', '--check', '.')));
+  steps.push(start('layer rules fire on the lint fixtures', process.execPath, ['scripts/check-lint-fixtures.mjs']));
+}
+const lanes = only ? [{ name: only, projects: [only] }] : [];
+// Two workers for the unit lane even on two cores: many of its files wait most of their time (agents'
+// leases and heartbeats, arrival schedules, kill -9 loops), so a CPU-bound file runs beside them; vitest's
+// default there would be one (availableParallelism − 1). More cores: vitest's default.
+const unitWorkers = String(Math.max(2, availableParallelism() - 1));
+if (!only) {
+  lanes.push(
+    { name: 'e2e', projects: ['e2e'] },
+    { name: 'unit', projects: ['node', 'renderer'], workers: unitWorkers },
   );
 }
-if (existsSync(report)) {
+const reports = [];
+if (built || only === undefined) {
+  for (const lane of lanes) {
+    const report = join('test-results', `vitest-${lane.name}.json`);
+    rmSync(report, { force: true });
+    reports.push(report);
+    const projects = lane.projects.flatMap((p) => ['--project', p]);
+    if (lane.workers) projects.push(`--maxWorkers=${lane.workers}`);
+    const vitest = start(
+      `vitest ${projects.join(' ')}`,
+      process.execPath,
+      [
+        resolveBin('vitest'),
+        'run',
+        ...projects,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      // Its tests are counted from the report below, not as a step.
+      { env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' }, prefix: `[${lane.name}]`, counted: false },
+    );
+    steps.push(vitest);
+  }
+}
+await Promise.all(steps);
+
+for (const report of reports) {
+  if (!existsSync(report)) {
+    console.error(`test: vitest produced no report (${report})`);
+    failed++;
+    continue;
+  }
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
@@ -115,11 +180,12 @@ if (existsSync(report)) {
   // A suite that failed to load has no tests but still failed.
   failed += r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   if (r.numTotalTests === 0) {
-    console.error('test: vitest ran no tests');
+    console.error(`test: vitest ran no tests (${report})`);
     failed++;
   }
-} else {
-  console.error('test: vitest produced no report');
+}
+if (reports.length === 0) {
+  console.error('test: vitest did not run');
   failed++;
 }
 

@@ -47,6 +47,25 @@ export interface LaunchOptions {
   machineSettings?: unknown;
 }
 
+/**
+ * One Chromium per test file, launched when the file's first app needs it and closed after its last test:
+ * each app gets its own browser context (own cookies, storage, cache: as a fresh browser would), and a
+ * launch costs a second or more of the box's two cores where a context costs a fraction. A test that
+ * closes `app.browser` itself (a restart) gets a new one for the next app.
+ */
+let fileBrowser: Promise<Browser> | undefined;
+async function browserForFile(): Promise<Browser> {
+  const running = await fileBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  fileBrowser = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return fileBrowser;
+}
+afterAll(async () => {
+  const running = await fileBrowser?.catch(() => undefined);
+  fileBrowser = undefined;
+  await running?.close();
+});
+
 /** The real app as the demo runs it (sandbox + core + web shell) and a real Chromium pointed at it. */
 export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'intake-e2e-'));
@@ -65,7 +84,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
     ...settings,
     upload: { ...settings.upload, graceSeconds: options.sendGraceSeconds ?? 0 },
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await browserForFile();
   const context = await browser.newContext({
     viewport: { width: 1366, height: 860 },
     locale: options.locale ?? 'en-US',
@@ -84,7 +103,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
       return path;
     },
     async close() {
-      await browser.close();
+      await context.close();
       await demo.close();
       await rm(dataDir, { recursive: true, force: true });
     },
