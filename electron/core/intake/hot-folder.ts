@@ -120,7 +120,7 @@ export class HotFolder {
       (f) => this.handOver(f),
       profile.recognizeCompleteFiles ? stability : { ...stability, endMarkerQuietMs: undefined },
       undefined,
-      { onUnreadable: (f) => void this.reportUnreadable(f) },
+      { onUnreadable: (f) => this.reportUnreadable(f) },
     );
   }
 

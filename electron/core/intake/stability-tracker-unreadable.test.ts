@@ -91,6 +91,33 @@ describe('StabilityTracker and a file that cannot be opened', () => {
     expect(unreadable).toHaveLength(1);
   });
 
+  it('counts as pending until its report is recorded: `agent --once` cannot finish in between', async () => {
+    const path = join(dir, 'locked.pdf');
+    await writeFile(path, 'scan');
+    let recorded!: () => void;
+    const reported: UnreadableFile[] = [];
+    tracker = new StabilityTracker(
+      async () => 'done',
+      OPTIONS,
+      () => performance.now(),
+      {
+        // The hot folder's report: a stat of the folder, then the queue's record, each a turn of the loop.
+        onUnreadable: (f) =>
+          new Promise<void>((resolve) => {
+            reported.push(f);
+            recorded = resolve;
+          }),
+        tryOpen: async (p) => eacces(p),
+      },
+    );
+    tracker.consider(path);
+    await until(() => reported.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tracker.size).toBe(1); // the record is not written yet
+    recorded();
+    await until(() => tracker!.size === 0);
+  });
+
   it('a file that opens again within the bound is taken, never reported', async () => {
     const path = join(dir, 'briefly-locked.pdf');
     await writeFile(path, 'scan');

@@ -40,7 +40,11 @@ export interface UnreadableFile extends StableFile {
 }
 
 export interface StabilityHooks {
-  onUnreadable?(file: UnreadableFile): void;
+  /**
+   * The file is given up on; it counts as pending until the promise settles (its record is written), so
+   * `agent --once` cannot see "nothing pending" in between and finish without it.
+   */
+  onUnreadable?(file: UnreadableFile): void | Promise<void>;
   /**
    * Tries to open the file for reading; resolves with the error when it cannot. Injected by tests: a test
    * run as root can read a chmod 000 file, so the unit tests hand in the EACCES a normal user gets (the
@@ -197,7 +201,14 @@ export class StabilityTracker {
       // Bounded: reported once, then parked (no retry every 2 s for ever, and `--once` can finish).
       this.entries.delete(path);
       this.parked.add(path);
-      this.hooks.onUnreadable({ path, size: s.size, mtimeMs, error: unopenable });
+      this.handingOver++;
+      try {
+        await this.hooks.onUnreadable({ path, size: s.size, mtimeMs, error: unopenable });
+      } catch {
+        // The hook logs its own failures; the file stays parked until it is offered again.
+      } finally {
+        this.handingOver--;
+      }
       return;
     }
     // Taken out before the hand-over, so a slow copy is not looked at again meanwhile.
