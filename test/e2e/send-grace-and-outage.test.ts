@@ -104,7 +104,10 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
     const id = await scan(app, name);
     await tagInForm(app, name);
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => demo.core.queue.get(id).state).toBe('queued');
+    // The second press follows as soon as the window says "Sending …" (a double press, within
+    // SECOND_PRESS_MS): expect.poll's growing intervals let more than that pass on a loaded box.
+    await page.locator('[data-testid="submitted-note"][data-waiting="true"]').waitFor();
+    expect(demo.core.queue.get(id).state).toBe('queued');
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => demo.core.queue.get(id).state, { timeout: 10_000 }).toMatch(/^(uploaded|archived)$/);
     expect(await uploadsNamed(app, name)).toBe(1);
