@@ -82,7 +82,18 @@ export interface SharedRunResult {
   ms: number;
   timedOut: boolean;
   /** After the killed agent was started again with --once: files at the platform exactly once. */
-  afterRestart?: { once: number; missing: number; duplicates: number; leftInShare: number };
+  /**
+   * `resentWithSameKey`: duplicates that are the restarted station sending again, with the same
+   * Idempotency-Key, an upload whose answer the kill cut off (a platform that honours the key stores it
+   * once; `ignoreKey` platforms store it twice). Any other duplicate is a protocol failure.
+   */
+  afterRestart?: {
+    once: number;
+    missing: number;
+    duplicates: number;
+    resentWithSameKey: number;
+    leftInShare: number;
+  };
   dir: string;
 }
 
@@ -332,11 +343,19 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         child.once('exit', (c) => res(c));
       });
       o.log?.(`killed agent restarted with --once: exit ${code}`);
-      const again = countOf(await uploads());
+      const all = await uploads();
+      const again = countOf(all);
+      const firstKey = new Map<string, string | null>();
+      let resentWithSameKey = 0;
+      for (const u of all) {
+        if (!firstKey.has(u.sha256)) firstKey.set(u.sha256, u.idempotencyKey);
+        else if (u.idempotencyKey !== null && u.idempotencyKey === firstKey.get(u.sha256)) resentWithSameKey++;
+      }
       result.afterRestart = {
         once: [...hashes.keys()].filter((h) => again.get(h) === 1).length,
         missing: [...hashes.keys()].filter((h) => !again.has(h)).length,
         duplicates: [...again.values()].reduce((n, c) => n + (c - 1), 0),
+        resentWithSameKey,
         leftInShare:
           (await filesUnder(join(scans, '.intake', 'claimed'))).length +
           (await filesUnder(join(scans, '.intake', 'taken'))).length +
