@@ -9,16 +9,13 @@ import { join } from 'node:path';
 import { startSandbox } from '../../../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../../../sandbox';
 import type { Notice } from '../../../../shared/domain/notice';
-import type { Environment, FolderProfile } from '../../../../shared/domain/settings';
+import type { FolderProfile } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
-import { createPlatformClient } from '../../platform/create-platform-client';
-import { MemorySecretStore } from '../../platform/test-support/connection-harness';
-import { CredentialStore } from '../../secrets/credential-store';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
 import { DocumentTextService } from '../../suggestions/document-text';
 import { packagedEnglish } from '../../suggestions/ocr-languages';
+import { sandboxUploader } from '../../queue/test-support/sandbox-uploader';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 
@@ -47,26 +44,15 @@ export function searchablePipeline() {
         dir = mkdtempSync(join(tmpdir(), 'searchable-upload-'));
         sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
       }
-      const environment: Environment = {
-        ...LOCAL_SANDBOX_ENVIRONMENT,
-        baseUrl: sandbox.baseUrl,
-        tokenUrl: sandbox.tokenUrl,
-        clientId: sandbox.demoClient.clientId,
-        scopes: ['case_integration'],
-      };
-      const credentials = new CredentialStore(new MemorySecretStore(), silentLogger);
-      await credentials.setClientSecret(
-        { environmentId: environment.id, clientId: environment.clientId, tokenUrl: environment.tokenUrl },
-        sandbox.demoClient.secret,
+      const { uploader, environment } = await sandboxUploader(
+        {
+          baseUrl: sandbox.baseUrl,
+          tokenUrl: sandbox.tokenUrl,
+          clientId: sandbox.demoClient.clientId,
+          secret: sandbox.demoClient.secret,
+        },
+        10_000,
       );
-      const { api } = createPlatformClient({
-        environment,
-        credentials,
-        fetch: (u, i) => fetch(u, i),
-        clock: systemClock,
-        logger: silentLogger,
-        timeoutMs: 10_000,
-      });
       const bus = new EventBus();
       const notices: Pick<Notice, 'code' | 'values'>[] = [];
       bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
@@ -89,7 +75,7 @@ export function searchablePipeline() {
             return service.searchablePdf(source, out, smaller);
           },
         }),
-        uploader: api,
+        uploader,
         bus,
         clock: systemClock,
         logger: silentLogger,

@@ -15,9 +15,16 @@ export interface SandboxAccess {
   secret: string;
 }
 
-/** The real platform client against a sandbox, as the uploader of a queue; and a HEAD probe of it. */
-export async function sandboxUploader(access: SandboxAccess): Promise<{
+/**
+ * The real platform client against a sandbox, as the uploader of a queue; the environment it signs in to
+ * (for the settings); and a HEAD probe of it.
+ */
+export async function sandboxUploader(
+  access: SandboxAccess,
+  timeoutMs = 5_000,
+): Promise<{
   uploader: InboxUploader;
+  environment: Environment;
   probe: () => Promise<boolean>;
 }> {
   const environment: Environment = {
@@ -38,10 +45,11 @@ export async function sandboxUploader(access: SandboxAccess): Promise<{
     fetch: (u, i) => fetch(u, i),
     clock: systemClock,
     logger: silentLogger,
-    timeoutMs: 5_000,
+    timeoutMs,
   });
   return {
     uploader: api,
+    environment,
     probe: () =>
       fetch(access.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(1_000) }).then(
         () => true,
