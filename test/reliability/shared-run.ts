@@ -140,8 +140,13 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       'info',
     ];
     const env = agentEnv(sandbox);
+    // The kill and freeze tests hold the signalled station's commits from the signal's time on (its claims stay
+    // claimed until the signal lands): on a slow share it would otherwise commit all it held before then.
+    const signalled = o.kill?.agent ?? o.freeze?.agent;
+    const hold = join(dir, 'hold-commits');
     const envOf = (i: number) => ({
       ...env,
+      ...(i === signalled ? { INTAKE_TEST_HOLD_COMMITS: hold } : {}),
       ...o.envOf?.(i),
       ...(o.selfKill?.agent === i ? { INTAKE_TEST_KILL_AFTER_COMMIT: String(o.selfKill.afterCommits) } : {}),
     });
@@ -186,6 +191,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       const { agent, atMs } = o.kill;
       events.push(
         sleep(atMs).then(async () => {
+          await writeFile(hold, '');
           await whenClaiming(agent);
           o.log?.(`kill -9 agent ${agent}`);
           children[agent]?.kill('SIGKILL');
@@ -197,11 +203,14 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       const { agent, atMs, forMs } = o.freeze;
       events.push(
         sleep(atMs).then(async () => {
+          await writeFile(hold, '');
           await whenClaiming(agent);
           o.log?.(`SIGSTOP agent ${agent}`);
           children[agent]?.kill('SIGSTOP');
           await snapshot(agent);
           await sleep(forMs);
+          // Resumed, it commits again: what it held was taken over meanwhile, so each commit rename finds nothing.
+          await rm(hold, { force: true });
           o.log?.(`SIGCONT agent ${agent}`);
           children[agent]?.kill('SIGCONT');
         }),

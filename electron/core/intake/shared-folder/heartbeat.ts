@@ -21,9 +21,33 @@ export const StationBeatSchema = z.object({
 });
 export type StationBeat = z.infer<typeof StationBeatSchema>;
 
+/**
+ * How often a beat is tried again at once when the rename over the last one is refused for the moment. On an
+ * SMB share a rename over a file that another session has open fails (EEXIST through gvfs, EBUSY or EACCES
+ * elsewhere) while another station reads this heartbeat: a beat given up there waits a whole beat interval,
+ * and a few such in a row look like a station gone past its lease (docs/deployment.md §10).
+ */
+export const BEAT_RETRIES_MS = [0, 20, 50, 100, 200, 400];
+const REFUSED_FOR_NOW = new Set(['EEXIST', 'EBUSY', 'EACCES', 'EPERM']);
+
 /** Written atomically (temp file, rename): a reader sees the last beat or the one before, never half. */
-export async function writeBeat(path: string, beat: StationBeat): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(beat)}\n`, 0o644);
+export async function writeBeat(
+  path: string,
+  beat: StationBeat,
+  write: (path: string, text: string) => Promise<void> = (p, t) => writeFileAtomic(p, t, 0o644),
+): Promise<void> {
+  const text = `${JSON.stringify(beat)}\n`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write(path, text);
+      return;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      const wait = BEAT_RETRIES_MS[attempt];
+      if (!REFUSED_FOR_NOW.has(code) || wait === undefined) throw e;
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 export async function removeBeat(path: string): Promise<void> {

@@ -125,6 +125,24 @@ describe('shared folder: claim before taking', () => {
     expect(a.delivered).toEqual([]);
   });
 
+  it('holdCommits (the kill and freeze tests): claimed files stay claimed until it lets go, then are taken', async () => {
+    const root = folder();
+    const names = await scans(root, 3);
+    let hold = true;
+    const a = await station(root, 'station-a', { holdCommits: () => hold });
+    const taking = Promise.all(names.map((n) => a.shared.take(n)));
+    await expect.poll(() => filesUnder(a.shared.layout.claimed).then((f) => f.length)).toBe(3);
+    // Held for several looks: nothing committed, nothing handed over.
+    await sleep(200);
+    expect((await filesUnder(a.shared.layout.claimed)).sort()).toEqual(names);
+    expect(await filesUnder(a.shared.layout.taken)).toEqual([]);
+    expect(a.delivered).toEqual([]);
+    hold = false;
+    expect(await taking).toEqual(['done', 'done', 'done']);
+    expect(a.delivered.sort()).toEqual(names);
+    expect(await filesUnder(a.shared.layout.claimed)).toEqual([]);
+  });
+
   it('claims no more than its look-ahead while its queue is busy', async () => {
     const root = folder();
     const names = await scans(root, 20);

@@ -41,6 +41,12 @@ export interface SharedFolderConfig {
   inPlace?: InPlaceFiles;
   /** Tests only: called right after each won commit rename (the crash tests kill the process there). */
   afterCommit?: (committed: number) => void;
+  /**
+   * Tests only: while this says true, claimed files wait before their commit rename (they stay claimed): the
+   * kill and freeze tests hold a station's claims at the signal, also on a share slow enough that the
+   * station would otherwise commit all it held before the signal lands.
+   */
+  holdCommits?: () => boolean;
 }
 
 /** The queue's documents whose source file still lies in the folder itself (taken in place). */
@@ -342,6 +348,10 @@ export class SharedFolder {
         await this.nextLook();
       }
       if (this.stopped) return false;
+      if (config.holdCommits?.()) {
+        await sleep(poll);
+        continue;
+      }
       this.workingNow++;
       // The commit point: of this rename and another station's takeover of the same claimed file, one wins.
       const r = await moveInto(join(layout.claimed, rel), join(layout.taken, rel)).catch(() => 'busy' as const);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { Settings } from '../../../../shared/domain/settings';
 import { defaultPoolSize } from '../../util/worker-pool';
@@ -35,6 +36,7 @@ export async function stationConfigOf(o: {
     ...(o.onChange ? { onChange: o.onChange } : {}),
     ...(o.inPlace ? { inPlace: o.inPlace } : {}),
     ...crashAfterCommit(),
+    ...holdCommits(),
   };
 }
 
@@ -47,4 +49,15 @@ function crashAfterCommit(): Pick<SharedFolderConfig, 'afterCommit'> {
   const n = Number(process.env['INTAKE_TEST_KILL_AFTER_COMMIT']);
   if (!Number.isInteger(n) || n < 1) return {};
   return { afterCommit: (committed) => committed === n && process.kill(process.pid, 'SIGKILL') };
+}
+
+/**
+ * INTAKE_TEST_HOLD_COMMITS=PATH (the kill and freeze tests, test/reliability/shared-run.ts): while a file
+ * exists at PATH (a local path the test makes and removes), claimed files are not committed: the station
+ * still holds claims when the test's signal lands, also on a slow SMB share. Unset everywhere else.
+ */
+function holdCommits(): Pick<SharedFolderConfig, 'holdCommits'> {
+  const path = process.env['INTAKE_TEST_HOLD_COMMITS'];
+  if (!path) return {};
+  return { holdCommits: () => existsSync(path) };
 }
