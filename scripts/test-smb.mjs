@@ -8,10 +8,12 @@
 // answers every waiting FUSE request with an error), the test's process group is killed, the mounts and
 // smbd go. CI never hangs.
 //
-// Skipped, with the reason, only where the machine cannot mount FUSE as root: not root, or /dev/fuse missing
-// or not openable (a container without the device). A missing client or samba is a failure: .ci/run
-// installs them.
-//   node scripts/test-smb.mjs      (./run test:smb)
+// Skipped, with the reason, only where the machine cannot mount FUSE as root: not root, /dev/fuse missing or
+// not openable (a container without the device), or no CAP_SYS_ADMIN (a container that may not mount). Then
+// every test of the step counts as skipped in the closing line, and the reason is printed: a CI box that
+// cannot run the share says so in its result instead of passing silently. A missing client or samba is a
+// failure: .ci/run installs them.
+//   node scripts/test-smb.mjs      (./run test:smb; builds first, as ./run test does: the agents run out/main)
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,18 +40,49 @@ export function smbSkipReason() {
   } catch (e) {
     return `/dev/fuse cannot be opened (${e.code ?? e.message}): the container does not pass the FUSE device`;
   }
+  // mount(2) (the FUSE mounts, the bind mounts) needs CAP_SYS_ADMIN, which a container drops unless privileged.
+  const capEff = /^CapEff:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  if (capEff !== undefined && (BigInt(`0x${capEff}`) & (1n << 21n)) === 0n)
+    return 'no CAP_SYS_ADMIN (a container that may not mount: run it privileged, or with --cap-add SYS_ADMIN --device /dev/fuse)';
   return undefined;
 }
 
-/** Runs the suite on the share; resolves to { passed, failed, skipped }. */
-export async function runSmbSuite({ log = console.log, error = console.error } = {}) {
+/** How many tests the step has (vitest's own listing), so a skip counts each of them; 1 if it cannot list. */
+async function testCount() {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-smb-list-'));
+  try {
+    const list = join(dir, 'list.json');
+    await run(
+      process.execPath,
+      // `--json=FILE` in one word: `--json FILE` would take the first test file for the output file.
+      [join('node_modules', 'vitest/vitest.mjs'), 'list', '--project', 'node', `--json=${list}`, ...TESTS],
+      { timeout: 120_000 },
+    );
+    const n = JSON.parse(readFileSync(list, 'utf8')).length;
+    return Number.isInteger(n) && n > 0 ? n : 1;
+  } catch {
+    return 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the suite on the share; resolves to { passed, failed, skipped }. `prefix`: every line of its output
+ * starts with it (scripts/test.mjs runs it beside the vitest lanes).
+ */
+export async function runSmbSuite({ prefix } = {}) {
+  const lead = prefix ? `${prefix} ` : '';
+  const log = (line) => console.log(`${lead}${line}`);
+  const error = (line) => console.error(`${lead}${line}`);
   const skip = smbSkipReason();
   if (skip) {
-    log(`── shared folder on a real SMB share: skipped: ${skip}`);
-    return { passed: 0, failed: 0, skipped: 1 };
+    const n = await testCount();
+    log(`── shared folder on a real SMB share: SKIPPED, ${n} tests not run: ${skip}`);
+    return { passed: 0, failed: 0, skipped: n };
   }
   const needs = CLIENT === 'smbnetfs' ? 'smbnetfs' : '/usr/libexec/gvfsd-fuse gio dbus-run-session';
-  if (spawnSync('sh', ['-c', `for c in smbd ${needs}; do command -v $c || exit 1; done`], { stdio: 'ignore' }).status) {
+  if ((await run('sh', ['-c', `for c in smbd ${needs}; do command -v $c || exit 1; done`])).status !== 0) {
     error(
       `test:smb: samba and the ${CLIENT} client are needed (apt-get install samba gvfs-backends gvfs-fuse smbnetfs; .ci/run installs them)`,
     );
@@ -61,12 +94,14 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
   rmSync(report, { force: true });
   const result = { passed: 0, failed: 0, skipped: 0 };
   try {
-    const share = spawnSync('sh', ['scripts/smb-share.sh', 'start', shareDir, String(MOUNTS)], {
-      encoding: 'utf8',
+    const share = await run('sh', ['scripts/smb-share.sh', 'start', shareDir, String(MOUNTS)], {
       timeout: 90_000,
       env: { ...process.env, INTAKE_SMB_CLIENT: CLIENT },
     });
-    if (share.status !== 0) throw new Error(`the SMB share did not start: ${share.stderr}${share.error ?? ''}`);
+    if (share.status !== 0)
+      throw new Error(
+        `the SMB share did not start: ${share.stderr}${share.signal ? ` (killed: ${share.signal}, after 90 s)` : ''}`,
+      );
     const folders = share.stdout.trim();
     log(
       `── shared folder on a real SMB share, one ${CLIENT} mount per station (${folders}), bound ${BUDGET_MS / 1000} s`,
@@ -91,8 +126,16 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
       ],
       // TMPDIR inside the share's folder: what the runs make (data folders, the sandbox) goes with it, also when
       // the bound kills them (the same tests' cleanup is checked in the local run).
-      { stdio: 'inherit', env: { ...process.env, SHARED_FOLDER: folders, TMPDIR: testTmp }, detached: true },
+      {
+        stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+        env: { ...process.env, SHARED_FOLDER: folders, TMPDIR: testTmp },
+        detached: true,
+      },
     );
+    if (prefix) {
+      prefixLines(child.stdout, process.stdout, lead);
+      prefixLines(child.stderr, process.stderr, lead);
+    }
     const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
     let timer;
     const bound = new Promise((r) => (timer = setTimeout(() => r('bound'), BUDGET_MS)));
@@ -109,7 +152,7 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
       for (const l of stuck.length > 0 ? stuck : ['(none found waiting in a file-system call)']) error(`  ${l}`);
       // Hung or only slow? The same threads sit in request_wait_answer either way (a FUSE client working through
       // a queue looks like one that stopped): each mount is asked for one stat of its root, from a new process.
-      for (const folder of folders.split(',')) error(`  ${mountAnswers(folder)}`);
+      for (const folder of folders.split(',')) error(`  ${await mountAnswers(folder)}`);
       // Killing the FUSE clients answers every waiting request (ENOTCONN): the waiting threads come free.
       for (const g of clientGroups(shareDir)) killGroup(g, 'SIGKILL');
       killGroup(child.pid, 'SIGKILL');
@@ -129,7 +172,8 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
   } finally {
     // Agents that outlived their parent name the share in their arguments: ended by pid, then the mounts go.
     for (const pid of processesMentioning(join(shareDir, 'mnt'))) killPid(pid, 'SIGKILL');
-    spawnSync('sh', ['scripts/smb-share.sh', 'stop', shareDir], { stdio: 'inherit', timeout: 30_000 });
+    const stop = await run('sh', ['scripts/smb-share.sh', 'stop', shareDir], { timeout: 30_000 });
+    for (const line of `${stop.stdout}${stop.stderr}`.split('\n')) if (line) error(line);
     // Never into a mount still there (the rm would go through it): only once /proc/mounts lists none below.
     if (!readFileSync('/proc/mounts', 'utf8').includes(`${shareDir}/`)) {
       let why = '';
@@ -154,12 +198,11 @@ export async function runSmbSuite({ log = console.log, error = console.error } =
 }
 
 /** Whether a mount answers a stat of its share folder within 10 s, and how fast. */
-function mountAnswers(folder) {
+async function mountAnswers(folder) {
   const t = performance.now();
-  const r = spawnSync('stat', ['-c', '%i', folder], { timeout: 10_000, killSignal: 'SIGKILL', stdio: 'ignore' });
+  const r = await run('stat', ['-c', '%i', folder], { timeout: 10_000 });
   const s = ((performance.now() - t) / 1000).toFixed(1);
-  if (r.error?.code === 'ETIMEDOUT' || r.signal)
-    return `${folder}: no answer to stat within 10 s: this mount's client hangs`;
+  if (r.signal) return `${folder}: no answer to stat within 10 s: this mount's client hangs`;
   return `${folder}: stat answered in ${s} s (${r.status === 0 ? 'ok' : `exit ${r.status}`}): this mount's client still answers`;
 }
 
@@ -173,6 +216,40 @@ function clientGroups(shareDir) {
     if (Number.isInteger(pid) && pid > 1) out.push(pid);
   }
   return out;
+}
+
+/**
+ * A command's exit, output and signal, without blocking this process (beside the vitest lanes, whose output
+ * it relays, a synchronous wait would stall them): killed with SIGKILL after `timeout` ms.
+ */
+function run(command, args, { timeout, env = process.env } = {}) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (t) => (stdout += t));
+    child.stderr.setEncoding('utf8').on('data', (t) => (stderr += t));
+    const timer = timeout ? setTimeout(() => child.kill('SIGKILL'), timeout) : undefined;
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolveRun({ status: null, signal: null, stdout, stderr: `${stderr}${e.message}\n` });
+    });
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolveRun({ status, signal, stdout, stderr });
+    });
+  });
+}
+
+function prefixLines(from, to, lead) {
+  let rest = '';
+  from.setEncoding('utf8');
+  from.on('data', (text) => {
+    const lines = (rest + text).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) to.write(`${lead}${line}\n`);
+  });
+  from.on('end', () => rest && to.write(`${lead}${rest}\n`));
 }
 
 function killPid(pid, signal) {
@@ -192,6 +269,15 @@ function killGroup(pgid, signal) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The agents run the build in out/main when there is one: an old build would test old code.
+  const build = spawnSync(process.execPath, [join('node_modules', 'electron-vite/bin/electron-vite.js'), 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) {
+    console.error('test:smb: the build failed');
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
   const r = await runSmbSuite();
   console.log(`\n${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
   process.exit(r.failed || r.passed === 0 ? 1 : 0);
