@@ -132,14 +132,16 @@ stop)
   for pidfile in "$dir"/run/client*.pid "$dir/run/smbd.pid"; do
     [ -f "$pidfile" ] && groups="$groups $(cat "$pidfile")"
   done
-  for g in $groups; do kill -TERM -- "-$g" 2>/dev/null || kill -TERM "$g" 2>/dev/null || true; done
+  # `kill -SIG -PGID`, without `--`: dash's kill takes `--` for a pid ("Illegal number"), so `kill -TERM -- -g`
+  # ended no group, `kill -0 -- -g` said "gone" at once, and every client outlived stop (found in #37).
+  for g in $groups; do kill -TERM "-$g" 2>/dev/null || kill -TERM "$g" 2>/dev/null || true; done
   for _ in $(seq 50); do
     alive=""
-    for g in $groups; do kill -0 -- "-$g" 2>/dev/null && alive=1; done
+    for g in $groups; do kill -0 "-$g" 2>/dev/null && alive=1; done
     [ -z "$alive" ] && break
     sleep 0.2
   done
-  for g in $groups; do kill -KILL -- "-$g" 2>/dev/null || true; done
+  for g in $groups; do kill -KILL "-$g" 2>/dev/null || true; done
   rm -f "$dir"/run/client*.pid
   ;;
 *)

@@ -172,8 +172,17 @@ export async function runSmbSuite({ prefix } = {}) {
   } finally {
     // Agents that outlived their parent name the share in their arguments: ended by pid, then the mounts go.
     for (const pid of processesMentioning(join(shareDir, 'mnt'))) killPid(pid, 'SIGKILL');
+    const groups = clientGroups(shareDir);
     const stop = await run('sh', ['scripts/smb-share.sh', 'stop', shareDir], { timeout: 30_000 });
     for (const line of `${stop.stdout}${stop.stderr}`.split('\n')) if (line) error(line);
+    // Every client's process group is gone after stop: a client left running would pile up run after run (it
+    // did, unseen, until #37: stop's group kill never worked under dash). Ended here, and the run fails.
+    const outlived = groups.filter((g) => groupAlive(g));
+    if (outlived.length > 0) {
+      error(`test:smb: the SMB clients' process groups ${outlived.join(', ')} outlived stop; killed now`);
+      for (const g of outlived) killGroup(g, 'SIGKILL');
+      result.failed++;
+    }
     // Never into a mount still there (the rm would go through it): only once /proc/mounts lists none below.
     if (!readFileSync('/proc/mounts', 'utf8').includes(`${shareDir}/`)) {
       let why = '';
@@ -257,6 +266,15 @@ function killPid(pid, signal) {
     process.kill(pid, signal);
   } catch {
     // Gone already.
+  }
+}
+
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
   }
 }
 
