@@ -11,11 +11,10 @@ import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
+import { testPipelineOptions } from '../../test-support/pipeline-options';
 import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
 import { startConnectionHarness } from '../../platform/test-support/connection-harness';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
-import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { scannedBatch } from '../test-support/batch';
 import {
@@ -56,25 +55,9 @@ async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaite
   const bus = new EventBus();
   notices = [];
   bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
-  pipeline = await createIntakePipeline({
-    dataDir: join(dir, 'data'),
-    settings: {
-      folders,
-      archive: { mode: 'move', retentionDays: 30 },
-      upload: { concurrency: 2 },
-      environments: [LOCAL_SANDBOX_ENVIRONMENT],
-      activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
-    },
-    uploader: api ?? (await platform()),
-    bus,
-    clock: systemClock,
-    logger: silentLogger,
-    folderOptions: {
-      stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-      reattachMs: 200,
-    },
-    backoff: { baseMs: 50, capMs: 200 },
-  });
+  pipeline = await createIntakePipeline(
+    testPipelineOptions({ dataDir: join(dir, 'data'), folders, uploader: api ?? (await platform()), bus }),
+  );
   await pipeline.start();
   return pipeline;
 }
