@@ -75,6 +75,12 @@ export function platformPipelineBed() {
     pipeline = harness = dir = undefined;
   });
   return {
+    /** What a test made itself (its own set-up), stopped and removed after it like the rest. */
+    own(made: { dir?: string; harness?: ConnectionHarness; pipeline?: IntakePipeline }): void {
+      dir = made.dir ?? dir;
+      harness = made.harness ?? harness;
+      pipeline = made.pipeline ?? pipeline;
+    },
     /** Made, not started: the test starts it (and may hold events on its own `bus`). */
     async create(
       prefix: string,
