@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentSuggestionsSchema, TextMatchSchema } from '../../domain/suggestions';
+import { PageWordsSchema } from '../../domain/page-words';
 
 /** Issue #17: the text of a document read for the tagging form's suggestions (core: suggestions). */
 export const suggestionInvokes = {
@@ -18,6 +19,15 @@ export const suggestionInvokes = {
     response: z
       .object({ code: z.string(), confidence: z.number().min(0).max(1), examples: z.number().int().min(0) })
       .nullable(),
+  },
+  /**
+   * The words read from one page of the document (issue #39 item 7), for the preview's selectable text
+   * layer and its find on page: only what was read already (the text cache), never a read of its own, so
+   * the preview never waits on OCR. `page` is 0-based, as the core counts pages.
+   */
+  'documents.pageWords': {
+    request: z.object({ id: z.string().min(1), page: z.number().int().min(0).max(100_000) }),
+    response: PageWordsSchema,
   },
   /** OCR languages installed on this machine and the page limit, for the settings screen. */
   'ocr.info': {
