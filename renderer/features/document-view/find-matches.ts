@@ -24,11 +24,7 @@ export interface FindMatch {
 
 /** One character as find compares it: no accents, lower case, ß as ss, ligatures spelt out (ﬁ → fi). */
 export function foldForFind(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss');
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss');
 }
 
 /** The query as compared: folded, spaces collapsed, trimmed; empty finds nothing. */
