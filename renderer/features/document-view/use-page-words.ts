@@ -30,19 +30,30 @@ function askWords(id: string, page: number): Promise<PageWords> {
  */
 export function usePageWords(docId: string | undefined, shownPage: number): PageWordsView {
   const readTick = useAppStore((st) => (docId && st.suggestions[docId]?.state === 'ready' ? 1 : 0));
-  const [state, setState] = useState<{ key: string; pages: Record<number, PageWords> }>({ key: '', pages: {} });
+  const [state, setState] = useState<{
+    key: string;
+    pages: Record<number, PageWords>;
+    /** The pages answered since the text was last read: the others are asked for (again). */
+    fresh: Record<number, true>;
+  }>({ key: '', pages: {}, fresh: {} });
   const [all, setAll] = useState(false);
   const key = `${docId ?? ''}:${readTick}`;
-  // Another document, or its text read meanwhile: what was answered before is asked for anew.
-  const pages = state.key === key ? state.pages : {};
+  // The text read meanwhile: what was answered before is asked for anew, and shown until the new answer
+  // comes (the layer is not taken away under the clerk's selection).
+  const { pages } = state;
+  const fresh = state.key === key ? state.fresh : {};
 
   const put = useCallback(
     (page: number, answer: PageWords) =>
-      setState((s) => ({ key, pages: { ...(s.key === key ? s.pages : {}), [page]: answer } })),
+      setState((s) => ({
+        key,
+        pages: { ...s.pages, [page]: answer },
+        fresh: { ...(s.key === key ? s.fresh : {}), [page]: true },
+      })),
     [key],
   );
 
-  const shownKnown = pages[shownPage] !== undefined;
+  const shownKnown = fresh[shownPage] !== undefined;
   useEffect(() => {
     if (!docId || shownKnown) return;
     let cancelled = false;
@@ -56,7 +67,7 @@ export function usePageWords(docId: string | undefined, shownPage: number): Page
     MAX_FIND_PAGES,
     Object.values(pages).reduce((n, p) => Math.max(n, p.pageCount), 0),
   );
-  const missing = all ? Array.from({ length: pageCount }, (_, i) => i).filter((i) => pages[i] === undefined) : [];
+  const missing = all ? Array.from({ length: pageCount }, (_, i) => i).filter((i) => fresh[i] === undefined) : [];
   const next = missing[0];
   useEffect(() => {
     if (next === undefined || !docId) return;
