@@ -419,6 +419,7 @@ export const de: Record<MessageKey, string> = {
   'preview.find.next': 'Nächster Treffer',
   'preview.find.previous': 'Vorheriger Treffer',
   'preview.find.close': 'Suche schließen',
+  'preview.text.show': 'Text anzeigen',
   'preview.text.notRead': 'Text noch nicht gelesen',
   'preview.text.skipped': 'Text dieser Seite nicht gelesen',
   'preview.text.none': 'Kein Text auf dieser Seite',

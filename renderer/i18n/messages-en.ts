@@ -409,6 +409,7 @@ export const en = {
   'preview.find.next': 'Next match',
   'preview.find.previous': 'Previous match',
   'preview.find.close': 'Close find',
+  'preview.text.show': 'Show text',
   'preview.text.notRead': 'Text not read yet',
   'preview.text.skipped': 'Text of this page not read',
   'preview.text.none': 'No text on this page',

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +87,19 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
     await page.keyboard.press('Control+c');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Versicherungsnummer: HR-100001');
 
+    // "Show text" (a toggle, by keyboard): the words read, readable over the scan; still selectable.
+    const show = page.getByTestId('show-text');
+    expect(await show.getAttribute('aria-pressed')).toBe('false');
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => layer.getAttribute('class')).toContain('shown');
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    expect(await word.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgba(0, 0, 0, 0)');
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => layer.getAttribute('class')).toBe('word-layer');
+    expect(await word.evaluate((el) => getComputedStyle(el).color)).toBe('rgba(0, 0, 0, 0)');
+
     // Ctrl+F with the preview focused: the find box, focus in it.
     await page.locator('.preview-canvas').focus();
     await page.keyboard.press('Control+f');
@@ -134,6 +148,39 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('#tag-itemId').evaluate((el) => el === document.activeElement)).toBe(true);
   }, 120_000);
+
+  it("a scanned PDF: the OCR words lie over pdf.js's drawing of the page, and find counts them", async () => {
+    const { page, demo } = app;
+    const png = await letterScan(
+      { lines: ['Sehr geehrte Damen und Herren,', 'Kennzeichen HH-AB 1234 und HH-AB 1234'], fontSize: 12, page: A6 },
+      { dpi: 200, noise: 12, blur: 0.5, seed: 7 },
+    );
+    const pdf = await PDFDocument.create();
+    const image = await pdf.embedPng(png);
+    pdf.addPage(A6).drawImage(image, { x: 0, y: 0, width: A6[0], height: A6[1] });
+    await writeFile(join(demo.scannerFolder, 'Scan Kennzeichen.pdf'), await pdf.save());
+    await row('Scan Kennzeichen.pdf').waitFor({ timeout: 20_000 });
+    await row('Scan Kennzeichen.pdf').click();
+    const layer = page.getByTestId('text-layer');
+    const word = layer.locator('span', { hasText: 'Kennzeichen' });
+    await word.waitFor({ timeout: 60_000 });
+    expect(await layer.getAttribute('data-source')).toBe('ocr');
+    // Over the canvas pdf.js drew, inside it.
+    const [w, canvas] = [(await word.boundingBox())!, (await page.getByTestId('pdf-canvas').boundingBox())!];
+    expect(w.x).toBeGreaterThan(canvas.x);
+    expect(w.y).toBeGreaterThan(canvas.y);
+    expect(w.y + w.height).toBeLessThan(canvas.y + canvas.height / 2);
+    expect(await selectAcross(page, word)).toContain('Kennzeichen');
+    await page.keyboard.press('Control+f');
+    await page.getByTestId('find-input').waitFor();
+    await page.keyboard.type('hh-ab 1234');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 10_000 }).toBe('1 of 2');
+    // One match over two words: two marks for it.
+    expect(await page.getByTestId('find-mark-current').count()).toBe(2);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('find-box').count()).toBe(0);
+  }, 90_000);
 });
 
 describe('the preview shows the text of a born-digital PDF, in German', () => {

@@ -76,6 +76,8 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
     current: 0,
   });
   const returnFocus = useRef<Element | null>(null);
+  // The words read, shown over a scanned page (the clerk checks what the OCR read); selectable either way.
+  const [showText, setShowText] = useState(false);
   // A suggestion's place on its page (tagging form, Alt+V): the preview turns to that page and marks it.
   const mark = useAppStore((st) => (st.previewMark?.documentId === doc?.id ? st.previewMark : undefined));
   const markRef = useRef<HTMLDivElement>(null);
@@ -232,7 +234,13 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const drawn = natural ? { width: natural.width * scale, height: natural.height * scale } : undefined;
   // The words OCR read from this page, selectable over its image; a PDF page's own text is pdf.js's layer.
   const wordLayer = ocrWords && drawn && (
-    <WordLayer words={ocrWords.words} rotation={ocrWords.rotation} width={drawn.width} height={drawn.height} />
+    <WordLayer
+      words={ocrWords.words}
+      rotation={ocrWords.rotation}
+      width={drawn.width}
+      height={drawn.height}
+      shown={showText}
+    />
   );
   const findOverlay = find.open && (
     <FindMarks
@@ -380,6 +388,17 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         >
           {t('preview.find.open')}
         </button>
+        {ocrWords && (
+          <button
+            type="button"
+            className="button button-small"
+            aria-pressed={showText}
+            onClick={() => setShowText((v) => !v)}
+            data-testid="show-text"
+          >
+            {t('preview.text.show')}
+          </button>
+        )}
         {textStatus && (
           <span className="muted text-status" data-testid="text-status">
             {textStatus}

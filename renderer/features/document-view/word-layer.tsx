@@ -33,8 +33,10 @@ export function WordLayer(props: {
   /** The page as drawn, in CSS pixels. */
   width: number;
   height: number;
+  /** The words shown over the image ("Show text"), not only selectable. */
+  shown: boolean;
 }) {
-  const { words, rotation, width, height } = props;
+  const { words, rotation, width, height, shown } = props;
   const lines = useMemo(() => {
     const byLine = new Map<number, PageWord[]>();
     for (const w of words) {
@@ -46,7 +48,7 @@ export function WordLayer(props: {
   }, [words]);
   const sideways = rotation === 90 || rotation === 270;
   return (
-    <div className="word-layer" data-testid="text-layer" data-source="ocr">
+    <div className={shown ? 'word-layer shown' : 'word-layer'} data-testid="text-layer" data-source="ocr">
       {lines.map((line, l) => {
         // One font size per line (as high as its highest word): a word without ascenders is not set smaller.
         const thickness = Math.max(...line.map((w) => (sideways ? w.box.w * width : w.box.h * height)));
