@@ -421,6 +421,7 @@ export const de: Record<MessageKey, string> = {
   'preview.find.close': 'Suche schließen',
   'preview.text.show': 'Text anzeigen',
   'preview.text.notRead': 'Text noch nicht gelesen',
+  'preview.text.unreadable': 'Text konnte nicht gelesen werden',
   'preview.text.skipped': 'Text dieser Seite nicht gelesen',
   'preview.text.none': 'Kein Text auf dieser Seite',
   'help.find': 'Im gezeigten Dokument suchen (Enter / Umschalt+Enter: nächster / vorheriger Treffer, Esc: schließen)',

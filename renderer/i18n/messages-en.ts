@@ -411,6 +411,7 @@ export const en = {
   'preview.find.close': 'Close find',
   'preview.text.show': 'Show text',
   'preview.text.notRead': 'Text not read yet',
+  'preview.text.unreadable': 'Text could not be read',
   'preview.text.skipped': 'Text of this page not read',
   'preview.text.none': 'No text on this page',
   'help.find': 'Find in the document shown (Enter / Shift+Enter: next / previous match, Esc: close)',

@@ -20,6 +20,7 @@ export const MAX_PAGE_WORDS = 20_000;
  * - `read`: from the PDF's own text layer (`pdf-text`) or by OCR (`ocr`); `rotation` is the quarter turn
  *   (clockwise) that makes the page upright, so the words run turned on the page as it lies;
  * - `notRead`: the document's text is not read yet (it is read on arrival and when the clerk opens it);
+ * - `unreadable`: its text cannot be read and is not tried again (docs/capture.md, "no poison pill");
  * - `skipped`: the page was not read (after the OCR page limit, or it could not be read);
  * - `noPage`: the document's text has fewer pages than that.
  * `pageCount` is the number of pages the text knows of (0 when not read).
@@ -32,7 +33,7 @@ export const PageWordsSchema = z.discriminatedUnion('state', [
     words: z.array(PageWordSchema).max(MAX_PAGE_WORDS),
     pageCount: z.number().int().min(0),
   }),
-  z.object({ state: z.literal('notRead'), pageCount: z.literal(0) }),
+  z.object({ state: z.enum(['notRead', 'unreadable']), pageCount: z.literal(0) }),
   z.object({ state: z.enum(['skipped', 'noPage']), pageCount: z.number().int().min(0) }),
 ]);
 export type PageWords = z.infer<typeof PageWordsSchema>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokes } from '../../../shared/ipc/contract';
 import { IntakeError } from '../errors';
 import { DocumentTextService } from '../suggestions/document-text';
-import { hashFile } from '../suggestions/text-cache';
+import { hashFile, TextCache } from '../suggestions/text-cache';
 import { letterPdf, letterScan } from '../suggestions/test-support/letters';
 import { dispatch } from './handler-table';
 import { createSuggestionHandlers } from './suggestion-handlers';
@@ -29,6 +29,8 @@ describe('documents.pageWords', () => {
     await writeFile(files.get('letter')!, await letterPdf({ lines: ['Versicherungsnummer: HR-100001', 'Unfall'] }));
     files.set('scan', join(dir, 'scan.png'));
     await writeFile(files.get('scan')!, await letterScan({ lines: ['Schaden'], page: [200, 200] }, { dpi: 100 }));
+    files.set('broken', join(dir, 'broken.pdf'));
+    await writeFile(files.get('broken')!, '%PDF-1.4 not really');
     for (const [id, path] of files) hashes.set(id, await hashFile(path));
   }, 60_000);
   afterAll(async () => {
@@ -101,6 +103,14 @@ describe('documents.pageWords', () => {
     expect(await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 1 })).toEqual({
       ok: true,
       value: { state: 'noPage', pageCount: 1 },
+    });
+  });
+
+  it('a content whose read failed for good is "unreadable", not "not read yet"', async () => {
+    await new TextCache(join(dir, 'data', 'text-cache')).setFailure(hashes.get('broken')!, 'the worker was killed');
+    expect(await dispatch(handlers(), 'documents.pageWords', { id: 'broken', page: 0 })).toEqual({
+      ok: true,
+      value: { state: 'unreadable', pageCount: 0 },
     });
   });
 

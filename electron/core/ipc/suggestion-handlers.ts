@@ -20,8 +20,11 @@ export function createSuggestionHandlers(
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
-    'documents.pageWords': async ({ id, page }) =>
-      pageWordsOf(await deps.text.cachedText(deps.contentHashOf(id)), page),
+    'documents.pageWords': async ({ id, page }) => {
+      const hash = deps.contentHashOf(id);
+      const text = await deps.text.cachedText(hash);
+      return pageWordsOf(text, page, !text && (await deps.text.readFailure(hash)) !== undefined);
+    },
     'ocr.info': async () => ({
       languages: deps.text.languages.map((l) => l.code),
       maxOcrPages: deps.text.maxOcrPages,

@@ -7,8 +7,8 @@ import { MAX_PAGE_WORDS } from '../../../shared/domain/page-words';
 import type { CachedText } from './text-cache';
 import { clampBox } from './page-text';
 
-export function pageWordsOf(text: CachedText | undefined, page: number): PageWords {
-  if (!text) return { state: 'notRead', pageCount: 0 };
+export function pageWordsOf(text: CachedText | undefined, page: number, unreadable = false): PageWords {
+  if (!text) return { state: unreadable ? 'unreadable' : 'notRead', pageCount: 0 };
   const { pageCount } = text;
   if (page >= pageCount) return { state: 'noPage', pageCount };
   const read = text.pages.find((p) => p.page === page);

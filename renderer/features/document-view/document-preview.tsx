@@ -253,11 +253,13 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       ? undefined
       : shownWords.state === 'notRead'
         ? t('preview.text.notRead')
-        : shownWords.state === 'skipped'
-          ? t('preview.text.skipped')
-          : shownWords.state === 'read' && shownWords.words.length === 0
-            ? t('preview.text.none')
-            : undefined;
+        : shownWords.state === 'unreadable'
+          ? t('preview.text.unreadable')
+          : shownWords.state === 'skipped'
+            ? t('preview.text.skipped')
+            : shownWords.state === 'read' && shownWords.words.length === 0
+              ? t('preview.text.none')
+              : undefined;
   const goToMatch = (index: number) => {
     const m = matches[index];
     setFind((f) => ({ ...f, current: index, tick: f.tick }));
