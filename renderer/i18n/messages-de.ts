@@ -412,7 +412,7 @@ export const de: Record<MessageKey, string> = {
   'status.uploading': 'Hochgeladen: {sent} von {total}',
   'queue.bytesOf': '{sent} von {total}',
   'preview.fitPage': 'Ganze Seite',
-  'preview.find.open': 'Suchen',
+  'preview.find.open': 'Text suchen',
   'preview.find.label': 'Im Dokument suchen',
   'preview.find.count': '{current} von {total}',
   'preview.find.none': 'Kein Treffer',

@@ -402,7 +402,7 @@ export const en = {
   'status.uploading': 'Uploading {sent} of {total}',
   'queue.bytesOf': '{sent} of {total}',
   'preview.fitPage': 'Fit page',
-  'preview.find.open': 'Find',
+  'preview.find.open': 'Find text',
   'preview.find.label': 'Find in the document',
   'preview.find.count': '{current} of {total}',
   'preview.find.none': 'No match',
