@@ -230,5 +230,20 @@ describe('the preview shows the text of a born-digital PDF, in German', () => {
     await page.keyboard.press('?');
     await expect.poll(() => page.getByTestId('help-overlay').textContent()).toContain('Strg+F');
     await page.keyboard.press('Escape');
+
+    // A page edit makes new content, not read yet: the preview has it read and finds in it.
+    await page.getByTestId('page-thumb').first().focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByTestId('page-thumb').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Seite 1 von 1');
+    await page.locator('.preview-canvas').focus();
+    await page.keyboard.press('Control+f');
+    await page.getByTestId('find-input').waitFor();
+    // The page shown (page 1) was deleted: the other page's one "Schaden" is left, its number with it.
+    await page.keyboard.type('schaden');
+    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe('1 von 1');
+    await page.getByTestId('find-input').fill('HR-100001');
+    await expect.poll(() => count.textContent()).toBe('1 von 1');
+    await page.keyboard.press('Escape');
   }, 90_000);
 });

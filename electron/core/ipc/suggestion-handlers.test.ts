@@ -67,6 +67,7 @@ describe('documents.pageWords', () => {
       [{ id: 'letter', page: '0' }, 'page'],
       [{ id: 'letter', page: 100_001 }, 'page'],
       [{ page: 0 }, 'id'],
+      [{ id: 'letter', page: 0, read: 'yes' }, 'read'],
       [null, '(request)'],
     ];
     for (const [request, field] of bad) {
@@ -77,16 +78,14 @@ describe('documents.pageWords', () => {
     expect(asked).toEqual([]);
   });
 
-  it('answers "not read" before the text is read, and never reads it itself', async () => {
+  it('answers "not read" before the text is read, and does not read it unless asked to', async () => {
     const r = await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 0 });
     expect(r).toEqual({ ok: true, value: { state: 'notRead', pageCount: 0 } });
     expect(await text.cachedText(hashes.get('letter')!)).toBeUndefined();
   });
 
-  it('once read: the words of the page with their places and lines; a page after the last is no page', async () => {
-    const read = await text.textOf(files.get('letter')!);
-    expect(read.ok).toBe(true);
-    const r = await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 0 });
+  it('asked to read: the words of the page with their places and lines; a page after the last is no page', async () => {
+    const r = await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 0, read: true });
     if (!r.ok) throw new Error(r.error.message);
     const value = invokes['documents.pageWords'].response.parse(r.value);
     if (value.state !== 'read') throw new Error(`not read: ${value.state}`);
@@ -100,6 +99,8 @@ describe('documents.pageWords', () => {
     // Right of the first word, near the page's top.
     expect(number.x).toBeGreaterThan(value.words[0]!.box.x + value.words[0]!.box.w);
     expect(number.y).toBeLessThan(0.15);
+    // Read once: the cache answers now, without `read`.
+    expect(await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 0 })).toEqual(r);
     expect(await dispatch(handlers(), 'documents.pageWords', { id: 'letter', page: 1 })).toEqual({
       ok: true,
       value: { state: 'noPage', pageCount: 1 },
@@ -108,7 +109,7 @@ describe('documents.pageWords', () => {
 
   it('a content whose read failed for good is "unreadable", not "not read yet"', async () => {
     await new TextCache(join(dir, 'data', 'text-cache')).setFailure(hashes.get('broken')!, 'the worker was killed');
-    expect(await dispatch(handlers(), 'documents.pageWords', { id: 'broken', page: 0 })).toEqual({
+    expect(await dispatch(handlers(), 'documents.pageWords', { id: 'broken', page: 0, read: true })).toEqual({
       ok: true,
       value: { state: 'unreadable', pageCount: 0 },
     });

@@ -20,9 +20,14 @@ export function createSuggestionHandlers(
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
-    'documents.pageWords': async ({ id, page }) => {
+    'documents.pageWords': async ({ id, page, read }) => {
       const hash = deps.contentHashOf(id);
-      const text = await deps.text.cachedText(hash);
+      let text = await deps.text.cachedText(hash);
+      if (!text && read) {
+        // Shared with a read of the same content under way (the tagging form's suggestions).
+        const r = await deps.text.textOf(deps.fileOf(id));
+        if (r.ok) text = { pageCount: r.pageCount, pages: r.pages };
+      }
       return pageWordsOf(text, page, !text && (await deps.text.readFailure(hash)) !== undefined);
     },
     'ocr.info': async () => ({

@@ -16,9 +16,9 @@ export interface PageWordsView {
 }
 
 /** A page's words; a failed answer is no text layer, never an error over the preview. */
-function askWords(id: string, page: number): Promise<PageWords> {
+function askWords(id: string, page: number, read = false): Promise<PageWords> {
   return intake()
-    .call('documents.pageWords', { id, page })
+    .call('documents.pageWords', { id, page, read })
     .catch((): PageWords => ({ state: 'notRead', pageCount: 0 }));
 }
 
@@ -62,6 +62,18 @@ export function usePageWords(docId: string | undefined, shownPage: number): Page
       cancelled = true;
     };
   }, [docId, shownPage, shownKnown, put]);
+
+  // Not read yet (new content after a page edit, a document never opened for tagging): said at once
+  // (above), then read in the text workers and shown when it is. Asked once per answer "not read".
+  const shownNotRead = fresh[shownPage] !== undefined && pages[shownPage]?.state === 'notRead';
+  useEffect(() => {
+    if (!docId || !shownNotRead) return;
+    let cancelled = false;
+    void askWords(docId, shownPage, true).then((answer) => !cancelled && put(shownPage, answer));
+    return () => {
+      cancelled = true;
+    };
+  }, [docId, shownPage, shownNotRead, put]);
 
   const pageCount = Math.min(
     MAX_FIND_PAGES,
