@@ -262,16 +262,14 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
               : undefined;
   const goToMatch = (index: number) => {
     const m = matches[index];
-    setFind((f) => ({ ...f, current: index, tick: f.tick }));
+    setFind((f) => ({ ...f, current: index }));
     if (m && m.page !== shownIndex) setPage(m.page + 1);
   };
   const onQuery = (query: string) => {
     // The first match on the shown page or after it, as a browser's find does.
     const next = findMatches(findPages, query);
-    const at = Math.max(
-      0,
-      next.findIndex((m) => m.page >= shownIndex),
-    );
+    const after = next.findIndex((m) => m.page >= shownIndex);
+    const at = Math.max(0, after);
     setFind((f) => ({ ...f, query, current: at }));
     const m = next[at];
     if (m && m.page !== shownIndex) setPage(m.page + 1);
