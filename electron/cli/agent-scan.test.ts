@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,106 @@ describe('intake-agent scanners', () => {
     const gone = await runAgent(['scanners', '--scanner', url, '--mdns-ms', '200', '--data', join(dir, 'list')]);
     expect(gone.code).toBe(7);
     expect(jsonLines(gone.stdout).find((l) => l.id === url)).toMatchObject({ error: 'scanner.unreachable' });
+  }, 60_000);
+});
+
+describe('intake-agent scanners, from the settings files', () => {
+  let second: EsclDouble | undefined;
+  afterEach(async () => {
+    await second?.stop();
+    second = undefined;
+  });
+  const environment = () => ({
+    id: 'production',
+    name: 'Production',
+    kind: 'production',
+    baseUrl: sandbox.baseUrl,
+    tokenUrl: sandbox.tokenUrl,
+    country: 'de',
+    tenant: 'demo-insurance',
+    clientId: sandbox.demoClient.clientId,
+    scopes: ['case_integration', 'events'],
+    authMethod: 'client_secret',
+  });
+
+  it("lists the settings file's scanners (name kept), and the machine file's locked ones instead", async () => {
+    double = await new EsclDouble({ makeAndModel: 'Front desk MFP' }).start();
+    second = await new EsclDouble({ makeAndModel: 'Mail room MFP' }).start();
+    const etc = join(dir, 'scanners-settings');
+    await mkdir(etc, { recursive: true });
+    const user = join(etc, 'settings.json');
+    await writeFile(
+      user,
+      JSON.stringify({
+        version: 2,
+        environments: [environment()],
+        activeEnvironmentId: 'production',
+        scanners: [{ url: double.url, name: 'Front desk' }],
+      }),
+    );
+    const run = await runAgent(['scanners', '--settings', user, '--mdns-ms', '0', '--data', join(etc, 'data')]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = jsonLines(run.stdout).filter((l) => String(l.id).startsWith('http'));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        id: double.url,
+        name: 'Front desk',
+        via: 'settings',
+        capabilities: expect.objectContaining({ makeAndModel: 'Front desk MFP' }),
+      }),
+    ]);
+    // $INTAKE_DESK_SETTINGS is the same file, as for every other command.
+    const byEnv = await runAgent(['scanners', '--mdns-ms', '0', '--data', join(etc, 'data')], {
+      env: { ...process.env, INTAKE_DESK_SETTINGS: user },
+    });
+    expect(jsonLines(byEnv.stdout).filter((l) => l.via === 'settings')).toHaveLength(1);
+
+    // The administrator locks the station's scanners machine-wide: those are listed, the user's are not.
+    const machine = join(etc, 'machine.json');
+    await writeFile(machine, JSON.stringify({ version: 1, locked: { scanners: [{ url: second.url }] } }));
+    const locked = await runAgent([
+      'scanners',
+      '--settings',
+      user,
+      '--machine-settings',
+      machine,
+      '--mdns-ms',
+      '0',
+      '--data',
+      join(etc, 'data'),
+    ]);
+    expect(locked.code, locked.stderr).toBe(0);
+    expect(jsonLines(locked.stdout).filter((l) => String(l.id).startsWith('http'))).toEqual([
+      expect.objectContaining({
+        id: second.url,
+        via: 'settings',
+        capabilities: expect.objectContaining({ makeAndModel: 'Mail room MFP' }),
+      }),
+    ]);
+
+    // A configured scanner that does not answer is its error line; the listing itself succeeded.
+    const url = second.url;
+    await second.stop();
+    second = undefined;
+    const down = await runAgent([
+      'scanners',
+      '--machine-settings',
+      machine,
+      '--mdns-ms',
+      '0',
+      '--data',
+      join(etc, 'data'),
+    ]);
+    expect(down.code, down.stderr).toBe(0);
+    expect(jsonLines(down.stdout).find((l) => l.id === url)).toMatchObject({
+      via: 'settings',
+      error: 'scanner.unreachable',
+    });
+
+    // A settings file that cannot be read is a settings error (exit 2), not an empty list.
+    const missing = await runAgent(['scanners', '--settings', join(etc, 'nope.json'), '--mdns-ms', '0']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/settings file not found/);
   }, 60_000);
 });
 

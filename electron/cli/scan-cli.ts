@@ -15,14 +15,22 @@ import { ScannerProblem } from '../core/scanning/scanner-backend';
 import { ScanService } from '../core/scanning/scan-service';
 import { systemClock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';
+import { JsonLineLogger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { UsageError } from './agent-args';
+import { loadStationSettings } from './agent-config';
 import { EXIT } from './agent-stop-reason';
 
 const line = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
-/** `intake-agent scanners [--scanner URL]… [--data DIR] [--mdns-ms N]`: one JSON line per scanner. */
-export async function runScannersCli(argv: string[]): Promise<number> {
+/**
+ * `intake-agent scanners [--scanner URL]… [--settings FILE] [--machine-settings FILE] [--data DIR]
+ * [--mdns-ms N]`: one JSON line per scanner: those found, those the settings give by address (`scanners`,
+ * the machine file's locked ones too; `via: "settings"`) and those named (`via: "address"`). Only a scanner
+ * named on the command line that does not answer fails the command (exit 7); a configured or found one
+ * that does not answer is its error line.
+ */
+export async function runScannersCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let v;
   try {
     ({ values: v } = parseArgs({
@@ -32,6 +40,8 @@ export async function runScannersCli(argv: string[]): Promise<number> {
         scanner: { type: 'string', multiple: true },
         data: { type: 'string' },
         'mdns-ms': { type: 'string' },
+        settings: { type: 'string' },
+        'machine-settings': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -44,7 +54,29 @@ export async function runScannersCli(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const named = (v.scanner ?? []).map((url) => ({ url, via: 'address' as const }));
-  const backends = await scannerBackends(resolve(v.data ?? 'intake-agent-data'), () => [], mdnsMs);
+  let configured: { url: string; name?: string; via: 'settings' }[];
+  try {
+    const settingsFile = v.settings ?? env.INTAKE_DESK_SETTINGS;
+    const settings = await loadStationSettings(
+      {
+        ...(settingsFile ? { settings: settingsFile } : {}),
+        ...(v['machine-settings'] ? { machineSettings: v['machine-settings'] } : {}),
+      },
+      {
+        clock: systemClock,
+        logger: new JsonLineLogger((l) => process.stderr.write(`${l}\n`), 'warn', { app: 'intake-agent' }),
+      },
+    );
+    configured = (settings.scanners ?? []).map((s) => ({
+      url: s.url,
+      ...(s.name ? { name: s.name } : {}),
+      via: 'settings',
+    }));
+  } catch (e) {
+    process.stderr.write(`intake-agent scanners: ${(e as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const backends = await scannerBackends(resolve(v.data ?? 'intake-agent-data'), () => configured, mdnsMs);
   const found: ScannerInfo[] = [];
   for (const b of backends) found.push(...(await b.list().catch(() => [])));
   for (const n of named) {
