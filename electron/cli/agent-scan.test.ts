@@ -40,6 +40,19 @@ const jsonLines = (s: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+const settingsEnvironment = () => ({
+  id: 'production',
+  name: 'Production',
+  kind: 'production',
+  baseUrl: sandbox.baseUrl,
+  tokenUrl: sandbox.tokenUrl,
+  country: 'de',
+  tenant: 'demo-insurance',
+  clientId: sandbox.demoClient.clientId,
+  scopes: ['case_integration', 'events'],
+  authMethod: 'client_secret',
+});
+
 describe('intake-agent scanners', () => {
   it('prints the scanner named and what it offers; one that does not answer is an error line and exit 7', async () => {
     double = await new EsclDouble({ makeAndModel: 'Desk MFP' }).start();
@@ -65,18 +78,6 @@ describe('intake-agent scanners, from the settings files', () => {
     await second?.stop();
     second = undefined;
   });
-  const environment = () => ({
-    id: 'production',
-    name: 'Production',
-    kind: 'production',
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    country: 'de',
-    tenant: 'demo-insurance',
-    clientId: sandbox.demoClient.clientId,
-    scopes: ['case_integration', 'events'],
-    authMethod: 'client_secret',
-  });
 
   it("lists the settings file's scanners (name kept), and the machine file's locked ones instead", async () => {
     double = await new EsclDouble({ makeAndModel: 'Front desk MFP' }).start();
@@ -88,7 +89,7 @@ describe('intake-agent scanners, from the settings files', () => {
       user,
       JSON.stringify({
         version: 2,
-        environments: [environment()],
+        environments: [settingsEnvironment()],
         activeEnvironmentId: 'production',
         scanners: [{ url: double.url, name: 'Front desk' }],
       }),
@@ -224,6 +225,76 @@ describe('intake-agent scan', () => {
       'scan_p3.pdf',
     ]);
   }, 240_000);
+
+  it('a scan left for the clerk exits 8 with one JSON line: held for review, or documents wanting metadata', async () => {
+    const etc = join(dir, 'left');
+    await mkdir(etc, { recursive: true });
+    const settingsWith = async (name: string, folder: Record<string, unknown>) => {
+      const file = join(etc, `${name}.json`);
+      await writeFile(
+        file,
+        JSON.stringify({
+          version: 2,
+          environments: [settingsEnvironment()],
+          activeEnvironmentId: 'production',
+          folders: [{ id: name, label: name, path: join(etc, name), ...folder }],
+        }),
+      );
+      return file;
+    };
+    const scan = (settings: string, profile: string, meta: string[] = []) =>
+      runAgent(
+        [
+          'scan',
+          '--scanner',
+          double!.url,
+          '--settings',
+          settings,
+          '--profile',
+          profile,
+          '--data',
+          join(etc, `data-${profile}`),
+          ...meta,
+        ],
+        { env: agentEnv(sandbox), timeoutMs: 180_000 },
+      );
+    const before = (await uploads()).length;
+
+    // A folder with batch review: the scan is held, nothing uploaded.
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L']) }).start();
+    const review = await scan(await settingsWith('review', { capture: { review: true } }), 'review', [
+      '--meta',
+      'CaseNumber=CLM-2026-000101',
+    ]);
+    expect(review.code, review.stderr.slice(-3000)).toBe(8);
+    expect(jsonLines(review.stdout).filter((l) => 'left' in l)).toEqual([
+      expect.objectContaining({ left: 'review', pages: 4, documents: 2 }),
+    ]);
+    expect((await uploads()).length).toBe(before);
+
+    // A folder that requires a case number, none given: the documents wait in the queue.
+    double.feeder = await scannerPages(['L', 'S', 'L']);
+    const metadata = await scan(
+      await settingsWith('needs-case', { capture: {}, requiredFields: ['caseNumber'] }),
+      'needs-case',
+    );
+    expect(metadata.code, metadata.stderr.slice(-3000)).toBe(8);
+    const left = jsonLines(metadata.stdout).filter((l) => 'left' in l);
+    expect(left).toEqual([expect.objectContaining({ left: 'metadata' })]);
+    expect(
+      (left[0]!.documents as { fileName: string }[])
+        .map((d) => d.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))
+        .sort(),
+    ).toEqual(['scan_p1.pdf', 'scan_p3.pdf']);
+    expect((await uploads()).length).toBe(before);
+
+    // The same folder with the case number given: all uploaded, exit 0, no such line.
+    double.feeder = await scannerPages(['L', 'S', 'L']);
+    const complete = await scan(join(etc, 'needs-case.json'), 'needs-case', ['--meta', 'CaseNumber=CLM-2026-000101']);
+    expect(complete.code, complete.stderr.slice(-3000)).toBe(0);
+    expect(jsonLines(complete.stdout).filter((l) => 'left' in l)).toEqual([]);
+    expect((await uploads()).length).toBe(before + 2);
+  }, 400_000);
 
   it('bad flags are refused with exit 2', async () => {
     const run = await runAgent(['scan', '--scanner', 'http://x/eSCL', '--source', 'tray', ...sandboxArgs(sandbox)], {

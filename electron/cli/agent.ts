@@ -257,10 +257,11 @@ async function runCommand(
 
   if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
   if (args.command === 'scan') {
-    const { scanOne } = await import('./scan-cli');
-    const failed = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
+    const { scanOne, leftForClerk } = await import('./scan-cli');
+    const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
     const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget);
-    return failed ?? code;
+    if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
+    return leftForClerk(pipeline, scanned.batchId) ?? code;
   }
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);

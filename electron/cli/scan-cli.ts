@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { FolderProfile } from '../../shared/domain/settings';
 import { FolderProfileSchema } from '../../shared/domain/settings';
 import type { ScannerInfo } from '../../shared/domain/scanning';
+import { BatchStore } from '../core/capture/batches/batch-store';
 import type { IntakePipeline } from '../core/intake-pipeline';
 import { scannerBackends } from '../core/scanning/create-scanning';
 import { ScannerProblem } from '../core/scanning/scanner-backend';
@@ -104,8 +105,9 @@ export async function runScannersCli(argv: string[], env: NodeJS.ProcessEnv = pr
 
 /**
  * `intake-agent scan`: one batch from the scanner into the folder profile's capture, its documents queued
- * (auto-submit on: the command is the clerk's "send"), waiting until they are made. Returns the exit code
- * for a scanner that failed (after printing its JSON line), or undefined to go on to the summary.
+ * (auto-submit on: the command is the clerk's "send"), waiting until they are made. Returns the batch and,
+ * for a scanner that failed, the exit code (after printing its JSON line); without a code, go on to the
+ * summary.
  */
 export async function scanOne(
   args: AgentArgs,
@@ -113,7 +115,7 @@ export async function scanOne(
   folders: readonly FolderProfile[],
   dataDir: string,
   logger: Logger,
-): Promise<number | undefined> {
+): Promise<{ code?: number; batchId?: string }> {
   const s = args.scan!;
   const configured = s.profile ? folders.find((f) => f.id === s.profile) : undefined;
   if (s.profile && !configured)
@@ -150,7 +152,7 @@ export async function scanOne(
   } catch (e) {
     const p = e instanceof ScannerProblem ? e : new ScannerProblem('scanner.failed', (e as Error).message);
     line({ error: p.code, message: p.message, pages: 0 });
-    return EXIT.scannerFailed;
+    return { code: EXIT.scannerFailed };
   }
   // The scanner stopped with trouble: the pages that came become documents (unless --keep-open).
   if (outcome.problem && !outcome.finished && !s.keepOpen) await pipeline.capture.finishScan(outcome.batchId);
@@ -163,7 +165,40 @@ export async function scanOne(
       pages: outcome.pages,
       batch: outcome.batchId,
     });
-    return EXIT.scannerFailed;
+    return { code: EXIT.scannerFailed, batchId: outcome.batchId };
   }
-  return undefined;
+  return { batchId: outcome.batchId };
+}
+
+/**
+ * After the queue drained: what of this scan is left for a clerk (exit 8, one JSON line), or undefined.
+ * A batch held for review made no documents yet; a document the auto-submit could not send (a required
+ * field empty) stays new or tagged. A scan's documents are named after its batch (`scan_…_p1-2.pdf`).
+ */
+export function leftForClerk(pipeline: IntakePipeline, batchId: string): number | undefined {
+  const held = pipeline.capture.held().find((b) => b.id === batchId);
+  if (held) {
+    line({
+      left: 'review',
+      message: `the scan is held for batch review (${held.pages.length} pages → ${held.documents.length} documents planned): release it in the inbox`,
+      batch: batchId,
+      pages: held.pages.length,
+      documents: held.documents.length,
+    });
+    return EXIT.leftForClerk;
+  }
+  const batch = new BatchStore(pipeline.db).get(batchId);
+  if (!batch) return undefined;
+  const stem = batch.fileName.replace(/\.pdf$/i, '');
+  const waiting = pipeline.queue
+    .list({ states: ['new', 'tagged'], limit: 1000, offset: 0 })
+    .documents.filter((d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName);
+  if (waiting.length === 0) return undefined;
+  line({
+    left: 'metadata',
+    message: `${waiting.length} document(s) of the scan wait for metadata (a required field is empty): complete them in the inbox`,
+    batch: batchId,
+    documents: waiting.map((d) => ({ id: d.id, fileName: d.fileName })),
+  });
+  return EXIT.leftForClerk;
 }
