@@ -98,7 +98,7 @@ the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlit
 "stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
 7 (scan) the scanner failed or could not be reached: a JSON line {"error":"scanner.jam"|…,"message",
 "pages","batch"} on stdout before the summary. 8 (scan) the scan is left for a clerk: held for batch review
-(the profile asks for it) or documents waiting for a required field; a JSON line {"left":"review"|"metadata",
+(the profile asks for it) or documents waiting for a required field; a JSON line {"left":"review"|"documents",
 "message","batch",…} after the summary; nothing of it is lost, the app's inbox shows it.
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 

@@ -280,7 +280,11 @@ describe('intake-agent scan', () => {
     );
     expect(metadata.code, metadata.stderr.slice(-3000)).toBe(8);
     const left = jsonLines(metadata.stdout).filter((l) => 'left' in l);
-    expect(left).toEqual([expect.objectContaining({ left: 'metadata' })]);
+    expect(left).toEqual([expect.objectContaining({ left: 'documents' })]);
+    expect((left[0]!.documents as { reason: string }[]).map((d) => d.reason)).toEqual([
+      'metadata.missing',
+      'metadata.missing',
+    ]);
     expect(
       (left[0]!.documents as { fileName: string }[])
         .map((d) => d.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))

@@ -30,7 +30,7 @@ export const EXIT = {
   /**
    * `scan`: the scan went well but is left for a clerk, so not all of it was uploaded: its batch is held for
    * review (the folder profile asks for it), or documents wait for metadata a required field lacks (one
-   * JSON line `{"left":"review"|"metadata",…}` says which). The app's inbox shows them; nothing is lost.
+   * JSON line `{"left":"review"|"documents",…}` says which). The app's inbox shows them; nothing is lost.
    */
   leftForClerk: 8,
   /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */

@@ -173,7 +173,7 @@ export async function scanOne(
 /**
  * After the queue drained: what of this scan is left for a clerk (exit 8, one JSON line), or undefined.
  * A batch held for review made no documents yet; a document the auto-submit could not send (a required
- * field empty) stays new or tagged. A scan's documents are named after its batch (`scan_…_p1-2.pdf`).
+ * field empty, or kept whole for a look) stays new or tagged. A scan's documents are named after its batch (`scan_…_p1-2.pdf`).
  */
 export function leftForClerk(pipeline: IntakePipeline, batchId: string): number | undefined {
   const held = pipeline.capture.held().find((b) => b.id === batchId);
@@ -195,10 +195,12 @@ export function leftForClerk(pipeline: IntakePipeline, batchId: string): number 
     .documents.filter((d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName);
   if (waiting.length === 0) return undefined;
   line({
-    left: 'metadata',
-    message: `${waiting.length} document(s) of the scan wait for metadata (a required field is empty): complete them in the inbox`,
+    left: 'documents',
+    message: `${waiting.length} document(s) of the scan wait in the inbox for a clerk: complete and send them there`,
     batch: batchId,
-    documents: waiting.map((d) => ({ id: d.id, fileName: d.fileName })),
+    // Why each waits: the capture's note on it (e.g. capture.no_documents: kept whole, only blank pages),
+    // else a required field that is empty (auto-submit sends a complete document at once).
+    documents: waiting.map((d) => ({ id: d.id, fileName: d.fileName, reason: d.error?.code ?? 'metadata.missing' })),
   });
   return EXIT.leftForClerk;
 }
