@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -18,6 +18,7 @@ import { ScanService } from '../scan-service';
 import { EsclDouble } from '../test-support/escl-double';
 import type { PageKind } from '../test-support/scan-pages';
 import { scannerPages } from '../test-support/scan-pages';
+import { renderScan } from '../../capture/test-support/synthetic-scan';
 import { SaneBackend } from './sane-backend';
 
 /**
@@ -32,9 +33,12 @@ import { SaneBackend } from './sane-backend';
  * scanner's backend does. A private SANE_CONFIG_DIR (dll.conf naming `escl`) leaves /etc/sane.d alone.
  */
 const hasSane = spawnSync('scanimage', ['--version'], { encoding: 'utf8' }).status === 0;
-const hasEsclBackend = ['/usr/lib/x86_64-linux-gnu/sane', '/usr/lib/sane', '/usr/lib64/sane'].some((d) =>
-  existsSync(join(d, 'libsane-escl.so.1')),
-);
+const saneLib = (name: string) =>
+  ['/usr/lib/x86_64-linux-gnu/sane', '/usr/lib/sane', '/usr/lib64/sane'].some((d) =>
+    existsSync(join(d, `libsane-${name}.so.1`)),
+  );
+const hasEsclBackend = saneLib('escl');
+const hasPnmBackend = saneLib('pnm');
 
 // Pages 1–30: L letter, S PATCH T sheet. Documents: p1-2, p4, p6-8, p10-11, p13-16, p18, p20-21, p23-25, p27-30.
 const LAYOUT = 'LLSLSLLLSLLSLLLLSLSLLSLLLSLLLL'.split('') as PageKind[];
@@ -115,5 +119,88 @@ describe.runIf(hasSane && hasEsclBackend)('a 30-page SANE feeder batch with sepa
     expect(pageCounts).toEqual([2, 1, 3, 2, 4, 1, 2, 3, 4]);
     // 22 letter pages in documents + 8 separator sheets dropped = the 30 scanned.
     expect(pageCounts.reduce((a, b) => a + b, 0) + LAYOUT.filter((k) => k === 'S').length).toBe(30);
+  }, 240_000);
+});
+
+describe.runIf(hasSane && hasPnmBackend)('SANE pnm on the glass, page by page, into one batch', () => {
+  let dir: string;
+  let pipeline: IntakePipeline | undefined;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sane-glass-'));
+  });
+  afterEach(async () => {
+    await pipeline?.stop();
+    pipeline = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('six sheets laid on the glass one by one ("scan more into this batch"), finished: split on the PATCH T sheet', async () => {
+    // SANE's pnm device has no source and no mode: a glass that reads the PNM file its option names.
+    const saneConfig = join(dir, 'sane.d');
+    await mkdir(saneConfig);
+    await writeFile(join(saneConfig, 'dll.conf'), 'pnm\n');
+    const glass = join(dir, 'glass.pgm');
+    const pgm = async (kind: 'L' | 'S') => {
+      const b =
+        kind === 'S'
+          ? await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128', moduleMm: 0.4 }] }, { noise: 8 })
+          : await renderScan({ textLines: 12 }, { noise: 8, seed: 3 });
+      return Buffer.concat([Buffer.from(`P5\n${b.width} ${b.height}\n255\n`), Buffer.from(b.data)]);
+    };
+    const sheets = { L: await pgm('L'), S: await pgm('S') };
+    const device = `sane:pnm:0?filename=${encodeURIComponent(glass)}`;
+
+    const bus = new EventBus();
+    const docs: Document[] = [];
+    bus.subscribe((e) => {
+      if (e.type === 'documents.changed')
+        for (const d of e.documents) if (!docs.some((x) => x.id === d.id)) docs.push(d);
+    });
+    const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
+    pipeline = await createIntakePipeline({
+      dataDir: join(dir, 'data'),
+      settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
+      uploader: { uploadToInbox: () => Promise.reject(new Error('nothing is uploaded in this test')) },
+      bus,
+      clock: systemClock,
+      logger: silentLogger,
+      watchFolders: false,
+    });
+    await pipeline.start();
+    const sane = new SaneBackend({ tempDir: dir, env: { ...process.env, SANE_CONFIG_DIR: saneConfig } });
+    const scanning = new ScanService({
+      backends: [sane],
+      capture: pipeline.capture,
+      folders: () => [folder],
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    await writeFile(glass, sheets.L);
+    expect(await sane.capabilities(device)).toMatchObject({ sources: ['platen'], colors: ['color', 'gray'] });
+
+    let batchId: string | undefined;
+    for (const [i, kind] of (['L', 'L', 'S', 'L', 'L', 'L'] as const).entries()) {
+      await writeFile(`${glass}.next`, sheets[kind]);
+      await rename(`${glass}.next`, glass);
+      const { batch, done } = await scanning.start({
+        scanner: device,
+        request: { source: 'platen', dpi: 200, color: 'gray' },
+        folderId: 'post',
+        keepOpen: true,
+        ...(batchId ? { batchId } : {}),
+      });
+      batchId = batch.id;
+      const outcome = await done;
+      expect(outcome.problem).toBeUndefined();
+      expect(outcome).toMatchObject({ pages: i + 1, finished: false });
+    }
+    await scanning.finish(batchId!);
+    await waitFor(() => new BatchStore(pipeline!.db).get(batchId!)?.state === 'split', 'the scan split', 120_000);
+    const stem = new BatchStore(pipeline.db).get(batchId!)!.fileName.replace(/\.pdf$/, '');
+    expect(docs.map((d) => d.fileName)).toEqual([`${stem}_p1-2.pdf`, `${stem}_p4-6.pdf`]);
+    const counts = await Promise.all(
+      docs.map(async (d) => (await PDFDocument.load(await readFile(join(dir, 'data', 'spool', d.id)))).getPageCount()),
+    );
+    expect(counts).toEqual([2, 3]);
   }, 240_000);
 });
