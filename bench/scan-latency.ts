@@ -34,6 +34,8 @@ const { values } = parseArgs({
     /** A real eSCL scanner instead of the double (its own pages and rate; no separator sheets unless it has them). */
     scanner: { type: 'string' },
     dpi: { type: 'string', default: '200' },
+    /** gray or color (AirSane over SANE's escl device takes colour only: docs/scanning.md). */
+    color: { type: 'string', default: 'gray' },
   },
 });
 const total = Number(values.pages);
@@ -109,7 +111,7 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
   const started = performance.now();
   const { batch, done } = await scanning.start({
     scanner: values.scanner ?? double!.url,
-    request: { source: 'feeder', dpi: Number(values.dpi), color: 'gray' },
+    request: { source: 'feeder', dpi: Number(values.dpi), color: values.color === 'color' ? 'color' : 'gray' },
     folderId: 'post',
   });
   await done;
@@ -150,7 +152,7 @@ const layout = layoutOf(total);
 const pages = values.scanner ? [] : await scannerPages(layout);
 console.log(
   values.scanner
-    ? `# the feeder of ${values.scanner} at ${values.dpi} dpi, grey`
+    ? `# the feeder of ${values.scanner} at ${values.dpi} dpi, ${values.color}`
     : `# ${total}-page feeder batch (${layout.filter((k) => k === 'S').length} separator sheets) at ${rate} page/s`,
 );
 for (let i = 0; i < Number(values.runs); i++) console.log(JSON.stringify(await once(layout, pages)));

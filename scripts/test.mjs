@@ -145,7 +145,8 @@ if (built || only === undefined) {
   for (const lane of lanes) {
     const report = join('test-results', `vitest-${lane.name}.json`);
     rmSync(report, { force: true });
-    reports.push(report);
+    const entry = { report, ok: false };
+    reports.push(entry);
     const projects = lane.projects.flatMap((p) => ['--project', p]);
     if (lane.workers) projects.push(`--maxWorkers=${lane.workers}`);
     const vitest = start(
@@ -162,7 +163,7 @@ if (built || only === undefined) {
       // Its tests are counted from the report below, not as a step.
       { env: { ...process.env, INTAKE_KEYCHAIN_REQUIRED: '1' }, prefix: `[${lane.name}]`, counted: false },
     );
-    steps.push(vitest);
+    steps.push(vitest.then((ok) => (entry.ok = ok)));
   }
 }
 // The multi-station tests once more on a real SMB share (one gvfs mount, so one SMB session, per station),
@@ -181,7 +182,7 @@ if (!only && built && process.env.INTAKE_TEST_SMB !== '0') {
 }
 await Promise.all(steps);
 
-for (const report of reports) {
+for (const { report, ok } of reports) {
   if (!existsSync(report)) {
     console.error(`test: vitest produced no report (${report})`);
     failed++;
@@ -195,6 +196,13 @@ for (const report of reports) {
   failed += r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   if (r.numTotalTests === 0) {
     console.error(`test: vitest ran no tests (${report})`);
+    failed++;
+  }
+  // Vitest fails a run on an unhandled error or rejection (a promise of a test's product left running after
+  // it), but its report counts only tests: such a lane would otherwise read "0 failed".
+  const counted = r.numFailedTests + r.testResults.filter((s) => s.status === 'failed').length;
+  if (!ok && counted === 0) {
+    console.error(`test: vitest failed with no failed test, so with unhandled errors (${report}; see its output)`);
     failed++;
   }
 }

@@ -28,9 +28,10 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   pages FILE         print each page of a PDF/TIFF/JPEG/PNG as a JSON line (size, barcodes, blank)
   split FILE --out DIR [--separator VALUE] [--drop-blank] [--keep-separator] [--separator-pattern RE]
                      [--metadata-pattern RE] [--dpi N]   split FILE on separator sheets into PDFs in DIR
-  scanners [--scanner URL]... [--data DIR] [--mdns-ms N]
-                     print the scanners this station finds (eSCL by mDNS, SANE devices) and those named,
-                     with what each offers, as JSON lines
+  scanners [--scanner URL]... [--settings FILE] [--machine-settings FILE] [--data DIR] [--mdns-ms N]
+                     print the scanners this station finds (eSCL by mDNS, SANE devices), those its settings
+                     give ("scanners", the machine file's locked ones too) and those named, with what each
+                     offers, as JSON lines; exit 7 only when a scanner named here does not answer
   scan --scanner URL|sane:DEVICE [--source feeder|platen|duplex] [--dpi N] [--color gray|color|bw]
        [--profile FOLDER_ID] [--keep-open]
                      scan one batch (the feeder until it is empty) into the folder profile's capture
@@ -96,7 +97,9 @@ reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped
 the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlite, no write access):
 "stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
 7 (scan) the scanner failed or could not be reached: a JSON line {"error":"scanner.jam"|…,"message",
-"pages","batch"} on stdout before the summary.
+"pages","batch"} on stdout before the summary. 8 (scan) the scan is left for a clerk: held for batch review
+(the profile asks for it) or documents waiting for a required field; a JSON line {"left":"review"|"documents",
+"message","batch",…} after the summary; nothing of it is lost, the app's inbox shows it.
 With --service, run ends only on SIGTERM/SIGINT (0) or a crash (1).`;
 
 export { UsageError } from './cli-args';

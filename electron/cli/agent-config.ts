@@ -94,10 +94,26 @@ export async function loadAgentConfig(
 }
 
 /**
+ * The station's settings alone, read as loadAgentConfig reads them (the user file, the machine file's locked
+ * fields over it), for commands that need no platform (`scanners`: the scanners they name).
+ */
+export async function loadStationSettings(
+  files: Pick<AgentArgs, 'settings' | 'machineSettings'>,
+  deps: { clock: Clock; logger: Logger },
+): Promise<Settings> {
+  const local = { baseUrl: 'http://127.0.0.1:0', tokenUrl: 'http://127.0.0.1:0' };
+  const which = await settingsFilesOf(files);
+  const user = which.user ? await readUserSettings(which.user, local, deps) : createDefaultSettings(local);
+  return which.machine ? withMachineSettings(which.machine, user, !which.user, deps.logger) : user;
+}
+
+/**
  * Which file is which: --machine-settings is the machine-wide file; --settings is the user format, unless
  * the file there is machine-wide (older service definitions passed /etc/intake-desk/settings.json so).
  */
-async function settingsFilesOf(args: AgentArgs): Promise<{ user?: string; machine?: string }> {
+async function settingsFilesOf(
+  args: Pick<AgentArgs, 'settings' | 'machineSettings'>,
+): Promise<{ user?: string; machine?: string }> {
   const machine = args.machineSettings !== undefined ? resolve(args.machineSettings) : undefined;
   if (machine !== undefined && !existsSync(machine)) throw settingsError(`machine settings file not found: ${machine}`);
   if (!args.settings) return machine ? { machine } : {};

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,19 @@ const jsonLines = (s: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+const settingsEnvironment = () => ({
+  id: 'production',
+  name: 'Production',
+  kind: 'production',
+  baseUrl: sandbox.baseUrl,
+  tokenUrl: sandbox.tokenUrl,
+  country: 'de',
+  tenant: 'demo-insurance',
+  clientId: sandbox.demoClient.clientId,
+  scopes: ['case_integration', 'events'],
+  authMethod: 'client_secret',
+});
+
 describe('intake-agent scanners', () => {
   it('prints the scanner named and what it offers; one that does not answer is an error line and exit 7', async () => {
     double = await new EsclDouble({ makeAndModel: 'Desk MFP' }).start();
@@ -56,6 +69,94 @@ describe('intake-agent scanners', () => {
     const gone = await runAgent(['scanners', '--scanner', url, '--mdns-ms', '200', '--data', join(dir, 'list')]);
     expect(gone.code).toBe(7);
     expect(jsonLines(gone.stdout).find((l) => l.id === url)).toMatchObject({ error: 'scanner.unreachable' });
+  }, 60_000);
+});
+
+describe('intake-agent scanners, from the settings files', () => {
+  let second: EsclDouble | undefined;
+  afterEach(async () => {
+    await second?.stop();
+    second = undefined;
+  });
+
+  it("lists the settings file's scanners (name kept), and the machine file's locked ones instead", async () => {
+    double = await new EsclDouble({ makeAndModel: 'Front desk MFP' }).start();
+    second = await new EsclDouble({ makeAndModel: 'Mail room MFP' }).start();
+    const etc = join(dir, 'scanners-settings');
+    await mkdir(etc, { recursive: true });
+    const user = join(etc, 'settings.json');
+    await writeFile(
+      user,
+      JSON.stringify({
+        version: 2,
+        environments: [settingsEnvironment()],
+        activeEnvironmentId: 'production',
+        scanners: [{ url: double.url, name: 'Front desk' }],
+      }),
+    );
+    const run = await runAgent(['scanners', '--settings', user, '--mdns-ms', '0', '--data', join(etc, 'data')]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = jsonLines(run.stdout).filter((l) => String(l.id).startsWith('http'));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        id: double.url,
+        name: 'Front desk',
+        via: 'settings',
+        capabilities: expect.objectContaining({ makeAndModel: 'Front desk MFP' }),
+      }),
+    ]);
+    // $INTAKE_DESK_SETTINGS is the same file, as for every other command.
+    const byEnv = await runAgent(['scanners', '--mdns-ms', '0', '--data', join(etc, 'data')], {
+      env: { ...process.env, INTAKE_DESK_SETTINGS: user },
+    });
+    expect(jsonLines(byEnv.stdout).filter((l) => l.via === 'settings')).toHaveLength(1);
+
+    // The administrator locks the station's scanners machine-wide: those are listed, the user's are not.
+    const machine = join(etc, 'machine.json');
+    await writeFile(machine, JSON.stringify({ version: 1, locked: { scanners: [{ url: second.url }] } }));
+    const locked = await runAgent([
+      'scanners',
+      '--settings',
+      user,
+      '--machine-settings',
+      machine,
+      '--mdns-ms',
+      '0',
+      '--data',
+      join(etc, 'data'),
+    ]);
+    expect(locked.code, locked.stderr).toBe(0);
+    expect(jsonLines(locked.stdout).filter((l) => String(l.id).startsWith('http'))).toEqual([
+      expect.objectContaining({
+        id: second.url,
+        via: 'settings',
+        capabilities: expect.objectContaining({ makeAndModel: 'Mail room MFP' }),
+      }),
+    ]);
+
+    // A configured scanner that does not answer is its error line; the listing itself succeeded.
+    const url = second.url;
+    await second.stop();
+    second = undefined;
+    const down = await runAgent([
+      'scanners',
+      '--machine-settings',
+      machine,
+      '--mdns-ms',
+      '0',
+      '--data',
+      join(etc, 'data'),
+    ]);
+    expect(down.code, down.stderr).toBe(0);
+    expect(jsonLines(down.stdout).find((l) => l.id === url)).toMatchObject({
+      via: 'settings',
+      error: 'scanner.unreachable',
+    });
+
+    // A settings file that cannot be read is a settings error (exit 2), not an empty list.
+    const missing = await runAgent(['scanners', '--settings', join(etc, 'nope.json'), '--mdns-ms', '0']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/settings file not found/);
   }, 60_000);
 });
 
@@ -124,6 +225,80 @@ describe('intake-agent scan', () => {
       'scan_p3.pdf',
     ]);
   }, 240_000);
+
+  it('a scan left for the clerk exits 8 with one JSON line: held for review, or documents wanting metadata', async () => {
+    const etc = join(dir, 'left');
+    await mkdir(etc, { recursive: true });
+    const settingsWith = async (name: string, folder: Record<string, unknown>) => {
+      const file = join(etc, `${name}.json`);
+      await writeFile(
+        file,
+        JSON.stringify({
+          version: 2,
+          environments: [settingsEnvironment()],
+          activeEnvironmentId: 'production',
+          folders: [{ id: name, label: name, path: join(etc, name), ...folder }],
+        }),
+      );
+      return file;
+    };
+    const scan = (settings: string, profile: string, meta: string[] = []) =>
+      runAgent(
+        [
+          'scan',
+          '--scanner',
+          double!.url,
+          '--settings',
+          settings,
+          '--profile',
+          profile,
+          '--data',
+          join(etc, `data-${profile}`),
+          ...meta,
+        ],
+        { env: agentEnv(sandbox), timeoutMs: 180_000 },
+      );
+    const before = (await uploads()).length;
+
+    // A folder with batch review: the scan is held, nothing uploaded.
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L']) }).start();
+    const review = await scan(await settingsWith('review', { capture: { review: true } }), 'review', [
+      '--meta',
+      'CaseNumber=CLM-2026-000101',
+    ]);
+    expect(review.code, review.stderr.slice(-3000)).toBe(8);
+    expect(jsonLines(review.stdout).filter((l) => 'left' in l)).toEqual([
+      expect.objectContaining({ left: 'review', pages: 4, documents: 2 }),
+    ]);
+    expect((await uploads()).length).toBe(before);
+
+    // A folder that requires a case number, none given: the documents wait in the queue.
+    double.feeder = await scannerPages(['L', 'S', 'L']);
+    const metadata = await scan(
+      await settingsWith('needs-case', { capture: {}, requiredFields: ['caseNumber'] }),
+      'needs-case',
+    );
+    expect(metadata.code, metadata.stderr.slice(-3000)).toBe(8);
+    const left = jsonLines(metadata.stdout).filter((l) => 'left' in l);
+    expect(left).toEqual([expect.objectContaining({ left: 'documents' })]);
+    expect((left[0]!.documents as { reason: string }[]).map((d) => d.reason)).toEqual([
+      'metadata.missing',
+      'metadata.missing',
+    ]);
+    expect(
+      (left[0]!.documents as { fileName: string }[])
+        .map((d) => d.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))
+        .sort(),
+    ).toEqual(['scan_p1.pdf', 'scan_p3.pdf']);
+    expect((await uploads()).length).toBe(before);
+
+    // The same folder with the case number given: all uploaded, exit 0, no such line.
+    double.feeder = await scannerPages(['L', 'S', 'L']);
+    const complete = await scan(join(etc, 'needs-case.json'), 'needs-case', ['--meta', 'CaseNumber=CLM-2026-000101']);
+    expect(complete.code, complete.stderr.slice(-3000)).toBe(0);
+    expect(jsonLines(complete.stdout).filter((l) => 'left' in l)).toEqual([]);
+    expect((await uploads()).length).toBe(before + 2);
+  }, 400_000);
 
   it('bad flags are refused with exit 2', async () => {
     const run = await runAgent(['scan', '--scanner', 'http://x/eSCL', '--source', 'tray', ...sandboxArgs(sandbox)], {

@@ -5,24 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanKeyOf } from '../core/intake/scan-key';
-import { sharedFolderFromEnv, sharedRun } from '../../test/reliability/shared-run';
+import { sharedFolderFromEnv, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 
 // Issue #37 item 2: every file exactly once in the hard cases, each with real agents (own processes, own
 // data folders) with default settings, against a platform that ignores Idempotency-Key (so a file taken
 // twice is two uploads, counted as a duplicate). SHARED_FOLDER runs them on a share (scripts/test-smb.mjs);
 // the two-paths case makes its own mount points and the 5 × 1,000 run is the volume: both local only.
 const share = sharedFolderFromEnv();
-const base = {
-  agents: 3,
-  files: 150,
-  arrivalMs: 5_000,
-  leaseSeconds: 3,
-  timeoutMs: 150_000,
-  shared: 'default' as const,
-  ignoreKey: true,
-  ...share,
-};
-const documents = (split: number[]) => split.reduce((a, b) => a + b, 0);
+const base = sharedRunBase({ files: 150, arrivalMs: 5_000 });
 const FAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -77,7 +67,7 @@ describe('hard cases of a shared folder, real agents', () => {
       expect(r.missing).toEqual([]);
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(base.files);
-      expect(documents(r.split)).toBe(base.files);
+      expect(documentsMade(r.split)).toBe(base.files);
       expect(r.split.every((n) => n > 0)).toBe(true);
       expect(r.leftInFolder).toEqual([]);
     },
@@ -93,7 +83,7 @@ describe('hard cases of a shared folder, real agents', () => {
       expect(r.missing).toEqual([]);
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(base.files + 5);
-      expect(documents(r.split)).toBe(base.files + 5);
+      expect(documentsMade(r.split)).toBe(base.files + 5);
       expect(r.leftInFolder).toEqual([]);
       expect(r.leftClaimed).toEqual([]);
     },
@@ -125,7 +115,7 @@ describe('hard cases of a shared folder, real agents', () => {
       expect(r.missing).toEqual([]);
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(base.files);
-      expect(documents(r.split)).toBe(base.files);
+      expect(documentsMade(r.split)).toBe(base.files);
       expect(r.split.every((n) => n > 0)).toBe(true);
       // The scan's key names the share by its .intake/folder-id, whatever path the station took it by.
       expect(r.folderId).toMatch(/^[0-9a-f-]{36}$/);
@@ -151,7 +141,7 @@ describe('hard cases of a shared folder, real agents', () => {
       expect(r.missing).toEqual([]);
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(1_000);
-      expect(documents(r.split)).toBe(1_000);
+      expect(documentsMade(r.split)).toBe(1_000);
       expect(r.split.every((n) => n > 0)).toBe(true);
       expect(r.leftInFolder).toEqual([]);
       expect(r.leftClaimed).toEqual([]);

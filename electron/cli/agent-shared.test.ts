@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
-import { sharedFolderFromEnv, sharedRun } from '../../test/reliability/shared-run';
+import { documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 // Issue #28: three real agents (own processes, own data folders) on one scan folder, against the sandbox,
@@ -18,18 +18,7 @@ import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 // SHARED_FOLDER: run the stations on that folder (e.g. a FUSE-mounted SMB share, scripts/smb-share.sh)
 // polling every SHARED_POLL_MS (default 1000); several paths separated by commas (one mount, so one SMB
 // session, each): the scans are written through the first, station i watches the (i+1)-th.
-const share = sharedFolderFromEnv();
-const base = {
-  agents: 3,
-  files: 300,
-  arrivalMs: 10_000,
-  leaseSeconds: 3,
-  timeoutMs: 150_000,
-  shared: 'default' as const,
-  ignoreKey: true,
-  ...share,
-};
-const documents = (split: number[]) => split.reduce((a, b) => a + b, 0);
+const base = sharedRunBase({ files: 300, arrivalMs: 10_000 });
 
 describe('three agents on one shared folder', () => {
   it(
@@ -42,7 +31,7 @@ describe('three agents on one shared folder', () => {
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(300);
       // Exactly one station made a document of each file (not the platform's key doing the work).
-      expect(documents(r.split)).toBe(300);
+      expect(documentsMade(r.split)).toBe(300);
       expect(r.split.every((n) => n > 0)).toBe(true);
       expect(r.leftInFolder).toEqual([]);
       expect(r.leftClaimed).toEqual([]);
@@ -87,7 +76,7 @@ describe('three agents on one shared folder', () => {
       expect(r.duplicates).toBe(0);
       expect(r.once).toBe(300);
       // The frozen station, going on, found its claims taken over and made no document of them.
-      expect(documents(r.split)).toBe(300);
+      expect(documentsMade(r.split)).toBe(300);
       expect(r.leftInFolder).toEqual([]);
       expect(r.leftClaimed).toEqual([]);
     },

@@ -27,6 +27,12 @@ export const EXIT = {
   folderInUse: 4,
   /** `scan`: the scanner failed or could not be reached (one JSON error line says which). */
   scannerFailed: 7,
+  /**
+   * `scan`: the scan went well but is left for a clerk, so not all of it was uploaded: its batch is held for
+   * review (the folder profile asks for it), or documents wait for metadata a required field lacks (one
+   * JSON line `{"left":"review"|"documents",…}` says which). The app's inbox shows them; nothing is lost.
+   */
+  leftForClerk: 8,
   /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */
   interrupted: 130,
   /** --once gave up: the platform or its token endpoint could not be reached N attempts in a row. */

@@ -33,7 +33,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
-  if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv);
+  if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv, env);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);
@@ -257,10 +257,11 @@ async function runCommand(
 
   if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
   if (args.command === 'scan') {
-    const { scanOne } = await import('./scan-cli');
-    const failed = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
+    const { scanOne, leftForClerk } = await import('./scan-cli');
+    const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
     const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget);
-    return failed ?? code;
+    if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
+    return leftForClerk(pipeline, scanned.batchId) ?? code;
   }
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);

@@ -411,6 +411,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createSuggestionHandlers({
       ...text.suggestions,
       fileOf: (id) => queue.contentFile(id).path,
+      contentHashOf: (id) => queue.get(id).sha256,
       search: text.search,
       suggestType: (id) => types.suggest(queue.get(id)),
     }),

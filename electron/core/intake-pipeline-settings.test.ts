@@ -1,13 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../shared/domain/settings';
 import { EventBus } from './events/event-bus';
-import type { IntakePipeline } from './intake-pipeline';
 import { createIntakePipeline } from './intake-pipeline';
-import type { ConnectionHarness } from './platform/test-support/connection-harness';
 import { startConnectionHarness } from './platform/test-support/connection-harness';
+import { platformPipelineBed } from './test-support/pipeline-options';
 import { waitFor } from './queue/test-support/queue-fixture';
 import { createDefaultSettings } from './settings/default-settings';
 import { SettingsService } from './settings/settings-service';
@@ -19,29 +18,23 @@ import { silentLogger } from './util/logger';
  * bus, and the pipeline applies it. No IPC handler, no second listener: a save by any caller counts.
  * The real pipeline, folders and sandbox (over sockets).
  */
-let harness: ConnectionHarness | undefined;
-let pipeline: IntakePipeline | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await pipeline?.stop();
-  await harness?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  pipeline = harness = dir = undefined;
-});
+const bed = platformPipelineBed();
 
 async function start(watchFolders: boolean) {
-  dir = await mkdtemp(join(tmpdir(), 'intake-pipeline-settings-'));
-  harness = await startConnectionHarness();
+  const dir = await mkdtemp(join(tmpdir(), 'intake-pipeline-settings-'));
+  bed.own({ dir });
+  const harness = await startConnectionHarness();
+  bed.own({ harness });
   const bus = new EventBus();
   const settings = new SettingsService({
     path: join(dir, 'settings.json'),
-    defaults: () => createDefaultSettings({ baseUrl: harness!.sandbox.baseUrl, tokenUrl: harness!.sandbox.tokenUrl }),
+    defaults: () => createDefaultSettings({ baseUrl: harness.sandbox.baseUrl, tokenUrl: harness.sandbox.tokenUrl }),
     clock: systemClock,
     logger: silentLogger,
     events: bus,
   });
   const initial = await settings.load();
-  pipeline = await createIntakePipeline({
+  const pipeline = await createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings: initial,
     watchFolders,
@@ -51,6 +44,7 @@ async function start(watchFolders: boolean) {
     logger: silentLogger,
     folderOptions: { stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 } },
   });
+  bed.own({ pipeline });
   await pipeline.start();
   const scans = join(dir, 'scans');
   await mkdir(scans);

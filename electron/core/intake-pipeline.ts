@@ -187,6 +187,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   // apply to the next file, the upload concurrency and the watched folders at once (each service decides
   // what actually changed). Archive settings apply at the next start.
   let started = false;
+  let queueStarted = false;
   const unsubscribe = o.bus.on('settings.saved', ({ settings }) => {
     formatSettings = settings;
     currentSettings = settings;
@@ -204,6 +205,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays.
       await outgoing.sweep((id) => store.get(id)?.state !== undefined && store.get(id)?.state !== 'archived');
       await queue.start();
+      queueStarted = true;
       pages.start();
       await capture.start();
       // A station that splits batches has its capture workers ready before the first one (issue #30 item 6).
@@ -215,8 +217,10 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       unsubscribe();
       await folders.stop();
       await capture.stop();
-      pages.stop();
-      if (started) await queue.stop();
+      // An edit or clean-up under way ends before the queue and the database close.
+      await pages.stop();
+      // Also when start() failed after the queue's start: its upload worker must not outlive the pipeline.
+      if (queueStarted) await queue.stop();
       await ownText?.close();
       await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../core/events/event-bus';
@@ -275,6 +278,59 @@ describe('web shell document transfer (HTTP)', () => {
     await rm(fx.queue.contentFile(id).path);
     const missing = await send(shell.port, { path, headers: auth });
     expect([missing.status, json(missing).error?.code]).toEqual([404, 'file.missing']);
+  });
+
+  it('closes every file it opens for a preview read the page gives up on (range reads aborted at any moment)', async () => {
+    // A clerk switching documents fast cuts off pdf.js's range reads: before the answer, after its head,
+    // mid-body. Each read opens the document's file; a handle left to the garbage collector is an fd held
+    // for minutes and Node's DEP0137 warning ("Closing file descriptor N on garbage collection").
+    const bytes = Buffer.alloc(4 * MiB, 7);
+    const created = await send(
+      shell.port,
+      { method: 'POST', path: '/api/documents', headers: { ...auth, 'x-file-name': 'big.pdf' } },
+      { chunks: [bytes] },
+    );
+    const path = `/api/documents/${json(created).value!.id}/content`;
+    const warnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => warnings.push(`${w.code ?? w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const openFds = () => readdirSync('/proc/self/fd').length;
+      const atStart = openFds();
+      const abortedRead = (stage: number) =>
+        new Promise<void>((resolve) => {
+          const req = request({
+            host: '127.0.0.1',
+            port: shell.port,
+            path,
+            headers: { ...auth, host: `127.0.0.1:${shell.port}`, range: `bytes=${stage * 1000}-` },
+          });
+          req.on('error', () => resolve());
+          req.on('close', () => resolve());
+          if (stage % 3 === 0) {
+            // Gone before the answer: the server may still be opening the file.
+            req.end(() => setImmediate(() => req.destroy()));
+            return;
+          }
+          req.on('response', (res) => {
+            if (stage % 3 === 1) return void req.destroy(); // after the head
+            res.once('data', () => req.destroy()); // mid-body
+          });
+          req.end();
+        });
+      for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 30 }, (_, i) => abortedRead(i)));
+      // The server answers the last aborted reads on its own time: wait until its handles are closed again.
+      await expect.poll(openFds, { timeout: 10_000 }).toBeLessThanOrEqual(atStart);
+      // A handle nobody closed is closed by the collector, with the warning: let it run now.
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(warnings.filter((w) => /DEP0137|garbage collection/.test(w))).toEqual([]);
+      // And the shell still answers reads in full.
+      expect((await send(shell.port, { path, headers: { ...auth, range: 'bytes=0-9' } })).status).toBe(206);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('does not offer documents.importPath over the socket: a page cannot name a path on this machine', async () => {

@@ -86,10 +86,18 @@ export async function handleDocumentApi(
       sendError(res, answer.status, answer.error, { ...headers, ...answer.headers });
       return true;
     }
-    res.writeHead(answer.status, { ...headers, ...answer.headers });
-    await pipeline(answer.body, res).catch((error: unknown) =>
-      logger.debug('web shell: preview read ended early', { error }),
-    );
+    // A page that switched documents cuts its reads off, often before this answer: pipeline() into a
+    // response already closed throws ERR_STREAM_UNABLE_TO_PIPE and leaves the body (and its file handle)
+    // open until the garbage collector closes it (DEP0137). The body is destroyed whatever happened;
+    // destroying a finished stream again does nothing.
+    try {
+      res.writeHead(answer.status, { ...headers, ...answer.headers });
+      await pipeline(answer.body, res);
+    } catch (error) {
+      logger.debug('web shell: preview read ended early', { error });
+    } finally {
+      answer.body.destroy();
+    }
     return true;
   }
 

@@ -31,6 +31,13 @@ describe('shortcuts', () => {
     expect(resolveShortcut(key('Enter'))).toBeUndefined();
     expect(resolveShortcut(key('?'))).toEqual({ kind: 'help' });
   });
+  it('Ctrl+F finds in the document shown, also from a text field; Ctrl+Shift+F and Alt+F are not it', () => {
+    expect(resolveShortcut(key('f', { ctrlKey: true, inTextField: true }))).toEqual({ kind: 'find-on-page' });
+    expect(resolveShortcut(key('F', { metaKey: true }))).toEqual({ kind: 'find-on-page' });
+    expect(resolveShortcut(key('F', { ctrlKey: true, shiftKey: true }))).toBeUndefined();
+    expect(resolveShortcut(key('f', { altKey: true }))).toBeUndefined();
+    expect(resolveShortcut(key('f'))).toBeUndefined();
+  });
   it('Ctrl+Shift+S scans, also from a text field; Alt+S stays "use the suggestions", Ctrl+S is nothing', () => {
     expect(resolveShortcut(key('S', { ctrlKey: true, shiftKey: true, inTextField: true }))).toEqual({ kind: 'scan' });
     expect(resolveShortcut(key('s', { metaKey: true, shiftKey: true }))).toEqual({ kind: 'scan' });

@@ -24,7 +24,8 @@ export type ShortcutAction =
   | { kind: 'accept-suggestion' }
   | { kind: 'show-suggestion' }
   | { kind: 'accept-all' }
-  | { kind: 'scan' };
+  | { kind: 'scan' }
+  | { kind: 'find-on-page' };
 
 /** The Scan key (issue #38), as its hint shows it (German names: renderer/i18n/key-names.ts). */
 export const SCAN_KEY = 'Ctrl+Shift+S';
@@ -39,6 +40,8 @@ export function resolveShortcut(input: KeyInput): ShortcutAction | undefined {
   if (mod && key === 'Enter') return { kind: 'submit' };
   // Scan (issue #38): Ctrl+Shift+S, free in Chromium and in every text field; Alt+S is "use the suggestions".
   if (mod && input.shiftKey && !altKey && (key === 's' || key === 'S')) return { kind: 'scan' };
+  // Find in the document shown (issue #39 item 7), also from a text field: the document is open beside it.
+  if (mod && !input.shiftKey && !altKey && (key === 'f' || key === 'F')) return { kind: 'find-on-page' };
   if (altKey && key === 'ArrowDown') return { kind: 'next' };
   if (altKey && key === 'ArrowUp') return { kind: 'previous' };
   if (altKey && (key === 'p' || key === 'P')) return { kind: 'same-as-previous' };
@@ -70,6 +73,7 @@ export const SHORTCUT_HELP = [
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
   { keys: '+ / − / 0 / F', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
+  { keys: 'Ctrl+F', text: 'help.find' },
   { keys: 'R / Shift+R, Del, Alt+← / Alt+→, S, M, Ctrl+Z', text: 'help.pageTools' },
   { keys: '?', text: 'help.open' },
   { keys: 'Esc', text: 'help.escape' },

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { openFindOnPage } from '../features/document-view/find-opener';
 import { isSuggestedField } from '../features/tagging/suggestion-model';
 import { inSendGrace, SECOND_PRESS_MS } from '../features/tagging/tagging-slice';
 import { resolveShortcut } from './shortcuts';
@@ -75,6 +76,9 @@ export function useGlobalShortcuts(): void {
         case 'scan':
           if (!inbox || s.helpOpen || s.duplicatePrompt) return;
           s.pressScan();
+          break;
+        case 'find-on-page':
+          if (s.helpOpen || !openFindOnPage()) return;
           break;
         case 'find-policy':
           s.setPolicyQuery(s.draft.values.policyNumber || s.policyQuery);

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../electron/core/samples/sample-scans';
 import { appForSuite } from './harness';
@@ -17,6 +19,13 @@ describe('switching documents while PDFs load, in Chromium', () => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}\n${e.stack ?? ''}`));
+    // The shell runs in this process: a preview read cut off must close its file, not leave it to the
+    // garbage collector ("Closing file descriptor N on garbage collection", DEP0137).
+    const fileWarnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => {
+      if (w.code === 'DEP0137' || /garbage collection/.test(w.message)) fileWarnings.push(w.message);
+    };
+    process.on('warning', onWarning);
     const files: { name: string; bytes: Uint8Array }[] = [
       // Padding makes each load take several range reads, so a switch lands while one is pending.
       ...[1, 2, 3].map((n) => ({
@@ -67,9 +76,14 @@ describe('switching documents while PDFs load, in Chromium', () => {
       // Every held read has answered (or was cut off) and pdf.js has had its turn to report late rejections.
       await expect.poll(() => pendingReads, { timeout: 15_000 }).toBe(0);
       await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      await new Promise((r) => setTimeout(r, 100));
     } finally {
       await page.unroute('**/api/documents/*/content');
+      process.off('warning', onWarning);
     }
     expect(errors.filter((e) => !/favicon/i.test(e))).toEqual([]);
+    expect(fileWarnings).toEqual([]);
   }, 240_000);
 });

@@ -397,3 +397,23 @@ export function sharedFolderFromEnv(): Pick<SharedRunOptions, 'folder' | 'pathOf
     pollMs: Number(process.env.SHARED_POLL_MS ?? 1_000),
   };
 }
+
+/**
+ * The agent tests' run (agent-shared, agent-shared-hard): three stations with default settings (every
+ * folder claims), a 3 s lease, against a platform that ignores Idempotency-Key, so a file taken twice is two
+ * uploads and counted as a duplicate; on SHARED_FOLDER when it is set. `volume`: how many files, how fast.
+ */
+export function sharedRunBase(volume: Pick<SharedRunOptions, 'files' | 'arrivalMs'>) {
+  return {
+    agents: 3,
+    leaseSeconds: 3,
+    timeoutMs: 150_000,
+    shared: 'default' as const,
+    ignoreKey: true,
+    ...volume,
+    ...sharedFolderFromEnv(),
+  };
+}
+
+/** Documents the stations made in all (one per file when each file was taken once). */
+export const documentsMade = (split: number[]) => split.reduce((a, b) => a + b, 0);

@@ -1,45 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
 import type { Notice } from '../../../shared/domain/notice';
 import type { FolderProfile } from '../../../shared/domain/settings';
 import { EventBus } from '../events/event-bus';
-import type { InboxUploader } from '../queue/inbox-uploader';
-import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue, waitFor } from '../queue/test-support/queue-fixture';
 import { silentLogger } from '../util/logger';
 import { HotFolderService } from './hot-folder-service';
+import { acceptingUploader, fastFolderTimings, hotFolderSuite } from './test-support/hot-folder-suite';
 
 // Rule (docs/intake-pipeline.md, "Links"): a symbolic link in a watched folder is never followed, on any
 // path: file events, the rescan, polling and the spool copy. Real links on a real file system here.
-const accepting: InboxUploader = {
-  uploadToInbox: async (r) => {
-    r.onProgress(r.size, r.size);
-    return { success: true, errors: [], payload: {} };
-  },
-};
-const FAST = {
-  stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-  reattachMs: 100,
-  rescanMs: 400,
-};
+const accepting = acceptingUploader();
+const FAST = fastFolderTimings();
+const t = hotFolderSuite();
 
-let fx: QueueFixture | undefined;
-let service: HotFolderService | undefined;
-afterEach(async () => {
-  await service?.stop();
-  await fx?.close();
-  service = undefined;
-  fx = undefined;
-});
-
-const names = () =>
-  fx!.queue
-    .list({ limit: 100, offset: 0 })
-    .documents.map((d) => d.fileName)
-    .sort();
+const names = () => {
+  const { documents } = t.fx!.queue.list({ limit: 100, offset: 0 });
+  return documents.map((d) => d.fileName).sort();
+};
 
 async function foreignTree(dir: string) {
   const outside = join(dir, 'outside');
@@ -54,19 +35,19 @@ describe.each([
   ['polling (chokidar)', { enabled: true, intervalMs: 500 }],
 ])('symbolic links in a watched folder, %s', (_name, polling) => {
   async function start(links: 'before' | 'after' | 'none') {
-    fx = await makeQueue(accepting);
-    await fx.queue.start();
-    const scans = join(fx.dir, 'scans');
+    t.fx = await makeQueue(accepting);
+    await t.fx.queue.start();
+    const scans = join(t.fx.dir, 'scans');
     await mkdir(scans, { recursive: true });
-    const outside = await foreignTree(fx.dir);
+    const outside = await foreignTree(t.fx.dir);
     const link = async () => {
       await symlink(join(outside, 'secret.pdf'), join(scans, 'looks-like-a-scan.pdf'));
       await symlink(outside, join(scans, 'linked-dir'));
     };
     if (links === 'before') await link();
     const profile: FolderProfile = FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling });
-    service = new HotFolderService(fx.queue, new EventBus(), silentLogger, FAST);
-    await service.start([profile]);
+    t.service = new HotFolderService(t.fx.queue, new EventBus(), silentLogger, FAST);
+    await t.service.start([profile]);
     if (links === 'after') await link();
     return { scans, outside };
   }
@@ -107,21 +88,21 @@ describe.each([
   ['polling (chokidar)', { enabled: true, intervalMs: 500 }],
 ])('the watched folder replaced by a link, %s', (_name, polling) => {
   async function start(options: { reattachMs: number; linkAtStart?: boolean }) {
-    fx = await makeQueue(accepting);
-    await fx.queue.start();
-    const scans = join(fx.dir, 'scans');
-    const outside = await foreignTree(fx.dir);
+    t.fx = await makeQueue(accepting);
+    await t.fx.queue.start();
+    const scans = join(t.fx.dir, 'scans');
+    const outside = await foreignTree(t.fx.dir);
     if (options.linkAtStart) await symlink(outside, scans);
     else await mkdir(scans, { recursive: true });
     const bus = new EventBus();
     const notices: Notice[] = [];
     bus.on('notice.raised', (e) => notices.push(e.notice));
     const profile: FolderProfile = FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, polling });
-    service = new HotFolderService(fx.queue, bus, silentLogger, { ...FAST, reattachMs: options.reattachMs });
-    await service.start([profile]);
+    t.service = new HotFolderService(t.fx.queue, bus, silentLogger, { ...FAST, reattachMs: options.reattachMs });
+    await t.service.start([profile]);
     return { scans, outside, notices };
   }
-  const status = () => service!.folderStatuses().get('s');
+  const status = () => t.service!.folderStatuses().get('s');
   const foreignLeft = async (outside: string) =>
     [await readdir(outside), await readdir(join(outside, 'deep'))].flat().sort();
 
@@ -130,7 +111,7 @@ describe.each([
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
     await waitFor(() => names().includes('real.pdf'), 'the real scan');
     const before = await foreignLeft(outside);
-    await rename(scans, join(fx!.dir, 'scans-old'));
+    await rename(scans, join(t.fx!.dir, 'scans-old'));
     await symlink(outside, scans);
     await waitFor(() => status() === 'replaced', 'the folder marked replaced');
     await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
@@ -155,10 +136,10 @@ describe.each([
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
     await waitFor(() => names().includes('real.pdf'), 'the real scan');
     const before = await foreignLeft(outside);
-    await rename(scans, join(fx!.dir, 'scans-old'));
+    await rename(scans, join(t.fx!.dir, 'scans-old'));
     await symlink(outside, scans);
     await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
-    await writeFile(join(fx!.dir, 'scans-old', 'into-the-old-folder.pdf'), 'an event on the old watcher');
+    await writeFile(join(t.fx!.dir, 'scans-old', 'into-the-old-folder.pdf'), 'an event on the old watcher');
     await waitFor(() => status() === 'replaced', 'the folder marked replaced');
     await new Promise((r) => setTimeout(r, 1_500));
     expect(names()).toEqual(['real.pdf']);

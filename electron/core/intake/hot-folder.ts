@@ -103,6 +103,10 @@ export class HotFolder {
   private shared: SharedFolder | undefined;
   /** Set while the folder is taken in place although this station takes part in shared folders: why. */
   private inPlace: { reason: InPlaceReason; detail?: string } | undefined;
+  /** Set by stop(): no walk goes on after it, because the queue behind isSeen closes next. */
+  private stopping = false;
+  /** Walks under way (rescans and new subfolders), awaited by stop(). */
+  private readonly walks = new Set<Promise<void>>();
 
   constructor(
     readonly profile: FolderProfile,
@@ -148,6 +152,7 @@ export class HotFolder {
   }
 
   async start(): Promise<void> {
+    this.stopping = false;
     await this.attach();
     const check = this.options.reattachMs ?? 2_000;
     this.checkTimer = setInterval(() => void this.checkPresence(), check);
@@ -158,8 +163,10 @@ export class HotFolder {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.checkTimer) clearInterval(this.checkTimer);
     if (this.rescanTimer) clearInterval(this.rescanTimer);
+    await Promise.allSettled([...this.walks]);
     this.tracker.close();
     await this.detach();
     this.setStatus('stopped');
@@ -245,7 +252,7 @@ export class HotFolder {
         (s) => {
           if (!s.isDirectory() || depth >= 8) return;
           this.watchDir(path);
-          return this.walk(path, depth + 1);
+          return this.tracked(this.walk(path, depth + 1));
         },
         () => undefined,
       );
@@ -316,6 +323,7 @@ export class HotFolder {
 
   private async checkPresence(): Promise<void> {
     const look = await lookAtRoot(this.root);
+    if (this.stopping) return;
     if (this.status === 'watching') {
       if (look.kind === 'folder' && look.identity === this.rootIdentity) {
         // A folder another station made shared since: this one joins at once, before it takes another file.
@@ -368,10 +376,16 @@ export class HotFolder {
 
   /** Walks the folder and offers every candidate file not yet taken (cheap: a stat and a key lookup). */
   async rescan(): Promise<void> {
-    await this.walk(this.root, 0);
+    await this.tracked(this.walk(this.root, 0));
+  }
+
+  private tracked(walk: Promise<void>): Promise<void> {
+    this.walks.add(walk);
+    return walk.finally(() => this.walks.delete(walk));
   }
 
   private async walk(dir: string, depth: number): Promise<void> {
+    if (this.stopping) return;
     let entries;
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -379,6 +393,7 @@ export class HotFolder {
       return;
     }
     for (const e of entries) {
+      if (this.stopping) return;
       const p = join(dir, e.name);
       if (this.skip(p)) continue;
       if (e.isDirectory() && depth < 8) {
@@ -388,6 +403,7 @@ export class HotFolder {
         const rel = relative(this.root, p);
         if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
         const s = await lstat(p).catch(() => undefined);
+        if (this.stopping) return;
         if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
         this.tracker.consider(p);
       }

@@ -1,4 +1,5 @@
 import type { DocumentSuggestionDeps } from '../suggestions/document-suggestions';
+import { pageWordsOf } from '../suggestions/page-words';
 import { documentSuggestions } from '../suggestions/document-suggestions';
 import type { TextSearch } from '../suggestions/text-search';
 import type { TypeGuess } from '../doctype/type-classifier';
@@ -8,13 +9,27 @@ import type { PartialHandlerTable } from './handler-table';
 export function createSuggestionHandlers(
   deps: DocumentSuggestionDeps & {
     fileOf: (id: string) => string;
+    /** The SHA-256 of the document's content as the preview shows it (page edits included). */
+    contentHashOf: (id: string) => string;
     search: TextSearch;
     suggestType: (id: string) => Promise<TypeGuess | undefined>;
   },
-): PartialHandlerTable<'documents.suggestions' | 'ocr.info' | 'documents.searchText' | 'documents.suggestType'> {
+): PartialHandlerTable<
+  'documents.suggestions' | 'ocr.info' | 'documents.searchText' | 'documents.suggestType' | 'documents.pageWords'
+> {
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
     'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
+    'documents.pageWords': async ({ id, page, read }) => {
+      const hash = deps.contentHashOf(id);
+      let text = await deps.text.cachedText(hash);
+      if (!text && read) {
+        // Shared with a read of the same content under way (the tagging form's suggestions).
+        const r = await deps.text.textOf(deps.fileOf(id));
+        if (r.ok) text = { pageCount: r.pageCount, pages: r.pages };
+      }
+      return pageWordsOf(text, page, !text && (await deps.text.readFailure(hash)) !== undefined);
+    },
     'ocr.info': async () => ({
       languages: deps.text.languages.map((l) => l.code),
       maxOcrPages: deps.text.maxOcrPages,

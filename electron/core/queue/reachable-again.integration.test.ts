@@ -1,43 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
-import type { RunningSandbox, StoredUpload } from '../../../sandbox';
+import type { StoredUpload } from '../../../sandbox';
 import { DEFAULT_BACKOFF, DEFAULT_PROBE_BACKOFF } from './backoff';
-import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
 import { sandboxUploader } from './test-support/sandbox-uploader';
+import { tempDir } from '../util/test-support/temp-dir';
+import { sandboxQueueSuite } from './test-support/sandbox-queue-suite';
 
 /**
  * Issue #36 item 5: after an outage the queue went on 33 s after the platform was back, because the
  * probe's backoff had grown to a minute. Real sockets against the sandbox, the product's own backoff
  * schedules, and the worst case of their jitter (random = 1).
  */
-let sandbox: RunningSandbox | undefined;
-let fx: QueueFixture | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await fx?.close();
-  await sandbox?.close();
-  fx = undefined;
-  sandbox = undefined;
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
+const t = sandboxQueueSuite();
 
 async function outage(options: { probeBackoff?: { baseMs: number; capMs: number } } = {}) {
-  const sbxDir = await mkdtemp(join(tmpdir(), 'reachable-sbx-'));
-  const qDir = await mkdtemp(join(tmpdir(), 'reachable-q-'));
-  dirs.push(sbxDir, qDir);
-  sandbox = await startSandbox({ dataDir: sbxDir, port: 0 });
+  const sbxDir = tempDir('reachable-sbx-');
+  const qDir = tempDir('reachable-q-');
+  t.sandbox = await startSandbox({ dataDir: sbxDir, port: 0 });
   const { uploader, probe } = await sandboxUploader({
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    secret: sandbox.demoClient.secret,
+    baseUrl: t.sandbox.baseUrl,
+    tokenUrl: t.sandbox.tokenUrl,
+    clientId: t.sandbox.demoClient.clientId,
+    secret: t.sandbox.demoClient.secret,
   });
   let probes = 0;
-  fx = await makeQueue(uploader, {
+  t.fx = await makeQueue(uploader, {
     dir: qDir,
     extra: {
       backoff: DEFAULT_BACKOFF,
@@ -50,20 +38,20 @@ async function outage(options: { probeBackoff?: { baseMs: number; capMs: number 
       },
     },
   });
-  await fx.queue.start();
-  sandbox.setFaults({ offline: true });
+  await t.fx.queue.start();
+  t.sandbox.setFaults({ offline: true });
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const doc = await fx.queue.importBytes(`outage ${i}.pdf`, new TextEncoder().encode(`%PDF-1.7 outage ${i}`));
-    fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
+    const doc = await t.fx.queue.importBytes(`outage ${i}.pdf`, new TextEncoder().encode(`%PDF-1.7 outage ${i}`));
+    t.fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
     ids.push(doc.id);
   }
-  await waitFor(() => !fx!.queue.status().online, 'the queue offline');
+  await waitFor(() => !t.fx!.queue.status().online, 'the queue offline');
   return { ids, probes: () => probes };
 }
 
 async function uploads(): Promise<StoredUpload[]> {
-  return (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+  return (await (await fetch(`${t.sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 
 describe('after an outage', () => {
@@ -71,51 +59,51 @@ describe('after an outage', () => {
     const { probes } = await outage();
     // Six failed probes: with the old 60 s cap the next one was 32 s away (33 s in the clerk's walk).
     await waitFor(() => probes() >= 6, 'six probes during the outage', 45_000);
-    const status = fx!.queue.status();
+    const status = t.fx!.queue.status();
     expect(status.online).toBe(false);
     // The queue says when it asks again: never more than the probe's cap ahead.
     //OLD expect(Date.parse(status.nextTryAt ?? '')).toBeLessThanOrEqual(Date.now() + DEFAULT_PROBE_BACKOFF.capMs);
-    sandbox!.clearFaults();
+    t.sandbox!.clearFaults();
     const back = Date.now();
     console.log('back', back % 100000);
-    await waitFor(() => fx!.store.counts().archived === 3, 'all three sent', 10_000);
+    await waitFor(() => t.fx!.store.counts().archived === 3, 'all three sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);
     expect(await uploads()).toHaveLength(3);
-    expect(fx!.queue.status().nextTryAt).toBeUndefined();
+    expect(t.fx!.queue.status().nextTryAt).toBeUndefined();
   }, 70_000);
 
   it('the connection monitor hearing the platform wakes the queue at once, whatever the probe waits for', async () => {
     // A probe schedule far beyond 5 s: only the wake can make it in time.
     await outage({ probeBackoff: { baseMs: 60_000, capMs: 60_000 } });
-    sandbox!.clearFaults();
+    t.sandbox!.clearFaults();
     const back = Date.now();
     console.log('back', back % 100000);
-    fx!.queue.reachable();
-    await waitFor(() => fx!.store.counts().archived === 3, 'all three sent', 10_000);
+    t.fx!.queue.reachable();
+    await waitFor(() => t.fx!.store.counts().archived === 3, 'all three sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);
   });
 
   it('a document waiting out the backoff of a lost connection is due once the platform answers', async () => {
     await outage();
-    sandbox!.clearFaults();
-    await waitFor(() => fx!.store.counts().archived === 3, 'the first three sent', 10_000);
+    t.sandbox!.clearFaults();
+    await waitFor(() => t.fx!.store.counts().archived === 3, 'the first three sent', 10_000);
     // A connection reset mid-upload (no HTTP answer) with a long backoff ahead of it.
-    sandbox!.setFaults({ resetMidUpload: { afterBytes: 0, count: 1 } });
-    const doc = await fx!.queue.importBytes('reset.pdf', new TextEncoder().encode('%PDF-1.7 reset'));
-    fx!.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
+    t.sandbox!.setFaults({ resetMidUpload: { afterBytes: 0, count: 1 } });
+    const doc = await t.fx!.queue.importBytes('reset.pdf', new TextEncoder().encode('%PDF-1.7 reset'));
+    t.fx!.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
     const waiting = await waitFor(() => {
-      const d = fx!.queue.get(doc.id);
+      const d = t.fx!.queue.get(doc.id);
       return d.state === 'queued' && d.error && d.nextAttemptAt ? d : undefined;
     }, 'the reset document waiting');
     expect(waiting.error?.status).toBeUndefined();
     // Offline, then reachable again: what it waits for is gone.
-    sandbox!.setFaults({ offline: true });
-    await waitFor(() => !fx!.queue.status().online, 'offline');
-    sandbox!.clearFaults();
+    t.sandbox!.setFaults({ offline: true });
+    await waitFor(() => !t.fx!.queue.status().online, 'offline');
+    t.sandbox!.clearFaults();
     const back = Date.now();
     console.log('back', back % 100000);
-    fx!.queue.reachable();
-    await waitFor(() => fx!.store.counts().archived === 4, 'the reset document sent', 10_000);
+    t.fx!.queue.reachable();
+    await waitFor(() => t.fx!.store.counts().archived === 4, 'the reset document sent', 10_000);
     expect(Date.now() - back).toBeLessThan(5_000);
   });
 });

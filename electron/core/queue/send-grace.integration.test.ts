@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox';
-import type { RunningSandbox, StoredUpload } from '../../../sandbox';
+import type { StoredUpload } from '../../../sandbox';
 import type { SandboxAccess } from './test-support/sandbox-uploader';
 import { sandboxUploader } from './test-support/sandbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
+import { tempDir } from '../util/test-support/temp-dir';
+import { sandboxQueueSuite } from './test-support/sandbox-queue-suite';
 
 /**
  * Issue #36 item 9: the clerk's submit waits a grace before the upload leaves, so a slip can be taken
@@ -17,42 +17,27 @@ import { makeQueue, waitFor } from './test-support/queue-fixture';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const CHILD = join(import.meta.dirname, 'test-support/grace-child.ts');
 
-let sandbox: RunningSandbox | undefined;
-let fx: QueueFixture | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await fx?.close();
-  await sandbox?.close();
-  fx = undefined;
-  sandbox = undefined;
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
-
-async function temp(prefix: string): Promise<string> {
-  const d = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-}
+const t = sandboxQueueSuite();
 
 async function started(): Promise<SandboxAccess> {
-  sandbox = await startSandbox({ dataDir: await temp('grace-sbx-'), port: 0 });
+  t.sandbox = await startSandbox({ dataDir: tempDir('grace-sbx-'), port: 0 });
   return {
-    baseUrl: sandbox.baseUrl,
-    tokenUrl: sandbox.tokenUrl,
-    clientId: sandbox.demoClient.clientId,
-    secret: sandbox.demoClient.secret,
+    baseUrl: t.sandbox.baseUrl,
+    tokenUrl: t.sandbox.tokenUrl,
+    clientId: t.sandbox.demoClient.clientId,
+    secret: t.sandbox.demoClient.secret,
   };
 }
 
 async function queueOn(access: SandboxAccess, dir?: string): Promise<QueueFixture> {
   const { uploader, probe } = await sandboxUploader(access);
-  fx = await makeQueue(uploader, { dir: dir ?? (await temp('grace-q-')), extra: { probe } });
-  await fx.queue.start();
-  return fx;
+  t.fx = await makeQueue(uploader, { dir: dir ?? tempDir('grace-q-'), extra: { probe } });
+  await t.fx.queue.start();
+  return t.fx;
 }
 
 async function uploads(): Promise<StoredUpload[]> {
-  return (await (await fetch(`${sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
+  return (await (await fetch(`${t.sandbox!.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 
 const bytes = (s: string) => new TextEncoder().encode(`%PDF-1.7 ${s}`);
@@ -99,7 +84,7 @@ describe('the send grace', () => {
 
   it('killed -9 inside the grace: still queued after the restart, then sent exactly once', async () => {
     const access = await started();
-    const dir = await temp('grace-kill-');
+    const dir = tempDir('grace-kill-');
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', CHILD, dir, access.baseUrl, access.tokenUrl, access.clientId, access.secret, '2000'],

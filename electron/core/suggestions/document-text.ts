@@ -118,6 +118,11 @@ export class DocumentTextService {
     return this.cache.get(hash, this.keyFor(this.pageLimit()));
   }
 
+  /** Why this content is not read (again), if it is not: its read killed a worker, ran out of time, … */
+  async readFailure(hash: string): Promise<string | undefined> {
+    return this.cache.failure(hash);
+  }
+
   /**
    * Ends the workers and waits for every request to settle, so the marks of a read cut off here are
    * taken back and nothing touches the data folder once this resolved (the web shell's stop, then its

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
 import { parentPort } from 'node:worker_threads';
+import { WORKER_READY } from './worker-pool';
 
 interface RequestSchema<Req> {
   safeParse(raw: unknown): { success: true; data: Req } | { success: false; error: { message: string } };
@@ -49,6 +50,8 @@ export function serveRequests<Req extends { id: number }>(opts: ServeOptions<Req
       )
       .finally(() => opts.after?.());
   });
+  // Loaded and listening: the pool starts the first task's time budget now, not at the spawn.
+  port.postMessage(WORKER_READY);
 }
 
 /**

@@ -77,8 +77,7 @@ describe('WorkerPool', { timeout: 60_000 }, () => {
 
   it('a task over its time budget has its worker ended; the next task gets a new worker', async () => {
     const p = pool({ taskBudgetMs: 500 });
-    // The pool's 500 ms is for the hang; the others have their own ample budget, since a worker's start
-    // counts into its first task's time and takes longer than 500 ms on a loaded box.
+    // The pool's 500 ms is for the hang; the others have their own ample budget (a task on a busy box).
     const before = await ask(p, { text: 'warm' }, undefined, 30_000);
     const started = performance.now();
     await expect(ask(p, { op: 'hang' })).rejects.toThrow(OverBudget);
@@ -86,6 +85,22 @@ describe('WorkerPool', { timeout: 60_000 }, () => {
     const next = await ask(p, { text: 'next' }, undefined, 30_000);
     expect(next.last).toMatchObject({ text: 'next' });
     expect(threadOf(next)).not.toBe(threadOf(before));
+  });
+
+  it("a new worker's start-up is not part of its first task's time budget, and has a budget of its own", async () => {
+    // Start-up takes three times the task budget: the task still has its whole budget once the worker serves.
+    const p = pool({ taskBudgetMs: 600, workerData: { startupMs: 1_800 } });
+    const started = performance.now();
+    const first = await ask(p, { text: 'first', delayMs: 100 });
+    expect(first.last).toMatchObject({ type: 'done', text: 'first' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_800);
+    // And a task that runs over its budget on a worker that took long to start is still ended.
+    await expect(ask(p, { op: 'hang' })).rejects.toThrow(OverBudget);
+    // A worker that never gets ready is ended after its start budget: its task fails, not waits forever.
+    const stuck = pool({ taskBudgetMs: 30_000, startBudgetMs: 1_500, workerData: { startupMs: 60_000 } });
+    const since = performance.now();
+    await expect(ask(stuck, { text: 'never' })).rejects.toThrow(OverBudget);
+    expect(performance.now() - since).toBeLessThan(10_000);
   });
 
   it('an error in the handler or a bad request is an error reply; the worker stays', async () => {

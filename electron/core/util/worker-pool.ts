@@ -14,6 +14,14 @@ import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 
+/**
+ * What a worker posts once its modules are loaded and it serves requests (worker-bootstrap.ts). Task ids
+ * start at 1, so this is never taken for a reply.
+ */
+export const WORKER_READY = { id: 0, type: 'worker.ready' } as const;
+
+const isReady = (m: { id: number }) => m.id === WORKER_READY.id && (m as { type?: unknown }).type === WORKER_READY.type;
+
 /** A request as its sender writes it: the pool numbers it. */
 export type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -23,8 +31,13 @@ export interface WorkerPoolOptions {
   workerUrl: URL;
   workerData?: unknown;
   resourceLimits?: ResourceLimits;
-  /** Time budget of one task (ms). */
+  /**
+   * Time budget of one task (ms), from the moment its worker serves requests: a new worker's start-up
+   * (loading its modules, on a loaded box seconds) is not the task's doing.
+   */
   taskBudgetMs: number;
+  /** Time a new worker has to load and say WORKER_READY, else it is ended (ms); default 60 s. */
+  startBudgetMs?: number;
   /** A worker idle this long is ended (its memory given back); default: kept until close(). */
   idleMs?: number;
   /** What a task still waiting or running hears on close(), e.g. "the text pool was closed". */
@@ -46,6 +59,8 @@ export interface PoolTask<Req, Reply> {
 
 interface Slot<Req, Reply> {
   worker: Worker;
+  /** The worker has said WORKER_READY. */
+  ready: boolean;
   task?: PoolTask<Req, Reply> & { id: number };
   budget?: NodeJS.Timeout;
   idle?: NodeJS.Timeout;
@@ -167,16 +182,26 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
       clearTimeout(busy.idle);
       busy.task = { ...task, id };
       busy.worker.ref();
-      busy.budget = setTimeout(() => this.overBudget(busy), task.budgetMs ?? this.opts.taskBudgetMs);
+      // A worker still starting holds the request (the port queues it) and has its start-up budget running.
+      if (busy.ready) this.startBudget(busy);
       busy.worker.postMessage({ ...task.request, id });
     }
   }
 
-  private overBudget(slot: Slot<Req, Reply>): void {
+  private startBudget(slot: Slot<Req, Reply>): void {
+    clearTimeout(slot.budget);
+    slot.budget = setTimeout(() => this.overBudget(slot), slot.task?.budgetMs ?? this.opts.taskBudgetMs);
+  }
+
+  private get startBudgetMs(): number {
+    return this.opts.startBudgetMs ?? 60_000;
+  }
+
+  private overBudget(slot: Slot<Req, Reply>, budgetMs = slot.task?.budgetMs ?? this.opts.taskBudgetMs): void {
     const task = slot.task;
     this.retire(slot);
     void slot.worker.terminate();
-    task?.fail(this.opts.failure.overBudget(Math.round((task.budgetMs ?? this.opts.taskBudgetMs) / 1000)));
+    task?.fail(this.opts.failure.overBudget(Math.round(budgetMs / 1000)));
     this.pump();
   }
 
@@ -206,8 +231,18 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
       ...(this.opts.workerData !== undefined ? { workerData: this.opts.workerData } : {}),
       ...(this.opts.resourceLimits ? { resourceLimits: this.opts.resourceLimits } : {}),
     });
-    const slot: Slot<Req, Reply> = { worker };
+    const slot: Slot<Req, Reply> = { worker, ready: false };
+    // A worker that never gets ready (stuck loading) is ended like a task over its budget; its task fails.
+    slot.budget = setTimeout(() => this.overBudget(slot, this.startBudgetMs), this.startBudgetMs);
+    slot.budget.unref();
     worker.on('message', (r: Reply) => {
+      if (isReady(r)) {
+        if (!this.slots.includes(slot)) return; // ended meanwhile (close, start-up budget)
+        slot.ready = true;
+        clearTimeout(slot.budget);
+        if (slot.task) this.startBudget(slot);
+        return;
+      }
       const task = slot.task;
       if (!task || r.id !== task.id) return;
       if (!task.onReply(r)) return;

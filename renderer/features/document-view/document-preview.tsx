@@ -15,6 +15,12 @@ import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
 import { fitScale, openingScale, stepZoom } from './zoom';
+import { FindBox } from './find-box';
+import { findMatches, stepMatch } from './find-matches';
+import type { FindPage } from './find-matches';
+import { registerFindOpener } from './find-opener';
+import { usePageWords } from './use-page-words';
+import { FindMarks, WordLayer } from './word-layer';
 import { pageOf } from './shown-page';
 import type { Zoom } from './zoom';
 
@@ -62,6 +68,16 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
     [doc, page],
   );
   const [reload, setReload] = useState(0);
+  // Find on page (issue #39 item 7): open or not, what is sought, the current match (0-based).
+  const [find, setFind] = useState<{ open: boolean; tick: number; query: string; current: number }>({
+    open: false,
+    tick: 0,
+    query: '',
+    current: 0,
+  });
+  const returnFocus = useRef<Element | null>(null);
+  // The words read, shown over a scanned page (the clerk checks what the OCR read); selectable either way.
+  const [showText, setShowText] = useState(false);
   // A suggestion's place on its page (tagging form, Alt+V): the preview turns to that page and marks it.
   const mark = useAppStore((st) => (st.previewMark?.documentId === doc?.id ? st.previewMark : undefined));
   const markRef = useRef<HTMLDivElement>(null);
@@ -134,6 +150,30 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
     [docId],
   );
   const onError = useCallback((m: string) => setRenderError(m), []);
+  const paged = kind === 'pdf' || kind === 'tiff';
+  const shownIndex = (paged ? page : 1) - 1;
+  const words = usePageWords(id, shownIndex);
+  const { loadAll } = words;
+  const openFind = useCallback(() => {
+    const active = document.activeElement;
+    // Ctrl+F again in the box selects its text; focus goes back, on Esc, to where it was before the box.
+    if (!active?.closest('.find-box')) returnFocus.current = active;
+    setFind((f) => ({ ...f, open: true, tick: f.tick + 1 }));
+    loadAll();
+  }, [loadAll]);
+  useEffect(() => (id ? registerFindOpener(openFind) : undefined), [id, openFind]);
+  const findPages = useMemo(
+    () =>
+      Object.entries(words.pages).flatMap(([p, w]): FindPage[] =>
+        w.state === 'read' ? [{ page: Number(p), words: w.words, rotation: w.rotation }] : [],
+      ),
+    [words.pages],
+  );
+  const matches = useMemo(
+    () => (find.open ? findMatches(findPages, find.query) : []),
+    [find.open, find.query, findPages],
+  );
+  const current = matches.length ? Math.min(find.current, matches.length - 1) : 0;
   const onPageSize = useCallback(
     (width: number, height: number) =>
       setNatural((n) => (n && n.width === width && n.height === height ? n : { width, height })),
@@ -173,7 +213,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const pagedView: PagedViewProps = { zoom: scale, page, onPages, onError, onPageSize };
   const zoomIn = () => setZoom(stepZoom(scale, 1));
   const zoomOut = () => setZoom(stepZoom(scale, -1));
-  const shownPage = kind === 'pdf' || kind === 'tiff' ? page : 1;
+  const shownPage = shownIndex + 1;
   const markBox = mark?.box && mark.page + 1 === shownPage ? mark.box : undefined;
   const markOverlay = markBox && (
     <div
@@ -189,9 +229,62 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       }}
     />
   );
+  const shownWords = words.pages[shownIndex];
+  const ocrWords = shownWords?.state === 'read' && shownWords.source === 'ocr' ? shownWords : undefined;
+  const drawn = natural ? { width: natural.width * scale, height: natural.height * scale } : undefined;
+  // The words OCR read from this page, selectable over its image; a PDF page's own text is pdf.js's layer.
+  const wordLayer = ocrWords && drawn && (
+    <WordLayer
+      words={ocrWords.words}
+      rotation={ocrWords.rotation}
+      width={drawn.width}
+      height={drawn.height}
+      shown={showText}
+    />
+  );
+  const findOverlay = find.open && (
+    <FindMarks
+      marks={matches.flatMap((m, i) => (m.page === shownIndex ? [{ boxes: m.boxes, current: i === current }] : []))}
+      currentKey={`${find.tick}:${find.query}:${current}`}
+    />
+  );
+  const textStatus =
+    shownWords === undefined
+      ? undefined
+      : shownWords.state === 'notRead'
+        ? t('preview.text.notRead')
+        : shownWords.state === 'unreadable'
+          ? t('preview.text.unreadable')
+          : shownWords.state === 'skipped'
+            ? t('preview.text.skipped')
+            : shownWords.state === 'read' && shownWords.words.length === 0
+              ? t('preview.text.none')
+              : undefined;
+  const goToMatch = (index: number) => {
+    const m = matches[index];
+    setFind((f) => ({ ...f, current: index }));
+    if (m && m.page !== shownIndex) setPage(m.page + 1);
+  };
+  const onQuery = (query: string) => {
+    // The first match on the shown page or after it, as a browser's find does.
+    const next = findMatches(findPages, query);
+    const after = next.findIndex((m) => m.page >= shownIndex);
+    const at = Math.max(0, after);
+    setFind((f) => ({ ...f, query, current: at }));
+    const m = next[at];
+    if (m && m.page !== shownIndex) setPage(m.page + 1);
+  };
+  const closeFind = () => {
+    setFind((f) => ({ ...f, open: false }));
+    const back = returnFocus.current;
+    returnFocus.current = null;
+    if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
+    else areaRef.current?.focus();
+  };
   // On the whole preview (toolbar buttons included), and the event goes no further: PageDown here pages
-  // the document and never reaches the list.
+  // the document and never reaches the list. Keys typed in the find box are its own.
   const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target instanceof Element && e.target.closest('.find-box')) return;
     const map: Record<string, () => void> = {
       '+': zoomIn,
       '=': zoomIn,
@@ -284,9 +377,48 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
             </button>
           </>
         )}
+        <button
+          type="button"
+          className="button button-small"
+          onClick={openFind}
+          disabled={kind === 'none'}
+          aria-keyshortcuts="Control+F"
+          aria-expanded={find.open}
+          data-testid="find-open"
+        >
+          {t('preview.find.open')}
+        </button>
+        {ocrWords && (
+          <button
+            type="button"
+            className="button button-small"
+            aria-pressed={showText}
+            onClick={() => setShowText((v) => !v)}
+            data-testid="show-text"
+          >
+            {t('preview.text.show')}
+          </button>
+        )}
+        {textStatus && (
+          <span className="muted text-status" data-testid="text-status">
+            {textStatus}
+          </span>
+        )}
         <span className="spacer" />
         <span className="muted">{doc.fileName}</span>
       </div>
+      {find.open && (
+        <FindBox
+          query={find.query}
+          onQuery={onQuery}
+          count={matches.length}
+          current={current}
+          notRead={findPages.length === 0}
+          onStep={(step) => goToMatch(stepMatch(current, matches.length, step))}
+          onClose={closeFind}
+          openTick={find.tick}
+        />
+      )}
       {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
       {/* Fitted, the page needs no scrollbars: hidden, so a scrollbar coming and going cannot change the room
           the fit is measured in (and the fit with it). At a zoom the clerk chose the page may be wider than
@@ -311,11 +443,20 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
         {!error && !content && <p className="muted">{t('preview.loading')}</p>}
         {content?.kind === 'pdf' && !renderError && (
           <div className="page-frame">
-            <PdfView start={content.start} {...pagedView} />
+            <PdfView start={content.start} {...pagedView} textLayer={!ocrWords} />
+            {wordLayer}
+            {findOverlay}
             {markOverlay}
           </div>
         )}
-        {content?.kind === 'tiff' && content.bytes && !renderError && <TiffView bytes={content.bytes} {...pagedView} />}
+        {content?.kind === 'tiff' && content.bytes && !renderError && (
+          <div className="page-frame">
+            <TiffView bytes={content.bytes} {...pagedView} />
+            {wordLayer}
+            {findOverlay}
+            {markOverlay}
+          </div>
+        )}
         {content && kind === 'image' && imageUrl && (
           // Its real size times the zoom; hidden until its size is known, so it never shows at a wrong one.
           <div
@@ -328,6 +469,8 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
               onLoad={(e) => onPageSize(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
               data-testid="image-preview"
             />
+            {wordLayer}
+            {findOverlay}
             {markOverlay}
           </div>
         )}

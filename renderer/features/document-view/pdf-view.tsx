@@ -33,12 +33,18 @@ export function loadPdfjs() {
   return pdfjsLoaded;
 }
 
-export function PdfView(props: PagedViewProps & { start: PdfStart }) {
+/**
+ * The document's pages drawn by pdf.js; with `textLayer`, pdf.js's own text layer over the page (issue
+ * #39 item 7: a born-digital page's text, selectable where it is drawn). A scanned page's words come from
+ * the app's OCR instead (word-layer.tsx), so the preview turns this off for those.
+ */
+export function PdfView(props: PagedViewProps & { start: PdfStart; textLayer: boolean }) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   const [drawn, setDrawn] = useState(false);
-  const { start, zoom, page, onPages, onError, onPageSize } = props;
+  const { start, zoom, page, onPages, onError, onPageSize, textLayer } = props;
 
   useEffect(() => {
     let cancelled = false;
@@ -157,13 +163,43 @@ export function PdfView(props: PagedViewProps & { start: PdfStart }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pdf, page, zoom]);
 
+  useEffect(() => {
+    const container = textRef.current;
+    if (!pdf || !container) return;
+    container.replaceChildren();
+    if (!textLayer) return;
+    let layer: InstanceType<typeof Pdfjs.TextLayer> | undefined;
+    let cancelled = false;
+    void Promise.all([loadPdfjs(), pdf.getPage(Math.min(Math.max(1, page), pdf.numPages))])
+      .then(([pdfjs, p]) => {
+        if (cancelled) return undefined;
+        // The layer's CSS sizes the page and its fonts by this factor (pdf.js's viewer sets it the same way).
+        container.style.setProperty('--total-scale-factor', String(zoom));
+        layer = new pdfjs.TextLayer({
+          textContentSource: p.streamTextContent(),
+          container,
+          viewport: p.getViewport({ scale: zoom }),
+        });
+        return layer.render();
+      })
+      // A page without text, or one left before its text came: no layer, the page is still shown.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      layer?.cancel();
+    };
+  }, [pdf, page, zoom, textLayer]);
+
   return (
-    <canvas
-      ref={canvasRef}
-      className={`pdf-canvas ${drawn ? '' : 'is-pending'}`}
-      role="img"
-      aria-label={t('preview.pageOf', { page, pages: pdf?.numPages ?? 1 })}
-      data-testid="pdf-canvas"
-    />
+    <>
+      <canvas
+        ref={canvasRef}
+        className={`pdf-canvas ${drawn ? '' : 'is-pending'}`}
+        role="img"
+        aria-label={t('preview.pageOf', { page, pages: pdf?.numPages ?? 1 })}
+        data-testid="pdf-canvas"
+      />
+      <div ref={textRef} className="textLayer" data-testid={textLayer ? 'text-layer' : undefined} data-source="pdf" />
+    </>
   );
 }

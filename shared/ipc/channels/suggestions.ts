@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentSuggestionsSchema, TextMatchSchema } from '../../domain/suggestions';
+import { PageWordsSchema } from '../../domain/page-words';
 
 /** Issue #17: the text of a document read for the tagging form's suggestions (core: suggestions). */
 export const suggestionInvokes = {
@@ -18,6 +19,21 @@ export const suggestionInvokes = {
     response: z
       .object({ code: z.string(), confidence: z.number().min(0).max(1), examples: z.number().int().min(0) })
       .nullable(),
+  },
+  /**
+   * The words read from one page of the document (issue #39 item 7), for the preview's text layer and its
+   * find on page. `page` is 0-based, as the core counts pages. Without `read`: only what was read already
+   * (the text cache), answered at once. With `read`: a content not read yet (a page edit made new content)
+   * is read first, in the text workers; the preview asks so only after an answer `notRead`, and shows the
+   * page meanwhile.
+   */
+  'documents.pageWords': {
+    request: z.object({
+      id: z.string().min(1),
+      page: z.number().int().min(0).max(100_000),
+      read: z.boolean().default(false),
+    }),
+    response: PageWordsSchema,
   },
   /** OCR languages installed on this machine and the page limit, for the settings screen. */
   'ocr.info': {

@@ -1,19 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FolderProfileSchema } from '../../../../shared/domain/settings';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/domain-events';
 import { EventBus } from '../../events/event-bus';
-import type { IntakePipeline } from '../../intake-pipeline';
-import { createIntakePipeline } from '../../intake-pipeline';
-import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
-import { startConnectionHarness } from '../../platform/test-support/connection-harness';
+import { platformPipelineBed, postFolder } from '../../test-support/pipeline-options';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
-import { systemClock } from '../../util/clock';
-import { silentLogger } from '../../util/logger';
 import { CASE_BATCH_FILE_NAME, CASE_BATCH_PROFILE, caseBatch } from '../test-support/case-batch';
 import { BatchStore } from './batch-store';
 import { scanIn } from '../../test-support/scans-left';
@@ -40,49 +32,17 @@ class HoldingBus extends EventBus {
   }
 }
 
-let harness: ConnectionHarness | undefined;
-let pipeline: IntakePipeline | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await pipeline?.stop();
-  await harness?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  pipeline = harness = dir = undefined;
-});
+const bed = platformPipelineBed();
 
 describe('a capture batch completes on the domain event of its last archived part', () => {
   it('every part archived but not yet heard: the original stays; the typed documents.changed completes the batch', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'capture-completion-'));
-    const scans = join(dir, 'scans');
-    await mkdir(scans);
-    harness = await startConnectionHarness();
     const bus = new HoldingBus();
     // No IPC projection anywhere: capture follows the core's own events, not the screen's.
-    pipeline = await createIntakePipeline({
-      dataDir: join(dir, 'data'),
-      settings: {
-        folders: [
-          FolderProfileSchema.parse({
-            id: 'post',
-            label: 'post',
-            path: scans,
-            ...CASE_BATCH_PROFILE,
-            autoSubmit: true,
-          }),
-        ],
-        archive: { mode: 'move', retentionDays: 30 },
-        upload: { concurrency: 2 },
-        environments: [LOCAL_SANDBOX_ENVIRONMENT],
-        activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
-      },
-      uploader: harness.connect({ timeoutMs: 10_000 }).api,
-      bus,
-      clock: systemClock,
-      logger: silentLogger,
-      folderOptions: { stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 } },
-      backoff: { baseMs: 50, capMs: 200 },
-    });
-    const p = pipeline;
+    const { p, dir, scans } = await bed.create(
+      'capture-completion-',
+      (scans) => [postFolder(scans, { ...CASE_BATCH_PROFILE, autoSubmit: true })],
+      { bus },
+    );
     await p.start();
     await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
 

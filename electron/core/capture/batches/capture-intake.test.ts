@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -11,11 +11,10 @@ import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
+import { testPipelineOptions } from '../../test-support/pipeline-options';
 import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
 import { startConnectionHarness } from '../../platform/test-support/connection-harness';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
-import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { scannedBatch } from '../test-support/batch';
 import {
@@ -30,6 +29,8 @@ import { passwordProtectedPdf } from '../test-support/odd-files';
 import { encodeJpeg, pdfOfScans, renderScan } from '../test-support/synthetic-scan';
 import { tempDir } from '../../util/test-support/temp-dir';
 import { BatchStore } from './batch-store';
+import { CaptureProfileSchema } from '../../../../shared/domain/capture';
+import { captureKillFolder, captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { scanIn } from '../../test-support/scans-left';
 
 /** The real pipeline (folders → capture → queue) against the real sandbox, over sockets. */
@@ -54,25 +55,9 @@ async function startPipeline(dir: string, folders: FolderProfile[], api?: Awaite
   const bus = new EventBus();
   notices = [];
   bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
-  pipeline = await createIntakePipeline({
-    dataDir: join(dir, 'data'),
-    settings: {
-      folders,
-      archive: { mode: 'move', retentionDays: 30 },
-      upload: { concurrency: 2 },
-      environments: [LOCAL_SANDBOX_ENVIRONMENT],
-      activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
-    },
-    uploader: api ?? (await platform()),
-    bus,
-    clock: systemClock,
-    logger: silentLogger,
-    folderOptions: {
-      stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-      reattachMs: 200,
-    },
-    backoff: { baseMs: 50, capMs: 200 },
-  });
+  pipeline = await createIntakePipeline(
+    testPipelineOptions({ dataDir: join(dir, 'data'), folders, uploader: api ?? (await platform()), bus }),
+  );
   await pipeline.start();
   return pipeline;
 }
@@ -89,6 +74,50 @@ const batchesOf = (p: IntakePipeline) => new BatchStore(p.db);
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('capture in the intake pipeline', () => {
+  it('stop() waits for a file being taken: it is recorded whole, nothing is written after the stop', async () => {
+    const dir = tempDir('capture-stop-');
+    const scans = join(dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    // Big enough that copying it into the originals is still going on when stop() is called.
+    const sourcePath = join(scans, 'stack.pdf');
+    await writeFile(sourcePath, Buffer.alloc(150 * 1024 * 1024, 1));
+    const { size, mtimeMs } = statSync(sourcePath);
+    const p = await captureKillPipeline(join(dir, 'data'), scans, silentLogger);
+    pipeline = p;
+    await p.start();
+    let settled = false;
+    const taking = p.capture
+      .ingest({
+        sourcePath,
+        folder: scans,
+        fileName: 'stack.pdf',
+        size,
+        mtimeMs: Math.trunc(mtimeMs),
+        seenKey: `${scans}|stack.pdf|${size}|${Math.trunc(mtimeMs)}`,
+        metadata: {},
+        autoSubmit: false,
+        capture: {
+          profile: CaptureProfileSchema.parse(captureKillFolder(scans).capture),
+          autoSubmit: false,
+          requiredFields: [],
+        },
+      })
+      .finally(() => (settled = true));
+    await p.stop();
+    pipeline = undefined;
+    expect(settled).toBe(true);
+    expect(await taking).toEqual({ outcome: 'created' });
+    const originals = readdirSync(join(dir, 'data', 'capture', 'originals'));
+    expect(originals).toHaveLength(1);
+    // Recorded before the database closed: the next start has the batch to analyse.
+    const again = await captureKillPipeline(join(dir, 'data'), scans, silentLogger);
+    try {
+      expect(new BatchStore(again.db).inState('received').map((b) => b.fileName)).toEqual(['stack.pdf']);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('a 9-page scan with two cover sheets becomes three uploaded documents with their case numbers; the original goes last', async () => {
     const dir = tempDir('capture-intake-');
     const scans = join(dir, 'scans');

@@ -178,6 +178,8 @@ export class CaptureIntake implements IntakeTarget {
    */
   private readonly analysing = new Map<string, Promise<void>>();
   private completing: Promise<void> = Promise.resolve();
+  /** Files being taken (copied into the originals, recorded): stop() waits for them. */
+  private readonly ingesting = new Set<Promise<unknown>>();
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
   private poolMade: CapturePool | undefined;
@@ -238,6 +240,8 @@ export class CaptureIntake implements IntakeTarget {
   async stop(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
+    // A file still being copied in writes to the data folder: it ends (and is recorded) first.
+    while (this.ingesting.size > 0) await Promise.allSettled([...this.ingesting]);
     await this.poolMade?.close();
     await this.builderMade?.close();
     await Promise.all(this.analysing.values());
@@ -284,7 +288,15 @@ export class CaptureIntake implements IntakeTarget {
     return this.deps.queue.failUnreadable(file, error);
   }
 
-  async ingest(file: IncomingFile): Promise<{ outcome: 'created' | 'seen' | 'changed' }> {
+  ingest(file: IncomingFile): Promise<{ outcome: 'created' | 'seen' | 'changed' }> {
+    const taking = this.take(file);
+    this.ingesting.add(taking);
+    const done = () => void this.ingesting.delete(taking);
+    taking.then(done, done);
+    return taking;
+  }
+
+  private async take(file: IncomingFile): Promise<{ outcome: 'created' | 'seen' | 'changed' }> {
     const capture = file.capture;
     // An empty file has no pages to look at: the queue records it as failed, as for any folder.
     if (!capture || file.size === 0) return this.deps.queue.ingest(file);

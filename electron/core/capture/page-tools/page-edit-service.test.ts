@@ -83,6 +83,25 @@ describe('page tools', () => {
     ).toEqual(['imported', 'pagesEdited', 'pagesEdited', 'pageEditUndone', 'pageEditUndone']);
   });
 
+  it('stop() waits for an edit under way: nothing is written to the data folder after it', async () => {
+    const dataDir = join(tempDir('page-edit-'), 'data');
+    const p = await start(dataDir);
+    const made = await PDFDocument.create();
+    for (const w of [283, 340]) made.addPage([w, 842]);
+    const doc = await p.queue.importBytes('letter.pdf', await made.save());
+    let settled = false;
+    const edit = p.pages.edit(doc.id, [{ source: 1, rotate: 90 }]).finally(() => (settled = true));
+    await p.stop();
+    pipeline = undefined;
+    // The edit ended before the database closed: it went through, recorded, with its file in the spool.
+    expect(settled).toBe(true);
+    expect((await edit).sha256).not.toBe(doc.sha256);
+    const spool = readdirSync(join(dataDir, 'spool')).sort();
+    const after = await start(dataDir);
+    expect(after.pages.state(doc.id)).toEqual({ undoable: 1 });
+    expect(spool).toEqual([doc.id, `${doc.id}.edit1`].sort());
+  });
+
   it('a TIFF page edit gives a PDF; a page that does not exist or a queued document is refused', async () => {
     const dataDir = join(tempDir('page-edit-'), 'data');
     const p = await start(dataDir);

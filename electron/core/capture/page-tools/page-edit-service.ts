@@ -50,18 +50,28 @@ export interface PageEditDeps {
 
 export class PageEditService {
   private readonly busy = new Set<string>();
+  /** Edits and clean-ups under way: stop() waits for them, so none writes after the pipeline stopped. */
+  private readonly running = new Set<Promise<unknown>>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly deps: PageEditDeps) {}
 
   start(): void {
     this.unsubscribe = this.deps.bus.on('documents.changed', (e) => {
-      for (const d of e.documents) if (d.state === 'archived') void this.forget(d.id);
+      for (const d of e.documents)
+        if (d.state === 'archived')
+          void this.track(
+            this.forget(d.id).catch((error: unknown) =>
+              this.deps.logger.warn('earlier page versions not removed', { documentId: d.id, error }),
+            ),
+          );
     });
   }
 
-  stop(): void {
+  /** No new clean-up starts; resolves once every edit and clean-up under way has ended. */
+  async stop(): Promise<void> {
     this.unsubscribe?.();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   state(id: string): PageEditState {
@@ -313,10 +323,17 @@ export class PageEditService {
       throw new IntakeError('local', 'document.busy', 'The pages of this document are being changed; try again.');
     this.busy.add(id);
     try {
-      return await fn();
+      return await this.track(fn());
     } finally {
       this.busy.delete(id);
     }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    const done = () => void this.running.delete(work);
+    work.then(done, done);
+    return work;
   }
 }
 

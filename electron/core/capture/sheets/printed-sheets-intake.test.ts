@@ -1,18 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../util/test-support/temp-dir';
-import { FolderProfileSchema } from '../../../../shared/domain/settings';
-import { EventBus } from '../../events/event-bus';
-import type { IntakePipeline } from '../../intake-pipeline';
-import { createIntakePipeline } from '../../intake-pipeline';
-import type { ConnectionHarness } from '../../platform/test-support/connection-harness';
-import { startConnectionHarness } from '../../platform/test-support/connection-harness';
+import { describe, expect, it } from 'vitest';
+import { platformPipelineBed, postFolder } from '../../test-support/pipeline-options';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { LOCAL_SANDBOX_ENVIRONMENT } from '../../settings/default-environment';
-import { systemClock } from '../../util/clock';
-import { silentLogger } from '../../util/logger';
 import type { GrayBitmap } from '../pages/bitmap';
 import { scanOfPrintedPdf } from '../test-support/printed-scan';
 import { pdfOfScans, renderScan } from '../test-support/synthetic-scan';
@@ -22,54 +13,23 @@ import { sheetPdf } from './sheet-pdf';
  * Issue #38 item 7 end to end: the sheets the app prints, rasterised, skewed and noised as a feeder scans
  * them, between letters in one scanner PDF, through the real pipeline (folder → capture → queue).
  */
-let harness: ConnectionHarness | undefined;
-let pipeline: IntakePipeline | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await pipeline?.stop();
-  await harness?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  pipeline = undefined;
-  harness = undefined;
-  dir = undefined;
-});
+const bed = platformPipelineBed();
 
 const DPI = 200;
 const letter = (lines: number, seed: number) => renderScan({ textLines: lines }, { noise: 8, seed, dpi: DPI });
 
 describe('printed sheets in a scanned batch', () => {
   it('separator and cover sheets printed by the app split the batch and fill the case number', async () => {
-    dir = tempDir('printed-sheets-');
-    const scans = join(dir, 'scans');
-    await mkdir(scans);
-    harness = await startConnectionHarness();
-    pipeline = await createIntakePipeline({
-      dataDir: join(dir, 'data'),
-      settings: {
-        folders: [
-          FolderProfileSchema.parse({
-            id: 'post',
-            label: 'post',
-            path: scans,
-            // The folder asks nothing but the metadata pattern: the sheets' PATCH T makes them separators.
-            capture: { metadataPattern: '^(?<CaseNumber>CLM-\\d{4}-\\d{6})$', blankPages: 'drop' },
-          }),
-        ],
-        archive: { mode: 'move', retentionDays: 30 },
-        upload: { concurrency: 1 },
-        environments: [LOCAL_SANDBOX_ENVIRONMENT],
-        activeEnvironmentId: LOCAL_SANDBOX_ENVIRONMENT.id,
-      },
-      uploader: harness.connect({ timeoutMs: 10_000 }).api,
-      bus: new EventBus(),
-      clock: systemClock,
-      logger: silentLogger,
-      folderOptions: {
-        stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-        reattachMs: 200,
-      },
-      backoff: { baseMs: 50, capMs: 200 },
-    });
+    const { p: pipeline, scans } = await bed.create(
+      'printed-sheets-',
+      (folder) => [
+        postFolder(folder, {
+          // The folder asks nothing but the metadata pattern: the sheets' PATCH T makes them separators.
+          capture: { metadataPattern: '^(?<CaseNumber>CLM-\\d{4}-\\d{6})$', blankPages: 'drop' },
+        }),
+      ],
+      { concurrency: 1 },
+    );
     await pipeline.start();
 
     const scan = async (pdf: Uint8Array, skew: number, seed: number) =>

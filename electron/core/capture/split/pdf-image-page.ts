@@ -21,19 +21,20 @@ export function addCcittPage(
   /** Where the page goes (default: at the end). */
   at?: number,
 ): void {
-  const xobject = doc.context.stream(img.data, {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: img.width,
-    Height: img.height,
-    BitsPerComponent: 1,
-    ColorSpace: 'DeviceGray',
-    Filter: 'CCITTFaxDecode',
-    DecodeParms: { K: -1, Columns: img.width, Rows: img.height, BlackIs1: false },
-    // G4 codes white and black runs; with Photometric 1 (BlackIsZero) the TIFF means the opposite colours.
-    ...(img.photometric === 1 ? { Decode: [1, 0] } : {}),
-  });
-  addImagePage(doc, img, xobject, at);
+  addEncodedPage(
+    doc,
+    img,
+    img.data,
+    {
+      BitsPerComponent: 1,
+      ColorSpace: 'DeviceGray',
+      Filter: 'CCITTFaxDecode',
+      DecodeParms: { K: -1, Columns: img.width, Rows: img.height, BlackIs1: false },
+      // G4 codes white and black runs; with Photometric 1 (BlackIsZero) the TIFF means the opposite colours.
+      ...(img.photometric === 1 ? { Decode: [1, 0] } : {}),
+    },
+    at,
+  );
 }
 
 /** A whole JPEG stream (a JPEG-in-TIFF page, tiff-jpeg.ts) as a DCT image, its bytes as they are. */
@@ -41,11 +42,7 @@ export function addDctPage(
   doc: PDFDocument,
   img: RawImage & { data: Uint8Array; components: 1 | 3; rgb: boolean },
 ): void {
-  const xobject = doc.context.stream(img.data, {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: img.width,
-    Height: img.height,
+  addEncodedPage(doc, img, img.data, {
     BitsPerComponent: 8,
     ColorSpace: img.components === 1 ? 'DeviceGray' : 'DeviceRGB',
     Filter: 'DCTDecode',
@@ -53,22 +50,36 @@ export function addDctPage(
     // which Poppler honours; ColorTransform 0 says it in the PDF, to every reader.
     ...(img.rgb ? { DecodeParms: { ColorTransform: 0 } } : {}),
   });
-  addImagePage(doc, img, xobject);
 }
 
 /** Decoded 8-bit grey (1 channel) or RGB (3 channels) pixels, Flate-compressed (lossless). */
 export function addPixelsPage(doc: PDFDocument, img: RawImage & { pixels: Uint8Array; channels: 1 | 3 }): void {
-  const data = deflateSync(img.pixels, { level: 6 });
+  addEncodedPage(doc, img, deflateSync(img.pixels, { level: 6 }), {
+    BitsPerComponent: 8,
+    ColorSpace: img.channels === 1 ? 'DeviceGray' : 'DeviceRGB',
+    Filter: 'FlateDecode',
+  });
+}
+
+/** The image dictionary's entries that say how its bytes are coded (the rest is the same for every image). */
+interface ImageCoding {
+  BitsPerComponent: 1 | 8;
+  ColorSpace: 'DeviceGray' | 'DeviceRGB';
+  Filter: 'CCITTFaxDecode' | 'DCTDecode' | 'FlateDecode';
+  DecodeParms?: Record<string, number | boolean>;
+  Decode?: number[];
+}
+
+/** An image XObject of `data`, coded as `coding` says, as a page of its own. */
+function addEncodedPage(doc: PDFDocument, img: RawImage, data: Uint8Array, coding: ImageCoding, at?: number): void {
   const xobject = doc.context.stream(data, {
     Type: 'XObject',
     Subtype: 'Image',
     Width: img.width,
     Height: img.height,
-    BitsPerComponent: 8,
-    ColorSpace: img.channels === 1 ? 'DeviceGray' : 'DeviceRGB',
-    Filter: 'FlateDecode',
+    ...coding,
   });
-  addImagePage(doc, img, xobject);
+  addImagePage(doc, img, xobject, at);
 }
 
 /** An image stream made elsewhere (a PNG's rows as they are, png-image.ts) as a page of its own. */

@@ -25,3 +25,5 @@ port.on('message', (req) => {
     });
   port.postMessage({ id: req.id, type: 'done' });
 });
+// Listening: the pool starts a task's time budget from here (WORKER_READY in worker-pool.ts).
+port.postMessage({ id: 0, type: 'worker.ready' });

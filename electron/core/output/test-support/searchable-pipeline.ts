@@ -13,11 +13,10 @@ import type { FolderProfile } from '../../../../shared/domain/settings';
 import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
+import { testPipelineOptions } from '../../test-support/pipeline-options';
 import { DocumentTextService } from '../../suggestions/document-text';
 import { packagedEnglish } from '../../suggestions/ocr-languages';
 import { sandboxUploader } from '../../queue/test-support/sandbox-uploader';
-import { systemClock } from '../../util/clock';
-import { silentLogger } from '../../util/logger';
 
 export function searchablePipeline() {
   let dir: string | undefined;
@@ -60,31 +59,19 @@ export function searchablePipeline() {
       text = new DocumentTextService({ dataDir: data, languages: [packagedEnglish()], poolSize: 1 });
       const builds: string[] = [];
       const service = text;
-      pipeline = await createIntakePipeline({
-        dataDir: data,
-        settings: {
-          folders,
-          archive: { mode: 'move', retentionDays: 30 },
-          upload: { concurrency: 2 },
-          environments: [environment],
-          activeEnvironmentId: environment.id,
-        },
-        outputText: () => ({
-          searchablePdf: (source, out, smaller) => {
-            builds.push(source);
-            return service.searchablePdf(source, out, smaller);
+      pipeline = await createIntakePipeline(
+        testPipelineOptions(
+          { dataDir: data, folders, uploader, bus, environment },
+          {
+            outputText: () => ({
+              searchablePdf: (source, out, smaller) => {
+                builds.push(source);
+                return service.searchablePdf(source, out, smaller);
+              },
+            }),
           },
-        }),
-        uploader,
-        bus,
-        clock: systemClock,
-        logger: silentLogger,
-        folderOptions: {
-          stability: { pollMs: 40, stableMs: 300, emptyStableMs: 600, lockedRetryMs: 100 },
-          reattachMs: 200,
-        },
-        backoff: { baseMs: 50, capMs: 200 },
-      });
+        ),
+      );
       await pipeline.start();
       const box = sandbox;
       const root = dir;

@@ -42,6 +42,15 @@ describe('scanimage -A, read into our words', () => {
     const noSource = parseSaneOptions('    --mode Color [Color]\n    --resolution 50..600dpi [300]\n');
     expect(noSource.sources).toEqual({ platen: '' });
     expect(noSource.resolutions).toEqual([75, 100, 150, 200, 240, 300, 400, 600]);
+    // SANE's pnm device: no --source, no --mode, "auto" among its resolutions.
+    const pnm = parseSaneOptions(
+      '  Source Selection:\n    --filename <string> [/tmp/input.ppm]\n    --resolution auto||75|150|300dpi [75]\n',
+    );
+    expect(pnm).toEqual({
+      sources: { platen: '' },
+      resolutions: [75, 150, 300],
+      colors: { gray: { mode: '' }, color: { mode: '' } },
+    });
   });
 });
 

@@ -30,6 +30,11 @@ export interface SaneBackendOptions {
   scanimage?: string;
   /** Where a job's page files are written before they are read (default: the system's temp folder). */
   tempDir?: string;
+  /**
+   * scanimage's environment (default: the station's). SANE reads its backends and their devices from
+   * SANE_CONFIG_DIR (dll.conf, escl.conf, …), so a station or a test can use its own without touching /etc.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** SANE_Status values scanimage prints, as our problems. */
@@ -94,11 +99,13 @@ export class SaneBackend implements ScannerBackend {
   }
 
   async list(signal?: AbortSignal): Promise<ScannerInfo[]> {
-    const { stdout } = await run(this.program, ['-f', '%d\t%v\t%m\t%t%n'], signal).catch((e: unknown) => {
-      // No scanimage (not Linux, sane-utils not installed): no SANE scanners, not an error.
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { stdout: '', stderr: '', code: 0 };
-      throw e;
-    });
+    const { stdout } = await run(this.program, ['-f', '%d\t%v\t%m\t%t%n'], this.options.env, signal).catch(
+      (e: unknown) => {
+        // No scanimage (not Linux, sane-utils not installed): no SANE scanners, not an error.
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { stdout: '', stderr: '', code: 0 };
+        throw e;
+      },
+    );
     return stdout
       .split('\n')
       .filter((l) => l.includes('\t'))
@@ -119,6 +126,7 @@ export class SaneBackend implements ScannerBackend {
     const { stdout, stderr, code } = await run(
       this.program,
       ['-d', deviceOf(id), '-A', ...deviceOptionsOf(id)],
+      this.options.env,
       signal,
     );
     if (code !== 0) throw new ScannerProblem(problemOf(stderr), lastLine(stderr));
@@ -152,15 +160,14 @@ export class SaneBackend implements ScannerBackend {
       ...(source ? ['--source', source] : []),
       '--resolution',
       String(fitted.dpi),
-      '--mode',
-      color.mode,
+      ...(color.mode ? ['--mode', color.mode] : []),
       ...(color.depth ? ['--depth', String(color.depth)] : []),
       `--format=${ext === 'png' ? 'png' : 'jpeg'}`,
       ...deviceOptionsOf(id),
       `--batch=${join(dir, `page-%04d.${ext}`)}`,
       ...(fitted.source === 'platen' ? ['--batch-count=1'] : []),
     ];
-    return new SaneJob(this.program, args, dir, ext, fitted, signal);
+    return new SaneJob(this.program, args, this.options.env, dir, ext, fitted, signal);
   }
 }
 
@@ -171,6 +178,7 @@ class SaneJob implements ScanJob {
   constructor(
     private readonly program: string,
     private readonly args: string[],
+    private readonly env: NodeJS.ProcessEnv | undefined,
     private readonly dir: string,
     private readonly ext: string,
     private readonly request: ScanRequest,
@@ -188,7 +196,10 @@ class SaneJob implements ScanJob {
       events.push(e);
       wake?.();
     };
-    const child = spawn(this.program, this.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.program, this.args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(this.env ? { env: this.env } : {}),
+    });
     this.child = child;
     let stderr = '';
     let spawnError: Error | undefined;
@@ -273,10 +284,15 @@ function lastLine(s: string): string {
 function run(
   program: string,
   args: string[],
+  env: NodeJS.ProcessEnv | undefined,
   signal?: AbortSignal,
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
+    const child = spawn(program, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(env ? { env } : {}),
+      ...(signal ? { signal } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

@@ -57,7 +57,11 @@ export function parseSaneOptions(text: string): SaneOptions {
     } else if (/^\d+$/.test(v)) resolutions.add(Number(v));
   }
   const colors: SaneOptions['colors'] = {};
-  for (const mode of optionValues(text, 'mode') ?? []) {
+  const modes = optionValues(text, 'mode');
+  // A device without a mode option (SANE's pnm reader, cameras) scans in its one mode: offered as grey and
+  // colour, and no --mode is passed (mode ''); scanimage writes whatever it gets as the JPEG asked for.
+  if (!modes) Object.assign(colors, { gray: { mode: '' }, color: { mode: '' } });
+  for (const mode of modes ?? []) {
     const m = mode.toLowerCase();
     if (/colou?r/.test(m) && !colors.color) colors.color = { mode };
     else if (/gr[ae]y/.test(m) && !colors.gray) colors.gray = { mode };

@@ -193,7 +193,8 @@ export class EsclDouble {
       readyAt: Date.now() + (this.options.pageIntervalMs ?? 0),
     };
     this.jobs.push(job);
-    res.writeHead(201, { location: `${this.url}/ScanJobs/${job.id}` }).end();
+    // Spelt as scanners and AirSane send it: SANE's escl backend looks for "Location:" case-sensitively.
+    res.writeHead(201, { Location: `${this.url}/ScanJobs/${job.id}` }).end();
   }
 
   private next(job: DoubleJob, res: http.ServerResponse) {
