@@ -11,6 +11,7 @@ import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
+import { inPlaceFiles } from './intake/shared-folder/in-place-files';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
@@ -175,7 +176,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
         busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
         onChange: (wake) => o.bus.on('documents.changed', () => wake()),
         // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
-        inPlace: { list: (root) => store.inPlaceSources(root), moved: (id, path) => store.moveSource(id, path) },
+        inPlace: inPlaceFiles(store, queue, archiver),
       }),
       ...o.folderOptions,
       skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],

@@ -60,7 +60,8 @@ export class Archiver {
     return archivePath;
   }
 
-  private async removeSource(doc: ArchivableFile): Promise<void> {
+  /** The scanner's file goes, if it is still the one taken (also for a file moved after its archiving). */
+  async removeSource(doc: ArchivableFile): Promise<void> {
     if (!doc.sourcePath) return;
     try {
       const s = await stat(doc.sourcePath);

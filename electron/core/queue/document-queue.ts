@@ -67,6 +67,7 @@ export class DocumentQueue {
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);
   setConcurrency: UploadControl['setConcurrency'] = (n) => this.uploads.setConcurrency(n);
   reachable: UploadControl['reachable'] = () => this.uploads.reachable();
+  archived: UploadControl['archived'] = (id) => this.uploads.archived(id);
   get pauseReason(): UploadControl['pauseReason'] {
     return this.uploads.pauseReason;
   }

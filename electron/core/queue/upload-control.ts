@@ -184,6 +184,10 @@ export class UploadControl {
     return this.worker.settled(id);
   }
 
+  archived(id: string): Promise<void> {
+    return this.worker.archived(id);
+  }
+
   progressOf(id: string): ReturnType<UploadWorker['progressOf']> {
     return this.worker.progressOf(id);
   }

@@ -70,9 +70,8 @@ interface InFlight {
  */
 export class UploadWorker {
   private readonly inFlight = new Map<string, InFlight>();
-  private readonly archiving = new Set<Promise<void>>();
-  /** Documents being archived now: not half-done, whatever their state says. */
-  private readonly archivingIds = new Set<string>();
+  /** Documents being archived now, each with its archiving: not half-done, whatever their state says. */
+  private readonly archiving = new Map<string, Promise<void>>();
   /**
    * Documents may be half-done (left `uploading` or `uploaded` by a step whose bookkeeping failed): look
    * for them once the data folder takes writes again, as start-up recovery would.
@@ -144,7 +143,7 @@ export class UploadWorker {
     for (const f of this.inFlight.values()) f.controller.abort('shutdown' satisfies AbortReason);
     this.kick();
     await Promise.all([...this.inFlight.values()].map((f) => f.done));
-    await Promise.all([...this.archiving]);
+    await Promise.all([...this.archiving.values()]);
     await this.loopDone;
   }
 
@@ -191,6 +190,11 @@ export class UploadWorker {
 
   async settled(id: string): Promise<void> {
     await this.inFlight.get(id)?.done;
+  }
+
+  /** Waits for the document's archiving under way, if any (its files deleted or archived, or left to retry). */
+  async archived(id: string): Promise<void> {
+    await this.archiving.get(id);
   }
 
   /** Something changed (submit, resume, an upload ended): look for work now. */
@@ -300,7 +304,7 @@ export class UploadWorker {
     try {
       left = store
         .inStates(['uploading', 'uploaded'])
-        .filter((d) => !this.inFlight.has(d.id) && !this.archivingIds.has(d.id));
+        .filter((d) => !this.inFlight.has(d.id) && !this.archiving.has(d.id));
       if (left.length === 0) return false;
       for (const d of left.filter((x) => x.state === 'uploading'))
         this.deps.apply(d.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
@@ -450,8 +454,7 @@ export class UploadWorker {
       // The slot is free once the platform has the document: archiving (local deletes and a commit) runs
       // beside the next upload instead of delaying it.
       this.deps.health.succeeded(['database']);
-      const archiving = this.archive(uploaded).finally(() => this.archiving.delete(archiving));
-      this.archiving.add(archiving);
+      void this.archive(uploaded);
     } catch (e) {
       const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
       // The data folder, not the document: never a failed document, and the same key next time.
@@ -516,9 +519,21 @@ export class UploadWorker {
    * After success: archive or delete, then `archived`. A failure here leaves `uploaded`: tried again in
    * this process (once the data folder is ok again, or after a backoff) and at the next start.
    */
-  async archive(doc: StoredDocument): Promise<void> {
-    this.archivingIds.add(doc.id);
+  archive(doc: StoredDocument): Promise<void> {
+    const running = this.archiving.get(doc.id);
+    if (running) return running;
+    const archiving = this.archiveNow(doc).finally(() => this.archiving.delete(doc.id));
+    this.archiving.set(doc.id, archiving);
+    return archiving;
+  }
+
+  private async archiveNow(given: StoredDocument): Promise<void> {
+    // Read again: the copy passed in may be older than a move of the scanner's file (an upgraded station's
+    // in-place files move into its taken/ at start, beside this). A move after this read waits for the
+    // archiving to end (`archived`) and then removes the file where it now lies.
+    let doc = given;
     try {
+      doc = this.deps.store.get(given.id) ?? given;
       // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
       // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
       // The background flush the `uploaded` commit scheduled (≤ 20 ms) is enough: no upload waits for this,
@@ -551,8 +566,6 @@ export class UploadWorker {
         this.archiveRetryAt = Math.min(this.archiveRetryAt ?? Infinity, this.deps.clock.now() + delay);
         this.deps.logger.warn('archiving failed; will retry', { documentId: doc.id, inMs: delay, error: e });
       }
-    } finally {
-      this.archivingIds.delete(doc.id);
     }
   }
 }

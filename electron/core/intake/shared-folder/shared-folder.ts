@@ -52,8 +52,11 @@ export interface SharedFolderConfig {
 /** The queue's documents whose source file still lies in the folder itself (taken in place). */
 export interface InPlaceFiles {
   list(root: string): Array<{ id: string; path: string; size: number; mtimeMs: number }>;
-  /** The document's source now lies at `path` (same size and mtime: a rename keeps both). */
-  moved(id: string, path: string): void;
+  /**
+   * The document's source now lies at `path` (same size and mtime: a rename keeps both). Resolves once the
+   * file is where its document will find it: if the document was archived beside the move, it is removed.
+   */
+  moved(id: string, path: string): Promise<void>;
 }
 
 /**
@@ -231,7 +234,7 @@ export class SharedFolder {
       if (!s?.isFile() || s.size !== f.size || Math.trunc(s.mtimeMs) !== f.mtimeMs) continue;
       const to = join(layout.taken, rel);
       const r = await moveInto(f.path, to).catch(() => 'busy' as const);
-      if (r === 'won') config.inPlace?.moved(f.id, to);
+      if (r === 'won') await config.inPlace?.moved(f.id, to);
       else
         hooks.logger.warn('file taken in place before the upgrade not moved into this station’s taken folder', {
           file: rel,
