@@ -51,6 +51,8 @@ export class HotFolderService {
   private applied: string | undefined;
   /** apply() calls run one after another, so two quick saves cannot interleave a stop and a start. */
   private applying: Promise<void> = Promise.resolve();
+  /** Set by stop(), cleared by start(): settings applied in between start no folder. */
+  private stopped = false;
 
   constructor(
     private readonly target: IntakeTarget,
@@ -92,7 +94,12 @@ export class HotFolderService {
    * still holds) is marked `invalid`, with a notice naming the folder and the problem; the others run.
    */
   async start(profiles: FolderProfile[]): Promise<void> {
-    await this.stop();
+    this.stopped = false;
+    await this.startFolders(profiles);
+  }
+
+  private async startFolders(profiles: FolderProfile[]): Promise<void> {
+    await this.stopFolders();
     this.applied = JSON.stringify(profiles);
     const folders: HotFolder[] = [];
     for (const p of profiles) {
@@ -115,7 +122,18 @@ export class HotFolderService {
     await Promise.all(this.folders.map((f) => f.start()));
   }
 
+  /**
+   * Stops every folder. A settings change being applied ends first and one asked for later starts nothing:
+   * the queue behind the folders closes right after this (app shutdown), and a folder started by a late
+   * apply would watch, and write into a closed database, after stop() returned.
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.applying;
+    await this.stopFolders();
+  }
+
+  private async stopFolders(): Promise<void> {
     await Promise.all(this.folders.map((f) => f.stop()));
     this.folders = [];
   }
@@ -127,9 +145,9 @@ export class HotFolderService {
    */
   apply(profiles: FolderProfile[]): Promise<void> {
     this.applying = this.applying.then(async () => {
-      if (JSON.stringify(profiles) === this.applied) return;
+      if (this.stopped || JSON.stringify(profiles) === this.applied) return;
       try {
-        await this.start(profiles);
+        await this.startFolders(profiles);
       } catch (e) {
         this.logger.error('watched folders could not be restarted', { error: e });
       }

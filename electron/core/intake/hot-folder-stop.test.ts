@@ -3,13 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
+import { EventBus } from '../events/event-bus';
+import { acceptingUploader, makeQueue, waitFor } from '../queue/test-support/queue-fixture';
+import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { silentLogger } from '../util/logger';
 import { HotFolder } from './hot-folder';
+import { HotFolderService } from './hot-folder-service';
+import { fastFolderTimings } from './test-support/hot-folder-suite';
 
 // The queue behind isSeen closes right after the folders stop (app shutdown). A rescan still walking
 // then asked a closed database ("The database connection is not open", an unhandled rejection in CI).
 let dir: string | undefined;
+let fx: QueueFixture | undefined;
 afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = undefined;
 });
@@ -68,5 +76,32 @@ describe('stopping a watched folder', () => {
     await folder.stop();
     await folder.rescan();
     expect(lookups).toBe(1);
+  });
+});
+
+describe('stopping the watched folders', () => {
+  it('a settings change applied as they stop, or after, starts no folder once stop() returned', async () => {
+    fx = await makeQueue(acceptingUploader);
+    await fx.queue.start();
+    const [a, b] = [join(fx.dir, 'a'), join(fx.dir, 'b')];
+    for (const p of [a, b]) await mkdir(p);
+    const profile = (id: string, path: string) => FolderProfileSchema.parse({ id, label: id, path });
+    const service = new HotFolderService(fx.queue, new EventBus(), silentLogger, fastFolderTimings(200));
+    await service.start([profile('a', a)]);
+    // Settings saved just as the app shuts down: the save's apply is under way when stop() is called.
+    const applying = service.apply([profile('b', b)]);
+    await service.stop();
+    await applying;
+    await service.apply([profile('a', a), profile('b', b)]);
+    for (const p of [a, b]) await writeFile(join(p, 'late.pdf'), '%PDF-1.7 late');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(service.pending()).toBe(0);
+    expect(fx.queue.list({ limit: 10, offset: 0 }).documents).toEqual([]);
+    // start() is the one way back: the folders run again.
+    await service.start([profile('b', b)]);
+    const taken = () => fx!.queue.list({ limit: 10, offset: 0 }).documents.map((d) => d.fileName);
+    await waitFor(() => taken().length > 0, 'late.pdf taken');
+    expect(taken()).toEqual(['late.pdf']);
+    await service.stop();
   });
 });
