@@ -14,21 +14,12 @@
  *   npx tsx bench/scan-glass-batch.ts --scanner http://127.0.0.1:8091/<uuid>/ --feeder
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
-import { readFile } from 'node:fs/promises';
-import { FolderProfileSchema } from '../shared/domain/settings';
-import type { Document } from '../shared/domain/document';
 import { BatchStore } from '../electron/core/capture/batches/batch-store';
 import { renderScan } from '../electron/core/capture/test-support/synthetic-scan';
-import { EventBus } from '../electron/core/events/event-bus';
-import { createIntakePipeline } from '../electron/core/intake-pipeline';
 import { MemoryCertificatePins } from '../electron/core/scanning/escl/certificate-pins';
 import { EsclBackend } from '../electron/core/scanning/escl/escl-backend';
-import { ScanService } from '../electron/core/scanning/scan-service';
-import { systemClock } from '../electron/core/util/clock';
-import { silentLogger } from '../electron/core/util/logger';
+import { scanStation } from '../electron/core/scanning/test-support/scan-station';
 import { workDir } from './bench-support';
 
 const { values } = parseArgs({
@@ -58,29 +49,12 @@ async function pgmOf(kind: string): Promise<Buffer> {
 }
 
 const dir = workDir('scan-glass');
-const bus = new EventBus();
-const docs: Document[] = [];
-bus.subscribe((e) => {
-  if (e.type === 'documents.changed') for (const d of e.documents) if (!docs.some((x) => x.id === d.id)) docs.push(d);
-});
-const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
-const pipeline = await createIntakePipeline({
-  dataDir: join(dir, 'data'),
-  settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
-  uploader: { uploadToInbox: () => new Promise(() => undefined) },
-  bus,
-  clock: systemClock,
-  logger: silentLogger,
-  watchFolders: false,
-});
-await pipeline.start();
-const scanning = new ScanService({
-  backends: [new EsclBackend({ pins: new MemoryCertificatePins() })],
-  capture: pipeline.capture,
-  folders: () => [folder],
-  clock: systemClock,
-  logger: silentLogger,
-});
+const { pipeline, scanning, docs, pagesOf } = await scanStation(
+  dir,
+  [new EsclBackend({ pins: new MemoryCertificatePins() })],
+  { capture: {} },
+  { uploads: 'unanswered' },
+);
 const pages = { L: await pgmOf('L'), S: await pgmOf('S') } as Record<string, Buffer>;
 const started = performance.now();
 let batchId: string | undefined;
@@ -120,9 +94,7 @@ try {
   const deadline = Date.now() + 120_000;
   while (new BatchStore(pipeline.db).get(batchId!)?.state !== 'split' && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
-  const counts = await Promise.all(
-    docs.map(async (d) => (await PDFDocument.load(await readFile(join(dir, 'data', 'spool', d.id)))).getPageCount()),
-  );
+  const counts = await Promise.all(docs.map(pagesOf));
   const stem = new BatchStore(pipeline.db).get(batchId!)!.fileName.replace(/\.pdf$/, '');
   const s = (x: number) => Math.round(x * 100) / 100;
   console.log(

@@ -9,21 +9,16 @@
  * or from a real eSCL scanner (AirSane over SANE's test device, docs/benchmarks.md), its feeder as it is:
  *   npx tsx bench/scan-latency.ts --scanner http://127.0.0.1:8090/eSCL/ [--dpi 150]
  */
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { rm } from 'node:fs/promises';
-import { FolderProfileSchema } from '../shared/domain/settings';
 import { EventBus } from '../electron/core/events/event-bus';
-import { createIntakePipeline } from '../electron/core/intake-pipeline';
 import { MemoryCertificatePins } from '../electron/core/scanning/escl/certificate-pins';
 import { EsclBackend } from '../electron/core/scanning/escl/escl-backend';
-import { ScanService } from '../electron/core/scanning/scan-service';
 import { EsclDouble } from '../electron/core/scanning/test-support/escl-double';
 import type { PageKind } from '../electron/core/scanning/test-support/scan-pages';
 import { scannerPages } from '../electron/core/scanning/test-support/scan-pages';
-import { systemClock } from '../electron/core/util/clock';
-import { silentLogger } from '../electron/core/util/logger';
+import { scanStation } from '../electron/core/scanning/test-support/scan-station';
 import { workDir } from './bench-support';
 
 const { values } = parseArgs({
@@ -76,29 +71,17 @@ async function once(layout: PageKind[], pages: Uint8Array[]) {
         docs.push({ at: now, lastPage: m ? Number(m[1]) - 1 : Number.MAX_SAFE_INTEGER });
       }
   });
-  const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
-  const pipeline = await createIntakePipeline({
-    dataDir: join(dir, 'data'),
-    settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
-    uploader: { uploadToInbox: () => new Promise(() => undefined) },
-    bus,
-    clock: systemClock,
-    logger: silentLogger,
-    watchFolders: false,
-  });
-  await pipeline.start();
+  const { pipeline, scanning } = await scanStation(
+    dir,
+    [new EsclBackend({ pins: new MemoryCertificatePins() })],
+    { capture: {} },
+    { bus, uploads: 'unanswered' },
+  );
   // Workers ready, as on a station with a splitting folder (the pipeline warms them at start).
   await new Promise((r) => setTimeout(r, 3000));
   const double = values.scanner
     ? undefined
     : await new EsclDouble({ feeder: [...pages], pageIntervalMs: 1000 / rate }).start();
-  const scanning = new ScanService({
-    backends: [new EsclBackend({ pins: new MemoryCertificatePins() })],
-    capture: pipeline.capture,
-    folders: () => [folder],
-    clock: systemClock,
-    logger: silentLogger,
-  });
   const delay = monitorEventLoopDelay({ resolution: 5 });
   let cpu = process.threadCpuUsage();
   let busiest = 0;

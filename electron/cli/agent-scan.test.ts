@@ -7,7 +7,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../sandbox';
 import { EsclDouble } from '../core/scanning/test-support/escl-double';
 import { scannerPages } from '../core/scanning/test-support/scan-pages';
-import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { agentEnv, runAgent, sandboxArgs, sandboxEnvironment } from './test-support/run-agent';
 
 /**
  * `intake-agent scanners` and `intake-agent scan` as a headless station runs them (issue #38 item 6): a
@@ -32,6 +32,8 @@ afterEach(async () => {
   double = undefined;
 });
 
+/** A scan's part names without the time in them (scan_2026-11-28_10-00-00_p1.pdf is scan_p1.pdf). */
+const partName = (fileName: string) => fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan');
 const uploads = async () => (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 const jsonLines = (s: string) =>
   s
@@ -39,19 +41,6 @@ const jsonLines = (s: string) =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
-
-const settingsEnvironment = () => ({
-  id: 'production',
-  name: 'Production',
-  kind: 'production',
-  baseUrl: sandbox.baseUrl,
-  tokenUrl: sandbox.tokenUrl,
-  country: 'de',
-  tenant: 'demo-insurance',
-  clientId: sandbox.demoClient.clientId,
-  scopes: ['case_integration', 'events'],
-  authMethod: 'client_secret',
-});
 
 describe('intake-agent scanners', () => {
   it('prints the scanner named and what it offers; one that does not answer is an error line and exit 7', async () => {
@@ -89,7 +78,7 @@ describe('intake-agent scanners, from the settings files', () => {
       user,
       JSON.stringify({
         version: 2,
-        environments: [settingsEnvironment()],
+        environments: [sandboxEnvironment(sandbox)],
         activeEnvironmentId: 'production',
         scanners: [{ url: double.url, name: 'Front desk' }],
       }),
@@ -188,11 +177,7 @@ describe('intake-agent scan', () => {
     expect(double.jobs[0]).toMatchObject({ source: 'duplex', dpi: 200, color: 'gray' });
     const got = (await uploads()).slice(before);
     // The parts go out side by side (two uploads at a time), so in any order.
-    expect(got.map((u) => u.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan')).sort()).toEqual([
-      'scan_p1.pdf',
-      'scan_p3-4.pdf',
-      'scan_p6.pdf',
-    ]);
+    expect(got.map((u) => partName(u.fileName)).sort()).toEqual(['scan_p1.pdf', 'scan_p3-4.pdf', 'scan_p6.pdf']);
     expect(got.every((u) => u.caseNumber === 'CLM-2026-000101')).toBe(true);
   }, 240_000);
 
@@ -220,10 +205,7 @@ describe('intake-agent scan', () => {
     ]);
     const got = (await uploads()).slice(before);
     // The parts go out side by side (two uploads at a time), so in any order.
-    expect(got.map((u) => u.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan')).sort()).toEqual([
-      'scan_p1.pdf',
-      'scan_p3.pdf',
-    ]);
+    expect(got.map((u) => partName(u.fileName)).sort()).toEqual(['scan_p1.pdf', 'scan_p3.pdf']);
   }, 240_000);
 
   it('a scan left for the clerk exits 8 with one JSON line: held for review, or documents wanting metadata', async () => {
@@ -235,7 +217,7 @@ describe('intake-agent scan', () => {
         file,
         JSON.stringify({
           version: 2,
-          environments: [settingsEnvironment()],
+          environments: [sandboxEnvironment(sandbox)],
           activeEnvironmentId: 'production',
           folders: [{ id: name, label: name, path: join(etc, name), ...folder }],
         }),
@@ -285,11 +267,10 @@ describe('intake-agent scan', () => {
       'metadata.missing',
       'metadata.missing',
     ]);
-    expect(
-      (left[0]!.documents as { fileName: string }[])
-        .map((d) => d.fileName.replace(/^scan_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}/, 'scan'))
-        .sort(),
-    ).toEqual(['scan_p1.pdf', 'scan_p3.pdf']);
+    expect((left[0]!.documents as { fileName: string }[]).map((d) => partName(d.fileName)).sort()).toEqual([
+      'scan_p1.pdf',
+      'scan_p3.pdf',
+    ]);
     expect((await uploads()).length).toBe(before);
 
     // The same folder with the case number given: all uploaded, exit 0, no such line.

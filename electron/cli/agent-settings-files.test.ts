@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
-import { agentEnv, runAgent } from './test-support/run-agent';
+import { agentEnv, runAgent, sandboxEnvironment } from './test-support/run-agent';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -19,19 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
-});
-
-const environment = () => ({
-  id: 'production',
-  name: 'Production',
-  kind: 'production',
-  baseUrl: sandbox.baseUrl,
-  tokenUrl: sandbox.tokenUrl,
-  country: 'de',
-  tenant: 'demo-insurance',
-  clientId: sandbox.demoClient.clientId,
-  scopes: ['case_integration', 'events'],
-  authMethod: 'client_secret',
 });
 
 async function station(name: string) {
@@ -57,7 +44,7 @@ describe('the agent reads the settings formats and writes beside neither', () =>
     const file = join(s.etc, 'settings.json');
     await writeFile(
       file,
-      JSON.stringify({ version: 1, locked: { environments: [environment()], folders: [s.folder] } }),
+      JSON.stringify({ version: 1, locked: { environments: [sandboxEnvironment(sandbox)], folders: [s.folder] } }),
     );
     const r = await runAgent(['--once', '--settings', file, '--data', s.data], { env: agentEnv(sandbox) });
     expect(r.code, r.stderr).toBe(0);
@@ -69,8 +56,13 @@ describe('the agent reads the settings formats and writes beside neither', () =>
     const s = await station('both');
     const machine = join(s.etc, 'machine.json');
     const user = join(s.etc, 'user.json');
-    await writeFile(machine, JSON.stringify({ version: 1, locked: { environments: [environment()] } }));
-    const userEnv = { ...environment(), id: 'user', baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' };
+    await writeFile(machine, JSON.stringify({ version: 1, locked: { environments: [sandboxEnvironment(sandbox)] } }));
+    const userEnv = {
+      ...sandboxEnvironment(sandbox),
+      id: 'user',
+      baseUrl: 'http://127.0.0.1:9',
+      tokenUrl: 'http://127.0.0.1:9',
+    };
     await writeFile(
       user,
       JSON.stringify({ version: 2, environments: [userEnv], activeEnvironmentId: 'user', folders: [s.folder] }),
@@ -89,7 +81,7 @@ describe('the agent reads the settings formats and writes beside neither', () =>
     const user = join(s.etc, 'user.json');
     await writeFile(
       machine,
-      JSON.stringify({ version: 1, locked: { environments: [environment()], folders: [s.folder] } }),
+      JSON.stringify({ version: 1, locked: { environments: [sandboxEnvironment(sandbox)], folders: [s.folder] } }),
     );
     const v1 = JSON.stringify({
       version: 1,

@@ -12,7 +12,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { headlessAgentArgs } from './headless-launch';
 import { SERVICE_PATHS } from './service-definitions';
-import { agentEnv, runAgent } from './test-support/run-agent';
+import { agentEnv, runAgent, sandboxEnvironment } from './test-support/run-agent';
 import { serviceCommandLines } from './test-support/service-command-lines';
 import { spawnAgent } from './test-support/spawned-agent';
 
@@ -34,20 +34,7 @@ function machineFile(scans: string): string {
     {
       version: 1,
       locked: {
-        environments: [
-          {
-            id: 'production',
-            name: 'Production',
-            kind: 'production',
-            baseUrl: sandbox.baseUrl,
-            tokenUrl: sandbox.tokenUrl,
-            country: 'de',
-            tenant: 'demo-insurance',
-            clientId: sandbox.demoClient.clientId,
-            scopes: ['case_integration', 'events'],
-            authMethod: 'client_secret',
-          },
-        ],
+        environments: [sandboxEnvironment(sandbox)],
         activeEnvironmentId: 'production',
         folders: [
           {

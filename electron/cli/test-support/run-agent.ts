@@ -87,6 +87,22 @@ export function agentEnv(sandbox: SandboxAddress, extra: NodeJS.ProcessEnv = {})
   return { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret, ...extra };
 }
 
+/** The settings files' environment entry for a running sandbox and its demo client (client secret sign-in). */
+export function sandboxEnvironment(sandbox: SandboxAddress) {
+  return {
+    id: 'production',
+    name: 'Production',
+    kind: 'production',
+    baseUrl: sandbox.baseUrl,
+    tokenUrl: sandbox.tokenUrl,
+    country: 'de',
+    tenant: 'demo-insurance',
+    clientId: sandbox.demoClient.clientId,
+    scopes: ['case_integration', 'events'],
+    authMethod: 'client_secret',
+  };
+}
+
 interface SandboxAddress {
   baseUrl: string;
   tokenUrl: string;

@@ -1,22 +1,17 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CaptureBatchProgress } from '../../../shared/domain/capture';
 import type { Document } from '../../../shared/domain/document';
-import { FolderProfileSchema } from '../../../shared/domain/settings';
 import { BatchStore } from '../capture/batches/batch-store';
-import { EventBus } from '../events/event-bus';
 import type { IntakePipeline } from '../intake-pipeline';
-import { createIntakePipeline } from '../intake-pipeline';
 import { waitFor } from '../queue/test-support/queue-fixture';
-import { systemClock } from '../util/clock';
-import { silentLogger } from '../util/logger';
 import { MemoryCertificatePins } from './escl/certificate-pins';
 import { EsclBackend } from './escl/escl-backend';
-import { ScanService } from './scan-service';
 import { EsclDouble } from './test-support/escl-double';
+import { scanStation } from './test-support/scan-station';
+import type { ScanStation } from './test-support/scan-station';
 import type { PageKind } from './test-support/scan-pages';
 import { scannerPages } from './test-support/scan-pages';
 
@@ -30,39 +25,18 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
   let double: EsclDouble | undefined;
   let docs: Document[];
   let progress: CaptureBatchProgress[][];
+  let pagesOf: ScanStation['pagesOf'];
 
   async function station(profile: Record<string, unknown> = { capture: {} }) {
-    const bus = new EventBus();
-    docs = [];
-    progress = [];
-    bus.subscribe((e) => {
-      if (e.type === 'documents.changed')
-        for (const d of e.documents) if (!docs.some((x) => x.id === d.id)) docs.push(d);
-      if (e.type === 'capture.progress') progress.push(e.batches);
-    });
-    const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), ...profile });
-    pipeline = await createIntakePipeline({
-      dataDir: join(dir, 'data'),
-      settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
-      uploader: { uploadToInbox: () => Promise.reject(new Error('nothing is uploaded in this test')) },
-      bus,
-      clock: systemClock,
-      logger: silentLogger,
-      watchFolders: false,
-    });
-    await pipeline.start();
-    const scanning = new ScanService({
-      backends: [new EsclBackend({ pins: new MemoryCertificatePins(), retries: 200, retryPauseMs: 20 })],
-      capture: pipeline.capture,
-      folders: () => [folder],
-      clock: systemClock,
-      logger: silentLogger,
-    });
-    return scanning;
+    const s = await scanStation(
+      dir,
+      [new EsclBackend({ pins: new MemoryCertificatePins(), retries: 200, retryPauseMs: 20 })],
+      profile,
+    );
+    ({ pipeline, docs, progress } = s);
+    pagesOf = s.pagesOf;
+    return s.scanning;
   }
-
-  const pagesOf = async (d: Document) =>
-    (await PDFDocument.load(await readFile(join(dir, 'data', 'spool', d.id)))).getPageCount();
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'scan-capture-'));

@@ -1,24 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Document } from '../../../../shared/domain/document';
-import { FolderProfileSchema } from '../../../../shared/domain/settings';
 import { BatchStore } from '../../capture/batches/batch-store';
-import { EventBus } from '../../events/event-bus';
 import type { IntakePipeline } from '../../intake-pipeline';
-import { createIntakePipeline } from '../../intake-pipeline';
 import { waitFor } from '../../queue/test-support/queue-fixture';
-import { systemClock } from '../../util/clock';
-import { silentLogger } from '../../util/logger';
-import { ScanService } from '../scan-service';
 import { EsclDouble } from '../test-support/escl-double';
 import type { PageKind } from '../test-support/scan-pages';
 import { scannerPages } from '../test-support/scan-pages';
 import { renderScan } from '../../capture/test-support/synthetic-scan';
+import { scanStation } from '../test-support/scan-station';
 import { SaneBackend } from './sane-backend';
 
 /**
@@ -68,31 +61,10 @@ describe.runIf(hasSane && hasEsclBackend)('a 30-page SANE feeder batch with sepa
     await writeFile(join(saneConfig, 'escl.conf'), '');
     const device = `sane:escl:http://127.0.0.1:${double.port}`;
 
-    const bus = new EventBus();
-    const docs: Document[] = [];
-    bus.subscribe((e) => {
-      if (e.type === 'documents.changed')
-        for (const d of e.documents) if (!docs.some((x) => x.id === d.id)) docs.push(d);
-    });
-    const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
-    pipeline = await createIntakePipeline({
-      dataDir: join(dir, 'data'),
-      settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
-      uploader: { uploadToInbox: () => Promise.reject(new Error('nothing is uploaded in this test')) },
-      bus,
-      clock: systemClock,
-      logger: silentLogger,
-      watchFolders: false,
-    });
-    await pipeline.start();
     const sane = new SaneBackend({ tempDir: dir, env: { ...process.env, SANE_CONFIG_DIR: saneConfig } });
-    const scanning = new ScanService({
-      backends: [sane],
-      capture: pipeline.capture,
-      folders: () => [folder],
-      clock: systemClock,
-      logger: silentLogger,
-    });
+    const station = await scanStation(dir, [sane]);
+    ({ pipeline } = station);
+    const { scanning, docs, pagesOf } = station;
 
     // The device offers what a feeder scanner offers, read from scanimage -A.
     expect(await sane.capabilities(device)).toMatchObject({ sources: ['platen', 'feeder', 'duplex'] });
@@ -113,9 +85,7 @@ describe.runIf(hasSane && hasEsclBackend)('a 30-page SANE feeder batch with sepa
     const stem = batch.fileName.replace(/\.pdf$/, '');
     const expected = ['1-2', '4', '6-8', '10-11', '13-16', '18', '20-21', '23-25', '27-30'];
     expect(docs.map((d) => d.fileName)).toEqual(expected.map((p) => `${stem}_p${p}.pdf`));
-    const pageCounts = await Promise.all(
-      docs.map(async (d) => (await PDFDocument.load(await readFile(join(dir, 'data', 'spool', d.id)))).getPageCount()),
-    );
+    const pageCounts = await Promise.all(docs.map(pagesOf));
     expect(pageCounts).toEqual([2, 1, 3, 2, 4, 1, 2, 3, 4]);
     // 22 letter pages in documents + 8 separator sheets dropped = the 30 scanned.
     expect(pageCounts.reduce((a, b) => a + b, 0) + LAYOUT.filter((k) => k === 'S').length).toBe(30);
@@ -150,31 +120,10 @@ describe.runIf(hasSane && hasPnmBackend)('SANE pnm on the glass, page by page, i
     const sheets = { L: await pgm('L'), S: await pgm('S') };
     const device = `sane:pnm:0?filename=${encodeURIComponent(glass)}`;
 
-    const bus = new EventBus();
-    const docs: Document[] = [];
-    bus.subscribe((e) => {
-      if (e.type === 'documents.changed')
-        for (const d of e.documents) if (!docs.some((x) => x.id === d.id)) docs.push(d);
-    });
-    const folder = FolderProfileSchema.parse({ id: 'post', label: 'Post', path: join(dir, 'scans'), capture: {} });
-    pipeline = await createIntakePipeline({
-      dataDir: join(dir, 'data'),
-      settings: { folders: [folder], archive: { mode: 'move', retentionDays: 30 }, upload: { concurrency: 1 } },
-      uploader: { uploadToInbox: () => Promise.reject(new Error('nothing is uploaded in this test')) },
-      bus,
-      clock: systemClock,
-      logger: silentLogger,
-      watchFolders: false,
-    });
-    await pipeline.start();
     const sane = new SaneBackend({ tempDir: dir, env: { ...process.env, SANE_CONFIG_DIR: saneConfig } });
-    const scanning = new ScanService({
-      backends: [sane],
-      capture: pipeline.capture,
-      folders: () => [folder],
-      clock: systemClock,
-      logger: silentLogger,
-    });
+    const station = await scanStation(dir, [sane]);
+    ({ pipeline } = station);
+    const { scanning, docs, pagesOf } = station;
     await writeFile(glass, sheets.L);
     expect(await sane.capabilities(device)).toMatchObject({ sources: ['platen'], colors: ['color', 'gray'] });
 
@@ -196,11 +145,9 @@ describe.runIf(hasSane && hasPnmBackend)('SANE pnm on the glass, page by page, i
     }
     await scanning.finish(batchId!);
     await waitFor(() => new BatchStore(pipeline!.db).get(batchId!)?.state === 'split', 'the scan split', 120_000);
-    const stem = new BatchStore(pipeline.db).get(batchId!)!.fileName.replace(/\.pdf$/, '');
+    const stem = new BatchStore(station.pipeline.db).get(batchId!)!.fileName.replace(/\.pdf$/, '');
     expect(docs.map((d) => d.fileName)).toEqual([`${stem}_p1-2.pdf`, `${stem}_p4-6.pdf`]);
-    const counts = await Promise.all(
-      docs.map(async (d) => (await PDFDocument.load(await readFile(join(dir, 'data', 'spool', d.id)))).getPageCount()),
-    );
+    const counts = await Promise.all(docs.map(pagesOf));
     expect(counts).toEqual([2, 3]);
   }, 240_000);
 });
