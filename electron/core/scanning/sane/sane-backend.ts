@@ -13,6 +13,11 @@
  * is that page's trouble (6 jammed, 8 cover open, …), and "sane_start: Document feeder out of documents"
  * ends a feeder batch (before the first page it is "feeder empty"). Cancel is SIGTERM, which scanimage
  * turns into sane_cancel.
+ *
+ * A backend can hang: scanimage then says nothing and never ends (seen here with SANE's own test backend,
+ * its main thread joining a reader thread stuck on a malloc lock in sane_cancel). Silence longer than
+ * SANE_SILENCE_MS ends the scan as `scanner.gone`, keeping the pages that came; and since a hung scanimage
+ * may not end on SIGTERM either (its handler calls the same sane_cancel), it is killed KILL_GRACE_MS later.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,6 +30,15 @@ import type { ScannerProblemCode } from '../../../../shared/domain/scanning';
 import type { SaneOptions } from './sane-options';
 import { parseSaneOptions } from './sane-options';
 
+/**
+ * How long scanimage may say nothing before its scan is taken for hung. It says a line when a page starts
+ * and when it ends, so this bounds one page's scan: five minutes is more than a 1200-DPI colour page on a
+ * slow USB flatbed takes (docs/scanning.md).
+ */
+export const SANE_SILENCE_MS = 5 * 60_000;
+/** After SIGTERM, how long a scanimage has to end before it is killed. */
+const KILL_GRACE_MS = 3_000;
+
 export interface SaneBackendOptions {
   /** The scanimage program (default: `scanimage` on PATH). */
   scanimage?: string;
@@ -35,6 +49,8 @@ export interface SaneBackendOptions {
    * SANE_CONFIG_DIR (dll.conf, escl.conf, …), so a station or a test can use its own without touching /etc.
    */
   env?: NodeJS.ProcessEnv;
+  /** Silence of scanimage that ends a scan as `scanner.gone` (default SANE_SILENCE_MS). */
+  silenceMs?: number;
 }
 
 /** SANE_Status values scanimage prints, as our problems. */
@@ -167,7 +183,16 @@ export class SaneBackend implements ScannerBackend {
       `--batch=${join(dir, `page-%04d.${ext}`)}`,
       ...(fitted.source === 'platen' ? ['--batch-count=1'] : []),
     ];
-    return new SaneJob(this.program, args, this.options.env, dir, ext, fitted, signal);
+    return new SaneJob(
+      this.program,
+      args,
+      this.options.env,
+      dir,
+      ext,
+      fitted,
+      this.options.silenceMs ?? SANE_SILENCE_MS,
+      signal,
+    );
   }
 }
 
@@ -182,13 +207,16 @@ class SaneJob implements ScanJob {
     private readonly dir: string,
     private readonly ext: string,
     private readonly request: ScanRequest,
+    private readonly silenceMs: number,
     signal?: AbortSignal,
   ) {
     signal?.addEventListener('abort', () => void this.cancel(), { once: true });
   }
 
   async *pages(): AsyncGenerator<ScannedPage> {
-    const events: ({ page: number; status: number } | { start: string } | { exit: number | null })[] = [];
+    const events: (
+      { page: number; status: number } | { start: string } | { exit: number | null } | { silent: true }
+    )[] = [];
     // A page scanned whose file is complete only once scanimage has gone on (the next line, or its end).
     let scannedPage: { page: number; status: number } | undefined;
     let wake: (() => void) | undefined;
@@ -201,10 +229,17 @@ class SaneJob implements ScanJob {
       ...(this.env ? { env: this.env } : {}),
     });
     this.child = child;
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => push({ silent: true }), this.silenceMs);
+    };
+    heard();
     let stderr = '';
     let spawnError: Error | undefined;
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
+      heard();
       stderr += chunk;
       let nl: number;
       while ((nl = stderr.indexOf('\n')) >= 0) {
@@ -227,6 +262,7 @@ class SaneJob implements ScanJob {
       push({ exit: -1 });
     });
     child.on('close', (code) => {
+      clearTimeout(silence);
       if (scannedPage) push(scannedPage);
       scannedPage = undefined;
       push({ exit: code });
@@ -250,6 +286,12 @@ class SaneJob implements ScanJob {
           const bytes = await readFile(file);
           await rm(file, { force: true });
           yield { index: index++, bytes, mediaType: this.ext === 'png' ? 'image/png' : 'image/jpeg' };
+        } else if ('silent' in e) {
+          if (this.cancelled) throw new ScannerProblem('scanner.cancelled');
+          throw new ScannerProblem(
+            'scanner.gone',
+            `scanimage said nothing for ${Math.round(this.silenceMs / 1000)} s (after ${index} pages): stopped`,
+          );
         } else if ('start' in e) {
           const code = problemOf(e.start);
           // The feeder running out after pages is the batch's normal end.
@@ -265,16 +307,27 @@ class SaneJob implements ScanJob {
         }
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      clearTimeout(silence);
+      stop(child);
       await rm(this.dir, { recursive: true, force: true });
     }
   }
 
   cancel(): Promise<void> {
     this.cancelled = true;
-    this.child?.kill('SIGTERM');
+    if (this.child) stop(this.child);
     return Promise.resolve();
   }
+}
+
+/** SIGTERM (scanimage cancels the scan), and SIGKILL if it has not ended KILL_GRACE_MS later. */
+function stop(child: ReturnType<typeof spawn>): void {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  if (!running()) return;
+  child.kill('SIGTERM');
+  setTimeout(() => {
+    if (running()) child.kill('SIGKILL');
+  }, KILL_GRACE_MS).unref();
 }
 
 function lastLine(s: string): string {
