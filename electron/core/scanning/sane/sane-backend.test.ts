@@ -217,4 +217,28 @@ exec sleep 600
     const pid = Number(await readFile(join(temp, 'pid'), 'utf8'));
     expect(alive(pid)).toBe(false);
   }, 30_000);
+
+  it('listing and reading options are bounded too: no answer is "scanner.unreachable", and scanimage goes', async () => {
+    const script = join(temp, 'scanimage');
+    await writeFile(script, `#!/bin/bash\necho $$ > "${temp}/pid-$1"\ntrap '' TERM\nexec sleep 600\n`);
+    await chmod(script, 0o755);
+    const backend = new SaneBackend({ scanimage: script, tempDir: temp, queryMs: 500 });
+    const [options, list] = await Promise.allSettled([backend.capabilities('sane:stuck:0'), backend.list()]);
+    for (const r of [options, list]) {
+      expect(r.status).toBe('rejected');
+      expect(code((r as PromiseRejectedResult).reason)).toBe('scanner.unreachable');
+    }
+    expect(((options as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
+      'scanimage, reading the options of stuck:0: no answer in 0.5 s',
+    );
+    expect(((list as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
+      'scanimage, listing the devices: no answer in 0.5 s',
+    );
+    for (const name of ['pid--d', 'pid--f']) {
+      const pid = Number(await readFile(join(temp, name), 'utf8'));
+      const deadline = Date.now() + 10_000;
+      while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(alive(pid)).toBe(false);
+    }
+  }, 30_000);
 });

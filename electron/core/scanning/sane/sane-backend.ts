@@ -36,6 +36,11 @@ import { parseSaneOptions } from './sane-options';
  * slow USB flatbed takes (docs/scanning.md).
  */
 export const SANE_SILENCE_MS = 5 * 60_000;
+/**
+ * How long listing the devices (`-L`) or reading one's options (`-A`) may take. A network backend's
+ * discovery takes seconds; a backend that hangs would otherwise keep the scanner list waiting for ever.
+ */
+export const SANE_QUERY_MS = 60_000;
 /** After SIGTERM, how long a scanimage has to end before it is killed. */
 const KILL_GRACE_MS = 3_000;
 
@@ -51,6 +56,8 @@ export interface SaneBackendOptions {
   env?: NodeJS.ProcessEnv;
   /** Silence of scanimage that ends a scan as `scanner.gone` (default SANE_SILENCE_MS). */
   silenceMs?: number;
+  /** The bound on listing devices and reading a device's options (default SANE_QUERY_MS). */
+  queryMs?: number;
 }
 
 /** SANE_Status values scanimage prints, as our problems. */
@@ -114,14 +121,23 @@ export class SaneBackend implements ScannerBackend {
     return this.options.scanimage ?? 'scanimage';
   }
 
-  async list(signal?: AbortSignal): Promise<ScannerInfo[]> {
-    const { stdout } = await run(this.program, ['-f', '%d\t%v\t%m\t%t%n'], this.options.env, signal).catch(
-      (e: unknown) => {
-        // No scanimage (not Linux, sane-utils not installed): no SANE scanners, not an error.
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { stdout: '', stderr: '', code: 0 };
-        throw e;
-      },
+  /** `what`: what the timeout's message says was asked. */
+  private run(args: string[], what: string, signal?: AbortSignal) {
+    return run(
+      this.program,
+      args,
+      this.options.env,
+      { what, timeoutMs: this.options.queryMs ?? SANE_QUERY_MS },
+      signal,
     );
+  }
+
+  async list(signal?: AbortSignal): Promise<ScannerInfo[]> {
+    const { stdout } = await this.run(['-f', '%d\t%v\t%m\t%t%n'], 'listing the devices', signal).catch((e: unknown) => {
+      // No scanimage (not Linux, sane-utils not installed): no SANE scanners, not an error.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { stdout: '', stderr: '', code: 0 };
+      throw e;
+    });
     return stdout
       .split('\n')
       .filter((l) => l.includes('\t'))
@@ -139,10 +155,9 @@ export class SaneBackend implements ScannerBackend {
   private async deviceOptions(id: string, signal?: AbortSignal): Promise<SaneOptions> {
     const cached = this.optionsCache.get(id);
     if (cached) return cached;
-    const { stdout, stderr, code } = await run(
-      this.program,
+    const { stdout, stderr, code } = await this.run(
       ['-d', deviceOf(id), '-A', ...deviceOptionsOf(id)],
-      this.options.env,
+      `reading the options of ${deviceOf(id)}`,
       signal,
     );
     if (code !== 0) throw new ScannerProblem(problemOf(stderr), lastLine(stderr));
@@ -338,6 +353,7 @@ function run(
   program: string,
   args: string[],
   env: NodeJS.ProcessEnv | undefined,
+  bound: { what: string; timeoutMs: number },
   signal?: AbortSignal,
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve, reject) => {
@@ -346,11 +362,23 @@ function run(
       ...(env ? { env } : {}),
       ...(signal ? { signal } : {}),
     });
+    const timer = setTimeout(() => {
+      stop(child);
+      reject(
+        new ScannerProblem('scanner.unreachable', `scanimage, ${bound.what}: no answer in ${bound.timeoutMs / 1000} s`),
+      );
+    }, bound.timeoutMs);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code: code ?? -1 }));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code: code ?? -1 });
+    });
   });
 }
