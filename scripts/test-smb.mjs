@@ -19,6 +19,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prefixLines } from './prefix-lines.mjs';
 import { describeStuck, processesMentioning } from './stuck-calls.mjs';
 
 const BUDGET_MS = Number(process.env.INTAKE_SMB_BUDGET_MS ?? 15 * 60_000);
@@ -248,17 +249,6 @@ function run(command, args, { timeout, env = process.env } = {}) {
       resolveRun({ status, signal, stdout, stderr });
     });
   });
-}
-
-function prefixLines(from, to, lead) {
-  let rest = '';
-  from.setEncoding('utf8');
-  from.on('data', (text) => {
-    const lines = (rest + text).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) to.write(`${lead}${line}\n`);
-  });
-  from.on('end', () => rest && to.write(`${lead}${rest}\n`));
 }
 
 function killPid(pid, signal) {

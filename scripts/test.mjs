@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prefixLines } from './prefix-lines.mjs';
 import { runSmbSuite } from './test-smb.mjs';
 
 const args = process.argv.slice(2);
@@ -79,14 +80,7 @@ function start(name, command, commandArgs, { env = process.env, prefix, counted 
       from.on('data', (chunk) => held.push(chunk));
       continue;
     }
-    let rest = '';
-    from.setEncoding('utf8');
-    from.on('data', (text) => {
-      const lines = (rest + text).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) to.write(`${prefix} ${line}\n`);
-    });
-    from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    prefixLines(from, to, `${prefix} `);
   }
   return new Promise((resolveStep) => {
     child.on('error', (error) => held.push(Buffer.from(`${error.message}\n`)));

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScannedPage } from '../scanner-backend';
 import { ScannerProblem } from '../scanner-backend';
+import { tempDir } from '../../util/test-support/temp-dir';
 import { SaneBackend } from './sane-backend';
 import { parseSaneOptions } from './sane-options';
 
@@ -147,11 +148,8 @@ describe.runIf(hasTestDevice)('SANE through scanimage, against the test backend 
  */
 describe('a scanimage that hangs', () => {
   let temp: string;
-  beforeEach(async () => {
-    temp = await mkdtemp(join(tmpdir(), 'sane-hang-'));
-  });
-  afterEach(async () => {
-    await rm(temp, { recursive: true, force: true });
+  beforeEach(() => {
+    temp = tempDir('sane-hang-');
   });
 
   async function hangingScanimage(pagesFirst: number): Promise<string> {
@@ -188,6 +186,13 @@ exec sleep 600
       return false;
     }
   };
+  /** Whether the process that wrote its pid to `pidFile` is gone within 10 s (SIGKILL comes 3 s after SIGTERM). */
+  const goneSoon = async (pidFile: string) => {
+    const pid = Number(await readFile(join(temp, pidFile), 'utf8'));
+    const deadline = Date.now() + 10_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    return !alive(pid);
+  };
 
   it('silence past the bound ends the scan as "scanner.gone", keeps the page that came, and kills scanimage', async () => {
     const backend = new SaneBackend({ scanimage: await hangingScanimage(1), tempDir: temp, silenceMs: 600 });
@@ -199,10 +204,7 @@ exec sleep 600
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(got.map((p) => Buffer.from(p.bytes).toString())).toEqual(['page 1']);
     // SIGTERM is ignored: SIGKILL follows 3 s later.
-    const pid = Number(await readFile(join(temp, 'pid'), 'utf8'));
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(alive(pid)).toBe(false);
+    expect(await goneSoon('pid')).toBe(true);
   }, 30_000);
 
   it('cancel during the silence is a cancel, and scanimage goes even though it ignores SIGTERM', async () => {
@@ -234,11 +236,6 @@ exec sleep 600
     expect(((list as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
       'scanimage, listing the devices: no answer in 0.5 s',
     );
-    for (const name of ['pid--d', 'pid--f']) {
-      const pid = Number(await readFile(join(temp, name), 'utf8'));
-      const deadline = Date.now() + 10_000;
-      while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(alive(pid)).toBe(false);
-    }
+    for (const name of ['pid--d', 'pid--f']) expect(await goneSoon(name)).toBe(true);
   }, 30_000);
 });

@@ -37,7 +37,7 @@ import { parseSaneOptions } from './sane-options';
  */
 export const SANE_SILENCE_MS = 5 * 60_000;
 /**
- * How long listing the devices (`-L`) or reading one's options (`-A`) may take. A network backend's
+ * How long listing the devices (`-f`, a formatted `-L`) or reading one's options (`-A`) may take. A network backend's
  * discovery takes seconds; a backend that hangs would otherwise keep the scanner list waiting for ever.
  */
 export const SANE_QUERY_MS = 60_000;
