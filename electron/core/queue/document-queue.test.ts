@@ -335,7 +335,11 @@ describe('DocumentQueue', () => {
     up.script.push(
       (r) =>
         new Promise((_, reject) => {
-          r.signal.addEventListener('abort', () => reject(new IntakeError('cancelled', 'upload.cancelled', 'aborted')));
+          // The cancel may come before this runs (the state is 'uploading' before the uploader is called):
+          // an already-aborted signal fires no 'abort' event, so it is checked first, as real uploaders do.
+          const cancelled = () => reject(new IntakeError('cancelled', 'upload.cancelled', 'aborted'));
+          if (r.signal.aborted) cancelled();
+          else r.signal.addEventListener('abort', cancelled, { once: true });
         }),
     );
     fx = await makeQueue(up);
@@ -351,7 +355,11 @@ describe('DocumentQueue', () => {
   it('recovers after a crash: uploading → queued with the same key, half-written and orphaned spool files removed', async () => {
     const hang = new ScriptedUploader();
     hang.script.push(
-      (r) => new Promise((_, reject) => r.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      (r) =>
+        new Promise((_, reject) => {
+          if (r.signal.aborted) reject(new Error('aborted'));
+          else r.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
     );
     fx = await makeQueue(hang);
     await fx.queue.start();

@@ -173,6 +173,27 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
     expect(await Promise.all(docs.map(pagesOf))).toEqual([1, 1]);
   }, 120_000);
 
+  it('cancel before the scanner took the job (it answers busy and is asked again) stops the scan there: no job is made', async () => {
+    double = await new EsclDouble({ feeder: await scannerPages(['L', 'L']) }).start();
+    double.setBusy(true);
+    const scanning = await station();
+    const { batch, done } = await scanning.start({
+      scanner: double.url,
+      request: { source: 'feeder', dpi: 200, color: 'gray' },
+      folderId: 'post',
+    });
+    // Cancelled once the scanner said busy at least once: the start is in its ask-again loop.
+    await waitFor(() => double!.requests.includes('POST /eSCL/ScanJobs'), 'ScanJobs asked', 30_000);
+    await scanning.cancel(batch.id);
+    const outcome = await done;
+    double.setBusy(false);
+    expect(outcome).toMatchObject({ pages: 0, problem: 'scanner.cancelled', finished: true });
+    // The scanner, idle again, was not asked again: no job, both pages still in its feeder.
+    expect(double.jobs).toEqual([]);
+    expect(double.feeder).toHaveLength(2);
+    expect(docs).toEqual([]);
+  }, 60_000);
+
   it('an empty feeder makes no batch and says so', async () => {
     double = await new EsclDouble({ feeder: [] }).start();
     const scanning = await station();

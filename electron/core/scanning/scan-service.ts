@@ -66,6 +66,8 @@ export function scanFileName(at: Date): string {
 export class ScanService {
   private readonly jobs = new Map<string, ScanJob>();
   private readonly starting = new Set<string>();
+  /** A scan's start until its job exists: cancel aborts it there. */
+  private readonly starts = new Map<string, AbortController>();
 
   constructor(private readonly deps: ScanServiceDeps) {}
 
@@ -115,6 +117,9 @@ export class ScanService {
   }
 
   async cancel(batchId: string): Promise<void> {
+    // Before the scanner took the job (capabilities asked, ScanJobs answered busy and tried again) there is
+    // no job to cancel yet: the start's signal stops it there, and a job made just then cancels itself.
+    this.starts.get(batchId)?.abort(new ScannerProblem('scanner.cancelled'));
     await this.jobs.get(batchId)?.cancel();
   }
 
@@ -129,8 +134,10 @@ export class ScanService {
     let pages = capture.progress().find((p) => p.id === batch.id)?.pages ?? 0;
     const before = pages;
     capture.setScanState(batch.id, 'scanning');
+    const start = new AbortController();
+    this.starts.set(batch.id, start);
     try {
-      const job = await backend.scan(s.scanner, s.request);
+      const job = await backend.scan(s.scanner, s.request, start.signal);
       this.jobs.set(batch.id, job);
       for await (const page of job.pages()) pages = await capture.addScanPage(batch.id, page.bytes, page.mediaType);
       if (!s.keepOpen) {
@@ -151,6 +158,7 @@ export class ScanService {
       capture.setScanState(batch.id, 'stopped', problem.code);
       return { batchId: batch.id, pages, problem: problem.code, ...detail(problem), finished: false };
     } finally {
+      this.starts.delete(batch.id);
       this.jobs.delete(batch.id);
     }
   }

@@ -183,6 +183,8 @@ export class EsclBackend implements ScannerBackend {
     } catch (e) {
       if (e instanceof EsclConnectionError)
         throw new ScannerProblem('scanner.unreachable', `${url.host}: ${e.message}`);
+      // The clerk's cancel, not a fault of the scanner.
+      if (signal?.aborted) throw new ScannerProblem('scanner.cancelled');
       throw e;
     }
   }
@@ -199,7 +201,10 @@ class EsclJob implements ScanJob {
     private readonly request: ScanRequest,
     signal?: AbortSignal,
   ) {
-    signal?.addEventListener('abort', () => void this.cancel(), { once: true });
+    // Cancelled while the scanner was making the job: the job exists there, so it is deleted at once (an
+    // aborted signal fires no 'abort' event any more).
+    if (signal?.aborted) void this.cancel();
+    else signal?.addEventListener('abort', () => void this.cancel(), { once: true });
   }
 
   async *pages(): AsyncGenerator<ScannedPage> {

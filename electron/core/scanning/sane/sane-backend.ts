@@ -225,7 +225,10 @@ class SaneJob implements ScanJob {
     private readonly silenceMs: number,
     signal?: AbortSignal,
   ) {
-    signal?.addEventListener('abort', () => void this.cancel(), { once: true });
+    // Cancelled while the device's options were read: no scanimage is started (an aborted signal fires no
+    // 'abort' event any more).
+    if (signal?.aborted) this.cancelled = true;
+    else signal?.addEventListener('abort', () => void this.cancel(), { once: true });
   }
 
   async *pages(): AsyncGenerator<ScannedPage> {
@@ -239,6 +242,10 @@ class SaneJob implements ScanJob {
       events.push(e);
       wake?.();
     };
+    if (this.cancelled) {
+      await rm(this.dir, { recursive: true, force: true });
+      throw new ScannerProblem('scanner.cancelled');
+    }
     const child = spawn(this.program, this.args, {
       stdio: ['ignore', 'ignore', 'pipe'],
       ...(this.env ? { env: this.env } : {}),
