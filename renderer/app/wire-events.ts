@@ -19,7 +19,7 @@ export function wireEvents(client: IntakeClient, store: Store): () => void {
   const offs = [
     client.on('connection.changed', (c) => s().setConnection(c)),
     client.on('documents.changed', (p) => {
-      s().applyDocumentsChanged(p.documents, p.removed);
+      s().applyDocumentsChanged(p.documents, p.removed, 'event');
       historyMayHaveGrown(p.documents.map((d) => d.state));
     }),
     client.on('upload.progress', (p) => s().applyUploadProgress(p)),

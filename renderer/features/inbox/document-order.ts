@@ -13,14 +13,30 @@ export function compareNewestFirst(a: Document, b: Document): number {
   return byName.compare(a.fileName, b.fileName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Applies a documents.changed payload to the map. Pure: returns a new map, leaves the old one alone. */
+/**
+ * Where documents come from: the core's documents.changed events, in the order things happened, or the
+ * answer to a call (import, tag, retry, a list), a snapshot taken when the call was served.
+ */
+export type DocumentsFrom = 'event' | 'answer';
+
+/**
+ * Applies changed documents to the map. Pure: returns a new map, leaves the old one alone. An answer can
+ * reach the screen after events that happened later (an import's answer after the upload already failed,
+ * on a busy station): a snapshot older than the document held is not applied, so the screen never goes
+ * back to a state the document has left. Events always apply.
+ */
 export function mergeDocuments(
   current: Readonly<Record<string, Document>>,
   changed: readonly Document[],
   removed: readonly string[] = [],
+  from: DocumentsFrom = 'event',
 ): Record<string, Document> {
   const next: Record<string, Document> = { ...current };
-  for (const doc of changed) next[doc.id] = doc;
+  for (const doc of changed) {
+    const held = current[doc.id];
+    if (from === 'answer' && held && held.updatedAt > doc.updatedAt) continue;
+    next[doc.id] = doc;
+  }
   for (const id of removed) delete next[id];
   return next;
 }

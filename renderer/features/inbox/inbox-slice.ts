@@ -5,6 +5,7 @@ import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { inboxOrder, mergeDocuments } from './document-order';
+import type { DocumentsFrom } from './document-order';
 import type { InboxFilter } from './document-order';
 import { move, reconcile, select } from './selection';
 import type { Selection, SelectMode } from './selection';
@@ -28,7 +29,8 @@ export interface InboxSlice {
   inboxError?: IpcError;
   importing: number;
   loadDocuments(): Promise<void>;
-  applyDocumentsChanged(documents: readonly Document[], removed: readonly string[]): void;
+  /** `from`: an event (applied as it is) or a call's answer (not applied over a newer state held). */
+  applyDocumentsChanged(documents: readonly Document[], removed: readonly string[], from?: DocumentsFrom): void;
   setInboxFilter(filter: InboxFilter): void;
   setInboxQuery(query: string): void;
   selectDocument(id: string, mode: SelectMode): void;
@@ -90,17 +92,22 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
           all.push(...page.documents);
           if (page.documents.length < LOAD_PAGE || all.length >= page.total) break;
         }
-        const { inboxFilter, inboxQuery } = get();
-        set({ ...reorder(mergeDocuments({}, all), inboxFilter, inboxQuery), inboxLoading: false });
+        const { inboxFilter, inboxQuery, documents: held } = get();
+        // The list replaces what is held, but a document an event changed while the pages were read keeps
+        // its newer state (the list is an answer).
+        const listed = mergeDocuments({}, all);
+        for (const [id, doc] of Object.entries(held))
+          if (listed[id] && listed[id].updatedAt < doc.updatedAt) listed[id] = doc;
+        set({ ...reorder(listed, inboxFilter, inboxQuery), inboxLoading: false });
         if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
       } catch (e) {
         set({ inboxLoading: false, inboxError: toIpcError(e) });
       }
     },
 
-    applyDocumentsChanged(documents, removed) {
+    applyDocumentsChanged(documents, removed, from = 'answer') {
       const s = get();
-      set(reorder(mergeDocuments(s.documents, documents, removed), s.inboxFilter, s.inboxQuery));
+      set(reorder(mergeDocuments(s.documents, documents, removed, from), s.inboxFilter, s.inboxQuery));
       // The first document to arrive in an empty selection becomes the current one.
       if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
     },
