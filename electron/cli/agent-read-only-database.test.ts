@@ -12,6 +12,7 @@ import { EXIT } from './agent-stop-reason';
 import type { AgentUser } from './test-support/run-agent';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { scansLeftIn } from '../core/test-support/scans-left';
+import { pastIdleTime } from '../core/util/test-support/box-pace';
 
 /**
  * A queue.sqlite the agent's user may not write (chmod 444), as the review found it: the agent said
@@ -94,11 +95,11 @@ async function statusOf(data: string): Promise<{ code: number | null; json: Reco
 }
 
 async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
+  const started = performance.now();
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (pastIdleTime(started, ms)) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

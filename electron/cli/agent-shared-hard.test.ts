@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanKeyOf } from '../core/intake/scan-key';
-import { sharedFolderFromEnv, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
+import {
+  SHARED_RUN_TEST_TIMEOUT_MS,
+  sharedFolderFromEnv,
+  documentsMade,
+  sharedRun,
+  sharedRunBase,
+} from '../../test/reliability/shared-run';
 
 // Issue #37 item 2: every file exactly once in the hard cases, each with real agents (own processes, own
 // data folders) with default settings, against a platform that ignores Idempotency-Key (so a file taken
@@ -23,7 +29,7 @@ afterEach(async () => {
 describe('hard cases of a shared folder, real agents', () => {
   it(
     'kill -9 right after a commit rename: the committed file waits in taken/, the restart sends it, each file once',
-    { timeout: 240_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       // A slow platform, so the station holds claimed files besides the one it just committed to.
       const r = await sharedRun({ ...base, latencyMs: 300, selfKill: { agent: 0, afterCommits: 8 } });
@@ -45,7 +51,7 @@ describe('hard cases of a shared folder, real agents', () => {
 
   it(
     'stations whose clocks are minutes off (+7 min, −4 min): no live station taken over, each file once',
-    { timeout: 200_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       expect(existsSync(FAKETIME), `needs libfaketime (apt-get install libfaketime): ${FAKETIME}`).toBe(true);
       const offset = ['', '+7m', '-4m'];
@@ -75,7 +81,7 @@ describe('hard cases of a shared folder, real agents', () => {
 
   it(
     'a file written again under the same name while a station holds the first claimed: both versions, each once',
-    { timeout: 200_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       const r = await sharedRun({ ...base, latencyMs: 300, replaceWhileClaimed: 5 });
       expect(r.timedOut).toBe(false);
@@ -91,7 +97,7 @@ describe('hard cases of a shared folder, real agents', () => {
 
   it.skipIf(share.folder !== undefined)(
     'one folder reached by three paths (its own, a bind mount, a symlinked parent): one folder id, each file once',
-    { timeout: 200_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'intake-two-paths-'));
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -127,7 +133,7 @@ describe('hard cases of a shared folder, real agents', () => {
   // run stays on the local folder, where it takes about a minute.
   it.skipIf(share.folder !== undefined)(
     'five stations and 1,000 files: each once, every station takes part',
-    { timeout: 300_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       const r = await sharedRun({
         ...base,
@@ -135,7 +141,6 @@ describe('hard cases of a shared folder, real agents', () => {
         files: 1_000,
         arrivalMs: 8_000,
         fileBytes: 1_000,
-        timeoutMs: 240_000,
       });
       expect(r.timedOut).toBe(false);
       expect(r.missing).toEqual([]);

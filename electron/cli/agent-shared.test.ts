@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
-import { documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
+import { SHARED_RUN_TEST_TIMEOUT_MS, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 
 // Issue #28: three real agents (own processes, own data folders) on one scan folder, against the sandbox,
@@ -23,7 +23,7 @@ const base = sharedRunBase({ files: 300, arrivalMs: 10_000 });
 describe('three agents on one shared folder', () => {
   it(
     'every file reaches the platform exactly once, and the folder is empty at the end',
-    { timeout: 200_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       const r = await sharedRun(base);
       expect(r.timedOut).toBe(false);
@@ -40,7 +40,7 @@ describe('three agents on one shared folder', () => {
 
   it(
     'kill -9 one station mid-run, never restarted: its claimed files are taken over after the lease, each once',
-    { timeout: 240_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       // A slow platform, so every station holds claimed files when the kill comes.
       const r = await sharedRun({ ...base, latencyMs: 400, kill: { agent: 0, atMs: 5_000 } });
@@ -66,7 +66,7 @@ describe('three agents on one shared folder', () => {
 
   it(
     'SIGSTOP one station for longer than the lease, then SIGCONT: no duplicate, nothing lost',
-    { timeout: 240_000 },
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
     async () => {
       const r = await sharedRun({ ...base, latencyMs: 400, freeze: { agent: 0, atMs: 5_000, forMs: 8_000 } });
       expect(r.timedOut).toBe(false);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { pastIdleTime } from '../core/util/test-support/box-pace';
 
 const AGENT = join(resolve(import.meta.dirname), 'agent.ts');
 let dir: string;
@@ -20,11 +21,11 @@ const dataDir = () => join(dir, 'data');
 const scans = () => join(dir, 'scans');
 
 const untilLog = async (pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> => {
-  const end = Date.now() + timeoutMs;
+  const started = performance.now();
   for (;;) {
     const m = pattern.exec(stderr);
     if (m) return m;
-    if (Date.now() > end) throw new Error(`no ${pattern} in the agent's log:\n${stderr.slice(-2000)}`);
+    if (pastIdleTime(started, timeoutMs)) throw new Error(`no ${pattern} in the agent's log:\n${stderr.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 };

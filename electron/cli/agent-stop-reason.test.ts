@@ -7,6 +7,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { pastIdleTime } from '../core/util/test-support/box-pace';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -98,8 +99,9 @@ describe('agent run (no --once) on a configuration stop', () => {
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-    const deadline = Date.now() + 25_000;
-    while (!stderr.includes('uploads stopped') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const started = performance.now();
+    while (!stderr.includes('uploads stopped') && !pastIdleTime(started, 25_000))
+      await new Promise((r) => setTimeout(r, 200));
     await new Promise((r) => setTimeout(r, 1_000)); // a second status change must not log it again
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -240,6 +240,9 @@ for (const [locale, words] of [
       const pages = await scannerPages(['L', 'S', 'L', 'L', 'L', 'L']);
       double = await new EsclDouble({ feeder: pages.slice(0, 4), pageIntervalMs: 700 }).start();
       double.jamAfter(3);
+      // The scanner holds after its first page until the screen was looked at mid-scan (a loaded box may
+      // take longer to draw the row than the scanner to jam).
+      double.holdAfter(1);
       await page.getByRole('button', { name: words.scan, exact: true }).click();
       await page.getByLabel(words.address).fill(double.url);
       await page.getByLabel(words.folder).selectOption('scanner');
@@ -258,6 +261,7 @@ for (const [locale, words] of [
       for (const where of [row, page.getByTestId('scan-panel')])
         for (const name of [words.more, words.finish, 'Scan more', 'Finish', 'Weiter scannen', 'Abschließen'])
           expect(await where.getByRole('button', { name }).count()).toBe(0);
+      double.release();
       // Jammed after 3 pages: the batch is open, the jam said in words, the two buttons on its row.
       await expect.poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: 30_000 }).toMatch(words.jam);
       await expectAccessible(page);

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
+import { progressDeadline } from '../../electron/core/util/test-support/box-pace';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // SHARED_RUN_AGENT: another build of the agent (e.g. an older checkout's bin/intake-agent.mjs) for a before/after run.
@@ -30,7 +31,10 @@ export interface SharedRunOptions {
   kill?: { agent: number; atMs: number };
   /** SIGSTOP this agent this long after the first file, SIGCONT it `forMs` later. */
   freeze?: { agent: number; atMs: number; forMs: number };
+  /** The longest the run may take while it still moves (files uploaded, taken, claimed, left). */
   timeoutMs: number;
+  /** The run counts as stuck after this long without progress, at the box's pace (default 60 s). */
+  stallMs?: number;
   /** Sandbox latency per request, so stations hold claimed files while their uploads run. */
   latencyMs?: number;
   /**
@@ -283,6 +287,9 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
     };
     let timedOut = true;
     let heldByKilled: string[] = [];
+    // The run ends when it is done, or when it stopped moving: not at a wall time, which a loaded box misses
+    // while the stations are still working through the files (issue #45 item 3).
+    const deadline = progressDeadline({ stallMs: o.stallMs ?? 60_000, ceilingMs: o.timeoutMs });
     for (;;) {
       heldByKilled = killed
         ? (await filesUnder(takenDir(killed))).map((p) => p.slice(takenDir(killed).length + 1))
@@ -298,7 +305,13 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         timedOut = false;
         break;
       }
-      if (performance.now() - started > o.timeoutMs) break;
+      deadline.saw([counts.size, left.length, claimed.length, taken.length, heldByKilled.length]);
+      const over = deadline.expired();
+      if (over) {
+        o.log?.(`shared run over: ${over}`);
+        console.error(`shared run: ${over}`);
+        break;
+      }
       await sleep(250);
     }
     const ms = performance.now() - started;
@@ -407,13 +420,19 @@ export function sharedRunBase(volume: Pick<SharedRunOptions, 'files' | 'arrivalM
   return {
     agents: 3,
     leaseSeconds: 3,
-    timeoutMs: 150_000,
+    timeoutMs: 600_000,
     shared: 'default' as const,
     ignoreKey: true,
     ...volume,
     ...sharedFolderFromEnv(),
   };
 }
+
+/**
+ * A shared-run test's own bound: the run's ceiling (it ends earlier when done, or after a minute without
+ * progress), and the restart of a killed station after it.
+ */
+export const SHARED_RUN_TEST_TIMEOUT_MS = 600_000 + 120_000;
 
 /** Documents the stations made in all (one per file when each file was taken once). */
 export const documentsMade = (split: number[]) => split.reduce((a, b) => a + b, 0);

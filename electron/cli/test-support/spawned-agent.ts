@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { pastIdleTime } from '../../core/util/test-support/box-pace';
 
 const AGENT = join(resolve(import.meta.dirname, '..'), 'agent.ts');
 
@@ -47,12 +48,13 @@ export function spawnAgent(
     child,
     log,
     async untilLog(pattern, timeoutMs = 20_000) {
-      const end = Date.now() + timeoutMs;
+      const started = performance.now();
       for (;;) {
         const m = pattern.exec(log());
         if (m) return m;
         if (code !== undefined) throw new Error(`the agent exited (${code}) before ${pattern}:\n${log().slice(-3000)}`);
-        if (Date.now() > end) throw new Error(`no ${pattern} in the agent's log:\n${log().slice(-3000)}`);
+        if (pastIdleTime(started, timeoutMs))
+          throw new Error(`no ${pattern} in the agent's log:\n${log().slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StabilityOptions, StableFile, UnreadableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
+import { pastIdleTime } from '../util/test-support/box-pace';
 
 const OPTIONS: StabilityOptions = {
   pollMs: 20,
@@ -38,9 +39,9 @@ afterEach(async () => {
 });
 
 async function until(fn: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
+  const started = performance.now();
   while (!fn()) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (pastIdleTime(started, ms)) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 10));
   }
 }

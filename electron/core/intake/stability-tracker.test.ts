@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../samples/sample-scans';
 import type { StabilityOptions, StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
+import { pastIdleTime } from '../util/test-support/box-pace';
 
 const WAIT: StabilityOptions = { pollMs: 40, stableMs: 1_500, emptyStableMs: 3_000, lockedRetryMs: 100 };
 const EARLY: StabilityOptions = { ...WAIT, endMarkerQuietMs: 100 };
@@ -47,9 +48,9 @@ function track(options: StabilityOptions) {
 }
 
 async function until(fn: () => boolean, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
+  const started = performance.now();
   while (!fn()) {
-    if (Date.now() > end) throw new Error('timed out');
+    if (pastIdleTime(started, ms)) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
 }

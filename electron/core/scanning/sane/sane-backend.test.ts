@@ -10,6 +10,7 @@ import { ScannerProblem } from '../scanner-backend';
 import { tempDir } from '../../util/test-support/temp-dir';
 import { SaneBackend } from './sane-backend';
 import { parseSaneOptions } from './sane-options';
+import { pastIdleTime } from '../../util/test-support/box-pace';
 
 /**
  * Against SANE's real `test` backend (sane-utils + libsane1, `test` enabled in /etc/sane.d/dll.conf; CI's
@@ -189,8 +190,8 @@ exec sleep 600
   /** Whether the process that wrote its pid to `pidFile` is gone within 10 s (SIGKILL comes 3 s after SIGTERM). */
   const goneSoon = async (pidFile: string) => {
     const pid = Number(await readFile(join(temp, pidFile), 'utf8'));
-    const deadline = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    while (alive(pid) && !pastIdleTime(started, 10_000)) await new Promise((r) => setTimeout(r, 100));
     return !alive(pid);
   };
 

@@ -69,6 +69,7 @@ export class EsclDouble {
   private jammed = false;
   private otherJob = false;
   private deviceDown = false;
+  private holdAfterPages: number | undefined;
   port = 0;
 
   constructor(private options: EsclDoubleOptions = {}) {
@@ -108,6 +109,17 @@ export class EsclDouble {
     await this.stop();
     this.options = { ...this.options, tls, port: this.port };
     await this.start();
+  }
+
+  /**
+   * The feeder holds after `pages` pages of a job ("not scanned yet", as a slow page is answered) until
+   * `release()`: a test looks at the screen mid-scan without racing the scanner's pace.
+   */
+  holdAfter(pages: number) {
+    this.holdAfterPages = pages;
+  }
+  release() {
+    this.holdAfterPages = undefined;
   }
 
   /** Faults. */
@@ -217,8 +229,9 @@ export class EsclDouble {
     }
     if (this.feeder.length === 0) return this.complete(job, res);
     const wait = job.readyAt - Date.now();
+    const held = this.holdAfterPages !== undefined && job.served >= this.holdAfterPages;
     // Not scanned yet: "come back later", as scanners say it.
-    if (wait > 0) return plain(res, 503, { 'retry-after': '1' });
+    if (wait > 0 || held) return plain(res, 503, { 'retry-after': '1' });
     const bytes = this.feeder.shift()!;
     job.served++;
     job.readyAt = Date.now() + (this.options.pageIntervalMs ?? 0);

@@ -1,0 +1,56 @@
+import { availableParallelism, loadavg } from 'node:os';
+
+/**
+ * How many times slower than an idle box this one runs now: runnable processes per core over the last
+ * minute (at least 1, at most MAX_SLOWNESS). The suite runs its two lanes, agents and Chromium on two cores,
+ * often beside other work (issue #45 item 3): a wait sized for an idle box fails there although the thing
+ * waited for is on its way. Read when a deadline is reached, so a wait stretches only while the box is busy.
+ */
+export function boxSlowness(): number {
+  const perCore = (loadavg()[0] ?? 0) / Math.max(1, availableParallelism());
+  return Math.min(MAX_SLOWNESS, Math.max(1, perCore));
+}
+
+/** A busier box than this is a box in trouble: the wait fails rather than waits for ever. */
+const MAX_SLOWNESS = 8;
+
+/** Whether `ms` of an idle box have passed since `startedAt` (performance.now()), at the box's pace now. */
+export function pastIdleTime(startedAt: number, ms: number): boolean {
+  const elapsed = performance.now() - startedAt;
+  return elapsed > ms && elapsed > ms * boxSlowness();
+}
+
+/**
+ * A deadline that waits for progress: it expires when the watched state has not changed for `stallMs` (at
+ * the box's pace), not after a fixed wall time; `ceilingMs` still ends a run that moves for ever.
+ */
+export function progressDeadline(o: { stallMs: number; ceilingMs: number }) {
+  const started = performance.now();
+  let lastChange = started;
+  let last: string | undefined;
+  return {
+    /** Records the state now; a different state than last time is progress. */
+    saw(state: unknown): void {
+      const s = JSON.stringify(state);
+      if (s !== last) {
+        last = s;
+        lastChange = performance.now();
+      }
+    },
+    /** Why the wait is over (no progress for …, or the ceiling), or undefined while it goes on. */
+    expired(): string | undefined {
+      if (pastIdleTime(lastChange, o.stallMs))
+        return `no progress for ${Math.round((performance.now() - lastChange) / 1000)} s (last state ${last ?? 'none'})`;
+      if (performance.now() - started > o.ceilingMs) return `still moving after ${Math.round(o.ceilingMs / 1000)} s`;
+      return undefined;
+    },
+  };
+}
+
+/**
+ * An upper bound that tells a prompt answer from a hang (a FIFO not waited on, a budget that ends a task):
+ * `ms` on an idle box, stretched by the box's load now. Not for bounds that tell two behaviours apart by time.
+ */
+export function idleMs(ms: number): number {
+  return ms * boxSlowness();
+}
