@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { openFindOnPage } from '../features/document-view/find-opener';
 import { isSuggestedField } from '../features/tagging/suggestion-model';
-import { inSendGrace, SECOND_PRESS_MS } from '../features/tagging/tagging-slice';
 import { resolveShortcut } from './shortcuts';
 import { useAppStore } from './store';
 
@@ -43,14 +42,7 @@ export function useGlobalShortcuts(): void {
           break;
         case 'submit':
           if (!inbox || s.duplicatePrompt) return;
-          // Twice in a row: what the first one queued leaves now instead of after the grace.
-          if (
-            s.submittedAt !== undefined &&
-            Date.now() - s.submittedAt < SECOND_PRESS_MS &&
-            s.submitted?.ids.some((id) => inSendGrace(s.documents[id], Date.now()))
-          )
-            void s.sendSubmittedNow();
-          else void s.submitDraft();
+          void s.pressSubmit();
           break;
         case 'same-as-previous':
           if (!inbox) return;

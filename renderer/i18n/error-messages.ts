@@ -119,6 +119,8 @@ const en = {
   'error.settings.unknown_environment': 'The chosen environment does not exist. Choose another one in Settings.',
   'error.settings.locked': 'Your IT department fixed these settings for this computer; they cannot be changed here.',
   'error.upload.cancelled': 'The upload was cancelled. The document is back in the inbox.',
+  'error.tagging.press_elsewhere':
+    'Ctrl+Enter was pressed while the last document was being sent, and you have moved on since: nothing else was sent. Press it again on the document you want to send.',
   'platformError.missing_file': 'The platform received no file. The document is sent again.',
   'platformError.empty_file': 'The platform received an empty file. Scan the document again.',
   'platformError.invalid_multipart': 'The platform could not read the upload. It is sent again.',
@@ -339,6 +341,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.settings.locked':
     'Ihre IT hat diese Einstellungen für diesen Computer festgelegt; sie lassen sich hier nicht ändern.',
   'error.upload.cancelled': 'Das Hochladen wurde abgebrochen. Das Dokument ist wieder im Eingang.',
+  'error.tagging.press_elsewhere':
+    'Strg+Eingabe wurde gedrückt, während das letzte Dokument gesendet wurde, und Sie sind inzwischen weitergegangen: Es wurde nichts weiter gesendet. Drücken Sie die Tasten noch einmal auf dem Dokument, das Sie senden möchten.',
   'platformError.missing_file': 'Die Plattform hat keine Datei erhalten. Das Dokument wird erneut gesendet.',
   'platformError.empty_file': 'Die Plattform hat eine leere Datei erhalten. Bitte das Dokument erneut scannen.',
   'platformError.invalid_multipart': 'Die Plattform konnte das Hochgeladene nicht lesen. Es wird erneut gesendet.',

@@ -70,6 +70,15 @@ export interface TaggingSlice {
   undoSubmit(): Promise<void>;
   /** The last submitted documents still waiting out the send grace go out now (Ctrl+Enter twice). */
   sendSubmittedNow(): Promise<void>;
+  /**
+   * Ctrl+Enter: acts on the document it was pressed on (issue #48 item 1). Pressed again on what was just
+   * sent (or on a document nothing was typed in, within SECOND_PRESS_MS), it sends that now; pressed on a
+   * document with typed values, it sends that one, however soon after the last. A press during a send is
+   * kept and done after it, for the documents it was pressed on.
+   */
+  pressSubmit(): Promise<void>;
+  /** Documents a Ctrl+Enter was pressed on while a send was under way. */
+  pendingPress?: string[];
   dismissSubmitted(): void;
 }
 
@@ -304,5 +313,43 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
     dismissSubmitted() {
       set({ submitted: undefined });
     },
+
+    async pressSubmit() {
+      const s = get();
+      const on = s.selection.selected;
+      if (s.submitting) {
+        // Kept, not dropped: a trained clerk presses faster than a send's round trip.
+        set({ pendingPress: [...on] });
+        return;
+      }
+      const just = s.submitted?.ids ?? [];
+      const soon = s.submittedAt !== undefined && Date.now() - s.submittedAt < SECOND_PRESS_MS;
+      const waiting = just.some((id) => inSendGrace(s.documents[id], Date.now()));
+      // A second press on what was just sent, or on the next document before anything was typed in it,
+      // is the double press: send now. A document with typed values is sent itself.
+      if (soon && waiting && (sameIds(on, just) || s.draft.touched.length === 0)) {
+        await s.sendSubmittedNow();
+        return;
+      }
+      await s.submitDraft();
+      const pending = get().pendingPress;
+      set({ pendingPress: undefined });
+      if (!pending) return;
+      if (sameIds(pending, get().submitted?.ids ?? [])) await get().sendSubmittedNow();
+      else if (sameIds(pending, get().selection.selected)) await get().pressSubmit();
+      // Pressed on documents the clerk has left since: nothing is sent for them, and the clerk is told.
+      else
+        set({
+          submitError: {
+            code: 'tagging.press_elsewhere',
+            message: 'Ctrl+Enter pressed elsewhere during a send',
+            retryable: false,
+          },
+        });
+    },
   };
 };
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && a.length === b.length && a.every((id) => b.includes(id));
+}
