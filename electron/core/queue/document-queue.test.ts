@@ -352,6 +352,18 @@ describe('DocumentQueue', () => {
     expect(cancelled?.idempotencyKey).toBe(r.document.idempotencyKey);
   });
 
+  it('the fixture does not hang on a queue that cannot stop: it says why and still removes its folder', async () => {
+    const deaf = new ScriptedUploader();
+    deaf.script.push(() => new Promise(() => undefined)); // an upload that ignores its abort signal
+    const own = await makeQueue(deaf);
+    await own.queue.start();
+    const r = await own.queue.ingest(await scan(own.dir, 'deaf.pdf', 'deaf', { autoSubmit: true }));
+    if (r.outcome !== 'created') throw new Error(r.outcome);
+    await waitFor(() => own.store.get(r.document.id)?.state === 'uploading', 'uploading');
+    await expect(own.close({ stopWithinMs: 300 })).rejects.toThrow(/did not stop within 300 ms/);
+    expect(existsSync(own.dir)).toBe(false);
+  });
+
   it('recovers after a crash: uploading → queued with the same key, half-written and orphaned spool files removed', async () => {
     const hang = new ScriptedUploader();
     hang.script.push(
@@ -362,10 +374,15 @@ describe('DocumentQueue', () => {
         }),
     );
     fx = await makeQueue(hang);
+    let uploadingSaid = false;
+    fx.bus.on('queue.changed', (e) => (uploadingSaid ||= (e.status.counts.uploading ?? 0) > 0));
     await fx.queue.start();
     const r = await fx.queue.ingest(await scan(fx.dir, 'f.pdf', 'f', { autoSubmit: true }));
     if (r.outcome !== 'created') throw new Error(r.outcome);
     await waitFor(() => fx!.store.get(r.document.id)?.state === 'uploading', 'uploading');
+    // The status of that change is read from the database a moment later (queue.changed is batched):
+    // let it be read before the "crash" closes the database under the running queue.
+    await waitFor(() => uploadingSaid, 'queue.changed with the upload');
     // Simulate the crash: the database says uploading, the spool holds debris of an interrupted intake.
     const dir = fx.dir;
     await writeFile(join(fx.spool.dir, 'x.partial'), 'half');

@@ -14,7 +14,7 @@ import type { InboxUploader } from '../inbox-uploader';
 import type { IncomingFile } from '../../intake/incoming-file';
 import { openQueueDatabase } from '../queue-database';
 import { Spool } from '../spool';
-import { pastIdleTime } from '../../util/test-support/box-pace';
+import { idleDelay, pastIdleTime } from '../../util/test-support/box-pace';
 
 export interface QueueFixture {
   dir: string;
@@ -24,7 +24,8 @@ export interface QueueFixture {
   spool: Spool;
   bus: EventBus;
   /** Stops the queue and removes its folder; `keepFiles` for a test that opens the same folder again. */
-  close(o?: { keepFiles?: boolean }): Promise<void>;
+  /** Stops the queue (within `stopWithinMs` of an idle box, default 15 s) and removes the folder. */
+  close(o?: { keepFiles?: boolean; stopWithinMs?: number }): Promise<void>;
 }
 
 /** A platform that takes every upload at once. */
@@ -86,7 +87,11 @@ export async function makeQueue(
     // Removes the fixture's folder too (also one a test passed in), unless the test opens it again.
     close: async (o = {}) => {
       try {
-        await queue.stop();
+        // A queue that does not stop (an upload ignoring its abort signal) fails the test by name, and its
+        // folder still goes: a hung close left intake-queue-* folders behind (issue #45 item 3).
+        const within = o.stopWithinMs ?? 15_000;
+        const stopped = await Promise.race([queue.stop().then(() => true), idleDelay(within).then(() => false)]);
+        if (!stopped) throw new Error(`the queue did not stop within ${within} ms: an upload ignores its abort`);
         db.close();
       } finally {
         if (!o.keepFiles) await rm(dir, { recursive: true, force: true });

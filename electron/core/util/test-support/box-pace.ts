@@ -54,3 +54,16 @@ export function progressDeadline(o: { stallMs: number; ceilingMs: number }) {
 export function idleMs(ms: number): number {
   return ms * boxSlowness();
 }
+
+/** Resolves once `ms` of an idle box have passed, at the box's pace (checked every 100 ms). */
+export function idleDelay(ms: number): Promise<void> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (!pastIdleTime(started, ms)) return;
+      clearInterval(timer);
+      resolve();
+    }, 100);
+    timer.unref();
+  });
+}
