@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // The demo's scanner file name fills case number CLM-2026-000101 (claim 1001 of sandbox/seed/seed-claims.ts).
 const SCAN = 'CLM-2026-000101_INV_scan0001.pdf';
@@ -19,7 +20,7 @@ describe('case activity in Chromium', () => {
   it('upload → AttachmentsAdded in the timeline → the document is shown as confirmed', async () => {
     const { page } = app;
     const row = page.getByTestId('doc-row').filter({ hasText: SCAN });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     await row.click();
     await expect.poll(() => page.locator('#tag-caseNumber').inputValue()).toBe(CASE_NUMBER);
     await page.getByTestId('submit').click();
@@ -27,7 +28,9 @@ describe('case activity in Chromium', () => {
     // Uploaded: the queue shows it done, not yet confirmed by the platform.
     await page.getByTestId('nav-queue').click();
     const queueRow = page.getByTestId('queue-row').filter({ hasText: SCAN });
-    await expect.poll(() => queueRow.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/uploaded|archived/);
+    await expect
+      .poll(() => queueRow.getAttribute('data-state'), { timeout: idleMs(30_000) })
+      .toMatch(/uploaded|archived/);
 
     // From the claim viewer to the case's activity.
     await page.getByTestId('nav-claims').click();
@@ -40,10 +43,10 @@ describe('case activity in Chromium', () => {
     // Read the feed now rather than waiting for the next poll; the timeline follows activity.changed.
     await page.getByTestId('activity-refresh').click();
     const added = page.locator('[data-testid="timeline-event"] li[data-property="AttachmentsAdded"]');
-    await expect.poll(() => added.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => added.count(), { timeout: idleMs(30_000) }).toBeGreaterThan(0);
     expect(await added.first().textContent()).toContain(SCAN);
     const doc = page.getByTestId('activity-documents').locator('li', { hasText: SCAN });
-    await expect.poll(() => doc.getAttribute('data-confirmed'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => doc.getAttribute('data-confirmed'), { timeout: idleMs(30_000) }).toBe('true');
     expect(await page.getByTestId('activity-cases').textContent()).toContain(CASE_NUMBER);
     await app.screenshot('case-activity');
     await expectAccessible(page);
@@ -73,7 +76,7 @@ describe('case activity in Chromium', () => {
     // No click in the page: the core reads the feed (as its poller does on its next tick) and the
     // activity.changed event alone brings the change into the open timeline.
     expect((await dispatch(app.demo.core.handlers, 'activity.refresh', {})).ok).toBe(true);
-    await expect.poll(() => page.getByTestId('timeline-event').count(), { timeout: 30_000 }).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('timeline-event').count(), { timeout: idleMs(30_000) }).toBe(before + 1);
     expect(await page.getByTestId('timeline-event').first().textContent()).toContain('Recourse: none → yes');
   });
 });

@@ -6,6 +6,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { CASE_BATCH_CASES, CASE_BATCH_PROFILE, caseBatch } from '../../electron/core/capture/test-support/case-batch';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #38 item 8: a folder that asks for review holds the batch; the inbox shows its planned split; the
 // clerk, with the keyboard only, takes the blank page back, moves a boundary onto it and releases the
@@ -49,7 +50,7 @@ describe.each(['en', 'de'] as const)('batch review in the inbox, keyboard only, 
     await page.keyboard.press('Alt+1');
     await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
     const review = page.getByTestId('batch-review');
-    await review.waitFor({ timeout: 60_000 });
+    await review.waitFor({ timeout: idleMs(60_000) });
     const summary = review.getByTestId('review-summary');
     expect(await summary.textContent()).toBe(text.summary);
     // One notice for the batch: "waits for your check" takes the place of "being looked through".
@@ -107,7 +108,7 @@ describe.each(['en', 'de'] as const)('batch review in the inbox, keyboard only, 
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text.release);
     await page.keyboard.press('Enter');
     const rows = page.getByTestId('doc-row').filter({ hasText: 'post_p' });
-    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: idleMs(60_000) }).toBe(3);
     await expect.poll(() => review.count()).toBe(0);
     const docs = demo.core.queue
       .list({ limit: 10, offset: 0 })

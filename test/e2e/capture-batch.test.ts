@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { CASE_BATCH_CASES, CASE_BATCH_PARTS, caseBatch } from '../../electron/core/capture/test-support/case-batch';
 import { appForSuite } from './harness';
 import { expectAccessible } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 16: a 9-page scan with two cover sheets carrying case numbers (QR codes) and a blank duplex back
 // arrives in the watched folder; capture, switched on in Settings, makes three documents with their case
@@ -50,10 +51,10 @@ describe('a scanned batch becomes the right documents, in Chromium', () => {
     // Until its last document is made, the batch has its place in the list with its progress (issue #30
     // item 6); then it is gone.
     const progress = page.getByTestId('batch-progress-row').filter({ hasText: SCAN });
-    await expect.poll(() => progress.count(), { timeout: 30_000, interval: 50 }).toBe(1);
+    await expect.poll(() => progress.count(), { timeout: idleMs(30_000), interval: 50 }).toBe(1);
     expect(await progress.textContent()).toMatch(/waiting to be looked through|of 9 pages looked through/);
-    await expect.poll(() => rows().count(), { timeout: 60_000 }).toBe(3);
-    await expect.poll(() => page.getByTestId('batch-progress-row').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => rows().count(), { timeout: idleMs(60_000) }).toBe(3);
+    await expect.poll(() => page.getByTestId('batch-progress-row').count(), { timeout: idleMs(10_000) }).toBe(0);
     // The batch itself is no document: only its parts are in the inbox, named with their page ranges and
     // listed in scanner order.
     expect(await page.getByTestId('doc-row').filter({ hasText: SCAN }).count()).toBe(0);

@@ -5,6 +5,7 @@ import { fold } from '../../electron/core/notice-of-loss/notice-lines';
 import { noticeLetter, noticeScan } from '../../electron/core/notice-of-loss/test-support/notice-letters';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #40: a scanned notice of loss becomes a case in at most 6 clerk actions. Today (before #40) it took
 // 13: select the letter, New case…, type a policy search, Enter, Use, type the date of loss, choose the
@@ -39,7 +40,7 @@ describe.each([
     // The scanner's part: the scan arrives in the inbox. What follows is counted.
     await dropFile(page, name, await noticeScan(letter), 'image/png');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     const id = (await row.getAttribute('data-id'))!;
     let actions = 0;
     const act = async (step: () => Promise<unknown>) => {
@@ -50,7 +51,7 @@ describe.each([
     await act(() => row.click());
     await act(() => page.getByTestId('case-from-letter').click());
     const summary = page.getByTestId('case-draft-summary');
-    await summary.waitFor({ timeout: 90_000 });
+    await summary.waitFor({ timeout: idleMs(90_000) });
     expect(await summary.textContent()).toContain(text.summary);
     const t = letter.truth;
     // Every value the letter or the policy gives is in the form, each saying where it came from.
@@ -77,7 +78,7 @@ describe.each([
     await expectAccessible(page);
 
     await act(() => page.getByTestId('create-case-submit').click());
-    await page.getByTestId('case-created').waitFor({ timeout: 20_000 });
+    await page.getByTestId('case-created').waitFor({ timeout: idleMs(20_000) });
     const caseNumber = (await page.getByTestId('case-number').textContent()) ?? '';
     expect(caseNumber).toMatch(/^CLM-/);
     expect(demo.core.queue.get(id).metadata.caseNumber).toBe(caseNumber);
@@ -85,7 +86,7 @@ describe.each([
     // One step on: the letter goes to the platform with its new case number.
     await act(() => page.getByTestId('case-send-document').click());
     await expect
-      .poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: idleMs(20_000) })
       .toContain(text.sent);
     expect(['queued', 'uploading', 'uploaded', 'archived']).toContain(demo.core.queue.get(id).state);
     await expectAccessible(page);
@@ -96,7 +97,7 @@ describe.each([
     const stored = async () =>
       (JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)
         ?.caseData ?? null;
-    await expect.poll(stored, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(stored, { timeout: idleMs(10_000) }).not.toBeNull();
     const data = (await stored())!;
     expect(data).toMatchObject({
       policyNumber: t.policyNumber,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 const FNOL = 'Schadensmeldung Müller – 2026.pdf';
 
@@ -48,7 +49,7 @@ describe('create a case from a scanned first notice of loss, in Chromium', () =>
     const { page } = app;
     // The scanned notice arrives through the watched folder; select it in the inbox.
     const row = page.getByTestId('doc-row').filter({ hasText: FNOL });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     await row.click();
 
     // The case is for this document: the clerk says so beside its case number (issue #31 item 1).

@@ -6,6 +6,7 @@ import type { InvokeChannel, InvokeRequest, InvokeResponse } from '../../shared/
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 1: nothing goes to the queue unchecked; a submit is confirmed quietly with an undo; cancel
 // asks first; a failed document says why in the inbox. In English and German.
@@ -164,7 +165,7 @@ describe.each(['en', 'de'] as const)('checks before sending, in Chromium (%s)', 
     await call(app, 'documents.submit', { ids: [doc!.id], metadata: { caseNumber: 'CLM-2026-888888' } });
     await call(app, 'queue.resume', {});
     const reason = row('brief.pdf').getByTestId('doc-failed-reason');
-    await expect.poll(() => reason.textContent(), { timeout: 20_000 }).toContain(text.failed);
+    await expect.poll(() => reason.textContent(), { timeout: idleMs(20_000) }).toContain(text.failed);
     await row('brief.pdf').click();
     await page.getByTestId('failed-reason').waitFor();
     // The confirmation of the earlier submit does not linger with a claim that is no longer true.

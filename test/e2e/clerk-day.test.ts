@@ -6,6 +6,7 @@ import type { Letter } from '../../electron/core/doctype/test-support/letters';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 10: the 20-letter day, scripted. Yesterday's post (30 letters of five types) was sent with
 // the types the clerk chose; today 20 letters arrive in the scanner folder. The clerk works through them
@@ -33,7 +34,9 @@ describe('the 20-letter day, in Chromium', () => {
     // Yesterday: 30 letters, read on arrival, sent with the clerk's types.
     const history = letters(6, 101);
     for (const [i, l] of history.entries()) await writeFile(join(demo.scannerFolder, `gestern-${i}.pdf`), PDF(l));
-    await expect.poll(() => history.every((_, i) => byName(`gestern-${i}.pdf`)), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => history.every((_, i) => byName(`gestern-${i}.pdf`)), { timeout: idleMs(60_000) })
+      .toBe(true);
     await demo.core.textIdle();
     for (const [i, l] of history.entries()) {
       const doc = byName(`gestern-${i}.pdf`)!;
@@ -45,7 +48,7 @@ describe('the 20-letter day, in Chromium', () => {
     }
     await expect
       .poll(() => history.every((_, i) => ['uploaded', 'archived'].includes(byName(`gestern-${i}.pdf`)!.state)), {
-        timeout: 90_000,
+        timeout: idleMs(90_000),
       })
       .toBe(true);
 
@@ -53,7 +56,7 @@ describe('the 20-letter day, in Chromium', () => {
     const today = letters(4, 202);
     const expected = new Map(today.map((l, i) => [`heute-${String(i).padStart(2, '0')}.pdf`, l]));
     for (const [name, l] of expected) await writeFile(join(demo.scannerFolder, name), PDF(l));
-    await expect.poll(() => [...expected.keys()].every((n) => byName(n)), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => [...expected.keys()].every((n) => byName(n)), { timeout: idleMs(60_000) }).toBe(true);
     await demo.core.textIdle();
     await page.reload();
     await page.getByTestId('app-version').waitFor();
@@ -67,16 +70,16 @@ describe('the 20-letter day, in Chromium', () => {
     actions++;
     for (let n = 0; n < expected.size; n++) {
       const target = page.getByTestId('tagging-target');
-      await expect.poll(() => target.textContent(), { timeout: 20_000 }).toMatch(/^heute-\d\d\.pdf$/);
+      await expect.poll(() => target.textContent(), { timeout: idleMs(20_000) }).toMatch(/^heute-\d\d\.pdf$/);
       const name = (await target.textContent())!;
       const letter = expected.get(name)!;
       // The confirmed policy number is there once the letter's text is read (waiting is not an action).
       await page
         .locator('[data-testid="suggestion-chip"][data-field="policyNumber"][data-check="verified"]')
         .first()
-        .waitFor({ timeout: 30_000 });
+        .waitFor({ timeout: idleMs(30_000) });
       const chip = page.getByTestId('type-chip');
-      await chip.waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await chip.waitFor({ timeout: idleMs(10_000) }).catch(() => undefined);
       const suggested = (await chip.count()) ? await chip.getAttribute('data-code') : null;
       await page.keyboard.press('Alt+S');
       actions++;
@@ -93,7 +96,7 @@ describe('the 20-letter day, in Chromium', () => {
       if (n === 0) await expectAccessible(page);
       await page.keyboard.press('Control+Enter');
       actions++;
-      await expect.poll(() => byName(name)?.state, { timeout: 20_000 }).not.toBe('new');
+      await expect.poll(() => byName(name)?.state, { timeout: idleMs(20_000) }).not.toBe('new');
     }
 
     // Everything sent, each with its letter's type and policy: no wrong type went out.
@@ -117,10 +120,10 @@ describe('the 20-letter day, in Chromium', () => {
     const [letter] = letters(1, 303, ['MED']);
     await writeFile(join(demo.scannerFolder, 'befund.pdf'), PDF(letter!));
     const row = page.getByTestId('doc-row').filter({ hasText: 'befund.pdf' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const chip = page.getByTestId('type-chip');
-    await chip.waitFor({ timeout: 30_000 });
+    await chip.waitFor({ timeout: idleMs(30_000) });
     expect(await chip.textContent()).toContain('Suggested: Medical report (MED)');
     expect(await chip.textContent()).toMatch(/learnt from \d+ sent documents of this type, \d+ ?% sure/);
     // Nothing is filled before the clerk says so.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { dropFile, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 /**
  * The issue's "done when": a new clerk picks up a scanned document, finds the policy, tags it, submits it
@@ -45,7 +46,7 @@ describe('keyboard-only clerk flow: scan → policy → tag → upload → claim
     await page.keyboard.press('Alt+2');
     const row = page.getByTestId('queue-row').filter({ hasText: 'Rechnung Trocknung.pdf' });
     await row.waitFor();
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/uploaded|archived/);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
     // The upload history shows it without a search.
     await expect
       .poll(
@@ -55,7 +56,7 @@ describe('keyboard-only clerk flow: scan → policy → tag → upload → claim
             .textContent()
             .catch(() => '')) ?? '',
         {
-          timeout: 10_000,
+          timeout: idleMs(10_000),
         },
       )
       .toContain('Rechnung Trocknung.pdf');
@@ -75,7 +76,7 @@ describe('keyboard-only clerk flow: scan → policy → tag → upload → claim
             .textContent({ timeout: 5000 })
             .catch(() => '')) ?? '',
         {
-          timeout: 20_000,
+          timeout: idleMs(20_000),
         },
       )
       .toContain('Rechnung Trocknung.pdf');

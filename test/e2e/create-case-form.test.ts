@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 7: numbers and dates in the clerk's language, the schema's title in the header, the
 // policyholder's address from the chosen policy, no leftover errors, and a form that lets go of a document
@@ -46,10 +47,10 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
     const name = `notice-${lang}.pdf`;
     await dropFile(page, name, makePdf(['Notice']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     await page.getByTestId('create-case-for-document').click();
-    await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
+    await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
     expect(await page.getByTestId('case-document').textContent()).toContain(name);
 
     // The header names the form by its title (in the clerk's language, #36 item 7), never by the raw
@@ -91,12 +92,12 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: 20_000 }).toBe('archived');
+    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: idleMs(20_000) }).toBe('archived');
     await expect.poll(() => page.getByTestId('case-document').textContent()).toContain(text.alreadySent);
 
     await page.getByTestId('create-case-submit').click();
     const created = page.getByTestId('case-created');
-    await created.waitFor({ timeout: 20_000 });
+    await created.waitFor({ timeout: idleMs(20_000) });
     const outcome = (await page.getByTestId('case-outcome').textContent()) ?? '';
     // Nothing contradicts: neither "now carries" nor "could not be tagged" for a document not linked.
     expect(outcome).not.toContain(text.tagged);

@@ -3,6 +3,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 1: a case made from the Create case screen touches no document, whatever was last selected
 // in the inbox; one made for a document names it, and a case number the document already has is replaced
@@ -30,14 +31,14 @@ const TEXT = {
 /** Fills what the sandbox's case form needs (a policy prefills name and address) and creates the case. */
 async function createCase(app: E2eApp, date: string): Promise<string> {
   const { page } = app;
-  await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
+  await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
   await page.locator('#case-policy-q').fill('Jörg Müller');
   await page.locator('#case-policy-q').press('Enter');
   await page.getByTestId('case-policy-use').first().click();
   await expect.poll(() => page.locator('#case-claimant-lastName').inputValue()).toBe('Müller');
   await page.locator('#case-accidentDate').fill(date);
   await page.getByTestId('create-case-submit').click();
-  await page.getByTestId('case-created').waitFor({ timeout: 20_000 });
+  await page.getByTestId('case-created').waitFor({ timeout: idleMs(20_000) });
   return (await page.getByTestId('case-number').textContent()) ?? '';
 }
 
@@ -51,7 +52,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     const name = `invoice-101-${lang}.pdf`;
     await dropFile(page, name, makePdf([`Invoice for claim ${HAD}`]), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     const doc = demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!;
     const tagged = await dispatch(demo.core.handlers, 'documents.tag', {
       ids: [doc.id],
@@ -61,7 +62,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     await row.click();
     // The platform confirmed the number the page names: the chip says so.
     const chip = page.locator('[data-testid="suggestion-chip"][data-field="caseNumber"][data-check="verified"]');
-    await chip.first().waitFor({ timeout: 30_000 });
+    await chip.first().waitFor({ timeout: idleMs(30_000) });
 
     // 1. From the Create case screen (the nav), with the invoice still selected: no document is touched.
     await page.getByTestId('nav-cases').click();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../../electron/core/samples/sample-scans';
 import { appForSuite } from './harness';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 /** The demo as a clerk first sees it: the scanner folder's files arrive in the inbox by themselves. */
 describe('demo scanner folder → inbox', () => {
@@ -11,8 +12,8 @@ describe('demo scanner folder → inbox', () => {
   it('shows the sample scans, with metadata taken from the file-name pattern', async () => {
     const { page } = app;
     const invoice = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INV_scan0001.pdf' });
-    await invoice.waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('doc-row').count(), { timeout: 20_000 }).toBe(4);
+    await invoice.waitFor({ timeout: idleMs(20_000) });
+    await expect.poll(() => page.getByTestId('doc-row').count(), { timeout: idleMs(20_000) }).toBe(4);
     await invoice.click();
     expect(await page.locator('#tag-caseNumber').inputValue()).toBe('CLM-2026-000101');
     expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('INV');
@@ -30,7 +31,7 @@ describe('demo scanner folder → inbox', () => {
     await new Promise((r) => setTimeout(r, 1000));
     await appendFile(path, pdf.subarray(half));
     const row = page.getByTestId('doc-row').filter({ hasText: 'slow_scan.pdf' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     const { documents } = app.demo.core.queue.list({ limit: 100, offset: 0, query: 'slow_scan' });
     expect(documents).toHaveLength(1);
     expect(documents[0]?.size).toBe(pdf.length);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp } from './harness';
 import type { E2eApp } from './harness';
 import { makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 /**
  * Writes a one-page PDF of more than 2 GiB without writing 2 GiB: the header, a sparse gap inside a
@@ -70,7 +71,7 @@ describe('dropped files and previews over HTTP in Chromium', () => {
       }
     });
     const row = page.getByTestId('doc-row').filter({ hasText: 'Gutachten 100 MB.pdf' });
-    await row.waitFor({ timeout: 60_000 });
+    await row.waitFor({ timeout: idleMs(60_000) });
     const listed = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'Gutachten' }).documents;
     expect(listed.map((d) => d.size)).toEqual([100 * 1000 * 1000]);
     expect(largestFrame).toBeLessThan(64 * 1024);
@@ -85,7 +86,7 @@ describe('dropped files and previews over HTTP in Chromium', () => {
     });
     await writeFile(join(app.demo.scannerFolder, 'CLM-2026-000101_INVOICE_big.pdf'), makePdf(['Grosse Datei'], 100e6));
     const row = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000101_INVOICE_big.pdf' });
-    await row.waitFor({ timeout: 60_000 });
+    await row.waitFor({ timeout: idleMs(60_000) });
     await row.click();
     await page.getByTestId('pdf-canvas').waitFor();
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 1');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 2: the status bar's environment is always the one uploads go to: right after a switch is
 // saved (no reload), named once, and production unmistakable.
@@ -69,7 +70,7 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
     const { page } = app;
     const network = page.getByTestId('network-state');
     const token = page.getByTestId('token-state');
-    await expect.poll(() => network.textContent(), { timeout: 20_000 }).toBe(text.online);
+    await expect.poll(() => network.textContent(), { timeout: idleMs(20_000) }).toBe(text.online);
     await expect.poll(() => token.textContent()).toBe(text.signedIn);
     await choose('Production');
     await expect.poll(() => badge().getAttribute('data-kind')).toBe('production');
@@ -88,7 +89,7 @@ describe.each(['en', 'de'] as const)('the environment badge, in Chromium (%s)', 
     expect([...seen].some((l) => l.startsWith(text.checking) || l.startsWith(text.offline))).toBe(true);
     await app.screenshot(`environment-switch-checking-${lang}`);
     await choose('Local sandbox');
-    await expect.poll(() => network.textContent(), { timeout: 20_000 }).toBe(text.online);
-    await expect.poll(() => token.textContent(), { timeout: 20_000 }).toBe(text.signedIn);
+    await expect.poll(() => network.textContent(), { timeout: idleMs(20_000) }).toBe(text.online);
+    await expect.poll(() => token.textContent(), { timeout: idleMs(20_000) }).toBe(text.signedIn);
   });
 });

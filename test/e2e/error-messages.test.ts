@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 4: errors in plain words in the clerk's language, saying what happens next; the technical
 // detail (code, HTTP status, addresses, the platform's own error) only behind "Details".
@@ -29,7 +30,7 @@ describe.each(['en', 'de'] as const)('errors in plain words, in Chromium (%s)', 
     const { page, demo } = app;
     await writeFile(join(demo.scannerFolder, 'refused.pdf'), makePdf(['Refused']));
     const row = page.getByTestId('doc-row').filter({ hasText: 'refused.pdf' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     const doc = demo.core.queue.list({ limit: 10, offset: 0, query: 'refused' }).documents[0]!;
     // Past the desk's own check, so the platform answers 422 case_not_found.
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
@@ -38,7 +39,7 @@ describe.each(['en', 'de'] as const)('errors in plain words, in Chromium (%s)', 
     });
     expect(r.ok).toBe(true);
     const reason = row.getByTestId('doc-failed-reason');
-    await expect.poll(() => reason.textContent(), { timeout: 20_000 }).toContain(text.caseNotFound);
+    await expect.poll(() => reason.textContent(), { timeout: idleMs(20_000) }).toContain(text.caseNotFound);
     expect(await reason.innerText()).not.toMatch(TECHNICAL);
 
     await row.click();
@@ -62,7 +63,7 @@ describe.each(['en', 'de'] as const)('errors in plain words, in Chromium (%s)', 
     try {
       await page.locator('#lookup-q').fill('Grünwald');
       const banner = page.getByTestId('lookup-error');
-      await banner.waitFor({ timeout: 20_000 });
+      await banner.waitFor({ timeout: idleMs(20_000) });
       expect(await banner.getByTestId('error-text').innerText()).toMatch(text.offline);
       expect(await banner.innerText()).not.toMatch(TECHNICAL);
       await app.screenshot(`error-offline-${lang}`);

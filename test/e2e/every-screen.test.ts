@@ -6,6 +6,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { NAV_ITEMS } from '../../renderer/app/navigation';
 import { SCREENSHOT_DIR, appForSuite } from './harness';
 import { a11yViolations, dropFile, makePdf, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 10: every screen, in English and German, at 1366×768 and 1920×1080, in the light theme and
 // in the dark one that follows the system's setting: a screenshot of each (test-results/screenshots/
@@ -75,14 +76,14 @@ describe.each(['en', 'de'] as const)('every screen, both themes and sizes, in Ch
     // Something in every list: a document in the inbox (selected), one uploaded in the queue.
     await dropFile(page, `look-${lang}.pdf`, makePdf(['Look']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: `look-${lang}.pdf` });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     const sent = demo.core.queue.list({ limit: 10, offset: 0, query: `look-${lang}.pdf` }).documents[0]!;
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [sent.id],
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: 20_000 }).toBe('archived');
+    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
     await page.keyboard.press('Alt+1');
     await page.getByTestId('doc-row').first().click();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 5: the demo scanner's pattern {CaseNumber}_{DocumentTypeCode}_*.pdf takes only a case number
 // of the sandbox's form and a configured document-type code; what does not fit stays empty, and with
@@ -25,13 +26,13 @@ describe('file-name placeholders match their field format, in Chromium', () => {
     await writeFile(join(demo.scannerFolder, 'CLM-2026-000101_INVOICE_scan7.pdf'), makePdf(['Rechnung']));
     await writeFile(join(demo.scannerFolder, 'CLM-2026-000102_inv_scan8.pdf'), makePdf(['Rechnung']));
 
-    await row('Rechnung_Maler_Nov.pdf').waitFor({ timeout: 20_000 });
+    await row('Rechnung_Maler_Nov.pdf').waitFor({ timeout: idleMs(20_000) });
     await row('Rechnung_Maler_Nov.pdf').click();
     await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe('Rechnung_Maler_Nov.pdf');
     expect(await page.locator('#tag-caseNumber').inputValue()).toBe('');
     expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('');
 
-    await row('CLM-2026-000101_INVOICE_scan7.pdf').waitFor({ timeout: 20_000 });
+    await row('CLM-2026-000101_INVOICE_scan7.pdf').waitFor({ timeout: idleMs(20_000) });
     await row('CLM-2026-000101_INVOICE_scan7.pdf').click();
     await expect.poll(() => page.locator('#tag-caseNumber').inputValue()).toBe('CLM-2026-000101');
     expect(await page.locator('#tag-documentTypeCode').inputValue()).toBe('');
@@ -42,7 +43,7 @@ describe('file-name placeholders match their field format, in Chromium', () => {
     const fits = async () =>
       demo.core.queue.list({ limit: 10, offset: 0, query: 'scan8' }).documents[0] ?? { state: '', metadata: {} };
     await expect
-      .poll(async () => (await fits()).state, { timeout: 30_000 })
+      .poll(async () => (await fits()).state, { timeout: idleMs(30_000) })
       .toMatch(/queued|uploading|uploaded|archived/);
     expect((await fits()).metadata).toMatchObject({ caseNumber: 'CLM-2026-000102', documentTypeCode: 'INV' });
     for (const name of ['Rechnung_Maler_Nov.pdf', 'CLM-2026-000101_INVOICE_scan7.pdf']) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { a11yViolations, dropFile, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 6: focus goes back to the environment list when the production switch is cancelled; the
 // first PageDown pressed while a PDF is still loading turns the page; "✓ Confirmed" on a selected inbox
@@ -63,13 +64,15 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
       // Dropped after the route is set: the list may choose a new document by itself and start loading it.
       await dropFile(page, name, makePdf(['Eins', 'Zwei', 'Drei']), 'application/pdf');
       const row = page.getByTestId('doc-row').filter({ hasText: name });
-      await row.waitFor({ timeout: 30_000 });
+      await row.waitFor({ timeout: idleMs(30_000) });
       await row.click();
       await beforePageDown();
       expect(await page.getByTestId('page-indicator').count(), 'nothing loaded yet').toBe(0);
       await page.keyboard.press('PageDown');
       release();
-      await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 15_000 }).toBe(text.page2);
+      await expect
+        .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(15_000) })
+        .toBe(text.page2);
     } finally {
       release();
       await page.unroute('**/api/documents/*/content');
@@ -94,14 +97,17 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
     const name = `bestaetigt-${lang}.pdf`;
     await page.keyboard.press('Alt+1');
     await dropFile(page, name, makePdf(['Bestaetigt']), 'application/pdf');
-    await page.getByTestId('doc-row').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('doc-row')
+      .filter({ hasText: name })
+      .waitFor({ timeout: idleMs(30_000) });
     const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
     const sent = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [doc().id],
       metadata: { caseNumber: 'CLM-2026-000101', documentTypeCode: 'INV' },
     });
     expect(sent.ok, JSON.stringify(sent)).toBe(true);
-    await expect.poll(() => doc().state, { timeout: 30_000 }).toMatch(/uploaded|archived/);
+    await expect.poll(() => doc().state, { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
     // The platform names it in an AttachmentsAdded event: read the feed now rather than at the next poll.
     await expect
       .poll(
@@ -109,7 +115,7 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
           await dispatch(demo.core.handlers, 'activity.refresh', {});
           return doc().confirmedAt;
         },
-        { timeout: 30_000 },
+        { timeout: idleMs(30_000) },
       )
       .toBeTruthy();
     await page.locator('#inbox-filter').selectOption('all');

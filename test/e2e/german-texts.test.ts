@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 8: every word in the clerk's language, plurals by the language's rules, no raw codes.
 const TEXT = {
@@ -32,7 +33,10 @@ describe.each(['en', 'de'] as const)('texts in the clerk’s language, in Chromi
   it('plurals, document types and the environment badge', async () => {
     const { page, demo } = app;
     await writeFile(join(demo.scannerFolder, 'brief.pdf'), makePdf(['Brief']));
-    await page.getByTestId('doc-row').filter({ hasText: 'brief.pdf' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('doc-row')
+      .filter({ hasText: 'brief.pdf' })
+      .waitFor({ timeout: idleMs(20_000) });
     await expect.poll(() => page.getByTestId('inbox-count').textContent()).toBe(text.one);
     await page.getByTestId('doc-row').filter({ hasText: 'brief.pdf' }).click();
     const options = await page.locator('#tag-documentTypeCode option').allTextContents();
@@ -47,10 +51,10 @@ describe.each(['en', 'de'] as const)('texts in the clerk’s language, in Chromi
     await page.keyboard.press('Alt+3');
     await page.locator('#lookup-q').fill('HR-100001');
     const active = page.getByTestId('policy-status').first();
-    await expect.poll(() => active.textContent(), { timeout: 10_000 }).toBe(text.active);
+    await expect.poll(() => active.textContent(), { timeout: idleMs(10_000) }).toBe(text.active);
     await page.locator('#lookup-q').fill('WG-200002');
     await expect
-      .poll(() => page.getByTestId('customer-list').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('customer-list').textContent(), { timeout: idleMs(10_000) })
       .toContain('WG-200002');
     expect(await page.getByTestId('policy-status').first().textContent()).toBe(text.expired);
     await app.screenshot(`texts-lookup-${lang}`);

@@ -5,6 +5,7 @@ import { caseBatch } from '../../electron/core/capture/test-support/case-batch';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 7: the History said "attempt did not succeed" for every split part's arrival. A scanned
 // batch split into parts, and a part split again with the page tools, read as what happened, in the
@@ -38,7 +39,7 @@ describe.each(['en', 'de'] as const)('history of split parts, in Chromium (%s)',
     await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
     // Parts are named after the batch with their page range (issue #30 item 7): …_hist_p1-2.pdf.
     const parts = () => demo.core.queue.list({ limit: 10, offset: 0, query: 'hist_p' }).documents;
-    await expect.poll(() => parts().length, { timeout: 90_000 }).toBe(3);
+    await expect.poll(() => parts().length, { timeout: idleMs(90_000) }).toBe(3);
     const part = parts().find((d) => d.fileName.endsWith('_p1-2.pdf'))!;
     // Each part has two pages (CASE_BATCH_PARTS): the second becomes a document of its own.
     const split = await dispatch(demo.core.handlers, 'documents.splitPages', { id: part.id, at: 1 });
@@ -46,7 +47,7 @@ describe.each(['en', 'de'] as const)('history of split parts, in Chromium (%s)',
 
     await page.getByTestId('nav-queue').click();
     const table = page.getByTestId('history-table');
-    await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain(TEXT[lang].part);
+    await expect.poll(() => table.textContent(), { timeout: idleMs(20_000) }).toContain(TEXT[lang].part);
     await expect.poll(() => table.textContent()).toContain(TEXT[lang].splitFrom);
     expect(await table.textContent()).not.toContain(TEXT[lang].failed);
     await app.screenshot(`history-steps-${lang}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 describe('inbox and tagging in Chromium', () => {
   const app = appForSuite({
@@ -17,7 +18,9 @@ describe('inbox and tagging in Chromium', () => {
     await row.click();
     await page.getByTestId('pdf-canvas').waitFor();
     // pdf.js loads on first use and reads the PDF by range: ~0.6-1.3 s on a busy machine, more than poll's 1 s default.
-    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 10_000 }).toBe('Page 1 of 2');
+    await expect
+      .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(10_000) })
+      .toBe('Page 1 of 2');
     await page.locator('.preview-canvas').focus();
     await page.keyboard.press('PageDown');
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 2');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 items 4 and 8: with no keychain, Settings says so once, in the clerk's language, and does not
 // claim that uploading stopped while it works (the local sandbox needs no stored secret); the environment
@@ -50,10 +51,12 @@ describe.each(['en', 'de'] as const)('no keychain, in Chromium (%s)', (lang) => 
 
   it('one box that says uploading goes on, with the technical words behind Details', async () => {
     const { page } = app;
-    await expect.poll(() => page.getByTestId('network-state').textContent(), { timeout: 20_000 }).toBe('Online');
+    await expect
+      .poll(() => page.getByTestId('network-state').textContent(), { timeout: idleMs(20_000) })
+      .toBe('Online');
     await page.keyboard.press('Alt+5');
     const box = page.getByTestId('keychain-unavailable');
-    await box.waitFor({ timeout: 10_000 });
+    await box.waitFor({ timeout: idleMs(10_000) });
     const visible = await box.innerText();
     expect(visible).toContain(text.working);
     expect(visible).not.toMatch(text.stopped);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 describe('policy lookup and claim viewer against the sandbox', () => {
   const app = appForSuite({
@@ -26,7 +27,7 @@ describe('policy lookup and claim viewer against the sandbox', () => {
     const { page } = app;
     await page.locator('#lookup-q').fill('e');
     const more = page.getByTestId('more-results');
-    await more.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await more.waitFor({ timeout: idleMs(10_000) }).catch(() => undefined);
     if (!(await more.isVisible())) return; // fewer than one page of matches: nothing to page
     const before = await page.getByTestId('customer').count();
     await more.click();

@@ -5,6 +5,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #36 item 3: merging a document tagged CLM-2026-000102 with one tagged CLM-2026-000103 kept 102
 // without a word, and Ctrl+Z with the focus in the list did nothing after a merge.
@@ -19,7 +20,10 @@ const TEXT = {
 async function scanned(app: E2eApp, name: string, caseNumber: string): Promise<string> {
   const { page, demo } = app;
   await writeFile(join(demo.scannerFolder, name), makePdf([name]));
-  await page.getByTestId('doc-row').filter({ hasText: name }).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('doc-row')
+    .filter({ hasText: name })
+    .waitFor({ timeout: idleMs(20_000) });
   const id = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!.id;
   const r = await dispatch(demo.core.handlers, 'documents.tag', { ids: [id], metadata: { caseNumber } });
   expect(r.ok, JSON.stringify(r)).toBe(true);
@@ -74,7 +78,7 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
           row(`same`)
             .filter({ hasText: `-${lang}.pdf` })
             .count(),
-        { timeout: 15_000 },
+        { timeout: idleMs(15_000) },
       )
       .toBe(1);
     // The clerk is still where M was pressed: in the list.
@@ -86,7 +90,7 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
           row(`same`)
             .filter({ hasText: `-${lang}.pdf` })
             .count(),
-        { timeout: 15_000 },
+        { timeout: idleMs(15_000) },
       )
       .toBe(2);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible } from './workspace-helpers';
 import { freePort } from '../../electron/core/test-support/free-port';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 const scrape = (port: number) =>
   fetch(`http://127.0.0.1:${port}/metrics`).then(
@@ -22,7 +23,7 @@ describe('settings: metrics for monitoring', () => {
     expect(await field.inputValue()).toBe('');
     await field.fill(String(port));
     await page.getByTestId('settings-save').click();
-    await expect.poll(() => scrape(port), { timeout: 10_000 }).toBe(200);
+    await expect.poll(() => scrape(port), { timeout: idleMs(10_000) }).toBe(200);
     await expectAccessible(page);
 
     await field.fill('80');
@@ -33,6 +34,6 @@ describe('settings: metrics for monitoring', () => {
 
     await field.fill('');
     await page.getByTestId('settings-save').click();
-    await expect.poll(() => scrape(port), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(() => scrape(port), { timeout: idleMs(10_000) }).toBeUndefined();
   });
 });

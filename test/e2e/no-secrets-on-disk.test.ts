@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT } from '../../sandbox';
 import { appForSuite } from './harness';
 import { dropFile, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 /** Every file under `dir`, except the embedded platform's own folder (it is the platform, not the app). */
 async function filesOf(dir: string, skip: string): Promise<string[]> {
@@ -37,7 +38,7 @@ describe('web shell: no client secret and no access token on disk', () => {
     await page.keyboard.press('Alt+2');
     const row = page.getByTestId('queue-row').filter({ hasText: 'Secret check.pdf' });
     await row.waitFor();
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/uploaded|archived/);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
 
     // The document's text is read in the background on arrival (issue #17), which writes into the data
     // folder too (OCR language files, the text cache): wait until it is done, so no file is being written

@@ -4,6 +4,7 @@ import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notic
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 4: notices no longer pile up over the form. A scanned batch gives one notice; the stack
 // is bounded; informational notices leave by themselves (warnings stay until dismissed); no notice covers
@@ -28,7 +29,10 @@ describe.each(['en', 'de'] as const)('notices, in Chromium (%s)', (lang) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const name = `notice-doc-${lang}.pdf`;
     await dropFile(page, name, makePdf(['Letter']), 'application/pdf');
-    await page.getByTestId('doc-row').filter({ hasText: name }).click({ timeout: 20_000 });
+    await page
+      .getByTestId('doc-row')
+      .filter({ hasText: name })
+      .click({ timeout: idleMs(20_000) });
     await page.getByTestId('submit').waitFor();
     const toasts = page.getByTestId('toast');
 
@@ -68,7 +72,7 @@ describe.each(['en', 'de'] as const)('notices, in Chromium (%s)', (lang) => {
     await expectAccessible(page);
 
     // Informational ones leave by themselves; the warning stays until dismissed.
-    await expect.poll(() => toasts.count(), { timeout: 20_000, interval: 500 }).toBe(1);
+    await expect.poll(() => toasts.count(), { timeout: idleMs(20_000), interval: 500 }).toBe(1);
     expect(await toasts.first().getAttribute('data-level')).toBe('warning');
     await toasts.first().getByRole('button').click();
     await expect.poll(() => toasts.count()).toBe(0);

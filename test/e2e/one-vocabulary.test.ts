@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../../renderer/app/navigation';
 import { appForSuite } from './harness';
 import { dropFile, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 7: one word for one thing on every screen (docs/glossary.md). In German: Schadennummer
 // (never Fallnummer), Eingang (never Posteingang), Fall (never Schadenfall), and key hints as a German
@@ -26,7 +27,7 @@ describe.each(['en', 'de'] as const)('one vocabulary on every screen (%s)', (lan
     const name = `wortschatz-${lang}.pdf`;
     await dropFile(page, name, makePdf(['Brief']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     await row.click();
     expect(await page.getByTestId('submit').locator('kbd').textContent()).toBe(KEYS[lang].submit);
 
@@ -34,7 +35,7 @@ describe.each(['en', 'de'] as const)('one vocabulary on every screen (%s)', (lan
     for (const [i, item] of NAV_ITEMS.entries()) {
       await page.keyboard.press(`Alt+${i + 1}`);
       await page.locator(`.workspace[data-screen="${item.id}"]`).waitFor();
-      if (item.id === 'cases') await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
+      if (item.id === 'cases') await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
       // A text marked as the platform's own wording is its words (docs/glossary.md): everything else is ours.
       const text = await page.evaluate(() => {
         const clone = document.body.cloneNode(true) as HTMLElement;

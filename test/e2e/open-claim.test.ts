@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 6: "Open claim" from a case number opens that claim where the platform's data allows (the
 // local sandbox can tell a case's claim), or says plainly why it cannot (the platform's interface opens
@@ -32,25 +33,28 @@ describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium
     // A scan this station sent to the case: its archived copy is what the claim viewer can open.
     const sentName = `sent-${lang}.pdf`;
     await dropFile(page, sentName, makePdf(['Sent to the case']), 'application/pdf');
-    await page.getByTestId('doc-row').filter({ hasText: sentName }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('doc-row')
+      .filter({ hasText: sentName })
+      .waitFor({ timeout: idleMs(20_000) });
     const sent = demo.core.queue.list({ limit: 10, offset: 0, query: sentName }).documents[0]!;
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [sent.id],
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: 20_000 }).toBe('archived');
+    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
 
     // The clerk types the case number of another scan and clicks "Open claim".
     const name = `letter-${lang}.pdf`;
     await dropFile(page, name, makePdf(['Letter']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     await page.locator('#tag-caseNumber').fill('CLM-2026-000101');
     await page.getByTestId('open-claim').click();
     const view = page.getByTestId('claim-view');
-    await view.waitFor({ timeout: 20_000 });
+    await view.waitFor({ timeout: idleMs(20_000) });
     expect(await view.locator('h3').first().textContent()).toContain(text.claim);
 
     const files = page.getByTestId('claim-files');
@@ -58,8 +62,8 @@ describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium
     expect(await files.getByTestId('claim-file-elsewhere').first().textContent()).toContain(text.elsewhere);
     const ours = files.locator('tr').filter({ hasText: sentName });
     await ours.getByTestId('claim-file-open').click();
-    await page.getByTestId('pdf-canvas').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 10_000 }).toMatch(/1/);
+    await page.getByTestId('pdf-canvas').waitFor({ timeout: idleMs(20_000) });
+    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(10_000) }).toMatch(/1/);
     await app.screenshot(`claim-file-open-${lang}`);
     await expectAccessible(page);
   });
@@ -70,7 +74,7 @@ describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium
     await page.locator('#claim-case').fill('CLM-2026-999999');
     await page.getByTestId('find-claim-submit').click();
     const note = page.getByTestId('claim-lookup-note');
-    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toContain(text.notFound);
+    await expect.poll(() => note.textContent(), { timeout: idleMs(10_000) }).toContain(text.notFound);
 
     // Another environment: the platform's interface has no lookup by case number.
     const settings = demo.core.settings.get();
@@ -82,7 +86,7 @@ describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium
     try {
       await page.locator('#claim-case').fill('CLM-2026-000101');
       await page.getByTestId('find-claim-submit').click();
-      await expect.poll(() => note.textContent(), { timeout: 10_000 }).toContain(text.noLookup);
+      await expect.poll(() => note.textContent(), { timeout: idleMs(10_000) }).toContain(text.noLookup);
       expect(await note.getAttribute('data-reason')).toBe('no_lookup');
       await app.screenshot(`claim-no-lookup-${lang}`);
     } finally {

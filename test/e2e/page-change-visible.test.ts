@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #36 item 4: a page tool acts on one click and the only feedback was one quiet line. Still one
 // click; now the strip marks the changed page and a notice says what changed, with Undo beside it.
@@ -42,10 +43,10 @@ describe.each(['en', 'de'] as const)('a page change is visible where the clerk l
     const name = `visible-${lang}.pdf`;
     await writeFile(join(demo.scannerFolder, name), await threePages());
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const thumbs = page.getByTestId('page-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
     const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
     const rotations = async () =>
       (await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path)))
@@ -54,21 +55,21 @@ describe.each(['en', 'de'] as const)('a page change is visible where the clerk l
     await thumbs.nth(1).click();
     await page.getByRole('button', { name: text.turnRight }).click();
     const notice = page.getByTestId('page-change-notice');
-    await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toContain(text.turned);
+    await expect.poll(() => notice.textContent(), { timeout: idleMs(15_000) }).toContain(text.turned);
     expect(await rotations()).toEqual([0, 90, 0]);
     // The strip marks the changed page.
-    await expect.poll(() => thumbs.nth(1).getAttribute('data-changed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => thumbs.nth(1).getAttribute('data-changed'), { timeout: idleMs(15_000) }).toBe('true');
     expect(await thumbs.nth(0).getAttribute('data-changed')).toBeNull();
     await app.screenshot(`page-change-notice-${lang}`);
     await expectAccessible(page);
     await notice.getByRole('button', { name: text.undo }).click();
-    await expect.poll(rotations, { timeout: 15_000 }).toEqual([0, 0, 0]);
+    await expect.poll(rotations, { timeout: idleMs(15_000) }).toEqual([0, 0, 0]);
     await expect.poll(() => notice.count()).toBe(0);
 
     // Delete: said too, on the page now shown.
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
     await thumbs.nth(2).click();
     await page.keyboard.press('Delete');
-    await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toContain(text.deleted);
+    await expect.poll(() => notice.textContent(), { timeout: idleMs(15_000) }).toContain(text.deleted);
   });
 });

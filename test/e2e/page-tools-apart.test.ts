@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 4: the page tools change the document, zoom only the view; they are two toolbars, apart
 // and each named where the clerk sees it, the page tools still one click away, at 1366×768 too.
@@ -34,14 +35,17 @@ describe.each(['en', 'de'] as const)('page tools apart from zoom, in Chromium (%
     const name = `werkzeuge-${lang}.pdf`;
     await dropFile(page, name, makePdf(['One', 'Two', 'Three']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     await row.click();
 
     const tools = page.getByRole('toolbar', { name: text.tools, exact: true });
     const view = page.getByRole('toolbar', { name: text.view, exact: true });
-    await tools.waitFor({ timeout: 20_000 });
+    await tools.waitFor({ timeout: idleMs(20_000) });
     await view.waitFor();
-    await page.locator('.page-thumb').first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('.page-thumb')
+      .first()
+      .waitFor({ timeout: idleMs(20_000) });
 
     // Distinct: neither holds the other, zoom is in the view's toolbar only, the page tools in theirs.
     expect(await tools.locator('[role="toolbar"]').count()).toBe(0);
@@ -83,6 +87,6 @@ describe.each(['en', 'de'] as const)('page tools apart from zoom, in Chromium (%
     await expectAccessible(page);
     // Still one click: turning the page works from the toolbar at once.
     await tools.getByRole('button', { name: text.turn }).click();
-    await page.getByTestId('page-change-notice').waitFor({ timeout: 20_000 });
+    await page.getByTestId('page-change-notice').waitFor({ timeout: idleMs(20_000) });
   });
 });

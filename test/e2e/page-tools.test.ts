@@ -8,6 +8,7 @@ import { makePng } from '../../electron/core/samples/sample-scans';
 import { scanIn } from '../../electron/core/test-support/scans-left';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 16 item 4: the page strip in the workspace. Turn, delete and move pages by keyboard and button,
 // undo each step; every edit is a new file and the scanner's file is never touched.
@@ -37,10 +38,10 @@ describe('page tools in Chromium', () => {
     const bytes = await threePages();
     await writeFile(join(demo.scannerFolder, SCAN), bytes);
     const row = page.getByTestId('doc-row').filter({ hasText: SCAN });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const thumbs = page.getByTestId('page-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
     const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: SCAN }).documents[0]!;
     const pages = async () => {
       const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
@@ -53,36 +54,38 @@ describe('page tools in Chromium', () => {
     await thumbs.nth(1).click();
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 3');
     await page.keyboard.press('r');
-    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90', '500@0']);
+    await expect.poll(pages, { timeout: idleMs(15_000) }).toEqual(['300@0', '400@90', '500@0']);
     await expect.poll(() => thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
 
     // Delete on the third page.
     await expect.poll(() => thumbs.count()).toBe(3);
     await thumbs.nth(2).click();
     await page.keyboard.press('Delete');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(2);
     expect(await pages()).toEqual(['300@0', '400@90']);
 
     // The button moves the first page after the second.
     await thumbs.nth(0).click();
     await page.getByRole('button', { name: 'Move the page later (Alt+→)' }).click();
-    await expect.poll(pages, { timeout: 15_000 }).toEqual(['400@90', '300@0']);
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(pages, { timeout: idleMs(15_000) }).toEqual(['400@90', '300@0']);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(2);
     // The preview shows the new file too, on the page that was moved (now the second; issue #31 item 5).
-    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 15_000 }).toBe('Page 2 of 2');
+    await expect
+      .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(15_000) })
+      .toBe('Page 2 of 2');
     await app.screenshot('page-tools');
     await expectAccessible(page);
 
     // Undo three times (button, then Ctrl+Z twice): the file the scanner wrote, byte for byte.
     await page.getByTestId('page-undo').click();
-    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90']);
+    await expect.poll(pages, { timeout: idleMs(15_000) }).toEqual(['300@0', '400@90']);
     await thumbs.first().click();
     await page.keyboard.press('Control+z');
-    await expect.poll(pages, { timeout: 15_000 }).toEqual(['300@0', '400@90', '500@0']);
+    await expect.poll(pages, { timeout: idleMs(15_000) }).toEqual(['300@0', '400@90', '500@0']);
     await expect.poll(() => thumbs.count()).toBe(3);
     await thumbs.first().click();
     await page.keyboard.press('Control+z');
-    await expect.poll(() => doc().sha256, { timeout: 15_000 }).toBe(original);
+    await expect.poll(() => doc().sha256, { timeout: idleMs(15_000) }).toBe(original);
     await expect.poll(() => page.getByTestId('page-undo').isDisabled()).toBe(true);
     expect(sha(new Uint8Array(await readFile(scannerFile(SCAN))))).toBe(sha(bytes));
   }, 90_000);
@@ -98,7 +101,7 @@ describe('page tools in Chromium', () => {
     );
     await writeFile(join(demo.scannerFolder, 'fax_scan.tif'), tiff);
     const row = page.getByTestId('doc-row').filter({ hasText: 'fax_scan' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     await page.getByTestId('tiff-canvas').waitFor();
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 2');
@@ -109,11 +112,11 @@ describe('page tools in Chromium', () => {
     await app.screenshot('tiff-preview');
 
     const thumbs = page.getByTestId('page-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(2);
     await thumbs.nth(1).click();
     await page.keyboard.press('r');
     const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'fax_scan' }).documents[0]!;
-    await expect.poll(() => doc().fileName, { timeout: 15_000 }).toBe('fax_scan.pdf');
+    await expect.poll(() => doc().fileName, { timeout: idleMs(15_000) }).toBe('fax_scan.pdf');
     expect(doc().contentType).toBe('application/pdf');
     const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
     expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([0, 90]);
@@ -126,17 +129,17 @@ describe('page tools in Chromium', () => {
     const png = makePng(300, 200, 7);
     await writeFile(join(demo.scannerFolder, 'damage_photo.png'), png);
     const row = page.getByTestId('doc-row').filter({ hasText: 'damage_photo' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const thumbs = page.getByTestId('page-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(1);
     // The thumbnail is the photo, in its proportions (300 × 200).
     const box = await thumbs.first().locator('canvas').boundingBox();
     expect(box!.width / box!.height).toBeCloseTo(1.5, 1);
     await thumbs.first().click();
     await page.keyboard.press('Shift+R');
     const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'damage_photo' }).documents[0]!;
-    await expect.poll(() => doc().fileName, { timeout: 15_000 }).toBe('damage_photo.pdf');
+    await expect.poll(() => doc().fileName, { timeout: idleMs(15_000) }).toBe('damage_photo.pdf');
     const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
     expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([270]);
     await page.getByTestId('pdf-canvas').waitFor();
@@ -148,19 +151,19 @@ describe('page tools in Chromium', () => {
     const { page, demo } = app;
     await writeFile(join(demo.scannerFolder, 'CLM-2026-000102_INV_two.pdf'), await threePages());
     const row = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000102_INV_two.pdf' });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const thumbs = page.getByTestId('page-thumb');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
     await thumbs.nth(2).click();
     await page.keyboard.press('s');
     const part = page.getByTestId('doc-row').filter({ hasText: 'CLM-2026-000102_INV_two-p3.pdf' });
-    await part.waitFor({ timeout: 15_000 });
+    await part.waitFor({ timeout: idleMs(15_000) });
     expect(await part.textContent()).toContain('CLM-2026-000102');
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(2);
     await page.getByTestId('page-undo').click();
-    await expect.poll(() => part.count(), { timeout: 15_000 }).toBe(0);
-    await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => part.count(), { timeout: idleMs(15_000) }).toBe(0);
+    await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
   }, 60_000);
 
   it('merge: two selected documents become one, in list order; undo brings the second back', async () => {
@@ -175,8 +178,8 @@ describe('page tools in Chromium', () => {
     await writeFile(join(demo.scannerFolder, 'merge_b.pdf'), await widths([400, 500]));
     const a = page.getByTestId('doc-row').filter({ hasText: 'merge_a.pdf' });
     const b = page.getByTestId('doc-row').filter({ hasText: 'merge_b.pdf' });
-    await a.waitFor({ timeout: 20_000 });
-    await b.waitFor({ timeout: 20_000 });
+    await a.waitFor({ timeout: idleMs(20_000) });
+    await b.waitFor({ timeout: idleMs(20_000) });
     await a.click();
     await b.click({ modifiers: ['Control'] });
     // The list's own order decides the page order (and which document stays: the first).
@@ -184,11 +187,11 @@ describe('page tools in Chromium', () => {
       t.includes('merge_a.pdf') ? [300] : [400, 500],
     );
     const merge = page.getByTestId('page-merge');
-    await merge.waitFor({ timeout: 15_000 });
+    await merge.waitFor({ timeout: idleMs(15_000) });
     await merge.click();
     // One of them stays, holding all three pages; the list shows only it.
     await expect
-      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: idleMs(15_000) })
       .toBe(1);
     const left = demo.core.queue.list({ limit: 5, offset: 0, query: 'merge_' }).documents[0]!;
     const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(left.id).path));
@@ -196,7 +199,7 @@ describe('page tools in Chromium', () => {
     await page.getByTestId('doc-row').filter({ hasText: left.fileName }).click();
     await page.getByTestId('page-undo').click();
     await expect
-      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: idleMs(15_000) })
       .toBe(2);
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, isWired } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // From sandbox/seed/seed-claims.ts: service SRV-2026-0001 of claim CLM-2026-000101, partner SP-1001.
 const REFERENCE = 'SRV-2026-0001';
@@ -60,7 +61,7 @@ describe('validate a service partner in Chromium', () => {
     // An invoice from the scanner folder is the current document.
     await page.getByTestId('nav-inbox').click();
     const row = page.getByTestId('doc-row').filter({ hasText: 'scan_0042.pdf' });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: idleMs(30_000) });
     await row.click();
 
     await page.getByTestId('nav-partners').click();

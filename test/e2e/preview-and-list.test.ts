@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 9: PageDown/PageUp in the preview page the document, not the list; an image says its real
 // zoom while scaled to fit; fit-to-page; no blank canvas while a PDF page renders; a clearly visible
@@ -85,11 +86,14 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
     for (const n of [1, 2, 3]) await dropFile(page, `other-${n}.pdf`, makePdf([`Other ${n}`]), 'application/pdf');
     await dropFile(page, `pages-${lang}.pdf`, makePdf(['One', 'Two', 'Three']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: `pages-${lang}.pdf` });
-    await row.waitFor({ timeout: 20_000 });
-    await page.getByTestId('doc-row').filter({ hasText: 'other-3.pdf' }).waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
+    await page
+      .getByTestId('doc-row')
+      .filter({ hasText: 'other-3.pdf' })
+      .waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const indicator = page.getByTestId('page-indicator');
-    await expect.poll(() => indicator.textContent(), { timeout: 10_000 }).toBe(text.page(1, 3));
+    await expect.poll(() => indicator.textContent(), { timeout: idleMs(10_000) }).toBe(text.page(1, 3));
     const canvas = page.getByTestId('pdf-canvas');
     await expect.poll(() => canvas.getAttribute('class')).not.toContain('is-pending');
     const activeBefore = await page.locator('.doc-row.is-active').getAttribute('data-id');
@@ -153,7 +157,7 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
     const { page } = app;
     await dropFile(page, `scan-${lang}.png`, makePng(2480, 3508), 'image/png');
     const row = page.getByTestId('doc-row').filter({ hasText: `scan-${lang}.png` });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.click();
     const image = page.getByTestId('image-preview');
     await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(2480);
@@ -225,7 +229,7 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
 
     await search.fill('zzz-nothing');
     const empty = page.getByTestId('inbox-empty');
-    await expect.poll(() => empty.textContent(), { timeout: 10_000 }).toContain(text.noMatch);
+    await expect.poll(() => empty.textContent(), { timeout: idleMs(10_000) }).toContain(text.noMatch);
     expect(await empty.textContent()).not.toContain(text.noDocs);
     await app.screenshot(`inbox-filtered-empty-${lang}`);
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #39 item 7: the preview shows the text the app read. A scanned letter's OCR words lie as
 // transparent text over the page image, a born-digital PDF page has pdf.js's own text layer: a selection
@@ -53,12 +54,12 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
       { dpi: 200, noise: 12, blur: 0.5, seed: 5 },
     );
     await writeFile(join(demo.scannerFolder, 'Brief Schaden.png'), png);
-    await row('Brief Schaden.png').waitFor({ timeout: 20_000 });
+    await row('Brief Schaden.png').waitFor({ timeout: idleMs(20_000) });
     await row('Brief Schaden.png').click();
     const layer = page.getByTestId('text-layer');
     // Read on arrival and for the tagging form's suggestions: the layer comes once the text is there.
     const word = layer.locator('span', { hasText: 'HR-100001' });
-    await word.waitFor({ timeout: 60_000 });
+    await word.waitFor({ timeout: idleMs(60_000) });
     expect(await layer.getAttribute('data-source')).toBe('ocr');
     expect(await page.getByTestId('text-status').count()).toBe(0);
     // The word lies on the page image where it was read: in its lower half (the 4th of 4 lines), inside.
@@ -110,7 +111,7 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
     expect(await count.getAttribute('aria-live')).toBe('polite');
     // Case and accents do not matter: SCHÄDEN finds the three "Schaden".
     await page.keyboard.type('SCHÄDEN');
-    await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe('1 of 3');
+    await expect.poll(() => count.textContent(), { timeout: idleMs(10_000) }).toBe('1 of 3');
     expect(await page.getByTestId('find-mark').count()).toBe(2);
     expect(await page.getByTestId('find-mark-current').count()).toBe(1);
     const firstAt = (await page.getByTestId('find-mark-current').boundingBox())!;
@@ -159,11 +160,11 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
     const image = await pdf.embedPng(png);
     pdf.addPage(A6).drawImage(image, { x: 0, y: 0, width: A6[0], height: A6[1] });
     await writeFile(join(demo.scannerFolder, 'Scan Kennzeichen.pdf'), await pdf.save());
-    await row('Scan Kennzeichen.pdf').waitFor({ timeout: 20_000 });
+    await row('Scan Kennzeichen.pdf').waitFor({ timeout: idleMs(20_000) });
     await row('Scan Kennzeichen.pdf').click();
     const layer = page.getByTestId('text-layer');
     const word = layer.locator('span', { hasText: 'Kennzeichen' });
-    await word.waitFor({ timeout: 60_000 });
+    await word.waitFor({ timeout: idleMs(60_000) });
     expect(await layer.getAttribute('data-source')).toBe('ocr');
     // Over the canvas pdf.js drew, inside it.
     const [w, canvas] = [(await word.boundingBox())!, (await page.getByTestId('pdf-canvas').boundingBox())!];
@@ -174,7 +175,7 @@ describe('the preview shows the text read from a scanned letter, in Chromium', (
     await page.keyboard.press('Control+f');
     await page.getByTestId('find-input').waitFor();
     await page.keyboard.type('hh-ab 1234');
-    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: 10_000 }).toBe('1 of 2');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), { timeout: idleMs(10_000) }).toBe('1 of 2');
     // One match over two words: two marks for it.
     expect(await page.getByTestId('find-mark-current').count()).toBe(2);
     await expectAccessible(page);
@@ -193,11 +194,11 @@ describe('the preview shows the text of a born-digital PDF, in German', () => {
     await dropFile(page, 'Schadenmeldung.pdf', pdf, 'application/pdf');
     await row('Schadenmeldung.pdf').click();
     await expect
-      .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(20_000) })
       .toBe('Seite 1 von 2');
     const layer = page.getByTestId('text-layer');
     const run = layer.locator('span', { hasText: 'Schaden am Auto' });
-    await run.waitFor({ timeout: 30_000 });
+    await run.waitFor({ timeout: idleMs(30_000) });
     expect(await layer.getAttribute('data-source')).toBe('pdf');
     expect(await selectAcross(page, run)).toContain('Schaden am Auto');
 
@@ -207,7 +208,7 @@ describe('the preview shows the text of a born-digital PDF, in German', () => {
     await page.getByTestId('find-input').waitFor();
     await page.keyboard.type('schaden');
     // The words of every page, as read for the suggestions: 2 on page 1, 1 on page 2.
-    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe('1 von 3');
+    await expect.poll(() => count.textContent(), { timeout: idleMs(30_000) }).toBe('1 von 3');
     expect(await page.getByTestId('find-mark').count()).toBe(1);
     await page.keyboard.press('Enter');
     await expect.poll(() => count.textContent()).toBe('2 von 3');
@@ -234,14 +235,14 @@ describe('the preview shows the text of a born-digital PDF, in German', () => {
     // A page edit makes new content, not read yet: the preview has it read and finds in it.
     await page.getByTestId('page-thumb').first().focus();
     await page.keyboard.press('Delete');
-    await expect.poll(() => page.getByTestId('page-thumb').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('page-thumb').count(), { timeout: idleMs(15_000) }).toBe(1);
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Seite 1 von 1');
     await page.locator('.preview-canvas').focus();
     await page.keyboard.press('Control+f');
     await page.getByTestId('find-input').waitFor();
     // The page shown (page 1) was deleted: the other page's one "Schaden" is left, its number with it.
     await page.keyboard.type('schaden');
-    await expect.poll(() => count.textContent(), { timeout: 30_000 }).toBe('1 von 1');
+    await expect.poll(() => count.textContent(), { timeout: idleMs(30_000) }).toBe('1 von 1');
     await page.getByTestId('find-input').fill('HR-100001');
     await expect.poll(() => count.textContent()).toBe('1 von 1');
     await page.keyboard.press('Escape');

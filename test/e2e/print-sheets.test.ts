@@ -5,6 +5,7 @@ import { analysePage } from '../../electron/core/capture/analysis/analyse-page';
 import { openPages } from '../../electron/core/capture/pages/open-pages';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #38 item 7: separator and cover sheets are printed from the inbox and from the claim view; the PDF
 // the browser saves carries the codes capture reads (read here with capture's own page reader).
@@ -48,7 +49,7 @@ async function codesOf(path: string): Promise<string[][]> {
 }
 
 async function downloaded(page: Page, act: () => Promise<void>): Promise<{ name: string; path: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), act()]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: idleMs(20_000) }), act()]);
   return { name: download.suggestedFilename(), path: await download.path() };
 }
 
@@ -76,7 +77,7 @@ describe.each(['en', 'de'] as const)('printing separator and cover sheets, in Ch
     await panel.getByLabel(text.copies).fill('1');
     await panel.getByLabel(text.caseNumber, { exact: true }).press('Enter');
     await expect
-      .poll(() => page.getByTestId('sheets-error').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('sheets-error').textContent(), { timeout: idleMs(10_000) })
       .toContain(text.refused);
     await app.screenshot(`print-sheets-refused-${lang}`);
     await expectAccessible(page);
@@ -95,7 +96,7 @@ describe.each(['en', 'de'] as const)('printing separator and cover sheets, in Ch
     await page.keyboard.press('Alt+4');
     await page.locator('#claim-id').fill('1001');
     await page.getByTestId('open-claim-submit').click();
-    await page.getByTestId('claim-view').waitFor({ timeout: 15_000 });
+    await page.getByTestId('claim-view').waitFor({ timeout: idleMs(15_000) });
     const button = page.getByRole('button', { name: text.claimButton });
     const cover = await downloaded(page, () => button.click());
     expect(cover.name).toMatch(/^cover-sheet_CLM-\d{4}-\d{6}\.pdf$/);

@@ -6,6 +6,7 @@ import { EsclDouble } from '../../electron/core/scanning/test-support/escl-doubl
 import { scannerPages } from '../../electron/core/scanning/test-support/scan-pages';
 import { appForSuite } from './harness';
 import { expectAccessible } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #38 item 6: the clerk scans from the inbox. The eSCL double is a real scanner over HTTP; the clerk
 // adds it by its address, scans a 4-page feeder batch with a separator sheet, and sees two documents.
@@ -109,7 +110,7 @@ for (const [locale, words] of [
       await page.getByLabel(words.address).fill(double.url);
       await expectAccessible(page);
       await page.getByRole('button', { name: words.start }).click();
-      await expect.poll(() => count() - before, { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(2);
       expect(double.jobs.at(-1)?.served).toBe(4);
     }, 120_000);
 
@@ -122,7 +123,9 @@ for (const [locale, words] of [
       await page.getByLabel(words.address).fill(double.url);
       await page.getByRole('button', { name: words.start }).click();
       await page.getByRole('button', { name: words.cancel }).click();
-      await expect.poll(() => double!.jobs.at(-1)?.state, { timeout: 30_000 }).toMatch(/Canceled|Completed|Aborted/);
+      await expect
+        .poll(() => double!.jobs.at(-1)?.state, { timeout: idleMs(30_000) })
+        .toMatch(/Canceled|Completed|Aborted/);
       expect(double.jobs.at(-1)!.served).toBeLessThan(5);
     }, 120_000);
 
@@ -153,8 +156,8 @@ for (const [locale, words] of [
       // The address is asked what it offers; then the key (pressed in the address field) starts the scan.
       await page.getByRole('button', { name: words.start }).and(page.locator(':enabled')).waitFor();
       await page.keyboard.press('Control+Shift+S');
-      await expect.poll(() => double!.jobs.length, { timeout: 30_000 }).toBe(1);
-      await expect.poll(() => double!.jobs[0]!.served, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
+      await expect.poll(() => double!.jobs[0]!.served, { timeout: idleMs(30_000) }).toBe(2);
     }, 120_000);
 
     it('offers only what the scanner offers, and remembers the last settings per scanner and watched folder', async () => {
@@ -187,7 +190,7 @@ for (const [locale, words] of [
       await page.getByLabel(words.dpi, { exact: true }).selectOption('600');
       await page.getByLabel(words.color, { exact: true }).selectOption({ label: words.colour });
       await page.getByRole('button', { name: words.start }).click();
-      await expect.poll(() => documentsFrom(post).length - before, { timeout: 60_000 }).toBe(1);
+      await expect.poll(() => documentsFrom(post).length - before, { timeout: idleMs(60_000) }).toBe(1);
       expect(double.jobs.at(-1)).toMatchObject({ source: 'duplex', dpi: 600 });
 
       // Next time, the same scanner into the same folder starts from those; into the other folder, from the usual.
@@ -214,7 +217,7 @@ for (const [locale, words] of [
       await page.getByLabel(words.folder).selectOption({ label: words.reviewFolder });
       await page.getByRole('button', { name: words.start }).click();
       const review = page.getByTestId('batch-review');
-      await review.waitFor({ timeout: 60_000 });
+      await review.waitFor({ timeout: idleMs(60_000) });
       await expect.poll(() => review.getByTestId('review-summary').textContent()).toMatch(words.summary);
       expect(await review.getByTestId('review-page').count()).toBe(4);
       // Each tile shows its scanned page (a scan is read page by page: it has no one scanner file).
@@ -227,7 +230,7 @@ for (const [locale, words] of [
       expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
       await expectAccessible(page);
       await review.getByRole('button', { name: words.release }).click();
-      await expect.poll(() => documentsFrom(folder).length, { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => documentsFrom(folder).length, { timeout: idleMs(60_000) }).toBe(2);
       await expect.poll(() => page.getByTestId('batch-review').count()).toBe(0);
     }, 120_000);
 
@@ -252,7 +255,7 @@ for (const [locale, words] of [
         .getByTestId('batch-progress-row')
         .filter({ has: page.getByTestId('scan-progress') })
         .first();
-      await expect.poll(() => double!.jobs.length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
       await newest.getByTestId('scan-progress').filter({ hasText: /1/ }).waitFor();
       const row = page.locator(
         `[data-testid=batch-progress-row][data-batch="${await newest.getAttribute('data-batch')}"]`,
@@ -263,21 +266,23 @@ for (const [locale, words] of [
           expect(await where.getByRole('button', { name }).count()).toBe(0);
       double.release();
       // Jammed after 3 pages: the batch is open, the jam said in words, the two buttons on its row.
-      await expect.poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: 30_000 }).toMatch(words.jam);
+      await expect
+        .poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: idleMs(30_000) })
+        .toMatch(words.jam);
       await expectAccessible(page);
-      await expect.poll(() => documentsFrom(folder).length - before, { timeout: 60_000 }).toBe(1);
+      await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(1);
       // The clerk takes the sheet out, puts the rest in, and scans more into the batch; it jams again.
       double.clearJam();
       double.feeder = pages.slice(3);
       double.jamAfter(2);
       await row.getByRole('button', { name: words.more }).click();
-      await expect.poll(() => double!.jobs.length, { timeout: 30_000 }).toBe(2);
-      await expect.poll(() => double!.jobs[1]!.served, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(2);
+      await expect.poll(() => double!.jobs[1]!.served, { timeout: idleMs(30_000) }).toBe(2);
       await row.getByRole('button', { name: words.finish }).waitFor();
       expect(documentsFrom(folder).length - before).toBe(1);
       await row.getByRole('button', { name: words.finish }).click();
       // Finished: the rest of the batch (pages 3–5 of the two jobs) is one document; the buttons are gone.
-      await expect.poll(() => documentsFrom(folder).length - before, { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(2);
       const made = documentsFrom(folder).filter((d) => !earlier.has(d.id));
       expect(made.map((d) => d.fileName.replace(/^.*_(p[\d-]+)\.pdf$/, '$1')).sort()).toEqual(['p1', 'p3-5']);
       await expect.poll(() => row.getByRole('button', { name: words.finish }).count()).toBe(0);
@@ -319,7 +324,7 @@ describe('scanners from the machine settings file', () => {
       'Feeder, both sides',
     );
     await page.getByRole('button', { name: 'Start scanning' }).click();
-    await expect.poll(() => count() - before, { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(1);
     expect(double!.jobs).toHaveLength(1);
     expect(double!.jobs[0]!.served).toBe(2);
   }, 120_000);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 7: the create-case form built from the platform's schema speaks the clerk's language where
 // our catalog has the wording (the sandbox's German "Schadenart", its options "Property / Motor /
@@ -57,7 +58,7 @@ describe.each(['en', 'de'] as const)('the platform schema in the clerk’s langu
     const { page } = app;
     await page.getByTestId('nav-cases').click();
     const form = page.getByTestId('schema-form');
-    await form.waitFor({ timeout: 20_000 });
+    await form.waitFor({ timeout: idleMs(20_000) });
     expect(await page.getByTestId('case-schema-info').innerText()).toContain(text.heading);
     expect(await labelOf(page, 'case-caseType')).toContain(text.caseType);
     expect(await optionsOf(page, 'case-caseType')).toEqual(text.caseTypes);
@@ -81,7 +82,7 @@ describe.each(['en', 'de'] as const)('the platform schema in the clerk’s langu
     try {
       // The sandbox's first notice of loss: German titles ("Was ist passiert?") nobody has translated.
       const label = page.locator('label[for="case-description"]');
-      await expect.poll(() => label.count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => label.count(), { timeout: idleMs(20_000) }).toBe(1);
       await expect.poll(() => label.innerText()).toContain('Was ist passiert?');
       const mark = label.getByTestId('platform-wording');
       expect(await mark.innerText()).toBe(text.mark);
@@ -95,7 +96,7 @@ describe.each(['en', 'de'] as const)('the platform schema in the clerk’s langu
       await useSchema('case-create');
     }
     // Back on the create-case schema: our wording again, no mark.
-    await expect.poll(() => labelOf(page, 'case-caseType'), { timeout: 20_000 }).toContain(text.caseType);
+    await expect.poll(() => labelOf(page, 'case-caseType'), { timeout: idleMs(20_000) }).toContain(text.caseType);
     expect(await page.getByTestId('platform-wording').count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { expectAccessible, inLocale } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 8, the small ones: where uploads go is said at the top of the window; the claim view
 // shows the date of loss (2026-01-12 in the sandbox's claim 1001) like every other date, in the clerk's form;
@@ -29,7 +30,7 @@ describe.each(['en', 'de'] as const)('the small ones of the third day (%s)', (la
     await page.locator('#claim-id').fill('1001');
     await page.getByTestId('open-claim-submit').click();
     const view = page.locator('.info-table').first();
-    await view.waitFor({ timeout: 20_000 });
+    await view.waitFor({ timeout: idleMs(20_000) });
     const text = (await page.locator('.workspace').textContent()) ?? '';
     expect(text).toContain(TEXT[lang].dateOfLoss);
     expect(text).not.toMatch(/\b2026-01-12\b/);
@@ -47,9 +48,9 @@ describe.each(['en', 'de'] as const)('the small ones of the third day (%s)', (la
     await idField.fill('CLM-2026-000101');
     await idField.press('Enter');
     // Looked up as a case number (it moves to the case number field) and its claim opened.
-    await expect.poll(() => caseField.inputValue(), { timeout: 20_000 }).toBe('CLM-2026-000101');
+    await expect.poll(() => caseField.inputValue(), { timeout: idleMs(20_000) }).toBe('CLM-2026-000101');
     await expect
-      .poll(() => page.getByTestId('claim-view').locator('h3').first().textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('claim-view').locator('h3').first().textContent(), { timeout: idleMs(20_000) })
       .toContain('1001');
     expect(await page.locator('#claim-id-error').count()).toBe(0);
     await expectAccessible(page);

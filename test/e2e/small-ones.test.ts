@@ -12,6 +12,7 @@ import { launchApp } from './harness';
 import type { E2eApp } from './harness';
 import { IsolatedKeychain } from './isolated-keychain';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 9, the small ones: production is asked for; a theme setting (light, dark, as the system);
 // the claim file viewer opens in view; an old tab after a restart says so; the demo says where its watched
@@ -108,7 +109,7 @@ describe.each(['en', 'de'] as const)('the small ones, in Chromium (%s)', (lang) 
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: 20_000 }).toBe('archived');
+    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
     await page.getByTestId('nav-claims').click();
     await page.locator('#claim-case').fill('CLM-2026-000101');
     await page.getByTestId('find-claim-submit').click();
@@ -117,7 +118,7 @@ describe.each(['en', 'de'] as const)('the small ones, in Chromium (%s)', (lang) 
     const viewer = page.getByTestId('claim-file-viewer');
     await viewer.waitFor();
     await expect
-      .poll(() => viewer.evaluate((el) => el.getBoundingClientRect().top), { timeout: 10_000 })
+      .poll(() => viewer.evaluate((el) => el.getBoundingClientRect().top), { timeout: idleMs(10_000) })
       .toBeLessThan(768 / 2);
     expect(await viewer.evaluate((el) => el === document.activeElement)).toBe(true);
   }, 120_000);
@@ -128,7 +129,7 @@ describe.each(['en', 'de'] as const)('the small ones, in Chromium (%s)', (lang) 
     const port = Number(new URL(app!.demo.web.url).port);
     await app!.demo.close();
     const banner = page.getByTestId('link-banner');
-    await expect.poll(() => banner.getAttribute('data-link'), { timeout: 15_000 }).toBe('lost');
+    await expect.poll(() => banner.getAttribute('data-link'), { timeout: idleMs(15_000) }).toBe('lost');
     expect(await banner.textContent()).toContain(text.lost);
     // Started again on the same port: a new connection token, which the old tab does not have.
     restarted = await startDemo({
@@ -138,7 +139,7 @@ describe.each(['en', 'de'] as const)('the small ones, in Chromium (%s)', (lang) 
       sampleScans: false,
       secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),
     });
-    await expect.poll(() => banner.getAttribute('data-link'), { timeout: 20_000 }).toBe('refused');
+    await expect.poll(() => banner.getAttribute('data-link'), { timeout: idleMs(20_000) }).toBe('refused');
     expect(await banner.textContent()).toContain(text.restarted);
     await app!.screenshot(`restarted-tab-${lang}`);
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makePng } from '../../electron/core/samples/sample-scans';
 import { appForSuite } from './harness';
 import { makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 36 item 8: switching documents while their PDFs still load cancels the old load; the pdf.js
 // worker being stopped for it is expected, never a console error or an unhandled rejection.
@@ -38,12 +39,12 @@ describe('switching documents while PDFs load, in Chromium', () => {
     ];
     for (const f of files) await writeFile(join(demo.scannerFolder, f.name), f.bytes);
     const row = (name: string) => page.getByTestId('doc-row').filter({ hasText: name });
-    for (const f of files) await row(f.name).waitFor({ timeout: 30_000 });
+    for (const f of files) await row(f.name).waitFor({ timeout: idleMs(30_000) });
     // The first document to arrive is opened by itself, before the reads below are held; the photo is
     // opened first so that each PDF clicked in the first round is a new load (CI, under load: switch-1
     // arrived alone, was already open, and its click read nothing).
     await row('switch-photo.png').click();
-    await page.getByTestId('image-preview').waitFor({ timeout: 30_000 });
+    await page.getByTestId('image-preview').waitFor({ timeout: idleMs(30_000) });
 
     // Every byte range pdf.js asks for answers late (the preview's first bytes come at once, so pdf.js is
     // started): each PDF is still loading when the next document is chosen, however fast this machine is.
@@ -67,7 +68,7 @@ describe('switching documents while PDFs load, in Chromium', () => {
           // Every other round the clerk moves on only once pdf.js is mid-load (a range read held), the
           // others at once (pdf.js not started or just starting).
           if (round % 2 === 0 && name.endsWith('.pdf'))
-            await expect.poll(() => readsSeen, { timeout: 15_000 }).toBeGreaterThan(before);
+            await expect.poll(() => readsSeen, { timeout: idleMs(15_000) }).toBeGreaterThan(before);
         }
       // And by keyboard in the list, faster still.
       for (let i = 0; i < 8; i++) await page.keyboard.press(i < 4 ? 'ArrowUp' : 'ArrowDown');
@@ -76,10 +77,10 @@ describe('switching documents while PDFs load, in Chromium', () => {
       await row('switch-large.pdf').click();
       expect(readsSeen, 'the switches happened while reads were held').toBeGreaterThan(5);
       const canvas = page.getByTestId('pdf-canvas');
-      await expect.poll(() => canvas.getAttribute('class'), { timeout: 30_000 }).not.toContain('is-pending');
+      await expect.poll(() => canvas.getAttribute('class'), { timeout: idleMs(30_000) }).not.toContain('is-pending');
       await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 4');
       // Every held read has answered (or was cut off) and pdf.js has had its turn to report late rejections.
-      await expect.poll(() => pendingReads, { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => pendingReads, { timeout: idleMs(15_000) }).toBe(0);
       await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
       setFlagsFromString('--expose-gc');
       (runInNewContext('gc') as () => void)();

@@ -5,6 +5,7 @@ import { letterScan } from '../../electron/core/suggestions/test-support/letters
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 17: a scanned letter arrives in the watched folder; the tagging form suggests the policy it names
 // (checked with the sandbox's customer/policy search, with the customer's name), and Enter on the chip
@@ -33,12 +34,12 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
       'Kennzeichen HH-AB 1234',
     ]);
     await writeFile(join(demo.scannerFolder, 'Brief Müller.png'), png);
-    await row('Brief Müller.png').waitFor({ timeout: 20_000 });
+    await row('Brief Müller.png').waitFor({ timeout: idleMs(20_000) });
     await row('Brief Müller.png').click();
     // The form is usable while the letter is read: the clerk can type before the chips come.
     await page.locator('#tag-itemId').fill('typed before OCR ended');
     const policy = chips('policyNumber');
-    await policy.first().waitFor({ timeout: 60_000 });
+    await policy.first().waitFor({ timeout: idleMs(60_000) });
     expect(await policy.count()).toBe(1);
     expect(await policy.getAttribute('data-check')).toBe('verified');
     const text = await policy.textContent();
@@ -81,10 +82,12 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
       'Kennzeichen HH-XY 4321',
     ]);
     await writeFile(join(demo.scannerFolder, 'Brief unbekannt.png'), png);
-    await row('Brief unbekannt.png').waitFor({ timeout: 20_000 });
+    await row('Brief unbekannt.png').waitFor({ timeout: idleMs(20_000) });
     await row('Brief unbekannt.png').click();
     // The plate's chip shows the letter was read; the policy number on it was not suggested.
-    await chips('registrationNumber').first().waitFor({ timeout: 60_000 });
+    await chips('registrationNumber')
+      .first()
+      .waitFor({ timeout: idleMs(60_000) });
     expect(await chips('registrationNumber').textContent()).toContain('HH-XY 4321');
     expect(await page.getByTestId('suggestions-reading').count()).toBe(0);
     expect(await page.getByTestId('suggestions-unchecked').count()).toBe(0);
@@ -113,8 +116,10 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     await dropFile(page, 'Zwei Seiten.pdf', pdf, 'application/pdf');
     await row('Zwei Seiten.pdf').click();
     const policy = chips('policyNumber');
-    await expect.poll(() => policy.textContent(), { timeout: 30_000 }).toContain('page 2');
-    await expect.poll(() => page.getByTestId('page-indicator').textContent(), { timeout: 10_000 }).toBe('Page 1 of 2');
+    await expect.poll(() => policy.textContent(), { timeout: idleMs(30_000) }).toContain('page 2');
+    await expect
+      .poll(() => page.getByTestId('page-indicator').textContent(), { timeout: idleMs(10_000) })
+      .toBe('Page 1 of 2');
     await policy.focus();
     await page.keyboard.press('Alt+V');
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 2');
@@ -136,7 +141,7 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
     await dropFile(page, 'Abgelaufen.pdf', pdf, 'application/pdf');
     await row('Abgelaufen.pdf').click();
     const policy = chips('policyNumber');
-    await expect.poll(() => policy.count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => policy.count(), { timeout: idleMs(30_000) }).toBe(2);
     // The policy in force comes first; the expired one after it, marked.
     expect(await policy.nth(0).getAttribute('data-policy-state')).toBe('active');
     expect(await policy.nth(0).textContent()).toContain('in force');

@@ -8,6 +8,7 @@ import { launchApp } from './harness';
 import type { E2eApp } from './harness';
 import { IsolatedKeychain } from './isolated-keychain';
 import { dropFile, expectAccessible, inLocale, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 2: what the clerk typed for a document is kept per document, in the data folder: selecting
 // another document, switching screens, a reload and a restart of the app lose nothing, a value filled from
@@ -34,8 +35,8 @@ describe.each(['en', 'de'] as const)('typed work is kept, in Chromium (%s)', (la
     const b = `brief-b-${lang}.pdf`;
     await dropFile(page, a, makePdf(['Letter A']), 'application/pdf');
     await dropFile(page, b, makePdf(['Letter B']), 'application/pdf');
-    await row(a).waitFor({ timeout: 20_000 });
-    await row(b).waitFor({ timeout: 20_000 });
+    await row(a).waitFor({ timeout: idleMs(20_000) });
+    await row(b).waitFor({ timeout: idleMs(20_000) });
 
     // Typed for A; then B gets its policy number from Policy lookup.
     await row(a).click();
@@ -45,7 +46,10 @@ describe.each(['en', 'de'] as const)('typed work is kept, in Chromium (%s)', (la
     expect(await page.locator('#tag-caseNumber').inputValue()).toBe('');
     await page.keyboard.press('Alt+L');
     await page.locator('#lookup-q').fill('Müller');
-    await page.getByTestId('choose-policy').first().waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('choose-policy')
+      .first()
+      .waitFor({ timeout: idleMs(20_000) });
     const chosen = (await page.getByTestId('choose-policy').first().getAttribute('data-number')) ?? '';
     await page.getByTestId('choose-policy').first().click();
     const policy = await page.locator('#tag-policyNumber').inputValue();

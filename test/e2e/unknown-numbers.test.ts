@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, isWired, makePdf, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #36 item 2: a letter naming CLM-2026-987654 and HR-999999 got no chip and no hint, so "nothing
 // could be read" and "read, but unknown" looked the same. Now each is its own chip state: found on its
@@ -41,7 +42,7 @@ describe.each(['en', 'de'] as const)('numbers the platform does not know, in Chr
     );
     await page.getByTestId('doc-row').filter({ hasText: name }).click();
     const unknownCase = chips('caseNumber');
-    await expect.poll(() => unknownCase.getAttribute('data-check'), { timeout: 30_000 }).toBe('unknown');
+    await expect.poll(() => unknownCase.getAttribute('data-check'), { timeout: idleMs(30_000) }).toBe('unknown');
     expect(await unknownCase.textContent()).toContain('CLM-2026-987654');
     expect(await unknownCase.getByTestId('suggestion-unknown').textContent()).toContain(text.unknownCase);
     const unknownPolicy = chips('policyNumber');

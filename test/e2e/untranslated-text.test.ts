@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale, isWired, makePdf } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 31 item 8: no validator's English, no schema word, no raw platform value on the clerk's screen.
 // `untranslated` is the check the issue asks for: it fails on any validator message that reaches the
@@ -59,7 +60,7 @@ describe.each(['en', 'de'] as const)('no raw or untranslated text, in Chromium (
     const { page } = app;
     await page.getByTestId('nav-settings').click();
     const input = page.getByTestId('ocr-pages-input');
-    await input.waitFor({ timeout: 20_000 });
+    await input.waitFor({ timeout: idleMs(20_000) });
     await input.fill('25');
     await page.getByTestId('settings-save').click();
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
@@ -74,7 +75,7 @@ describe.each(['en', 'de'] as const)('no raw or untranslated text, in Chromium (
   it('a date that does not exist, in the case form, is said in words; a typed amount stays as typed', async () => {
     const { page } = app;
     await page.getByTestId('nav-cases').click();
-    await page.getByTestId('schema-form').waitFor({ timeout: 20_000 });
+    await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
     const date = page.locator('#case-accidentDate');
     await date.fill('31.02.2026');
     const amount = page.locator('#case-estimatedAmount');
@@ -112,15 +113,18 @@ describe.each(['en', 'de'] as const)('no raw or untranslated text, in Chromium (
     await page.locator('#claim-case').fill(caseNumber);
     await page.getByTestId('find-claim-submit').click();
     const view = page.getByTestId('claim-view');
-    await view.waitFor({ timeout: 20_000 });
-    await expect.poll(() => view.textContent(), { timeout: 20_000 }).toContain(text.notSet);
+    await view.waitFor({ timeout: idleMs(20_000) });
+    await expect.poll(() => view.textContent(), { timeout: idleMs(20_000) }).toContain(text.notSet);
     expect(await view.textContent()).toContain(text.coverage);
     for (const word of text.germanOnly) expect(await view.textContent()).not.toContain(word);
     expect(await untranslated(page)).toEqual([]);
 
     await page.getByTestId('nav-lookup').click();
     await page.locator('#lookup-q').fill('Müller');
-    await page.getByTestId('customer').first().waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('customer')
+      .first()
+      .waitFor({ timeout: idleMs(20_000) });
     await expect.poll(() => page.getByTestId('customer').first().textContent()).toContain(text.privateCustomer);
     expect(await untranslated(page)).toEqual([]);
     await expectAccessible(page);
@@ -138,10 +142,10 @@ describe.each(['en', 'de'] as const)('no raw or untranslated text, in Chromium (
       metadata: { caseNumber: 'CLM-2026-999999' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: 30_000 }).toBe('failed');
+    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: idleMs(30_000) }).toBe('failed');
     await page.getByTestId('nav-queue').click();
     const row = page.getByTestId('queue-row').filter({ hasText: name });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor({ timeout: idleMs(20_000) });
     await row.locator('summary').click();
     const details = row.getByTestId('queue-row-details');
     expect(await details.textContent()).toContain(text.what);
