@@ -118,8 +118,14 @@ export class OutgoingFiles {
       // The decision stands and its PDF went missing (removed by hand): made again from the same input,
       // which gives the same bytes (searchable-pdf.ts); should it not, the original goes instead.
       const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0);
-      if (!again.ok || again.sha256 !== decision.sha256)
-        return { step: historyStep('uploadedAsScanned', { reason: 'its searchable PDF was lost' }) };
+      if (!again.ok || again.sha256 !== decision.sha256) {
+        // Decided for good, and said once (a retry sends the original without a second warning).
+        const reason = 'its searchable PDF was lost and could not be made again the same';
+        await rm(path, { force: true });
+        await writeFileAtomic(this.decisionPath(doc.id), JSON.stringify({ kind: 'original', source: doc.sha256, reason }));
+        this.deps.failed(doc, reason);
+        return { step: historyStep('uploadedAsScanned', { reason }) };
+      }
     }
     const read = decision.textPages.length;
     const bitonal = decision.bitonalPages.length;

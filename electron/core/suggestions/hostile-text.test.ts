@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from '../capture/test-support/hostile-scans';
-import { MAX_TEXT_READS_BEGUN, DocumentTextService } from './document-text';
+import { DocumentTextService } from './document-text';
 import { hashFile, TextCache } from './text-cache';
 
 /**
  * Document text (pdf.js + render + OCR in the text workers) on the hostile set: the web shell died from
  * this path on start, OCR'ing a bomb in its inbox. Every file ends with text or a reason, in time and
- * without taking the process's memory; a content whose read killed the worker or the process is not read
- * again by itself.
+ * without taking the process's memory; a content whose read killed the worker or ran over its budget is
+ * not read again by itself; the program ending while reading is held against no file (issue #45).
  */
 let dir: string;
 let paths: Map<string, string>;
@@ -85,12 +85,26 @@ describe('a content whose text read takes the worker or the process down', () =>
     }
   });
 
-  it('cut off twice by the process ending (its marks left on disk): not read a third time', async () => {
-    const data = join(dir, 'crashed');
-    const path = join(dir, 'crashed.pdf');
-    writeFileSync(path, '%PDF-1.4 crashed twice');
-    // What two processes killed while reading it leave behind: the count written before each read.
-    await new TextCache(join(data, 'text-cache')).setReadsBegun(await hashFile(path), MAX_TEXT_READS_BEGUN);
+  it('a read the program ended under is read again, and no mark stays once it is read (issue #45)', async () => {
+    const data = join(dir, 'ended');
+    const cache = new TextCache(join(data, 'text-cache'));
+    // What kill -9s left behind: a run's mark (this version), the older version's count of two ends, and
+    // its verdict on a content after them, which said nothing against the file.
+    const marks = {
+      'mark.pdf': JSON.stringify({ pid: 1, run: 'a-run-that-ended', at: '2026-12-06T00:00:00.000Z' }),
+      'count.pdf': '2',
+    };
+    const paths: string[] = [];
+    for (const [name, mark] of Object.entries(marks)) {
+      const path = join(dir, name);
+      writeFileSync(path, `%PDF-1.4 ${name}`);
+      await cache.setReadingMark(await hashFile(path), mark);
+      paths.push(path);
+    }
+    const judged = join(dir, 'judged.pdf');
+    writeFileSync(judged, '%PDF-1.4 judged by two kills');
+    await cache.setFailure(await hashFile(judged), 'reading its text was cut off twice as the program ended');
+    paths.push(judged);
     const after = new DocumentTextService({
       dataDir: data,
       workerUrl,
@@ -98,9 +112,41 @@ describe('a content whose text read takes the worker or the process down', () =>
       languages: [{ code: 'eng', file: '/nonexistent' }],
     });
     try {
-      expect(await after.textOf(path)).toMatchObject({ ok: false, message: /cut off twice/ });
+      for (const path of paths) expect(await after.textOf(path), path).toMatchObject({ ok: true, pageCount: 1 });
+      expect(readdirSync(join(data, 'text-cache')).filter((f) => !f.endsWith('.json'))).toEqual([]);
     } finally {
       await after.close();
+    }
+  });
+
+  it('a read that ended, well or not, leaves no mark; one that killed its worker leaves its reason', async () => {
+    const data = join(dir, 'marks');
+    const marked = new DocumentTextService({
+      dataDir: data,
+      workerUrl,
+      poolSize: 1,
+      taskBudgetMs: 500,
+      languages: [{ code: 'eng', file: '/nonexistent' }],
+    });
+    try {
+      const names = ['fine-1.pdf', 'fine-2.pdf', 'crash-1.pdf', 'hang-1.pdf'];
+      const hashes = new Map<string, string>();
+      for (const name of names) {
+        const path = join(dir, name);
+        writeFileSync(path, `%PDF-1.4 ${name}`);
+        hashes.set(await hashFile(path), name);
+      }
+      const results = await Promise.all(names.map((n) => marked.textOf(join(dir, n))));
+      expect(results.map((r) => r.ok)).toEqual([true, true, false, false]);
+      expect(results[2]).toMatchObject({ message: /^the text reader crashed reading it: .*; it is not read again$/ });
+      expect(results[3]).toMatchObject({ message: /^reading the text took more than 1 s.*; it is not read again$/ });
+      const left = readdirSync(join(data, 'text-cache')).filter((f) => !f.endsWith('.json'));
+      expect(left.map((f) => `${hashes.get(f.replace(/\.\w+$/, ''))} ${f.replace(/^\w+/, '')}`).sort()).toEqual([
+        'crash-1.pdf .failed',
+        'hang-1.pdf .failed',
+      ]);
+    } finally {
+      await marked.close();
     }
   });
 });
