@@ -72,7 +72,9 @@ describe('healthOf', () => {
     const last = { id: 'd', fileName: 'letter-07.pdf', reason: 'the text reader crashed reading it', at: ago(60_000) };
     expect(healthOf(status({ sentAsScanned: { count: 2, last } }), true, now)).toEqual({
       level: 'degraded',
-      reasons: ['2 document(s) sent as scanned, not searchable; the last: letter-07.pdf (the text reader crashed reading it)'],
+      reasons: [
+        '2 document(s) sent as scanned, not searchable; the last: letter-07.pdf (the text reader crashed reading it)',
+      ],
     });
     const dayOld = { ...last, at: ago(HEALTH_LIMITS.sentAsScannedDegradedForMs + 60_000) };
     expect(healthOf(status({ sentAsScanned: { count: 2, last: dayOld } }), true, now).level).toBe('healthy');
