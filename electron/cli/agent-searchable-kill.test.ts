@@ -110,7 +110,6 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
         const last: AgentRun = await runAgent(['--once', ...args], { env, timeoutMs: 600_000 });
         logs.push(last.stderr);
         expect(last.code, last.stderr.slice(-3000)).toBe(0);
-        expect(last.summary).toMatchObject({ sentAsScanned: [] });
 
         const got = await uploadsOf(sandbox.baseUrl);
         const names = Array.from({ length: LETTERS }, (_, i) => `letter-${i + 1}.pdf`);
@@ -125,6 +124,7 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
         const lines = logs.flatMap(logLines);
         expect(lines.filter((l) => l['level'] === 'warn' || l['level'] === 'error')).toEqual([]);
         expect(lines.filter((l) => l['message'] === IN_PLACE_LINE)).toEqual([]);
+        expect(last.summary).toMatchObject({ sentAsScanned: [] });
       } finally {
         await sandbox.close();
         rmSync(dir, { recursive: true, force: true });
