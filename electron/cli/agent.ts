@@ -247,7 +247,8 @@ async function runCommand(
 
   const signals = installSignalHandlers(logger, stopPipeline, (signal) => {
     // Interrupted --once/upload: the summary of where things stand, before the queue closes.
-    if (args.once || args.command === 'upload' || args.command === 'scan') writeInterruptedSummary(pipeline, signal, sentAsScanned.list);
+    if (args.once || args.command === 'upload' || args.command === 'scan')
+      writeInterruptedSummary(pipeline, signal, sentAsScanned.list);
   });
   cleanups.push(async () => signals.dispose());
   // After the lock: the status file and metrics belong to the folder's owner.

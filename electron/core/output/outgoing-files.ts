@@ -122,7 +122,10 @@ export class OutgoingFiles {
         // Decided for good, and said once (a retry sends the original without a second warning).
         const reason = 'its searchable PDF was lost and could not be made again the same';
         await rm(path, { force: true });
-        await writeFileAtomic(this.decisionPath(doc.id), JSON.stringify({ kind: 'original', source: doc.sha256, reason }));
+        await writeFileAtomic(
+          this.decisionPath(doc.id),
+          JSON.stringify({ kind: 'original', source: doc.sha256, reason }),
+        );
         this.deps.failed(doc, reason);
         return { step: historyStep('uploadedAsScanned', { reason }) };
       }
