@@ -7,8 +7,9 @@
  * A build that fails (encrypted PDF, a worker that died or ran out of its budget, a full disk) is a
  * choice as well: the original is sent, the clerk hears why (notice `output.failed`) and the document's
  * history says so. Nothing is lost either way: the original stays in the spool and goes to the archive.
- * A kill -9 while the PDF is built leaves no decision: the next start builds it again (the worker's
- * reads-begun mark keeps a file that kills the process twice from being tried a third time).
+ * A kill -9 while the PDF is built leaves no decision: the next start builds it again, however often that
+ * happens (the program's end is held against no file; only a build that crashes its text worker or runs
+ * out of time makes the original go, with a warning: document-text.ts, issue #45).
  */
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
