@@ -6,7 +6,7 @@ import type { DocumentState } from '../../shared/domain/document';
 import { EventBus } from '../core/events/event-bus';
 import type { MetricsServer } from '../core/health/metrics-server';
 import type { StationStatus } from '../core/health/station-status';
-import { StatusFileWriter } from '../core/health/status-file';
+import { readStatusFile, StatusFileWriter } from '../core/health/status-file';
 import { lockDataFolder } from '../core/util/data-folder-lock';
 import type { DataFolderLock } from '../core/util/data-folder-lock';
 import type { Logger } from '../core/util/logger';
@@ -94,15 +94,18 @@ export async function waitWhileStopped(o: {
   const since = new Date().toISOString();
   const releases: Array<() => Promise<void> | void> = [];
   const lock = o.stop.code === 'data.folder_in_use' ? undefined : tryLock(o.dataDir);
+  // The count of documents sent as scanned goes on over restarts through the status file: kept while stopped.
+  const carried = (await readStatusFile(o.dataDir).catch(() => undefined))?.sentAsScanned;
+  const status = () => stoppedStatus(o.stop, since, carried);
   if (lock) {
     releases.push(() => lock.release());
-    const writer = new StatusFileWriter(o.dataDir, () => stoppedStatus(o.stop, since), new EventBus(), o.logger);
+    const writer = new StatusFileWriter(o.dataDir, status, new EventBus(), o.logger);
     releases.unshift(() => writer.close()); // closed before the lock goes
     await writer.write();
   }
   if (o.metricsPort !== undefined && o.stop.code !== 'metrics.port_in_use') {
     const server: MetricsServer | undefined = await serveAgentMetrics(
-      { status: () => stoppedStatus(o.stop, since), counters: NO_COUNTS },
+      { status, counters: NO_COUNTS },
       o.metricsPort,
       o.logger,
     ).catch(() => undefined);
@@ -137,7 +140,7 @@ export async function waitWhileStopped(o: {
   }
 }
 
-const NO_COUNTS = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0 };
+const NO_COUNTS = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0, sentAsScanned: 0 };
 
 function tryLock(dataDir: string): DataFolderLock | undefined {
   try {
@@ -148,7 +151,7 @@ function tryLock(dataDir: string): DataFolderLock | undefined {
   }
 }
 
-function stoppedStatus(stop: StopReason, since: string): StationStatus {
+function stoppedStatus(stop: StopReason, since: string, sentAsScanned: StationStatus['sentAsScanned']): StationStatus {
   const counts = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
   return {
     pid: process.pid,
@@ -157,6 +160,7 @@ function stoppedStatus(stop: StopReason, since: string): StationStatus {
     updatedAt: new Date().toISOString(),
     counts,
     stopped: stop,
+    ...(sentAsScanned ? { sentAsScanned } : {}),
     // Nothing is tried while stopped: the platform is not "unreachable", uploads are paused.
     connection: { online: true, paused: true },
   };

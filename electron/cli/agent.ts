@@ -21,6 +21,8 @@ import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
 import { EXIT, configurationStopOf, logStopReasons, STORAGE_TRIES_ONCE, stopReasonOf } from './agent-stop-reason';
 import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
 import { AGENT_VERSION } from './agent-version';
+import { collectSentAsScanned } from './agent-sent-as-scanned';
+import type { SentAsScanned } from './agent-sent-as-scanned';
 
 /**
  * The headless agent: the same core as the app, no window. stdout carries results (list lines, the
@@ -214,6 +216,9 @@ async function runCommand(
     watchFolders: args.command === 'run',
     unreachableTries: drains ? args.unreachableTries : Infinity,
   });
+  // Before anything is sent: the --once summary names every document sent as scanned in this run.
+  const sentAsScanned = collectSentAsScanned(bus);
+  cleanups.push(async () => sentAsScanned.stop());
   let stopped = false;
   const stopPipeline = async () => {
     if (stopped) return;
@@ -242,7 +247,8 @@ async function runCommand(
 
   const signals = installSignalHandlers(logger, stopPipeline, (signal) => {
     // Interrupted --once/upload: the summary of where things stand, before the queue closes.
-    if (args.once || args.command === 'upload' || args.command === 'scan') writeInterruptedSummary(pipeline, signal);
+    if (args.once || args.command === 'upload' || args.command === 'scan')
+      writeInterruptedSummary(pipeline, signal, sentAsScanned.list);
   });
   cleanups.push(async () => signals.dispose());
   // After the lock: the status file and metrics belong to the folder's owner.
@@ -255,11 +261,11 @@ async function runCommand(
     folders: config.settings.folders.map((f) => f.path),
   });
 
-  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget);
+  if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget, sentAsScanned.list);
   if (args.command === 'scan') {
     const { scanOne, leftForClerk } = await import('./scan-cli');
     const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
-    const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget);
+    const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget, sentAsScanned.list);
     if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
     return leftForClerk(pipeline, scanned.batchId) ?? code;
   }
@@ -280,7 +286,7 @@ async function runCommand(
     logger.info('configuration changed while uploads were stopped; starting again');
     throw new RestartRequested();
   }
-  return drainAndSummarise(pipeline, signals.stopped, logger, budget);
+  return drainAndSummarise(pipeline, signals.stopped, logger, budget, sentAsScanned.list);
 }
 
 async function uploadOne(
@@ -289,6 +295,7 @@ async function uploadOne(
   stopped: Promise<void>,
   logger: Logger,
   budget: UnreachableBudget,
+  sentAsScanned: SentAsScanned[],
 ): Promise<number> {
   // A file named on the command line is the user's explicit choice: a link is resolved here, so the spool
   // copy (which never follows links) reads the file it points to.
@@ -314,7 +321,7 @@ async function uploadOne(
     );
     return 1;
   }
-  return drainAndSummarise(pipeline, stopped, logger, budget);
+  return drainAndSummarise(pipeline, stopped, logger, budget, sentAsScanned);
 }
 
 /** --once: wait for the folders' files to be taken and the queue to drain (failed ones may remain). */
@@ -323,6 +330,7 @@ async function drainAndSummarise(
   stopped: Promise<void>,
   logger: Logger,
   budget: UnreachableBudget,
+  sentAsScanned: SentAsScanned[],
 ): Promise<number> {
   let interrupted = false;
   void stopped.then(() => (interrupted = true));
@@ -357,6 +365,7 @@ async function drainAndSummarise(
     paused: status.paused,
     ...(stop ? { stopped: stop } : {}),
     failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
+    sentAsScanned,
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   if (stop) return pipeline.queue.pauseReason ? EXIT.configuration : storage ? EXIT.storage : EXIT.unreachable;
@@ -388,7 +397,11 @@ const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 const interruption: { signal?: NodeJS.Signals } = {};
 
 /** What an interrupted --once prints: the counts, the failed documents so far, and the signal. */
-function writeInterruptedSummary(pipeline: IntakePipeline, signal: NodeJS.Signals): void {
+function writeInterruptedSummary(
+  pipeline: IntakePipeline,
+  signal: NodeJS.Signals,
+  sentAsScanned: SentAsScanned[],
+): void {
   const status = pipeline.queue.status();
   const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
   const summary = {
@@ -396,6 +409,7 @@ function writeInterruptedSummary(pipeline: IntakePipeline, signal: NodeJS.Signal
     paused: status.paused,
     interrupted: signal,
     failed: failed.map((d) => ({ id: d.id, fileName: d.fileName, code: d.error?.code, message: d.error?.message })),
+    sentAsScanned,
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }

@@ -107,7 +107,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
   let currentSettings: IntakePipelineOptions['settings'] = o.settings;
   let ownText: DocumentTextService | undefined;
-  const outputText = () => o.outputText?.() ?? (ownText ??= new DocumentTextService({ dataDir: o.dataDir }));
+  const outputText = () =>
+    o.outputText?.() ?? (ownText ??= new DocumentTextService({ dataDir: o.dataDir, ...testTextWorker() }));
   const outgoing = new OutgoingFiles({
     dir: join(o.dataDir, 'outgoing'),
     choiceOf: (doc) => outputChoiceFor(currentSettings, doc.sourceFolder),
@@ -116,7 +117,17 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       if (!r.ok && r.closing) throw new OutputCutOff();
       return r.ok ? r.output : r;
     },
-    failed: (doc, reason) => queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id),
+    // Sent as scanned although a searchable PDF was asked for: never silent (issue #45). The notice reaches
+    // the clerk, the status file and metrics (StationMonitor) and the agent's --once summary; the log line
+    // the unattended station's admin; the history step `uploadedAsScanned` follows with the upload.
+    failed: (doc, reason) => {
+      o.logger.warn('sent as scanned: no searchable PDF could be made', {
+        document: doc.id,
+        file: doc.fileName,
+        reason,
+      });
+      queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id);
+    },
   });
   const queue = new DocumentQueue({
     outgoing,
@@ -285,4 +296,14 @@ export function placeholderFormatsOf(
     caseNumberPattern: env ? caseNumberPatternOf(env) : undefined,
     documentTypeCodes: (settings.documentTypes ?? []).map((d) => d.code),
   };
+}
+
+/**
+ * INTAKE_TEST_TEXT_WORKER=URL (the agent's searchable-output tests, electron/cli/agent-searchable*.test.ts):
+ * the agent's own text workers run this script, one that crashes on a marked file, since no real file is
+ * known to crash the real reader. Unset everywhere else.
+ */
+function testTextWorker(): { workerUrl?: URL } {
+  const url = process.env['INTAKE_TEST_TEXT_WORKER'];
+  return url ? { workerUrl: new URL(url) } : {};
 }

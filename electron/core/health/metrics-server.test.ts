@@ -8,7 +8,7 @@ import type { MetricsServer, MetricsSource } from './metrics-server';
 import { createMetricsRegistry, startMetricsServer } from './metrics-server';
 
 const source: MetricsSource = {
-  counters: { uploads: 3, uploadFailures: 0, uploadedBytes: 300, tokenFailures: 0 },
+  counters: { uploads: 3, uploadFailures: 0, uploadedBytes: 300, tokenFailures: 0, sentAsScanned: 2 },
   status: () => ({
     pid: process.pid,
     version: '9.8.7',
@@ -50,6 +50,7 @@ describe('the metrics endpoint', () => {
     expect(r.body).toMatch(/^nodejs_heap_size_used_bytes /m);
     expect(r.body).toMatch(/^intake_agent_stopped 0$/m);
     expect(r.body).not.toMatch(/^intake_agent_stop_reason\{/m);
+    expect(r.body).toMatch(/^intake_sent_as_scanned_total 2$/m);
   });
 
   it('HEAD answers like GET, without a body', async () => {

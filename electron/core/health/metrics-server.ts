@@ -85,6 +85,11 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
     'Failed token requests since the agent started.',
     () => monitor.counters.tokenFailures,
   );
+  counter(
+    'intake_sent_as_scanned_total',
+    'Documents sent as scanned although a searchable PDF was asked for, since the agent started.',
+    () => monitor.counters.sentAsScanned,
+  );
   new Gauge({
     name: 'intake_last_success_timestamp_seconds',
     help: 'When the last document was uploaded (Unix time; 0 = none yet).',

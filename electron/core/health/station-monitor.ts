@@ -19,6 +19,8 @@ export interface StationCounters {
   uploadFailures: number;
   uploadedBytes: number;
   tokenFailures: number;
+  /** Documents sent as scanned where a searchable PDF was asked for (issue #45). */
+  sentAsScanned: number;
 }
 
 const WAITING: DocumentState[] = ['new', 'tagged', 'queued', 'uploading'];
@@ -29,8 +31,16 @@ const WAITING: DocumentState[] = ['new', 'tagged', 'queued', 'uploading'];
  * and the metrics endpoint report.
  */
 export class StationMonitor {
-  readonly counters: StationCounters = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0 };
+  readonly counters: StationCounters = {
+    uploads: 0,
+    uploadFailures: 0,
+    uploadedBytes: 0,
+    tokenFailures: 0,
+    sentAsScanned: 0,
+  };
   private lastSuccessAt: string | undefined;
+  /** Carried over restarts from the last status file: an admin reading `status` sees every one so far. */
+  private sentAsScanned: StationStatus['sentAsScanned'];
   private offlineSince: string | undefined;
   private readonly startedAt: string;
   private readonly unsubscribe: Array<() => void> = [];
@@ -48,6 +58,7 @@ export class StationMonitor {
   ) {
     this.startedAt = new Date(deps.clock.now()).toISOString();
     this.lastSuccessAt = deps.previous?.lastSuccessAt;
+    this.sentAsScanned = deps.previous?.sentAsScanned;
     this.unsubscribe.push(
       onDocumentTransitions(deps.bus, (d) => {
         if (d.state === 'uploaded') {
@@ -57,6 +68,19 @@ export class StationMonitor {
         } else if (d.state === 'failed') this.counters.uploadFailures++;
       }),
       deps.bus.on('queue.changed', (e) => this.noteOnline(e.status.online)),
+      deps.bus.on('notice.raised', ({ notice }) => {
+        if (notice.code !== 'output.failed') return;
+        this.counters.sentAsScanned++;
+        this.sentAsScanned = {
+          count: (this.sentAsScanned?.count ?? 0) + 1,
+          last: {
+            ...(notice.documentId ? { id: notice.documentId } : {}),
+            fileName: String(notice.values['file'] ?? ''),
+            reason: String(notice.values['reason'] ?? ''),
+            at: new Date(deps.clock.now()).toISOString(),
+          },
+        };
+      }),
     );
   }
 
@@ -78,6 +102,7 @@ export class StationMonitor {
       counts: q.counts,
       ...this.oldestWaiting(),
       ...(this.lastSuccessAt ? { lastSuccessAt: this.lastSuccessAt } : {}),
+      ...(this.sentAsScanned ? { sentAsScanned: this.sentAsScanned } : {}),
       connection: {
         online: q.online,
         ...(this.offlineSince ? { offlineSince: this.offlineSince } : {}),

@@ -67,4 +67,16 @@ describe('healthOf', () => {
     });
     expect(healthOf(old, true, now).reasons[0]).toMatch(/^old\.pdf waits for 31 min$/);
   });
+
+  it('degraded for a day after a document went as scanned where a searchable PDF was asked for (issue #45)', () => {
+    const last = { id: 'd', fileName: 'letter-07.pdf', reason: 'the text reader crashed reading it', at: ago(60_000) };
+    expect(healthOf(status({ sentAsScanned: { count: 2, last } }), true, now)).toEqual({
+      level: 'degraded',
+      reasons: [
+        '2 document(s) sent as scanned, not searchable; the last: letter-07.pdf (the text reader crashed reading it)',
+      ],
+    });
+    const dayOld = { ...last, at: ago(HEALTH_LIMITS.sentAsScannedDegradedForMs + 60_000) };
+    expect(healthOf(status({ sentAsScanned: { count: 2, last: dayOld } }), true, now).level).toBe('healthy');
+  });
 });

@@ -15,6 +15,16 @@ export const StationStatusSchema = z.object({
   oldestWaiting: z.object({ id: z.string(), fileName: z.string(), since: z.string() }).optional(),
   lastSuccessAt: z.string().optional(),
   /**
+   * Documents sent as scanned although a searchable PDF was asked for (its read crashed the text reader,
+   * ran over its time, an encrypted PDF …), counted over restarts, and the last one (issue #45).
+   */
+  sentAsScanned: z
+    .object({
+      count: z.number().int().nonnegative(),
+      last: z.object({ id: z.string().optional(), fileName: z.string(), reason: z.string(), at: z.string() }),
+    })
+    .optional(),
+  /**
    * The agent runs under a service manager but is stopped on a configuration error (settings, key file,
    * metrics port …): it waits for the fix and starts by itself; the queue is not open meanwhile, so the
    * counts are not read (all 0).
@@ -74,6 +84,8 @@ export const HEALTH_LIMITS = {
   offlineFailingAfterMs: 15 * 60_000,
   /** A document waiting longer than this (not yet uploaded) makes the station degraded. */
   waitingDegradedAfterMs: 30 * 60_000,
+  /** A document sent as scanned where a searchable PDF was asked for keeps the station degraded this long. */
+  sentAsScannedDegradedForMs: 24 * 60 * 60_000,
 };
 
 export type HealthLevel = 'healthy' | 'degraded' | 'failing';
@@ -113,6 +125,11 @@ export function healthOf(status: StationStatus | undefined, running: boolean, no
   }
   const failed = status.counts.failed ?? 0;
   if (failed > 0) degraded.push(`${failed} document(s) failed`);
+  const scanned = status.sentAsScanned;
+  if (scanned && now - Date.parse(scanned.last.at) < HEALTH_LIMITS.sentAsScannedDegradedForMs)
+    degraded.push(
+      `${scanned.count} document(s) sent as scanned, not searchable; the last: ${scanned.last.fileName} (${scanned.last.reason})`,
+    );
   if (status.oldestWaiting) {
     const waiting = now - Date.parse(status.oldestWaiting.since);
     if (waiting > HEALTH_LIMITS.waitingDegradedAfterMs)

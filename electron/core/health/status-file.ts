@@ -29,7 +29,7 @@ export class StatusFileWriter {
   private readonly heartbeat: NodeJS.Timeout;
   private soon: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     private readonly dataDir: string,
@@ -39,14 +39,21 @@ export class StatusFileWriter {
   ) {
     this.heartbeat = setInterval(() => this.write(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.unsubscribe = bus.on('queue.changed', () => {
-      if (this.soon) return;
-      this.soon = setTimeout(() => {
-        this.soon = undefined;
-        this.write();
-      }, 1_000);
-      this.soon.unref();
-    });
+    this.unsubscribe = [
+      bus.on('queue.changed', () => {
+        if (this.soon) return;
+        this.soon = setTimeout(() => {
+          this.soon = undefined;
+          this.write();
+        }, 1_000);
+        this.soon.unref();
+      }),
+      // The count of documents sent as scanned goes on over restarts through this file (StationMonitor):
+      // written at once, so an agent ending within the second (a --once run) does not lose it.
+      bus.on('notice.raised', ({ notice }) => {
+        if (notice.code === 'output.failed') void this.write();
+      }),
+    ];
   }
 
   /**
@@ -85,7 +92,7 @@ export class StatusFileWriter {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     if (this.soon) clearTimeout(this.soon);
-    this.unsubscribe();
+    for (const u of this.unsubscribe) u();
     await this.writing;
   }
 }

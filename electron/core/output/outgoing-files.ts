@@ -7,8 +7,9 @@
  * A build that fails (encrypted PDF, a worker that died or ran out of its budget, a full disk) is a
  * choice as well: the original is sent, the clerk hears why (notice `output.failed`) and the document's
  * history says so. Nothing is lost either way: the original stays in the spool and goes to the archive.
- * A kill -9 while the PDF is built leaves no decision: the next start builds it again (the worker's
- * reads-begun mark keeps a file that kills the process twice from being tried a third time).
+ * A kill -9 while the PDF is built leaves no decision: the next start builds it again, however often that
+ * happens (the program's end is held against no file; only a build that crashes its text worker or runs
+ * out of time makes the original go, with a warning: document-text.ts, issue #45).
  */
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -118,8 +119,17 @@ export class OutgoingFiles {
       // The decision stands and its PDF went missing (removed by hand): made again from the same input,
       // which gives the same bytes (searchable-pdf.ts); should it not, the original goes instead.
       const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0);
-      if (!again.ok || again.sha256 !== decision.sha256)
-        return { step: historyStep('uploadedAsScanned', { reason: 'its searchable PDF was lost' }) };
+      if (!again.ok || again.sha256 !== decision.sha256) {
+        // Decided for good, and said once (a retry sends the original without a second warning).
+        const reason = 'its searchable PDF was lost and could not be made again the same';
+        await rm(path, { force: true });
+        await writeFileAtomic(
+          this.decisionPath(doc.id),
+          JSON.stringify({ kind: 'original', source: doc.sha256, reason }),
+        );
+        this.deps.failed(doc, reason);
+        return { step: historyStep('uploadedAsScanned', { reason }) };
+      }
     }
     const read = decision.textPages.length;
     const bitonal = decision.bitonalPages.length;

@@ -3,6 +3,7 @@
  * being read share one read. The OCR page limit (the settings' `text.ocrPages`, read at each request) and
  * the DPI come from OCR_DEFAULTS unless given.
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DECODE_LIMITS } from '../capture/pages/decode-limits';
 import type { OcrLanguage } from './ocr-languages';
@@ -15,8 +16,19 @@ import { hashFile, TextCache } from './text-cache';
 import { TextPool, TextWorkerFailed } from './text-pool';
 import type { ReadRequest, ReadResult } from './text-pool';
 
-/** Reads of one content cut off by the process ending, after which it is not read again automatically. */
-export const MAX_TEXT_READS_BEGUN = 2;
+/**
+ * What a `.reading` mark says: the process reading (its pid, and an id of this run, since a pid comes
+ * back: a container's agent is pid 1 at every start). A mark of another run is a read that run did not
+ * finish because the program ended (kill -9, power cut, an update); it is not held against the content.
+ */
+const THIS_RUN = { pid: process.pid, run: randomUUID() };
+
+/**
+ * The reason the version before issue #45 recorded for a content whose reads two program ends cut off. It
+ * said nothing against the file (a station killed twice while reading the same letters sent them unsearchable),
+ * so such a record is dropped and the content read again.
+ */
+const CUT_OFF_BY_PROGRAM_ENDS = 'reading its text was cut off twice as the program ended';
 
 export interface DocumentTextOptions {
   /** The data folder: language files and the text cache go below it. */
@@ -102,7 +114,7 @@ export class DocumentTextService {
     const runKey = `${hash}:${key}`;
     let run = this.running.get(runKey);
     if (!run) {
-      const failed = await this.cache.failure(hash);
+      const failed = await this.failureOf(hash);
       if (failed) return { ok: false, message: `not read again: ${failed}` };
     }
     run = this.running.get(runKey);
@@ -120,7 +132,7 @@ export class DocumentTextService {
 
   /** Why this content is not read (again), if it is not: its read killed a worker, ran out of time, … */
   async readFailure(hash: string): Promise<string | undefined> {
-    return this.cache.failure(hash);
+    return this.failureOf(hash);
   }
 
   /**
@@ -146,8 +158,8 @@ export class DocumentTextService {
   /**
    * Reads every page of the file (up to DECODE_LIMITS.outputOcrPages, in outputReadMs) and writes its
    * searchable PDF to `outPath` in the text worker (issue #39), within the worker's outputTaskMs. A
-   * content whose reads were cut off twice by the process ending, or killed a worker, is not tried again
-   * (as for its text): the caller sends the original.
+   * content whose read killed a worker or ran over its budget is not tried again (as for its text): the
+   * caller sends the original and warns (intake-pipeline.ts).
    */
   searchablePdf(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
     return this.track(this.searchablePdfNow(path, outPath, smaller));
@@ -156,7 +168,7 @@ export class DocumentTextService {
   private async searchablePdfNow(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
     if (this.closed) return CLOSED;
     const hash = await hashFile(path);
-    const failed = await this.cache.failure(hash);
+    const failed = await this.failureOf(hash);
     if (failed) return { ok: false, message: `not read again: ${failed}` };
     const r = await this.markedRead(hash, {
       task: {
@@ -194,36 +206,62 @@ export class DocumentTextService {
   }
 
   /**
-   * One read in a text worker, with its mark on disk while it runs. A read of this content that the
-   * process did not live through, twice, is not tried a third time (the web shell died on start, OCR'ing
-   * the same scan again at every start); one that killed its worker or ran out of time is never tried
-   * again by itself.
+   * Why this content is not read again, if it is not: only its own read killed the text worker or ran
+   * over its budget (issue #45). A record of the older rule (two reads cut off by the program ending) is
+   * dropped: the end of the program is no verdict on the file.
+   */
+  private async failureOf(hash: string): Promise<string | undefined> {
+    const failed = await this.cache.failure(hash);
+    if (failed !== CUT_OFF_BY_PROGRAM_ENDS) return failed;
+    await this.cache.clearFailure(hash);
+    return undefined;
+  }
+
+  /**
+   * One read in a text worker, with its mark on disk while it runs (removed when the read is over,
+   * however it ended, so no mark stays behind for a content read fine).
+   *
+   * What counts against the content is what this process saw its read do: kill its worker (a decoder's
+   * crash, the worker's heap limit) or run over its budget. The worker runs beside a living main thread,
+   * so that is the reader's own doing, and the content is never read again by itself. The end of the
+   * whole program while reading (kill -9, OOM kill, power cut, an update) never counts: it cannot be told
+   * apart from a station killed by its admin or a service manager, and counting it sent good letters
+   * unsearchable after two kills in a row, since the same letters are read first after every restart
+   * (issue #45). A mark left by another run is only that run's unfinished read; this read replaces it.
    */
   private async markedRead(
     hash: string,
     read: { task: ReadRequest; onPage?: ((p: PageText) => void) | undefined; budgetMs?: number },
   ): Promise<ReadResult | NotRead> {
     if (this.closed) return CLOSED; // closed while hashing: no mark is written
-    const begun = await this.cache.readsBegun(hash);
-    if (begun >= MAX_TEXT_READS_BEGUN) {
-      const reason = 'reading its text was cut off twice as the program ended';
-      await this.cache.setFailure(hash, reason);
-      return { ok: false, message: `not read again: ${reason}` };
-    }
-    await this.cache.setReadsBegun(hash, begun + 1);
-    let r;
+    await this.mark(hash);
     try {
-      r = await this.pool.read(read.task, read.onPage, read.budgetMs);
+      return await this.pool.read(read.task, read.onPage, read.budgetMs);
     } catch (e) {
       if (!(e instanceof TextWorkerFailed)) {
-        await this.cache.setReadsBegun(hash, begun).catch(() => undefined); // a clean stop: no mark
-        if (this.closed) return CLOSED;
+        if (this.closed) return CLOSED; // a clean stop: not the file's doing
         throw e;
       }
       await this.cache.setFailure(hash, e.message);
-      return { ok: false, message: e.message };
+      return { ok: false, message: `${e.message}; it is not read again` };
+    } finally {
+      await this.unmark(hash).catch(() => undefined);
     }
-    await this.cache.setReadsBegun(hash, begun);
-    return r;
+  }
+
+  /** Reads of one content under way in this process: its mark goes when the last of them is over. */
+  private readonly marked = new Map<string, number>();
+
+  private async mark(hash: string): Promise<void> {
+    const n = this.marked.get(hash) ?? 0;
+    this.marked.set(hash, n + 1);
+    if (n === 0) await this.cache.setReadingMark(hash, JSON.stringify({ ...THIS_RUN, at: new Date().toISOString() }));
+  }
+
+  private async unmark(hash: string): Promise<void> {
+    const n = (this.marked.get(hash) ?? 1) - 1;
+    if (n > 0) return void this.marked.set(hash, n);
+    this.marked.delete(hash);
+    await this.cache.clearReadingMark(hash);
   }
 }

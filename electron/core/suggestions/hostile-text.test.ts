@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from '../capture/test-support/hostile-scans';
-import { MAX_TEXT_READS_BEGUN, DocumentTextService } from './document-text';
-import { hashFile, TextCache } from './text-cache';
+import { DocumentTextService } from './document-text';
+import { hashFile } from './text-cache';
 
 /**
  * Document text (pdf.js + render + OCR in the text workers) on the hostile set: the web shell died from
  * this path on start, OCR'ing a bomb in its inbox. Every file ends with text or a reason, in time and
- * without taking the process's memory; a content whose read killed the worker or the process is not read
- * again by itself.
+ * without taking the process's memory; a content whose read killed the worker or ran over its budget is
+ * not read again by itself; the program ending while reading is held against no file (issue #45).
  */
 let dir: string;
 let paths: Map<string, string>;
@@ -35,8 +35,10 @@ describe('document text on the hostile set', () => {
       const started = performance.now();
       try {
         const r = await service.textOf(paths.get(scan.name)!);
-        if (scan.expect === 'too-large') expect(r).toMatchObject({ ok: false, message: /megapixels/ });
-        if (scan.name === 'tiff-truncated-strip.tif') expect(r).toMatchObject({ ok: false, message: /cannot be read/ });
+        if (scan.expect === 'too-large')
+          expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/megapixels/) });
+        if (scan.name === 'tiff-truncated-strip.tif')
+          expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/cannot be read/) });
         if (scan.name === 'pdf-100000-pages.pdf' && r.ok) {
           expect(r.pageCount).toBe(100_000);
           expect(r.pages.length).toBeLessThanOrEqual(500); // the rest is not read
@@ -55,7 +57,7 @@ describe('a document over the file limit', () => {
     const path = join(dir, 'huge.pdf');
     writeFileSync(path, pdfPageBomb(595, 842));
     truncateSync(path, 600 * 2 ** 20);
-    expect(await service.textOf(path)).toMatchObject({ ok: false, message: /600 MB/ });
+    expect(await service.textOf(path)).toMatchObject({ ok: false, message: expect.stringMatching(/600 MB/) });
   });
 });
 
@@ -75,7 +77,10 @@ describe('a content whose text read takes the worker or the process down', () =>
         const path = join(dir, name);
         writeFileSync(path, `%PDF-1.4 ${name}`);
         expect(await runaway.textOf(path), name).toMatchObject({ ok: false });
-        expect(await runaway.textOf(path), name).toMatchObject({ ok: false, message: /^not read again: / });
+        expect(await runaway.textOf(path), name).toMatchObject({
+          ok: false,
+          message: expect.stringMatching(/^not read again: /),
+        });
       }
       const fine = join(dir, 'fine.pdf');
       writeFileSync(fine, '%PDF-1.4 fine');
@@ -85,12 +90,25 @@ describe('a content whose text read takes the worker or the process down', () =>
     }
   });
 
-  it('cut off twice by the process ending (its marks left on disk): not read a third time', async () => {
-    const data = join(dir, 'crashed');
-    const path = join(dir, 'crashed.pdf');
-    writeFileSync(path, '%PDF-1.4 crashed twice');
-    // What two processes killed while reading it leave behind: the count written before each read.
-    await new TextCache(join(data, 'text-cache')).setReadsBegun(await hashFile(path), MAX_TEXT_READS_BEGUN);
+  it('a read the program ended under is read again, and no mark stays once it is read (issue #45)', async () => {
+    const data = join(dir, 'ended');
+    const cacheDir = join(data, 'text-cache');
+    mkdirSync(cacheDir, { recursive: true });
+    // What kill -9s left behind, as files: a run's mark (this version), the older version's counts of one
+    // and of two ends, and its verdict on a content after two, which said nothing against the file.
+    const left = {
+      'mark.pdf': ['reading', JSON.stringify({ pid: 1, run: 'a-run-that-ended', at: '2026-12-06T00:00:00.000Z' })],
+      'count-1.pdf': ['reading', '1'],
+      'count-2.pdf': ['reading', '2'],
+      'judged.pdf': ['failed', 'reading its text was cut off twice as the program ended'],
+    };
+    const paths: string[] = [];
+    for (const [name, [kind, text]] of Object.entries(left)) {
+      const path = join(dir, name);
+      writeFileSync(path, `%PDF-1.4 ${name}`);
+      writeFileSync(join(cacheDir, `${await hashFile(path)}.${kind}`), text!);
+      paths.push(path);
+    }
     const after = new DocumentTextService({
       dataDir: data,
       workerUrl,
@@ -98,9 +116,45 @@ describe('a content whose text read takes the worker or the process down', () =>
       languages: [{ code: 'eng', file: '/nonexistent' }],
     });
     try {
-      expect(await after.textOf(path)).toMatchObject({ ok: false, message: /cut off twice/ });
+      for (const path of paths) expect(await after.textOf(path), path).toMatchObject({ ok: true, pageCount: 1 });
+      expect(readdirSync(cacheDir).filter((f) => !f.endsWith('.json'))).toEqual([]);
     } finally {
       await after.close();
+    }
+  });
+
+  it('a read that ended, well or not, leaves no mark; one that killed its worker leaves its reason', async () => {
+    const data = join(dir, 'marks');
+    const marked = new DocumentTextService({
+      dataDir: data,
+      workerUrl,
+      poolSize: 1,
+      taskBudgetMs: 500,
+      languages: [{ code: 'eng', file: '/nonexistent' }],
+    });
+    try {
+      const names = ['fine-1.pdf', 'fine-2.pdf', 'crash-1.pdf', 'hang-1.pdf'];
+      const hashes = new Map<string, string>();
+      for (const name of names) {
+        const path = join(dir, name);
+        writeFileSync(path, `%PDF-1.4 ${name}`);
+        hashes.set(await hashFile(path), name);
+      }
+      const results = await Promise.all(names.map((n) => marked.textOf(join(dir, n))));
+      expect(results.map((r) => r.ok)).toEqual([true, true, false, false]);
+      expect(results[2]).toMatchObject({
+        message: expect.stringMatching(/^the text reader crashed reading it: .*; it is not read again$/),
+      });
+      expect(results[3]).toMatchObject({
+        message: expect.stringMatching(/^reading the text took more than 1 s.*; it is not read again$/),
+      });
+      const left = readdirSync(join(data, 'text-cache')).filter((f) => !f.endsWith('.json'));
+      expect(left.map((f) => `${hashes.get(f.replace(/\.\w+$/, ''))} ${f.replace(/^\w+/, '')}`).sort()).toEqual([
+        'crash-1.pdf .failed',
+        'hang-1.pdf .failed',
+      ]);
+    } finally {
+      await marked.close();
     }
   });
 });

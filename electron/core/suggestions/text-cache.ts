@@ -4,9 +4,10 @@
  * `<dataDir>/text-cache/`; the key includes everything that changes the result (code version, languages,
  * OCR page limit, DPI), so a changed setting reads anew instead of answering from an old result.
  *
- * Bookkeeping against a poison pill (issue #27): `<hash>.reading` counts reads begun and not finished,
- * written before the worker starts; `<hash>.failed` holds why a content is not read again (its worker died
- * or ran over its budget, or two reads were cut off by the process ending). document-text.ts keeps them.
+ * Bookkeeping against a poison pill (issue #27, #45): `<hash>.reading` marks a read under way (which
+ * process reads it), written before the worker starts and removed when the read is over; `<hash>.failed`
+ * holds why a content is not read again (its read killed the text worker or ran over its budget).
+ * document-text.ts keeps them.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -67,18 +68,19 @@ export class TextCache {
     await rename(tmp, this.file(hash));
   }
 
-  /** Reads of this content begun and not finished (0 when none). */
-  async readsBegun(hash: string): Promise<number> {
-    const raw = await readFile(join(this.dir, `${hash}.reading`), 'utf8').catch(() => '');
-    const n = Number.parseInt(raw, 10);
-    return Number.isInteger(n) && n > 0 ? n : 0;
+  /** On disk (fsync'd) before the read starts, so a process that ends while reading leaves it behind. */
+  async setReadingMark(hash: string, mark: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(join(this.dir, `${hash}.reading`), mark);
   }
 
-  /** On disk (fsync'd) before the read starts, so a process that dies reading it leaves it behind. */
-  async setReadsBegun(hash: string, n: number): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    if (n <= 0) await rm(join(this.dir, `${hash}.reading`), { force: true });
-    else await writeFileAtomic(join(this.dir, `${hash}.reading`), String(n));
+  /** The read is over (read, refused, stopped by close): no mark stays behind. */
+  async clearReadingMark(hash: string): Promise<void> {
+    await rm(join(this.dir, `${hash}.reading`), { force: true });
+  }
+
+  async clearFailure(hash: string): Promise<void> {
+    await rm(join(this.dir, `${hash}.failed`), { force: true });
   }
 
   /** Why this content is not read again, if it is not. */

@@ -43,7 +43,7 @@ export class TextPool {
       idleMs: opts.idleMs ?? 60_000,
       closedMessage: 'the text pool was closed',
       failure: {
-        died: (why) => new TextWorkerFailed(`the text worker stopped: ${why}`),
+        died: (why) => new TextWorkerFailed(`the text reader crashed reading it: ${why}`),
         overBudget: (s) => new TextWorkerFailed(`reading the text took more than ${s} s and was stopped`),
       },
     });

@@ -226,6 +226,10 @@ export class SharedFolder {
   private async adoptInPlace(): Promise<void> {
     const { config, layout, hooks } = this;
     const held = config.inPlace?.list(layout.root) ?? [];
+    // Only files an older version took in place, and moved now, count: a document this station claimed
+    // has its file in `.intake/taken/` already (listed too, as it lies under the folder), and saying
+    // "taken in place" for those at every restart told of an upgrade that never happened (issue #45).
+    let adopted = 0;
     for (const f of held) {
       const rel = relative(layout.root, f.path);
       if (rel.startsWith('..') || rel.startsWith(SHARED_DIR + sep) || isAbsolute(rel)) continue;
@@ -234,14 +238,16 @@ export class SharedFolder {
       if (!s?.isFile() || s.size !== f.size || Math.trunc(s.mtimeMs) !== f.mtimeMs) continue;
       const to = join(layout.taken, rel);
       const r = await moveInto(f.path, to).catch(() => 'busy' as const);
-      if (r === 'won') await config.inPlace?.moved(f.id, to);
-      else
+      if (r === 'won') {
+        await config.inPlace?.moved(f.id, to);
+        adopted++;
+      } else
         hooks.logger.warn('file taken in place before the upgrade not moved into this station’s taken folder', {
           file: rel,
           result: r,
         });
     }
-    if (held.length > 0) hooks.logger.info('files taken in place finished as this station’s', { count: held.length });
+    if (adopted > 0) hooks.logger.info('files taken in place finished as this station’s', { count: adopted });
   }
 
   /**
