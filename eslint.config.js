@@ -165,7 +165,22 @@ export default tseslint.config(
       'bench/**/*.ts',
       'scripts/**/*.{js,mjs,ts}',
     ],
-    rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off', 'import-x/no-restricted-paths': 'off' },
+    rules: {
+      'no-restricted-globals': 'off',
+      'no-restricted-imports': 'off',
+      'import-x/no-restricted-paths': 'off',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          // Vitest's toMatchObject takes a RegExp value as an object with no keys: it matches any value, so
+          // the check can never fail. expect.stringMatching(…) is the matcher that checks.
+          selector:
+            "CallExpression[callee.property.name='toMatchObject'] :matches(Property, ArrayExpression) > Literal[regex]",
+          message: 'A RegExp value inside toMatchObject matches anything: use expect.stringMatching(/…/).',
+        },
+      ],
+    },
   },
   {
     // Build configuration runs in Node at build time, not in the renderer.
