@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../shared/domain/document';
 import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../components/error-banner';
@@ -48,7 +48,10 @@ export function TaggingForm() {
   const suggestionResult = suggestions?.state === 'ready' ? suggestions.result : undefined;
   const typeGuess = useAppStore((st) => (single ? st.typeGuesses[single] : undefined));
 
-  useEffect(() => s().syncDraft(docs), [docs, s]);
+  // Before the browser paints: the form never shows the next document's name over the last one's draft,
+  // so what a fast clerk types there is the next document's (issue #48 item 1; an effect after the paint let
+  // the typing land in the old draft, wiped when it caught up).
+  useLayoutEffect(() => s().syncDraft(docs), [docs, s]);
   useEffect(() => {
     if (single) void s().loadSuggestions(single);
   }, [single, s]);
