@@ -20,7 +20,7 @@ import type { UnreachableBudget } from './agent-reachability';
 import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
 import { EXIT, configurationStopOf, logStopReasons, STORAGE_TRIES_ONCE, stopReasonOf } from './agent-stop-reason';
 import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
-import { AGENT_VERSION } from './agent-version';
+import { agentBuild, agentVersionLine } from './agent-version';
 
 /**
  * The headless agent: the same core as the app, no window. stdout carries results (list lines, the
@@ -48,7 +48,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   if (args.version) {
-    process.stdout.write(`${AGENT_VERSION}\n`);
+    process.stdout.write(`${agentVersionLine()}\n`);
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
@@ -249,7 +249,11 @@ async function runCommand(
   const reporting = await startReporting(args.metricsPort);
   cleanups.push(reporting.stop);
   await pipeline.start();
+  const build = agentBuild();
   logger.info('agent started', {
+    version: build.version,
+    commit: build.commit,
+    ...(build.note ? { commitUnknown: build.note } : {}),
     dataDir,
     environment: config.environment.id,
     folders: config.settings.folders.map((f) => f.path),

@@ -12,6 +12,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { headlessAgentArgs } from './headless-launch';
 import { SERVICE_PATHS } from './service-definitions';
+import { headCommit } from './test-support/head-commit';
 import { agentEnv, runAgent, sandboxEnvironment } from './test-support/run-agent';
 import { serviceCommandLines } from './test-support/service-command-lines';
 import { spawnAgent } from './test-support/spawned-agent';
@@ -110,6 +111,8 @@ describe.each(SYSTEMS)('the %s service definition', (system) => {
       const status = await runAgent(['status', '--data', s.data]);
       expect(status.code).toBe(2);
       expect(status.summary).toMatchObject({ running: true, health: 'failing' });
+      // Stopped, it still says which build it is.
+      expect(status.summary?.status).toMatchObject({ commit: headCommit() });
       expect((status.summary?.reasons as string[])[0]).toMatch(/^stopped: settings\.invalid: .*not valid JSON/);
       // It stays: no exit for a service manager to restart in a loop.
       await new Promise((r) => setTimeout(r, 2_500));
