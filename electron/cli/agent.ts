@@ -34,6 +34,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
   if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv, env);
+  if (argv[0] === 'service-folders') return (await import('./service-folders-cli')).runServiceFoldersCli(argv, env);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);
