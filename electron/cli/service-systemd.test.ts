@@ -23,7 +23,8 @@ if (unavailable) console.warn(`service-systemd.test.ts skipped: ${unavailable}`)
 const UID = 60123; // the intake-desk user of the private /etc (below systemd's DynamicUser range)
 const UNIT = 'intake-desk-agent.service';
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const FOLDERS = { post: '/home/scans/post', mail: '/srv/scans/mail' };
+// One in /home (hidden by ProtectHome), one with a space (quoted in the drop-in).
+const FOLDERS = { post: '/home/scans/post', mail: '/srv/scans/mail room' };
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -158,7 +159,7 @@ exec ${JSON.stringify(process.execPath)} --import tsx electron/cli/agent.ts "$@"
     const readOnly = ['/etc/intake-desk', '/srv', '/opt', '/usr/local', '/var/lib', '/var/tmp/..', '/'];
     await writeFile(
       probe,
-      `for d in ${[...writable, ...readOnly].join(' ')}; do
+      `for d in ${[...writable, ...readOnly].map((d) => `'${d}'`).join(' ')}; do
   if touch "$d/.probe" 2>/dev/null; then echo "writable $d"; rm -f "$d/.probe"; else echo "read-only $d"; fi
 done
 cat /home/clerk/private.txt >/dev/null 2>&1 && echo "reads /home/clerk" || echo "no /home/clerk"
