@@ -150,6 +150,10 @@ describe('service definitions', () => {
     expect(argv[0]).toBe(SERVICE_PATHS.mac.executable);
     expect(agentOf(argv)).toMatchObject({ command: 'run', data: SERVICE_PATHS.mac.data, service: true });
     expect(plist).toMatch(/<key>SuccessfulExit<\/key>\s*<false\/>/);
+    // Files private to the station user (0077 in decimal, as plists take it), disk I/O behind the clerk's.
+    expect(plist).toMatch(/<key>Umask<\/key>\s*<integer>63<\/integer>/);
+    expect(0o077).toBe(63);
+    expect(plist).toMatch(/<key>LowPriorityIO<\/key>\s*<true\/>/);
     // launchd's console file is not rotated: only errors go there (the agent's own log file rotates).
     expect(agentOf(argv)).toMatchObject({ consoleLogLevel: 'error' });
   });
@@ -167,6 +171,36 @@ describe('service definitions', () => {
     });
     expect(task).toContain('<MultipleInstancesPolicy>IgnoreNew</MultipleInstancesPolicy>');
     expect(task).toMatch(/<BootTrigger>[\s\S]*<Interval>PT5M<\/Interval>/);
+  });
+
+  it('Windows, confined: NETWORK SERVICE with its own task SID, two privileges, and a key file for sign-in', () => {
+    const task = files['intake-desk-agent-task-network-service.xml'] ?? '';
+    expect(balanced(task)).toBe(true);
+    const principal = /<Principal id="Author">([\s\S]*?)<\/Principal>/.exec(task)?.[1] ?? '';
+    // Task Scheduler accepts ProcessTokenSidType only for LOCAL SERVICE (S-1-5-19) or NETWORK SERVICE (S-1-5-20).
+    expect(principal).toContain('<UserId>S-1-5-20</UserId>');
+    expect(principal).toContain('<RunLevel>LeastPrivilege</RunLevel>');
+    expect(principal).toContain('<ProcessTokenSidType>Unrestricted</ProcessTokenSidType>');
+    expect([...principal.matchAll(/<Privilege>([^<]+)<\/Privilege>/g)].map((m) => m[1])).toEqual([
+      'SeChangeNotifyPrivilege',
+      'SeCreateGlobalPrivilege',
+    ]);
+    expect(principal).not.toContain('<LogonType>Password</LogonType>'); // no password stored anywhere
+    const command = unxml(/<Command>([^<]*)<\/Command>/.exec(task)?.[1] ?? '');
+    const argv = [command, ...splitWindows(unxml(/<Arguments>([^<]*)<\/Arguments>/.exec(task)?.[1] ?? ''))];
+    expect(agentOf(argv)).toMatchObject({
+      machineSettings: SERVICE_PATHS.windows.machineSettings,
+      data: SERVICE_PATHS.windows.data,
+      keyFile: SERVICE_PATHS.windows.keyFile,
+      authMethod: 'private_key_jwt',
+      service: true,
+    });
+    // Otherwise the same task: boot trigger, repetition, one instance.
+    const rest = (t: string) => t.replace(/<!--[\s\S]*?-->/, '').replace(/<Principals>[\s\S]*<\/Principals>/, '');
+    const station = files['intake-desk-agent-task.xml'] ?? '';
+    expect(rest(task).replace(/<Arguments>.*<\/Arguments>/, '')).toBe(
+      rest(station).replace(/<Arguments>.*<\/Arguments>/, ''),
+    );
   });
 
   it('every service starts the app with the V8 flags the bin starts Node with', () => {
