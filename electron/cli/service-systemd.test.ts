@@ -25,6 +25,8 @@ const UNIT = 'intake-desk-agent.service';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // One in /home (hidden by ProtectHome), one with a space (quoted in the drop-in).
 const FOLDERS = { post: '/home/scans/post', mail: '/srv/scans/mail room' };
+/** The agent user's own folder, named by no setting: its file mode allows writes, the unit must not. */
+const NOT_IN_SETTINGS = '/srv/scans/old-inbox';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -102,8 +104,14 @@ describe.skipIf(unavailable)('the systemd unit, run by systemd with its confinem
       await mkdir(onHost(folder), { recursive: true });
       await chown(onHost(folder), UID, UID);
     }
-    await mkdir(join(systemd.root.home, 'clerk'), { recursive: true });
-    await writeFile(join(systemd.root.home, 'clerk', 'private.txt'), 'not for the agent\n');
+    // What file modes alone would let the agent user reach, so only the confinement can keep it out: another
+    // user's home readable by all, and a folder of the agent's own that the settings do not name.
+    for (const d of ['', 'scans'].flatMap((s) => [join(systemd.root.home, s), join(systemd.root.srv, s)]))
+      await chmod(d, 0o755);
+    await mkdir(join(systemd.root.home, 'clerk'), { mode: 0o755 });
+    await writeFile(join(systemd.root.home, 'clerk', 'private.txt'), 'not for the agent\n', { mode: 0o644 });
+    await mkdir(onHost(NOT_IN_SETTINGS));
+    await chown(onHost(NOT_IN_SETTINGS), UID, UID);
     // The stand-in for the Electron binary at the unit's path.
     const exe = join(systemd.root.opt, 'Intake Desk', 'intake-desk');
     await mkdir(join(systemd.root.opt, 'Intake Desk'), { recursive: true });
@@ -156,7 +164,7 @@ exec ${JSON.stringify(process.execPath)} --import tsx electron/cli/agent.ts "$@"
   it('leaves writable only its state folder and the settings’ folders; no devices, capabilities or other homes', async () => {
     const probe = join(systemd.root.opt, 'probe.sh');
     const writable = ['/var/lib/intake-desk', ...Object.values(FOLDERS)];
-    const readOnly = ['/etc/intake-desk', '/srv', '/opt', '/usr/local', '/var/lib', '/var/tmp/..', '/'];
+    const readOnly = [NOT_IN_SETTINGS, '/etc/intake-desk', '/srv', '/opt', '/usr/local', '/var/lib', '/'];
     await writeFile(
       probe,
       `for d in ${[...writable, ...readOnly].map((d) => `'${d}'`).join(' ')}; do
