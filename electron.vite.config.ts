@@ -1,11 +1,20 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { createRendererConfig } from './vite.renderer.config';
+import { buildInfoAt } from './electron/core/util/build-info';
+import packageJson from './package.json' with { type: 'json' };
 
 const rendererConfig = createRendererConfig(resolve(import.meta.dirname, 'renderer'));
 
+// The build's version and commit, inlined into the main bundle (electron/cli/agent-version.ts): `--version`,
+// `status` and intake_build_info tell two builds of one version apart. Outside a git checkout set
+// INTAKE_BUILD_COMMIT; without either the build says "commit unknown" (here, and in every answer).
+const build = buildInfoAt(import.meta.dirname, packageJson.version);
+if (build.note) console.warn(`electron-vite: the build records no commit: ${build.note}; set INTAKE_BUILD_COMMIT`);
+
 export default defineConfig({
   main: {
+    define: { __INTAKE_BUILD__: JSON.stringify(build) },
     build: {
       outDir: 'out/main',
       // Entries sharing one set of chunks: the window's main process, and the headless agent that

@@ -40,6 +40,9 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
                      sheets. When the scanner stops with trouble (jam, cover open, gone) the pages that
                      came are made into documents and uploaded (--keep-open: kept as an open batch
                      instead), and one JSON line {"error":CODE,…} says why: exit 7
+  service-folders [--machine-settings FILE] [--settings FILE]
+                     print the systemd drop-in that lets the confined service write the folders the settings
+                     name (watched folders, the archive folder): ReadWritePaths=, one a line (docs/deployment.md §8)
   text FILE [--pages N] [--patterns FILE]
                      print the text of a document as the app reads it (a JSON line per page), then the
                      numbers found in it (a JSON line each): for tuning text.patterns

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
+import { headCommit } from './test-support/head-commit';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { spawnAgent } from './test-support/spawned-agent';
 
@@ -96,7 +97,7 @@ describe('agent run --service', () => {
       expect(text).toMatch(/^intake_agent_stopped 1$/m);
       expect(text).toMatch(/^intake_agent_stop_reason\{code="settings\.invalid"\} 1$/m);
       expect(text).toMatch(/^intake_uploads_stopped 1$/m);
-      expect(text).toMatch(/^intake_build_info\{version="[^"]+"\} 1$/m);
+      expect(text).toMatch(new RegExp(`^intake_build_info\\{version="[^"]+",commit="${headCommit()}"\\} 1$`, 'm'));
     } finally {
       expect(await agent.stop()).toBe(0);
     }

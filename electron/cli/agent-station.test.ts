@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
+import { headCommit } from './test-support/head-commit';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { pastIdleTime } from '../core/util/test-support/box-pace';
 
@@ -109,15 +110,32 @@ describe('a running agent, seen by an admin', () => {
     expect(text).toMatch(/^intake_queue_documents\{state="archived"\} 1$/m);
     expect(text).toMatch(/^intake_uploaded_bytes_total \d+$/m);
     expect(text).toMatch(/^intake_platform_online 1$/m);
+    // Which build: the version and the commit (two builds of one version differ there).
+    expect(text).toMatch(
+      new RegExp(`^intake_build_info\\{version="0\\.\\d+\\.\\d+[^"]*",commit="${headCommit()}"\\} 1$`, 'm'),
+    );
     const last = Number(/^intake_last_success_timestamp_seconds (\S+)$/m.exec(text)?.[1]);
     expect(Math.abs(last - Date.now() / 1000)).toBeLessThan(120);
     expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+  });
+
+  it('--version names the version and the commit, and the start is logged with them', async () => {
+    const r = await runAgent(['--version']);
+    expect(r.code).toBe(0);
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^${version.replace(/\./g, '\\.')} \\(commit ${headCommit()}( with uncommitted changes)?, \\d{4}-\\d\\d-\\d\\d\\)\n$`,
+      ),
+    );
+    expect(stderr).toMatch(new RegExp(`agent started .*commit=${headCommit()}`));
   });
 
   it('status reports the last success and the counts', async () => {
     await new Promise((r) => setTimeout(r, 1_500)); // the status file follows the queue within a second
     const { report } = await status();
     expect(report.status).toMatchObject({ counts: { archived: 1, failed: 0 }, lastSuccessAt: expect.any(String) });
+    expect(report.status).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: headCommit() });
   });
 
   it('no secret and no access token in any file the agent wrote (log, status, database, spool, archive)', async () => {

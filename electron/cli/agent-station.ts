@@ -12,7 +12,7 @@ import { systemClock } from '../core/util/clock';
 import { DATA_FOLDER_LOCK_FILE } from '../core/util/data-folder-lock';
 import type { Logger } from '../core/util/logger';
 import { serveAgentMetrics } from './agent-metrics';
-import { AGENT_VERSION } from './agent-version';
+import { agentBuild } from './agent-version';
 
 /**
  * What a running agent reports about itself for fleet monitoring: a log line per document state, the
@@ -32,7 +32,8 @@ export async function startStationReporting(o: {
     bus: o.bus,
     queue: o.queue,
     clock: systemClock,
-    version: AGENT_VERSION,
+    version: agentBuild().version,
+    commit: agentBuild().commit,
     pid: process.pid,
     ...(await previousStatus(o.dataDir)),
   });

@@ -13,7 +13,7 @@ import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
 import { serveAgentMetrics } from './agent-metrics';
 import type { StopReason } from './agent-stop-reason';
-import { AGENT_VERSION } from './agent-version';
+import { agentBuild } from './agent-version';
 
 /** How often the inputs are looked at (a few stat calls), and how often a cause no file shows is retried. */
 export const STOPPED_POLL_MS = 1_000;
@@ -155,7 +155,8 @@ function stoppedStatus(stop: StopReason, since: string, sentAsScanned: StationSt
   const counts = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
   return {
     pid: process.pid,
-    version: AGENT_VERSION,
+    version: agentBuild().version,
+    commit: agentBuild().commit,
     startedAt: since,
     updatedAt: new Date().toISOString(),
     counts,

@@ -20,7 +20,7 @@ import type { UnreachableBudget } from './agent-reachability';
 import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
 import { EXIT, configurationStopOf, logStopReasons, STORAGE_TRIES_ONCE, stopReasonOf } from './agent-stop-reason';
 import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
-import { AGENT_VERSION } from './agent-version';
+import { agentBuild, agentVersionLine } from './agent-version';
 import { collectSentAsScanned } from './agent-sent-as-scanned';
 import type { SentAsScanned } from './agent-sent-as-scanned';
 
@@ -36,6 +36,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
   if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv, env);
+  if (argv[0] === 'service-folders') return (await import('./service-folders-cli')).runServiceFoldersCli(argv, env);
   let args: AgentArgs;
   try {
     args = parseAgentArgs(argv, env);
@@ -50,7 +51,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   if (args.version) {
-    process.stdout.write(`${AGENT_VERSION}\n`);
+    process.stdout.write(`${agentVersionLine()}\n`);
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
@@ -255,7 +256,11 @@ async function runCommand(
   const reporting = await startReporting(args.metricsPort);
   cleanups.push(reporting.stop);
   await pipeline.start();
+  const build = agentBuild();
   logger.info('agent started', {
+    version: build.version,
+    commit: build.commit,
+    ...(build.note ? { commitUnknown: build.note } : {}),
     dataDir,
     environment: config.environment.id,
     folders: config.settings.folders.map((f) => f.path),

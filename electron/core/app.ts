@@ -64,6 +64,8 @@ import { PRIVATE_DIR_MODE, usePrivateUmask } from './util/private-files';
 export interface IntakeCoreOptions {
   name: string;
   version: string;
+  /** The build's commit (electron/cli/agent-version.ts), for status and intake_build_info. */
+  commit?: string;
   shell: 'electron' | 'web';
   /** The user's settings file and the folder for queue, spool, archive and caches. */
   paths: { settingsFile: string; dataDir: string };
@@ -227,7 +229,14 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const { queue } = pipeline;
   const importer = new DocumentImporter(queue, options.importMaxBytes);
   // Fleet monitoring from the desktop as from the agent (settings → monitoring; off by default).
-  const monitor = new StationMonitor({ bus, queue, clock, version: options.version, pid: process.pid });
+  const monitor = new StationMonitor({
+    bus,
+    queue,
+    clock,
+    version: options.version,
+    ...(options.commit ? { commit: options.commit } : {}),
+    pid: process.pid,
+  });
   const metrics = new MetricsEndpoint(monitor, logger.child({ part: 'metrics' }));
   void metrics.apply(initial.monitoring?.metricsPort);
 

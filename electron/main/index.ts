@@ -38,6 +38,7 @@ import { TrayController } from './tray';
 import { DesktopUpdater } from './updater';
 import { runHeadless } from './headless';
 import { headlessAgentArgs } from '../cli/headless-launch';
+import { agentBuild } from '../cli/agent-version';
 
 const logger = new JsonLineLogger((line) => process.stdout.write(line + '\n'));
 const devServerUrl = rendererDevServerUrl(process.env['ELECTRON_RENDERER_URL'], app.isPackaged);
@@ -97,6 +98,7 @@ async function start(): Promise<void> {
   const core = await createIntakeCore({
     name: app.getName(),
     version: app.getVersion(),
+    commit: agentBuild().commit,
     shell: 'electron',
     // Chromium keeps its own files in userData; ours go to settings.json and data/.
     paths: { settingsFile: join(userData, 'settings.json'), dataDir: join(userData, 'data') },

@@ -4,11 +4,12 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderScan, tiffOfScans } from '../../electron/core/capture/test-support/synthetic-scan';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
+import { headCommit } from '../../electron/cli/test-support/head-commit';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -49,10 +50,18 @@ describe('the installed agent package', () => {
       expect(existsSync(join(modules, dev)), dev).toBe(false);
   });
 
-  it('prints its version', async () => {
-    const { stdout } = await run(agent, ['--version'], { cwd: work });
+  // The build wrote its commit into the bundle (electron.vite.config.ts): the installed package has no .git and
+  // no git to ask, yet names the commit out/ was built from (the test command builds from this checkout).
+  it('prints its version and the commit it was built from', async () => {
+    const { stdout } = await run(agent, ['--version'], {
+      cwd: work,
+      env: { ...process.env, PATH: dirname(process.execPath) },
+    });
     const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
-    expect(stdout.trim()).toBe(version);
+    const escaped = version.replace(/\./g, '\\.');
+    expect(stdout.trim()).toMatch(
+      new RegExp(`^${escaped} \\(commit ${headCommit()}( with uncommitted changes)?, \\d{4}-\\d\\d-\\d\\d\\)$`),
+    );
   });
 
   it('uploads a file to the embedded sandbox and archives it', async () => {

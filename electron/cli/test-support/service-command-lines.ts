@@ -22,17 +22,20 @@ export const unxml = (s: string) =>
  * ExecStart, launchd passes ProgramArguments as they are, Task Scheduler starts Command with Arguments
  * (split by the program's CommandLineToArgvW). argv[0] is the executable.
  */
-export function serviceCommandLines(files = serviceFiles()): Record<'linux' | 'mac' | 'windows', string[]> {
+export function serviceCommandLines(
+  files = serviceFiles(),
+): Record<'linux' | 'mac' | 'windows' | 'windowsNetworkService', string[]> {
   const unit = files['intake-desk-agent.service'] ?? '';
   const plist = files['com.intakedesk.agent.plist'] ?? '';
-  const task = files['intake-desk-agent-task.xml'] ?? '';
   const array = /<key>ProgramArguments<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(plist)?.[1] ?? '';
+  const taskCommandLine = (task = '') => [
+    unxml(/<Command>([^<]*)<\/Command>/.exec(task)?.[1] ?? ''),
+    ...splitWindows(unxml(/<Arguments>([^<]*)<\/Arguments>/.exec(task)?.[1] ?? '')),
+  ];
   return {
     linux: splitSystemd(/^ExecStart=(.*)$/m.exec(unit)?.[1] ?? ''),
     mac: [...array.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => unxml(m[1] ?? '')),
-    windows: [
-      unxml(/<Command>([^<]*)<\/Command>/.exec(task)?.[1] ?? ''),
-      ...splitWindows(unxml(/<Arguments>([^<]*)<\/Arguments>/.exec(task)?.[1] ?? '')),
-    ],
+    windows: taskCommandLine(files['intake-desk-agent-task.xml']),
+    windowsNetworkService: taskCommandLine(files['intake-desk-agent-task-network-service.xml']),
   };
 }

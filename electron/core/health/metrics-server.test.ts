@@ -12,6 +12,7 @@ const source: MetricsSource = {
   status: () => ({
     pid: process.pid,
     version: '9.8.7',
+    commit: '0123456789ab',
     startedAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     counts: Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as never,
@@ -44,13 +45,19 @@ describe('the metrics endpoint', () => {
   it('GET serves the text with process metrics and the build version', async () => {
     const r = await call('GET', '/metrics');
     expect(r.status).toBe(200);
-    expect(r.body).toMatch(/^intake_build_info\{version="9\.8\.7"\} 1$/m);
+    expect(r.body).toMatch(/^intake_build_info\{version="9\.8\.7",commit="0123456789ab"\} 1$/m);
     expect(r.body).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(r.body).toMatch(/^process_cpu_seconds_total /m);
     expect(r.body).toMatch(/^nodejs_heap_size_used_bytes /m);
     expect(r.body).toMatch(/^intake_agent_stopped 0$/m);
     expect(r.body).not.toMatch(/^intake_agent_stop_reason\{/m);
     expect(r.body).toMatch(/^intake_sent_as_scanned_total 2$/m);
+  });
+
+  it('a status without a commit (none recorded) shows commit "unknown", not an empty label', async () => {
+    const { commit: _, ...withoutCommit } = source.status();
+    const registry = createMetricsRegistry({ counters: source.counters, status: () => withoutCommit });
+    expect(await registry.metrics()).toMatch(/^intake_build_info\{version="9\.8\.7",commit="unknown"\} 1$/m);
   });
 
   it('HEAD answers like GET, without a body', async () => {

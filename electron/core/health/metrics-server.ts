@@ -22,12 +22,13 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
   collectDefaultMetrics({ register: registry });
   new Gauge({
     name: 'intake_build_info',
-    help: 'The agent build: always 1, with its version as a label.',
-    labelNames: ['version'],
+    help: 'The agent build: always 1, with its version and commit as labels (commit "unknown": none recorded).',
+    labelNames: ['version', 'commit'],
     registers: [registry],
     collect() {
       this.reset();
-      this.set({ version: current().version }, 1);
+      const { version, commit } = current();
+      this.set({ version, commit: commit ?? 'unknown' }, 1);
     },
   });
   new Gauge({

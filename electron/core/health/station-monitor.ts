@@ -51,6 +51,8 @@ export class StationMonitor {
       queue: MonitoredQueue;
       clock: Clock;
       version: string;
+      /** The build's commit ("unknown" when the build has none); absent where the caller knows none. */
+      commit?: string;
       pid: number;
       /** The last status file of this data folder, to carry the last success over a restart. */
       previous?: StationStatus;
@@ -97,6 +99,7 @@ export class StationMonitor {
     return {
       pid: this.deps.pid,
       version: this.deps.version,
+      ...(this.deps.commit ? { commit: this.deps.commit } : {}),
       startedAt: this.startedAt,
       updatedAt: new Date(clock.now()).toISOString(),
       counts: q.counts,

@@ -8,6 +8,8 @@ import { DocumentStateSchema } from '../../../shared/domain/document';
 export const StationStatusSchema = z.object({
   pid: z.number().int(),
   version: z.string(),
+  /** The build's commit (electron/core/util/build-info.ts): two builds of one version differ here. */
+  commit: z.string().optional(),
   startedAt: z.string(),
   /** Refreshed at least every HEARTBEAT_MS while the agent runs; older means it hangs or died. */
   updatedAt: z.string(),
