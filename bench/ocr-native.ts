@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import type { GrayBitmap } from '../electron/core/capture/pages/bitmap';
 import { DocumentTextService } from '../electron/core/suggestions/document-text';
 import { createOcrEngine } from '../electron/core/suggestions/ocr-engine';
-import { findOcrLanguages } from '../electron/core/suggestions/ocr-languages';
+import { packagedEnglish } from '../electron/core/suggestions/ocr-languages';
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { prng } from '../electron/core/capture/test-support/synthetic-scan';
 import type { Figure } from './bench-support';
@@ -127,7 +127,7 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
     return { seconds: (performance.now() - t) / 1000, words: r.pages[0].lines.flat().map((w) => w.text) };
   };
   // The engine alone, on the page's pixels (this thread), as native gets them in the PGM.
-  const engine = await createOcrEngine(findOcrLanguages(), join(dir, 'stage'));
+  const engine = await createOcrEngine([packagedEnglish()], join(dir, 'stage'));
   const bare = async (page: GrayBitmap): Promise<Read> => {
     const t = performance.now();
     const lines = await engine.recognize(page);

@@ -68,7 +68,7 @@ describe('a content whose text read takes the worker or the process down', () =>
       workerUrl,
       taskBudgetMs: 500,
       poolSize: 1,
-      languages: [{ code: 'eng', file: '/nonexistent' }],
+      languages: 'eng',
     });
     try {
       for (const name of ['hang.pdf', 'crash.pdf']) {
@@ -95,7 +95,7 @@ describe('a content whose text read takes the worker or the process down', () =>
       dataDir: data,
       workerUrl,
       poolSize: 1,
-      languages: [{ code: 'eng', file: '/nonexistent' }],
+      languages: 'eng',
     });
     try {
       expect(await after.textOf(path)).toMatchObject({ ok: false, message: /cut off twice/ });
