@@ -63,9 +63,9 @@ export function searchablePipeline() {
           { dataDir: data, folders, uploader, bus, environment },
           {
             outputText: () => ({
-              searchablePdf: (source, out, smaller) => {
+              searchablePdf: (source, out, smaller, languages) => {
                 builds.push(source);
-                return service.searchablePdf(source, out, smaller);
+                return service.searchablePdf(source, out, smaller, languages);
               },
             }),
           },
