@@ -86,7 +86,7 @@ describe('intake-agent text', () => {
   );
 
   // Issue #46: German read as German with the model the agent ships (no system package); which languages
-  // is --ocr-languages, else the system's locale (German: deu+eng).
+  // is --ocr-languages, else the system's locale (German: deu).
   it(
     '--ocr-languages deu+eng reads umlauts and ß; without it a German system locale reads German, another English',
     { timeout: 240_000 },

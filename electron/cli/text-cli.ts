@@ -31,7 +31,7 @@ export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE] [--ocr-lang
                      --pages N: pages OCR'd (default ${OCR_DEFAULTS.maxPages}, 0 to 20); --patterns FILE: the
                      settings file (its text.patterns) or a JSON list of patterns, looked for first;
                      --ocr-languages L: deu, eng or both (deu+eng; the models ship with the agent);
-                     default by the system's locale (German: deu+eng, else eng)
+                     default by the system's locale (German: deu, else eng)
   text exit codes: as pages ("error":"unreadable" when the file gives no text)`;
 
 /** The most pages `--pages` may OCR: the settings' own limit (text.ocrPages). */

@@ -399,7 +399,7 @@ export const de: Record<MessageKey, string> = {
   'settings.ocr': 'Texterkennung (OCR)',
   'settings.ocr.languages': 'Gelesene Sprachen',
   'settings.ocr.languagesChoice': 'Scans lesen auf',
-  'settings.ocr.languagesDefault': 'Wie die Sprache des Arbeitsplatzes (Deutsch: Deutsch und Englisch)',
+  'settings.ocr.languagesDefault': 'Wie die Sprache des Arbeitsplatzes (Deutsch: Deutsch, sonst Englisch)',
   'settings.ocr.languagesHint':
     'Ein Ordner kann eigene haben. Beide Sprachen kosten etwas Zeit je Seite (docs/capture.md); ein schon gelesener Scan wird neu gelesen.',
   'settings.ocr.noLanguages': 'Keine: Scans werden nicht gelesen, nur PDFs mit eigenem Text',

@@ -389,7 +389,7 @@ export const en = {
   'settings.ocr': 'Text recognition (OCR)',
   'settings.ocr.languages': 'Languages read',
   'settings.ocr.languagesChoice': 'Read scans in',
-  'settings.ocr.languagesDefault': 'As the station’s language (German: German and English)',
+  'settings.ocr.languagesDefault': 'As the station’s language (German: German, else English)',
   'settings.ocr.languagesHint':
     'A folder can have its own. Both languages cost some time per page (docs/capture.md); a scan read before is read again.',
   'settings.ocr.noLanguages': 'None: scans are not read, only PDFs with their own text',

@@ -31,21 +31,21 @@ const english = FolderProfileSchema.parse({
 });
 
 describe('OCR languages as a setting', () => {
-  it('defaults from the locale: German (the app’s or the system’s, any region) reads deu+eng, else eng', () => {
-    expect(defaultOcrLanguages('de')).toBe('deu+eng');
-    expect(defaultOcrLanguages('en', 'de-AT')).toBe('deu+eng');
-    expect(defaultOcrLanguages('en', 'de_CH.UTF-8')).toBe('deu+eng');
+  it('defaults from the locale: German (the app’s or the system’s, any region) reads deu, else eng', () => {
+    expect(defaultOcrLanguages('de')).toBe('deu');
+    expect(defaultOcrLanguages('en', 'de-AT')).toBe('deu');
+    expect(defaultOcrLanguages('en', 'de_CH.UTF-8')).toBe('deu');
     expect(defaultOcrLanguages('en', 'en-US')).toBe('eng');
     expect(defaultOcrLanguages(undefined, 'dek')).toBe('eng');
-    expect(ocrLanguagesFor({ ...base, locale: 'de' }, undefined, 'en-US')).toBe('deu+eng');
+    expect(ocrLanguagesFor({ ...base, locale: 'de' }, undefined, 'en-US')).toBe('deu');
     expect(ocrLanguagesFor(base, undefined, 'en-GB')).toBe('eng');
   });
 
   it('a folder profile’s own languages win over the settings’, which win over the locale', () => {
-    const s = { ...base, locale: 'de' as const, folders: [post, english], text: { languages: 'deu' } };
+    const s = { ...base, locale: 'de' as const, folders: [post, english], text: { languages: 'deu+eng' } };
     expect(ocrLanguagesFor(s, '/scans/uk', 'de-DE')).toBe('eng');
-    expect(ocrLanguagesFor(s, '/scans/post', 'de-DE')).toBe('deu'); // the settings' (no trailing slash: same folder)
-    expect(ocrLanguagesFor({ ...s, text: {} }, '/scans/post', 'en-US')).toBe('deu+eng'); // the app's locale
+    expect(ocrLanguagesFor(s, '/scans/post', 'de-DE')).toBe('deu+eng'); // the settings' (no trailing slash: same folder)
+    expect(ocrLanguagesFor({ ...s, text: {} }, '/scans/post', 'en-US')).toBe('deu'); // the app's locale
   });
 
   it('takes the models that ship, each once; refuses others at the field', () => {

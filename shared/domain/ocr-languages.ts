@@ -1,9 +1,10 @@
 /**
  * Which languages OCR reads (issue #46): Tesseract's codes joined by `+` as on its command line
  * (`deu+eng`), from the models that ship with the app. The setting is `text.languages`, machine-wide or
- * per folder profile; absent, it follows the station's locale: German reads `deu+eng` (a German letter
- * names English words and numbers in Latin type, which `deu` alone reads as well, and an English letter in
- * a German office is read by `eng`), anything else `eng`. docs/capture.md, "Languages", has the figures.
+ * per folder profile; absent, it follows the station's locale: German reads `deu`, anything else `eng`.
+ * Why `deu` alone and not `deu+eng` (measured, docs/capture.md "Languages"): `deu` read the English letters
+ * word for word as `eng` did, and the German ones better — with `deu+eng` Tesseract took the English
+ * reading of some umlaut words on a poor page ("Miinchen", "Marz", "Jager") — at the same time per page.
  */
 import { z } from 'zod';
 import { profileFor } from './folder-profile';
@@ -21,10 +22,10 @@ export const OcrLanguagesSchema = z
   )
   .refine((v) => new Set(v.split('+')).size === v.split('+').length, 'each language once');
 
-export const GERMAN_OCR_LANGUAGES = 'deu+eng';
+export const GERMAN_OCR_LANGUAGES = 'deu';
 export const ENGLISH_OCR_LANGUAGES = 'eng';
 
-/** The default for a station: German (the app's locale or the system's, `de`, `de-AT`, `de_CH.UTF-8`…) reads German and English. */
+/** The default for a station: German (the app's locale or the system's, `de`, `de-AT`, `de_CH.UTF-8`…) reads `deu`. */
 export function defaultOcrLanguages(...locales: (string | undefined)[]): string {
   return locales.some((l) => l !== undefined && /^de([-_]|$)/i.test(l)) ? GERMAN_OCR_LANGUAGES : ENGLISH_OCR_LANGUAGES;
 }

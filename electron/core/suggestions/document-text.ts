@@ -23,7 +23,7 @@ export interface DocumentTextOptions {
   dataDir: string;
   /**
    * The OCR languages of a read that names none (`deu+eng`; issue #46): a function is asked at each read
-   * (a saved setting applies to the next one). Default: the system's locale (German: `deu+eng`).
+   * (a saved setting applies to the next one). Default: the system's locale (German: `deu`).
    */
   languages?: string | (() => string);
   /** Pages OCR'd per document; a function is asked at each read (a saved setting applies to the next one). */

@@ -33,7 +33,7 @@ function languageName(locale: string, code: string): string {
  */
 const MAX_OCR_PAGES = 20;
 /** What `text.languages` may be set to here (issue #46); a folder's own is set in its settings file. */
-const LANGUAGE_CHOICES = ['deu+eng', 'deu', 'eng'] as const;
+const LANGUAGE_CHOICES = ['deu', 'deu+eng', 'eng'] as const;
 
 function validPages(n: number | undefined): number | undefined {
   return n !== undefined && Number.isInteger(n) && n >= 0 && n <= MAX_OCR_PAGES ? n : undefined;

@@ -54,6 +54,14 @@ const SENTENCES = [
   'Der Gutachter wird die Höhe der Kosten nach seiner Besichtigung schätzen.',
 ];
 
+/** The words of the letters' sentences, for pages of running German text (bench/ocr-native.ts). */
+export const GERMAN_VOCABULARY: readonly string[] = [
+  ...SENTENCES.flatMap((s) => s.replace(/[.,]/g, '').split(' ')),
+  ...LAST,
+  ...STREETS.flatMap((s) => s.split(' ')),
+  ...TOWNS.map(([, town]) => town),
+];
+
 export interface GermanLetterSpec {
   seed: number;
   face: LetterFace;
