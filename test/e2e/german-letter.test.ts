@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
+import { dispatch } from '../../electron/core/ipc/handler-table';
+import { PageWordsSchema } from '../../shared/domain/page-words';
 import { appForSuite } from './harness';
 import { inLocale } from './workspace-helpers';
 
@@ -50,5 +52,26 @@ describe('a scanned German letter on a German station, in Chromium', () => {
     await page.locator('#inbox-search').fill('Schloßstraße 4');
     await expect.poll(() => page.getByTestId('doc-row').count()).toBe(1);
     expect(await page.getByTestId('doc-text-match').textContent()).toContain('schloßstraße 4, 50667 köln');
+  }, 120_000);
+
+  it('Settings: German is read by default; choosing English is saved (the page limit kept) and the letter is read again in it', async () => {
+    const { page, demo } = app;
+    await page.keyboard.press('Alt+5');
+    await expect.poll(() => page.getByTestId('ocr-languages').textContent()).toBe('Deutsch (deu)');
+    const choice = page.getByTestId('ocr-languages-input');
+    expect(await choice.inputValue()).toBe('');
+    await choice.selectOption('eng');
+    await page.getByTestId('ocr-pages-input').fill('2'); // keeps the language chosen (it once replaced all of text)
+    await page.getByTestId('settings-save').click();
+    await expect.poll(() => demo.core.settings.get().text).toEqual({ ocrPages: 2, languages: 'eng' });
+    // The cache keys on the languages: the same letter is read again, now with English alone.
+    const id = demo.core.queue.list({ limit: 5, offset: 0, query: 'Brief Köln' }).documents[0]!.id;
+    const r = await dispatch(demo.core.handlers, 'documents.pageWords', { id, page: 0, read: true });
+    expect(r).toMatchObject({ ok: true, value: { state: 'read', source: 'ocr' } });
+    const answer = r.ok ? PageWordsSchema.parse(r.value) : undefined;
+    const words = answer?.state === 'read' ? answer.words.map((w) => w.text) : [];
+    expect(words).toContain('Herr');
+    expect(words.join(' ')).not.toContain('Müller'); // English alone: "Miller"
+    expect(words.join(' ')).not.toContain('Köln');
   }, 120_000);
 });
