@@ -1,6 +1,11 @@
 /**
  * OCR against native Tesseract (issue #30 item 4), in one run:
- *   npx tsx bench/ocr-native.ts [--pages 5]      (also the first figures of bench/ocr.ts)
+ *   npx tsx bench/ocr-native.ts [--pages 5] [--languages deu+eng] [--native-models app|system]
+ *   (also the first figures of bench/ocr.ts, in English)
+ * `--languages` (issue #46): what both sides read with, `eng` by default; with `deu` the pages are German
+ * (a letter's words with umlauts and ß, test-support/german-letters.ts). Native gets the same model files
+ * as the app (resources/ocr, unpacked into the bench's folder: `--tessdata-dir`), or with
+ * `--native-models system` its own (Debian: tessdata_fast for both languages).
  * The same dense A4 pages at 300 DPI (~500 words each, a letter's words in Helvetica 10 pt, noise and
  * blur as a scanner gives), each read four ways, interleaved page by page (which side goes first
  * alternates) so the box's load hits both sides alike:
@@ -20,9 +25,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { GrayBitmap } from '../electron/core/capture/pages/bitmap';
+import { ocrLanguageCodes } from '../shared/domain/ocr-languages';
+import type { OcrLanguageCode } from '../shared/domain/ocr-languages';
 import { DocumentTextService } from '../electron/core/suggestions/document-text';
-import { createOcrEngine } from '../electron/core/suggestions/ocr-engine';
-import { findOcrLanguages } from '../electron/core/suggestions/ocr-languages';
+import { createOcrEngine, stageLanguages } from '../electron/core/suggestions/ocr-engine';
+import { packagedModel } from '../electron/core/suggestions/ocr-languages';
+import { GERMAN_VOCABULARY } from '../electron/core/suggestions/test-support/german-letters';
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { prng } from '../electron/core/capture/test-support/synthetic-scan';
 import type { Figure } from './bench-support';
@@ -42,12 +50,12 @@ const VOCABULARY = (
 ).split(' ');
 
 /** A dense page: 38 lines of ~13 words, with a policy and a case number on line 4. */
-function densePage(seed: number): string[] {
+function densePage(seed: number, vocabulary: readonly string[] = VOCABULARY): string[] {
   const rnd = prng(seed);
   const lines: string[] = [];
   for (let i = 0; i < 38; i++) {
     const words: string[] = [];
-    for (let j = 0; j < 13; j++) words.push(VOCABULARY[Math.floor(rnd() * VOCABULARY.length)]!);
+    for (let j = 0; j < 13; j++) words.push(vocabulary[Math.floor(rnd() * vocabulary.length)]!);
     lines.push(words.join(' '));
   }
   lines[3] = `Versicherungsnummer: HR-1000${10 + seed} Unser Zeichen: CLM-2026-0001${10 + seed}`;
@@ -62,11 +70,18 @@ function nativeVersion(): string | undefined {
   return r.status === 0 ? /tesseract ([\d.]+)/.exec(r.stdout + r.stderr)?.[1] : undefined;
 }
 
+interface NativeModels {
+  languages: string;
+  /** A tessdata folder; absent: native's own. */
+  tessdata?: string;
+}
+
 /** Native Tesseract on one image, one thread: its words and the wall time of the whole process. */
-function nativeRead(image: string): Promise<{ seconds: number; words: string[] }> {
+function nativeRead(image: string, models: NativeModels): Promise<{ seconds: number; words: string[] }> {
   return new Promise((done, fail) => {
     const t = performance.now();
-    const child = spawn('tesseract', [image, '-', '--oem', '1', '-l', 'eng'], {
+    const dataDir = models.tessdata ? ['--tessdata-dir', models.tessdata] : [];
+    const child = spawn('tesseract', [image, '-', '--oem', '1', '-l', models.languages, ...dataDir], {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
@@ -91,8 +106,19 @@ interface Side {
   native?: Read;
 }
 
-export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
+export async function ocrAgainstNative(
+  pages = 5,
+  languages = 'eng',
+  nativeModels: 'app' | 'system' = 'app',
+): Promise<Figure[]> {
   const dir = workDir('ocr-native');
+  const codes = ocrLanguageCodes(languages) as OcrLanguageCode[];
+  const models = codes.map((c) => packagedModel(c));
+  const german = codes.includes('deu');
+  // The app's model files, unpacked, for native too (the same models on both sides), unless it uses its own.
+  const tessdata = join(dir, 'tessdata');
+  stageLanguages(models, tessdata);
+  const native: NativeModels = { languages, ...(nativeModels === 'app' ? { tessdata } : {}) };
   const version = nativeVersion();
   if (!version)
     console.error(
@@ -104,7 +130,7 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
   // native's binary and model in the page cache) and is not counted.
   const files: { png: string; pgm: string; page: GrayBitmap; truth: string[] }[] = [];
   for (let i = 0; i <= pages; i++) {
-    const lines = densePage(i);
+    const lines = densePage(i, german ? GERMAN_VOCABULARY : VOCABULARY);
     const png = await letterScan({ lines, fontSize: 10 }, { dpi: 300, noise: 16, blur: 0.5, seed: i });
     const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
     const f = {
@@ -119,7 +145,7 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
   }
 
   // The app's path: a text worker reads the file (decode, upright check, engine).
-  const service = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000, poolSize: 1 });
+  const service = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000, poolSize: 1, languages });
   const app = async (png: string): Promise<Read> => {
     const t = performance.now();
     const r = await service.textOf(png);
@@ -127,7 +153,7 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
     return { seconds: (performance.now() - t) / 1000, words: r.pages[0].lines.flat().map((w) => w.text) };
   };
   // The engine alone, on the page's pixels (this thread), as native gets them in the PGM.
-  const engine = await createOcrEngine(findOcrLanguages(), join(dir, 'stage'));
+  const engine = await createOcrEngine(models, join(dir, 'stage'));
   const bare = async (page: GrayBitmap): Promise<Read> => {
     const t = performance.now();
     const lines = await engine.recognize(page);
@@ -147,12 +173,12 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
   for (const [i, f] of files.entries()) {
     const a = await both(
       () => app(f.png),
-      () => nativeRead(f.png),
+      () => nativeRead(f.png, native),
       i % 2 === 0,
     );
     const b = await both(
       () => bare(f.page),
-      () => nativeRead(f.pgm),
+      () => nativeRead(f.pgm, native),
       i % 2 === 1,
     );
     if (i === 0) continue;
@@ -165,7 +191,8 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
 
   const truth = files.slice(1).map((f) => f.truth);
   const truthWords = truth.reduce((s, t) => s + t.length, 0);
-  const what = `${truth.length} dense A4 pages at 300 DPI (~${Math.round(truthWords / truth.length)} words each), load ${load} → ${loadAfter}`;
+  const modelsSaid = nativeModels === 'app' ? 'the app’s model files on both sides' : 'native with its own models';
+  const what = `${languages} (${modelsSaid}), ${truth.length} dense ${german ? 'German ' : ''}A4 pages at 300 DPI (~${Math.round(truthWords / truth.length)} words each), load ${load} → ${loadAfter}`;
   const figures: Figure[] = [];
   const oursMedian = (sides: Side[]) => median(sides.map((s) => s.ours.seconds)).toFixed(2);
   if (!version) {
@@ -181,7 +208,11 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
   // Native's own start (process, model) on a blank 64×64 page: part of each of its pages.
   const tiny = join(dir, 'tiny.pgm');
   writeFileSync(tiny, Buffer.concat([Buffer.from('P5\n64 64\n255\n'), Buffer.alloc(64 * 64, 255)]));
-  const start = median([await nativeRead(tiny), await nativeRead(tiny), await nativeRead(tiny)].map((r) => r.seconds));
+  const start = median(
+    [await nativeRead(tiny, native), await nativeRead(tiny, native), await nativeRead(tiny, native)].map(
+      (r) => r.seconds,
+    ),
+  );
   const row = (how: string, sides: Side[]): Figure => {
     const ratios = sides.map((s) => s.ours.seconds / s.native!.seconds);
     const ratio = median(ratios);
@@ -221,8 +252,14 @@ export async function ocrAgainstNative(pages = 5): Promise<Figure[]> {
 
 // Run as a script, not when bundled into bench/ocr.ts's memory process (whose import.meta.url is the bundle's).
 if (import.meta.url === `file://${process.argv[1]}` && process.argv[1]?.endsWith('ocr-native.ts')) {
-  const { values } = parseArgs({ options: { pages: { type: 'string' } } });
-  const figures = await ocrAgainstNative(values.pages ? Number(values.pages) : undefined);
+  const { values } = parseArgs({
+    options: { pages: { type: 'string' }, languages: { type: 'string' }, 'native-models': { type: 'string' } },
+  });
+  const figures = await ocrAgainstNative(
+    values.pages ? Number(values.pages) : undefined,
+    values.languages,
+    values['native-models'] === 'system' ? 'system' : 'app',
+  );
   console.log('| figure | target | result | command |\n|---|---|---|---|');
   printFigures(figures);
   process.exit(0);

@@ -85,6 +85,42 @@ describe('intake-agent text', () => {
     },
   );
 
+  // Issue #46: German read as German with the model the agent ships (no system package); which languages
+  // is --ocr-languages, else the system's locale (German: deu).
+  it(
+    '--ocr-languages deu+eng reads umlauts and ß; without it a German system locale reads German, another English',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir('text-cli-de-');
+      const png = join(dir, 'brief.png');
+      const german = ['Sehr geehrter Herr Müller,', 'Schloßstraße 4, 50667 Köln', 'Schaden in der Küche'];
+      await writeFile(
+        png,
+        await letterScan({ lines: german, fontSize: 12, page: A6 }, { dpi: 200, noise: 10, seed: 6 }),
+      );
+      const textOf = (r: { stdout: string }) => lines(r.stdout)[0]?.text;
+
+      const both = await runAgent(['text', png, '--ocr-languages', 'deu+eng'], { timeoutMs: 90_000 });
+      expect(both.code).toBe(CAPTURE_EXIT_CODES.done);
+      expect(textOf(both)).toBe(german.join('\n'));
+
+      const inGerman = await runAgent(['text', png], {
+        env: { ...process.env, LC_ALL: 'de_DE.UTF-8' },
+        timeoutMs: 90_000,
+      });
+      expect(textOf(inGerman)).toBe(german.join('\n'));
+      const inEnglish = await runAgent(['text', png], {
+        env: { ...process.env, LC_ALL: 'en_GB.UTF-8' },
+        timeoutMs: 90_000,
+      });
+      expect(textOf(inEnglish)).not.toContain('Müller'); // the English model alone: "Miller", "Kdln"
+
+      const bad = await runAgent(['text', png, '--ocr-languages', 'fra'], { timeoutMs: 30_000 });
+      expect(bad.code).toBe(CAPTURE_EXIT_CODES.usage);
+      expect(bad.stderr).toContain('--ocr-languages: fra is not deu, eng or deu+eng');
+    },
+  );
+
   it(
     'a file that gives no text ends in one JSON line and exit 1; a wrong option is usage, exit 2',
     { timeout: 120_000 },

@@ -1,5 +1,5 @@
 /**
- * `intake-agent text FILE [--pages N] [--patterns FILE]`: the counterpart of `pages` for text. What the
+ * `intake-agent text FILE [--pages N] [--patterns FILE] [--ocr-languages deu+eng]`: the counterpart of `pages` for text. What the
  * app reads from a document, as JSON lines on stdout, so an admin can tune the number patterns and
  * scripts can use it:
  * - one line per page: `{page, source: "pdf-text"|"ocr"|"skipped", rotation, text, words: [{text, box}]}`;
@@ -16,19 +16,22 @@ import { z } from 'zod';
 import type { FieldPattern } from '../../shared/domain/suggestions';
 import { FieldPatternSchema } from '../../shared/domain/suggestions';
 import { defaultFieldPatterns, findCandidates } from '../core/suggestions/candidates';
-import { findOcrLanguages } from '../core/suggestions/ocr-languages';
+import { defaultOcrLanguages, ocrLanguageCodes, OcrLanguagesSchema } from '../../shared/domain/ocr-languages';
+import { packagedModels } from '../core/suggestions/ocr-languages';
 import { OCR_DEFAULTS } from '../core/suggestions/ocr-settings';
 import type { PageText } from '../core/suggestions/page-text';
 import { TextPool } from '../core/suggestions/text-pool';
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { parseCliArgs, UsageError, wholeNumberFlag } from './cli-args';
 
-export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE]
+export const TEXT_USAGE = `  text FILE [--pages N] [--patterns FILE] [--ocr-languages L]
                      print the text of a PDF/TIFF/JPEG/PNG as the app reads it: one JSON line per page
                      {"page","source","rotation","text","words":[{"text","box"}]} (source pdf-text, ocr or
                      skipped; box in page fractions), then one per number found {"field","value","page","box"};
                      --pages N: pages OCR'd (default ${OCR_DEFAULTS.maxPages}, 0 to 20); --patterns FILE: the
-                     settings file (its text.patterns) or a JSON list of patterns, looked for first
+                     settings file (its text.patterns) or a JSON list of patterns, looked for first;
+                     --ocr-languages L: deu, eng or both (deu+eng; the models ship with the agent);
+                     default by the system's locale (German: deu, else eng)
   text exit codes: as pages ("error":"unreadable" when the file gives no text)`;
 
 /** The most pages `--pages` may OCR: the settings' own limit (text.ocrPages). */
@@ -38,16 +41,30 @@ export interface TextArgs {
   file: string;
   maxOcrPages: number;
   patternsFile?: string;
+  /** `deu+eng`; absent: by the system's locale. */
+  languages?: string;
 }
 
 export function parseTextArgs(argv: string[]): TextArgs {
-  const parsed = parseCliArgs(argv, { pages: { type: 'string' }, patterns: { type: 'string' } });
+  const parsed = parseCliArgs(argv, {
+    pages: { type: 'string' },
+    patterns: { type: 'string' },
+    'ocr-languages': { type: 'string' },
+  });
   const { values: v, positionals } = parsed;
   const [command, file, ...rest] = positionals;
   if (command !== 'text') throw new UsageError('expected text');
   if (!file || rest.length > 0) throw new UsageError('text needs exactly one FILE');
   const pages = wholeNumberFlag('pages', v.pages, 0, MAX_OCR_PAGES, OCR_DEFAULTS.maxPages);
-  return { file, maxOcrPages: pages, ...(v.patterns ? { patternsFile: v.patterns } : {}) };
+  const languages = v['ocr-languages'];
+  if (languages !== undefined && !OcrLanguagesSchema.safeParse(languages).success)
+    throw new UsageError(`--ocr-languages: ${languages} is not deu, eng or deu+eng`);
+  return {
+    file,
+    maxOcrPages: pages,
+    ...(v.patterns ? { patternsFile: v.patterns } : {}),
+    ...(languages ? { languages } : {}),
+  };
 }
 
 /** A settings file (`text.patterns`) or a list of patterns; refused (usage) when a pattern is not valid. */
@@ -101,7 +118,8 @@ export async function runTextCli(
   }
   // The language files are unpacked for this run only, into a private folder (mkdtemp: 0700).
   const stageDir = await mkdtemp(join(tmpdir(), 'intake-agent-ocr-'));
-  const pool = new TextPool({ size: 1, stageDir, languages: findOcrLanguages() });
+  const pool = new TextPool({ size: 1, stageDir, languages: packagedModels() });
+  const languages = args.languages ?? defaultOcrLanguages(Intl.DateTimeFormat().resolvedOptions().locale);
   try {
     const pages: PageText[] = [];
     const r = await pool.read(
@@ -110,6 +128,7 @@ export async function runTextCli(
         maxOcrPages: args.maxOcrPages,
         dpi: OCR_DEFAULTS.dpi,
         minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+        languages: ocrLanguageCodes(languages),
       },
       (p) => {
         pages.push(p);

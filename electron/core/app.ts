@@ -413,6 +413,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
           },
           platform: () => session.api(),
           fileOf: (docId) => queue.contentFile(docId).path,
+          languagesOf: text.languagesOf,
           now: () => clock.now(),
         },
         id,

@@ -31,6 +31,7 @@ import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
 import { stationConfigOf } from './intake/shared-folder/station-config';
+import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
@@ -107,13 +108,15 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
   let currentSettings: IntakePipelineOptions['settings'] = o.settings;
   let ownText: DocumentTextService | undefined;
+  const systemLocale = Intl.DateTimeFormat().resolvedOptions().locale;
   const outputText = () =>
     o.outputText?.() ?? (ownText ??= new DocumentTextService({ dataDir: o.dataDir, ...testTextWorker() }));
   const outgoing = new OutgoingFiles({
     dir: join(o.dataDir, 'outgoing'),
     choiceOf: (doc) => outputChoiceFor(currentSettings, doc.sourceFolder),
-    build: async (source, out, smaller) => {
-      const r = await outputText().searchablePdf(source, out, smaller);
+    build: async (source, out, smaller, doc) => {
+      const languages = ocrLanguagesFor(currentSettings, doc.sourceFolder, systemLocale);
+      const r = await outputText().searchablePdf(source, out, smaller, languages);
       if (!r.ok && r.closing) throw new OutputCutOff();
       return r.ok ? r.output : r;
     },

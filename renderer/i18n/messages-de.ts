@@ -397,7 +397,11 @@ export const de: Record<MessageKey, string> = {
     'Ein Feld selbst ausfüllen, wenn die Plattform eine im Dokument gelesene Nummer bestätigt (sendet nur ab, wenn auch automatisches Absenden an ist)',
   'inbox.textMatch': 'Im Text: {snippet}',
   'settings.ocr': 'Texterkennung (OCR)',
-  'settings.ocr.languages': 'Installierte Sprachen',
+  'settings.ocr.languages': 'Gelesene Sprachen',
+  'settings.ocr.languagesChoice': 'Scans lesen auf',
+  'settings.ocr.languagesDefault': 'Wie die Sprache des Arbeitsplatzes (Deutsch: Deutsch, sonst Englisch)',
+  'settings.ocr.languagesHint':
+    'Ein Ordner kann eigene haben. Beide Sprachen kosten etwas Zeit je Seite (docs/capture.md); ein schon gelesener Scan wird neu gelesen.',
   'settings.ocr.noLanguages': 'Keine: Scans werden nicht gelesen, nur PDFs mit eigenem Text',
   'settings.ocr.pages': 'Gelesene Seiten je Scan',
   'settings.ocr.pagesValue':
@@ -405,8 +409,7 @@ export const de: Record<MessageKey, string> = {
   'settings.ocr.pagesHint':
     '0 bis 20. Jede gelesene Scan-Seite kostet einige Sekunden eines Prozessorkerns; Nummern stehen meist auf den ersten Seiten.',
   'settings.ocr.threads': 'Lese-Threads',
-  'settings.ocr.hint':
-    'Sprachdaten werden nie heruntergeladen: Englisch kommt mit der App, Deutsch mit dem Systempaket tesseract-ocr-deu.',
+  'settings.ocr.hint': 'Sprachdaten werden nie heruntergeladen: Deutsch und Englisch kommen mit der App.',
   'settings.ocr.unavailable': 'Die Texterkennung konnte nicht abgefragt werden.',
   'status.network.busy': 'Plattform ausgelastet, neuer Versuch um {time}',
   'status.uploading': 'Hochgeladen: {sent} von {total}',

@@ -387,7 +387,11 @@ export const en = {
     'Fill a field by itself when the platform confirms a number read from the document (never submits unless auto-submit is on too)',
   'inbox.textMatch': 'In the text: {snippet}',
   'settings.ocr': 'Text recognition (OCR)',
-  'settings.ocr.languages': 'Installed languages',
+  'settings.ocr.languages': 'Languages read',
+  'settings.ocr.languagesChoice': 'Read scans in',
+  'settings.ocr.languagesDefault': 'As the station’s language (German: German, else English)',
+  'settings.ocr.languagesHint':
+    'A folder can have its own. Both languages cost some time per page (docs/capture.md); a scan read before is read again.',
   'settings.ocr.noLanguages': 'None: scans are not read, only PDFs with their own text',
   'settings.ocr.pages': 'Pages read per scan',
   'settings.ocr.pagesValue':
@@ -395,8 +399,7 @@ export const en = {
   'settings.ocr.pagesHint':
     '0 to 20. Each page a scan is read costs a few seconds of one core; numbers are usually on the first pages.',
   'settings.ocr.threads': 'Reading threads',
-  'settings.ocr.hint':
-    'Language data is never downloaded: English comes with the app, German with the system package tesseract-ocr-deu.',
+  'settings.ocr.hint': 'Language data is never downloaded: German and English come with the app.',
   'settings.ocr.unavailable': 'The text recognition could not be asked.',
   'status.network.busy': 'Platform busy, retrying at {time}',
   'status.uploading': 'Uploading {sent} of {total}',

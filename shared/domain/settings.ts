@@ -11,6 +11,7 @@ import { MetadataSchema, StoredMetadataSchema } from './metadata';
 import { insecureUrlProblem } from './secure-url';
 import { ScannerAddressSchema } from './scanning';
 import { FieldPatternSchema } from './suggestions';
+import { OcrLanguagesSchema } from './ocr-languages';
 
 export { ENVIRONMENT_KINDS, EnvironmentKindSchema, type EnvironmentKind } from './environment-kind';
 
@@ -119,6 +120,11 @@ const folderProfileFields = {
   output: OutputKindSchema.optional(),
   /** With a searchable PDF: text pages sent bitonal (CCITT G4) where OCR reads them as well. Off unless set. */
   smallerOutput: z.boolean().optional(),
+  /**
+   * The languages this folder's documents are read in (issue #46, `deu+eng`; shared/domain/ocr-languages.ts).
+   * Absent: the settings' `text.languages`, else the station's locale.
+   */
+  text: z.object({ languages: OcrLanguagesSchema.optional() }).optional(),
 };
 /** A file-name pattern whose placeholders all name metadata fields; the message sits at the field. */
 export const FileNamePatternSchema = z.string().check((ctx) => {
@@ -209,6 +215,11 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
     text: z
       .object({
         ocrPages: z.number().int().min(0).max(20).optional(),
+        /**
+         * OCR languages (issue #46): `deu+eng`, `deu`, `eng`; a folder profile's own `text.languages` wins.
+         * Absent: German for a German station (the app's locale or the system's), else English.
+         */
+        languages: OcrLanguagesSchema.optional(),
         /** The company's own number formats, looked for besides the built-in ones (docs/capture.md). */
         patterns: z.array(FieldPatternSchema).max(50).optional(),
       })

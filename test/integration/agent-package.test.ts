@@ -94,11 +94,15 @@ describe('the installed agent package', () => {
   // The workers run from the built bundle here (out/main/*-worker.js), not from source: a bundling fault in a
   // worker (text-worker.js once declared `require` twice and did not load) or a file the package leaves out
   // (the OCR model in resources/ocr/) shows only in this form.
-  it('reads a scanned letter with OCR in the built text worker, with the model the package ships', async () => {
+  // Issue #46: the German model comes with the package too (no tesseract-ocr-deu on the machine).
+  it('reads a scanned letter with OCR in the built text worker, with the models the package ships', async () => {
     const file = join(work, 'brief.png');
-    const lines = ['Sehr geehrte Damen und Herren,', 'Versicherungsnummer: HR-100001'];
+    const lines = ['Sehr geehrter Herr Müller,', 'Versicherungsnummer: HR-100001', 'Schloßstraße 4, 50667 Köln'];
     await writeFile(file, await letterScan({ lines, fontSize: 12, page: [297.6, 419.5] }, { dpi: 200, seed: 4 }));
-    const { stdout, stderr } = await run(agent, ['text', file], { cwd: work, timeout: 120_000 });
+    const { stdout, stderr } = await run(agent, ['text', file, '--ocr-languages', 'deu+eng'], {
+      cwd: work,
+      timeout: 120_000,
+    });
     expect(stderr).toBe('');
     const [page] = stdout
       .trim()
@@ -106,6 +110,8 @@ describe('the installed agent package', () => {
       .map((l) => JSON.parse(l) as { source?: string; text?: string });
     expect(page?.source).toBe('ocr');
     expect(page?.text).toContain('HR-100001');
+    expect(page?.text).toContain('Müller');
+    expect(page?.text).toContain('Schloßstraße 4, 50667 Köln');
   }, 150_000);
 
   it('finds the separator sheet of a scan in the built analysis worker', async () => {

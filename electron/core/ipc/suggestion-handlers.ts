@@ -1,3 +1,4 @@
+import { ocrLanguageCodes } from '../../../shared/domain/ocr-languages';
 import type { DocumentSuggestionDeps } from '../suggestions/document-suggestions';
 import { pageWordsOf } from '../suggestions/page-words';
 import { documentSuggestions } from '../suggestions/document-suggestions';
@@ -19,19 +20,20 @@ export function createSuggestionHandlers(
 > {
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
-    'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id)),
+    'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id), deps.languagesOf?.(id)),
     'documents.pageWords': async ({ id, page, read }) => {
       const hash = deps.contentHashOf(id);
-      let text = await deps.text.cachedText(hash);
+      const languages = deps.languagesOf?.(id);
+      let text = await deps.text.cachedText(hash, languages);
       if (!text && read) {
         // Shared with a read of the same content under way (the tagging form's suggestions).
-        const r = await deps.text.textOf(deps.fileOf(id));
+        const r = await deps.text.textOf(deps.fileOf(id), undefined, languages);
         if (r.ok) text = { pageCount: r.pageCount, pages: r.pages };
       }
       return pageWordsOf(text, page, !text && (await deps.text.readFailure(hash)) !== undefined);
     },
     'ocr.info': async () => ({
-      languages: deps.text.languages.map((l) => l.code),
+      languages: ocrLanguageCodes(deps.text.languages),
       maxOcrPages: deps.text.maxOcrPages,
       threads: deps.text.threads,
     }),

@@ -16,6 +16,8 @@ export interface NoticeDraftDeps {
   schema: () => Promise<CaseSchemaAnswer>;
   platform: () => Pick<SuggestionPlatform, 'searchCustomers'>;
   fileOf: (id: string) => string;
+  /** The OCR languages of the document (its folder profile's); default the text service's. */
+  languagesOf?: (id: string) => string;
   now: () => number;
 }
 
@@ -25,7 +27,7 @@ export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Prom
     key: schema.key,
     ...(schema.schemaVersion !== undefined ? { schemaVersion: schema.schemaVersion } : {}),
   };
-  const text = await deps.text.textOf(deps.fileOf(id));
+  const text = await deps.text.textOf(deps.fileOf(id), undefined, deps.languagesOf?.(id));
   if (!text.ok) return { ...base, values: [], problems: [text.message] };
   const pages = text.pages.filter((p) => p !== undefined);
   const today = localIsoDate(deps.now());

@@ -54,8 +54,11 @@ export interface OutgoingFilesDeps {
   /** `<data>/outgoing`. */
   dir: string;
   choiceOf(doc: OutgoingDocument): OutputChoice;
-  /** Reads every page and writes the searchable PDF to outPath (DocumentTextService.searchablePdf). */
-  build(sourcePath: string, outPath: string, smaller: boolean): Promise<BuildOutcome>;
+  /**
+   * Reads every page and writes the searchable PDF to outPath (DocumentTextService.searchablePdf), in the
+   * OCR languages of `doc`'s folder.
+   */
+  build(sourcePath: string, outPath: string, smaller: boolean, doc: OutgoingDocument): Promise<BuildOutcome>;
   /** The clerk hears that a document goes as scanned since its searchable PDF could not be made. */
   failed(doc: OutgoingDocument, reason: string): void;
 }
@@ -118,7 +121,7 @@ export class OutgoingFiles {
     if (size !== decision.size) {
       // The decision stands and its PDF went missing (removed by hand): made again from the same input,
       // which gives the same bytes (searchable-pdf.ts); should it not, the original goes instead.
-      const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0);
+      const again = await this.deps.build(spoolPath, path, decision.bitonalPages.length > 0, doc);
       if (!again.ok || again.sha256 !== decision.sha256) {
         // Decided for good, and said once (a retry sends the original without a second warning).
         const reason = 'its searchable PDF was lost and could not be made again the same';
@@ -171,10 +174,12 @@ export class OutgoingFiles {
   private async decide(doc: OutgoingDocument, spoolPath: string, smaller: boolean): Promise<Decision> {
     await mkdir(this.deps.dir, { recursive: true, mode: 0o700 });
     let decision: Decision;
-    const built = await this.deps.build(spoolPath, this.pdfPath(doc.id), smaller).catch((e: unknown): BuildOutcome => {
-      if (e instanceof OutputCutOff) throw e;
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
-    });
+    const built = await this.deps
+      .build(spoolPath, this.pdfPath(doc.id), smaller, doc)
+      .catch((e: unknown): BuildOutcome => {
+        if (e instanceof OutputCutOff) throw e;
+        return { ok: false, message: e instanceof Error ? e.message : String(e) };
+      });
     if (built.ok) {
       decision = {
         kind: 'searchable-pdf',

@@ -115,6 +115,31 @@ describe('a folder that sends searchable PDFs', () => {
     ]);
   }, 180_000);
 
+  // Issue #46: a German office's letter, from a folder that reads German (its profile's text.languages; the
+  // text service's own default here is English): the PDF sent holds the German words as printed.
+  it('a German letter from a folder reading deu+eng: pdftotext finds the name, the towns and the streets as printed', async () => {
+    const scans = await scanFolder();
+    const s = await start([{ ...caseFolder(scans, 'searchable-pdf'), text: { languages: 'deu+eng' } }]);
+    const lines = [
+      'Sehr geehrter Herr Müller,',
+      'Königsallee 12, 40213 Düsseldorf',
+      'Schaden: Große Straße 4, 50667 Köln',
+    ];
+    await writeFile(
+      join(scans, 'brief.png'),
+      await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6, seed: 46 }),
+    );
+    await waitFor(
+      () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+      'archived',
+      120_000,
+    );
+    const [sent] = await s.uploads();
+    const text = pdftotext(s.bytesOf(sent!));
+    for (const word of ['Müller', 'Königsallee', 'Düsseldorf', 'Große Straße', 'Köln']) expect(text).toContain(word);
+    expect(wordsOfText(text)).toEqual(wordsOfText(lines.join(' ')));
+  }, 180_000);
+
   it('a PNG goes as a PDF and the scan stays in the archive as it was; an encrypted PDF goes as it is, with a notice', async () => {
     const scans = await scanFolder();
     const folder = caseFolder(scans, 'searchable-pdf');

@@ -198,3 +198,17 @@ describe('loadMachineSettings', () => {
     expect(r.problems[0]).toMatch(/not valid JSON/);
   });
 });
+
+// Issue #46: the OCR languages are locked with the rest of `text` (fields are locked whole).
+describe('text (OCR languages) locked machine-wide', () => {
+  it('is locked machine-wide with text: the user’s file cannot change it', () => {
+    const { machine, problems } = parseMachineSettings({ version: 1, locked: { text: { languages: 'deu+eng' } } });
+    expect(problems).toEqual([]);
+    const merged = mergeSettings(builtIn, machine, { ...builtIn, text: { languages: 'eng' } });
+    expect(merged.ok && merged.value.settings.text?.languages).toBe('deu+eng');
+    expect(merged.ok && merged.value.locked).toEqual(['text']);
+    const update = enforceLocks({ ...builtIn, text: { languages: 'eng' } }, machine);
+    expect(update.refused).toEqual(['text']);
+    expect(update.settings.text).toEqual({ languages: 'deu+eng' });
+  });
+});

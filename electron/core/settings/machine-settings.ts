@@ -26,6 +26,8 @@ export const LOCKABLE_FIELDS = [
   'updates',
   'desktop',
   'scanners',
+  // Document text: OCR pages, languages (issue #46), number patterns; locked whole like every field.
+  'text',
 ] as const satisfies readonly (keyof Settings)[];
 export type LockableField = (typeof LOCKABLE_FIELDS)[number];
 

@@ -103,8 +103,9 @@ describe('electron-builder.yml', () => {
     expect(JSON.stringify(config['files'])).not.toMatch(/electron\/|renderer\/|\.ts"/);
   });
 
-  it('ships the English OCR model inside the app, where ocr-languages.ts looks for it', () => {
+  it('ships the German and English OCR models inside the app, where ocr-languages.ts looks for them', () => {
     expect(config['files']).toContain('resources/ocr/*.gz');
     expect(existsSync(join(root, 'resources/ocr/eng.traineddata.gz'))).toBe(true);
+    expect(existsSync(join(root, 'resources/ocr/deu.traineddata.gz'))).toBe(true);
   });
 });

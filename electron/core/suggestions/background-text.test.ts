@@ -29,7 +29,7 @@ describe('text read in the background on arrival', () => {
     const read: string[] = [];
     const bg = new BackgroundText({
       text,
-      fileOf: (id) => files[id],
+      fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
       onRead: async (id) => void read.push(id),
       logger: silentLogger,
     });
@@ -48,7 +48,8 @@ describe('text read in the background on arrival', () => {
     const read: string[] = [];
     const bg = new BackgroundText({
       text,
-      fileOf: (id) => (id === 'sent' ? undefined : id === 'missing' ? join(dir, 'nope.pdf') : files[id]),
+      fileOf: (id) =>
+        id === 'sent' ? undefined : { path: id === 'missing' ? join(dir, 'nope.pdf') : (files[id] ?? '') },
       onRead: async (id) => void read.push(id),
       logger,
     });
@@ -64,7 +65,7 @@ describe('text read in the background on arrival', () => {
     const logger: Logger = { ...silentLogger, child: () => logger, info: (m) => void said.push(m) };
     const bg = new BackgroundText({
       text,
-      fileOf: (id) => files[id],
+      fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
       onRead: async (id) => void read.push(id),
       logger,
       maxWaiting: 1,

@@ -13,8 +13,11 @@ import type { DocumentTextService } from './document-text';
 
 export interface BackgroundTextDeps {
   text: Pick<DocumentTextService, 'textOf' | 'threads'>;
-  /** The document's content file, or undefined when it is gone or no longer the clerk's (sent, removed). */
-  fileOf: (documentId: string) => string | undefined;
+  /**
+   * The document's content file and the OCR languages it is read in (its folder's), or undefined when it
+   * is gone or no longer the clerk's (sent, removed).
+   */
+  fileOf: (documentId: string) => { path: string; languages?: string } | undefined;
   /** Called after a document's text was read (auto-accept of suggestions). Errors are logged. */
   onRead?: (documentId: string) => Promise<void>;
   logger: Logger;
@@ -69,10 +72,10 @@ export class BackgroundText {
   }
 
   private async read(documentId: string): Promise<void> {
-    const path = this.deps.fileOf(documentId);
-    if (!path) return;
+    const file = this.deps.fileOf(documentId);
+    if (!file) return;
     try {
-      const text = await this.deps.text.textOf(path);
+      const text = await this.deps.text.textOf(file.path, undefined, file.languages);
       if (!text.ok) {
         this.deps.logger.info('background text: document not read', { documentId, reason: text.message });
         return;

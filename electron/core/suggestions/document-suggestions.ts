@@ -5,6 +5,7 @@
 import type { DocumentSuggestions } from '../../../shared/domain/suggestions';
 import { defaultFieldPatterns, findCandidates } from './candidates';
 import type { FieldPattern } from './candidates';
+import { ocrLanguageCodes } from '../../../shared/domain/ocr-languages';
 import type { DocumentTextService } from './document-text';
 import { pageChars } from './page-text';
 import type { SuggestionPlatform } from './suggest';
@@ -12,6 +13,8 @@ import { suggest } from './suggest';
 
 export interface DocumentSuggestionDeps {
   text: DocumentTextService;
+  /** The OCR languages of a document (its folder profile's); default the text service's. */
+  languagesOf?: (id: string) => string;
   platform: () => SuggestionPlatform;
   /** The active environment's case-number pattern, if it has one. */
   caseNumberPattern: () => string | undefined;
@@ -27,9 +30,14 @@ export function localIsoDate(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-export async function documentSuggestions(deps: DocumentSuggestionDeps, path: string): Promise<DocumentSuggestions> {
-  const languages = deps.text.languages.map((l) => l.code);
-  const text = await deps.text.textOf(path);
+export async function documentSuggestions(
+  deps: DocumentSuggestionDeps,
+  path: string,
+  ocrLanguages?: string,
+): Promise<DocumentSuggestions> {
+  const read = ocrLanguages ?? deps.text.languages;
+  const languages = ocrLanguageCodes(read);
+  const text = await deps.text.textOf(path, undefined, read);
   if (!text.ok) return { pages: [], pageCount: 0, suggestions: [], problems: [text.message], languages };
   const pages = text.pages.filter((p) => p !== undefined);
   const patterns = deps.patterns?.() ?? defaultFieldPatterns(deps.caseNumberPattern());

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DECODE_LIMITS } from '../capture/pages/decode-limits';
-import type { OcrLanguage } from './ocr-languages';
-import { findOcrLanguages } from './ocr-languages';
+import { defaultOcrLanguages, ocrLanguageCodes } from '../../../shared/domain/ocr-languages';
+import { packagedModels } from './ocr-languages';
 import { OCR_DEFAULTS, TEXT_CACHE_VERSION } from './ocr-settings';
 import type { PageText } from './page-text';
 import type { OutputBuilt } from './text-protocol';
@@ -33,7 +33,11 @@ const CUT_OFF_BY_PROGRAM_ENDS = 'reading its text was cut off twice as the progr
 export interface DocumentTextOptions {
   /** The data folder: language files and the text cache go below it. */
   dataDir: string;
-  languages?: OcrLanguage[];
+  /**
+   * The OCR languages of a read that names none (`deu+eng`; issue #46): a function is asked at each read
+   * (a saved setting applies to the next one). Default: the system's locale (German: `deu`).
+   */
+  languages?: string | (() => string);
   /** Pages OCR'd per document; a function is asked at each read (a saved setting applies to the next one). */
   maxOcrPages?: number | (() => number);
   dpi?: number;
@@ -55,7 +59,7 @@ export type SearchablePdfResult =
 const CLOSED: NotRead = { ok: false, message: 'not read: the program is closing', closing: true };
 
 export class DocumentTextService {
-  readonly languages: OcrLanguage[];
+  private readonly defaultLanguages: () => string;
   private readonly pool: TextPool;
   private readonly cache: TextCache;
   private readonly pageLimit: () => number;
@@ -66,14 +70,15 @@ export class DocumentTextService {
   private closed = false;
 
   constructor(opts: DocumentTextOptions) {
-    this.languages = opts.languages ?? findOcrLanguages();
+    const languages = opts.languages ?? defaultOcrLanguages(Intl.DateTimeFormat().resolvedOptions().locale);
+    this.defaultLanguages = typeof languages === 'function' ? languages : () => languages;
     const limit = opts.maxOcrPages ?? OCR_DEFAULTS.maxPages;
     this.pageLimit = typeof limit === 'function' ? limit : () => limit;
     this.dpi = opts.dpi ?? OCR_DEFAULTS.dpi;
     this.cache = new TextCache(join(opts.dataDir, 'text-cache'));
     this.pool = new TextPool({
       stageDir: join(opts.dataDir, 'ocr-languages'),
-      languages: this.languages,
+      languages: packagedModels(),
       ...(opts.poolSize ? { size: opts.poolSize } : {}),
       ...(opts.idleMs ? { idleMs: opts.idleMs } : {}),
       ...(opts.workerUrl ? { workerUrl: opts.workerUrl } : {}),
@@ -85,30 +90,38 @@ export class DocumentTextService {
     return this.pool.size;
   }
 
+  /** The OCR languages of a read that names none, now (`deu+eng`). */
+  get languages(): string {
+    return this.defaultLanguages();
+  }
+
   /** Pages OCR'd per document now. */
   get maxOcrPages(): number {
     return this.pageLimit();
   }
 
-  /** The cache key of a read with these settings: a result made under another page limit is not reused. */
-  private keyFor(maxOcrPages: number): string {
-    return [
-      `v${TEXT_CACHE_VERSION}`,
-      this.languages.map((l) => l.code).join('+'),
-      `ocr${maxOcrPages}`,
-      `${this.dpi}dpi`,
-    ].join(':');
+  /**
+   * The cache key of a read with these settings: a result made under another page limit or in other
+   * languages is not reused (a changed setting reads again).
+   */
+  private keyFor(maxOcrPages: number, languages: string): string {
+    return [`v${TEXT_CACHE_VERSION}`, languages, `ocr${maxOcrPages}`, `${this.dpi}dpi`].join(':');
   }
 
-  textOf(path: string, onPage?: (p: PageText) => void): Promise<DocumentText> {
-    return this.track(this.textOfNow(path, onPage));
+  /** `languages`: those of the document's folder profile (`deu+eng`); default the service's. */
+  textOf(path: string, onPage?: (p: PageText) => void, languages?: string): Promise<DocumentText> {
+    return this.track(this.textOfNow(path, onPage, languages ?? this.languages));
   }
 
-  private async textOfNow(path: string, onPage?: (p: PageText) => void): Promise<DocumentText> {
+  private async textOfNow(
+    path: string,
+    onPage: ((p: PageText) => void) | undefined,
+    languages: string,
+  ): Promise<DocumentText> {
     if (this.closed) return CLOSED;
     const hash = await hashFile(path);
     const maxOcrPages = this.pageLimit();
-    const key = this.keyFor(maxOcrPages);
+    const key = this.keyFor(maxOcrPages, languages);
     const cached = await this.cache.get(hash, key);
     if (cached) return { ok: true, ...cached, fromCache: true };
     const runKey = `${hash}:${key}`;
@@ -119,15 +132,15 @@ export class DocumentTextService {
     }
     run = this.running.get(runKey);
     if (!run) {
-      run = this.read(path, hash, key, maxOcrPages, onPage).finally(() => this.running.delete(runKey));
+      run = this.read(path, hash, key, maxOcrPages, languages, onPage).finally(() => this.running.delete(runKey));
       this.running.set(runKey, run);
     }
     return run;
   }
 
   /** The text already read for this content (by its SHA-256), without reading it: for the inbox search. */
-  async cachedText(hash: string): Promise<CachedText | undefined> {
-    return this.cache.get(hash, this.keyFor(this.pageLimit()));
+  async cachedText(hash: string, languages?: string): Promise<CachedText | undefined> {
+    return this.cache.get(hash, this.keyFor(this.pageLimit(), languages ?? this.languages));
   }
 
   /** Why this content is not read (again), if it is not: its read killed a worker, ran out of time, … */
@@ -161,11 +174,16 @@ export class DocumentTextService {
    * content whose read killed a worker or ran over its budget is not tried again (as for its text): the
    * caller sends the original and warns (intake-pipeline.ts).
    */
-  searchablePdf(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
-    return this.track(this.searchablePdfNow(path, outPath, smaller));
+  searchablePdf(path: string, outPath: string, smaller: boolean, languages?: string): Promise<SearchablePdfResult> {
+    return this.track(this.searchablePdfNow(path, outPath, smaller, languages ?? this.languages));
   }
 
-  private async searchablePdfNow(path: string, outPath: string, smaller: boolean): Promise<SearchablePdfResult> {
+  private async searchablePdfNow(
+    path: string,
+    outPath: string,
+    smaller: boolean,
+    languages: string,
+  ): Promise<SearchablePdfResult> {
     if (this.closed) return CLOSED;
     const hash = await hashFile(path);
     const failed = await this.failureOf(hash);
@@ -176,6 +194,7 @@ export class DocumentTextService {
         maxOcrPages: DECODE_LIMITS.outputOcrPages,
         dpi: this.dpi,
         minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+        languages: ocrLanguageCodes(languages),
         readMs: DECODE_LIMITS.outputReadMs,
         output: { path: outPath, smaller },
       },
@@ -193,10 +212,17 @@ export class DocumentTextService {
     hash: string,
     key: string,
     maxOcrPages: number,
+    languages: string,
     onPage?: (p: PageText) => void,
   ): Promise<DocumentText> {
     const r = await this.markedRead(hash, {
-      task: { path, maxOcrPages, dpi: this.dpi, minTextLayerChars: OCR_DEFAULTS.minTextLayerChars },
+      task: {
+        path,
+        maxOcrPages,
+        dpi: this.dpi,
+        minTextLayerChars: OCR_DEFAULTS.minTextLayerChars,
+        languages: ocrLanguageCodes(languages),
+      },
       onPage,
     });
     if (!r.ok) return r;

@@ -70,7 +70,7 @@ describe('a content whose text read takes the worker or the process down', () =>
       workerUrl,
       taskBudgetMs: 500,
       poolSize: 1,
-      languages: [{ code: 'eng', file: '/nonexistent' }],
+      languages: 'eng',
     });
     try {
       for (const name of ['hang.pdf', 'crash.pdf']) {
@@ -113,7 +113,7 @@ describe('a content whose text read takes the worker or the process down', () =>
       dataDir: data,
       workerUrl,
       poolSize: 1,
-      languages: [{ code: 'eng', file: '/nonexistent' }],
+      languages: 'eng',
     });
     try {
       for (const path of paths) expect(await after.textOf(path), path).toMatchObject({ ok: true, pageCount: 1 });
@@ -130,7 +130,7 @@ describe('a content whose text read takes the worker or the process down', () =>
       workerUrl,
       poolSize: 1,
       taskBudgetMs: 500,
-      languages: [{ code: 'eng', file: '/nonexistent' }],
+      languages: 'eng',
     });
     try {
       const names = ['fine-1.pdf', 'fine-2.pdf', 'crash-1.pdf', 'hang-1.pdf'];

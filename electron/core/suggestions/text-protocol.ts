@@ -13,6 +13,7 @@ export type OutputBuilt =
 export const TextWorkerDataSchema = z.object({
   /** Folder for the OCR language files (in the data folder). */
   stageDir: z.string().min(1),
+  /** The models the worker may use; each request names those it reads with. */
   languages: z.array(z.object({ code: z.string().regex(/^[a-z_]{3,12}$/), file: z.string().min(1) })).min(1),
 });
 export type TextWorkerData = z.infer<typeof TextWorkerDataSchema>;
@@ -24,6 +25,8 @@ export const TextRequestSchema = z.object({
   maxOcrPages: z.number().int().min(0),
   dpi: z.number().int().min(72).max(600),
   minTextLayerChars: z.number().int().min(0),
+  /** The OCR languages of this read, Tesseract's first choice first (issue #46: `deu`, `eng`). */
+  languages: z.array(z.string().regex(/^[a-z_]{3,12}$/)).min(1),
   readMs: z.number().int().min(1).optional(),
   /** Also write the searchable PDF of the document here (issue #39; written atomically). */
   output: z.object({ path: z.string().min(1), smaller: z.boolean() }).optional(),

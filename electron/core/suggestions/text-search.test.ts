@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 describe('inbox search over the documents’ text', () => {
-  const search = () => new TextSearch({ cachedText: (h) => text.cachedText(h), documents: () => docs });
+  const search = () =>
+    new TextSearch({
+      cachedText: (h, languages) => text.cachedText(h, languages),
+      languagesOf: () => text.languages,
+      documents: () => docs,
+    });
 
   it('finds the document whose text holds the words, in any case and spacing, with the words around them', async () => {
     const s = search();

@@ -11,7 +11,9 @@ import type { TextMatch } from '../../../shared/domain/suggestions';
 import type { CachedText } from './text-cache';
 
 export interface TextSearchDeps {
-  cachedText: (hash: string) => Promise<CachedText | undefined>;
+  cachedText: (hash: string, languages: string) => Promise<CachedText | undefined>;
+  /** The OCR languages a document is read in (issue #46): text read again in others is searched anew. */
+  languagesOf: (doc: Document) => string;
   documents: () => Document[];
   /** Contents kept in memory (default 5000). */
   maxKept?: number;
@@ -25,7 +27,7 @@ export function normalize(text: string): string {
 const SNIPPET_CONTEXT = 40;
 
 export class TextSearch {
-  /** hash → normalized text per page ('' where there is none); undefined = read, but no text. */
+  /** hash:languages → normalized text per page ('' where there is none). */
   private readonly kept = new Map<string, string[] | null>();
 
   constructor(private readonly deps: TextSearchDeps) {}
@@ -35,7 +37,7 @@ export class TextSearch {
     if (!q) return [];
     const matches: TextMatch[] = [];
     for (const doc of this.deps.documents()) {
-      const pages = await this.pagesOf(doc.sha256);
+      const pages = await this.pagesOf(doc);
       if (!pages) continue;
       for (let page = 0; page < pages.length; page++) {
         const text = pages[page] ?? '';
@@ -55,10 +57,12 @@ export class TextSearch {
     return matches;
   }
 
-  private async pagesOf(hash: string): Promise<string[] | null> {
-    const known = this.kept.get(hash);
+  private async pagesOf(doc: Document): Promise<string[] | null> {
+    const languages = this.deps.languagesOf(doc);
+    const key = `${doc.sha256}:${languages}`;
+    const known = this.kept.get(key);
     if (known !== undefined) return known;
-    const cached = await this.deps.cachedText(hash);
+    const cached = await this.deps.cachedText(doc.sha256, languages);
     // Not read yet: not remembered either, so it is found once the background read has it.
     if (!cached) return null;
     const pages = cached.pages.map((p) => normalize(p.lines.map((l) => l.map((w) => w.text).join(' ')).join(' ')));
@@ -66,7 +70,7 @@ export class TextSearch {
       const oldest = this.kept.keys().next().value;
       if (oldest !== undefined) this.kept.delete(oldest);
     }
-    this.kept.set(hash, pages);
+    this.kept.set(key, pages);
     return pages;
   }
 }

@@ -9,6 +9,7 @@ import type { PageEditPage } from '../../../shared/domain/page-edit';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
+import { ocrLanguagesFor } from '../../../shared/domain/ocr-languages';
 import type { EventBus } from '../events/event-bus';
 import { onDocumentTransitions } from '../queue/document-transitions';
 import type { DocumentQueue } from '../queue/document-queue';
@@ -47,6 +48,8 @@ export const TURNED_ON_ARRIVAL: HistoryStep = historyStep('turnedOnArrival');
 export interface TextServices {
   suggestions: DocumentSuggestionDeps;
   search: TextSearch;
+  /** The OCR languages a document is read in (its folder profile's, the settings', the locale's). */
+  languagesOf(id: string): string;
   /** Resolves when no arrival is being read in the background. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -54,13 +57,24 @@ export interface TextServices {
 
 export function createTextServices(d: TextServicesDeps): TextServices {
   const { queue } = d;
-  // The page limit follows the saved settings: the next read uses a changed value.
+  // The page limit and the languages follow the saved settings: the next read uses a changed value.
+  const systemLocale = Intl.DateTimeFormat().resolvedOptions().locale;
   const text = new DocumentTextService({
     dataDir: d.dataDir,
     maxOcrPages: () => d.settings().text?.ocrPages ?? OCR_DEFAULTS.maxPages,
+    languages: () => ocrLanguagesFor(d.settings(), undefined, systemLocale),
   });
+  const documentOf = (id: string): Document | undefined => {
+    try {
+      return queue.get(id);
+    } catch {
+      return undefined;
+    }
+  };
+  const languagesOf = (id: string) => ocrLanguagesFor(d.settings(), documentOf(id)?.sourceFolder, systemLocale);
   const suggestions: DocumentSuggestionDeps = {
     text,
+    languagesOf,
     platform: d.platform,
     caseNumberPattern: d.caseNumberPattern,
     // The settings' own formats first, then the built-in ones (a value found by both is one candidate).
@@ -70,25 +84,19 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     },
     now: d.now,
   };
-  const documentOf = (id: string): Document | undefined => {
-    try {
-      return queue.get(id);
-    } catch {
-      return undefined;
-    }
-  };
   // A document arriving in the inbox has its text read at once, in the text workers, so its suggestions
   // are ready when the clerk opens it; then a folder that auto-accepts fills confirmed fields.
   const background = new BackgroundText({
     text,
-    fileOf: (id) => (documentOf(id)?.state === 'new' ? queue.contentFile(id).path : undefined),
+    fileOf: (id) =>
+      documentOf(id)?.state === 'new' ? { path: queue.contentFile(id).path, languages: languagesOf(id) } : undefined,
     onRead: async (id) => {
       await turnUpright(id);
       await autoAccept(
         {
           settings: d.settings,
           document: documentOf,
-          suggestions: (docId) => documentSuggestions(suggestions, queue.contentFile(docId).path),
+          suggestions: (docId) => documentSuggestions(suggestions, queue.contentFile(docId).path, languagesOf(docId)),
           check: d.check,
           tag: (ids, metadata) => queue.tag(ids, metadata),
           submit: (ids) => queue.submit(ids, undefined, false),
@@ -105,7 +113,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   async function turnUpright(id: string): Promise<void> {
     const doc = documentOf(id);
     if (!d.editPages || doc?.state !== 'new') return;
-    const read = await text.textOf(queue.contentFile(id).path);
+    const read = await text.textOf(queue.contentFile(id).path, undefined, languagesOf(id));
     if (!read.ok || !read.pages.some((p) => p.rotation)) return;
     const turns = new Map(read.pages.map((p) => [p.page, p.rotation ?? 0]));
     const pages = Array.from({ length: read.pageCount }, (_, i) => ({ source: i, rotate: turns.get(i) ?? 0 }));
@@ -129,12 +137,14 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // them. Already-read content comes from the cache at once; the backlog cap holds for these as well.
   for (const doc of queue.list({ states: ['new'], limit: 1_000, offset: 0 }).documents) background.add(doc.id);
   const search = new TextSearch({
-    cachedText: (hash) => text.cachedText(hash),
+    cachedText: (hash, languages) => text.cachedText(hash, languages),
+    languagesOf: (doc) => ocrLanguagesFor(d.settings(), doc.sourceFolder, systemLocale),
     documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
   });
   return {
     suggestions,
     search,
+    languagesOf,
     idle: () => background.idle(),
     async stop() {
       stopArrivals();

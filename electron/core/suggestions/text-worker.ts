@@ -24,12 +24,28 @@ const data = TextWorkerDataSchema.parse(workerData);
  */
 const collect = gcEveryPage();
 
-let engine: Promise<OcrEngine> | undefined;
-const ocr = () => (engine ??= createOcrEngine(data.languages, data.stageDir));
+/** The engine of the last read's languages; a read in other languages ends it and starts one for those. */
+let engine: { key: string; engine: Promise<OcrEngine> } | undefined;
+function ocrIn(codes: readonly string[]): () => Promise<OcrEngine> {
+  return () => {
+    const key = codes.join('+');
+    if (engine?.key === key) return engine.engine;
+    const models = codes.map((code) => {
+      const model = data.languages.find((l) => l.code === code);
+      if (!model)
+        throw new Error(`no OCR model for ${code} (there are ${data.languages.map((l) => l.code).join(', ')})`);
+      return model;
+    });
+    void engine?.engine.then((e) => e.close()).catch(() => undefined);
+    engine = { key, engine: createOcrEngine(models, data.stageDir) };
+    return engine.engine;
+  };
+}
 const reply = (m: TextReply) => port.postMessage(m);
 
 async function handle(req: TextRequest): Promise<void> {
   const pages: PageText[] = [];
+  const ocr = ocrIn(req.languages);
   const r = await readDocumentText(req.path, req, ocr, (page) => {
     if (req.output) pages[page.page] = page;
     reply({ id: req.id, type: 'page', page });
@@ -47,4 +63,4 @@ async function handle(req: TextRequest): Promise<void> {
 
 serveRequests({ name: 'text-worker', schema: TextRequestSchema, handle });
 
-port.on('close', () => void engine?.then((e) => e.close()));
+port.on('close', () => void engine?.engine.then((e) => e.close()));

@@ -27,11 +27,13 @@ function languageName(locale: string, code: string): string {
 }
 
 /**
- * Text recognition (issue #17): the OCR languages installed on this machine (they come with the app or the
- * system, never downloaded), how many pages of a scan are read (a setting: each page costs seconds of a
+ * Text recognition (issue #17): the OCR languages read now and which to read (issue #46: German and English
+ * come with the app, never downloaded), how many pages of a scan are read (a setting: each page costs seconds of a
  * core) and on how many threads.
  */
 const MAX_OCR_PAGES = 20;
+/** What `text.languages` may be set to here (issue #46); a folder's own is set in its settings file. */
+const LANGUAGE_CHOICES = ['deu', 'deu+eng', 'eng'] as const;
 
 function validPages(n: number | undefined): number | undefined {
   return n !== undefined && Number.isInteger(n) && n >= 0 && n <= MAX_OCR_PAGES ? n : undefined;
@@ -77,7 +79,7 @@ export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
                 max={MAX_OCR_PAGES}
                 data-testid="ocr-pages-input"
                 value={draft.text?.ocrPages ?? info.maxOcrPages}
-                onChange={(e) => edit((d) => ({ ...d, text: { ocrPages: Number(e.target.value) } }))}
+                onChange={(e) => edit((d) => ({ ...d, text: { ...d.text, ocrPages: Number(e.target.value) } }))}
               />
             )}
           </SettingsField>
@@ -86,6 +88,36 @@ export function OcrSection(props: { draft: Settings; edit: EditSettings }) {
                 "the first 25 pages" beside a refusal of 25; issue #31 item 8). */}
             {t('settings.ocr.pagesValue', { count: validPages(draft.text?.ocrPages) ?? info.maxOcrPages })}
           </p>
+          <SettingsField
+            path="text.languages"
+            label={t('settings.ocr.languagesChoice')}
+            hint={t('settings.ocr.languagesHint')}
+          >
+            {(a) => (
+              <select
+                {...a}
+                data-testid="ocr-languages-input"
+                value={draft.text?.languages ?? ''}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  edit((d) => {
+                    const { languages: _old, ...rest } = d.text ?? {};
+                    return { ...d, text: value ? { ...rest, languages: value } : rest };
+                  });
+                }}
+              >
+                <option value="">{t('settings.ocr.languagesDefault')}</option>
+                {LANGUAGE_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice
+                      .split('+')
+                      .map((code) => languageName(locale, code))
+                      .join(', ')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </SettingsField>
           <p className="hint">{t('settings.ocr.hint')}</p>
         </>
       ) : (

@@ -15,7 +15,6 @@ import type { IntakePipeline } from '../../intake-pipeline';
 import { createIntakePipeline } from '../../intake-pipeline';
 import { testPipelineOptions } from '../../test-support/pipeline-options';
 import { DocumentTextService } from '../../suggestions/document-text';
-import { packagedEnglish } from '../../suggestions/ocr-languages';
 import { sandboxUploader } from '../../queue/test-support/sandbox-uploader';
 
 export function searchablePipeline() {
@@ -56,7 +55,7 @@ export function searchablePipeline() {
       const notices: Pick<Notice, 'code' | 'values'>[] = [];
       bus.on('notice.raised', ({ notice: { code, values } }) => notices.push({ code, values }));
       const data = join(dir, 'data');
-      text = new DocumentTextService({ dataDir: data, languages: [packagedEnglish()], poolSize: 1 });
+      text = new DocumentTextService({ dataDir: data, languages: 'eng', poolSize: 1 });
       const builds: string[] = [];
       const service = text;
       pipeline = await createIntakePipeline(
@@ -64,9 +63,9 @@ export function searchablePipeline() {
           { dataDir: data, folders, uploader, bus, environment },
           {
             outputText: () => ({
-              searchablePdf: (source, out, smaller) => {
+              searchablePdf: (source, out, smaller, languages) => {
                 builds.push(source);
-                return service.searchablePdf(source, out, smaller);
+                return service.searchablePdf(source, out, smaller, languages);
               },
             }),
           },
