@@ -3,7 +3,8 @@
  * `letter.html` is printed to an A4 PDF by Debian's Chromium (playwright-core, as the e2e harness launches
  * it), rasterised by pdftoppm at the scan's dpi and then scanned as its `scan.json` says, with sharp: grey,
  * bitonal (a threshold) or colour, a slight skew on white, a quarter turn, light seeded noise. The result is
- * an image-only PDF (one page image per A4 page, no text layer), as a scanner's "scan to PDF" gives.
+ * an image-only PDF (one page image per A4 page, JPEG or CCITT G4, no text layer), as a scanner's "scan to
+ * PDF" gives.
  *
  * Deterministic: the noise is seeded by the letter's hash, so the same letter gives the same file. Made
  * files are cached by that hash (the letter, its scan.json and SCAN_RECIPE) in a temp folder, so a second
@@ -28,7 +29,7 @@ export const BLIND_SETS = ['set-a', 'set-b', 'set-c'] as const;
 export type BlindSet = (typeof BLIND_SETS)[number];
 
 /** Bump when the way a scan is made changes, so cached files made the old way are not used. */
-export const SCAN_RECIPE = 1;
+export const SCAN_RECIPE = 2;
 
 export const ScanSpecSchema = z.object({
   dpi: z.number().int().min(72).max(600),
@@ -136,12 +137,18 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** A scanned page as the scanner stores it: JPEG for grey and colour, CCITT G4 TIFF for bitonal. */
+export interface ScannedPage {
+  kind: 'jpeg' | 'g4-tiff';
+  bytes: Buffer;
+}
+
 /**
- * One rasterised page (a PNG from pdftoppm) scanned as `spec` says → PNG bytes. The steps, in a scanner's
- * order: colour model, noise (sensor grain for grey/colour; dust specks for bitonal, after the threshold),
- * skew (the sheet fed askew, white around it), then the quarter turn (the sheet put in turned).
+ * One rasterised page (a PNG from pdftoppm) scanned as `spec` says. The steps, in a scanner's order: colour
+ * model, noise (sensor grain for grey/colour; dust specks for bitonal, after the threshold), skew (the sheet
+ * fed askew, white around it), then the quarter turn (the sheet put in turned).
  */
-export async function scanPage(png: Buffer, spec: ScanSpec, seed: number): Promise<Buffer> {
+export async function scanPage(png: Buffer, spec: ScanSpec, seed: number): Promise<ScannedPage> {
   const rand = seeded(seed);
   const colour = spec.mode === 'colour';
   const { data, info } = await sharp(png)
@@ -163,31 +170,66 @@ export async function scanPage(png: Buffer, spec: ScanSpec, seed: number): Promi
     const amp = spec.noise * 60;
     for (let i = 0; i < px.length; i++) px[i] = px[i]! + (rand() + rand() - 1) * amp;
   }
-  const background = colour ? '#ffffff' : { r: 255, g: 255, b: 255 };
-  let img = sharp(Buffer.from(px.buffer, px.byteOffset, px.length), {
-    raw: { width: info.width, height: info.height, channels: info.channels },
-  });
-  if (spec.skewDegrees !== 0) {
-    img = sharp(await img.png().toBuffer()).rotate(spec.skewDegrees, { background });
-  }
-  if (spec.rotate !== 0) img = sharp(await img.png().toBuffer()).rotate(spec.rotate);
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const pixels = Buffer.from(px.buffer, px.byteOffset, px.length);
+  let img = sharp(pixels, raw);
+  const background = { r: 255, g: 255, b: 255 };
+  if (spec.skewDegrees !== 0)
+    img = sharp(
+      await img
+        .rotate(spec.skewDegrees, { background })
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .then(({ data: d, info: i }) =>
+          sharp(d, { raw: { width: i.width, height: i.height, channels: i.channels } })
+            .png({ compressionLevel: 1 })
+            .toBuffer(),
+        ),
+    );
+  if (spec.rotate !== 0) img = sharp(await img.rotate(spec.rotate).png({ compressionLevel: 1 }).toBuffer());
   if (spec.mode === 'bitonal') {
-    // The skew's interpolation greys the edges: back to two levels, stored as a 1-bit PNG.
-    return img.toColourspace('b-w').threshold(128).png({ palette: true, colours: 2 }).toBuffer();
+    // The skew's interpolation greys the edges: back to two levels, stored as a G4 TIFF as scanners do.
+    const mm = spec.dpi / 25.4;
+    const bytes = await img
+      .toColourspace('b-w')
+      .threshold(128)
+      .tiff({ compression: 'ccittfax4', bitdepth: 1, xres: mm, yres: mm })
+      .toBuffer();
+    return { kind: 'g4-tiff', bytes };
   }
-  return colour ? img.png().toBuffer() : img.toColourspace('b-w').png().toBuffer();
+  const out = colour ? img : img.toColourspace('b-w');
+  return { kind: 'jpeg', bytes: await out.jpeg({ quality: 80 }).toBuffer() };
 }
 
-/** Page images → an image-only PDF, each page the size the image has at `dpi` (A4 stays A4). */
-export async function imagePdf(pages: readonly Buffer[], dpi: number): Promise<Buffer> {
+/** Scanned pages → an image-only PDF, each page the size the image has at `dpi` (A4 stays A4). */
+export async function imagePdf(pages: readonly ScannedPage[], dpi: number): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  for (const png of pages) {
-    const image = await pdf.embedPng(png);
-    const w = (image.width * 72) / dpi;
-    const h = (image.height * 72) / dpi;
-    pdf.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
+  for (const page of pages) {
+    if (page.kind === 'jpeg') {
+      // The JPEG goes in as it is (DCTDecode): no decoding, as a scanner's PDF holds it.
+      const image = await pdf.embedJpg(page.bytes);
+      const w = (image.width * 72) / dpi;
+      const h = (image.height * 72) / dpi;
+      pdf.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
+    } else {
+      // pdf-lib has no CCITT encoder: tiff2pdf (libtiff) wraps the G4 data as it is, its page is copied.
+      const one = await PDFDocument.load(await tiffToPdf(page.bytes));
+      const [copied] = await pdf.copyPages(one, [0]);
+      pdf.addPage(copied);
+    }
   }
   return Buffer.from(await pdf.save());
+}
+
+async function tiffToPdf(tiff: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'blind-g4-'));
+  try {
+    await writeFile(join(dir, 'p.tif'), tiff);
+    await run('tiff2pdf', ['-o', 'p.pdf', 'p.tif'], { cwd: dir });
+    return await readFile(join(dir, 'p.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** The rasterised pages of a PDF at `dpi` (pdftoppm, poppler-utils). */
@@ -220,7 +262,7 @@ export async function blindScan(
   const printed = await printLetter(await browser(), letter.html);
   const pages = await rasterise(printed, letter.scan.dpi, letter.scan.mode === 'colour');
   const seed = Number.parseInt(letter.hash.slice(0, 8), 16);
-  const scanned: Buffer[] = [];
+  const scanned: ScannedPage[] = [];
   for (const [i, page] of pages.entries()) scanned.push(await scanPage(page, letter.scan, seed + i));
   const pdf = await imagePdf(scanned, letter.scan.dpi);
   // Written beside, then renamed: a run stopped half-way leaves no half file in the cache.
