@@ -174,18 +174,9 @@ export async function scanPage(png: Buffer, spec: ScanSpec, seed: number): Promi
   const pixels = Buffer.from(px.buffer, px.byteOffset, px.length);
   let img = sharp(pixels, raw);
   const background = { r: 255, g: 255, b: 255 };
+  // Each step written out (lossless, quick): sharp applies one rotation per pipeline.
   if (spec.skewDegrees !== 0)
-    img = sharp(
-      await img
-        .rotate(spec.skewDegrees, { background })
-        .raw()
-        .toBuffer({ resolveWithObject: true })
-        .then(({ data: d, info: i }) =>
-          sharp(d, { raw: { width: i.width, height: i.height, channels: i.channels } })
-            .png({ compressionLevel: 1 })
-            .toBuffer(),
-        ),
-    );
+    img = sharp(await img.rotate(spec.skewDegrees, { background }).png({ compressionLevel: 1 }).toBuffer());
   if (spec.rotate !== 0) img = sharp(await img.rotate(spec.rotate).png({ compressionLevel: 1 }).toBuffer());
   if (spec.mode === 'bitonal') {
     // The skew's interpolation greys the edges: back to two levels, stored as a G4 TIFF as scanners do.

@@ -1,0 +1,93 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { truncated } from '../core/capture/test-support/odd-files';
+import { noticeLetter, noticeScan } from '../core/notice-of-loss/test-support/notice-letters';
+import { localIsoDate } from '../core/suggestions/document-suggestions';
+import { letterPdf } from '../core/suggestions/test-support/letters';
+import { tempDir } from '../core/util/test-support/temp-dir';
+import { CAPTURE_EXIT_CODES } from './capture-cli';
+import { runAgent } from './test-support/run-agent';
+
+// Issue #47: `intake-agent case-draft FILE... --sandbox`, run as its own process as an admin would. The
+// letter is a generated notice of loss (a typed German letter, seed 7) for a policy the sandbox holds.
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('intake-agent case-draft', () => {
+  it(
+    'prints one JSON line per file: the schema’s paths, each value filled or offered, from the letter or the policy',
+    { timeout: 300_000 },
+    async () => {
+      const dir = tempDir('case-draft-cli-');
+      const letter = noticeLetter(7, localIsoDate(Date.now()));
+      const png = join(dir, 'schadenmeldung.png');
+      await writeFile(png, await noticeScan(letter, 200));
+      const r = await runAgent(['case-draft', png, '--sandbox'], { timeoutMs: 240_000 });
+      expect(r.code).toBe(CAPTURE_EXIT_CODES.done);
+      const out = lines(r.stdout);
+      expect(out).toHaveLength(1);
+      expect(out[0]).toMatchObject({ file: png, problems: [] });
+      const fields = out[0]!.fields as Array<Record<string, unknown>>;
+      // Read on page 1 of the letter and confirmed by the platform: filled, from the letter.
+      expect(fields).toContainEqual({
+        path: 'policyNumber',
+        value: letter.truth.policyNumber,
+        state: 'filled',
+        source: 'letter',
+        page: 1,
+      });
+      // The holder's name is the platform's answer about that policy: no page.
+      expect(fields).toContainEqual({
+        path: 'claimant.lastName',
+        value: letter.truth.lastName,
+        state: 'filled',
+        source: 'policy',
+      });
+      expect(fields).toContainEqual(
+        expect.objectContaining({ path: 'accidentDate', value: letter.truth.lossDate, source: 'letter', page: 1 }),
+      );
+      for (const f of fields) {
+        expect(['filled', 'offered']).toContain(f.state);
+        expect([
+          'policyNumber',
+          'accidentDate',
+          'caseType',
+          'damageCause',
+          'estimatedAmount',
+          'description',
+          'claimant.firstName',
+          'claimant.lastName',
+          'damageAddress.street',
+          'damageAddress.postalCode',
+          'damageAddress.city',
+        ]).toContain(f.path);
+      }
+    },
+  );
+
+  it(
+    'a file that is no readable document is one error line and exit 1; no FILE is usage, exit 2',
+    { timeout: 240_000 },
+    async () => {
+      const dir = tempDir('case-draft-cli-');
+      const broken = join(dir, 'cut.pdf');
+      await writeFile(broken, truncated(await letterPdf({ lines: ['Schadenmeldung'] })).subarray(0, 40));
+      const bad = await runAgent(['case-draft', broken, '--sandbox'], { timeoutMs: 180_000 });
+      expect(bad.code).toBe(CAPTURE_EXIT_CODES.notPages);
+      const out = lines(bad.stdout);
+      expect(out).toHaveLength(1);
+      expect(out[0]).toMatchObject({ file: broken, error: 'unreadable', message: expect.any(String) });
+      expect(bad.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+
+      const none = await runAgent(['case-draft', '--sandbox'], { timeoutMs: 60_000 });
+      expect(none.code).toBe(CAPTURE_EXIT_CODES.usage);
+      expect(none.stderr).toContain('case-draft needs at least one FILE');
+      expect(none.stdout).toBe('');
+    },
+  );
+});
