@@ -194,7 +194,8 @@ export async function scanPage(png: Buffer, spec: ScanSpec, seed: number): Promi
 
 /** Scanned pages → an image-only PDF, each page the size the image has at `dpi` (A4 stays A4). */
 export async function imagePdf(pages: readonly ScannedPage[], dpi: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
+  // No creation date or producer: the same letter gives the same bytes.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   for (const page of pages) {
     if (page.kind === 'jpeg') {
       // The JPEG goes in as it is (DCTDecode): no decoding, as a scanner's PDF holds it.
