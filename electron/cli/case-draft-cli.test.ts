@@ -21,7 +21,7 @@ const lines = (stdout: string) =>
 describe('intake-agent case-draft', () => {
   it(
     'prints one JSON line per file: the schema’s paths, each value filled or offered, from the letter or the policy',
-    { timeout: 300_000 },
+    { timeout: 360_000 },
     async () => {
       const dir = tempDir('case-draft-cli-');
       const letter = noticeLetter(7, localIsoDate(Date.now()));
@@ -72,19 +72,19 @@ describe('intake-agent case-draft', () => {
 
   it(
     'a file that is no readable document is one error line and exit 1; no FILE is usage, exit 2',
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const dir = tempDir('case-draft-cli-');
       const broken = join(dir, 'cut.pdf');
       await writeFile(broken, truncated(await letterPdf({ lines: ['Schadenmeldung'] })).subarray(0, 40));
-      const bad = await runAgent(['case-draft', broken, '--sandbox'], { timeoutMs: 180_000 });
+      const bad = await runAgent(['case-draft', broken, '--sandbox'], { timeoutMs: 240_000 });
       expect(bad.code).toBe(CAPTURE_EXIT_CODES.notPages);
       const out = lines(bad.stdout);
       expect(out).toHaveLength(1);
       expect(out[0]).toMatchObject({ file: broken, error: 'unreadable', message: expect.any(String) });
       expect(bad.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
 
-      const none = await runAgent(['case-draft', '--sandbox'], { timeoutMs: 60_000 });
+      const none = await runAgent(['case-draft', '--sandbox'], { timeoutMs: 120_000 });
       expect(none.code).toBe(CAPTURE_EXIT_CODES.usage);
       expect(none.stderr).toContain('case-draft needs at least one FILE');
       expect(none.stdout).toBe('');
