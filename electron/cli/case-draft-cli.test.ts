@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { truncated } from '../core/capture/test-support/odd-files';
@@ -11,6 +13,15 @@ import { runAgent } from './test-support/run-agent';
 
 // Issue #47: `intake-agent case-draft FILE... --sandbox`, run as its own process as an admin would. The
 // letter is a generated notice of loss (a typed German letter, seed 7) for a policy the sandbox holds.
+/** A local port nothing listens on (one just let go). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((res) => server.close(res));
+  return port;
+}
+
 const lines = (stdout: string) =>
   stdout
     .trim()
@@ -71,7 +82,7 @@ describe('intake-agent case-draft', () => {
   );
 
   it(
-    'a file that is no readable document is one error line and exit 1; no FILE is usage, exit 2',
+    'a file that is no readable document is one error line and exit 1; no platform exit 3; no FILE is usage, exit 2',
     { timeout: 420_000 },
     async () => {
       const dir = tempDir('case-draft-cli-');
@@ -83,6 +94,18 @@ describe('intake-agent case-draft', () => {
       expect(out).toHaveLength(1);
       expect(out[0]).toMatchObject({ file: broken, error: 'unreadable', message: expect.any(String) });
       expect(bad.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+
+      // No platform to be had (a port nothing listens on): no schema, no draft for any file, exit 3.
+      const port = await closedPort();
+      const url = `http://127.0.0.1:${port}`;
+      const down = await runAgent(['case-draft', broken, '--base-url', url, '--token-url', url, '--client-id', 'x'], {
+        env: { ...process.env, INTAKE_CLIENT_SECRET: 'secret' },
+        timeoutMs: 120_000,
+      });
+      expect(down.code).toBe(CAPTURE_EXIT_CODES.failed);
+      expect(lines(down.stdout)).toEqual([
+        { error: 'failed', message: expect.stringContaining('the create-case schema "case-create" could not be had') },
+      ]);
 
       const none = await runAgent(['case-draft', '--sandbox'], { timeoutMs: 120_000 });
       expect(none.code).toBe(CAPTURE_EXIT_CODES.usage);
