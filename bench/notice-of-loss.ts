@@ -1,6 +1,8 @@
 /**
  * A case from a scanned notice of loss (issue #40 item 4):
  *   npx tsx bench/notice-of-loss.ts [--set dev|heldout|all] [--dpi 200] [--show]
+ *   npx tsx bench/notice-of-loss.ts --set blind-a|blind-b|blind-c|blind [--letters 001,002] [--jobs 2]
+ *     [--results FILE]: the blind letters of issue #47 instead (blind-notice-run.ts)
  * Generated notices of loss (electron/core/notice-of-loss/test-support/notice-letters.ts: typed letters,
  * forms with boxes, a handwriting-like font, German and English, some turned, some with two dates or two
  * amounts) are rendered to scanned-like PNGs, read by the app's OCR (DocumentTextService: Tesseract in a
@@ -86,8 +88,20 @@ async function main() {
       dpi: { type: 'string', default: '200' },
       show: { type: 'boolean', default: false },
       seeds: { type: 'string' },
+      letters: { type: 'string' },
+      jobs: { type: 'string', default: '1' },
+      results: { type: 'string' },
     },
   });
+  if (args.set.startsWith('blind')) {
+    const { runBlind } = await import('./blind-notice-run');
+    return runBlind({
+      set: args.set,
+      jobs: Number(args.jobs),
+      ...(args.letters ? { letters: args.letters } : {}),
+      ...(args.results ? { results: args.results } : {}),
+    });
+  }
   const picked = args.seeds?.split(',').map(Number);
   const seeds =
     picked ??

@@ -10,7 +10,7 @@ import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 import type { ScanRequest } from '../../shared/domain/scanning';
 import { ScanRequestSchema } from '../../shared/domain/scanning';
 
-export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE] [options]
+export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE|case-draft FILE...] [options]
 
   run (default)      watch the configured folders and upload, until SIGTERM/SIGINT
   list               print the queue (one JSON line per document)
@@ -46,6 +46,9 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   text FILE [--pages N] [--patterns FILE]
                      print the text of a document as the app reads it (a JSON line per page), then the
                      numbers found in it (a JSON line each): for tuning text.patterns
+  case-draft FILE... [--sandbox | connection options] [--schema KEY]
+                     the case draft the app makes from a notice of loss: a JSON line per file with each
+                     field's path, value, state (filled|offered), source (letter|policy) and page
 
 Options:
   --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS); read, never written. A machine-wide

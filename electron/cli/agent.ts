@@ -35,6 +35,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
+  // The platform is asked (schema, policy search), but no queue, lock or data folder is needed.
+  if (argv[0] === 'case-draft')
+    return (await import('./case-draft-cli')).runCaseDraftCli(argv, env, { secret: envSecret, key: envKey });
   if (argv[0] === 'scanners') return (await import('./scan-cli')).runScannersCli(argv, env);
   if (argv[0] === 'service-folders') return (await import('./service-folders-cli')).runServiceFoldersCli(argv, env);
   let args: AgentArgs;
