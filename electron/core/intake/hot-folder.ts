@@ -402,6 +402,8 @@ export class HotFolder {
       } else if (e.isFile()) {
         const rel = relative(this.root, p);
         if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
+        // Already looked at or waiting its turn: with thousands waiting, a rescan stats none of them again.
+        if (this.tracker.has(p)) continue;
         const s = await lstat(p).catch(() => undefined);
         if (this.stopping) return;
         if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;

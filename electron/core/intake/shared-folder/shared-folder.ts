@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Logger } from '../../util/logger';
 import type { StableVerdict } from '../stability-tracker';
 import { DEFAULT_STABILITY } from '../stability-tracker';
-import { filesUnder, moveInto } from './claim';
+import { countFilesUnder, filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
 import type { StationBeat } from './heartbeat';
 import { readBeats, removeBeat, writeBeat } from './heartbeat';
@@ -18,7 +18,10 @@ export interface SharedFolderConfig {
   pid: number;
   version: string;
   leaseMs: number;
-  /** At most this many files claimed or being worked on, documents queued or uploading included. */
+  /**
+   * At most this many files claimed or being worked on, documents queued or uploading included; a station
+   * alone counts only the files claimed or being handed to its queue (its claim window).
+   */
   lookAhead: number;
   /** A claimed file is committed to only while fewer than this many are worked on. */
   workSlots: number;
@@ -29,9 +32,11 @@ export interface SharedFolderConfig {
   /** Calls `wake` whenever this station's work may have moved on (a document changed state); returns the unsubscribe. */
   onChange?: (wake: () => void) => () => void;
   /**
-   * true: while no other station has a heartbeat in the folder, claim and commit without the look-ahead
-   * (a station alone takes files as fast as it did in place, offline too); the look-ahead applies again
-   * from the first look that sees another station.
+   * true: while no other station has a heartbeat in the folder, the queue's documents do not count against
+   * the look-ahead (a station alone takes files as fast as its queue takes them in, offline too); the
+   * files claimed and not yet with the queue still do: at most `lookAhead` of them (issue #45: a station
+   * alone once claimed 20,000 at once and ran out of memory). The full look-ahead applies again from the
+   * first look that sees another station.
    */
   unboundedWhenAlone?: boolean;
   /**
@@ -116,6 +121,10 @@ export class SharedFolder {
   private look: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
   private busyNow = 0;
   private unsubscribe: (() => void) | undefined;
+  /** Files found in this station's own claimed/ and taken/ at start, not yet worked on (taken in turn). */
+  private leftOver = 0;
+  /** Files in this station's claimed/ and taken/ at the last heartbeat (counted on the share). */
+  private held = { claimed: 0, taken: 0 };
 
   private constructor(
     private readonly config: SharedFolderConfig,
@@ -183,7 +192,21 @@ export class SharedFolder {
 
   /** Files claimed or committed and not yet with the queue (`agent --once` waits for them). */
   get pending(): number {
+    return this.claimedNow + this.workingNow + this.leftOver;
+  }
+
+  /** Files claimed or being handed to the queue now (the claim window; never above `lookAhead`). */
+  get inWindow(): number {
     return this.claimedNow + this.workingNow;
+  }
+
+  /**
+   * No room for another claim. Alone: the files claimed or being handed to the queue fill the window;
+   * with other stations, the queue's documents count too, so a station takes no more than it works on.
+   */
+  private full(): boolean {
+    const ahead = this.claimedNow + this.workingNow;
+    return (this.alone ? ahead : ahead + this.busyNow) >= this.config.lookAhead;
   }
 
   /** Every station with a heartbeat in the folder, this one first. */
@@ -206,11 +229,11 @@ export class SharedFolder {
     });
     await this.tick();
     await this.adoptInPlace();
-    for (const rel of await filesUnder(layout.taken)) this.track(this.deliverOwned(rel));
-    for (const rel of await filesUnder(layout.claimed)) {
-      this.claimedNow++;
-      this.track(this.work(rel));
-    }
+    // A few at a time (the look-ahead): a station stopped with thousands committed (a queue that took a
+    // backlog offline) must not hand them all to its queue at once.
+    const taken = await filesUnder(layout.taken);
+    const claimed = await filesUnder(layout.claimed);
+    this.inTurn([...taken.map((rel) => ({ rel, claimed: false })), ...claimed.map((rel) => ({ rel, claimed: true }))]);
     this.timer = setInterval(() => void this.tick(), beatIntervalOf(this.config.leaseMs));
     // A document leaving the queue frees a slot: the waiting hand-overs look at once, not at the next poll.
     this.unsubscribe = this.config.onChange?.(() => this.endLook());
@@ -272,7 +295,7 @@ export class SharedFolder {
     const { config, layout } = this;
     this.busyNow = config.busy();
     // Checked and counted with no await between: waiting hand-overs cannot all pass at once.
-    while (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) {
+    while (this.full()) {
       if (this.stopped) return 'again';
       await this.nextLook();
     }
@@ -283,8 +306,7 @@ export class SharedFolder {
       if (!now) return 'done';
       if (now.size !== seen.size || Math.trunc(now.mtimeMs) !== seen.mtimeMs) return 'changed';
       // The look-ahead may have filled while this one looked.
-      if (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead)
-        return this.take(rel, seen);
+      if (this.full()) return this.take(rel, seen);
     }
     this.claimedNow++;
     const r = await moveInto(join(layout.root, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
@@ -296,6 +318,25 @@ export class SharedFolder {
     this.track(working);
     await working;
     return 'done';
+  }
+
+  /** This station's own files found at start: committed ones handed over, claimed ones worked on, in turn. */
+  private inTurn(files: Array<{ rel: string; claimed: boolean }>): void {
+    let next = 0;
+    this.leftOver = files.length;
+    const lane = async (): Promise<void> => {
+      while (next < files.length && !this.stopped) {
+        const f = files[next++]!;
+        this.leftOver--;
+        if (f.claimed) {
+          this.claimedNow++;
+          await this.work(f.rel);
+        } else await this.deliverOwned(f.rel);
+      }
+      if (this.stopped) this.leftOver = 0;
+    };
+    const lanes = Math.min(files.length, Math.max(1, this.config.lookAhead));
+    for (let i = 0; i < lanes; i++) this.track(lane());
   }
 
   private nextLook(): Promise<void> {
@@ -337,6 +378,8 @@ export class SharedFolder {
       await this.handOver(rel);
     } finally {
       this.workingNow--;
+      // Room in the window: a claim waiting for it goes on now, not at the next poll.
+      this.endLook();
     }
   }
 
@@ -424,6 +467,7 @@ export class SharedFolder {
   private async beatAndLook(): Promise<void> {
     // The heartbeat first: a station that cannot look at the others still says it is alive.
     const { layout, config, hooks } = this;
+    this.held = { claimed: await countFilesUnder(layout.claimed), taken: await countFilesUnder(layout.taken) };
     const me: StationBeat = {
       station: config.stationId,
       host: config.host,
@@ -432,8 +476,10 @@ export class SharedFolder {
       lastBeat: new Date().toISOString(),
       seq: ++this.seq,
       leaseMs: config.leaseMs,
-      claimed: this.claimedNow,
-      taken: this.workingNow,
+      // What lies in its folders on the share, not what is under way in memory: `taken` is every committed
+      // file until its upload (a queue offline with a backlog holds thousands there).
+      claimed: this.held.claimed,
+      taken: this.held.taken,
     };
     // Made again each time: an admin who cleared `.intake/` must not silence this station (its claims would
     // be taken over while it works).
@@ -466,7 +512,8 @@ export class SharedFolder {
     const { layout, hooks } = this;
     const from = claimedOf(layout.base, station);
     for (const rel of await filesUnder(from)) {
-      if (this.stopped) return;
+      // No more than the window: the rest wait for the next look, or for another station with room.
+      if (this.stopped || this.full()) return;
       const r = await moveInto(join(from, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
       if (r !== 'won') continue;
       hooks.logger.info('took over a claimed file of a station gone past its lease', { file: rel, station });
