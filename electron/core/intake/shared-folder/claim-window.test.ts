@@ -13,7 +13,7 @@ import { SharedFolder } from './shared-folder';
 // ahead of what its queue has taken in (the queue's documents do not count: it still takes every file,
 // offline too); the heartbeat counts what lies in its folders.
 let open: SharedFolder[] = [];
-let queues: Array<ReturnType<typeof gatedQueue>> = [];
+let queues: GatedQueue[] = [];
 afterEach(async () => {
   // A failed test leaves hand-overs waiting at the gate: let them through, or stop() waits for ever.
   let stopped = false;
@@ -27,13 +27,20 @@ afterEach(async () => {
   queues = [];
 });
 
+interface GatedQueue {
+  queued: string[];
+  /** Files handed over and not yet taken in. */
+  waiting: Array<() => void>;
+  deliver(path: string, rel: string): Promise<'done'>;
+  letOneIn(): void;
+}
+
 /** A queue that takes a file in when the test lets it (one at a time), keeps it in taken/ (offline: no upload). */
-function gatedQueue() {
+function gatedQueue(): GatedQueue {
   const queued: string[] = [];
   const waiting: Array<() => void> = [];
-  const queue = {
+  const queue: GatedQueue = {
     queued,
-    /** Files handed over and not yet taken in. */
     waiting,
     async deliver(path: string, rel: string): Promise<'done'> {
       await new Promise<void>((r) => waiting.push(r));
@@ -52,7 +59,7 @@ function gatedQueue() {
 async function station(
   root: string,
   id: string,
-  queue: ReturnType<typeof gatedQueue>,
+  queue: GatedQueue,
   o: Partial<SharedFolderConfig> = {},
 ): Promise<SharedFolder> {
   const shared = await SharedFolder.open(
