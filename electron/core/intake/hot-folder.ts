@@ -105,6 +105,8 @@ export class HotFolder {
   private inPlace: { reason: InPlaceReason; detail?: string } | undefined;
   /** Set by stop(): no walk goes on after it, because the queue behind isSeen closes next. */
   private stopping = false;
+  /** The periodic rescan under way, if any. */
+  private periodicWalk: Promise<void> | undefined;
   /** Walks under way (rescans and new subfolders), awaited by stop(). */
   private readonly walks = new Set<Promise<void>>();
 
@@ -158,7 +160,10 @@ export class HotFolder {
     this.checkTimer = setInterval(() => void this.checkPresence(), check);
     const rescan = this.profile.polling.enabled ? this.profile.polling.intervalMs : (this.options.rescanMs ?? 30_000);
     this.rescanTimer = setInterval(() => {
-      if (this.status === 'watching') void this.rescan();
+      // One periodic walk at a time: on a share with tens of thousands of scans a walk can outlast the
+      // polling interval, and walks started on top of each other would pile up.
+      if (this.status !== 'watching' || this.periodicWalk) return;
+      this.periodicWalk = this.rescan().finally(() => (this.periodicWalk = undefined));
     }, rescan);
   }
 
