@@ -7,7 +7,7 @@
  * platform is "down" by its fault switch (API requests reset). Runs the built bundle as installed
  * (bin/intake-agent.mjs with its V8 flags; `npm run build` first).
  *   npx tsx bench/agent-claim-window.ts [--files 30000,100000] [--alone-seconds 60] [--join-seconds 30]
- *     [--drain-seconds 0 (= until drained)] [--idle-seconds 20]
+ *     [--drain-seconds 0 (= until drained)] [--idle-seconds 20] [--poll MS (polled, as on a network share)]
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     'join-seconds': { type: 'string', default: '30' },
     'drain-seconds': { type: 'string', default: '0' },
     'idle-seconds': { type: 'string', default: '20' },
+    // The agents poll the folder (a network share's way: chokidar's polling) instead of file events.
+    poll: { type: 'string' },
   },
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,6 +105,7 @@ function start(s: BenchSandbox, folder: string, data: string): ChildProcess {
       'CaseNumber=CLM-2026-000101',
       '--log-level',
       'warn',
+      ...(values.poll ? ['--poll', values.poll] : []),
     ],
     { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: ['ignore', 'ignore', 'pipe'] },
   );

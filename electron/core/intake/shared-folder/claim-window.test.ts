@@ -75,7 +75,7 @@ async function station(
       // Offline: every document taken in stays queued.
       busy: () => queue.queued.length,
       gatePollMs: 10,
-      unboundedWhenAlone: true,
+      windowOnlyWhenAlone: true,
       ...o,
     },
     { deliver: (path, rel) => queue.deliver(path, rel), logger: silentLogger },
@@ -128,7 +128,7 @@ describe('shared folder: the claim window', () => {
     const names = await scans(root, 10);
     const queue = gatedQueue();
     // With the others' rules (two work slots, uploads leaving the queue), so that files wait claimed too.
-    const a = await station(root, 'station-a', queue, { unboundedWhenAlone: false, busy: () => 0 });
+    const a = await station(root, 'station-a', queue, { windowOnlyWhenAlone: false, busy: () => 0 });
     const takes = Promise.all(names.map((n) => a.take(n)));
     // Six taken in by the queue (still in taken/ until their upload), four in the window.
     for (let i = 0; i < 6; i++) {

@@ -38,7 +38,7 @@ export interface SharedFolderConfig {
    * alone once claimed 20,000 at once and ran out of memory). The full look-ahead applies again from the
    * first look that sees another station.
    */
-  unboundedWhenAlone?: boolean;
+  windowOnlyWhenAlone?: boolean;
   /**
    * A station upgraded from the in-place way: the files of this folder its queue took in place and has not
    * yet archived. Moved into its `taken/` at start, before it claims anything (docs: "Upgrading").
@@ -114,7 +114,7 @@ export class SharedFolder {
   private commits = 0;
   private readonly leases = new LeaseWatch();
   private seen: StationView[] = [];
-  /** No other station's heartbeat or claim folder at the last look (and `unboundedWhenAlone`). */
+  /** No other station's heartbeat or claim folder at the last look (and `windowOnlyWhenAlone`). */
   private alone = false;
   private identity: string;
   /** One timer for every waiting hand-over, and `busy()` asked once per look (it counts the queue). */
@@ -502,7 +502,7 @@ export class SharedFolder {
     }
     this.seen = views;
     const wasAlone = this.alone;
-    this.alone = config.unboundedWhenAlone === true && others === 0;
+    this.alone = config.windowOnlyWhenAlone === true && others === 0;
     // Hand-overs waiting for the look-ahead go on at once when the others are gone.
     if (this.alone && !wasAlone) this.endLook();
   }
