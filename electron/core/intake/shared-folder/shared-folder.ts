@@ -389,7 +389,9 @@ export class SharedFolder {
     const poll = config.gatePollMs ?? 50;
     this.busyNow = config.busy();
     for (;;) {
-      while (!this.alone && this.workingNow + this.busyNow >= config.workSlots) {
+      // Alone: at most the look-ahead handed to the queue at once (a gone station's claims taken over, or
+      // this station's own found at start, may be thousands); with others, the work slots, queue included.
+      while (this.alone ? this.workingNow >= config.lookAhead : this.workingNow + this.busyNow >= config.workSlots) {
         if (this.stopped) return false;
         await this.nextLook();
       }
@@ -512,8 +514,9 @@ export class SharedFolder {
     const { layout, hooks } = this;
     const from = claimedOf(layout.base, station);
     for (const rel of await filesUnder(from)) {
-      // No more than the window: the rest wait for the next look, or for another station with room.
-      if (this.stopped || this.full()) return;
+      // All at once, as soon as the lease is over (they only wait in claimed/): a station whose queue is full
+      // takes them over too. What it commits to and hands over at a time is bounded by commit().
+      if (this.stopped) return;
       const r = await moveInto(join(from, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
       if (r !== 'won') continue;
       hooks.logger.info('took over a claimed file of a station gone past its lease', { file: rel, station });
