@@ -163,6 +163,10 @@ export class HotFolder {
       // One periodic walk at a time: on a share with tens of thousands of scans a walk can outlast the
       // polling interval, and walks started on top of each other would pile up.
       if (this.status !== 'watching' || this.periodicWalk) return;
+      // Files still waiting their turn in the tracker: a walk would find them again (a readdir and a path
+      // per file: with 100,000 waiting, tens of MB of garbage every walk) and nothing it could take sooner;
+      // what arrived meanwhile is found by the first walk once the backlog is worked through.
+      if (this.tracker.waitingTurn > 0) return;
       this.periodicWalk = this.rescan().finally(() => (this.periodicWalk = undefined));
     }, rescan);
   }

@@ -129,6 +129,11 @@ export class StabilityTracker {
     return this.entries.size + this.handingOver;
   }
 
+  /** Files waiting their turn (offered while `maxActive` were active). */
+  get waitingTurn(): number {
+    return this.waiting.size;
+  }
+
   /** The path is known (looked at or waiting its turn): a rescan need not stat it again. */
   has(path: string): boolean {
     return this.entries.has(path) || this.waiting.has(path);
