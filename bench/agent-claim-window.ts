@@ -197,6 +197,12 @@ async function run(files: number, s: BenchSandbox, dir: string): Promise<void> {
       left += await countUnder(join(base, 'taken', id));
     }
     if (left === 0 || (limit > 0 && performance.now() - drainStart > limit)) break;
+    const s = Math.round((performance.now() - drainStart) / 1000);
+    // A line a minute: a long drain shows how memory goes along the way.
+    if (s % 60 < 2)
+      console.log(
+        `  draining ${s} s: ${files - left} done; RSS A ${(await a.rssMb()).toFixed(0)} MB, B ${(await b.rssMb()).toFixed(0)} MB`,
+      );
   }
   const drainS = (performance.now() - drainStart) / 1000;
   console.log(
