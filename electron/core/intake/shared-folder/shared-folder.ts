@@ -367,11 +367,12 @@ export class SharedFolder {
 
   /** A claimed file (counted in claimedNow): waits for a work slot, commits to it, hands it over. */
   private async work(rel: string): Promise<void> {
-    let committed: boolean;
+    let committed = false;
     try {
       committed = await this.commit(rel);
     } finally {
-      this.claimedNow--;
+      // Committed: commit() counted it as working instead (counted once, so the window is exact).
+      if (!committed) this.claimedNow--;
     }
     if (!committed) return;
     try {
@@ -400,7 +401,9 @@ export class SharedFolder {
         await sleep(poll);
         continue;
       }
+      // Counted as working from here on, no longer as claimed (back if the rename does not win).
       this.workingNow++;
+      this.claimedNow--;
       // The commit point: of this rename and another station's takeover of the same claimed file, one wins.
       const r = await moveInto(join(layout.claimed, rel), join(layout.taken, rel)).catch(() => 'busy' as const);
       if (r === 'won') {
@@ -408,6 +411,7 @@ export class SharedFolder {
         return true;
       }
       this.workingNow--;
+      this.claimedNow++;
       if (r === 'lost') {
         hooks.logger.info('claimed file taken over by another station; left to it', { file: rel });
         return false;
@@ -469,7 +473,6 @@ export class SharedFolder {
   private async beatAndLook(): Promise<void> {
     // The heartbeat first: a station that cannot look at the others still says it is alive.
     const { layout, config, hooks } = this;
-    this.held = { claimed: await countFilesUnder(layout.claimed), taken: await countFilesUnder(layout.taken) };
     const me: StationBeat = {
       station: config.stationId,
       host: config.host,
@@ -478,8 +481,8 @@ export class SharedFolder {
       lastBeat: new Date().toISOString(),
       seq: ++this.seq,
       leaseMs: config.leaseMs,
-      // What lies in its folders on the share, not what is under way in memory: `taken` is every committed
-      // file until its upload (a queue offline with a backlog holds thousands there).
+      // What lies in its folders on the share (counted after the last beat), not what is under way in memory:
+      // `taken` is every committed file until its upload (a queue offline with a backlog holds thousands).
       claimed: this.held.claimed,
       taken: this.held.taken,
     };
@@ -488,6 +491,8 @@ export class SharedFolder {
     await mkdir(layout.stations, { recursive: true })
       .then(() => writeBeat(layout.beat, me))
       .catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
+    // Counted after the beat is out: a slow share's listing of thousands must not hold the heartbeat back.
+    this.held = { claimed: await countFilesUnder(layout.claimed), taken: await countFilesUnder(layout.taken) };
     const beats = await readBeats(layout.stations);
     const claimFolders = await readdir(join(layout.base, 'claimed')).catch(() => [] as string[]);
     const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
