@@ -18,9 +18,11 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   upload FILE        upload one file (the file itself is left in place)
   status             print this station's status as JSON: counts, oldest waiting document, last success,
                      connection; exit 0 healthy, 1 degraded, 2 failing (for monitoring)
-  status --folder DIR  the fleet view of a shared scan folder, from its .intake/ alone: every station seen,
-                     its last heartbeat (alive, late, gone), the files it holds claimed and taken, the files
-                     waiting for a takeover; exit 0, or 1 when files wait for a takeover or a gone station
+  status --folder DIR [--names]
+                     the fleet view of a shared scan folder, from its .intake/ alone: every station seen,
+                     its last heartbeat (alive, late, gone), how many files it holds claimed and taken (the
+                     oldest, the first few names), the files waiting for a takeover and in the folder; every
+                     name only with --names; exit 0, or 1 when files wait for a takeover or a gone station
   clear-stale --folder DIR [--give-back]
                      remove the heartbeats and empty folders of stations gone for good (past twice their
                      lease) from DIR/.intake/; never a scan: a gone station still holding files is kept,
@@ -156,6 +158,8 @@ export interface AgentArgs {
   folder?: string;
   /** clear-stale --give-back: a gone station's committed files go back into the folder. */
   giveBack: boolean;
+  /** status --folder --names: every file name, not only the counts, the oldest and the first few. */
+  names: boolean;
   /** --lease-seconds: how long another station's heartbeat may stand still before its claims are taken over. */
   leaseSeconds?: number;
   /** --poll MS: the --watch folders are polled (network shares that send no file events). */
@@ -199,6 +203,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     'not-shared': { type: 'boolean' },
     folder: { type: 'string' },
     'give-back': { type: 'boolean' },
+    names: { type: 'boolean' },
     'lease-seconds': { type: 'string' },
     poll: { type: 'string' },
     scanner: { type: 'string' },
@@ -284,6 +289,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   if (v.folder !== undefined && command !== 'status' && command !== 'clear-stale')
     throw new UsageError('--folder is for status and clear-stale');
   if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
+  if (v.names && (command !== 'status' || v.folder === undefined))
+    throw new UsageError('--names is for status --folder');
   if (v.shared && v['not-shared']) throw new UsageError('--shared and --not-shared exclude each other');
   const settings = v.settings ?? env.INTAKE_DESK_SETTINGS;
   let scan: AgentArgs['scan'];
@@ -345,6 +352,7 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     notShared: v['not-shared'] ?? false,
     ...(v.folder !== undefined ? { folder: v.folder } : {}),
     giveBack: v['give-back'] ?? false,
+    names: v.names ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),
     ...(pollMs !== undefined ? { pollMs } : {}),
     ...(scan ? { scan } : {}),

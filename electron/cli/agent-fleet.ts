@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { clearGoneStations, inspectSharedFolder } from '../core/intake/shared-folder/fleet';
+import { summarizeFleet } from '../core/intake/shared-folder/fleet-summary';
 
 /**
- * `intake-agent status --folder DIR`: the fleet view of a shared scan folder as one JSON line (docs/deployment.md
- * §10). Exit 0 when nothing waits on a station; 1 when claimed files wait for a takeover or a gone station
+ * `intake-agent status --folder DIR [--names]`: the fleet view of a shared scan folder as one JSON line
+ * (docs/deployment.md §10), every list summed up (count, oldest, first names); every name with `names`. Exit 0 when nothing waits on a station; 1 when claimed files wait for a takeover or a gone station
  * still holds committed files (an admin's look is due); 2 when the folder is not there.
  */
-export async function runFleetStatus(folder: string): Promise<number> {
+export async function runFleetStatus(folder: string, names = false): Promise<number> {
   if (!existsSync(folder)) {
     process.stdout.write(
       `${JSON.stringify({ folder, error: `the folder ${folder} does not exist (check --folder)` })}\n`,
@@ -14,7 +15,7 @@ export async function runFleetStatus(folder: string): Promise<number> {
     return 2;
   }
   const view = await inspectSharedFolder(folder);
-  process.stdout.write(`${JSON.stringify(view)}\n`);
+  process.stdout.write(`${JSON.stringify(await summarizeFleet(view, { names }))}\n`);
   return view.waitingForTakeover.length > 0 || view.heldByGone.length > 0 ? 1 : 0;
 }
 

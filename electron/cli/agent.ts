@@ -58,7 +58,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
-  if (args.command === 'status' && args.folder !== undefined) return runFleetStatus(resolve(args.folder));
+  if (args.command === 'status' && args.folder !== undefined) return runFleetStatus(resolve(args.folder), args.names);
   if (args.command === 'clear-stale') return runClearStale(resolve(args.folder ?? '.'), args.giveBack);
   if (args.command === 'status') return runStatusCommand(resolve(args.data));
   // Every line also goes to <data>/logs/agent.log (JSON lines, rotated): a service's console may go nowhere.

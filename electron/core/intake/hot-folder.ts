@@ -105,6 +105,8 @@ export class HotFolder {
   private inPlace: { reason: InPlaceReason; detail?: string } | undefined;
   /** Set by stop(): no walk goes on after it, because the queue behind isSeen closes next. */
   private stopping = false;
+  /** The periodic rescan under way, if any. */
+  private periodicWalk: Promise<void> | undefined;
   /** Walks under way (rescans and new subfolders), awaited by stop(). */
   private readonly walks = new Set<Promise<void>>();
 
@@ -158,7 +160,14 @@ export class HotFolder {
     this.checkTimer = setInterval(() => void this.checkPresence(), check);
     const rescan = this.profile.polling.enabled ? this.profile.polling.intervalMs : (this.options.rescanMs ?? 30_000);
     this.rescanTimer = setInterval(() => {
-      if (this.status === 'watching') void this.rescan();
+      // One periodic walk at a time: on a share with tens of thousands of scans a walk can outlast the
+      // polling interval, and walks started on top of each other would pile up.
+      if (this.status !== 'watching' || this.periodicWalk) return;
+      // Files still waiting their turn in the tracker: a walk would find them again (a readdir and a path
+      // per file: with 100,000 waiting, tens of MB of garbage every walk) and nothing it could take sooner;
+      // what arrived meanwhile is found by the first walk once the backlog is worked through.
+      if (this.tracker.waitingTurn > 0) return;
+      this.periodicWalk = this.rescan().finally(() => (this.periodicWalk = undefined));
     }, rescan);
   }
 
@@ -402,6 +411,8 @@ export class HotFolder {
       } else if (e.isFile()) {
         const rel = relative(this.root, p);
         if (!this.filter.accepts(rel.split(sep).join('/'))) continue;
+        // Already looked at or waiting its turn: with thousands waiting, a rescan stats none of them again.
+        if (this.tracker.has(p)) continue;
         const s = await lstat(p).catch(() => undefined);
         if (this.stopping) return;
         if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;

@@ -32,6 +32,11 @@ export interface StabilityOptions {
    * offered again (rescan, event) and taken as usual once it opens. Unset: 20 s.
    */
   unreadableAfterMs?: number;
+  /**
+   * At most this many files are looked at or being handed over at once; the rest wait their turn in the
+   * order they were offered, not looked at (no stat, no open). Unset: DEFAULT_ACTIVE_FILES.
+   */
+  maxActive?: number;
 }
 
 /** A file that stayed unopenable for `unreadableAfterMs`, with the OS error of the last try. */
@@ -54,6 +59,14 @@ export interface StabilityHooks {
 }
 
 const DEFAULT_UNREADABLE_AFTER_MS = 20_000;
+
+/**
+ * Files looked at (stat, format check) or being handed over at once. A folder with 30,000 waiting scans
+ * otherwise had every one of them stat'ed and opened on each poll, and handed over all at once: thousands
+ * of open files (EMFILE) and a heap full of waiting hand-overs (issue #45). 256 keeps a station at well
+ * over 100 files/s (a file needs two looks 250 ms apart) with a few hundred handles at most.
+ */
+export const DEFAULT_ACTIVE_FILES = 256;
 
 /**
  * Default rule (docs/intake-pipeline.md, "When is a file complete"): a scanner may pause up to 1.5 s
@@ -87,6 +100,8 @@ interface Entry {
  */
 export class StabilityTracker {
   private readonly entries = new Map<string, Entry>();
+  /** Offered while `maxActive` files were active: their turn comes in this order (a Set keeps it). */
+  private readonly waiting = new Set<string>();
   /** Hand-overs under way (taken out of `entries` so a slow copy is not looked at again). */
   private handingOver = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -104,30 +119,66 @@ export class StabilityTracker {
     private readonly hooks: StabilityHooks = {},
   ) {}
 
-  /** Files watched or being handed over: a file whose spool copy is running is not done with yet. */
+  /** Files watched, waiting their turn or being handed over: a file whose spool copy is running is not done with yet. */
   get size(): number {
+    return this.entries.size + this.waiting.size + this.handingOver;
+  }
+
+  /** Files looked at or being handed over now (at most `maxActive`). */
+  get active(): number {
     return this.entries.size + this.handingOver;
+  }
+
+  /** Files waiting their turn (offered while `maxActive` were active). */
+  get waitingTurn(): number {
+    return this.waiting.size;
+  }
+
+  /** The path is known (looked at or waiting its turn): a rescan need not stat it again. */
+  has(path: string): boolean {
+    return this.entries.has(path) || this.waiting.has(path);
   }
 
   /** Start (or keep) tracking a path; repeated and out-of-order events are harmless. */
   consider(path: string): void {
-    if (this.closed || this.entries.has(path)) return;
+    if (this.closed || this.has(path)) return;
+    if (this.active >= (this.options.maxActive ?? DEFAULT_ACTIVE_FILES)) {
+      this.waiting.add(path);
+      return;
+    }
+    this.activate(path);
+    this.startTimer();
+  }
+
+  private activate(path: string): void {
     const entry: Entry = { size: -1, mtimeMs: -1, since: this.now(), notBefore: 0, endChecked: false };
     this.entries.set(path, entry);
     // First look now, not at the next poll: the stable time then counts from the moment we saw the file.
     void this.check(path, entry);
-    this.schedule();
   }
 
   forget(predicate: (path: string) => boolean): void {
     for (const p of [...this.entries.keys()]) if (predicate(p)) this.entries.delete(p);
+    for (const p of [...this.waiting]) if (predicate(p)) this.waiting.delete(p);
     for (const p of [...this.parked]) if (predicate(p)) this.parked.delete(p);
+    this.schedule();
+  }
+
+  /** Files waiting their turn become active while there is room. */
+  private fill(): void {
+    const max = this.options.maxActive ?? DEFAULT_ACTIVE_FILES;
+    for (const path of this.waiting) {
+      if (this.closed || this.active >= max) return;
+      this.waiting.delete(path);
+      this.activate(path);
+    }
   }
 
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.entries.clear();
+    this.waiting.clear();
     this.parked.clear();
   }
 
@@ -136,6 +187,11 @@ export class StabilityTracker {
   }
 
   private schedule(): void {
+    this.fill();
+    this.startTimer();
+  }
+
+  private startTimer(): void {
     if (this.timer || this.closed || this.entries.size === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -209,14 +265,21 @@ export class StabilityTracker {
       } finally {
         this.handingOver--;
       }
+      this.schedule();
       return;
     }
     // Taken out before the hand-over, so a slow copy is not looked at again meanwhile.
     this.entries.delete(path);
-    let verdict: StableVerdict;
     this.handingOver++;
+    // Not awaited by the poll: a hand-over waiting for room (a shared folder's claim window) must not
+    // hold up the looks at the other files.
+    void this.handOver({ path, size: s.size, mtimeMs });
+  }
+
+  private async handOver(file: StableFile): Promise<void> {
+    let verdict: StableVerdict;
     try {
-      verdict = await this.onStable({ path, size: s.size, mtimeMs });
+      verdict = await this.onStable(file);
     } catch {
       verdict = 'again';
     } finally {
@@ -225,9 +288,10 @@ export class StabilityTracker {
     if (verdict !== 'done' && !this.closed) {
       const delay = verdict === 'again' ? this.options.lockedRetryMs : 0;
       const since = this.now();
-      this.entries.set(path, { size: -1, mtimeMs: -1, since, notBefore: since + delay, endChecked: false });
-      this.schedule();
+      this.entries.set(file.path, { size: -1, mtimeMs: -1, since, notBefore: since + delay, endChecked: false });
     }
+    // Its place goes to the next file waiting its turn.
+    this.schedule();
   }
 
   /** Which rule says the file is complete: the full quiet time, its format's end marker, or none yet. */

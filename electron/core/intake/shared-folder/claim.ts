@@ -58,3 +58,16 @@ export async function filesUnder(dir: string, depth = 8): Promise<string[]> {
   await walk(dir, 0);
   return out;
 }
+
+/** How many files lie under a station folder (subfolders included), without keeping their names. */
+export async function countFilesUnder(dir: string, depth = 8): Promise<number> {
+  const count = async (d: string, level: number): Promise<number> => {
+    let n = 0;
+    for (const e of await readdir(d, { withFileTypes: true }).catch(() => [])) {
+      if (e.isDirectory() && level < depth) n += await count(join(d, e.name), level + 1);
+      else if (e.isFile()) n++;
+    }
+    return n;
+  };
+  return count(dir, 0);
+}

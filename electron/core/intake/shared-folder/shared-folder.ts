@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Logger } from '../../util/logger';
 import type { StableVerdict } from '../stability-tracker';
 import { DEFAULT_STABILITY } from '../stability-tracker';
-import { filesUnder, moveInto } from './claim';
+import { countFilesUnder, filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
 import type { StationBeat } from './heartbeat';
 import { readBeats, removeBeat, writeBeat } from './heartbeat';
@@ -18,7 +18,10 @@ export interface SharedFolderConfig {
   pid: number;
   version: string;
   leaseMs: number;
-  /** At most this many files claimed or being worked on, documents queued or uploading included. */
+  /**
+   * At most this many files claimed or being worked on, documents queued or uploading included; a station
+   * alone counts only the files claimed or being handed to its queue (its claim window).
+   */
   lookAhead: number;
   /** A claimed file is committed to only while fewer than this many are worked on. */
   workSlots: number;
@@ -29,11 +32,13 @@ export interface SharedFolderConfig {
   /** Calls `wake` whenever this station's work may have moved on (a document changed state); returns the unsubscribe. */
   onChange?: (wake: () => void) => () => void;
   /**
-   * true: while no other station has a heartbeat in the folder, claim and commit without the look-ahead
-   * (a station alone takes files as fast as it did in place, offline too); the look-ahead applies again
-   * from the first look that sees another station.
+   * true: while no other station has a heartbeat in the folder, the queue's documents do not count against
+   * the look-ahead (a station alone takes files as fast as its queue takes them in, offline too); the
+   * files claimed and not yet with the queue still do: at most `lookAhead` of them (issue #45: a station
+   * alone once claimed 20,000 at once and ran out of memory). The full look-ahead applies again from the
+   * first look that sees another station.
    */
-  unboundedWhenAlone?: boolean;
+  windowOnlyWhenAlone?: boolean;
   /**
    * A station upgraded from the in-place way: the files of this folder its queue took in place and has not
    * yet archived. Moved into its `taken/` at start, before it claims anything (docs: "Upgrading").
@@ -109,13 +114,17 @@ export class SharedFolder {
   private commits = 0;
   private readonly leases = new LeaseWatch();
   private seen: StationView[] = [];
-  /** No other station's heartbeat or claim folder at the last look (and `unboundedWhenAlone`). */
+  /** No other station's heartbeat or claim folder at the last look (and `windowOnlyWhenAlone`). */
   private alone = false;
   private identity: string;
   /** One timer for every waiting hand-over, and `busy()` asked once per look (it counts the queue). */
   private look: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
   private busyNow = 0;
   private unsubscribe: (() => void) | undefined;
+  /** Files found in this station's own claimed/ and taken/ at start, not yet worked on (taken in turn). */
+  private leftOver = 0;
+  /** Files in this station's claimed/ and taken/ at the last heartbeat (counted on the share). */
+  private held = { claimed: 0, taken: 0 };
 
   private constructor(
     private readonly config: SharedFolderConfig,
@@ -183,7 +192,21 @@ export class SharedFolder {
 
   /** Files claimed or committed and not yet with the queue (`agent --once` waits for them). */
   get pending(): number {
+    return this.claimedNow + this.workingNow + this.leftOver;
+  }
+
+  /** Files claimed or being handed to the queue now (the claim window; never above `lookAhead`). */
+  get inWindow(): number {
     return this.claimedNow + this.workingNow;
+  }
+
+  /**
+   * No room for another claim. Alone: the files claimed or being handed to the queue fill the window;
+   * with other stations, the queue's documents count too, so a station takes no more than it works on.
+   */
+  private full(): boolean {
+    const ahead = this.claimedNow + this.workingNow;
+    return (this.alone ? ahead : ahead + this.busyNow) >= this.config.lookAhead;
   }
 
   /** Every station with a heartbeat in the folder, this one first. */
@@ -206,11 +229,11 @@ export class SharedFolder {
     });
     await this.tick();
     await this.adoptInPlace();
-    for (const rel of await filesUnder(layout.taken)) this.track(this.deliverOwned(rel));
-    for (const rel of await filesUnder(layout.claimed)) {
-      this.claimedNow++;
-      this.track(this.work(rel));
-    }
+    // A few at a time (the look-ahead): a station stopped with thousands committed (a queue that took a
+    // backlog offline) must not hand them all to its queue at once.
+    const taken = await filesUnder(layout.taken);
+    const claimed = await filesUnder(layout.claimed);
+    this.inTurn([...taken.map((rel) => ({ rel, claimed: false })), ...claimed.map((rel) => ({ rel, claimed: true }))]);
     this.timer = setInterval(() => void this.tick(), beatIntervalOf(this.config.leaseMs));
     // A document leaving the queue frees a slot: the waiting hand-overs look at once, not at the next poll.
     this.unsubscribe = this.config.onChange?.(() => this.endLook());
@@ -278,7 +301,7 @@ export class SharedFolder {
     const { config, layout } = this;
     this.busyNow = config.busy();
     // Checked and counted with no await between: waiting hand-overs cannot all pass at once.
-    while (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead) {
+    while (this.full()) {
       if (this.stopped) return 'again';
       await this.nextLook();
     }
@@ -289,8 +312,7 @@ export class SharedFolder {
       if (!now) return 'done';
       if (now.size !== seen.size || Math.trunc(now.mtimeMs) !== seen.mtimeMs) return 'changed';
       // The look-ahead may have filled while this one looked.
-      if (!this.alone && this.claimedNow + this.workingNow + this.busyNow >= config.lookAhead)
-        return this.take(rel, seen);
+      if (this.full()) return this.take(rel, seen);
     }
     this.claimedNow++;
     const r = await moveInto(join(layout.root, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
@@ -302,6 +324,25 @@ export class SharedFolder {
     this.track(working);
     await working;
     return 'done';
+  }
+
+  /** This station's own files found at start: committed ones handed over, claimed ones worked on, in turn. */
+  private inTurn(files: Array<{ rel: string; claimed: boolean }>): void {
+    let next = 0;
+    this.leftOver = files.length;
+    const lane = async (): Promise<void> => {
+      while (next < files.length && !this.stopped) {
+        const f = files[next++]!;
+        this.leftOver--;
+        if (f.claimed) {
+          this.claimedNow++;
+          await this.work(f.rel);
+        } else await this.deliverOwned(f.rel);
+      }
+      if (this.stopped) this.leftOver = 0;
+    };
+    const lanes = Math.min(files.length, Math.max(1, this.config.lookAhead));
+    for (let i = 0; i < lanes; i++) this.track(lane());
   }
 
   private nextLook(): Promise<void> {
@@ -332,17 +373,20 @@ export class SharedFolder {
 
   /** A claimed file (counted in claimedNow): waits for a work slot, commits to it, hands it over. */
   private async work(rel: string): Promise<void> {
-    let committed: boolean;
+    let committed = false;
     try {
       committed = await this.commit(rel);
     } finally {
-      this.claimedNow--;
+      // Committed: commit() counted it as working instead (counted once, so the window is exact).
+      if (!committed) this.claimedNow--;
     }
     if (!committed) return;
     try {
       await this.handOver(rel);
     } finally {
       this.workingNow--;
+      // Room in the window: a claim waiting for it goes on now, not at the next poll.
+      this.endLook();
     }
   }
 
@@ -352,7 +396,9 @@ export class SharedFolder {
     const poll = config.gatePollMs ?? 50;
     this.busyNow = config.busy();
     for (;;) {
-      while (!this.alone && this.workingNow + this.busyNow >= config.workSlots) {
+      // Alone: at most the look-ahead handed to the queue at once (a gone station's claims taken over, or
+      // this station's own found at start, may be thousands); with others, the work slots, queue included.
+      while (this.alone ? this.workingNow >= config.lookAhead : this.workingNow + this.busyNow >= config.workSlots) {
         if (this.stopped) return false;
         await this.nextLook();
       }
@@ -361,7 +407,9 @@ export class SharedFolder {
         await sleep(poll);
         continue;
       }
+      // Counted as working from here on, no longer as claimed (back if the rename does not win).
       this.workingNow++;
+      this.claimedNow--;
       // The commit point: of this rename and another station's takeover of the same claimed file, one wins.
       const r = await moveInto(join(layout.claimed, rel), join(layout.taken, rel)).catch(() => 'busy' as const);
       if (r === 'won') {
@@ -369,6 +417,7 @@ export class SharedFolder {
         return true;
       }
       this.workingNow--;
+      this.claimedNow++;
       if (r === 'lost') {
         hooks.logger.info('claimed file taken over by another station; left to it', { file: rel });
         return false;
@@ -438,14 +487,18 @@ export class SharedFolder {
       lastBeat: new Date().toISOString(),
       seq: ++this.seq,
       leaseMs: config.leaseMs,
-      claimed: this.claimedNow,
-      taken: this.workingNow,
+      // What lies in its folders on the share (counted after the last beat), not what is under way in memory:
+      // `taken` is every committed file until its upload (a queue offline with a backlog holds thousands).
+      claimed: this.held.claimed,
+      taken: this.held.taken,
     };
     // Made again each time: an admin who cleared `.intake/` must not silence this station (its claims would
     // be taken over while it works).
     await mkdir(layout.stations, { recursive: true })
       .then(() => writeBeat(layout.beat, me))
       .catch((e: unknown) => hooks.logger.warn('heartbeat not written', { error: e }));
+    // Counted after the beat is out: a slow share's listing of thousands must not hold the heartbeat back.
+    this.held = { claimed: await countFilesUnder(layout.claimed), taken: await countFilesUnder(layout.taken) };
     const beats = await readBeats(layout.stations);
     const claimFolders = await readdir(join(layout.base, 'claimed')).catch(() => [] as string[]);
     const names = new Set([...beats.map((b) => b.station), ...claimFolders]);
@@ -462,7 +515,7 @@ export class SharedFolder {
     }
     this.seen = views;
     const wasAlone = this.alone;
-    this.alone = config.unboundedWhenAlone === true && others === 0;
+    this.alone = config.windowOnlyWhenAlone === true && others === 0;
     // Hand-overs waiting for the look-ahead go on at once when the others are gone.
     if (this.alone && !wasAlone) this.endLook();
   }
@@ -472,6 +525,8 @@ export class SharedFolder {
     const { layout, hooks } = this;
     const from = claimedOf(layout.base, station);
     for (const rel of await filesUnder(from)) {
+      // All at once, as soon as the lease is over (they only wait in claimed/): a station whose queue is full
+      // takes them over too. What it commits to and hands over at a time is bounded by commit().
       if (this.stopped) return;
       const r = await moveInto(join(from, rel), join(layout.claimed, rel)).catch(() => 'busy' as const);
       if (r !== 'won') continue;

@@ -31,8 +31,9 @@ export async function stationConfigOf(o: {
     lookAhead,
     workSlots,
     busy: o.busy,
-    // Every folder claims by default: a station that is alone on it must take files as it did in place.
-    unboundedWhenAlone: true,
+    // Every folder claims by default: a station that is alone on it must take every file as it did in place
+    // (offline too), a claim window at a time.
+    windowOnlyWhenAlone: true,
     ...(o.onChange ? { onChange: o.onChange } : {}),
     ...(o.inPlace ? { inPlace: o.inPlace } : {}),
     ...crashAfterCommit(),
