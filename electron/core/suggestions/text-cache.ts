@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BoxSchema } from '../../../shared/domain/suggestions';
@@ -39,7 +39,25 @@ export async function hashFile(path: string): Promise<string> {
 }
 
 export class TextCache {
+  private swept: Promise<void> | undefined;
+
   constructor(private readonly dir: string) {}
+
+  /**
+   * Once per process, before its first write: temp files another process left when it was killed mid-write
+   * (a mark's or an entry's, named with that process's pid) go. Only this process writes here (the data
+   * folder is locked), so a temp file of another pid is no write in progress (issue #45 item 1).
+   */
+  private sweepOnce(): Promise<void> {
+    this.swept ??= (async () => {
+      const names = await readdir(this.dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const pid = /\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)?.[1];
+        if (pid !== undefined && Number(pid) !== process.pid) await rm(join(this.dir, name), { force: true });
+      }
+    })();
+    return this.swept;
+  }
 
   private file(hash: string) {
     return join(this.dir, `${hash}.json`);
@@ -63,6 +81,7 @@ export class TextCache {
 
   async put(hash: string, key: string, value: CachedText): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    await this.sweepOnce();
     const tmp = `${this.file(hash)}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify({ key, ...value }));
     await rename(tmp, this.file(hash));
@@ -71,6 +90,7 @@ export class TextCache {
   /** On disk (fsync'd) before the read starts, so a process that ends while reading leaves it behind. */
   async setReadingMark(hash: string, mark: string): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    await this.sweepOnce();
     await writeFileAtomic(join(this.dir, `${hash}.reading`), mark);
   }
 
