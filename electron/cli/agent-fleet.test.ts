@@ -10,6 +10,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../sandbox';
 import { scansLeftIn } from '../core/test-support/scans-left';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { spawnAgent } from './test-support/spawned-agent';
 
 // Issue #37 items 1 and 4 with real agents: a station upgraded from the in-place way finishes what it had in
 // place, then claims; the admin's fleet view of a shared folder and the one command that clears stations
@@ -60,10 +61,12 @@ describe('a station upgraded from the in-place way', () => {
       ];
       // The old way: taken in place (queued, the files still in the folder), the platform out of reach.
       // One run gives up at its first unreachable try, which under load can come before all four files were
-      // stable and taken (a clean-clone run took one): runs again until its queue holds all four.
+      // stable and taken (a clean-clone run took one): runs again until its queue holds all four, for as
+      // long as each run takes more (five runs held two on a loaded box: a count of runs is wall time).
       sandbox.setFaults({ offline: true });
       let held = 0;
-      for (let run = 0; run < 5 && held < 4; run++) {
+      for (let runsWithoutMore = 0; held < 4 && runsWithoutMore < 3;) {
+        const had = held;
         const before = await runAgent(['run', '--once', '--not-shared', '--unreachable-tries', '1', ...common], {
           env: agentEnv(sandbox),
           timeoutMs: 60_000,
@@ -71,18 +74,23 @@ describe('a station upgraded from the in-place way', () => {
         expect(before.code, before.stderr).toBe(5);
         const listed = await runAgent(['list', '--data', data]);
         held = listed.stdout.split('\n').filter((l) => l.trim() !== '').length;
+        runsWithoutMore = held > had ? 0 : runsWithoutMore + 1;
       }
       expect(held).toBe(4);
       expect((await readdir(scans)).sort()).toEqual(['old_0.pdf', 'old_1.pdf', 'old_2.pdf', 'old_3.pdf']);
+      await writeFile(join(scans, 'new.pdf'), '%PDF-1.4\n% new\n');
+      // The new version, default settings. The platform still out of reach while it starts: an upload that
+      // finished before the move took its file in place would leave fewer than four to move (under load it
+      // did), and the move is what this test is about. Back as soon as the station says it moved them.
+      const after = spawnAgent(['run', '--once', ...common], { env: agentEnv(sandbox) });
+      const moved = await after.untilLog(
+        /"message":"files taken in place finished as this station’s".*?"count":(\d+)/,
+        60_000,
+      );
+      expect(Number(moved[1])).toBe(4);
       sandbox.clearFaults();
       sandbox.setFaults({ ignoreIdempotencyKey: true });
-      await writeFile(join(scans, 'new.pdf'), '%PDF-1.4\n% new\n');
-      // The new version, default settings.
-      const after = await runAgent(['run', '--once', ...common], { env: agentEnv(sandbox), timeoutMs: 60_000 });
-      expect(after.code, after.stderr).toBe(0);
-      expect(after.log.find((l) => l['message'] === 'files taken in place finished as this station’s')).toMatchObject({
-        count: 4,
-      });
+      expect(await after.exited, after.log().slice(-3000)).toBe(0);
       const got = await uploads(sandbox);
       expect(got.map((u) => u.sha256).sort()).toEqual([...contents, '%PDF-1.4\n% new\n'].map(sha).sort());
       expect(existsSync(join(scans, '.intake', 'folder-id'))).toBe(true);
