@@ -11,10 +11,12 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['{shared,electron,sandbox,bench,scripts,test/unit,test/integration}/**/*.test.ts'],
-          setupFiles: ['test/setup/temp-dirs.ts'],
+          setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/box-pace.ts'],
           // Bounds for a test that hangs, not for how fast it should be: a test waits for progress
           // (waitFor stretches with the box's load, shared runs end when they stop moving) and the suite
           // runs on two busy cores (issue #45 item 3). Speed is measured by bench/, not by timeouts.
+          // test/setup/box-pace.ts stretches these with the box's load when each file is collected; a
+          // test's own bound is written idleMs(…) for the same reason.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },
@@ -33,7 +35,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          setupFiles: ['test/setup/temp-dirs.ts'],
+          setupFiles: ['test/setup/temp-dirs.ts', 'test/setup/box-pace.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // expect.poll's own default is 1 s: a screen or a queue state that takes longer on a busy box is
