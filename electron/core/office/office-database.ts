@@ -4,12 +4,12 @@ import type { OfficeDatabaseAddress } from '../../../shared/domain/office';
 import { officeDatabaseLabel } from '../../../shared/domain/office';
 import { IntakeError } from '../errors';
 import type { Logger } from '../util/logger';
+import type { OfficeClient } from './office-client';
 import { migrateOfficeDatabase } from './office-migrations';
 import type { OfficeReachability } from './office-reachability';
 import { classifyOfficeFailure, officeFailureReason } from './office-reachability';
 
-/** A connection of the pool, inside a transaction (OfficeDatabase.transaction). */
-export type OfficeClient = Pick<pg.PoolClient, 'query'>;
+export type { OfficeClient } from './office-client';
 
 export interface OfficeDatabaseOptions {
   address: OfficeDatabaseAddress;

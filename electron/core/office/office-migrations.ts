@@ -1,5 +1,5 @@
 import { IntakeError } from '../errors';
-import type { OfficeClient } from './office-database';
+import type { OfficeClient } from './office-client';
 
 /**
  * The office database's schema, versioned as the station's SQLite file is (queue/queue-database.ts): the
