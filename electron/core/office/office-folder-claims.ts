@@ -59,12 +59,14 @@ export class OfficeFolderClaims {
   /**
    * The station has the file's bytes (its document is in the office's queue): the claim becomes a taken
    * file, which no longer lapses. False when the claim was not this station's any more (it lapsed and
-   * another station claimed the file): then this station must let its copy go.
+   * another station claimed the file): then this station must let its copy go. Asked again for the same
+   * document (the answer was lost to a restart of the server) it answers true again.
    */
   async taken(file: FolderFile, documentId: string): Promise<boolean> {
     const { rowCount } = await this.db.query(
       `UPDATE office_folder_files SET state = 'taken', claim_expires_at = NULL, document_id = $4
-       WHERE folder_id = $1 AND name = $2 AND station_id = $3 AND state = 'claimed'`,
+       WHERE folder_id = $1 AND name = $2 AND station_id = $3
+         AND (state = 'claimed' OR (state = 'taken' AND document_id = $4))`,
       [file.folderId, file.name, this.station.id, documentId],
     );
     return rowCount === 1;
