@@ -1,4 +1,4 @@
-import type { DraftStore } from '../drafts/draft-store';
+import type { DraftStore } from '../drafts/sqlite-draft-storage';
 import type { PartialHandlerTable } from './handler-table';
 
 /** Unsent typed values per document (issue #31 item 2). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openQueueDatabase } from '../queue/queue-database';
 import { systemClock } from '../util/clock';
-import { DraftStore } from './draft-store';
+import { DraftStore } from './sqlite-draft-storage';
 
 describe('DraftStore (issue #31 item 2)', () => {
   const dirs: string[] = [];
