@@ -108,7 +108,7 @@ describe('a folder that sends searchable PDFs', () => {
       // Its own words only: nothing of the other letter's text.
       expect(words.filter((w) => wordsOfText(other.join(' ')).includes(w) && w.length > 5)).toEqual([]);
     }
-    const history = (await s.p.queue.history({ limit: 50 }));
+    const history = await s.p.queue.history({ limit: 50 });
     expect(history.filter((h) => h.step?.code === 'uploadedSearchable').map((h) => h.step?.values)).toEqual([
       { read: 1, bitonal: 0 },
       { read: 1, bitonal: 0 },

@@ -123,4 +123,3 @@ export interface ListQuery {
   limit: number;
   offset: number;
 }
-

@@ -18,4 +18,3 @@ export interface HistoryQuery {
   to?: string;
   limit: number;
 }
-

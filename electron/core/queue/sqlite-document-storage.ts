@@ -64,9 +64,7 @@ export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
     return this.store.counts();
   }
 
-  async inPlaceSources(
-    folder: string,
-  ): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
+  async inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
     return this.store.inPlaceSources(folder);
   }
 
