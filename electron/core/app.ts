@@ -4,7 +4,7 @@ import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
-import { DraftStore } from './drafts/draft-store';
+import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
@@ -327,7 +327,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     offered: () => currentSettings().documentTypes.map((t) => t.code),
   });
-  const drafts = new DraftStore({
+  const drafts = new SqliteDraftStorage({
     db: pipeline.db,
     isOpen: (id) => {
       try {

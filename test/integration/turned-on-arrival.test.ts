@@ -62,8 +62,11 @@ describe('a page scanned upside down, on arrival', () => {
       .toBe(1);
     const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
     expect(arrived.sha256).toBe(sha(scan));
-    const history = () => demo.core.queue.history({ limit: 50 }).filter((h) => h.fileName.startsWith('Brief kopfüber'));
-    await expect.poll(() => history().map((h) => h.step), { timeout: 90_000 }).toContainEqual(TURNED_ON_ARRIVAL);
+    const history = async () =>
+      (await demo.core.queue.history({ limit: 50 })).filter((h) => h.fileName.startsWith('Brief kopfüber'));
+    await expect
+      .poll(async () => (await history()).map((h) => h.step), { timeout: 90_000 })
+      .toContainEqual(TURNED_ON_ARRIVAL);
 
     const turned = demo.core.queue.get(arrived.id);
     expect(turned.fileName).toBe('Brief kopfüber.pdf');

@@ -3,8 +3,9 @@ import { DraftValuesSchema } from '../../../shared/domain/drafts';
 import { IntakeError } from '../errors';
 import type { QueueDatabase } from '../queue/queue-database';
 import type { Clock } from '../util/clock';
+import type { DraftStorage } from './draft-storage';
 
-export interface DraftStoreDeps {
+export interface SqliteDraftStorageDeps {
   /** The queue's database (table `drafts`, made by its migrations). */
   db: QueueDatabase;
   /** Whether the document is still in the inbox (can still be tagged); unknown documents answer false. */
@@ -22,11 +23,12 @@ interface Row {
  * What the clerk typed per document and has not sent (issue #31 item 2), in the queue's database so it
  * survives a reload and a restart with the documents it belongs to. A draft lives as long as its document
  * is in the inbox: once the document is sent or gone, its draft is dropped the next time drafts are listed.
+ * Today's engine behind the drafts' port (draft-storage.ts).
  */
-export class DraftStore {
-  constructor(private readonly deps: DraftStoreDeps) {}
+export class SqliteDraftStorage implements DraftStorage {
+  constructor(private readonly deps: SqliteDraftStorageDeps) {}
 
-  list(): DocumentDraft[] {
+  async list(): Promise<DocumentDraft[]> {
     const rows = this.deps.db.prepare('SELECT document_id, draft_values, saved_at FROM drafts').all() as Row[];
     const kept: DocumentDraft[] = [];
     const gone: string[] = [];
@@ -35,14 +37,14 @@ export class DraftStore {
       if (!values || !this.deps.isOpen(row.document_id)) gone.push(row.document_id);
       else kept.push({ documentId: row.document_id, values, savedAt: row.saved_at });
     }
-    if (gone.length) this.discard(gone);
+    if (gone.length) this.discardNow(gone);
     return kept;
   }
 
-  save(documentId: string, values: DraftValues): DocumentDraft | null {
+  async save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as DraftValues;
     if (Object.keys(kept).length === 0) {
-      this.discard([documentId]);
+      this.discardNow([documentId]);
       return null;
     }
     if (!this.deps.isOpen(documentId)) {
@@ -62,7 +64,11 @@ export class DraftStore {
     return { documentId, values: kept, savedAt };
   }
 
-  discard(ids: readonly string[]): void {
+  async discard(ids: readonly string[]): Promise<void> {
+    this.discardNow(ids);
+  }
+
+  private discardNow(ids: readonly string[]): void {
     const del = this.deps.db.prepare('DELETE FROM drafts WHERE document_id = ?');
     this.deps.db.transaction(() => {
       for (const id of ids) del.run(id);
