@@ -24,6 +24,8 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
    );
    CREATE TABLE office_documents (
      id text PRIMARY KEY,
+     -- The order documents arrived in (the station's SQLite file lists by rowid).
+     row_seq bigint GENERATED ALWAYS AS IDENTITY,
      station_id text NOT NULL REFERENCES office_stations(id),
      file_name text NOT NULL,
      source_folder text NOT NULL,
@@ -61,7 +63,8 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
        OR (hold_id IS NOT NULL AND held_by_station IS NOT NULL AND held_by_clerk IS NOT NULL
            AND hold_expires_at IS NOT NULL AND held_since IS NOT NULL))
    );
-   CREATE INDEX office_documents_inbox ON office_documents(state, arrived_at DESC);
+   CREATE INDEX office_documents_inbox ON office_documents(state, row_seq DESC);
+   CREATE INDEX office_documents_order ON office_documents(row_seq);
    CREATE INDEX office_documents_queue_order ON office_documents(state, queued_seq);
    CREATE INDEX office_documents_sha ON office_documents(sha256);
    CREATE INDEX office_documents_holder ON office_documents(held_by_station) WHERE held_by_station IS NOT NULL;
