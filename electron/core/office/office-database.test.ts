@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/free-port';
 import type { OfficeDatabase } from './office-database';
-import { OFFICE_SCHEMA_VERSION } from './office-migrations';
+import { OFFICE_MIGRATIONS, OFFICE_SCHEMA_VERSION } from './office-migrations';
 import { officeDatabaseOf } from './test-support/office-fixture';
 import type { PrivatePostgres } from './test-support/private-postgres';
 import { startPrivatePostgres } from './test-support/private-postgres';
@@ -35,6 +35,8 @@ describe('the office database', () => {
       `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
     );
     expect(rows.map((r) => r.name)).toEqual([
+      'office_capture_batches',
+      'office_capture_parts',
       'office_documents',
       'office_drafts',
       'office_folder_files',
@@ -50,6 +52,28 @@ describe('the office database', () => {
     });
     expect(first.entries.filter((e) => e.message === 'office database schema brought up to date')).toHaveLength(1);
     expect(second.entries.filter((e) => e.message === 'office database schema brought up to date')).toHaveLength(0);
+  });
+
+  it('brings a database of an older version up step by step, keeping its rows', async () => {
+    const url = await server.createDatabase();
+    // As the version with one step left it (schema 1: no batches' tables), with a station in it.
+    const old = new pg.Client({ connectionString: url });
+    await old.connect();
+    await old.query(OFFICE_MIGRATIONS[0] ?? '');
+    await old.query(`CREATE TABLE office_schema (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
+      INSERT INTO office_schema (version) VALUES (1);
+      INSERT INTO office_stations (id, name) VALUES ('station-a', 'PC A')`);
+    await old.end();
+    const { db, entries } = database(url);
+    expect(await db.open()).toEqual({ schemaVersion: OFFICE_SCHEMA_VERSION, migratedFrom: 1 });
+    expect((await db.query('SELECT id, name FROM office_stations')).rows).toEqual([{ id: 'station-a', name: 'PC A' }]);
+    expect((await db.query(`SELECT to_regclass('office_capture_batches')::text AS t`)).rows).toEqual([
+      { t: 'office_capture_batches' },
+    ]);
+    expect(entries.find((e) => e.message === 'office database schema brought up to date')).toMatchObject({
+      from: 1,
+      to: OFFICE_SCHEMA_VERSION,
+    });
   });
 
   it('stations opening a new database together set it up once', async () => {

@@ -108,6 +108,42 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
      station_id text,
      clerk text
    );`,
+  // 2 (issue #50): capture's batches and their parts (capture/batches/batch-storage.ts), beside the documents
+  // so that a part's link commits with its document and the parts pending read the documents' states.
+  `CREATE TABLE office_capture_batches (
+     id text PRIMARY KEY,
+     row_seq bigint GENERATED ALWAYS AS IDENTITY,
+     station_id text NOT NULL REFERENCES office_stations(id),
+     file_name text NOT NULL,
+     source_folder text NOT NULL,
+     source_path text NOT NULL,
+     source_size bigint NOT NULL,
+     source_mtime_ms bigint NOT NULL,
+     size bigint NOT NULL,
+     sha256 text NOT NULL,
+     state text NOT NULL,
+     profile jsonb NOT NULL,
+     metadata jsonb NOT NULL,
+     auto_submit boolean NOT NULL,
+     required_fields jsonb NOT NULL,
+     archive_path text,
+     received_at timestamptz NOT NULL,
+     updated_at timestamptz NOT NULL,
+     analysis_starts integer NOT NULL DEFAULT 0,
+     plan jsonb,
+     kind text NOT NULL DEFAULT 'file',
+     scan_open boolean NOT NULL DEFAULT false,
+     scanner text
+   );
+   CREATE INDEX office_capture_batches_state ON office_capture_batches(state, row_seq);
+   CREATE TABLE office_capture_parts (
+     document_id text PRIMARY KEY,
+     batch_id text NOT NULL REFERENCES office_capture_batches(id),
+     part_index integer NOT NULL,
+     part_count integer NOT NULL,
+     pages jsonb NOT NULL
+   );
+   CREATE INDEX office_capture_parts_batch ON office_capture_parts(batch_id);`,
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;
