@@ -103,6 +103,14 @@ export const OfficeDatabaseUrlSchema = z.string().check((ctx) => {
   if (!parsed.ok) ctx.issues.push({ code: 'custom', message: parsed.problem, input: ctx.value });
 });
 
+/** The agent's `--office-database`: the same URL, where a password may stand (it never reaches a file). */
+export const OfficeDatabaseFlagSchema = z.string().transform((url, ctx) => {
+  const parsed = parseOfficeDatabaseUrl(url, { password: 'allowed' });
+  if (parsed.ok) return parsed.value;
+  ctx.issues.push({ code: 'custom', message: parsed.problem, input: url });
+  return z.NEVER;
+});
+
 /** Seconds a gone station's holds (a document a clerk has open, a claimed scan) last before they lapse. */
 export const DEFAULT_OFFICE_LAPSE_SECONDS = 120;
 

@@ -13,7 +13,7 @@ export type { OfficeClient } from './office-client';
 
 export interface OfficeDatabaseOptions {
   address: OfficeDatabaseAddress;
-  /** From the URL, $INTAKE_OFFICE_PASSWORD or the keychain (secrets/office-password.ts); none: the server decides. */
+  /** From $INTAKE_OFFICE_PASSWORD or the keychain (secrets/office-password.ts); else the URL's; none: the server decides. */
   password?: string;
   logger: Logger;
   /** Shown to the admin in pg_stat_activity; default "Intake Desk". */
@@ -51,7 +51,7 @@ export class OfficeDatabase {
       port: o.address.port,
       user: o.address.user,
       database: o.address.database,
-      ...(o.password !== undefined ? { password: o.password } : {}),
+      ...((o.password ?? o.address.password) !== undefined ? { password: o.password ?? o.address.password } : {}),
       ssl: sslOptions(o.address.parameters),
       application_name: o.address.parameters['application_name'] ?? o.applicationName ?? 'Intake Desk',
       max: o.poolSize ?? 4,

@@ -1,5 +1,5 @@
 import { execFile as execFileCallback, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { userInfo, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export interface PrivatePostgres {
   readonly port: number;
   /** The cluster's folder (data, socket, log); removed by destroy(). */
   readonly dir: string;
-  /** A new empty database, and its URL (`postgres://postgres@127.0.0.1:PORT/NAME`, trust: no password). */
+  /** A new empty database, and its URL (`postgres://postgres@127.0.0.1:PORT/NAME`, never with the password). */
   createDatabase(name?: string): Promise<string>;
   /** The URL of an existing database of this cluster. */
   urlOf(database: string): string;
@@ -86,7 +86,7 @@ let databases = 0;
  * initdb (trust on loopback, no fsync: a test server, whose data dies with the test; commits still go to
  * the WAL before the client hears "committed", so a crash-stop loses nothing committed) and start.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(o: { password?: string } = {}): Promise<PrivatePostgres> {
   const bin = postgresBinDir();
   const user = serverUser();
   const dir = mkdtempSync(join(tmpdir(), 'office-pg-'));
@@ -94,8 +94,25 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = join(dir, 'data');
   const logFile = join(dir, 'server.log');
   const asServer = (program: string, args: string[]) => run(user.wrap(join(bin, program), args), { LC_ALL: 'C' });
+  // With a password: TCP clients must give it (scram-sha-256), as on an office's server; the socket stays trust.
+  const auth = o.password === undefined ? ['-A', 'trust'] : ['--auth-host=scram-sha-256', '--auth-local=trust'];
+  const pwfile = join(dir, 'pwfile');
+  if (o.password !== undefined) {
+    writeFileSync(pwfile, `${o.password}\n`, { mode: 0o600 });
+    chownSync(pwfile, user.uid, user.gid);
+  }
   try {
-    await asServer('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+    await asServer('initdb', [
+      '-D',
+      data,
+      ...auth,
+      ...(o.password !== undefined ? [`--pwfile=${pwfile}`] : []),
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
     throw e;
@@ -142,7 +159,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     dir,
     urlOf,
     async createDatabase(name = `t${process.pid}_${++databases}`) {
-      const client = new pg.Client({ connectionString: urlOf('postgres') });
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port,
+        user: 'postgres',
+        database: 'postgres',
+        ...(o.password !== undefined ? { password: o.password } : {}),
+      });
       await client.connect();
       try {
         await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
