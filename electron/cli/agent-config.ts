@@ -8,6 +8,7 @@ import type { CredentialRef, CredentialSource } from '../core/secrets/credential
 import { createDefaultSettings } from '../core/settings/default-settings';
 import { loadMachineSettings, mergeSettings } from '../core/settings/machine-settings';
 import { SettingsService } from '../core/settings/settings-service';
+import { sayOfficeNotUsedYet } from '../core/office/office-not-used-yet';
 import type { Clock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
@@ -37,13 +38,7 @@ export async function loadAgentConfig(
   const files = await settingsFilesOf(args);
   const user = files.user ? await readUserSettings(files.user, local, deps) : createDefaultSettings(local);
   const settings = files.machine ? await withMachineSettings(files.machine, user, !files.user, deps.logger) : user;
-  // Said, not ignored in silence: the settings name an office database, which only `status --office` reads
-  // in this version (issue #50); the station keeps its own queue.
-  if (settings.office)
-    deps.logger.warn(
-      "the settings name an office database, which this version reads only for status --office: documents stay in this station's own queue",
-      { officeDatabase: settings.office.database },
-    );
+  sayOfficeNotUsedYet(settings, deps.logger);
   const active = activeEnvironmentOf(settings);
   if (!active) throw settingsError('the settings name no environment');
   const patched = {

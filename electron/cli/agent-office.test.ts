@@ -10,6 +10,7 @@ import { parseAgentArgs } from './agent-args';
 import { loadAgentConfig } from './agent-config';
 import { recordingLogger } from '../core/office/test-support/office-fixture';
 import { systemClock } from '../core/util/clock';
+import { OFFICE_NOT_USED_YET } from '../core/office/office-not-used-yet';
 import { runAgent } from './test-support/run-agent';
 
 const PASSWORD = 'Office pw: 50%';
@@ -64,8 +65,7 @@ describe('a station whose settings name an office database', () => {
     expect(config.settings.office).toEqual({ database: 'postgres://intake@db/office' });
     expect(entries.filter((e) => e.level === 'warn')).toMatchObject([
       {
-        message:
-          "the settings name an office database, which this version reads only for status --office: documents stay in this station's own queue",
+        message: OFFICE_NOT_USED_YET,
         officeDatabase: 'postgres://intake@db/office',
       },
     ]);
