@@ -34,7 +34,7 @@ import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createScanningHandlers } from './ipc/scanning-handlers';
 import { lazyBackends, scannerBackends } from './scanning/create-scanning';
 import { ScanService } from './scanning/scan-service';
-import { createTextServices } from './suggestions/text-services';
+import { createTextServices } from './text-services';
 import type { DocumentTextService } from './suggestions/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';

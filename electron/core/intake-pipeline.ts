@@ -11,7 +11,7 @@ import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
-import { inPlaceFiles } from './intake/shared-folder/in-place-files';
+import { inPlaceFiles } from './queue/in-place-files';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
-import { TURNED_ON_ARRIVAL } from '../../electron/core/suggestions/text-services';
+import { TURNED_ON_ARRIVAL } from '../../electron/core/text-services';
 import { MemorySecretStore } from '../../electron/core/platform/test-support/connection-harness';
 import { demoFolderProfile, startDemo } from '../../electron/web/demo-app';
 import type { RunningDemo } from '../../electron/web/demo-app';

@@ -3,26 +3,26 @@
  * (workers + cache), suggestions, the background reading of each arrival with the folder's auto-accept,
  * and the inbox's text search. app.ts hands the parts to the IPC handlers.
  */
-import type { Document } from '../../../shared/domain/document';
-import { historyStep, type HistoryStep } from '../../../shared/domain/history';
-import type { PageEditPage } from '../../../shared/domain/page-edit';
-import type { Metadata } from '../../../shared/domain/metadata';
-import type { MetadataCheckAnswer } from '../../../shared/domain/metadata-check';
-import type { Settings } from '../../../shared/domain/settings';
-import { ocrLanguagesFor } from '../../../shared/domain/ocr-languages';
-import type { EventBus } from '../events/event-bus';
-import { onDocumentTransitions } from '../queue/document-transitions';
-import type { DocumentQueue } from '../queue/document-queue';
-import type { Logger } from '../util/logger';
-import { autoAccept } from './auto-accept';
-import { defaultFieldPatterns } from './candidates';
-import { BackgroundText } from './background-text';
-import { documentSuggestions } from './document-suggestions';
-import type { DocumentSuggestionDeps } from './document-suggestions';
-import { DocumentTextService } from './document-text';
-import { OCR_DEFAULTS } from './ocr-settings';
-import type { SuggestionPlatform } from './suggest';
-import { TextSearch } from './text-search';
+import type { Document } from '../../shared/domain/document';
+import { historyStep, type HistoryStep } from '../../shared/domain/history';
+import type { PageEditPage } from '../../shared/domain/page-edit';
+import type { Metadata } from '../../shared/domain/metadata';
+import type { MetadataCheckAnswer } from '../../shared/domain/metadata-check';
+import type { Settings } from '../../shared/domain/settings';
+import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
+import type { EventBus } from './events/event-bus';
+import { onDocumentTransitions } from './queue/document-transitions';
+import type { DocumentQueue } from './queue/document-queue';
+import type { Logger } from './util/logger';
+import { autoAccept } from './suggestions/auto-accept';
+import { defaultFieldPatterns } from './suggestions/candidates';
+import { BackgroundText } from './suggestions/background-text';
+import { documentSuggestions } from './suggestions/document-suggestions';
+import type { DocumentSuggestionDeps } from './suggestions/document-suggestions';
+import { DocumentTextService } from './suggestions/document-text';
+import { OCR_DEFAULTS } from './suggestions/ocr-settings';
+import type { SuggestionPlatform } from './suggestions/suggest';
+import { TextSearch } from './suggestions/text-search';
 
 export interface TextServicesDeps {
   dataDir: string;

@@ -1,5 +1,5 @@
 import { lstat, open } from 'node:fs/promises';
-import { READ_NO_FOLLOW } from '../util/open-source-file';
+import { READ_NO_FOLLOW } from '../../util/open-source-file';
 import { formatSaysComplete } from './file-ending';
 
 /** done: taken (or skipped for good); changed: look again now; again: try later (locked, disk error). */

@@ -13,8 +13,8 @@ import type {
   ScannerCapabilities,
   ScannerInfo,
   ScannerProblemCode,
-} from '../../../shared/domain/scanning';
-import { SCANNER_PROBLEM_TEXT } from '../../../shared/domain/scanning';
+} from '../../../../shared/domain/scanning';
+import { SCANNER_PROBLEM_TEXT } from '../../../../shared/domain/scanning';
 
 /** One page as the scanner sent it: its bytes in the scanner's format (JPEG, PNG, PDF, TIFF). */
 export interface ScannedPage {

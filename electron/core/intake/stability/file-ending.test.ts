@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, makePng, makeScanPdf } from '../samples/sample-scans';
+import { makePdf, makePng, makeScanPdf } from '../../samples/sample-scans';
 import { formatSaysComplete } from './file-ending';
 
 let dir: string;

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../util/logger';
-import { Archiver } from '../../queue/archiver';
-import type { InboxUploader } from '../../queue/inbox-uploader';
-import type { QueueFixture } from '../../queue/test-support/queue-fixture';
-import { lockedScan, makeQueue, waitFor } from '../../queue/test-support/queue-fixture';
+import { silentLogger } from '../util/logger';
+import { Archiver } from './archiver';
+import type { InboxUploader } from './inbox-uploader';
+import type { QueueFixture } from './test-support/queue-fixture';
+import { lockedScan, makeQueue, waitFor } from './test-support/queue-fixture';
 import { inPlaceFiles } from './in-place-files';
 
 // An upgraded station moves the files its queue took in place into its taken/ while its uploads already

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
-import { READ_NO_FOLLOW } from '../util/open-source-file';
+import { READ_NO_FOLLOW } from '../../util/open-source-file';
 
 /**
  * Whether a file's own format says it is complete. Scanners write a PDF's cross-reference table and

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../util/test-support/temp-dir';
+import { tempDir } from '../../util/test-support/temp-dir';
 import type { StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
 

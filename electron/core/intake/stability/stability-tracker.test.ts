@@ -3,10 +3,10 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makePdf } from '../samples/sample-scans';
+import { makePdf } from '../../samples/sample-scans';
 import type { StabilityOptions, StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
-import { pastIdleTime } from '../util/test-support/box-pace';
+import { pastIdleTime } from '../../util/test-support/box-pace';
 
 const WAIT: StabilityOptions = { pollMs: 40, stableMs: 1_500, emptyStableMs: 3_000, lockedRetryMs: 100 };
 const EARLY: StabilityOptions = { ...WAIT, endMarkerQuietMs: 100 };

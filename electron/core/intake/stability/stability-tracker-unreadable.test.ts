@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StabilityOptions, StableFile, UnreadableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
-import { pastIdleTime } from '../util/test-support/box-pace';
+import { pastIdleTime } from '../../util/test-support/box-pace';
 
 const OPTIONS: StabilityOptions = {
   pollMs: 20,

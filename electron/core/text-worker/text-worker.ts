@@ -6,14 +6,14 @@
  */
 import { workerData } from 'node:worker_threads';
 import { gcEveryPage, poolPort, serveRequests } from '../util/worker-bootstrap';
-import type { OcrEngine } from './ocr-engine';
-import { createOcrEngine } from './ocr-engine';
+import type { OcrEngine } from '../suggestions/ocr-engine';
+import { createOcrEngine } from '../suggestions/ocr-engine';
 import type { GrayBitmap } from '../capture/pages/bitmap';
 import { writeSearchablePdf } from '../output/write-searchable';
-import type { PageText } from './page-text';
-import { readDocumentText } from './read-document-text';
-import type { TextReply, TextRequest } from './text-protocol';
-import { TextRequestSchema, TextWorkerDataSchema } from './text-protocol';
+import type { PageText } from '../suggestions/page-text';
+import { readDocumentText } from '../suggestions/read-document-text';
+import type { TextReply, TextRequest } from '../suggestions/text-protocol';
+import { TextRequestSchema, TextWorkerDataSchema } from '../suggestions/text-protocol';
 
 const port = poolPort('text-worker');
 const data = TextWorkerDataSchema.parse(workerData);

@@ -1,7 +1,7 @@
-import type { Archiver } from '../../queue/archiver';
-import type { DocumentQueue } from '../../queue/document-queue';
-import type { DocumentStore } from '../../queue/document-store';
-import type { InPlaceFiles } from './shared-folder';
+import type { Archiver } from './archiver';
+import type { DocumentQueue } from './document-queue';
+import type { DocumentStore } from './document-store';
+import type { InPlaceFiles } from '../intake/shared-folder/shared-folder';
 
 /**
  * An upgraded station's files taken in place, for the shared folder to move into its `taken/` at start. The
