@@ -86,7 +86,13 @@ let databases = 0;
  * initdb (trust on loopback, no fsync: a test server, whose data dies with the test; commits still go to
  * the WAL before the client hears "committed", so a crash-stop loses nothing committed) and start.
  */
-export async function startPrivatePostgres(o: { password?: string } = {}): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(
+  o: {
+    password?: string;
+    /** fsync on, as a real server runs (benchmarks); the tests run without, whose data dies with them. */
+    durable?: boolean;
+  } = {},
+): Promise<PrivatePostgres> {
   const bin = postgresBinDir();
   const user = serverUser();
   const dir = mkdtempSync(join(tmpdir(), 'office-pg-'));
@@ -124,8 +130,7 @@ export async function startPrivatePostgres(o: { password?: string } = {}): Promi
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c full_page_writes=off',
+      ...(o.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
       '-c max_connections=200',
     ].join(' ');
     await pgCtl(['-o', options, '-l', logFile, '-w', '-t', '120', 'start']);
