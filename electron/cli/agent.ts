@@ -10,7 +10,6 @@ import { JsonLineLogger } from '../core/util/logger';
 import { RotatingLogFile } from '../core/util/rotating-log-file';
 import { runStatusCommand } from './agent-station';
 import { runClearStale, runFleetStatus } from './agent-fleet';
-import { runOfficeStatus } from './agent-office';
 import { takeOfficePasswordFromEnv } from '../core/secrets/office-password';
 import { createAgentCore } from './agent-core';
 import type { Logger } from '../core/util/logger';
@@ -66,6 +65,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       app: 'intake-agent',
     });
     try {
+      // Loaded only for this command: the PostgreSQL client is no part of every agent's start.
+      const { runOfficeStatus } = await import('./agent-office');
       return await runOfficeStatus(args, { envPassword: envOfficePassword, logger: stderrLog });
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
