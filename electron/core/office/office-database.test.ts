@@ -147,7 +147,10 @@ describe('the office database', () => {
     await server.stop('immediate');
     // The idle connection's end reaches the pool's 'error' (an unhandled one would end the process).
     await expect.poll(() => db.reachability().state).toBe('unreachable');
+    const since = db.reachability();
     await expect(db.query('SELECT 1')).rejects.toMatchObject({ code: 'office.unreachable' });
+    // Another reason within the same outage (the connection cut, then refused): still the outage's start.
+    expect(db.reachability()).toMatchObject({ state: 'unreachable', since: 'since' in since ? since.since : '' });
     await server.start();
     expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
     expect(db.reachability().state).toBe('connected');

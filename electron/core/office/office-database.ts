@@ -165,7 +165,8 @@ export class OfficeDatabase {
       const first = this.current.state !== kind;
       this.set({
         state: kind,
-        since: new Date().toISOString(),
+        // Since the outage began: a new reason within it (terminated, then refused) does not restart it.
+        since: !first && 'since' in this.current ? this.current.since : new Date().toISOString(),
         reason,
         ...(typeof code === 'string' ? { code } : {}),
       });
