@@ -48,6 +48,11 @@ describe('the office documents of several stations', () => {
         { station_id: 'station-a', state: 'new' },
         { station_id: 'station-b', state: 'queued' },
       ]);
+      // A file seen by two stations is the first one's, as INSERT OR IGNORE keeps it in the station's file.
+      await a.storage.markSeen('folder-1/other.pdf', 'doc-of-a', new Date().toISOString());
+      await b.storage.markSeen('folder-1/other.pdf', 'doc-of-b', new Date().toISOString());
+      const seen = await a.db.query('SELECT document_id FROM office_seen_files WHERE key = $1', ['folder-1/other.pdf']);
+      expect(seen.rows).toEqual([{ document_id: 'doc-of-a' }]);
     } finally {
       await a.db.close();
       await b.db.close();

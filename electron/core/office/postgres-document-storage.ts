@@ -100,7 +100,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   async markSeen(key: string, documentId: string, at: string): Promise<void> {
     await this.db.query(
       `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO UPDATE SET document_id = EXCLUDED.document_id, seen_at = EXCLUDED.seen_at`,
+       ON CONFLICT (key) DO NOTHING`,
       [key, documentId, at],
     );
   }
@@ -138,7 +138,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       if (d.seenKey)
         await c.query(
           `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
-           ON CONFLICT (key) DO UPDATE SET document_id = EXCLUDED.document_id, seen_at = EXCLUDED.seen_at`,
+           ON CONFLICT (key) DO NOTHING`,
           [d.seenKey, d.id, d.at],
         );
       await this.addHistory(c, d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
