@@ -296,12 +296,17 @@ export class BatchRun extends LineStage {
   private async keepWhole(batch: CaptureBatch, error: DocumentError): Promise<void> {
     // A limit or a crash says which (the clerk may rescan in parts); other reasons the generic sentence.
     const specific = SPECIFIC_NOTICES.find((code) => code === error.code);
-    await this.handOver.adoptOriginal(batch, {
+    await this.keepOriginal(batch, {
       autoSubmit: GOES_ON_AS_PLAIN.has(error.code) && this.handOver.submitsAsIs(batch),
       error,
       step: historyStep('keptWhole', { errorCode: error.code, reason: error.message }),
       notice: specific ?? 'capture.kept',
     });
+  }
+
+  /** The batch as one document: a file's original handed over as it is, a scan's pages made into one PDF. */
+  private keepOriginal(batch: CaptureBatch, as: Parameters<HandOver['adoptOriginal']>[1]): Promise<void> {
+    return batch.kind === 'scan' ? this.keepScanWhole(batch, as) : this.handOver.adoptOriginal(batch, as);
   }
 
   /** The released split's documents not made yet, one after another (resumes after a restart). */
