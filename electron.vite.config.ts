@@ -28,7 +28,7 @@ export default defineConfig({
           // …and its part PDFs are built in one more (part-builder.ts), off the main thread (issue #30 item 6).
           'part-worker': resolve(import.meta.dirname, 'electron/core/capture/split/part-worker.ts'),
           // Document text (pdf.js text layers, OCR): electron/core/suggestions/text-pool.ts.
-          'text-worker': resolve(import.meta.dirname, 'electron/core/suggestions/text-worker.ts'),
+          'text-worker': resolve(import.meta.dirname, 'electron/core/text-worker/text-worker.ts'),
         },
         formats: ['es'],
       },

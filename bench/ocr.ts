@@ -164,7 +164,7 @@ async function childPeakRss(dir: string): Promise<number> {
   await build({
     entryPoints: {
       'rss-child': join(ROOT, 'bench', 'ocr.ts'),
-      'text-worker': join(ROOT, 'electron/core/suggestions/text-worker.ts'),
+      'text-worker': join(ROOT, 'electron/core/text-worker/text-worker.ts'),
     },
     outdir,
     bundle: true,

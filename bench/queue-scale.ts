@@ -13,6 +13,7 @@ import { systemClock } from '../electron/core/util/clock';
 import { silentLogger } from '../electron/core/util/logger';
 import type { Figure } from './bench-support';
 import { printFigures, workDir } from './bench-support';
+import { SqliteDocumentStorage } from '../electron/core/queue/sqlite-document-storage';
 
 export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   const n = quick ? 2_000 : 10_000;
@@ -50,6 +51,7 @@ export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   const spool = new Spool(join(dir, 'spool'));
   const queue = new DocumentQueue({
     store,
+    history: new SqliteDocumentStorage(store),
     spool,
     archiver: new Archiver(
       { mode: 'delete', retentionDays: 0 },

@@ -9,6 +9,8 @@ import { metadataFieldOf } from '../core/intake/file-name-pattern';
 import { DEFAULT_UNREACHABLE_TRIES } from './agent-reachability';
 import type { ScanRequest } from '../../shared/domain/scanning';
 import { ScanRequestSchema } from '../../shared/domain/scanning';
+import type { OfficeDatabaseAddress } from '../../shared/domain/office';
+import { OfficeDatabaseFlagSchema } from '../../shared/domain/office';
 
 export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|clear-stale|pages FILE|split FILE --out DIR|text FILE|case-draft FILE...] [options]
 
@@ -18,6 +20,10 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   upload FILE        upload one file (the file itself is left in place)
   status             print this station's status as JSON: counts, oldest waiting document, last success,
                      connection; exit 0 healthy, 1 degraded, 2 failing (for monitoring)
+  status --office [--office-database URL]
+                     the office database (issue #50; URL or the settings' office.database) as one JSON line:
+                     reachable or not and why, its schema version, the stations and whether each is alive,
+                     the documents waiting, held by a clerk and queued; exit 0 reachable, 2 not (or refused)
   status --folder DIR [--names]
                      the fleet view of a shared scan folder, from its .intake/ alone: every station seen,
                      its last heartbeat (alive, late, gone), how many files it holds claimed and taken (the
@@ -92,6 +98,9 @@ Options:
                      the --watch folders and the settings file's folders (docs/capture.md)
   --smaller          with --output searchable-pdf: text pages sent black and white (CCITT G4) where OCR
                      reads them as well
+  --office-database URL  the office's PostgreSQL: postgres://USER@HOST:PORT/DATABASE[?sslmode=verify-full]
+                     (a password in the URL, or in $INTAKE_OFFICE_PASSWORD, else the keychain's for that
+                     address); for status --office in this version: run still keeps the station's own queue
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
@@ -154,6 +163,10 @@ export interface AgentArgs {
   shared: boolean;
   /** --not-shared: the admin's opt-out; the --watch folders are taken in place. */
   notShared: boolean;
+  /** --office-database: the office's PostgreSQL (issue #50), with the password the URL may carry. */
+  officeDatabase?: OfficeDatabaseAddress;
+  /** status --office: the office database's view instead of this station's. */
+  office: boolean;
   /** status --folder / clear-stale --folder: a shared scan folder to look at (no data folder needed). */
   folder?: string;
   /** clear-stale --give-back: a gone station's committed files go back into the folder. */
@@ -202,6 +215,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     shared: { type: 'boolean' },
     'not-shared': { type: 'boolean' },
     folder: { type: 'string' },
+    office: { type: 'boolean' },
+    'office-database': { type: 'string' },
     'give-back': { type: 'boolean' },
     names: { type: 'boolean' },
     'lease-seconds': { type: 'string' },
@@ -288,6 +303,20 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   if (command === 'clear-stale' && !v.folder) throw new UsageError('clear-stale needs --folder DIR');
   if (v.folder !== undefined && command !== 'status' && command !== 'clear-stale')
     throw new UsageError('--folder is for status and clear-stale');
+  let officeDatabase: OfficeDatabaseAddress | undefined;
+  if (v['office-database'] !== undefined) {
+    const parsed = OfficeDatabaseFlagSchema.safeParse(v['office-database']);
+    if (!parsed.success) throw new UsageError(`--office-database: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    officeDatabase = parsed.data;
+  }
+  if (v.office && command !== 'status') throw new UsageError('--office is for status');
+  if (v.office && v.folder !== undefined) throw new UsageError('status takes --office or --folder, not both');
+  // Only the office's status reads the office database so far (issue #50): the other commands keep the
+  // station's own queue, and a flag they would ignore is refused rather than left to look as if it worked.
+  if (officeDatabase && !(command === 'status' && v.office))
+    throw new UsageError(
+      "--office-database is for status --office in this version; run, list, retry and upload keep the station's own queue",
+    );
   if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
   if (v.names && (command !== 'status' || v.folder === undefined))
     throw new UsageError('--names is for status --folder');
@@ -351,6 +380,8 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
     shared: v.shared ?? false,
     notShared: v['not-shared'] ?? false,
     ...(v.folder !== undefined ? { folder: v.folder } : {}),
+    ...(officeDatabase ? { officeDatabase } : {}),
+    office: v.office ?? false,
     giveBack: v['give-back'] ?? false,
     names: v.names ?? false,
     ...(leaseSeconds !== undefined ? { leaseSeconds } : {}),

@@ -10,6 +10,7 @@ import { JsonLineLogger } from '../core/util/logger';
 import { RotatingLogFile } from '../core/util/rotating-log-file';
 import { runStatusCommand } from './agent-station';
 import { runClearStale, runFleetStatus } from './agent-fleet';
+import { takeOfficePasswordFromEnv } from '../core/secrets/office-password';
 import { createAgentCore } from './agent-core';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
@@ -32,6 +33,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   // First of all: out of the environment, so no child process inherits it.
   const envSecret = takeClientSecretFromEnv(env);
   const envKey = takeClientKeyFromEnv(env);
+  const envOfficePassword = takeOfficePasswordFromEnv(env);
   // Capture commands need no platform, queue or keychain: the capture core only (loaded only for them).
   if (argv[0] === 'pages' || argv[0] === 'split') return (await import('./capture-cli')).runCaptureCli(argv);
   if (argv[0] === 'text') return (await import('./text-cli')).runTextCli(argv);
@@ -58,6 +60,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   }
   // Reads only: no log file, no lock, no queue.
+  if (args.command === 'status' && args.office) {
+    const stderrLog = new JsonLineLogger((line) => process.stderr.write(`${line}\n`), args.logLevel, {
+      app: 'intake-agent',
+    });
+    try {
+      // Loaded only for this command: the PostgreSQL client is no part of every agent's start.
+      const { runOfficeStatus } = await import('./agent-office');
+      return await runOfficeStatus(args, { envPassword: envOfficePassword, logger: stderrLog });
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      process.stderr.write(`intake-agent: ${e.message}\n`);
+      return 2;
+    }
+  }
   if (args.command === 'status' && args.folder !== undefined) return runFleetStatus(resolve(args.folder), args.names);
   if (args.command === 'clear-stale') return runClearStale(resolve(args.folder ?? '.'), args.giveBack);
   if (args.command === 'status') return runStatusCommand(resolve(args.data));

@@ -12,7 +12,7 @@ import type { ScannerInfo } from '../../shared/domain/scanning';
 import { BatchStore } from '../core/capture/batches/batch-store';
 import type { IntakePipeline } from '../core/intake-pipeline';
 import { scannerBackends } from '../core/scanning/create-scanning';
-import { ScannerProblem } from '../core/scanning/scanner-backend';
+import { ScannerProblem } from '../core/scanning/backend/scanner-backend';
 import { ScanService } from '../core/scanning/scan-service';
 import { systemClock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';

@@ -74,7 +74,7 @@ describe('two desktop stations on one shared folder, auto-submit off', () => {
       ] as const) {
         const doc = docs[0];
         if (!doc) continue;
-        const steps = core.queue.history({ query: doc.fileName, limit: 10 }).map((h) => h.step);
+        const steps = (await core.queue.history({ query: doc.fileName, limit: 10 })).map((h) => h.step);
         expect(steps).toContainEqual({
           code: 'arrivedAtStation',
           values: { station: expect.stringMatching(/^[a-z0-9-]+$/) as unknown },

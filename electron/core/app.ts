@@ -4,7 +4,7 @@ import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
-import { DraftStore } from './drafts/draft-store';
+import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
@@ -34,7 +34,7 @@ import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createScanningHandlers } from './ipc/scanning-handlers';
 import { lazyBackends, scannerBackends } from './scanning/create-scanning';
 import { ScanService } from './scanning/scan-service';
-import { createTextServices } from './suggestions/text-services';
+import { createTextServices } from './text-services';
 import type { DocumentTextService } from './suggestions/document-text';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import { DEFAULT_CAPTURE_PROFILE } from '../../shared/domain/capture';
@@ -60,6 +60,7 @@ import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
 import { PRIVATE_DIR_MODE, usePrivateUmask } from './util/private-files';
+import { sayOfficeNotUsedYet } from './office/office-not-used-yet';
 
 export interface IntakeCoreOptions {
   name: string;
@@ -195,6 +196,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     fallback = createDefaultSettings(sandboxAddress);
   }
   const currentSettings = (): Settings => fallback ?? settings.get();
+  sayOfficeNotUsedYet(currentSettings(), logger);
   const activeEnvironment = (): Environment => activeEnvironmentOrSandbox(currentSettings());
 
   const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);
@@ -327,7 +329,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     offered: () => currentSettings().documentTypes.map((t) => t.code),
   });
-  const drafts = new DraftStore({
+  const drafts = new SqliteDraftStorage({
     db: pipeline.db,
     isOpen: (id) => {
       try {

@@ -11,7 +11,7 @@ import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
-import { inPlaceFiles } from './intake/shared-folder/in-place-files';
+import { inPlaceFiles } from './queue/in-place-files';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
@@ -32,6 +32,7 @@ import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
 import { stationConfigOf } from './intake/shared-folder/station-config';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
+import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
@@ -135,6 +136,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const queue = new DocumentQueue({
     outgoing,
     store,
+    history: new SqliteDocumentStorage(store),
     spool,
     archiver,
     uploader: o.uploader,

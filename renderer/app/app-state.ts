@@ -1,22 +1,23 @@
-import type { ActivitySlice } from '../features/activity/activity-slice';
-import type { CasesSlice } from '../features/cases/cases-slice';
-import type { ClaimsSlice } from '../features/claims/claims-slice';
-import type { BatchProgressSlice } from '../features/inbox/batch-progress-slice';
-import type { InboxSlice } from '../features/inbox/inbox-slice';
-import type { PagesSlice } from '../features/pages/pages-slice';
-import type { PartnersSlice } from '../features/partners/partners-slice';
-import type { PoliciesSlice } from '../features/policies/policies-slice';
-import type { QueueSlice } from '../features/queue/queue-slice';
-import type { SettingsSlice } from '../features/settings/settings-slice';
-import type { TaggingSlice } from '../features/tagging/tagging-slice';
-import type { SuggestionSlice } from '../features/tagging/suggestion-slice';
-import type { NoticesSlice } from './notices-slice';
-import type { ShellSlice } from './shell-slice';
+import type { ActivitySlice } from '../features/activity/activity-state';
+import type { CasesSlice } from '../features/cases/cases-state';
+import type { ClaimsSlice } from '../features/claims/claims-state';
+import type { BatchProgressSlice } from '../features/inbox/batch-progress-state';
+import type { InboxSlice } from '../features/inbox/inbox-state';
+import type { PagesSlice } from '../features/pages/pages-state';
+import type { PartnersSlice } from '../features/partners/partners-state';
+import type { PoliciesSlice } from '../features/policies/policies-state';
+import type { QueueSlice } from '../features/queue/queue-state';
+import type { SettingsSlice } from '../features/settings/settings-state';
+import type { TaggingSlice } from '../features/tagging/tagging-state';
+import type { SuggestionSlice } from '../features/tagging/suggestion-state';
+import type { NoticesSlice } from './notices-state';
+import type { ShellSlice } from './shell-state';
 
 /**
  * The state of the one bound store (app/store.ts), made of feature slices (zustand slices pattern); each
  * feature owns its slice. A file of its own, of types only, so a slice names the whole state it may read
- * without importing the store that is built from it.
+ * without importing the store that is built from it. Each slice's type is in its `<feature>-state.ts`,
+ * below both this file and the slice's creator, so nothing here imports a slice back (issue #49 item 3).
  */
 export type AppState = ShellSlice &
   NoticesSlice &

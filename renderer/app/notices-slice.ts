@@ -1,20 +1,11 @@
 import type { StateCreator } from 'zustand';
 import type { Notice, NoticeCode, NoticeValues } from '../../shared/domain/notice';
 import type { AppState } from './app-state';
+import type { NoticesSlice } from './notices-state';
 
-/** A toast on screen: notices with the same level, code and values are one toast with a count. */
-export interface Toast {
-  key: string;
-  level: Notice['level'];
-  /** The latest notice's code and values; the count says how many there were. */
-  code: NoticeCode;
-  values: NoticeValues;
-  count: number;
-  documentIds: string[];
-  /** What each notice an informational toast stands for named, so a later notice can take one back. */
-  details: string[];
-  at: string;
-}
+import type { Toast } from './notices-state';
+export type { Toast } from './notices-state';
+export type { NoticesSlice } from './notices-state';
 
 /** At most this many on screen (issue #31 item 4): a day of scans never piles up over the workspace. */
 export const MAX_TOASTS = 3;
@@ -77,12 +68,6 @@ export function addToast(toasts: readonly Toast[], notice: Notice): Toast[] {
     next.splice(oldestInfo > 0 ? oldestInfo : next.length - 1, 1);
   }
   return next;
-}
-
-export interface NoticesSlice {
-  toasts: Toast[];
-  raiseNotice(notice: Notice): void;
-  dismissToast(key: string): void;
 }
 
 export const createNoticesSlice: StateCreator<AppState, [], [], NoticesSlice> = (set) => ({

@@ -98,6 +98,13 @@ const en = {
   'error.request.cancelled': 'Cancelled.',
   'error.request.invalid': 'Some values are not valid. Check them and try again.',
   'error.request.prepare_failed': 'The upload could not be prepared. Try again; the log has the details.',
+  'error.office.empty_password': 'Enter the office database password before saving.',
+  'error.office.refused':
+    'The office database refused this station (password, user or database). Nothing new is taken; ask IT to check the office database settings.',
+  'error.office.schema_newer':
+    'The office database was set up by a newer Intake Desk. Update this station; until then it takes nothing from the office.',
+  'error.office.unreachable':
+    'The office database cannot be reached. Nothing new is taken and your typing is kept; it goes on by itself when the database is back.',
   'error.secrets.bad_token_url': 'The sign-in address is not valid. Correct it in Settings.',
   'error.secrets.empty': 'Enter a value before saving.',
   'error.secrets.file_corrupt': 'The stored credentials are damaged. Enter the secret or key again in Settings.',
@@ -314,6 +321,13 @@ const de: Record<ErrorMessageKey, string> = {
   'error.request.invalid': 'Einige Werte sind ungültig. Bitte prüfen und erneut versuchen.',
   'error.request.prepare_failed':
     'Das Hochladen ließ sich nicht vorbereiten. Bitte erneut versuchen; Einzelheiten stehen im Protokoll.',
+  'error.office.empty_password': 'Bitte vor dem Speichern das Passwort der Büro-Datenbank eingeben.',
+  'error.office.refused':
+    'Die Büro-Datenbank hat diese Station abgewiesen (Passwort, Benutzer oder Datenbank). Es wird nichts Neues übernommen; bitte die IT die Einstellungen der Büro-Datenbank prüfen lassen.',
+  'error.office.schema_newer':
+    'Die Büro-Datenbank wurde von einer neueren Intake-Desk-Version eingerichtet. Bitte diese Station aktualisieren; bis dahin übernimmt sie nichts aus dem Büro.',
+  'error.office.unreachable':
+    'Die Büro-Datenbank ist nicht erreichbar. Es wird nichts Neues übernommen, Ihre Eingaben bleiben erhalten; sobald die Datenbank wieder da ist, geht es von selbst weiter.',
   'error.secrets.bad_token_url': 'Die Anmeldeadresse ist ungültig. Bitte in den Einstellungen korrigieren.',
   'error.secrets.empty': 'Bitte vor dem Speichern einen Wert eingeben.',
   'error.secrets.file_corrupt':

@@ -12,6 +12,7 @@ import { insecureUrlProblem } from './secure-url';
 import { ScannerAddressSchema } from './scanning';
 import { FieldPatternSchema } from './suggestions';
 import { OcrLanguagesSchema } from './ocr-languages';
+import { OfficeSettingsSchema } from './office';
 
 export { ENVIRONMENT_KINDS, EnvironmentKindSchema, type EnvironmentKind } from './environment-kind';
 
@@ -195,6 +196,11 @@ const settingsObject = <E extends z.ZodType, F extends z.ZodType>(environment: E
     scanners: z.array(ScannerAddressSchema).max(50).optional(),
     /** Shared scan folders: how long a station's heartbeat may stand still before its claims are taken over. */
     sharedFolders: z.object({ leaseSeconds: z.number().int().min(2).max(3600) }).optional(),
+    /**
+     * The office database (issue #50, shared/domain/office.ts): a PostgreSQL URL without its password (the
+     * keychain keeps that). Absent: no office database; the station keeps its own queue, as always.
+     */
+    office: OfficeSettingsSchema.optional(),
     locale: z.enum(['en', 'de']).default('en'),
     /** Light, dark, or as the operating system says (absent: as the system; issue #31 item 9). */
     theme: z.enum(['system', 'light', 'dark']).optional(),

@@ -99,8 +99,7 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
     await expect.poll(() => current(doc.id).state, { timeout: 60_000 }).toMatch(/queued|uploading|uploaded|archived/);
     expect(current(doc.id).metadata.policyNumber).toBe('HR-100001');
     // Held on arrival (the required policy number was missing), filled, then submitted.
-    const states = demo.core.queue
-      .history({ query: 'complete.png', limit: 20 })
+    const states = (await demo.core.queue.history({ query: 'complete.png', limit: 20 }))
       .filter((h) => h.documentId === doc.id)
       .map((h) => h.state);
     expect(states).toEqual(expect.arrayContaining(['new', 'tagged', 'queued']));

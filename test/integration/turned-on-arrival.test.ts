@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
-import { TURNED_ON_ARRIVAL } from '../../electron/core/suggestions/text-services';
+import { TURNED_ON_ARRIVAL } from '../../electron/core/text-services';
 import { MemorySecretStore } from '../../electron/core/platform/test-support/connection-harness';
 import { demoFolderProfile, startDemo } from '../../electron/web/demo-app';
 import type { RunningDemo } from '../../electron/web/demo-app';
@@ -62,8 +62,11 @@ describe('a page scanned upside down, on arrival', () => {
       .toBe(1);
     const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
     expect(arrived.sha256).toBe(sha(scan));
-    const history = () => demo.core.queue.history({ limit: 50 }).filter((h) => h.fileName.startsWith('Brief kopfüber'));
-    await expect.poll(() => history().map((h) => h.step), { timeout: 90_000 }).toContainEqual(TURNED_ON_ARRIVAL);
+    const history = async () =>
+      (await demo.core.queue.history({ limit: 50 })).filter((h) => h.fileName.startsWith('Brief kopfüber'));
+    await expect
+      .poll(async () => (await history()).map((h) => h.step), { timeout: 90_000 })
+      .toContainEqual(TURNED_ON_ARRIVAL);
 
     const turned = demo.core.queue.get(arrived.id);
     expect(turned.fileName).toBe('Brief kopfüber.pdf');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from './import-graph';
 
 // docs/architecture.md is how a newcomer finds a room (issue #32 item 6): it drifted to naming 7 of 17 core
 // folders. Every folder that holds product code must be named there by its path, so a new or moved room
@@ -49,5 +50,98 @@ describe('docs/architecture.md', () => {
     );
     const gone = [...new Set(named)].filter((f) => !folders.includes(f) && !f.includes('test-support'));
     expect(gone).toEqual([]);
+  });
+});
+
+/** The rows of the markdown table under `## heading`, as cells (header and rule left out). */
+function tableUnder(doc: string, heading: string): string[][] {
+  const start = doc.indexOf(`## ${heading}\n`);
+  if (start < 0) return [];
+  const rest = doc.slice(start).split('\n').slice(1);
+  const rows = rest
+    .slice(rest.findIndex((l) => l.startsWith('|')))
+    .filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('|')));
+  return rows.slice(2).map((r) =>
+    r
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()),
+  );
+}
+
+const code = (cell: string) => /`([^`]+)`/.exec(cell)?.[1] ?? '';
+const lines = (file: string) => readFileSync(join(root, file), 'utf8').split('\n').length;
+
+// Issue #49 items 1 and 4: capture is a line of named stages, and the map says which, in their order; the
+// stores are behind ports a second engine can fill. The map is checked against the code, so neither drifts.
+describe("docs/architecture.md: capture's line", () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const BATCHES = 'electron/core/capture/batches/';
+  const stages = tableUnder(doc, "Capture's line").map(([n, , file]) => ({
+    n: Number(n),
+    file: BATCHES + code(file ?? ''),
+  }));
+
+  it('names the stages in their order, from taking a file or a scan to the hand-over and the end', () => {
+    expect(stages.map((s) => s.file.slice(BATCHES.length))).toEqual([
+      'take-file.ts',
+      'take-scan.ts',
+      'batch-pages.ts',
+      'analyse-pages.ts',
+      'batch-plan.ts',
+      'review-hold.ts',
+      'make-parts.ts',
+      'hand-over.ts',
+      'complete-batch.ts',
+    ]);
+    expect(stages.map((s) => s.n)).toEqual([...stages.map((s) => s.n)].sort((a, b) => a - b));
+  });
+
+  it('has each stage in a file of its own under 400 lines, and capture-intake.ts under 300', () => {
+    for (const s of stages) expect(lines(s.file), s.file).toBeLessThan(400);
+    expect(lines(`${BATCHES}capture-intake.ts`)).toBeLessThan(300);
+  });
+
+  it('no stage imports a later stage (what comes after is connected by run-batch.ts and capture-intake.ts)', () => {
+    const graph = importGraph();
+    const number = new Map(stages.map((s) => [s.file, s.n]));
+    const forward = stages.flatMap((s) =>
+      (graph.get(s.file) ?? []).filter((t) => (number.get(t) ?? 0) > s.n).map((t) => `${s.file} → ${t}`),
+    );
+    expect(forward).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md: storage ports', () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const ports = tableUnder(doc, 'Storage ports').map(([port, where, engine, contract]) => ({
+    port: code(port ?? ''),
+    file: `electron/${code(where ?? '')}`,
+    engine: `electron/core/${code(engine ?? '')}`,
+    contract: code(contract ?? ''),
+  }));
+
+  it("names the queue's, the batches', the drafts' and the history's ports", () => {
+    expect(ports.map((p) => p.port)).toEqual(['DocumentStorage', 'HistoryStorage', 'BatchStorage', 'DraftStorage']);
+  });
+
+  it("each port is an interface of the core, the SQLite engine implements it, and runs the port's contract", () => {
+    for (const p of ports) {
+      const port = readFileSync(join(root, p.file), 'utf8');
+      expect(port, p.file).toMatch(new RegExp(`^export interface ${p.port} \\{`, 'm'));
+      // Async: an engine across a network answers later (the SQLite one at once).
+      expect(port, p.file).toMatch(/\): Promise</);
+      expect(readFileSync(join(root, p.engine), 'utf8'), p.engine).toMatch(
+        new RegExp(`implements [^{]*\\b${p.port}\\b`),
+      );
+      const engineTest = p.engine.replace(/\.ts$/, '.test.ts');
+      const contractFile = p.contract === '' ? undefined : `electron/core/${p.contract}`; // '' : "the same" as the row above
+      if (contractFile) {
+        const contract = readFileSync(join(root, contractFile), 'utf8');
+        const fn = /export function (\w+Contract)\(/.exec(contract)?.[1];
+        expect(fn, contractFile).toBeDefined();
+        expect(readFileSync(join(root, engineTest), 'utf8'), engineTest).toContain(`${fn}(`);
+      }
+    }
   });
 });

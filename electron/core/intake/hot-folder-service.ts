@@ -8,7 +8,7 @@ import type { Logger } from '../util/logger';
 import type { FolderFile, FolderStatus, HotFolderOptions } from './hot-folder';
 import { HotFolder } from './hot-folder';
 import type { InPlaceReason, StationView } from './shared-folder/shared-folder';
-import type { StableVerdict } from './stability-tracker';
+import type { StableVerdict } from './stability/stability-tracker';
 
 /**
  * What the folders hand files to, with the file as it takes it. CaptureIntake implements it (intake-pipeline.ts):

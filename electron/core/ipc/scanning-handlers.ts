@@ -1,5 +1,5 @@
 import type { ScanService } from '../scanning/scan-service';
-import { ScannerProblem } from '../scanning/scanner-backend';
+import { ScannerProblem } from '../scanning/backend/scanner-backend';
 import { IntakeError } from '../errors';
 import type { PartialHandlerTable } from './handler-table';
 

@@ -123,7 +123,7 @@ describe('page tools, then a searchable PDF', () => {
         else expect(w.y1 - w.y0, w.text).toBeGreaterThan(w.x1 - w.x0);
       }
       expect(doc.getPage(2).getRotation().angle % 360).toBe(90);
-      const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+      const steps = (await s.p.queue.history({ limit: 50 })).map((h) => h.step);
       expect(steps).toContainEqual({ code: 'uploadedSearchable', values: { read: 3, bitonal: 0 } });
     } finally {
       rmSync(join(scans, '..'), { recursive: true, force: true });

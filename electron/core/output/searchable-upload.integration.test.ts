@@ -108,7 +108,7 @@ describe('a folder that sends searchable PDFs', () => {
       // Its own words only: nothing of the other letter's text.
       expect(words.filter((w) => wordsOfText(other.join(' ')).includes(w) && w.length > 5)).toEqual([]);
     }
-    const history = s.p.queue.history({ limit: 50 });
+    const history = await s.p.queue.history({ limit: 50 });
     expect(history.filter((h) => h.step?.code === 'uploadedSearchable').map((h) => h.step?.values)).toEqual([
       { read: 1, bitonal: 0 },
       { read: 1, bitonal: 0 },
@@ -166,7 +166,7 @@ describe('a folder that sends searchable PDFs', () => {
         values: { file: 'locked.pdf', reason: 'the PDF is protected by a password to open it' },
       },
     ]);
-    const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+    const steps = (await s.p.queue.history({ limit: 50 })).map((h) => h.step);
     expect(steps).toContainEqual({
       code: 'uploadedAsScanned',
       values: { reason: 'the PDF is protected by a password to open it' },
@@ -208,7 +208,7 @@ describe('a folder that sends searchable PDFs', () => {
       // Fine print read as it can be (the grey page's own OCR, not perfect at 3.5 pt).
       expect.arrayContaining(['windscreen', 'insurer', 'policy', 'euros', 'damage']),
     );
-    const steps = s.p.queue.history({ limit: 50 }).map((h) => h.step);
+    const steps = (await s.p.queue.history({ limit: 50 })).map((h) => h.step);
     expect(steps).toContainEqual({ code: 'uploadedSearchableKeptGrey', values: { read: 2, bitonal: 1, grey: 1 } });
     expect(steps.map((x) => x?.code)).not.toContain('uploadedSearchable');
   }, 180_000);
@@ -239,7 +239,7 @@ describe('a folder that sends searchable PDFs', () => {
     const got = await second.uploads();
     expect(got.map((u) => u.fileName)).toEqual(['photo.pdf']);
     expect(wordsOfText(pdftotext(second.bytesOf(got[0]!)))).toEqual(expect.arrayContaining(['invoice', 'windscreen']));
-    const steps = second.p.queue.history({ limit: 50 }).map((h) => h.step?.code);
+    const steps = (await second.p.queue.history({ limit: 50 })).map((h) => h.step?.code);
     expect(steps).toContain('interrupted');
     expect(steps).not.toContain('uploadedAsScanned');
   }, 240_000);

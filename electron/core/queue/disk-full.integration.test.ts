@@ -194,7 +194,7 @@ describe.each([
     expect(notices).toContainEqual({ code: 'storage.ok', values: {} });
     // The uploads in flight when the disk filled: the platform had them, `uploaded` could not be written,
     // so they were left `uploading`. They went back to queued (same key) in this process, no restart.
-    const requeued = queue.history({ limit: 500 }).filter((h) => h.step?.code === 'storageRequeued');
+    const requeued = (await queue.history({ limit: 500 })).filter((h) => h.step?.code === 'storageRequeued');
     if (halfDone) expect(requeued.length).toBeGreaterThan(0);
     report(
       `disk full under ${full(data) === data ? 'data' : 'spool'}: ${linesDuring} log lines and ${(cpuShare * 100).toFixed(1)} % CPU in 3 s of failing; ${failingLines.length} failing line(s)`,

@@ -19,7 +19,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
     expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
-    expect(fx.queue.history({ limit: 10 })[0]?.step).toMatchObject({
+    expect((await fx.queue.history({ limit: 10 }))[0]?.step).toMatchObject({
       code: 'unreadable',
       values: { reason: expect.stringContaining('EACCES') as unknown },
     });

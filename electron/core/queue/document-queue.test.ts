@@ -98,7 +98,7 @@ describe('DocumentQueue', () => {
     expect(existsSync(file.sourcePath)).toBe(false);
     expect(done.archivePath && existsSync(done.archivePath)).toBe(true);
     expect(await readdir(fx.spool.dir)).toEqual([]);
-    expect(fx.queue.history({ query: '4711', limit: 10 }).map((h) => h.state)).toEqual([
+    expect((await fx.queue.history({ query: '4711', limit: 10 })).map((h) => h.state)).toEqual([
       'archived',
       'uploaded',
       'uploading',
@@ -416,7 +416,7 @@ describe('DocumentQueue', () => {
     fx.queue.tag([beta.id], { caseNumber: 'K-9' });
     expect(fx.queue.list({ states: ['tagged'], limit: 10, offset: 0 }).documents.map((d) => d.id)).toEqual([beta.id]);
     expect(fx.queue.list({ query: 'K-9', limit: 10, offset: 0 }).total).toBe(1);
-    expect(fx.queue.history({ query: 'beta', limit: 10 }).map((h) => h.state)).toEqual(['tagged', 'new']);
+    expect((await fx.queue.history({ query: 'beta', limit: 10 })).map((h) => h.state)).toEqual(['tagged', 'new']);
     expect(() => fx!.queue.get('nope')).toThrow(/No document/);
   });
 });

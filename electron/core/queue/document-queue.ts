@@ -3,6 +3,7 @@ import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
 import type { DocumentStore } from './document-store';
+import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
 import type { ResourceHealth } from './resource-health';
 import { UploadControl } from './upload-control';
@@ -11,6 +12,8 @@ import type { UploadControlDeps } from './upload-control';
 /** Upload control's options, with the store and the spool files other owners keep. */
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
+  /** The history's storage port (the queue screen's history reads it). */
+  history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
 }
@@ -46,7 +49,7 @@ export class DocumentQueue {
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;
-    this.documents = new DocumentReadModel(this.work, deps.spool, this.uploads);
+    this.documents = new DocumentReadModel(this.work, deps.spool, this.uploads, deps.history);
     this.commands = new ClerkCommands(this.work, this.uploads, this.documents);
     this.intake = new DocumentIntake({
       work: this.work,

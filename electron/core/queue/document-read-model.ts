@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Document } from '../../../shared/domain/document';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
-import type { HistoryQuery, ListQuery, StoredDocument } from './document-store';
+import type { ListQuery, StoredDocument } from './document-store';
+import type { HistoryQuery, HistoryStorage } from './history-storage';
 import { toPublic } from './document-store';
 import type { QueueWork } from './queue-work';
 import type { Spool } from './spool';
@@ -14,6 +15,7 @@ export class DocumentReadModel {
     private readonly work: QueueWork,
     private readonly spool: Spool,
     private readonly uploads: Pick<UploadControl, 'progressOf'>,
+    private readonly historyStorage: HistoryStorage,
   ) {}
 
   list(q: ListQuery): { documents: Document[]; total: number } {
@@ -52,8 +54,8 @@ export class DocumentReadModel {
     }
   }
 
-  history(q: HistoryQuery): HistoryEntry[] {
-    return this.work.store.history(q);
+  history(q: HistoryQuery): Promise<HistoryEntry[]> {
+    return this.historyStorage.history(q);
   }
 
   private withProgress(d: StoredDocument): Document {

@@ -1,4 +1,4 @@
-import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
+import type { DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { HistoryStepSchema, type HistoryStep } from '../../../shared/domain/history';
 import type { HistoryEntry } from '../../../shared/domain/queue';
@@ -7,15 +7,14 @@ import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
 import { WalFlusher, type CommitFlusher } from './wal-sync';
+import type { DocumentPatch, ListQuery, NewDocument, StoredDocument } from './document-storage';
+import type { HistoryQuery } from './history-storage';
 
-/** A document as stored: the public Document plus what only the queue needs. */
-export interface StoredDocument extends Document {
-  spoolName: string;
-  sourcePath?: string;
-  sourceSize?: number;
-  sourceMtimeMs?: number;
-  archivePath?: string;
-}
+// The shapes belong to the storage ports (document-storage.ts, history-storage.ts); the queue's services
+// import them from here, where they always were.
+export type { DocumentPatch, ListQuery, NewDocument, StoredDocument } from './document-storage';
+export { toPublic } from './document-storage';
+export type { HistoryQuery } from './history-storage';
 
 interface Row {
   id: string;
@@ -75,73 +74,17 @@ function fromRow(r: Row): StoredDocument {
   return doc;
 }
 
-/** The public shape (what crosses IPC): drops the queue-internal fields. */
-export function toPublic(d: StoredDocument): Document {
-  const { spoolName: _s, sourcePath: _p, sourceSize: _z, sourceMtimeMs: _m, archivePath: _a, ...pub } = d;
-  return pub;
-}
-
-export interface NewDocument {
-  id: string;
-  fileName: string;
-  sourceFolder: string;
-  sourcePath?: string;
-  sourceSize?: number;
-  sourceMtimeMs?: number;
-  spoolName: string;
-  size: number;
-  contentType: string;
-  sha256: string;
-  at: string;
-  state: DocumentState;
-  metadata: Metadata;
-  error?: DocumentError;
-  duplicateOf?: string;
-  idempotencyKey?: string;
-  seenKey?: string;
-}
-
-export interface DocumentPatch {
-  state?: DocumentState;
-  metadata?: Metadata;
-  idempotencyKey?: string | null;
-  attempts?: number;
-  nextAttemptAtMs?: number | null;
-  error?: DocumentError | null;
-  duplicateOf?: string | null;
-  uploadedAt?: string;
-  /** A case-change event (AttachmentsAdded) named this document. */
-  confirmedAt?: string;
-  archivePath?: string | null;
-  /** Puts the document at the end of the upload order. */
-  enqueue?: boolean;
-  /** The bytes arrived after all (a `file.unreadable` document that became readable): its spool copy. */
-  content?: { size: number; sha256: string };
-  /** Other bytes in another spool file (a page edit, or its undo), possibly another kind of file. */
-  file?: { spoolName: string; fileName: string; contentType: string };
-}
-
-export interface ListQuery {
-  states?: DocumentState[];
-  query?: string;
-  limit: number;
-  offset: number;
-}
-
-export interface HistoryQuery {
-  query?: string;
-  from?: string;
-  to?: string;
-  limit: number;
-}
-
 /**
  * How soon a commit nobody waits for is flushed to disk. Whatever acts on a commit waits for its flush
  * (durable, keyDurable) at once; this only bounds how long a clerk's edit lives in the OS cache alone.
  */
 const BACKGROUND_FLUSH_MS = 20;
 
-/** Synchronous SQLite access for documents, seen-file keys and the history of transitions. */
+/**
+ * Synchronous SQLite access for documents, seen-file keys and the history of transitions: the queue's own
+ * engine, whose transactions run without a turn of the event loop. `sqlite-document-storage.ts` puts it
+ * behind the storage ports (DocumentStorage, HistoryStorage).
+ */
 export class DocumentStore {
   private readonly byId;
   private readonly stateOf;

@@ -245,7 +245,7 @@ const MIGRATIONS: readonly Migration[] = [
    CREATE INDEX history_document ON history(document_id);`,
   // The worker's "next due" query walks this in order instead of sorting every queued row per upload.
   `CREATE INDEX documents_queue_order ON documents(state, queued_seq);`,
-  // What the clerk typed and has not sent, per document (electron/core/drafts/draft-store.ts).
+  // What the clerk typed and has not sent, per document (electron/core/drafts/sqlite-draft-storage.ts).
   `CREATE TABLE drafts (
      document_id TEXT PRIMARY KEY,
      draft_values TEXT NOT NULL,

@@ -8,7 +8,7 @@ import { FileCertificatePins } from './escl/certificate-pins';
 import { EsclBackend } from './escl/escl-backend';
 import { discoverEscl } from './escl/escl-discovery';
 import { SaneBackend } from './sane/sane-backend';
-import type { ScannerBackend } from './scanner-backend';
+import type { ScannerBackend } from './backend/scanner-backend';
 
 /** The pins file in a data folder. */
 export const pinsFileOf = (dataDir: string) => join(dataDir, 'scanners', 'certificate-pins.json');

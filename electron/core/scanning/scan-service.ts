@@ -22,8 +22,8 @@ import type {
 import { CaptureProfileSchema } from '../../../shared/domain/capture';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import type { ScanJob, ScannerBackend } from './scanner-backend';
-import { backendFor, ScannerProblem } from './scanner-backend';
+import type { ScanJob, ScannerBackend } from './backend/scanner-backend';
+import { backendFor, ScannerProblem } from './backend/scanner-backend';
 
 export interface ScanStart {
   scanner: string;

@@ -212,3 +212,33 @@ describe('text (OCR languages) locked machine-wide', () => {
     expect(update.settings.text).toEqual({ languages: 'deu+eng' });
   });
 });
+
+// Issue #50: IT points every station of an office at one office database; the URL is locked whole, and a
+// password in it is refused at the field (it belongs in the keychain, never in a file others read).
+describe('office database locked machine-wide', () => {
+  const office = { database: 'postgres://intake@db.office.example:5432/office?sslmode=verify-full' };
+
+  it("is locked machine-wide: the user's file cannot point the station elsewhere", () => {
+    const { machine, problems } = parseMachineSettings({ version: 1, locked: { office } });
+    expect(problems).toEqual([]);
+    const elsewhere = { database: 'postgres://intake@other.example/office' };
+    const merged = mergeSettings(builtIn, machine, { ...builtIn, office: elsewhere });
+    expect(merged.ok && merged.value.settings.office).toEqual(office);
+    expect(merged.ok && merged.value.locked).toEqual(['office']);
+    const update = enforceLocks({ ...builtIn, office: elsewhere }, machine);
+    expect(update.refused).toEqual(['office']);
+    expect(update.settings.office).toEqual(office);
+  });
+
+  it('a URL with a password is left out, saying where the password goes', () => {
+    const r = parseMachineSettings({
+      version: 1,
+      locked: { office: { database: 'postgres://intake:s3cret@db.office.example/office' } },
+    });
+    expect(r.machine.locked.office).toBeUndefined();
+    expect(r.problems).toEqual([
+      'locked.office.database is invalid (leave the password out of the URL: it is kept in the keychain (intake-agent: $INTAKE_OFFICE_PASSWORD)); locked.office ignored',
+    ]);
+    expect(JSON.stringify(r)).not.toContain('s3cret');
+  });
+});

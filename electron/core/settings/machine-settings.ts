@@ -28,6 +28,8 @@ export const LOCKABLE_FIELDS = [
   'scanners',
   // Document text: OCR pages, languages (issue #46), number patterns; locked whole like every field.
   'text',
+  // The office database (issue #50): IT points every station of an office at the same one.
+  'office',
 ] as const satisfies readonly (keyof Settings)[];
 export type LockableField = (typeof LOCKABLE_FIELDS)[number];
 

@@ -33,8 +33,9 @@ export class TextPool {
     this.size = Math.max(1, opts.size ?? defaultPoolSize());
     this.workers = new WorkerPool({
       size: this.size,
-      // Built: the build's `text-worker` entry; from source the tsx bootstrap next to this file.
-      workerUrl: opts.workerUrl ?? workerUrlFor(import.meta.url, 'text-worker.js', './text-worker-entry.mjs'),
+      // Built: the build's `text-worker` entry; from source the tsx bootstrap in core/text-worker/ (the thread that hosts OCR and the searchable PDF).
+      workerUrl:
+        opts.workerUrl ?? workerUrlFor(import.meta.url, 'text-worker.js', '../text-worker/text-worker-entry.mjs'),
       workerData: { stageDir: opts.stageDir, languages: opts.languages } satisfies TextWorkerData,
       // A small young generation as in capture's workers; the old generation needs room for pdf.js (and
       // tsx's compiler when running from source: 96 MB ran out on a born-digital PDF).

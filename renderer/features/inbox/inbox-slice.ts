@@ -5,10 +5,11 @@ import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { inboxOrder, mergeDocuments } from './document-order';
-import type { DocumentsFrom } from './document-order';
 import type { InboxFilter } from './document-order';
 import { move, reconcile, select } from './selection';
-import type { Selection, SelectMode } from './selection';
+import type { InboxSlice } from './inbox-state';
+
+export type { InboxSlice } from './inbox-state';
 
 /** Page size of the initial load; the list holds every document in memory (10,000 is fine). */
 const LOAD_PAGE = 5000;
@@ -16,29 +17,6 @@ const LOAD_PAGE = 5000;
 const TEXT_SEARCH_DELAY_MS = 250;
 /** Shorter queries are matched by name and number only (the core refuses fewer than 2 characters). */
 const TEXT_SEARCH_MIN = 2;
-
-export interface InboxSlice {
-  documents: Record<string, Document>;
-  inboxOrder: string[];
-  inboxFilter: InboxFilter;
-  inboxQuery: string;
-  /** Documents the search found by their text (id → the words around the match), for `query`. */
-  inboxTextMatches?: { query: string; snippets: Record<string, string> };
-  selection: Selection;
-  inboxLoading: boolean;
-  inboxError?: IpcError;
-  importing: number;
-  loadDocuments(): Promise<void>;
-  /** `from`: an event (applied as it is) or a call's answer (not applied over a newer state held). */
-  applyDocumentsChanged(documents: readonly Document[], removed: readonly string[], from?: DocumentsFrom): void;
-  setInboxFilter(filter: InboxFilter): void;
-  setInboxQuery(query: string): void;
-  selectDocument(id: string, mode: SelectMode): void;
-  moveSelection(delta: number, extend?: boolean): void;
-  selectAllDocuments(): void;
-  /** Dropped files, handed to the shell as they are (streamed from disk, never read into the page). */
-  importFiles(files: readonly File[]): Promise<IpcError[]>;
-}
 
 export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set, get) => {
   /** Recomputes the order and keeps the selection on rows that are still listed. */

@@ -1,34 +1,17 @@
 import type { StateCreator } from 'zustand';
-import type { Document } from '../../../shared/domain/document';
-import type { PartnerValidation } from '../../../shared/domain/partner-validation';
-import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { refreshTaggingDraft } from '../tagging/refresh-tagging-draft';
+import type { PartnersSlice } from './partners-state';
 
-export type PartnerField = 'tenant' | 'companyTaxId' | 'referenceNumber';
-export type PartnerInput = Record<PartnerField, string>;
+import type { PartnerField, PartnerInput } from './partners-state';
+export type { PartnerField, PartnerInput } from './partners-state';
+export type { PartnersSlice } from './partners-state';
 
 /** Which fields are empty: the platform would refuse the request as a whole, so say it beside the field first. */
 export function partnerInputProblems(input: PartnerInput): PartnerField[] {
   return (Object.keys(input) as PartnerField[]).filter((k) => input[k].trim() === '');
-}
-
-export interface PartnersSlice {
-  /** `undefined` = not edited yet: the screen shows the environment's tenant. */
-  partnerInput: Partial<PartnerInput>;
-  partnerMissing: PartnerField[];
-  partnerChecking: boolean;
-  partnerResult?: PartnerValidation;
-  partnerError?: IpcError;
-  partnerSeq: number;
-  partnerTagging: boolean;
-  partnerTagged?: Document[];
-  partnerTagError?: IpcError;
-  setPartnerInput(field: PartnerField, value: string): void;
-  validatePartner(defaults: { tenant: string }): Promise<void>;
-  tagDocumentWithClaim(documentId: string): Promise<void>;
 }
 
 export const createPartnersSlice: StateCreator<AppState, [], [], PartnersSlice> = (set, get) => ({

@@ -1,9 +1,10 @@
 import type { StateCreator } from 'zustand';
-import type { Customer } from '../../../shared/platform/customers';
-import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
+import type { PoliciesSlice } from './policies-state';
+
+export type { PoliciesSlice } from './policies-state';
 
 export const POLICY_PAGE_SIZE = 20;
 
@@ -11,22 +12,6 @@ export const POLICY_PAGE_SIZE = 20;
 export function localIsoDate(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export interface PoliciesSlice {
-  policyQuery: string;
-  policyDate: string;
-  customers: Customer[];
-  policyLoading: boolean;
-  policyError?: IpcError;
-  /** Whether the last page was full, i.e. "more results" may find more. */
-  policyHasMore: boolean;
-  /** Sequence number of the newest search; answers to older ones are dropped. */
-  policySeq: number;
-  setPolicyQuery(query: string): void;
-  setPolicyDate(date: string): void;
-  searchPolicies(): Promise<void>;
-  morePolicies(): Promise<void>;
 }
 
 export const createPoliciesSlice: StateCreator<AppState, [], [], PoliciesSlice> = (set, get) => {

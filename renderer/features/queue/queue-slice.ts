@@ -1,35 +1,12 @@
 import type { StateCreator } from 'zustand';
-import type { HistoryEntry, QueueStatus } from '../../../shared/domain/queue';
-import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
-import type { Progress } from './queue-model';
+import type { QueueSlice } from './queue-state';
 
-export interface HistoryFilter {
-  query: string;
-  from: string;
-  to: string;
-}
-
-export interface QueueSlice {
-  queueStatus?: QueueStatus;
-  liveProgress: Record<string, Progress>;
-  queueError?: IpcError;
-  history: HistoryEntry[];
-  historyFilter: HistoryFilter;
-  historyLoading: boolean;
-  historyError?: IpcError;
-  historySeq: number;
-  setQueueStatus(status: QueueStatus): void;
-  applyUploadProgress(p: { id: string; sent: number; total: number }): void;
-  loadQueueStatus(): Promise<void>;
-  setPaused(paused: boolean): Promise<void>;
-  retryDocuments(ids: string[]): Promise<void>;
-  cancelDocuments(ids: string[]): Promise<void>;
-  setHistoryFilter(filter: Partial<HistoryFilter>): void;
-  loadHistory(): Promise<void>;
-}
+import type { HistoryFilter } from './queue-state';
+export type { HistoryFilter } from './queue-state';
+export type { QueueSlice } from './queue-state';
 
 /** `to` is a day: include all of it by sending the start of the next day. */
 export function historyRequest(f: HistoryFilter): { query?: string; from?: string; to?: string } {

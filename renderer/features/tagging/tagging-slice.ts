@@ -2,12 +2,10 @@ import type { StateCreator } from 'zustand';
 import { caseNumberPatternOf } from '../../../shared/domain/case-number';
 import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document } from '../../../shared/domain/document';
-import type { Metadata } from '../../../shared/domain/metadata';
 import { profileFor } from '../../../shared/domain/folder-profile';
 import type { MetadataRules } from '../../../shared/domain/metadata-check';
 import type { Settings } from '../../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../../shared/domain/settings';
-import type { IpcError } from '../../../shared/ipc/errors';
 import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
@@ -21,66 +19,11 @@ import {
   submitGroups,
   validateDraft,
 } from './metadata-form-model';
-import type { DraftState, FieldErrors, MetadataField } from './metadata-form-model';
+import type { FieldErrors, MetadataField } from './metadata-form-model';
+import type { TaggingSlice } from './tagging-state';
 
-export interface DuplicatePrompt {
-  ids: string[];
-  fileNames: string[];
-}
-
-/** What the last submit sent to the queue: shown quietly, with an undo (documents.cancel). */
-export interface SubmittedNote {
-  ids: string[];
-  fileNames: string[];
-}
-
-export interface TaggingSlice {
-  /** Sorted ids the draft belongs to; a new selection starts a new draft. */
-  draftKey: string;
-  draft: DraftState;
-  fieldErrors: FieldErrors;
-  previousMetadata?: Metadata;
-  submitting: boolean;
-  submitError?: IpcError;
-  duplicatePrompt?: DuplicatePrompt;
-  submitted?: SubmittedNote;
-  /** When the last submit went to the queue (ms): a second Ctrl+Enter right after it sends at once. */
-  submittedAt?: number;
-  /** Bumped when the form should move focus to its first error. */
-  errorFocusTick: number;
-  /**
-   * What the clerk typed per document and has not sent, as kept by the core (issue #31 item 2): restored
-   * when the document is selected again, after a reload or a restart; the list marks these documents.
-   */
-  savedDrafts: Record<string, DraftValues>;
-  /** Keeping the typed values failed (they are still in the form): said beside the form. */
-  draftSaveError?: IpcError;
-  loadDrafts(): Promise<void>;
-  /**
-   * A value set for the document elsewhere (Create case tags it with the new case number) replaces what the
-   * clerk had typed for that field and not sent, so the form shows the document's value, not the old typing.
-   */
-  dropDraftField(documentId: string, field: MetadataField): void;
-  syncDraft(docs: readonly Document[]): void;
-  setDraftField(field: MetadataField, value: string): void;
-  useSameAsPrevious(): void;
-  submitDraft(confirmDuplicate?: boolean): Promise<boolean>;
-  cancelDuplicate(): void;
-  /** Takes the last submitted documents back out of the queue, into the inbox. */
-  undoSubmit(): Promise<void>;
-  /** The last submitted documents still waiting out the send grace go out now (Ctrl+Enter twice). */
-  sendSubmittedNow(): Promise<void>;
-  /**
-   * Ctrl+Enter: acts on the document it was pressed on (issue #48 item 1). Pressed again on what was just
-   * sent (or on a document nothing was typed in, within SECOND_PRESS_MS), it sends that now; pressed on a
-   * document with typed values, it sends that one, however soon after the last. A press during a send is
-   * kept and done after it, for the documents it was pressed on.
-   */
-  pressSubmit(): Promise<void>;
-  /** Documents a Ctrl+Enter was pressed on while a send was under way. */
-  pendingPress?: string[];
-  dismissSubmitted(): void;
-}
+export type { DuplicatePrompt, SubmittedNote } from './tagging-state';
+export type { TaggingSlice } from './tagging-state';
 
 /** A second Ctrl+Enter this soon after a submit sends the submitted documents at once (issue #36 item 9). */
 export const SECOND_PRESS_MS = 1_500;

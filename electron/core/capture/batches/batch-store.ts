@@ -14,63 +14,15 @@
  * schema.
  */
 import type { Statement } from 'better-sqlite3';
-import type { CaptureProfile, HeldPage } from '../../../../shared/domain/capture';
+import type { CaptureProfile } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { QueueDatabase } from '../../queue/queue-database';
+import type { BatchState, CaptureBatch, CapturePartLink, StoredPlan } from './batch-storage';
 
-/**
- * received → held (review: analysed, waiting for the clerk) → released (the clerk's split, stored) → split
- * → done; without review received → split → done as before.
- */
-export type BatchState = 'received' | 'held' | 'released' | 'split' | 'done';
-
-/** A held batch's plan, then the split the clerk released (capture_batches.plan, JSON). */
-export interface StoredPlan {
-  pages: HeldPage[];
-  documents: Array<{ pages: number[]; metadata: Record<string, string> }>;
-}
-
-export interface CaptureBatch {
-  id: string;
-  fileName: string;
-  /** The watched folder (absolute). */
-  sourceFolder: string;
-  /** The scanner's file: removed (if unchanged) once every part is uploaded, as for any document. */
-  sourcePath: string;
-  sourceSize: number;
-  sourceMtimeMs: number;
-  size: number;
-  sha256: string;
-  state: BatchState;
-  /** The folder's settings when the file arrived: a restart finishes the batch as it was begun. */
-  profile: CaptureProfile;
-  metadata: Metadata;
-  autoSubmit: boolean;
-  requiredFields: MetadataField[];
-  archivePath?: string;
-  receivedAt: string;
-  /** Analyses begun and not finished or cleanly stopped (0 for a new batch). */
-  analysisStarts?: number;
-  /** A watched folder's file, or a scan from the desk (issue #38): its pages in capture/scans/<id>/. */
-  kind?: 'file' | 'scan';
-  /** A scan the clerk may still scan more pages into; its last document is made when it is finished. */
-  scanOpen?: boolean;
-  /** The scanner it was scanned on (`https://…/eSCL`, `sane:…`). */
-  scanner?: string;
-  /** Held: the planned split; released: the clerk's. */
-  plan?: StoredPlan;
-}
-
-export interface CapturePartLink {
-  documentId: string;
-  batchId: string;
-  /** 0-based. */
-  index: number;
-  count: number;
-  /** 0-based pages of the original. */
-  pages: number[];
-}
+// The shapes belong to the batches' storage port (batch-storage.ts); capture imports them from here, where
+// they always were.
+export type { BatchState, CaptureBatch, CapturePartLink, StoredPlan } from './batch-storage';
 
 interface BatchRow {
   id: string;
@@ -117,6 +69,10 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   ...(r.plan === null ? {} : { plan: JSON.parse(r.plan) as StoredPlan }),
 });
 
+/**
+ * The batches in SQLite, synchronous: capture's own engine, whose writes join the queue's transactions
+ * (QueueWork.transaction). `sqlite-batch-storage.ts` puts it behind the batches' port (BatchStorage).
+ */
 export class BatchStore {
   /** The tables are the queue database's (queue-database.ts, its migrations). */
   constructor(private readonly db: QueueDatabase) {}

@@ -152,7 +152,7 @@ describe('capture in the intake pipeline', () => {
       { code: 'capture.received', values: { file: CASE_BATCH_FILE_NAME } },
       { code: 'capture.split', values: { file: CASE_BATCH_FILE_NAME } },
     ]);
-    const history = p.queue.history({ limit: 20 }).filter((h) => h.state === 'queued');
+    const history = (await p.queue.history({ limit: 20 })).filter((h) => h.state === 'queued');
     expect(history.map((h) => h.step).sort((a, b) => Number(a?.values['n']) - Number(b?.values['n']))).toEqual([
       { code: 'partOf', values: { n: 1, file: CASE_BATCH_FILE_NAME, pages: '1, 2' } },
       { code: 'partOf', values: { n: 2, file: CASE_BATCH_FILE_NAME, pages: '5, 6' } },
@@ -310,7 +310,7 @@ describe('capture in the intake pipeline', () => {
     const got = await uploads();
     expect(got.map((u) => [u.fileName, u.caseNumber, u.size])).toEqual([['bomb.tif', 'CLM-2026-000101', bomb.length]]);
     expect(notices).toContainEqual({ code: 'capture.too_large', values: { file: 'bomb.tif' } });
-    const history = p.queue.history({ query: 'bomb.tif', limit: 20 }).map((h) => h.step);
+    const history = (await p.queue.history({ query: 'bomb.tif', limit: 20 })).map((h) => h.step);
     expect(history).toContainEqual({
       code: 'keptWhole',
       values: { errorCode: 'capture.too_large', reason: expect.stringMatching(/^Kept whole, not split:/) as unknown },

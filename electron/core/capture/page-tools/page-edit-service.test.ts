@@ -75,8 +75,7 @@ describe('page tools', () => {
     await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.no_undo' });
     // Every change of the file is in the document's history.
     expect(
-      p.queue
-        .history({ limit: 20 })
+      (await p.queue.history({ limit: 20 }))
         .filter((h) => h.documentId === doc.id)
         .map((h) => h.step?.code)
         .reverse(),

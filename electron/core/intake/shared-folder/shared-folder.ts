@@ -1,8 +1,8 @@
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Logger } from '../../util/logger';
-import type { StableVerdict } from '../stability-tracker';
-import { DEFAULT_STABILITY } from '../stability-tracker';
+import type { StableVerdict } from '../stability/stability-tracker';
+import { DEFAULT_STABILITY } from '../stability/stability-tracker';
 import { countFilesUnder, filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
 import type { StationBeat } from './heartbeat';

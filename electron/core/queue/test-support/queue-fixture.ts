@@ -15,6 +15,7 @@ import type { IncomingFile } from '../../intake/incoming-file';
 import { openQueueDatabase } from '../queue-database';
 import { Spool } from '../spool';
 import { idleDelay, pastIdleTime } from '../../util/test-support/box-pace';
+import { SqliteDocumentStorage } from '../sqlite-document-storage';
 
 export interface QueueFixture {
   dir: string;
@@ -67,6 +68,7 @@ export async function makeQueue(
   );
   const queue = new DocumentQueue({
     store,
+    history: new SqliteDocumentStorage(store),
     spool,
     archiver,
     uploader,

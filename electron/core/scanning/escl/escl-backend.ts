@@ -11,8 +11,8 @@
  * ScannerAdfDoorOpen), the device's from its State; a socket that closes after the job began is "gone".
  */
 import type { ScanRequest, ScannerCapabilities, ScannerInfo } from '../../../../shared/domain/scanning';
-import type { ScanJob, ScannedPage, ScannerBackend } from '../scanner-backend';
-import { fitRequest, ScannerProblem } from '../scanner-backend';
+import type { ScanJob, ScannedPage, ScannerBackend } from '../backend/scanner-backend';
+import { fitRequest, ScannerProblem } from '../backend/scanner-backend';
 import type { CertificatePins } from './certificate-pins';
 import type { EsclResponse } from './escl-http';
 import { EsclConnectionError, esclRequest, MAX_PAGE_BYTES } from './escl-http';

@@ -10,7 +10,7 @@ import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
-import { ScannerProblem } from '../scanner-backend';
+import { ScannerProblem } from '../backend/scanner-backend';
 import type { CertificatePins } from './certificate-pins';
 
 /** A scanned page larger than this is refused (a 600-DPI colour A4 JPEG is ~10 MB). */

@@ -11,7 +11,7 @@ import { createIntakePipeline } from '../../intake-pipeline';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { ScanService } from '../scan-service';
-import type { ScannerBackend } from '../scanner-backend';
+import type { ScannerBackend } from '../backend/scanner-backend';
 
 /** A scanning station on the real intake pipeline (data in `dir`/data), scanning into the folder `post`. */
 export interface ScanStation {

@@ -12,4 +12,4 @@ parentPort?.on('message', (req) => {
   if (path && readFileSync(path).includes(CRASH_MARK)) process.exit(7);
 });
 
-await import('../text-worker-entry.mjs');
+await import('../../text-worker/text-worker-entry.mjs');

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
+import { silentLogger } from '../util/logger';
+import { OfficeStation } from './office-station';
+import { PostgresDocumentStorage } from './postgres-document-storage';
+import { officeDatabaseOf } from './test-support/office-fixture';
+import type { PrivatePostgres } from './test-support/private-postgres';
+import { startPrivatePostgres } from './test-support/private-postgres';
+
+// The queue's documents and history in the office database answer to the same contract as the station's
+// SQLite store (queue/test-support/document-storage-contract.ts), against a real PostgreSQL.
+let server: PrivatePostgres;
+beforeAll(async () => {
+  server = await startPrivatePostgres();
+});
+afterAll(async () => {
+  await server?.destroy();
+});
+
+async function openStorage(url: string, stationId: string) {
+  const { db } = officeDatabaseOf(url);
+  await db.open();
+  await new OfficeStation(db, { id: stationId, name: `PC ${stationId}`, logger: silentLogger }).join();
+  const storage = new PostgresDocumentStorage(db, stationId);
+  return { db, storage };
+}
+
+documentStorageContract('PostgreSQL (the office database)', async () => {
+  const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');
+  return { documents: storage, history: storage, close: () => db.close() };
+});
+
+describe('the office documents of several stations', () => {
+  it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {
+    const url = await server.createDatabase();
+    const a = await openStorage(url, 'station-a');
+    const b = await openStorage(url, 'station-b');
+    try {
+      const d = await a.storage.insert(newDocument({ seenKey: 'folder-1/scan.pdf' }), { code: 'arrived', values: {} });
+      expect(await b.storage.hasSeen('folder-1/scan.pdf')).toBe(true);
+      expect((await b.storage.list({ limit: 10, offset: 0 })).documents.map((x) => x.id)).toEqual([d.id]);
+      await b.storage.update(d.id, { state: 'queued', enqueue: true }, new Date().toISOString());
+      expect((await a.storage.due(Date.now(), 10, new Set())).map((x) => x.id)).toEqual([d.id]);
+      const { rows } = await a.db.query<{ station_id: string; state: string }>(
+        'SELECT station_id, state FROM office_history ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { station_id: 'station-a', state: 'new' },
+        { station_id: 'station-b', state: 'queued' },
+      ]);
+      // A file seen by two stations is the first one's, as INSERT OR IGNORE keeps it in the station's file.
+      await a.storage.markSeen('folder-1/other.pdf', 'doc-of-a', new Date().toISOString());
+      await b.storage.markSeen('folder-1/other.pdf', 'doc-of-b', new Date().toISOString());
+      const seen = await a.db.query('SELECT document_id FROM office_seen_files WHERE key = $1', ['folder-1/other.pdf']);
+      expect(seen.rows).toEqual([{ document_id: 'doc-of-a' }]);
+    } finally {
+      await a.db.close();
+      await b.db.close();
+    }
+  });
+});

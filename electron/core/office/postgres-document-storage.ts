@@ -1,0 +1,390 @@
+import { sep } from 'node:path';
+import type { DocumentError, DocumentState } from '../../../shared/domain/document';
+import { DOCUMENT_STATES } from '../../../shared/domain/document';
+import type { HistoryStep } from '../../../shared/domain/history';
+import { HistoryStepSchema } from '../../../shared/domain/history';
+import type { Metadata } from '../../../shared/domain/metadata';
+import type { HistoryEntry } from '../../../shared/domain/queue';
+import type { DocumentPatch, DocumentStorage, ListQuery, NewDocument, StoredDocument } from '../queue/document-storage';
+import type { HistoryQuery, HistoryStorage } from '../queue/history-storage';
+import type { OfficeClient } from './office-client';
+import type { OfficeDatabase } from './office-database';
+
+interface Row {
+  id: string;
+  file_name: string;
+  source_folder: string;
+  source_path: string | null;
+  source_size: string | null;
+  source_mtime_ms: string | null;
+  spool_name: string;
+  archive_path: string | null;
+  size: string;
+  content_type: string;
+  sha256: string;
+  arrived_at: Date;
+  updated_at: Date;
+  state: DocumentState;
+  metadata: Metadata;
+  idempotency_key: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  error: DocumentError | null;
+  duplicate_of: string | null;
+  uploaded_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+// node-postgres answers bigint as text (it may not fit a double); sizes and milliseconds here always do.
+const num = (v: string): number => Number(v);
+
+function fromRow(r: Row): StoredDocument {
+  const doc: StoredDocument = {
+    id: r.id,
+    fileName: r.file_name,
+    sourceFolder: r.source_folder,
+    size: num(r.size),
+    contentType: r.content_type,
+    sha256: r.sha256,
+    arrivedAt: r.arrived_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    state: r.state,
+    metadata: r.metadata,
+    attempts: r.attempts,
+    spoolName: r.spool_name,
+  };
+  if (r.idempotency_key !== null) doc.idempotencyKey = r.idempotency_key;
+  if (r.next_attempt_at !== null) doc.nextAttemptAt = new Date(num(r.next_attempt_at)).toISOString();
+  if (r.error !== null) doc.error = r.error;
+  if (r.duplicate_of !== null) doc.duplicateOf = r.duplicate_of;
+  if (r.uploaded_at !== null) doc.uploadedAt = r.uploaded_at.toISOString();
+  if (r.confirmed_at !== null) doc.confirmedAt = r.confirmed_at.toISOString();
+  if (r.source_path !== null) doc.sourcePath = r.source_path;
+  if (r.source_size !== null) doc.sourceSize = num(r.source_size);
+  if (r.source_mtime_ms !== null) doc.sourceMtimeMs = num(r.source_mtime_ms);
+  if (r.archive_path !== null) doc.archivePath = r.archive_path;
+  return doc;
+}
+
+const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, archive_path, size,
+  content_type, sha256, arrived_at, updated_at, state, metadata, idempotency_key, attempts, next_attempt_at, error,
+  duplicate_of, uploaded_at, confirmed_at`;
+
+/**
+ * The queue's documents and history in the office database (issue #50): the storage ports the queue owns
+ * (queue/document-storage.ts, queue/history-storage.ts) over `office_documents`, `office_seen_files` and
+ * `office_history`, answering to the same contract tests as the station's SQLite store. Each call is one
+ * transaction; a document's change and its history entry commit together. The station that takes a
+ * document in is recorded with it (`station_id`), and with each history entry.
+ *
+ * Durability: PostgreSQL acknowledges a commit once its WAL is on disk (synchronous_commit, the default), so
+ * what a call answered is kept: `durable` and `keyDurable` have nothing left to wait for.
+ */
+export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage {
+  constructor(
+    private readonly db: OfficeDatabase,
+    /** This station's id (office_stations): the documents it takes in, the history it writes. */
+    private readonly stationId: string,
+  ) {}
+
+  async get(id: string): Promise<StoredDocument | undefined> {
+    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM office_documents WHERE id = $1`, [id]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  async hasSeen(key: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('SELECT 1 FROM office_seen_files WHERE key = $1', [key]);
+    return rowCount === 1;
+  }
+
+  async markSeen(key: string, documentId: string, at: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO NOTHING`,
+      [key, documentId, at],
+    );
+  }
+
+  async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
+    return this.db.transaction(async (c) => {
+      const { rows } = await c.query<Row>(
+        `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
+           source_mtime_ms, spool_name, size, content_type, sha256, arrived_at, updated_at, state, metadata,
+           case_number, error, duplicate_of, idempotency_key, queued_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18,
+           CASE WHEN $13 = 'queued' THEN nextval('office_queued_seq') END)
+         RETURNING ${COLUMNS}`,
+        [
+          d.id,
+          this.stationId,
+          d.fileName,
+          d.sourceFolder,
+          d.sourcePath ?? null,
+          d.sourceSize ?? null,
+          d.sourceMtimeMs ?? null,
+          d.spoolName,
+          d.size,
+          d.contentType,
+          d.sha256,
+          d.at,
+          d.state,
+          JSON.stringify(d.metadata),
+          d.metadata.caseNumber ?? null,
+          d.error ? JSON.stringify(d.error) : null,
+          d.duplicateOf ?? null,
+          d.idempotencyKey ?? null,
+        ],
+      );
+      if (d.seenKey)
+        await c.query(
+          `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
+           ON CONFLICT (key) DO NOTHING`,
+          [d.seenKey, d.id, d.at],
+        );
+      await this.addHistory(c, d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
+      const row = rows[0];
+      if (!row) throw new Error('inserted document vanished');
+      return fromRow(row);
+    });
+  }
+
+  async update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): Promise<StoredDocument> {
+    return this.db.transaction(async (c) => {
+      const before = await c.query<{ state: DocumentState }>(
+        'SELECT state FROM office_documents WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!before.rows[0]) throw new Error(`no document ${id}`);
+      const sets: string[] = [];
+      const params: unknown[] = [id];
+      const put = (column: string, value: unknown) => {
+        params.push(value);
+        sets.push(`${column} = $${params.length}`);
+      };
+      put('updated_at', at);
+      if (patch.state !== undefined) put('state', patch.state);
+      if (patch.metadata !== undefined) {
+        put('metadata', JSON.stringify(patch.metadata));
+        put('case_number', patch.metadata.caseNumber ?? null);
+      }
+      if (patch.idempotencyKey !== undefined) put('idempotency_key', patch.idempotencyKey);
+      if (patch.attempts !== undefined) put('attempts', patch.attempts);
+      if (patch.nextAttemptAtMs !== undefined) put('next_attempt_at', patch.nextAttemptAtMs);
+      if (patch.error !== undefined) put('error', patch.error === null ? null : JSON.stringify(patch.error));
+      if (patch.duplicateOf !== undefined) put('duplicate_of', patch.duplicateOf);
+      if (patch.uploadedAt !== undefined) put('uploaded_at', patch.uploadedAt);
+      if (patch.confirmedAt !== undefined) put('confirmed_at', patch.confirmedAt);
+      if (patch.archivePath !== undefined) put('archive_path', patch.archivePath);
+      if (patch.enqueue) sets.push(`queued_seq = nextval('office_queued_seq')`);
+      if (patch.content) {
+        put('size', patch.content.size);
+        put('sha256', patch.content.sha256);
+      }
+      if (patch.file) {
+        put('spool_name', patch.file.spoolName);
+        put('file_name', patch.file.fileName);
+        put('content_type', patch.file.contentType);
+      }
+      const { rows } = await c.query<Row>(
+        `UPDATE office_documents SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+        params,
+      );
+      const row = rows[0];
+      if (!row) throw new Error(`no document ${id}`);
+      const after = fromRow(row);
+      // A state change, or other bytes (a page edit): both belong in the document's history.
+      if ((patch.state !== undefined && patch.state !== before.rows[0].state) || patch.file)
+        await this.addHistory(c, id, after.fileName, after.metadata.caseNumber, after.state, step, at);
+      return after;
+    });
+  }
+
+  private async addHistory(
+    c: OfficeClient,
+    id: string,
+    fileName: string,
+    caseNumber: string | undefined,
+    state: DocumentState,
+    step: HistoryStep | undefined,
+    at: string,
+  ): Promise<void> {
+    const values = step && Object.keys(step.values).length > 0 ? JSON.stringify(step.values) : null;
+    await c.query(
+      `INSERT INTO office_history (document_id, station_id, file_name, case_number, state, code, step_values, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, this.stationId, fileName, caseNumber ?? null, state, step?.code ?? null, values, at],
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.query('DELETE FROM office_documents WHERE id = $1', [id]);
+  }
+
+  async list(q: ListQuery): Promise<{ documents: StoredDocument[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.states && q.states.length > 0) {
+      params.push(q.states);
+      where.push(`state = ANY($${params.length})`);
+    }
+    if (q.query && q.query.trim() !== '') {
+      params.push(`%${escapeLike(q.query.trim().normalize('NFC'))}%`);
+      const p = `$${params.length}`;
+      // ILIKE as SQLite's LIKE (case-insensitive); the metadata's JSON text as the station's file searches it.
+      where.push(`(file_name ILIKE ${p} OR case_number ILIKE ${p} OR metadata::text ILIKE ${p})`);
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM office_documents ${clause}`, params);
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM office_documents ${clause} ORDER BY row_seq DESC
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    );
+    return { documents: rows.map(fromRow), total: num(total.rows[0]?.n ?? '0') };
+  }
+
+  async inStates(states: DocumentState[]): Promise<StoredDocument[]> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM office_documents WHERE state = ANY($1) ORDER BY row_seq`,
+      [states],
+    );
+    return rows.map(fromRow);
+  }
+
+  async due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM office_documents
+       WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND NOT (id = ANY($2))
+       ORDER BY queued_seq LIMIT $3`,
+      [nowMs, [...exclude], limit],
+    );
+    return rows.map(fromRow);
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    const { rows } = await this.db.query<{ t: string | null }>(
+      `SELECT min(next_attempt_at) AS t FROM office_documents WHERE state = 'queued'`,
+    );
+    const t = rows[0]?.t;
+    return t == null ? undefined : num(t);
+  }
+
+  async uploadedWithHash(sha256: string, exceptId: string): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM office_documents WHERE sha256 = $1 AND id <> $2 AND uploaded_at IS NOT NULL
+       ORDER BY uploaded_at LIMIT 1`,
+      [sha256, exceptId],
+    );
+    return rows[0]?.id;
+  }
+
+  async activeCount(): Promise<number> {
+    const { rows } = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM office_documents WHERE state IN ('queued', 'uploading')`,
+    );
+    return num(rows[0]?.n ?? '0');
+  }
+
+  async counts(): Promise<Record<DocumentState, number>> {
+    const counts = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
+    const { rows } = await this.db.query<{ state: DocumentState; n: string }>(
+      'SELECT state, count(*) AS n FROM office_documents GROUP BY state',
+    );
+    for (const r of rows) counts[r.state] = num(r.n);
+    return counts;
+  }
+
+  async inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    const { rows } = await this.db.query<{
+      id: string;
+      source_path: string;
+      source_size: string | null;
+      source_mtime_ms: string | null;
+    }>(
+      `SELECT id, source_path, source_size, source_mtime_ms FROM office_documents
+       WHERE source_path IS NOT NULL AND state <> 'archived' AND left(source_path, $2) = $1
+         AND NOT (state = 'failed' AND error->>'code' = 'file.unreadable')
+       ORDER BY row_seq`,
+      [prefix, prefix.length],
+    );
+    return rows.flatMap((r) =>
+      r.source_size !== null && r.source_mtime_ms !== null
+        ? [{ id: r.id, path: r.source_path, size: num(r.source_size), mtimeMs: num(r.source_mtime_ms) }]
+        : [],
+    );
+  }
+
+  async moveSource(id: string, path: string): Promise<void> {
+    await this.db.query('UPDATE office_documents SET source_path = $2 WHERE id = $1', [id, path]);
+  }
+
+  async unreadableDocuments(): Promise<Map<string, string>> {
+    const { rows } = await this.db.query<{ id: string; source_path: string }>(
+      `SELECT id, source_path FROM office_documents
+       WHERE state = 'failed' AND source_path IS NOT NULL AND error->>'code' = 'file.unreadable'`,
+    );
+    return new Map(rows.map((r) => [r.source_path, r.id]));
+  }
+
+  async spoolNames(): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ spool_name: string }>('SELECT spool_name FROM office_documents');
+    return new Set(rows.map((r) => r.spool_name));
+  }
+
+  /** Nothing to wait for: a commit PostgreSQL acknowledged is on its disk (synchronous_commit). */
+  async durable(): Promise<void> {}
+
+  async keyDurable(): Promise<void> {}
+
+  async history(q: HistoryQuery): Promise<HistoryEntry[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.query && q.query.trim() !== '') {
+      params.push(`%${escapeLike(q.query.trim().normalize('NFC'))}%`);
+      where.push(`(file_name ILIKE $${params.length} OR case_number ILIKE $${params.length})`);
+    }
+    if (q.from) {
+      params.push(q.from);
+      where.push(`at >= $${params.length}`);
+    }
+    if (q.to) {
+      params.push(q.to);
+      where.push(`at <= $${params.length}`);
+    }
+    params.push(q.limit);
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const { rows } = await this.db.query<{
+      document_id: string;
+      file_name: string;
+      case_number: string | null;
+      state: DocumentState;
+      code: string | null;
+      step_values: Record<string, unknown> | null;
+      at: Date;
+    }>(
+      `SELECT document_id, file_name, case_number, state, code, step_values, at FROM office_history ${clause}
+       ORDER BY id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({
+      documentId: r.document_id,
+      fileName: r.file_name,
+      state: r.state,
+      at: r.at.toISOString(),
+      ...(r.case_number === null ? {} : { caseNumber: r.case_number }),
+      ...(r.code === null ? {} : { step: storedStep(r.code, r.step_values) }),
+    }));
+  }
+}
+
+/** A stored step; a code this version does not know (a newer version wrote it) is kept as a note. */
+function storedStep(code: string, values: Record<string, unknown> | null): HistoryStep {
+  const parsed = HistoryStepSchema.safeParse({ code, values: values ?? {} });
+  return parsed.success ? parsed.data : { code: 'note', values: { text: code } };
+}
+
+/** `%`, `_` and `\` are the clerk's characters, not wildcards (ILIKE's escape is `\` by default). */
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

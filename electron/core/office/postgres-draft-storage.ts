@@ -1,0 +1,73 @@
+import type { DocumentDraft, DraftValues } from '../../../shared/domain/drafts';
+import { DraftValuesSchema } from '../../../shared/domain/drafts';
+import type { DraftStorage } from '../drafts/draft-storage';
+import { IntakeError } from '../errors';
+import type { Clock } from '../util/clock';
+import type { OfficeDatabase } from './office-database';
+
+export interface PostgresDraftStorageDeps {
+  db: OfficeDatabase;
+  /** Whether the document is still in the inbox (can still be tagged); unknown documents answer false. */
+  isOpen(documentId: string): boolean;
+  clock: Clock;
+  /** Who typed it, for the supervisor and for a clerk who takes the document over at another station. */
+  stationId?: string;
+  clerk?: string;
+}
+
+interface Row {
+  document_id: string;
+  draft_values: unknown;
+  saved_at: Date;
+}
+
+/**
+ * The clerks' typed work in the office database (issue #50): the drafts' port (drafts/draft-storage.ts)
+ * over `office_drafts`, so what a clerk typed is kept where every station reaches it: a document whose
+ * station was switched off comes back to another clerk with what was saved. Same rules as the station's
+ * own (drafts/sqlite-draft-storage.ts), the same contract tests.
+ */
+export class PostgresDraftStorage implements DraftStorage {
+  constructor(private readonly deps: PostgresDraftStorageDeps) {}
+
+  async list(): Promise<DocumentDraft[]> {
+    const { rows } = await this.deps.db.query<Row>('SELECT document_id, draft_values, saved_at FROM office_drafts');
+    const kept: DocumentDraft[] = [];
+    const gone: string[] = [];
+    for (const row of rows) {
+      const values = DraftValuesSchema.safeParse(row.draft_values);
+      if (!values.success || !this.deps.isOpen(row.document_id)) gone.push(row.document_id);
+      else kept.push({ documentId: row.document_id, values: values.data, savedAt: row.saved_at.toISOString() });
+    }
+    if (gone.length) await this.discard(gone);
+    return kept;
+  }
+
+  async save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
+    const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as DraftValues;
+    if (Object.keys(kept).length === 0) {
+      await this.discard([documentId]);
+      return null;
+    }
+    if (!this.deps.isOpen(documentId)) {
+      throw new IntakeError(
+        'validation',
+        'drafts.document_not_open',
+        'The document is no longer in the inbox; its typed values cannot be kept.',
+      );
+    }
+    const savedAt = new Date(this.deps.clock.now()).toISOString();
+    await this.deps.db.query(
+      `INSERT INTO office_drafts (document_id, draft_values, saved_at, station_id, clerk) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (document_id) DO UPDATE SET draft_values = EXCLUDED.draft_values, saved_at = EXCLUDED.saved_at,
+         station_id = EXCLUDED.station_id, clerk = EXCLUDED.clerk`,
+      [documentId, JSON.stringify(kept), savedAt, this.deps.stationId ?? null, this.deps.clerk ?? null],
+    );
+    return { documentId, values: kept, savedAt };
+  }
+
+  async discard(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.deps.db.query('DELETE FROM office_drafts WHERE document_id = ANY($1)', [ids]);
+  }
+}

@@ -1,0 +1,125 @@
+import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
+import type { HistoryStep } from '../../../shared/domain/history';
+import type { Metadata } from '../../../shared/domain/metadata';
+
+/**
+ * The queue's storage port: what the queue needs kept of its documents, the files it has taken (seen-file
+ * keys) and their history, owned here by the core so that an engine is an implementation of it and not a
+ * fork of the queue. Today's engine is SQLite in the data folder (`document-store.ts`, the queue's own
+ * synchronous store; `sqlite-document-storage.ts` is it behind this port); an office's PostgreSQL is a
+ * second one (issue #50). Every implementation runs the same tests:
+ * `test-support/document-storage-contract.ts`.
+ *
+ * Methods answer Promises, as a network database must. Each one is atomic on its own: `insert` writes the
+ * document, its seen-file key and its first history entry in one commit; `update` the patch and, when the
+ * state changes or the bytes are other bytes, a history entry. Today's queue services still call the SQLite
+ * store's synchronous surface inside `QueueWork.transaction(() => …)` (a read, a check and a write with no
+ * turn of the event loop between them); moving them onto this port means making those transactions async
+ * (docs/architecture.md, "Storage ports").
+ */
+export interface DocumentStorage {
+  get(id: string): Promise<StoredDocument | undefined>;
+  /** Whether a watched folder's file (its seen-file key) was taken already. */
+  hasSeen(key: string): Promise<boolean>;
+  /** Records a seen-file key without a document of its own (a capture batch; a file skipped for good). */
+  markSeen(key: string, documentId: string, at: string): Promise<void>;
+  /** The document, its seen-file key (`seenKey`) and its first history entry, in one commit. */
+  insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument>;
+  /**
+   * Applies the patch (fields left out stay as they are; `null` clears one) and, when the state changes or
+   * `file` names other bytes, appends a history entry; one commit. Rejects for an unknown id.
+   */
+  update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): Promise<StoredDocument>;
+  /** Deletes a document the app made and takes back (a page split undone); its history stays. */
+  remove(id: string): Promise<void>;
+  /** Newest first (the order documents arrived), filtered by state and by a text in name, case or metadata. */
+  list(query: ListQuery): Promise<{ documents: StoredDocument[]; total: number }>;
+  /** Oldest first. */
+  inStates(states: DocumentState[]): Promise<StoredDocument[]>;
+  /** Queued documents due at `nowMs` (no next attempt, or one not later), in upload order, less `exclude`. */
+  due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]>;
+  /** The earliest next attempt among queued documents, if any waits for one. */
+  nextDueAt(): Promise<number | undefined>;
+  /** An uploaded document with the same content (another id), if any: the first uploaded. */
+  uploadedWithHash(sha256: string, exceptId: string): Promise<string | undefined>;
+  /** Documents queued or uploading. */
+  activeCount(): Promise<number>;
+  counts(): Promise<Record<DocumentState, number>>;
+  /**
+   * Documents whose source file lies directly in `folder` and is not archived (taken in place, before
+   * claims), leaving out unreadable ones (nobody holds a copy of those).
+   */
+  inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>>;
+  /** The document's source file was moved (renamed); the archiver removes it there. */
+  moveSource(id: string, path: string): Promise<void>;
+  /** Failed `file.unreadable` documents by their scanner file. */
+  unreadableDocuments(): Promise<Map<string, string>>;
+  /** Every document's spool file name. */
+  spoolNames(): Promise<Set<string>>;
+  /** Resolves once every commit made before the call is durable (power-cut safe). */
+  durable(): Promise<void>;
+  /** Resolves once the document's Idempotency-Key is durable (before a request carries it). */
+  keyDurable(id: string): Promise<void>;
+}
+
+/** A document as stored: the public Document plus what only the queue needs. */
+export interface StoredDocument extends Document {
+  spoolName: string;
+  sourcePath?: string;
+  sourceSize?: number;
+  sourceMtimeMs?: number;
+  archivePath?: string;
+}
+
+/** The public shape (what crosses IPC): drops the queue-internal fields. */
+export function toPublic(d: StoredDocument): Document {
+  const { spoolName: _s, sourcePath: _p, sourceSize: _z, sourceMtimeMs: _m, archivePath: _a, ...pub } = d;
+  return pub;
+}
+
+export interface NewDocument {
+  id: string;
+  fileName: string;
+  sourceFolder: string;
+  sourcePath?: string;
+  sourceSize?: number;
+  sourceMtimeMs?: number;
+  spoolName: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  at: string;
+  state: DocumentState;
+  metadata: Metadata;
+  error?: DocumentError;
+  duplicateOf?: string;
+  idempotencyKey?: string;
+  seenKey?: string;
+}
+
+export interface DocumentPatch {
+  state?: DocumentState;
+  metadata?: Metadata;
+  idempotencyKey?: string | null;
+  attempts?: number;
+  nextAttemptAtMs?: number | null;
+  error?: DocumentError | null;
+  duplicateOf?: string | null;
+  uploadedAt?: string;
+  /** A case-change event (AttachmentsAdded) named this document. */
+  confirmedAt?: string;
+  archivePath?: string | null;
+  /** Puts the document at the end of the upload order. */
+  enqueue?: boolean;
+  /** The bytes arrived after all (a `file.unreadable` document that became readable): its spool copy. */
+  content?: { size: number; sha256: string };
+  /** Other bytes in another spool file (a page edit, or its undo), possibly another kind of file. */
+  file?: { spoolName: string; fileName: string; contentType: string };
+}
+
+export interface ListQuery {
+  states?: DocumentState[];
+  query?: string;
+  limit: number;
+  offset: number;
+}
