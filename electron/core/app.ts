@@ -379,7 +379,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       checkConnection: () => session.check(),
     }),
     ...createDocumentHandlers({ queue, importer, sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000 }),
-    ...createPageHandlers(pipeline.pages),
+    ...createPageHandlers(pipeline.pages, drafts),
     ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),

@@ -39,6 +39,13 @@ export class DraftStore {
     return kept;
   }
 
+  /** What the clerk typed for the document and has not sent, if anything. */
+  valuesOf(documentId: string): DraftValues | undefined {
+    const row = this.deps.db.prepare('SELECT draft_values FROM drafts WHERE document_id = ?').get(documentId) as
+      Pick<Row, 'draft_values'> | undefined;
+    return row ? this.parse(row.draft_values) : undefined;
+  }
+
   save(documentId: string, values: DraftValues): DocumentDraft | null {
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as DraftValues;
     if (Object.keys(kept).length === 0) {

@@ -5,7 +5,7 @@ import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { pageOf } from '../document-view/shown-page';
 import type { ShownPage } from '../document-view/shown-page';
-import { mergeConflicts } from '../../../shared/domain/merge-metadata';
+import { mergeConflicts, withUnsent } from '../../../shared/domain/merge-metadata';
 import type { MergeConflict } from '../../../shared/domain/merge-metadata';
 
 /**
@@ -29,7 +29,7 @@ export interface PagesSlice {
   merging: boolean;
   mergeError?: IpcError;
   /** The merge was refused before it was asked: these fields would have lost values (issue #36 item 3). */
-  mergeRefused?: MergeConflict[];
+  mergeRefused?: (MergeConflict & { unsent: boolean })[];
   /**
    * The last page change made with the strip's tools (issue #36 item 4: one click changed a document with
    * only a quiet line to show for it): the strip marks the page and says what changed, with Undo.
@@ -81,8 +81,12 @@ export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set
     if (s.merging) return;
     const ids = s.inboxOrder.filter((id) => s.selection.selected.includes(id));
     if (ids.length < 2) return;
-    // Said before anything is asked: which field disagrees, with its values (the core refuses it too).
-    const lost = mergeConflicts(ids.map((id) => s.documents[id] ?? { metadata: {} }));
+    // Said before anything is asked: which field disagrees, with its values (the core refuses it too). What
+    // the clerk typed and has not sent counts as the document's value (issue #48 item 2).
+    const unsent = (id: string) => s.savedDrafts[id];
+    const lost = mergeConflicts(
+      ids.map((id) => ({ metadata: withUnsent(s.documents[id]?.metadata ?? {}, unsent(id)) })),
+    ).map((c) => ({ ...c, unsent: ids.some((id) => unsent(id)?.[c.field] !== undefined) }));
     if (lost.length) {
       set({ mergeRefused: lost, mergeError: undefined });
       return;
