@@ -83,6 +83,8 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`listening ${sandbox.baseUrl}\n`);
   process.stdout.write(`token URL   ${sandbox.tokenUrl}/connect/token\n`);
+  // The admin routes on a port that never refuses: the 'refuse' fault is switched off there.
+  process.stdout.write(`admin URL   ${sandbox.adminUrl}/__sandbox\n`);
   if (clients === undefined) {
     process.stdout.write(
       `client id   ${DEMO_CLIENT.clientId}\nsecret      ${DEMO_CLIENT.secret}\nscopes      ${DEMO_CLIENT.scopes.join(' ')}\n`,

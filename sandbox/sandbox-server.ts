@@ -43,6 +43,19 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The admin routes also on a port of their own, which never refuses: with the 'refuse' fault the API port
+  // stops listening, and the fault must still be switched off from outside (issue #48 item 10).
+  const adminServer = createServer({ keepAliveTimeout: 5_000, requestTimeout: 0 });
+  const adminSockets = new Set<Socket>();
+  adminServer.on('connection', (socket) => {
+    adminSockets.add(socket);
+    socket.on('close', () => adminSockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    adminServer.once('error', reject);
+    adminServer.listen(options.adminPort ?? 0, '127.0.0.1', () => resolve());
+  });
+  const adminUrl = `http://127.0.0.1:${(adminServer.address() as AddressInfo).port}`;
 
   const faults = new FaultController();
   const clients = new ClientRegistry(runtime.clients);
@@ -55,8 +68,8 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
   const stats = { tokenRequests: 0, uploads: 0 };
 
   // Offline 'refuse': the port stops accepting (clients get ECONNREFUSED, as with a machine that is down)
-  // and listens again on the same port when the fault is cleared. Switched in-process only, since the
-  // admin routes are unreachable meanwhile.
+  // and listens again on the same port when the fault is cleared. The admin port stays: the fault is
+  // switched off there (DELETE adminUrl/__sandbox/faults) or in-process.
   let refusing = false;
   const followRefusal = (): void => {
     if (faults.refusing && !refusing) {
@@ -108,7 +121,12 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
     stats: () => ({ ...stats, storedUploads: uploads.count }),
   });
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse, adminOnly: boolean): void => {
+    if (adminOnly && !isAdminPath(new URL(req.url ?? '/', adminUrl).pathname)) {
+      sendProblem(res, 404, 'not_found', `the admin port serves /__sandbox only; the API is at ${baseUrl}`);
+      discardRestOfBody(req, res);
+      return;
+    }
     void dispatch(req, res).catch((e: unknown) => {
       if (e instanceof BodyTooLargeError) {
         sendProblem(res, 413, 'body_too_large', e.message);
@@ -118,7 +136,9 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
       if (!res.headersSent) sendProblem(res, 500, 'internal_error', 'the sandbox failed to answer');
       else res.destroy();
     });
-  });
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, false));
+  adminServer.on('request', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, true));
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', baseUrl);
@@ -156,6 +176,7 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
   const demoClient = runtime.clients[0];
   return {
     baseUrl,
+    adminUrl,
     tokenUrl: baseUrl,
     port,
     demoClient: {
@@ -168,8 +189,9 @@ export async function runSandbox(options: SandboxOptions, runtime: SandboxRuntim
     close: async () => {
       claims.flush();
       const closed = refusing ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      const adminClosed = new Promise<void>((resolve) => adminServer.close(() => resolve()));
+      for (const socket of [...sockets, ...adminSockets]) socket.destroy();
+      await Promise.all([closed, adminClosed]);
       uploads.close();
       events.close();
       idempotency.close();

@@ -12,6 +12,8 @@ export interface SandboxOptions {
   dataDir: string;
   /** 0 (default) = a random free port. */
   port?: number;
+  /** The admin routes' own port (never refused); 0 (default) = a random free port. */
+  adminPort?: number;
   clients?: SandboxClient[];
   /** Default 3600. */
   tokenLifetimeSeconds?: number;
@@ -21,7 +23,10 @@ export interface SandboxOptions {
 
 /** Faults switchable at run time (POST /__sandbox/faults or RunningSandbox.setFaults). */
 export interface Faults {
-  /** true: API requests reset (admin stays reachable); 'refuse': the port refuses every connection. */
+  /**
+   * true: API requests reset (admin stays reachable); 'refuse': the API port refuses every connection (the
+   * admin routes stay reachable at RunningSandbox.adminUrl).
+   */
   offline?: boolean | 'refuse';
   latencyMs?: number;
   status5xx?: { status: 500 | 502 | 504; count?: number; paths?: string };
@@ -39,6 +44,11 @@ export interface Faults {
 
 export interface RunningSandbox {
   baseUrl: string;
+  /**
+   * The admin routes (/__sandbox/…) on a port of their own, also reachable while the 'refuse' fault has the
+   * API port closed (they are served on baseUrl too).
+   */
+  adminUrl: string;
   /** = baseUrl; the token endpoint is tokenUrl + '/connect/token'. */
   tokenUrl: string;
   port: number;

@@ -11,6 +11,7 @@ import { createCaseServices } from './cases/case-services';
 import { draftFromDocument } from './notice-of-loss/notice-draft-service';
 import { ConnectionMonitor } from './connection/connection-monitor';
 import { EmbeddedSandboxCredentials } from './connection/embedded-sandbox-credentials';
+import { CONNECTION_WATCH_MS, ConnectionWatch } from './connection/connection-watch';
 import { PlatformSession } from './connection/platform-session';
 import { EventBus } from './events/event-bus';
 import type { HttpFetch } from './http/http-fetch';
@@ -94,6 +95,8 @@ export interface IntakeCoreOptions {
   chooseFolder?: (defaultPath: string | undefined) => Promise<string | null>;
   /** Largest file a drop may import (default DEFAULT_IMPORT_MAX_BYTES, the platform's 2 GiB − 1). */
   importMaxBytes?: number;
+  /** How often an idle station looks at the platform (default CONNECTION_WATCH_MS). */
+  connectionWatchMs?: number;
 }
 
 export interface IntakeCore {
@@ -381,7 +384,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       checkConnection: () => session.check(),
     }),
     ...createDocumentHandlers({ queue, importer, sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000 }),
-    ...createPageHandlers(pipeline.pages),
+    ...createPageHandlers(pipeline.pages, drafts),
     ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
     ...createCheckHandlers(metadataCheck),
@@ -431,6 +434,9 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
 
   // First look at the platform in the background: the status bar shows online/offline and token state.
   void session.check().catch(() => undefined);
+  // Then now and then: a platform that stops answering shows as offline even with nothing to send.
+  const watch = new ConnectionWatch(() => session.probe(), options.connectionWatchMs ?? CONNECTION_WATCH_MS);
+  watch.start();
 
   return {
     bus,
@@ -457,6 +463,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     textIdle: () => text.idle(),
     stop: async () => {
+      watch.stop();
       unsubscribeSettings();
       unsubscribeReachable();
       await metrics.close();

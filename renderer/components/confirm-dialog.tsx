@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalFocus } from './use-modal-focus';
 
 /**
  * Asks before something the clerk may not have meant. Cancel has the focus, so Enter (or Escape) is the
@@ -14,20 +15,13 @@ export function ConfirmDialog(props: {
   testId?: string;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  // Focus goes back where it came from when the dialog closes (either answer): left alone it falls to
-  // <body>, and the clerk's next Tab starts from the top of the window (issue #36 item 6).
-  useEffect(() => {
-    const opener = document.activeElement;
-    cancelRef.current?.focus();
-    return () => {
-      const now = document.activeElement;
-      if (opener instanceof HTMLElement && opener.isConnected && (!now || now === document.body || !now.isConnected))
-        opener.focus();
-    };
-  }, []);
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus goes back where it came from when the dialog closes (either answer), issue #36 item 6.
+  useModalFocus(dialog, cancelRef);
   return (
     <div className="overlay" role="presentation" onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}>
       <div
+        ref={dialog}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

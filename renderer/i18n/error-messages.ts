@@ -127,7 +127,9 @@ const en = {
   'error.settings.locked': 'Your IT department fixed these settings for this computer; they cannot be changed here.',
   'error.upload.cancelled': 'The upload was cancelled. The document is back in the inbox.',
   'error.tagging.press_elsewhere':
-    'Ctrl+Enter was pressed while the last document was being sent, and you have moved on since: nothing else was sent. Press it again on the document you want to send.',
+    'Ctrl+Enter was pressed on a document that has left the inbox since (merged or removed): nothing was sent for it.',
+  'error.tagging.presses_dropped':
+    'Ctrl+Enter was also pressed on other documents while this one was being sent. Since this one was not sent, they were not sent either; what you typed in them is kept (✎). Press Ctrl+Enter again on each.',
   'platformError.missing_file': 'The platform received no file. The document is sent again.',
   'platformError.empty_file': 'The platform received an empty file. Scan the document again.',
   'platformError.invalid_multipart': 'The platform could not read the upload. It is sent again.',
@@ -356,7 +358,9 @@ const de: Record<ErrorMessageKey, string> = {
     'Ihre IT hat diese Einstellungen für diesen Computer festgelegt; sie lassen sich hier nicht ändern.',
   'error.upload.cancelled': 'Das Hochladen wurde abgebrochen. Das Dokument ist wieder im Eingang.',
   'error.tagging.press_elsewhere':
-    'Strg+Eingabe wurde gedrückt, während das letzte Dokument gesendet wurde, und Sie sind inzwischen weitergegangen: Es wurde nichts weiter gesendet. Drücken Sie die Tasten noch einmal auf dem Dokument, das Sie senden möchten.',
+    'Strg+Eingabe wurde auf einem Dokument gedrückt, das inzwischen nicht mehr im Eingang ist (zusammengeführt oder entfernt): Dafür wurde nichts gesendet.',
+  'error.tagging.presses_dropped':
+    'Strg+Eingabe wurde auch auf anderen Dokumenten gedrückt, während dieses gesendet wurde. Da dieses nicht gesendet wurde, wurden auch sie nicht gesendet; was Sie dort eingegeben haben, bleibt erhalten (✎). Drücken Sie Strg+Eingabe auf jedem noch einmal.',
   'platformError.missing_file': 'Die Plattform hat keine Datei erhalten. Das Dokument wird erneut gesendet.',
   'platformError.empty_file': 'Die Plattform hat eine leere Datei erhalten. Bitte das Dokument erneut scannen.',
   'platformError.invalid_multipart': 'Die Plattform konnte das Hochgeladene nicht lesen. Es wird erneut gesendet.',

@@ -44,6 +44,29 @@ describe('fault injection', () => {
     expect((await h.api('/api/claims/1001/files/files')).status).toBe(200);
   });
 
+  it("offline 'refuse' set and cleared from outside: the admin routes stay at adminUrl while the API port refuses (issue #48 item 10)", async () => {
+    await h.token();
+    const admin = (path: string, init?: RequestInit) => fetch(`${h.sandbox.adminUrl}/__sandbox${path}`, init);
+    const set = await admin('/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offline: 'refuse' }),
+    });
+    expect(set.status).toBe(200);
+    const attempt = () =>
+      h.api('/api/claims/1001/files/files').then(
+        () => 'answered',
+        (e: unknown) => String((e as { cause?: { code?: string } }).cause?.code),
+      );
+    expect(await attempt()).not.toBe('answered');
+    expect(await attempt()).toBe('ECONNREFUSED');
+    expect(((await (await admin('/faults')).json()) as { offline: unknown }).offline).toBe('refuse');
+    expect((await admin('/faults', { method: 'DELETE' })).status).toBe(200);
+    expect((await h.api('/api/claims/1001/files/files')).status).toBe(200);
+    // The admin port serves nothing but the admin routes.
+    expect((await fetch(`${h.sandbox.adminUrl}/api/claims/1001/files/files`)).status).toBe(404);
+  });
+
   it('status5xx with count and paths answers that many matching requests, then recovers', async () => {
     await setFaults({ status5xx: { status: 502, count: 2, paths: '/files/files' } });
     expect((await h.api('/api/claims/1001/details/information')).status).toBe(200);

@@ -1,3 +1,4 @@
+import type { DraftValues } from './drafts';
 import type { Metadata } from './metadata';
 
 /** A field a merge would lose: the first document's value (absent: none) and the other parts' values. */
@@ -29,4 +30,13 @@ export function mergeConflicts(docs: readonly { metadata: Metadata }[]): MergeCo
       out.set(k, c);
     }
   return [...out.values()];
+}
+
+/**
+ * A document's values as a merge must keep them: its metadata with what the clerk typed and has not sent laid
+ * over it (issue #48 item 2: two documents with different unsent case numbers merged without a word, and one
+ * typed value was gone). A typed '' is a value the clerk cleared.
+ */
+export function withUnsent(metadata: Metadata, unsent: DraftValues | undefined): Metadata {
+  return unsent ? { ...metadata, ...unsent } : metadata;
 }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
+import type { DocumentDraft } from '../../shared/domain/drafts';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
@@ -10,10 +11,14 @@ import { idleMs } from '../../electron/core/util/test-support/box-pace';
 // Issue #36 item 3: merging a document tagged CLM-2026-000102 with one tagged CLM-2026-000103 kept 102
 // without a word, and Ctrl+Z with the focus in the list did nothing after a merge.
 const TEXT = {
-  en: { refused: 'Not merged: the documents disagree on Case number (CLM-2026-000102 / CLM-2026-000103).' },
+  en: {
+    refused: 'Not merged: the documents disagree on Case number (CLM-2026-000102 / CLM-2026-000103).',
+    unsent: 'typed and not sent yet (✎)',
+  },
   de: {
     refused:
       'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte für Schadennummer (CLM-2026-000102 / CLM-2026-000103).',
+    unsent: 'eingegeben und noch nicht gesendet (✎)',
   },
 } as const;
 
@@ -63,6 +68,42 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
     expect(demo.core.queue.get(a).metadata.caseNumber).toBe('CLM-2026-000102');
     expect(demo.core.queue.get(b).metadata.caseNumber).toBe('CLM-2026-000103');
     expect(await row(`-${lang}.pdf`).count()).toBe(2);
+  });
+
+  // Issue #48 item 2: two documents whose case numbers the clerk typed but did not send ("✎ Unsent changes")
+  // merged with M without a word, and one typed value was gone.
+  it('M on two documents with different case numbers typed and not sent is refused; both typed values stay', async () => {
+    const { page, demo } = app;
+    const names = [`typed102-${lang}.pdf`, `typed103-${lang}.pdf`];
+    for (const name of names) await writeFile(join(demo.scannerFolder, name), makePdf([name]));
+    for (const [i, name] of names.entries()) {
+      await row(name).waitFor({ timeout: idleMs(20_000) });
+      await row(name).click();
+      await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe(name);
+      await page.locator('#tag-caseNumber').fill(`CLM-2026-00010${2 + i}`);
+      await row(name).getByTestId('draft-mark').waitFor();
+    }
+    const [a, b] = names.map((n) => demo.core.queue.list({ limit: 5, offset: 0, query: n }).documents[0]!.id);
+    await row(names[0]!).click();
+    await row(names[1]!).click({ modifiers: ['Control'] });
+    await page.keyboard.press('m');
+    const refused = page.getByTestId('merge-refused');
+    await refused.waitFor();
+    const said = (await refused.textContent()) ?? '';
+    expect(said).toContain(TEXT[lang].unsent);
+    expect(said).toMatch(/CLM-2026-000102 \/ CLM-2026-000103|CLM-2026-000103 \/ CLM-2026-000102/);
+    await app.screenshot(`merge-refused-unsent-${lang}`);
+    // Nothing merged, nothing lost: both documents and both typed values are there.
+    expect(await row(`typed10`).count()).toBe(2);
+    const kept = await dispatch(demo.core.handlers, 'drafts.list', {});
+    expect(kept.ok).toBe(true);
+    const typed = Object.fromEntries(
+      (kept.ok ? (kept.value as DocumentDraft[]) : []).map((d) => [d.documentId, d.values.caseNumber]),
+    );
+    expect(typed).toMatchObject({ [a!]: 'CLM-2026-000102', [b!]: 'CLM-2026-000103' });
+    // And the core refuses it too, whatever the window says.
+    const merged = await dispatch(demo.core.handlers, 'documents.mergePages', { ids: [a!, b!] });
+    expect(merged).toMatchObject({ ok: false, error: { code: 'document.merge_conflict' } });
   });
 
   it('after a merge, Ctrl+Z with the focus in the list brings the parts back', async () => {

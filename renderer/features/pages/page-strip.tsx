@@ -250,7 +250,7 @@ export function PageStrip(props: { doc: Document }) {
       {mergeError && <ErrorBanner error={mergeError} onRetry={() => void useAppStore.getState().mergeSelected()} />}
       {mergeRefused?.map((c) => (
         <p key={c.field} className="banner banner-error" role="alert" data-testid="merge-refused">
-          {t('pages.mergeRefused', {
+          {t(c.unsent ? 'pages.mergeRefusedUnsent' : 'pages.mergeRefused', {
             field: tApp(`field.${c.field}`),
             values: [c.kept ?? '–', ...c.lost].join(' / '),
           })}

@@ -19,6 +19,8 @@ const en = {
   'pages.changed': 'Pages changed. The scanner’s file stays as it was.',
   'pages.mergeRefused':
     'Not merged: the documents disagree on {field} ({values}). The merged document would keep only the first value. Give them the same value first.',
+  'pages.mergeRefusedUnsent':
+    'Not merged: the documents disagree on {field} ({values}), typed and not sent yet (✎). The merged document would keep only the first value. Give them the same value first.',
   'pages.did.turned': 'Page {page} turned.',
   'pages.did.deleted': 'A page was deleted; page {page} is shown.',
   'pages.did.moved': 'Page moved: it is now page {page}.',
@@ -44,6 +46,8 @@ const de: Record<PageToolsKey, string> = {
   'pages.changed': 'Seiten geändert. Die Datei des Scanners bleibt, wie sie war.',
   'pages.mergeRefused':
     'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte für {field} ({values}). Das zusammengeführte Dokument behielte nur den ersten. Bitte zuerst angleichen.',
+  'pages.mergeRefusedUnsent':
+    'Nicht zusammengeführt: Die Dokumente haben verschiedene Werte für {field} ({values}), eingegeben und noch nicht gesendet (✎). Das zusammengeführte Dokument behielte nur den ersten. Bitte zuerst angleichen.',
   'pages.did.turned': 'Seite {page} gedreht.',
   'pages.did.deleted': 'Eine Seite wurde gelöscht; Seite {page} wird gezeigt.',
   'pages.did.moved': 'Seite verschoben: Sie ist jetzt Seite {page}.',

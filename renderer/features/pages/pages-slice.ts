@@ -3,7 +3,7 @@ import { toIpcError } from '../../ipc/ipc-error';
 import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import { pageOf } from '../document-view/shown-page';
-import { mergeConflicts } from '../../../shared/domain/merge-metadata';
+import { mergeConflicts, withUnsent } from '../../../shared/domain/merge-metadata';
 import type { PagesSlice } from './pages-state';
 
 export type { PageChange } from './pages-state';
@@ -44,8 +44,12 @@ export const createPagesSlice: StateCreator<AppState, [], [], PagesSlice> = (set
     if (s.merging) return;
     const ids = s.inboxOrder.filter((id) => s.selection.selected.includes(id));
     if (ids.length < 2) return;
-    // Said before anything is asked: which field disagrees, with its values (the core refuses it too).
-    const lost = mergeConflicts(ids.map((id) => s.documents[id] ?? { metadata: {} }));
+    // Said before anything is asked: which field disagrees, with its values (the core refuses it too). What
+    // the clerk typed and has not sent counts as the document's value (issue #48 item 2).
+    const unsent = (id: string) => s.savedDrafts[id];
+    const lost = mergeConflicts(
+      ids.map((id) => ({ metadata: withUnsent(s.documents[id]?.metadata ?? {}, unsent(id)) })),
+    ).map((c) => ({ ...c, unsent: ids.some((id) => unsent(id)?.[c.field] !== undefined) }));
     if (lost.length) {
       set({ mergeRefused: lost, mergeError: undefined });
       return;

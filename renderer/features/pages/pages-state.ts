@@ -23,7 +23,7 @@ export interface PagesSlice {
   merging: boolean;
   mergeError?: IpcError;
   /** The merge was refused before it was asked: these fields would have lost values (issue #36 item 3). */
-  mergeRefused?: MergeConflict[];
+  mergeRefused?: (MergeConflict & { unsent: boolean })[];
   /**
    * The last page change made with the strip's tools (issue #36 item 4: one click changed a document with
    * only a quiet line to show for it): the strip marks the page and says what changed, with Undo.

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalFocus } from '../../components/use-modal-focus';
 import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import type { DuplicatePrompt } from './tagging-slice';
@@ -7,11 +8,13 @@ import type { DuplicatePrompt } from './tagging-slice';
 export function DuplicateDialog(props: { prompt: DuplicatePrompt }) {
   const t = useT();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog, cancelRef);
   const s = useAppStore.getState;
   return (
     <div className="overlay" role="presentation">
       <div
+        ref={dialog}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

@@ -33,6 +33,7 @@ export function TaggingForm() {
   const errors = useAppStore((s) => s.fieldErrors);
   const submitting = useAppStore((s) => s.submitting);
   const submitError = useAppStore((s) => s.submitError);
+  const pressNote = useAppStore((s) => s.pressNote);
   const draftSaveError = useAppStore((s) => s.draftSaveError);
   const previous = useAppStore((s) => s.previousMetadata);
   const duplicatePrompt = useAppStore((s) => s.duplicatePrompt);
@@ -149,6 +150,7 @@ export function TaggingForm() {
           </p>
         )}
         {submitError && <ErrorBanner error={submitError} testId="submit-error" />}
+        {pressNote && <ErrorBanner error={pressNote} testId="press-note" />}
         {draftSaveError && (
           <p className="form-error" role="alert" data-testid="draft-not-kept">
             {t('tagging.draftNotKept', { reason: errorText(locale, draftSaveError) })}

@@ -13,16 +13,19 @@ import type { DraftValues } from '../../../shared/domain/drafts';
 import { draftWithSaved, draftsToKeep } from './saved-drafts';
 import {
   applyPrevious,
+  cleanMetadata,
   draftFromDocuments,
   fieldErrorsFromIpc,
   setField,
   submitGroups,
   validateDraft,
 } from './metadata-form-model';
-import type { FieldErrors, MetadataField } from './metadata-form-model';
-import type { TaggingSlice } from './tagging-state';
+import type { DraftState, FieldErrors, MetadataField } from './metadata-form-model';
+import type { PressedSend, TaggingSlice } from './tagging-state';
+import type { Metadata } from '../../../shared/domain/metadata';
+import type { IpcError } from '../../../shared/ipc/errors';
 
-export type { DuplicatePrompt, SubmittedNote } from './tagging-state';
+export type { DuplicatePrompt, PressedSend, SubmittedNote } from './tagging-state';
 export type { TaggingSlice } from './tagging-state';
 
 /** A second Ctrl+Enter this soon after a submit sends the submitted documents at once (issue #36 item 9). */
@@ -101,6 +104,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
     submitting: false,
     errorFocusTick: 0,
     savedDrafts: {},
+    pressedDuringSend: [],
 
     async loadDrafts() {
       try {
@@ -152,18 +156,35 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       }
     },
 
-    async submitDraft(confirmDuplicate = false) {
+    async submitDraft(confirmDuplicate = false, pressed) {
       const s = get();
       if (s.submitting) return false;
-      const docs = s.selection.selected.map((id) => s.documents[id]).filter((d): d is Document => !!d);
-      if (!docs.length) return false;
-      const errors = validateDraft(s.draft, checkRulesFor(s.settings, docs));
+      const ids = pressed?.ids ?? s.selection.selected;
+      const draft = pressed?.draft ?? s.draft;
+      const key = draftKeyOf(ids);
+      const docs = ids.map((id) => s.documents[id]).filter((d): d is Document => !!d);
+      if (!docs.length) {
+        // Pressed on documents that have left the inbox since (merged, deleted): nothing to send, said.
+        if (pressed) set({ pressNote: PRESSED_GONE });
+        return false;
+      }
+      /** A refusal is shown on the documents it is about: the clerk is brought back to a pressed send's. */
+      const backToThem = () => {
+        if (!pressed || draftKeyOf(get().selection.selected) === key) return;
+        const first = ids[0] as string;
+        get().selectDocument(first, 'single');
+        if (ids.length > 1) set({ selection: { selected: [...ids], anchor: first, active: first } });
+        set({ draftKey: key, draft, submitError: undefined, duplicatePrompt: undefined });
+      };
+      const errors = validateDraft(draft, checkRulesFor(s.settings, docs));
       if (Object.keys(errors).length) {
-        set({ fieldErrors: errors, errorFocusTick: s.errorFocusTick + 1 });
+        backToThem();
+        set({ fieldErrors: errors, errorFocusTick: get().errorFocusTick + 1 });
         return false;
       }
       const duplicates = docs.filter((d) => d.duplicateOf);
       if (duplicates.length && !confirmDuplicate) {
+        backToThem();
         set({ duplicatePrompt: { ids: duplicates.map((d) => d.id), fileNames: duplicates.map((d) => d.fileName) } });
         return false;
       }
@@ -172,17 +193,18 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         // What only the core and the platform can tell (a case or policy number they do not know), before
         // anything is queued: a made-up case number is said here, not as a 422 in the queue later.
         const checked: FieldErrors = {};
-        for (const group of submitGroups(docs, s.draft)) {
+        for (const group of submitGroups(docs, draft)) {
           const answer = await intake().call('documents.check', group);
           for (const [field, code] of Object.entries(answer.fields)) {
             if (!(field in checked)) checked[field as MetadataField] = code;
           }
         }
         if (Object.keys(checked).length) {
+          backToThem();
           set({ submitting: false, fieldErrors: checked, errorFocusTick: get().errorFocusTick + 1 });
           return false;
         }
-        for (const group of submitGroups(docs, s.draft)) {
+        for (const group of submitGroups(docs, draft)) {
           const updated = await intake().call('documents.submit', { ...group, confirmDuplicate });
           get().applyDocumentsChanged(updated, []);
         }
@@ -191,8 +213,11 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         forgetDrafts(docs.map((d) => d.id));
         set({
           submitting: false,
-          previousMetadata: submitGroups(docs, s.draft)[0]?.metadata,
-          draftKey: single ? s.draftKey : '',
+          previousMetadata: submitGroups(docs, draft)[0]?.metadata,
+          // A batch's form is made again from the documents' new metadata. Only the form of what was sent: the
+          // window may show the next document already (its queued event came before this answer), and the
+          // clerk's typing there and its errors stay.
+          ...(get().draftKey === key ? { draftKey: single ? key : '' } : {}),
           submitted: { ids: docs.map((d) => d.id), fileNames: docs.map((d) => d.fileName) },
           submittedAt: Date.now(),
         });
@@ -201,6 +226,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
         return true;
       } catch (e) {
         const error = toIpcError(e);
+        backToThem();
         if (error.code === DUPLICATE_CONTENT_CODE && !confirmDuplicate) {
           // The core knew of an earlier upload the list did not show: ask about the documents it names.
           const named = new Set(error.duplicates?.map((d) => d.documentId));
@@ -259,10 +285,13 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
 
     async pressSubmit() {
       const s = get();
-      const on = s.selection.selected;
+      const on = [...s.selection.selected];
+      if (!on.length) return;
+      const pressed: PressedSend = { ids: on, draft: pressedDraft(s, on) };
+      if (s.pressNote) set({ pressNote: undefined });
       if (s.submitting) {
         // Kept, not dropped: a trained clerk presses faster than a send's round trip.
-        set({ pendingPress: [...on] });
+        set({ pressedDuringSend: [...s.pressedDuringSend, pressed] });
         return;
       }
       const just = s.submitted?.ids ?? [];
@@ -270,27 +299,58 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       const waiting = just.some((id) => inSendGrace(s.documents[id], Date.now()));
       // A second press on what was just sent, or on the next document before anything was typed in it,
       // is the double press: send now. A document with typed values is sent itself.
-      if (soon && waiting && (sameIds(on, just) || s.draft.touched.length === 0)) {
+      if (soon && waiting && (sameIds(on, just) || pressed.draft.touched.length === 0)) {
         await s.sendSubmittedNow();
         return;
       }
-      await s.submitDraft();
-      const pending = get().pendingPress;
-      set({ pendingPress: undefined });
-      if (!pending) return;
-      if (sameIds(pending, get().submitted?.ids ?? [])) await get().sendSubmittedNow();
-      else if (sameIds(pending, get().selection.selected)) await get().pressSubmit();
-      // Pressed on documents the clerk has left since: nothing is sent for them, and the clerk is told.
-      else
-        set({
-          submitError: {
-            code: 'tagging.press_elsewhere',
-            message: 'Ctrl+Enter pressed elsewhere during a send',
-            retryable: false,
-          },
-        });
+      let sent = await s.submitDraft(false, pressed);
+      // The presses made meanwhile, in order, each on the documents and with the values it was pressed on.
+      for (let next = get().pressedDuringSend[0]; next && !get().submitting; next = get().pressedDuringSend[0]) {
+        // A refused send stops the rest: the clerk is on it, with its errors, and is told the rest waits.
+        if (!sent) {
+          set({ pressedDuringSend: [], pressNote: PRESSES_DROPPED });
+          return;
+        }
+        set({ pressedDuringSend: get().pressedDuringSend.slice(1) });
+        const last = get().submitted;
+        // Pressed again on what was being sent, with nothing changed: the double press, send it now.
+        if (last && sameIds(next.ids, last.ids) && sameValues(next.draft, get().previousMetadata)) {
+          await get().sendSubmittedNow();
+          continue;
+        }
+        sent = await get().submitDraft(false, next);
+      }
     },
   };
+};
+
+/** The draft of the documents a key was pressed on: the form's, or their kept values if the form is not theirs yet. */
+function pressedDraft(s: AppState, ids: readonly string[]): DraftState {
+  if (s.draftKey === draftKeyOf(ids)) return s.draft;
+  return draftWithSaved(
+    ids.map((id) => s.documents[id]).filter((d): d is Document => !!d),
+    s.savedDrafts,
+  );
+}
+
+function draftKeyOf(ids: readonly string[]): string {
+  return [...ids].sort().join('|');
+}
+
+/** Whether a draft says what was last sent (a press again on it changes nothing but the time). */
+function sameValues(draft: DraftState, sent: Metadata | undefined): boolean {
+  return JSON.stringify(cleanMetadata(draft.values)) === JSON.stringify(sent ?? {});
+}
+
+const PRESSED_GONE: IpcError = {
+  code: 'tagging.press_elsewhere',
+  message: 'Ctrl+Enter was pressed on documents that have left the inbox since',
+  retryable: false,
+};
+const PRESSES_DROPPED: IpcError = {
+  code: 'tagging.presses_dropped',
+  message: 'Ctrl+Enter presses made during a send that was refused were not done',
+  retryable: false,
 };
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {

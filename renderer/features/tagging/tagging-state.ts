@@ -9,6 +9,16 @@ export interface DuplicatePrompt {
   fileNames: string[];
 }
 
+/**
+ * A Ctrl+Enter as the clerk pressed it: on these documents, with these values. Kept as it was pressed, since
+ * the form may show the next document before the last send's answer is back (the core queues a document and
+ * says so before it answers the call), and the clerk types there and presses again.
+ */
+export interface PressedSend {
+  ids: string[];
+  draft: DraftState;
+}
+
 /** What the last submit sent to the queue: shown quietly, with an undo (documents.cancel). */
 export interface SubmittedNote {
   ids: string[];
@@ -45,7 +55,11 @@ export interface TaggingSlice {
   syncDraft(docs: readonly Document[]): void;
   setDraftField(field: MetadataField, value: string): void;
   useSameAsPrevious(): void;
-  submitDraft(confirmDuplicate?: boolean): Promise<boolean>;
+  /**
+   * Sends the form's documents with the form's values, or (`pressed`) the documents a Ctrl+Enter was pressed
+   * on with the values they had then, wherever the clerk is now.
+   */
+  submitDraft(confirmDuplicate?: boolean, pressed?: PressedSend): Promise<boolean>;
   cancelDuplicate(): void;
   /** Takes the last submitted documents back out of the queue, into the inbox. */
   undoSubmit(): Promise<void>;
@@ -55,10 +69,12 @@ export interface TaggingSlice {
    * Ctrl+Enter: acts on the document it was pressed on (issue #48 item 1). Pressed again on what was just
    * sent (or on a document nothing was typed in, within SECOND_PRESS_MS), it sends that now; pressed on a
    * document with typed values, it sends that one, however soon after the last. A press during a send is
-   * kept and done after it, for the documents it was pressed on.
+   * kept, with the documents and the values it was pressed on, and done after it, in order.
    */
   pressSubmit(): Promise<void>;
-  /** Documents a Ctrl+Enter was pressed on while a send was under way. */
-  pendingPress?: string[];
+  /** Ctrl+Enter presses made while a send was under way, to be done after it in the order pressed. */
+  pressedDuringSend: PressedSend[];
+  /** Why presses the clerk made were not done (a key that does nothing says so), until the next press. */
+  pressNote?: IpcError;
   dismissSubmitted(): void;
 }

@@ -207,4 +207,30 @@ describe('page tools', () => {
     await p.pages.merge([a.id, c.id]);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 400]);
   });
+
+  it('refuses a merge that would lose a value typed and not sent (issue #48 item 2)', async () => {
+    const dataDir = join(tempDir('page-edit-'), 'data');
+    const p = await start(dataDir);
+    const pdfOf = async (w: number) => {
+      const d = await PDFDocument.create();
+      d.addPage([w, 842]);
+      return d.save();
+    };
+    const a = await p.queue.importBytes('a.pdf', await pdfOf(283));
+    const b = await p.queue.importBytes('b.pdf', await pdfOf(340));
+    const typed: Record<string, { caseNumber: string }> = {
+      [a.id]: { caseNumber: 'CLM-2026-000102' },
+      [b.id]: { caseNumber: 'CLM-2026-000103' },
+    };
+    await expect(p.pages.merge([a.id, b.id], (id) => typed[id])).rejects.toMatchObject({
+      code: 'document.merge_conflict',
+      message: expect.stringContaining('CLM-2026-000102 / CLM-2026-000103'),
+    });
+    expect(p.queue.get(b.id).state).toBe('new');
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283]);
+    // Typed the same: nothing to lose, merged.
+    typed[b.id] = { caseNumber: 'CLM-2026-000102' };
+    await p.pages.merge([a.id, b.id], (id) => typed[id]);
+    expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340]);
+  });
 });

@@ -14,7 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Document } from '../../../../shared/domain/document';
 import type { PageEditPage, PageEditState } from '../../../../shared/domain/page-edit';
-import { mergeConflicts } from '../../../../shared/domain/merge-metadata';
+import type { DraftValues } from '../../../../shared/domain/drafts';
+import { mergeConflicts, withUnsent } from '../../../../shared/domain/merge-metadata';
 import { IntakeError } from '../../errors';
 import type { EventBus } from '../../events/event-bus';
 import type { ArchivableFile } from '../../queue/archiver';
@@ -201,7 +202,10 @@ export class PageEditService {
    * Merges documents into the first of them, in the given order: it gets one PDF of all their pages; the
    * others leave the inbox, kept (row and file) until the merged one is uploaded, so undo brings them back.
    */
-  async merge(ids: readonly string[]): Promise<Document> {
+  async merge(
+    ids: readonly string[],
+    unsent: (id: string) => DraftValues | undefined = () => undefined,
+  ): Promise<Document> {
     const [target] = ids;
     if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
       throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
@@ -213,7 +217,8 @@ export class PageEditService {
           throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
       // The merged document keeps the first one's metadata: a part whose values would be lost (another case
       // number …) refuses the merge with the reason, instead of dropping them without a word (issue #36 item 3).
-      const lost = mergeConflicts(docs);
+      // Values typed and not sent count as the clerk's too (issue #48 item 2).
+      const lost = mergeConflicts(docs.map((d) => ({ metadata: withUnsent(d.metadata, unsent(d.id)) })));
       if (lost.length)
         throw new IntakeError(
           'validation',
