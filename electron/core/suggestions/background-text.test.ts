@@ -42,6 +42,33 @@ describe('text read in the background on arrival', () => {
     expect(later).toMatchObject({ ok: true, fromCache: true });
   }, 60_000);
 
+  it("the clerk's next document is read before the arrivals waiting ahead of it (issue #48 item 3)", async () => {
+    const order: string[] = [];
+    let open = () => {};
+    const gate = { promise: new Promise<void>((r) => (open = r)), resolve: () => open() };
+    const bg = new BackgroundText({
+      // One worker: the first arrival holds it until the clerk's order is given.
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          order.push(path);
+          if (order.length === 1) await gate.promise;
+          return { ok: false, message: 'not read in this test' };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      logger: silentLogger,
+      maxWaiting: 3,
+    });
+    for (const id of ['a1', 'a2', 'a3', 'a4']) bg.add(id); // a1 read; a2–a4 wait
+    bg.add('a5'); // past the cap: not waiting
+    bg.first(['a4']);
+    bg.first(['a5', 'a1']); // a5 taken in; a1 is being read: not again
+    gate.resolve();
+    await bg.idle();
+    expect(order).toEqual(['a1', 'a5', 'a4', 'a2', 'a3']);
+  });
+
   it('a document gone before its turn, or unreadable, is skipped and the others are still read', async () => {
     const warned: string[] = [];
     const logger: Logger = { ...silentLogger, child: () => logger, warn: (m) => void warned.push(m) };

@@ -26,6 +26,9 @@ export interface BackgroundTextDeps {
 
 export class BackgroundText {
   private readonly waiting: string[] = [];
+  /** Being read now, and read already (by id; a document's content does not change while it is new). */
+  private readonly reading = new Set<string>();
+  private readonly read = new Set<string>();
   private running = 0;
   private stopped = false;
   private overflowed = false;
@@ -46,6 +49,22 @@ export class BackgroundText {
     this.pump();
   }
 
+  /**
+   * The clerk's reading order (issue #48 item 3): these documents (the one after the open one in the
+   * list) are read next, before the arrivals waiting ahead of them. One not waiting (past the backlog cap)
+   * is taken in; one being read or read already is left (its text is there or coming).
+   */
+  first(documentIds: readonly string[]): void {
+    if (this.stopped) return;
+    for (const id of [...documentIds].reverse()) {
+      const at = this.waiting.indexOf(id);
+      if (at >= 0) this.waiting.splice(at, 1);
+      else if (this.reading.has(id) || this.read.has(id)) continue;
+      this.waiting.unshift(id);
+    }
+    this.pump();
+  }
+
   /** Resolves when nothing is waiting or being read (tests, shutdown). */
   idle(): Promise<void> {
     if (!this.running && !this.waiting.length) return Promise.resolve();
@@ -63,7 +82,10 @@ export class BackgroundText {
     while (!this.stopped && this.running < Math.max(1, this.deps.text.threads) && this.waiting.length) {
       const id = this.waiting.shift()!;
       this.running++;
-      void this.read(id).finally(() => {
+      this.reading.add(id);
+      void this.readOne(id).finally(() => {
+        this.reading.delete(id);
+        this.read.add(id);
         this.running--;
         this.pump();
         this.settle();
@@ -71,7 +93,7 @@ export class BackgroundText {
     }
   }
 
-  private async read(documentId: string): Promise<void> {
+  private async readOne(documentId: string): Promise<void> {
     const file = this.deps.fileOf(documentId);
     if (!file) return;
     try {
