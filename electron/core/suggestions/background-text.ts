@@ -1,12 +1,16 @@
 /**
  * Reads a document's text in the background when it arrives in the inbox, so its suggestions are there
- * when the clerk opens it (docs/capture.md, "Text"). The reading runs in the text workers (cores − 1) and is
+ * when the clerk opens it (docs/capture.md, "Text"). The reading runs in the text workers (one per core) and is
  * cached by content, so the clerk's own request later is answered from the cache; nothing here waits on an
  * upload or holds up the main thread beyond hashing the file in chunks.
  *
  * At most as many documents are handed to the workers as there are workers: a clerk who opens a document
  * that is still waiting here is served next, not after a backlog. Beyond `maxWaiting`, arrivals are left
  * to be read when opened (a scanner emptying a thousand pages must not queue hours of OCR).
+ *
+ * The order is the clerk's (issue #48 item 3): the documents the clerk's list has after the open one
+ * (`first`) go first; then the newest arrival, since the inbox lists the newest at the top, where the clerk
+ * starts (a stack of 20 dropped at once is read from the top of the list down, not from its bottom up).
  */
 import type { Logger } from '../util/logger';
 import type { DocumentTextService } from './document-text';
@@ -25,7 +29,10 @@ export interface BackgroundTextDeps {
 }
 
 export class BackgroundText {
+  /** Arrivals not read yet, oldest first (served from the end: the newest first). */
   private readonly waiting: string[] = [];
+  /** The clerk's next documents (`first`), served before the arrivals, in this order. */
+  private readonly clerkNext: string[] = [];
   /** Being read now, and read already (by id; a document's content does not change while it is new). */
   private readonly reading = new Set<string>();
   private readonly read = new Set<string>();
@@ -38,7 +45,7 @@ export class BackgroundText {
 
   /** A document arrived: read its text when a worker is free. */
   add(documentId: string): void {
-    if (this.stopped || this.waiting.includes(documentId)) return;
+    if (this.stopped || this.waiting.includes(documentId) || this.clerkNext.includes(documentId)) return;
     if (this.waiting.length >= (this.deps.maxWaiting ?? 200)) {
       // Said once per overflow, not once per document (a restored backlog can be thousands).
       if (!this.overflowed) this.deps.logger.info('background text: backlog full, later arrivals read when opened');
@@ -59,15 +66,17 @@ export class BackgroundText {
     for (const id of [...documentIds].reverse()) {
       const at = this.waiting.indexOf(id);
       if (at >= 0) this.waiting.splice(at, 1);
-      else if (this.reading.has(id) || this.read.has(id)) continue;
-      this.waiting.unshift(id);
+      const asked = this.clerkNext.indexOf(id);
+      if (asked >= 0) this.clerkNext.splice(asked, 1);
+      else if (at < 0 && (this.reading.has(id) || this.read.has(id))) continue;
+      this.clerkNext.unshift(id);
     }
     this.pump();
   }
 
   /** Resolves when nothing is waiting or being read (tests, shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.waiting.length) return Promise.resolve();
+    if (!this.running && !this.waiting.length && !this.clerkNext.length) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -75,12 +84,17 @@ export class BackgroundText {
   stop(): void {
     this.stopped = true;
     this.waiting.length = 0;
+    this.clerkNext.length = 0;
     this.settle();
   }
 
   private pump(): void {
-    while (!this.stopped && this.running < Math.max(1, this.deps.text.threads) && this.waiting.length) {
-      const id = this.waiting.shift()!;
+    while (
+      !this.stopped &&
+      this.running < Math.max(1, this.deps.text.threads) &&
+      (this.clerkNext.length || this.waiting.length)
+    ) {
+      const id = this.clerkNext.shift() ?? this.waiting.pop()!;
       this.running++;
       this.reading.add(id);
       void this.readOne(id).finally(() => {
@@ -109,7 +123,7 @@ export class BackgroundText {
   }
 
   private settle(): void {
-    if (this.running || this.waiting.length) return;
+    if (this.running || this.waiting.length || this.clerkNext.length) return;
     this.overflowed = false;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
