@@ -3,9 +3,9 @@
  * watched folder, text workers), against one thread reading the same letters one after another:
  *   npx tsx bench/stack-chips.ts [--letters 20] [--tesseract PATH]
  * - the stack: N one-page A4 letters (300 DPI scans, each with a policy number the sandbox knows) are
- *   written into the watched folder together. A clerk opens the first in the list as soon as the stack
- *   is listed, and whenever the open letter's chips are there, opens one five further down that is not read
- *   yet (flipping through): each open → confirmed policy chip (documents.suggestions, as the window asks,
+ *   written into the watched folder together. A clerk opens the first in the window's list (newest first)
+ *   as soon as the stack is listed, and whenever the open letter's chips are there, opens one five further
+ *   down that is not read yet (flipping through): each open → confirmed policy chip (documents.suggestions, as the window asks,
  *   with the next one in the list). Every letter's chips are ready when its text is in the text cache.
  * - one thread, the same letters one after another: native Tesseract (`tesseract page.png -`, one thread,
  *   the app's own model files; a process per page, its start included, as in bench/ocr-native.ts) and the
@@ -28,6 +28,7 @@ import { stageLanguages } from '../electron/core/suggestions/ocr-engine';
 import { packagedModel } from '../electron/core/suggestions/ocr-languages';
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { startDemo } from '../electron/web/demo-app';
+import { compareNewestFirst } from '../renderer/features/inbox/document-order';
 import type { Figure } from './bench-support';
 import { printFigures, until, workDir } from './bench-support';
 
@@ -144,7 +145,8 @@ export async function stackChipsBench(letters = 20, tesseract?: string): Promise
       queue.list({ states: ['new'], limit: 100, offset: 0 }).documents.filter((d) => names.includes(d.fileName));
     await until(() => listed().length === letters, 50);
     const listedAt = seconds(t0);
-    const order = listed().map((d) => d.id);
+    // The window's order (the inbox lists the newest first): the clerk starts at the top.
+    const order = [...listed()].sort(compareNewestFirst).map((d) => d.id);
     const cacheDir = join(dir, 'demo', 'app', 'text-cache');
     const readAt = new Map<string, number>();
     const watch = setInterval(() => {
