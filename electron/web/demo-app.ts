@@ -51,7 +51,8 @@ export interface RunningDemo {
 export function demoFolderProfile(path: string): FolderProfile {
   return {
     id: 'scanner',
-    label: 'Scanner (front desk)',
+    // One word in both languages (issue #48 item 9: "Scanner (front desk)" on the German screens).
+    label: 'Scanner',
     path,
     defaultMetadata: { responsibleDepartmentId: 'CLAIMS-INTAKE' },
     autoSubmit: false,

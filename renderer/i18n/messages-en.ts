@@ -124,6 +124,7 @@ export const en = {
   'inbox.filter.all': 'All documents',
   'inbox.loading': 'Loading documents…',
   'inbox.batch.label': 'Scanned batch being looked through',
+  'inbox.source.dropped': 'dropped onto the window',
   'inbox.batch.waiting': 'waiting to be looked through',
   'inbox.batch.progress':
     '{analysed} of {pages} pages looked through · {documents, plural, =0 {no document yet} one {# document so far} other {# documents so far}}',

@@ -7,7 +7,7 @@ import type { Translate } from '../../i18n/i18n';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
-import { folderLabel } from '../document-view/folder-label';
+import { useSourceLabel } from '../document-view/folder-label';
 import { fitSettings, remember, rememberedSettings } from './scan-settings';
 import type { ScannerMessageKey } from './scanner-messages';
 import { scannerMessages } from './scanner-messages';
@@ -27,6 +27,7 @@ export function stoppedReason(t: Translate<ScannerMessageKey>, batch: CaptureBat
 
 export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
   const t = useCatalog(scannerMessages);
+  const label = useSourceLabel();
   const scan = batch.scan!;
   const pages = batch.pages ?? 0;
   const text =
@@ -38,7 +39,7 @@ export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
   return (
     <>
       <span className="doc-meta scan-progress-text" data-testid="scan-progress">
-        {folderLabel(batch.sourceFolder)} · {text}
+        {label(batch.sourceFolder)} · {text}
       </span>
       {/* Its own line, wrapped in full: the reason says what the clerk does next (issue #48 item 4). */}
       {scan.state === 'stopped' && (
