@@ -487,13 +487,13 @@ export const de: Record<MessageKey, string> = {
   'history.step.cancelled': 'aus der Warteschlange genommen',
   'history.step.interrupted': 'unterbrochen; wieder eingereiht',
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
-  'history.step.uploaded': 'hochgeladen',
+  'history.step.uploaded': 'in den digitalen Eingang der Plattform hochgeladen',
   'history.step.uploadedSearchable':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
   'history.step.uploadedSearchableKeptGrey':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}}); {grey, plural, one {# Seite in Graustufen belassen: sie liest sich} other {# Seiten in Graustufen belassen: sie lesen sich}} schwarz-weiß schlechter',
   'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: daraus ließ sich kein durchsuchbares PDF machen',
-  'history.step.archived': 'archiviert',
+  'history.step.archived': 'Original im lokalen Archiv abgelegt',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',
   'history.step.pagesEdited': 'Seiten geändert',
