@@ -28,7 +28,7 @@ import { stageLanguages } from '../electron/core/suggestions/ocr-engine';
 import { packagedModel } from '../electron/core/suggestions/ocr-languages';
 import { letterScan } from '../electron/core/suggestions/test-support/letters';
 import { startDemo } from '../electron/web/demo-app';
-import { compareNewestFirst } from '../renderer/features/inbox/document-order';
+import { compareNewestFirst } from '../shared/domain/inbox-order';
 import type { Figure } from './bench-support';
 import { printFigures, until, workDir } from './bench-support';
 

@@ -70,6 +70,35 @@ describe('text read in the background on arrival', () => {
     expect(order).toEqual(['a1', 'a5', 'a2', 'a4', 'a3']);
   });
 
+  it('a stack that arrived together is read in the inbox order: newest first, then by name', async () => {
+    const order: string[] = [];
+    const place: Record<string, { arrivedAt: string; fileName: string }> = {
+      old: { arrivedAt: '2026-12-07T08:00:00.000Z', fileName: 'a.pdf' },
+      b10: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-10.pdf' },
+      b2: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-2.pdf' },
+      b1: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-1.pdf' },
+    };
+    let open = () => {};
+    const gate = new Promise<void>((r) => (open = r));
+    const bg = new BackgroundText({
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          order.push(path);
+          if (order.length === 1) await gate;
+          return { ok: false, message: 'not read in this test' };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      placeOf: (id) => (place[id] ? { id, ...place[id] } : undefined),
+      logger: silentLogger,
+    });
+    for (const id of ['first', 'old', 'b10', 'b2', 'b1', 'unplaced']) bg.add(id); // 'first' holds the worker
+    open();
+    await bg.idle();
+    expect(order).toEqual(['first', 'b1', 'b2', 'b10', 'old', 'unplaced']);
+  });
+
   it('a document gone before its turn, or unreadable, is skipped and the others are still read', async () => {
     const warned: string[] = [];
     const logger: Logger = { ...silentLogger, child: () => logger, warn: (m) => void warned.push(m) };

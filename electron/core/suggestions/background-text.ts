@@ -9,9 +9,12 @@
  * to be read when opened (a scanner emptying a thousand pages must not queue hours of OCR).
  *
  * The order is the clerk's (issue #48 item 3): the documents the clerk's list has after the open one
- * (`first`) go first; then the newest arrival, since the inbox lists the newest at the top, where the clerk
- * starts (a stack of 20 dropped at once is read from the top of the list down, not from its bottom up).
+ * (`first`) go first; then the arrivals in the inbox's order (newest first, a stack that arrived together
+ * in name order: shared/domain/inbox-order.ts), where the clerk starts: a stack of 20 dropped at once is
+ * read from the top of the list down, not from its bottom up.
  */
+import type { InboxPlace } from '../../../shared/domain/inbox-order';
+import { compareNewestFirst } from '../../../shared/domain/inbox-order';
 import type { Logger } from '../util/logger';
 import type { DocumentTextService } from './document-text';
 
@@ -22,6 +25,8 @@ export interface BackgroundTextDeps {
    * is gone or no longer the clerk's (sent, removed).
    */
   fileOf: (documentId: string) => { path: string; languages?: string } | undefined;
+  /** Its place in the inbox's order (arrival, name); without one it goes after those that have one. */
+  placeOf?: (documentId: string) => InboxPlace | undefined;
   /** Called after a document's text was read (auto-accept of suggestions). Errors are logged. */
   onRead?: (documentId: string) => Promise<void>;
   logger: Logger;
@@ -29,7 +34,7 @@ export interface BackgroundTextDeps {
 }
 
 export class BackgroundText {
-  /** Arrivals not read yet, oldest first (served from the end: the newest first). */
+  /** Arrivals not read yet, as they came (served in the inbox's order, `next()`). */
   private readonly waiting: string[] = [];
   /** The clerk's next documents (`first`), served before the arrivals, in this order. */
   private readonly clerkNext: string[] = [];
@@ -94,7 +99,7 @@ export class BackgroundText {
       this.running < Math.max(1, this.deps.text.threads) &&
       (this.clerkNext.length || this.waiting.length)
     ) {
-      const id = this.clerkNext.shift() ?? this.waiting.pop()!;
+      const id = this.clerkNext.shift() ?? this.nextArrival();
       this.running++;
       this.reading.add(id);
       void this.readOne(id).finally(() => {
@@ -105,6 +110,17 @@ export class BackgroundText {
         this.settle();
       });
     }
+  }
+
+  /** The waiting arrival the inbox lists first (the last one added when none has a place). */
+  private nextArrival(): string {
+    let best = this.waiting.length - 1;
+    let bestPlace = this.deps.placeOf?.(this.waiting[best]!);
+    for (let i = this.waiting.length - 2; i >= 0; i--) {
+      const place = this.deps.placeOf?.(this.waiting[i]!);
+      if (place && (!bestPlace || compareNewestFirst(place, bestPlace) < 0)) [best, bestPlace] = [i, place];
+    }
+    return this.waiting.splice(best, 1)[0]!;
   }
 
   private async readOne(documentId: string): Promise<void> {

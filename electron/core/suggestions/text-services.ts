@@ -92,6 +92,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     text,
     fileOf: (id) =>
       documentOf(id)?.state === 'new' ? { path: queue.contentFile(id).path, languages: languagesOf(id) } : undefined,
+    placeOf: documentOf,
     onRead: async (id) => {
       await turnUpright(id);
       await autoAccept(
