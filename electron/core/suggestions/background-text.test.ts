@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../util/logger';
 import type { Logger } from '../util/logger';
 import { BackgroundText } from './background-text';
@@ -68,6 +68,33 @@ describe('text read in the background on arrival', () => {
     await bg.idle();
     // The clerk's (latest wish first), then the arrivals newest first: the top of the inbox down.
     expect(order).toEqual(['a1', 'a5', 'a2', 'a4', 'a3']);
+  });
+
+  it('the worker reads the next document while the last one’s checks run (issue #48 item 3)', async () => {
+    const read: string[] = [];
+    let open = () => {};
+    const checksOfA = new Promise<void>((r) => (open = r));
+    const bg = new BackgroundText({
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          read.push(path);
+          return { ok: true, pageCount: 1, pages: [], fromCache: false };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      onRead: (id) => (id === 'a' ? checksOfA : Promise.resolve()),
+      logger: silentLogger,
+    });
+    bg.add('a');
+    bg.add('b');
+    await vi.waitFor(() => expect(read).toEqual(['a', 'b']), { timeout: 30_000, interval: 20 });
+    let idle = false;
+    void bg.idle().then(() => (idle = true));
+    await new Promise((r) => setImmediate(r));
+    expect(idle).toBe(false); // a's checks still run
+    open();
+    await bg.idle();
   });
 
   it('a stack that arrived together is read in the inbox order: newest first, then by name', async () => {

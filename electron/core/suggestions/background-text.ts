@@ -42,6 +42,8 @@ export class BackgroundText {
   private readonly reading = new Set<string>();
   private readonly read = new Set<string>();
   private running = 0;
+  /** onRead calls under way (after their read; idle() waits for them too). */
+  private following = 0;
   private stopped = false;
   private overflowed = false;
   private idleWaiters: (() => void)[] = [];
@@ -81,7 +83,7 @@ export class BackgroundText {
 
   /** Resolves when nothing is waiting or being read (tests, shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.waiting.length && !this.clerkNext.length) return Promise.resolve();
+    if (!this.running && !this.following && !this.waiting.length && !this.clerkNext.length) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -123,6 +125,11 @@ export class BackgroundText {
     return this.waiting.splice(best, 1)[0]!;
   }
 
+  /**
+   * Reads one document's text; what follows the read (`onRead`: the platform's checks of its numbers,
+   * auto-accept) runs after the worker was handed the next document (issue #48 item 3: the worker stood
+   * idle while the main thread asked the platform).
+   */
   private async readOne(documentId: string): Promise<void> {
     const file = this.deps.fileOf(documentId);
     if (!file) return;
@@ -132,14 +139,24 @@ export class BackgroundText {
         this.deps.logger.info('background text: document not read', { documentId, reason: text.message });
         return;
       }
-      if (!this.stopped) await this.deps.onRead?.(documentId);
+      if (this.stopped || !this.deps.onRead) return;
+      this.following++;
+      void this.deps
+        .onRead(documentId)
+        .catch((e: unknown) => {
+          if (!this.stopped) this.deps.logger.warn('background text failed', { documentId, error: e });
+        })
+        .finally(() => {
+          this.following--;
+          this.settle();
+        });
     } catch (e) {
       if (!this.stopped) this.deps.logger.warn('background text failed', { documentId, error: e });
     }
   }
 
   private settle(): void {
-    if (this.running || this.waiting.length || this.clerkNext.length) return;
+    if (this.running || this.following || this.waiting.length || this.clerkNext.length) return;
     this.overflowed = false;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
