@@ -10,12 +10,15 @@
  * value), codes of other symbologies (the app prints none), and two different values on one sheet (which
  * one is the case number cannot be told).
  */
-import type { PlanPage, PlanProfile } from './planner';
+import type { CaptureProfile, PageAnalysis } from '../../../../shared/domain/capture';
 
-export type OwnCoverProfile = Pick<PlanProfile, 'separatorValue' | 'separatorPattern'>;
+export type OwnCoverProfile = Pick<CaptureProfile, 'separatorValue' | 'separatorPattern'>;
 
 /** `{ CaseNumber }` from one of the app's cover sheets, else nothing. `page` is a separator sheet. */
-export function ownCoverSheetValues(page: PlanPage, profile: OwnCoverProfile): Record<string, string> {
+export function ownCoverSheetValues(
+  page: Pick<PageAnalysis, 'barcodes'>,
+  profile: OwnCoverProfile,
+): Record<string, string> {
   const code128 = page.barcodes.filter((b) => b.format === 'Code128');
   if (!code128.some((b) => b.text === profile.separatorValue)) return {};
   const separatorRe = profile.separatorPattern ? new RegExp(profile.separatorPattern) : undefined;
