@@ -91,7 +91,7 @@ export async function runScannersCli(argv: string[], env: NodeJS.ProcessEnv = pr
   for (const s of found) {
     const owner = backends.find((b) => b.owns(s.id));
     try {
-      if (!owner) throw new ScannerProblem('scanner.unsupported', `no backend for ${s.id}`);
+      if (!owner) throw new ScannerProblem('scanner.bad_address', `no backend for ${s.id}`);
       line({ ...s, capabilities: await owner.capabilities(s.id) });
     } catch (e) {
       const p = e instanceof ScannerProblem ? e : new ScannerProblem('scanner.failed', (e as Error).message);

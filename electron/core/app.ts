@@ -429,6 +429,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       contentHashOf: (id) => queue.get(id).sha256,
       search: text.search,
       suggestType: (id) => types.suggest(queue.get(id)),
+      readNext: (ids) => text.readNext(ids),
     }),
   };
 

@@ -50,6 +50,8 @@ export interface TextServices {
   search: TextSearch;
   /** The OCR languages a document is read in (its folder profile's, the settings', the locale's). */
   languagesOf(id: string): string;
+  /** The clerk's reading order: these documents are read next in the background (issue #48 item 3). */
+  readNext(ids: string[]): void;
   /** Resolves when no arrival is being read in the background. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -90,6 +92,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     text,
     fileOf: (id) =>
       documentOf(id)?.state === 'new' ? { path: queue.contentFile(id).path, languages: languagesOf(id) } : undefined,
+    placeOf: documentOf,
     onRead: async (id) => {
       await turnUpright(id);
       await autoAccept(
@@ -145,6 +148,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     suggestions,
     search,
     languagesOf,
+    readNext: (ids) => background.first(ids),
     idle: () => background.idle(),
     async stop() {
       stopArrivals();

@@ -1,6 +1,8 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FolderProfile, Settings } from '../../shared/domain/settings';
+import { NEW_OUTPUT } from '../../shared/domain/output';
+import type { OutputKind } from '../../shared/domain/output';
 import { DEMO_CLIENT, startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { createIntakeCore } from '../core/app';
@@ -28,6 +30,12 @@ export interface DemoOptions {
   importMaxBytes?: number;
   /** A machine-wide settings file laid over the user's, as the desktop app reads its own (docs/deployment.md). */
   machineSettingsPath?: string;
+  /**
+   * What the demo's folder sends, set on first start (issue #48 item 7): default NEW_OUTPUT, a searchable
+   * PDF, as for any folder added now. `null`: the folder says nothing, as one from a settings file written
+   * before issue #39 (the scanner's file; the e2e tests written for that). A later start keeps the saved one.
+   */
+  folderOutput?: OutputKind | null;
 }
 
 export interface RunningDemo {
@@ -43,7 +51,8 @@ export interface RunningDemo {
 export function demoFolderProfile(path: string): FolderProfile {
   return {
     id: 'scanner',
-    label: 'Scanner (front desk)',
+    // One word in both languages (issue #48 item 9: "Scanner (front desk)" on the German screens).
+    label: 'Scanner',
     path,
     defaultMetadata: { responsibleDepartmentId: 'CLAIMS-INTAKE' },
     autoSubmit: false,
@@ -82,7 +91,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   // First start: watch the demo's scanner folder (a clerk would add their own in Settings).
   const current = core.settings.get();
   if (current.folders.length === 0) {
-    await core.settings.save({ ...current, folders: [demoFolderProfile(scannerFolder)] });
+    const output = options.folderOutput === undefined ? NEW_OUTPUT : options.folderOutput;
+    const folder = demoFolderProfile(scannerFolder);
+    await core.settings.save({ ...current, folders: [output ? { ...folder, output } : folder] });
   }
   const web = await startWebShell({
     handlers: core.handlers,

@@ -1,6 +1,7 @@
 import type { EnvironmentKind } from '../../shared/domain/settings';
 import type { Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
+import { SHIPPED_ENVIRONMENT_NAMES } from '../../shared/domain/environment-kind';
 import { translate } from '../i18n/i18n';
 import type { Locale } from '../i18n/i18n';
 import { useAppStore } from './store';
@@ -39,9 +40,10 @@ export function useActiveEnvironment(): ActiveEnvironment | undefined {
  */
 export function ownEnvironmentName(env: Pick<ActiveEnvironment, 'name' | 'kind'>): string | undefined {
   const name = env.name.trim();
-  const sameAsKind = (['en', 'de'] as const).some(
-    (l) => translate(l, `env.kind.${env.kind}`).toLowerCase() === name.toLowerCase(),
-  );
+  const sameAsKind =
+    (['en', 'de'] as const).some((l) => translate(l, `env.kind.${env.kind}`).toLowerCase() === name.toLowerCase()) ||
+    // The name it shipped with is the kind in English (issue #48 item 9: "Platform sandbox" on German screens).
+    SHIPPED_ENVIRONMENT_NAMES[env.kind].toLowerCase() === name.toLowerCase();
   return !name || sameAsKind ? undefined : name;
 }
 

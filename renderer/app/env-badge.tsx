@@ -1,5 +1,5 @@
 import { useLocale, useT } from '../i18n/i18n';
-import { environmentLabel, useActiveEnvironment } from './active-environment';
+import { environmentLabel, environmentName, useActiveEnvironment } from './active-environment';
 
 /**
  * Where uploads go, at the top of the window beside the screens (issue #36 item 8: the status bar at the
@@ -15,7 +15,7 @@ export function EnvBadge() {
       className={`env-badge env-${env.kind}`}
       data-testid="env-badge"
       data-kind={env.kind}
-      title={`${t('status.environment')}: ${env.name}`}
+      title={`${t('status.environment')}: ${environmentName(locale, env)}`}
     >
       {environmentLabel(locale, env)}
     </span>

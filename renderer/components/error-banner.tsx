@@ -10,6 +10,8 @@ export function ErrorBanner(props: {
   error: Pick<IpcError, 'code' | 'message' | 'retryable' | 'status' | 'platformErrors'>;
   onRetry?: () => void;
   testId?: string;
+  /** The sentence when the feature has its own for this code (a scanner's trouble); else the error catalog's. */
+  text?: string | undefined;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -22,7 +24,7 @@ export function ErrorBanner(props: {
       data-code={error.code}
     >
       <p className="banner-text" data-testid="error-text">
-        {errorText(locale, error)}
+        {props.text ?? errorText(locale, error)}
       </p>
       {props.onRetry && (
         <button type="button" className="button" onClick={props.onRetry}>

@@ -23,3 +23,14 @@ export function documentTypeLabel(locale: Locale, type: { code: string; label: s
   const shipped = SHIPPED[type.code];
   return shipped && shipped.en === type.label ? shipped[locale] : type.label;
 }
+
+/**
+ * A document type as a choice in a list: its label, and its code after it where the code says something the
+ * label does not. A shipped type's code is an English abbreviation (PHOTO, OTHER): on the German screens it
+ * is left out (issue #48 item 9: "Foto (PHOTO)"); an office's own type keeps its code (the office chose it).
+ */
+export function documentTypeChoice(locale: Locale, type: { code: string; label: string }): string {
+  const label = documentTypeLabel(locale, type);
+  const shownInLanguage = locale !== 'en' && SHIPPED[type.code] !== undefined && label === SHIPPED[type.code]![locale];
+  return shownInLanguage ? label : `${label} (${type.code})`;
+}

@@ -10,6 +10,10 @@ const GERMAN: readonly [RegExp, string][] = [
   [/\bDel\b/g, 'Entf'],
   [/\bShift\b/g, 'Umschalt'],
   [/\bClick\b/g, 'Klick'],
+  // One name for one key (issue #48 item 9: "Enter" beside "Eingabe", "PageUp / PageDown" in the help).
+  [/\bEnter\b/g, 'Eingabe'],
+  [/\bPageUp\b/g, 'Bild↑'],
+  [/\bPageDown\b/g, 'Bild↓'],
 ];
 
 export function keyNames(locale: Locale, keys: string): string {

@@ -104,7 +104,7 @@ export const de: Record<MessageKey, string> = {
   'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite des gezeigten Dokuments (in der Liste und der Vorschau)',
   'help.pageTools':
-    'Seitenleiste: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
+    'Seitenwerkzeuge: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
   'help.open': 'Diese Hilfe anzeigen',
   'help.escape': 'Dialog schließen',
   'state.new': 'Neu',
@@ -125,6 +125,7 @@ export const de: Record<MessageKey, string> = {
   'inbox.filter.all': 'Alle Dokumente',
   'inbox.loading': 'Dokumente werden geladen…',
   'inbox.batch.label': 'Gescannter Stapel wird durchgesehen',
+  'inbox.source.dropped': 'ins Fenster gezogen',
   'inbox.batch.waiting': 'wartet auf die Durchsicht',
   'inbox.batch.progress':
     '{analysed} von {pages} Seiten durchgesehen · {documents, plural, =0 {noch kein Dokument} one {bisher # Dokument} other {bisher # Dokumente}}',
@@ -232,7 +233,7 @@ export const de: Record<MessageKey, string> = {
   'claims.new': 'Neu',
   'claims.signed': 'Signiert',
   'claims.image': 'Bild',
-  'queue.title': 'Upload-Warteschlange',
+  'queue.title': 'Warteschlange',
   'queue.pauseAll': 'Alle anhalten',
   'queue.resume': 'Fortsetzen',
   'queue.paused': 'Das Hochladen ist angehalten. Dokumente bleiben in der Warteschlange, bis es fortgesetzt wird.',
@@ -427,7 +428,8 @@ export const de: Record<MessageKey, string> = {
   'preview.text.unreadable': 'Text konnte nicht gelesen werden',
   'preview.text.skipped': 'Text dieser Seite nicht gelesen',
   'preview.text.none': 'Kein Text auf dieser Seite',
-  'help.find': 'Im gezeigten Dokument suchen (Enter / Umschalt+Enter: nächster / vorheriger Treffer, Esc: schließen)',
+  'help.find':
+    'Im gezeigten Dokument suchen (Eingabe / Umschalt+Eingabe: nächster / vorheriger Treffer, Esc: schließen)',
   'inbox.noMatch': 'Kein Dokument passt zu „{query}“.',
   'inbox.noMatchOpen':
     'Kein zu erledigendes Dokument passt zu „{query}“. Schon gesendete Dokumente stehen unter „Alle Dokumente“.',
@@ -485,13 +487,13 @@ export const de: Record<MessageKey, string> = {
   'history.step.cancelled': 'aus der Warteschlange genommen',
   'history.step.interrupted': 'unterbrochen; wieder eingereiht',
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
-  'history.step.uploaded': 'hochgeladen',
+  'history.step.uploaded': 'in den digitalen Eingang der Plattform hochgeladen',
   'history.step.uploadedSearchable':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',
   'history.step.uploadedSearchableKeptGrey':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}}); {grey, plural, one {# Seite in Graustufen belassen: sie liest sich} other {# Seiten in Graustufen belassen: sie lesen sich}} schwarz-weiß schlechter',
   'history.step.uploadedAsScanned': 'wie gescannt hochgeladen: daraus ließ sich kein durchsuchbares PDF machen',
-  'history.step.archived': 'archiviert',
+  'history.step.archived': 'Original im lokalen Archiv abgelegt',
   'history.step.filesRemoved': 'Dateien entfernt',
   'history.step.attempt': 'Versuch {n}',
   'history.step.pagesEdited': 'Seiten geändert',
@@ -529,7 +531,7 @@ export const de: Record<MessageKey, string> = {
   'queue.sendNow': 'Jetzt senden',
   'tagging.sendingOne': '{name} wird {when} gesendet',
   'tagging.sendingMany': '{count, plural, one {# Dokument wird} other {# Dokumente werden}} {when} gesendet',
-  'tagging.sendNowHint': 'Strg+Enter noch einmal sendet sofort',
+  'tagging.sendNowHint': 'Strg+Eingabe noch einmal sendet sofort',
   'history.step.dueAgain': 'Plattform wieder erreichbar; jetzt fällig',
   'settings.grace': 'Wartezeit vor dem Senden (Sekunden, 0 = sofort)',
   'suggest.unknown.case': 'auf Seite {page} gefunden — die Plattform kennt diese Schadennummer nicht',

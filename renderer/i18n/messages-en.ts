@@ -124,6 +124,7 @@ export const en = {
   'inbox.filter.all': 'All documents',
   'inbox.loading': 'Loading documents…',
   'inbox.batch.label': 'Scanned batch being looked through',
+  'inbox.source.dropped': 'dropped onto the window',
   'inbox.batch.waiting': 'waiting to be looked through',
   'inbox.batch.progress':
     '{analysed} of {pages} pages looked through · {documents, plural, =0 {no document yet} one {# document so far} other {# documents so far}}',
@@ -472,13 +473,14 @@ export const en = {
   'history.step.cancelled': 'taken out of the queue',
   'history.step.interrupted': 'interrupted; queued again',
   'history.step.recovered': 'queued again after a restart',
-  'history.step.uploaded': 'uploaded',
+  // What the step adds to the row's state (issue #48 item 9: "Uploaded uploaded").
+  'history.step.uploaded': "uploaded to the platform's digital inbox",
   'history.step.uploadedSearchable':
     'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}})',
   'history.step.uploadedSearchableKeptGrey':
     'uploaded as a searchable PDF ({read, plural, one {# page read} other {# pages read}}{bitonal, plural, =0 {} other {, # in black and white}}); {grey, plural, one {# page kept in grey: it reads worse} other {# pages kept in grey: they read worse}} in black and white',
   'history.step.uploadedAsScanned': 'uploaded as scanned: no searchable PDF could be made of it',
-  'history.step.archived': 'archived',
+  'history.step.archived': 'original kept in the local archive',
   'history.step.filesRemoved': 'files removed',
   'history.step.attempt': 'attempt {n}',
   'history.step.pagesEdited': 'pages changed',

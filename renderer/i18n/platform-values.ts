@@ -45,7 +45,7 @@ const de: Record<PlatformKey, string> = {
   'platform.businessCustomer': 'Firmenkunde',
   'platform.claimNumber': 'Schadennummer',
   'platform.policyholder': 'Versicherungsnehmer',
-  'platform.policy': 'Versicherungsschein',
+  'platform.policy': 'Vertrag',
   'platform.dateOfLoss': 'Schadentag',
   'platform.status': 'Status',
   'platform.open': 'Offen',

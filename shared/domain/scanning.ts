@@ -50,9 +50,17 @@ export const ScannerCapabilitiesSchema = z.object({
 export type ScannerCapabilities = z.infer<typeof ScannerCapabilitiesSchema>;
 
 /** What the clerk (or `intake-agent scan`) asks for. */
+/**
+ * The resolutions a scan may ask for. A scanner that says it can do less or more (SANE's test device: any
+ * of 1..1200) is offered only these (issue #48 item 4: "1 dpi" was offered, and no clerk wants it).
+ */
+export const SCAN_DPI = { min: 75, max: 1200 } as const;
+export const scannableResolutions = (dpis: Iterable<number>): number[] =>
+  [...new Set(dpis)].filter((d) => d >= SCAN_DPI.min && d <= SCAN_DPI.max).sort((a, b) => a - b);
+
 export const ScanRequestSchema = z.object({
   source: z.enum(SCAN_SOURCES).default('feeder'),
-  dpi: z.number().int().min(75).max(1200).default(300),
+  dpi: z.number().int().min(SCAN_DPI.min).max(SCAN_DPI.max).default(300),
   color: z.enum(SCAN_COLORS).default('gray'),
 });
 export type ScanRequest = z.infer<typeof ScanRequestSchema>;
@@ -70,6 +78,7 @@ export const SCANNER_PROBLEMS = [
   'scanner.wrong_certificate',
   'scanner.unreachable',
   'scanner.unsupported',
+  'scanner.bad_address',
   'scanner.failed',
   'scanner.cancelled',
 ] as const;
@@ -86,6 +95,8 @@ export const SCANNER_PROBLEM_TEXT: Record<ScannerProblemCode, string> = {
     'The scanner answered with a different certificate than the one it had before: this may not be your scanner. An administrator must confirm the new certificate.',
   'scanner.unreachable': 'The scanner cannot be reached: is it switched on and on the network?',
   'scanner.unsupported': 'The scanner does not offer these settings (source, resolution or colour).',
+  'scanner.bad_address':
+    'This is not a scanner address: a network scanner’s address starts with https:// or http://, e.g. https://192.168.1.20/eSCL.',
   'scanner.failed': 'The scanner reported an error.',
   'scanner.cancelled': 'The scan was cancelled.',
 };

@@ -18,7 +18,8 @@ const TEXT = {
   },
   de: {
     one: '1 Dokument',
-    invoice: 'Rechnung (INV)',
+    // A shipped type is its German label alone: its code is an English abbreviation (issue #48 item 9).
+    invoice: 'Rechnung',
     active: 'Aktiv',
     expired: 'Abgelaufen',
     folderMissing: 'Der überwachte Ordner Scanner (/srv/scans) ist nicht zu finden',

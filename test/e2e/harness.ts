@@ -45,6 +45,11 @@ export interface LaunchOptions {
   sendGraceSeconds?: number;
   /** A machine-wide settings file's content (written into the data folder, read as the desktop app reads its own). */
   machineSettings?: unknown;
+  /**
+   * The demo's folder as shipped: it sends searchable PDFs (issue #48 item 7). Off by default: the tests
+   * were written for a folder that says nothing of its output (the scanner's file is sent, byte for byte).
+   */
+  shippedFolder?: boolean;
 }
 
 /**
@@ -77,6 +82,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
     ...(machineSettingsPath ? { machineSettingsPath } : {}),
     version: '0.0.0-e2e',
     sampleScans: options.sampleScans ?? false,
+    ...(options.shippedFolder ? {} : { folderOutput: null }),
     secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),
   });
   const settings = demo.core.settings.get();

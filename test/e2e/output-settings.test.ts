@@ -50,3 +50,19 @@ describe('what is sent, in Settings', () => {
     await page.getByRole('button', { name: 'Discard changes' }).click();
   });
 });
+
+// Issue #48 item 7: searchable output is the default for new folder profiles, the demo's own folder too;
+// the choice shows in the folder's settings; a folder saved before keeps what it had.
+describe("the demo's folder as shipped", () => {
+  const app = appForSuite({ shippedFolder: true });
+
+  it('sends searchable PDFs, and the folder card shows it', async () => {
+    const { page, demo } = app;
+    expect(demo.core.settings.get().folders[0]).toMatchObject({ id: 'scanner', output: 'searchable-pdf' });
+    await page.keyboard.press('Alt+5');
+    const card = page.getByTestId('folder').first();
+    await expect.poll(() => card.getByLabel(/Send a searchable PDF/).isChecked()).toBe(true);
+    expect(await card.getByLabel(/Smaller:/).count()).toBe(1);
+    await expectAccessible(page);
+  });
+});

@@ -14,13 +14,19 @@ export function createSuggestionHandlers(
     contentHashOf: (id: string) => string;
     search: TextSearch;
     suggestType: (id: string) => Promise<TypeGuess | undefined>;
+    /** The clerk's reading order: these are read next in the background (BackgroundText.first). */
+    readNext?: (ids: string[]) => void;
   },
 ): PartialHandlerTable<
   'documents.suggestions' | 'ocr.info' | 'documents.searchText' | 'documents.suggestType' | 'documents.pageWords'
 > {
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
-    'documents.suggestions': ({ id }) => documentSuggestions(deps, deps.fileOf(id), deps.languagesOf?.(id)),
+    'documents.suggestions': ({ id, next }) => {
+      // The open document is read first (its own request, PoolTask.first); the next in the list after it.
+      if (next) deps.readNext?.([next]);
+      return documentSuggestions(deps, deps.fileOf(id), deps.languagesOf?.(id), true);
+    },
     'documents.pageWords': async ({ id, page, read }) => {
       const hash = deps.contentHashOf(id);
       const languages = deps.languagesOf?.(id);

@@ -1,6 +1,7 @@
 import type { DocumentType, Environment, Settings } from '../../../shared/domain/settings';
 import { DEFAULT_UPLOAD_CONCURRENCY, SETTINGS_VERSION } from '../../../shared/domain/settings';
 import { LOCAL_SANDBOX_ENVIRONMENT } from './default-environment';
+import { SHIPPED_ENVIRONMENT_NAMES } from '../../../shared/domain/environment-kind';
 
 /**
  * Templates for the platform's hosted environments. The real addresses are issued at onboarding; these
@@ -9,7 +10,7 @@ import { LOCAL_SANDBOX_ENVIRONMENT } from './default-environment';
  */
 export const SANDBOX_TEMPLATE: Environment = {
   id: 'sandbox',
-  name: 'Platform sandbox',
+  name: SHIPPED_ENVIRONMENT_NAMES.sandbox,
   kind: 'sandbox',
   baseUrl: 'https://sandbox.claims.example.com',
   tokenUrl: 'https://login.sandbox.claims.example.com',
@@ -24,7 +25,7 @@ export const SANDBOX_TEMPLATE: Environment = {
 export const PRODUCTION_TEMPLATE: Environment = {
   ...SANDBOX_TEMPLATE,
   id: 'production',
-  name: 'Production',
+  name: SHIPPED_ENVIRONMENT_NAMES.production,
   kind: 'production',
   baseUrl: 'https://claims.example.com',
   tokenUrl: 'https://login.claims.example.com',

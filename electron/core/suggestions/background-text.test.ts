@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../util/logger';
 import type { Logger } from '../util/logger';
 import { BackgroundText } from './background-text';
@@ -41,6 +41,90 @@ describe('text read in the background on arrival', () => {
     const later = await text.textOf(files['doc2']!);
     expect(later).toMatchObject({ ok: true, fromCache: true });
   }, 60_000);
+
+  it("the clerk's next documents are read first, then the arrivals newest first (issue #48 item 3)", async () => {
+    const order: string[] = [];
+    let open = () => {};
+    const gate = { promise: new Promise<void>((r) => (open = r)), resolve: () => open() };
+    const bg = new BackgroundText({
+      // One worker: the first arrival holds it until the clerk's order is given.
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          order.push(path);
+          if (order.length === 1) await gate.promise;
+          return { ok: false, message: 'not read in this test' };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      logger: silentLogger,
+      maxWaiting: 3,
+    });
+    for (const id of ['a1', 'a2', 'a3', 'a4']) bg.add(id); // a1 read; a2–a4 wait
+    bg.add('a5'); // past the cap: not waiting
+    bg.first(['a2']);
+    bg.first(['a5', 'a1']); // a5 taken in; a1 is being read: not again
+    gate.resolve();
+    await bg.idle();
+    // The clerk's (latest wish first), then the arrivals newest first: the top of the inbox down.
+    expect(order).toEqual(['a1', 'a5', 'a2', 'a4', 'a3']);
+  });
+
+  it('the worker reads the next document while the last one’s checks run (issue #48 item 3)', async () => {
+    const read: string[] = [];
+    let open = () => {};
+    const checksOfA = new Promise<void>((r) => (open = r));
+    const bg = new BackgroundText({
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          read.push(path);
+          return { ok: true, pageCount: 1, pages: [], fromCache: false };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      onRead: (id) => (id === 'a' ? checksOfA : Promise.resolve()),
+      logger: silentLogger,
+    });
+    bg.add('a');
+    bg.add('b');
+    await vi.waitFor(() => expect(read).toEqual(['a', 'b']), { timeout: 30_000, interval: 20 });
+    let idle = false;
+    void bg.idle().then(() => (idle = true));
+    await new Promise((r) => setImmediate(r));
+    expect(idle).toBe(false); // a's checks still run
+    open();
+    await bg.idle();
+  });
+
+  it('a stack that arrived together is read in the inbox order: newest first, then by name', async () => {
+    const order: string[] = [];
+    const place: Record<string, { arrivedAt: string; fileName: string }> = {
+      old: { arrivedAt: '2026-12-07T08:00:00.000Z', fileName: 'a.pdf' },
+      b10: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-10.pdf' },
+      b2: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-2.pdf' },
+      b1: { arrivedAt: '2026-12-07T09:00:00.000Z', fileName: 'brief-1.pdf' },
+    };
+    let open = () => {};
+    const gate = new Promise<void>((r) => (open = r));
+    const bg = new BackgroundText({
+      text: {
+        threads: 1,
+        textOf: async (path) => {
+          order.push(path);
+          if (order.length === 1) await gate;
+          return { ok: false, message: 'not read in this test' };
+        },
+      },
+      fileOf: (id) => ({ path: id }),
+      placeOf: (id) => (place[id] ? { id, ...place[id] } : undefined),
+      logger: silentLogger,
+    });
+    for (const id of ['first', 'old', 'b10', 'b2', 'b1', 'unplaced']) bg.add(id); // 'first' holds the worker
+    open();
+    await bg.idle();
+    expect(order).toEqual(['first', 'b1', 'b2', 'b10', 'old', 'unplaced']);
+  });
 
   it('a document gone before its turn, or unreadable, is skipped and the others are still read', async () => {
     const warned: string[] = [];

@@ -1,13 +1,20 @@
 /**
  * Reads a document's text in the background when it arrives in the inbox, so its suggestions are there
- * when the clerk opens it (docs/capture.md, "Text"). The reading runs in the text workers (cores − 1) and is
+ * when the clerk opens it (docs/capture.md, "Text"). The reading runs in the text workers (one per core) and is
  * cached by content, so the clerk's own request later is answered from the cache; nothing here waits on an
  * upload or holds up the main thread beyond hashing the file in chunks.
  *
  * At most as many documents are handed to the workers as there are workers: a clerk who opens a document
  * that is still waiting here is served next, not after a backlog. Beyond `maxWaiting`, arrivals are left
  * to be read when opened (a scanner emptying a thousand pages must not queue hours of OCR).
+ *
+ * The order is the clerk's (issue #48 item 3): the documents the clerk's list has after the open one
+ * (`first`) go first; then the arrivals in the inbox's order (newest first, a stack that arrived together
+ * in name order: shared/domain/inbox-order.ts), where the clerk starts: a stack of 20 dropped at once is
+ * read from the top of the list down, not from its bottom up.
  */
+import type { InboxPlace } from '../../../shared/domain/inbox-order';
+import { compareNewestFirst } from '../../../shared/domain/inbox-order';
 import type { Logger } from '../util/logger';
 import type { DocumentTextService } from './document-text';
 
@@ -18,6 +25,8 @@ export interface BackgroundTextDeps {
    * is gone or no longer the clerk's (sent, removed).
    */
   fileOf: (documentId: string) => { path: string; languages?: string } | undefined;
+  /** Its place in the inbox's order (arrival, name); without one it goes after those that have one. */
+  placeOf?: (documentId: string) => InboxPlace | undefined;
   /** Called after a document's text was read (auto-accept of suggestions). Errors are logged. */
   onRead?: (documentId: string) => Promise<void>;
   logger: Logger;
@@ -25,8 +34,16 @@ export interface BackgroundTextDeps {
 }
 
 export class BackgroundText {
+  /** Arrivals not read yet, as they came (served in the inbox's order, `next()`). */
   private readonly waiting: string[] = [];
+  /** The clerk's next documents (`first`), served before the arrivals, in this order. */
+  private readonly clerkNext: string[] = [];
+  /** Being read now, and read already (by id; a document's content does not change while it is new). */
+  private readonly reading = new Set<string>();
+  private readonly read = new Set<string>();
   private running = 0;
+  /** onRead calls under way (after their read; idle() waits for them too). */
+  private following = 0;
   private stopped = false;
   private overflowed = false;
   private idleWaiters: (() => void)[] = [];
@@ -35,7 +52,7 @@ export class BackgroundText {
 
   /** A document arrived: read its text when a worker is free. */
   add(documentId: string): void {
-    if (this.stopped || this.waiting.includes(documentId)) return;
+    if (this.stopped || this.waiting.includes(documentId) || this.clerkNext.includes(documentId)) return;
     if (this.waiting.length >= (this.deps.maxWaiting ?? 200)) {
       // Said once per overflow, not once per document (a restored backlog can be thousands).
       if (!this.overflowed) this.deps.logger.info('background text: backlog full, later arrivals read when opened');
@@ -46,9 +63,27 @@ export class BackgroundText {
     this.pump();
   }
 
+  /**
+   * The clerk's reading order (issue #48 item 3): these documents (the one after the open one in the
+   * list) are read next, before the arrivals waiting ahead of them. One not waiting (past the backlog cap)
+   * is taken in; one being read or read already is left (its text is there or coming).
+   */
+  first(documentIds: readonly string[]): void {
+    if (this.stopped) return;
+    for (const id of [...documentIds].reverse()) {
+      const at = this.waiting.indexOf(id);
+      if (at >= 0) this.waiting.splice(at, 1);
+      const asked = this.clerkNext.indexOf(id);
+      if (asked >= 0) this.clerkNext.splice(asked, 1);
+      else if (at < 0 && (this.reading.has(id) || this.read.has(id))) continue;
+      this.clerkNext.unshift(id);
+    }
+    this.pump();
+  }
+
   /** Resolves when nothing is waiting or being read (tests, shutdown). */
   idle(): Promise<void> {
-    if (!this.running && !this.waiting.length) return Promise.resolve();
+    if (!this.running && !this.following && !this.waiting.length && !this.clerkNext.length) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -56,14 +91,22 @@ export class BackgroundText {
   stop(): void {
     this.stopped = true;
     this.waiting.length = 0;
+    this.clerkNext.length = 0;
     this.settle();
   }
 
   private pump(): void {
-    while (!this.stopped && this.running < Math.max(1, this.deps.text.threads) && this.waiting.length) {
-      const id = this.waiting.shift()!;
+    while (
+      !this.stopped &&
+      this.running < Math.max(1, this.deps.text.threads) &&
+      (this.clerkNext.length || this.waiting.length)
+    ) {
+      const id = this.clerkNext.shift() ?? this.nextArrival();
       this.running++;
-      void this.read(id).finally(() => {
+      this.reading.add(id);
+      void this.readOne(id).finally(() => {
+        this.reading.delete(id);
+        this.read.add(id);
         this.running--;
         this.pump();
         this.settle();
@@ -71,7 +114,23 @@ export class BackgroundText {
     }
   }
 
-  private async read(documentId: string): Promise<void> {
+  /** The waiting arrival the inbox lists first (the last one added when none has a place). */
+  private nextArrival(): string {
+    let best = this.waiting.length - 1;
+    let bestPlace = this.deps.placeOf?.(this.waiting[best]!);
+    for (let i = this.waiting.length - 2; i >= 0; i--) {
+      const place = this.deps.placeOf?.(this.waiting[i]!);
+      if (place && (!bestPlace || compareNewestFirst(place, bestPlace) < 0)) [best, bestPlace] = [i, place];
+    }
+    return this.waiting.splice(best, 1)[0]!;
+  }
+
+  /**
+   * Reads one document's text; what follows the read (`onRead`: the platform's checks of its numbers,
+   * auto-accept) runs after the worker was handed the next document (issue #48 item 3: the worker stood
+   * idle while the main thread asked the platform).
+   */
+  private async readOne(documentId: string): Promise<void> {
     const file = this.deps.fileOf(documentId);
     if (!file) return;
     try {
@@ -80,14 +139,24 @@ export class BackgroundText {
         this.deps.logger.info('background text: document not read', { documentId, reason: text.message });
         return;
       }
-      if (!this.stopped) await this.deps.onRead?.(documentId);
+      if (this.stopped || !this.deps.onRead) return;
+      this.following++;
+      void this.deps
+        .onRead(documentId)
+        .catch((e: unknown) => {
+          if (!this.stopped) this.deps.logger.warn('background text failed', { documentId, error: e });
+        })
+        .finally(() => {
+          this.following--;
+          this.settle();
+        });
     } catch (e) {
       if (!this.stopped) this.deps.logger.warn('background text failed', { documentId, error: e });
     }
   }
 
   private settle(): void {
-    if (this.running || this.waiting.length) return;
+    if (this.running || this.following || this.waiting.length || this.clerkNext.length) return;
     this.overflowed = false;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }

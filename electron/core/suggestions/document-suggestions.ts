@@ -30,14 +30,16 @@ export function localIsoDate(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
+/** `first`: the clerk opened the document and waits on it: its text is read before those waiting. */
 export async function documentSuggestions(
   deps: DocumentSuggestionDeps,
   path: string,
   ocrLanguages?: string,
+  first = false,
 ): Promise<DocumentSuggestions> {
   const read = ocrLanguages ?? deps.text.languages;
   const languages = ocrLanguageCodes(read);
-  const text = await deps.text.textOf(path, undefined, read);
+  const text = await deps.text.textOf(path, undefined, read, first);
   if (!text.ok) return { pages: [], pageCount: 0, suggestions: [], problems: [text.message], languages };
   const pages = text.pages.filter((p) => p !== undefined);
   const patterns = deps.patterns?.() ?? defaultFieldPatterns(deps.caseNumberPattern());

@@ -108,15 +108,19 @@ export class DocumentTextService {
     return [`v${TEXT_CACHE_VERSION}`, languages, `ocr${maxOcrPages}`, `${this.dpi}dpi`].join(':');
   }
 
-  /** `languages`: those of the document's folder profile (`deu+eng`); default the service's. */
-  textOf(path: string, onPage?: (p: PageText) => void, languages?: string): Promise<DocumentText> {
-    return this.track(this.textOfNow(path, onPage, languages ?? this.languages));
+  /**
+   * `languages`: those of the document's folder profile (`deu+eng`); default the service's. `first`: the
+   * clerk waits on it (the document they opened): read before the documents waiting (issue #48 item 3).
+   */
+  textOf(path: string, onPage?: (p: PageText) => void, languages?: string, first = false): Promise<DocumentText> {
+    return this.track(this.textOfNow(path, onPage, languages ?? this.languages, first));
   }
 
   private async textOfNow(
     path: string,
     onPage: ((p: PageText) => void) | undefined,
     languages: string,
+    first: boolean,
   ): Promise<DocumentText> {
     if (this.closed) return CLOSED;
     const hash = await hashFile(path);
@@ -132,7 +136,9 @@ export class DocumentTextService {
     }
     run = this.running.get(runKey);
     if (!run) {
-      run = this.read(path, hash, key, maxOcrPages, languages, onPage).finally(() => this.running.delete(runKey));
+      run = this.read(path, hash, key, maxOcrPages, languages, onPage, first).finally(() =>
+        this.running.delete(runKey),
+      );
       this.running.set(runKey, run);
     }
     return run;
@@ -214,8 +220,10 @@ export class DocumentTextService {
     maxOcrPages: number,
     languages: string,
     onPage?: (p: PageText) => void,
+    first = false,
   ): Promise<DocumentText> {
     const r = await this.markedRead(hash, {
+      first,
       task: {
         path,
         maxOcrPages,
@@ -257,12 +265,12 @@ export class DocumentTextService {
    */
   private async markedRead(
     hash: string,
-    read: { task: ReadRequest; onPage?: ((p: PageText) => void) | undefined; budgetMs?: number },
+    read: { task: ReadRequest; onPage?: ((p: PageText) => void) | undefined; budgetMs?: number; first?: boolean },
   ): Promise<ReadResult | NotRead> {
     if (this.closed) return CLOSED; // closed while hashing: no mark is written
     await this.mark(hash);
     try {
-      return await this.pool.read(read.task, read.onPage, read.budgetMs);
+      return await this.pool.read(read.task, read.onPage, read.budgetMs, read.first ?? false);
     } catch (e) {
       if (!(e instanceof TextWorkerFailed)) {
         if (this.closed) return CLOSED; // a clean stop: not the file's doing

@@ -1,6 +1,6 @@
 /**
- * Text workers: one document per worker at a time, as many workers as capture uses (cores − 1, so the
- * clerk keeps a core; docs/capture.md). A worker that has been idle for `idleMs` is ended: its Tesseract
+ * Text workers: one document per worker at a time, one worker per core (issue #48 item 3: a stack of
+ * letters uses both cores of a 2-core desk; the document the clerk opened is read first; docs/capture.md). A worker that has been idle for `idleMs` is ended: its Tesseract
  * engine holds ~150 MB that an idle desk does not need. A document that runs over its time budget
  * (DECODE_LIMITS.textTaskMs) has its worker ended; a worker that dies takes only its document with it.
  * Either way the read fails with TextWorkerFailed and the pool starts a new worker for the next one.
@@ -21,6 +21,11 @@ export interface TextPoolOptions extends TextWorkerData {
 /** A read whose worker died or ran over its budget (not a file that has no text: that is `ok: false`). */
 export class TextWorkerFailed extends Error {}
 
+/** Text workers: one per core (a page read is seconds of one core; capture keeps cores − 1). */
+export function textPoolSize(): number {
+  return defaultPoolSize(true);
+}
+
 export type ReadRequest = Omit<TextRequest, 'id'>;
 export type ReadResult =
   { ok: true; pageCount: number; pages: PageText[]; output?: OutputBuilt } | { ok: false; message: string };
@@ -30,7 +35,9 @@ export class TextPool {
   private readonly workers: WorkerPool<TextRequest, TextReply>;
 
   constructor(opts: TextPoolOptions) {
-    this.size = Math.max(1, opts.size ?? defaultPoolSize());
+    // Every core (issue #48 item 3): a stack of letters is read on both cores of a 2-core desk, not one;
+    // the clerk's own document goes first (PoolTask.first), and the main thread shares the cores.
+    this.size = Math.max(1, opts.size ?? textPoolSize());
     this.workers = new WorkerPool({
       size: this.size,
       // Built: the build's `text-worker` entry; from source the tsx bootstrap in core/text-worker/ (the thread that hosts OCR and the searchable PDF).
@@ -50,12 +57,16 @@ export class TextPool {
     });
   }
 
-  /** `budgetMs`: this read's time budget when it is not the pool's (a searchable PDF's). */
-  read(request: ReadRequest, onPage?: (p: PageText) => void, budgetMs?: number): Promise<ReadResult> {
+  /**
+   * `budgetMs`: this read's time budget when it is not the pool's (a searchable PDF's). `first`: the clerk
+   * waits on it (the document they opened): read before the waiting ones (WorkerPool, PoolTask.first).
+   */
+  read(request: ReadRequest, onPage?: (p: PageText) => void, budgetMs?: number, first = false): Promise<ReadResult> {
     const pages: PageText[] = [];
     return new Promise((resolve, reject) => {
       this.workers.submit({
         request,
+        ...(first ? { first } : {}),
         ...(budgetMs ? { budgetMs } : {}),
         onReply: (r) => {
           if (r.type === 'page') {

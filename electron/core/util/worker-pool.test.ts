@@ -34,11 +34,13 @@ const ask = (
   req: Partial<WithoutId<EchoRequest>>,
   lane?: number,
   budgetMs?: number,
+  first?: boolean,
 ) =>
   new Promise<{ last: EchoReply; parts: number }>((resolve, reject) => {
     let parts = 0;
     p.submit({
       ...(lane !== undefined ? { lane } : {}),
+      ...(first ? { first } : {}),
       ...(budgetMs !== undefined ? { budgetMs } : {}),
       request: { op: 'echo', text: '', parts: 0, delayMs: 0, ...req },
       onReply: (r) => {
@@ -129,6 +131,25 @@ describe('WorkerPool', { timeout: 60_000 }, () => {
     done.length = 0;
     await Promise.all(['1', '2', '3', '4'].map((t) => run(t)));
     expect(done).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('a task someone waits on (first) goes before every waiting lane, the newest such first (issue #48 item 3)', async () => {
+    const p = pool();
+    const done: string[] = [];
+    const run = (text: string, first = false, lane?: number) =>
+      ask(p, { text, delayMs: 20 }, lane, undefined, first).then(() => done.push(text));
+    const lane = p.newLane();
+    // A stack being read in the background; the clerk opens one letter, then another before it was read.
+    const all = [run('bg1', false, lane), run('bg2', false, lane), run('bg3'), run('open1', true), run('open2', true)];
+    await Promise.all(all);
+    // bg1 was sent at once (a running task is not stopped); then the clerk's, newest first; then the rest.
+    expect(done).toEqual(['bg1', 'open2', 'open1', 'bg2', 'bg3']);
+    // close() fails a waiting first task as closed, as any other.
+    const running = ask(p, { text: 'running', delayMs: 200 });
+    const waiting = ask(p, { text: 'waiting' }, undefined, undefined, true);
+    await p.close();
+    await expect(waiting).rejects.toThrow('the echo pool was closed');
+    await expect(running).rejects.toThrow('the echo pool was closed');
   });
 
   it("dropLane fails a lane's waiting tasks with the given error; the running one is answered", async () => {

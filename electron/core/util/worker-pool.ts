@@ -49,6 +49,12 @@ export interface WorkerPoolOptions {
 export interface PoolTask<Req, Reply> {
   /** Tasks of one lane are served in order and take turns with other lanes; default: a lane of its own. */
   lane?: number;
+  /**
+   * Someone waits on this task now (the document the clerk opened, issue #48 item 3): served before every
+   * lane, the newest such task first (a clerk flipping on wants the letter in front of them, then the ones
+   * passed). No running task is stopped for it.
+   */
+  first?: boolean;
   request: WithoutId<Req>;
   /** This task's time budget (ms), when it is not the pool's (a searchable PDF reads every page). */
   budgetMs?: number;
@@ -88,6 +94,8 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
   private readonly slots: Slot<Req, Reply>[] = [];
   /** Waiting tasks by lane, in the order lanes are served next. */
   private readonly lanes = new Map<number, PoolTask<Req, Reply>[]>();
+  /** Tasks someone waits on (PoolTask.first), oldest first: served from the end. */
+  private readonly urgent: PoolTask<Req, Reply>[] = [];
   private readonly size: number;
   private nextId = 1;
   private nextLane = 1;
@@ -109,6 +117,10 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
 
   submit(task: PoolTask<Req, Reply>): void {
     if (this.closed) return task.fail(new Error(this.opts.closedMessage));
+    if (task.first) {
+      this.urgent.push(task);
+      return this.pump();
+    }
     const key = task.lane ?? -this.newLane();
     const lane = this.lanes.get(key);
     if (lane) lane.push(task);
@@ -146,7 +158,7 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
   async close(): Promise<void> {
     this.closed = true;
     const closed = new Error(this.opts.closedMessage);
-    const waiting = [...this.lanes.values()].flat();
+    const waiting = [...this.urgent.splice(0), ...[...this.lanes.values()].flat()];
     this.lanes.clear();
     for (const t of waiting) t.fail(closed);
     await Promise.all(
@@ -159,8 +171,10 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
     );
   }
 
-  /** The next task, round-robin over the lanes waiting. */
+  /** The next task: the newest someone waits on, else round-robin over the lanes waiting. */
   private take(): PoolTask<Req, Reply> | undefined {
+    const urgent = this.urgent.pop();
+    if (urgent) return urgent;
     for (const [key, tasks] of this.lanes) {
       const task = tasks.shift();
       this.lanes.delete(key);
@@ -171,7 +185,7 @@ export class WorkerPool<Req extends { id: number }, Reply extends { id: number }
   }
 
   private pump(): void {
-    while (!this.closed && this.lanes.size > 0) {
+    while (!this.closed && (this.urgent.length > 0 || this.lanes.size > 0)) {
       let slot = this.slots.find((s) => !s.task);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;

@@ -66,7 +66,7 @@ export type CaseMessageKey = keyof typeof en;
 
 const de: Record<CaseMessageKey, string> = {
   'case.title': 'Fall anlegen',
-  'case.schema': 'Formular: {title} ({key})',
+  'case.schema': 'Formular: {title}',
   'case.schemaFromCache': 'Die Plattform war nicht erreichbar; dies ist die gespeicherte Fassung vom {at}.',
   'case.loadingSchema': 'Formular wird geladen…',
   'case.reloadSchema': 'Formular neu laden',
@@ -99,7 +99,7 @@ const de: Record<CaseMessageKey, string> = {
   'case.caseLink': 'Adresse des Falls',
   'case.toInbox': 'Zum Eingang',
   'case.activity': 'Fallverlauf anzeigen',
-  'case.schemaVersion': 'Formular: {title} ({key}), Version {version}',
+  'case.schemaVersion': 'Formular: {title}, Version {version}',
   'case.documentAlreadySent':
     '{file} wurde schon an die Plattform gesendet und kann die neue Schadennummer nicht mehr bekommen. Der Fall wird ohne Dokument angelegt.',
   'case.documentNotTagged':

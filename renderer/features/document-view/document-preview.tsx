@@ -8,7 +8,7 @@ import { toIpcError } from '../../ipc/ipc-error';
 import { formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { readRange, readWhole } from './document-bytes';
-import { folderLabel } from './folder-label';
+import { useSourceLabel } from './folder-label';
 import type { PagedViewProps } from './paged-view';
 import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
@@ -38,6 +38,7 @@ type Content = { id: string } & (
 
 export function DocumentPreview(props: { doc: Document | undefined }) {
   const t = useT();
+  const sourceLabelOf = useSourceLabel();
   const locale = useLocale();
   const { doc } = props;
   const [content, setContent] = useState<Content>();
@@ -310,7 +311,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       <dt>{t('preview.fileName')}</dt>
       <dd>{doc.fileName}</dd>
       <dt>{t('preview.folder')}</dt>
-      <dd title={doc.sourceFolder}>{folderLabel(doc.sourceFolder)}</dd>
+      <dd title={doc.sourceFolder}>{sourceLabelOf(doc.sourceFolder)}</dd>
       <dt>{t('preview.size')}</dt>
       <dd>{formatBytes(locale, doc.size)}</dd>
       <dt>{t('preview.type')}</dt>

@@ -1,7 +1,7 @@
 import { useAppStore } from '../../app/store';
 import { useT } from '../../i18n/i18n';
 import { batchesNewestFirst } from './batch-progress-slice';
-import { folderLabel } from '../document-view/folder-label';
+import { useSourceLabel } from '../document-view/folder-label';
 import { ScanProgressText } from '../scanning/scan-progress';
 
 /**
@@ -11,6 +11,7 @@ import { ScanProgressText } from '../scanning/scan-progress';
  */
 export function BatchProgressRows() {
   const t = useT();
+  const label = useSourceLabel();
   const batches = useAppStore((s) => s.captureBatches);
   if (batches.length === 0) return null;
   return (
@@ -22,13 +23,13 @@ export function BatchProgressRows() {
             <ScanProgressText batch={b} />
           ) : b.pages === null ? (
             <span className="doc-meta">
-              {folderLabel(b.sourceFolder)} · {t('inbox.batch.waiting')}
+              {label(b.sourceFolder)} · {t('inbox.batch.waiting')}
             </span>
           ) : (
             <>
               <progress max={b.pages} value={b.analysed} aria-label={t('inbox.batch.label')} />
               <span className="doc-meta">
-                {folderLabel(b.sourceFolder)} ·{' '}
+                {label(b.sourceFolder)} ·{' '}
                 {t('inbox.batch.progress', { analysed: b.analysed, pages: b.pages, documents: b.documents })}
               </span>
             </>

@@ -3,7 +3,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
 import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
-import { folderLabel } from '../document-view/folder-label';
+import { useSourceLabel } from '../document-view/folder-label';
 import { matchesByName } from './document-order';
 import { scrollToReveal, virtualWindow } from './virtual-window';
 
@@ -14,6 +14,7 @@ const NO_MATCHES: Readonly<Record<string, string>> = {};
 
 export function DocumentList() {
   const t = useT();
+  const sourceLabelOf = useSourceLabel();
   const locale = useLocale();
   const order = useAppStore((s) => s.inboxOrder);
   const documents = useAppStore((s) => s.documents);
@@ -155,7 +156,8 @@ export function DocumentList() {
           </span>
         ) : (
           <span className="doc-meta">
-            {folderLabel(doc.sourceFolder)} · {formatBytes(locale, doc.size)} · {formatDateTime(locale, doc.arrivedAt)}
+            {sourceLabelOf(doc.sourceFolder)} · {formatBytes(locale, doc.size)} ·{' '}
+            {formatDateTime(locale, doc.arrivedAt)}
             {doc.metadata.caseNumber && ` · ${doc.metadata.caseNumber}`}
             {doc.duplicateOf && ` · ${t('inbox.duplicate')}`}
           </span>

@@ -1,17 +1,8 @@
 import type { Document, DocumentState } from '../../../shared/domain/document';
 
-const byName = new Intl.Collator('en', { numeric: true });
-
-/**
- * Newest arrival first. Documents that arrived together (a scanned batch's parts, made in one transaction)
- * are in name order with numbers read as numbers: a part's name is its batch's with its page range
- * (`scan_p1-2.pdf`, `scan_p3.pdf`, `scan_p10-12.pdf`), so the parts read in scanner order. Then by id, so
- * the order is stable between renders.
- */
-export function compareNewestFirst(a: Document, b: Document): number {
-  if (a.arrivedAt !== b.arrivedAt) return a.arrivedAt < b.arrivedAt ? 1 : -1;
-  return byName.compare(a.fileName, b.fileName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+// The order is shared with the core's background reading (issue #48 item 3): shared/domain/inbox-order.ts.
+export { compareNewestFirst } from '../../../shared/domain/inbox-order';
+import { compareNewestFirst } from '../../../shared/domain/inbox-order';
 
 /**
  * Where documents come from: the core's documents.changed events, in the order things happened, or the

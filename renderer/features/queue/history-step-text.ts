@@ -28,3 +28,12 @@ export function historyStepText(locale: Locale, step: HistoryStep): HistoryStepT
   }
   return out;
 }
+
+/**
+ * Whether a step only says the state its row shows already ("Uploaded" · "uploaded"): then the row shows the
+ * state once (issue #48 item 9: "Uploaded uploaded", "Archived archived" in the history).
+ */
+export function repeatsState(locale: Locale, step: HistoryStep, stateWord: string): boolean {
+  const { text, details } = historyStepText(locale, step);
+  return details === undefined && text.trim().toLocaleLowerCase(locale) === stateWord.trim().toLocaleLowerCase(locale);
+}

@@ -6,7 +6,7 @@ import { useAppStore } from '../../app/store';
 import { detailsLabel, errorText, formatBytes, formatDateTime, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
 import { documentProgress, fraction, overallProgress, queueEntries } from './queue-model';
-import { historyStepText } from './history-step-text';
+import { historyStepText, repeatsState } from './history-step-text';
 import type { HistoryStep } from '../../../shared/domain/history';
 import { LocaleDateInput } from '../../forms/locale-date-input';
 import { RelativeTime } from '../../components/relative-time';
@@ -299,7 +299,7 @@ function HistorySection() {
                 <td className="case-number">{h.caseNumber ?? '–'}</td>
                 <td>
                   <span className={`state-badge state-${h.state}`}>{t(`state.${h.state}`)}</span>
-                  {h.step && <HistoryStepLine step={h.step} />}
+                  {h.step && !repeatsState(locale, h.step, t(`state.${h.state}`)) && <HistoryStepLine step={h.step} />}
                 </td>
               </tr>
             ))}

@@ -10,6 +10,9 @@ import { keyNames } from '../../i18n/key-names';
 import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
 import { scanPanelMessages } from './scan-panel-messages';
+import { useScanErrorText } from './scan-error-text';
+import { stoppedReason } from './scan-progress';
+import { scannerMessages } from './scanner-messages';
 import { fitSettings, lastFolder, lastScanner, remember, rememberedSettings } from './scan-settings';
 
 /** How long the address field stands still before the scanner there is asked what it offers. */
@@ -25,6 +28,7 @@ const NO_FOLDERS: readonly FolderProfile[] = [];
  */
 export function ScanPanel() {
   const t = useCatalog(scanPanelMessages);
+  const scanErrorText = useScanErrorText();
   const locale = useLocale();
   const id = useId();
   const folders = useAppStore((s) => s.settings?.folders ?? NO_FOLDERS);
@@ -39,6 +43,10 @@ export function ScanPanel() {
   const [batchId, setBatchId] = useState<string | undefined>();
   const [error, setError] = useState<IpcError | undefined>();
   const scanning = useAppStore((s) => s.captureBatches.some((b) => b.id === batchId && b.scan?.state === 'scanning'));
+  // This panel's scan, once the scanner stopped with trouble: its reason is said here too, at the top of the
+  // pane, where the clerk who pressed Start looks (its row may sit below a small window's edge).
+  const stopped = useAppStore((s) => s.captureBatches.find((b) => b.id === batchId && b.scan?.state === 'stopped'));
+  const tScanner = useCatalog(scannerMessages);
   const startRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
 
@@ -150,7 +158,7 @@ export function ScanPanel() {
       </>
     );
   return (
-    <section className="sheets-panel" aria-labelledby={`${id}-title`} data-testid="scan-panel">
+    <section className="sheets-panel scan-panel" aria-labelledby={`${id}-title`} data-testid="scan-panel">
       <h3 id={`${id}-title`}>{t('scan.title')}</h3>
       <label htmlFor={`${id}-scanner`}>{t('scan.scanner')}</label>
       <select ref={pickerRef} id={`${id}-scanner`} value={picked} onChange={(e) => setPicked(e.target.value)}>
@@ -208,7 +216,12 @@ export function ScanPanel() {
           </button>
         )}
       </div>
-      {error && <ErrorBanner error={error} testId="scan-error" />}
+      {stopped && (
+        <p role="status" className="scan-stopped" data-testid="scan-panel-stopped">
+          {stoppedReason(tScanner, stopped)}
+        </p>
+      )}
+      {error && <ErrorBanner error={error} text={scanErrorText(error)} testId="scan-error" />}
     </section>
   );
 }

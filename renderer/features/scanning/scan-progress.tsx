@@ -3,12 +3,15 @@ import type { CaptureBatchProgress } from '../../../shared/domain/capture';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../components/error-banner';
+import type { Translate } from '../../i18n/i18n';
 import { useCatalog } from '../../i18n/i18n';
 import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
-import { folderLabel } from '../document-view/folder-label';
+import { useSourceLabel } from '../document-view/folder-label';
 import { fitSettings, remember, rememberedSettings } from './scan-settings';
+import type { ScannerMessageKey } from './scanner-messages';
 import { scannerMessages } from './scanner-messages';
+import { useScanErrorText } from './scan-error-text';
 
 /**
  * A scan's row in the inbox (issue #38): "page 7 scanned · 2 documents so far" while the scanner sends
@@ -16,8 +19,15 @@ import { scannerMessages } from './scanner-messages';
  * batch — "scan more into this batch" (the same scanner and profile, the last settings used with them) and
  * "finish this batch" (its last document is made).
  */
+/** Why a stopped scan stopped, in the clerk's words: the scanner's trouble, else the pages it holds. */
+export function stoppedReason(t: Translate<ScannerMessageKey>, batch: CaptureBatchProgress): string {
+  const problem = batch.scan?.problem;
+  return problem ? t(problem) : t('scan.stopped', { pages: batch.pages ?? 0 });
+}
+
 export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
   const t = useCatalog(scannerMessages);
+  const label = useSourceLabel();
   const scan = batch.scan!;
   const pages = batch.pages ?? 0;
   const text =
@@ -28,15 +38,15 @@ export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
         : t('scan.progress', { pages, documents: batch.documents });
   return (
     <>
-      <span className="doc-meta" data-testid="scan-progress">
-        {folderLabel(batch.sourceFolder)} · {text}
-        {scan.state === 'stopped' && (
-          <span role="status" className="scan-stopped" data-testid="scan-stopped">
-            {' '}
-            {scan.problem ? t(scan.problem) : t('scan.stopped', { pages })}
-          </span>
-        )}
+      <span className="doc-meta scan-progress-text" data-testid="scan-progress">
+        {label(batch.sourceFolder)} · {text}
       </span>
+      {/* Its own line, wrapped in full: the reason says what the clerk does next (issue #48 item 4). */}
+      {scan.state === 'stopped' && (
+        <span role="status" className="scan-stopped" data-testid="scan-stopped">
+          {stoppedReason(t, batch)}
+        </span>
+      )}
       {scan.state === 'stopped' && <OpenBatchActions batch={batch} scanner={scan.scanner} />}
     </>
   );
@@ -44,6 +54,7 @@ export function ScanProgressText({ batch }: { batch: CaptureBatchProgress }) {
 
 function OpenBatchActions({ batch, scanner }: { batch: CaptureBatchProgress; scanner: string }) {
   const t = useCatalog(scannerMessages);
+  const scanErrorText = useScanErrorText();
   const folder = useAppStore((s) => s.settings?.folders.find((f) => f.path === batch.sourceFolder));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcError | undefined>();
@@ -87,7 +98,7 @@ function OpenBatchActions({ batch, scanner }: { batch: CaptureBatchProgress; sca
       >
         {t('scan.finish')}
       </button>
-      {error && <ErrorBanner error={error} testId="scan-batch-error" />}
+      {error && <ErrorBanner error={error} text={scanErrorText(error)} testId="scan-batch-error" />}
     </div>
   );
 }

@@ -19,6 +19,8 @@ const en = {
     'The scanner answered with a different certificate than before: this may not be your scanner. An administrator must confirm the new certificate.',
   'scanner.unreachable': 'The scanner cannot be reached: is it switched on and on the network?',
   'scanner.unsupported': 'The scanner does not offer these settings (source, resolution or colour).',
+  'scanner.bad_address':
+    'This is not a scanner address: a network scanner’s address starts with https:// or http://, e.g. https://192.168.1.20/eSCL.',
   'scanner.failed': 'The scanner reported an error.',
   'scanner.cancelled': 'The scan was cancelled: the pages that arrived are kept.',
 } as const satisfies Record<string, string> & Record<ScannerProblemCode, string>;
@@ -41,6 +43,8 @@ const de: Record<ScannerMessageKey, string> = {
     'Der Scanner hat sich mit einem anderen Zertifikat gemeldet als bisher: das ist vielleicht nicht Ihr Scanner. Eine Administratorin oder ein Administrator muss das neue Zertifikat bestätigen.',
   'scanner.unreachable': 'Der Scanner ist nicht erreichbar: ist er eingeschaltet und im Netz?',
   'scanner.unsupported': 'Der Scanner bietet diese Einstellungen nicht an (Quelle, Auflösung oder Farbe).',
+  'scanner.bad_address':
+    'Das ist keine Scanner-Adresse: Die Adresse eines Netzwerkscanners beginnt mit https:// oder http://, z. B. https://192.168.1.20/eSCL.',
   'scanner.failed': 'Der Scanner hat einen Fehler gemeldet.',
   'scanner.cancelled': 'Der Scan wurde abgebrochen: die angekommenen Seiten bleiben erhalten.',
 };

@@ -9,7 +9,8 @@ const en = {
   'capture.separatorPattern': 'Also separators: codes matching',
   'capture.separatorPatternHint': 'A regular expression, e.g. ^CLM- for cover sheets printed with the case number.',
   'capture.metadataPattern': 'Fields from the cover sheet',
-  'capture.metadataPatternHint': 'Named groups fill fields, e.g. ^(?<CaseNumber>CLM-\\d+-\\d+)$',
+  'capture.metadataPatternHint':
+    'Empty: the cover sheets this app prints give their case number. For other sheets: named groups fill fields, e.g. ^(?<CaseNumber>CLM-\\d+-\\d+)$',
   'capture.blankPages': 'Blank pages (duplex backs)',
   'capture.blank.keep': 'Keep them',
   'capture.blank.drop': 'Leave them out',
@@ -28,7 +29,8 @@ const de: Record<CaptureSettingsKey, string> = {
   'capture.separatorPatternHint':
     'Ein regulärer Ausdruck, z. B. ^CLM- für Deckblätter, auf denen die Schadennummer gedruckt ist.',
   'capture.metadataPattern': 'Felder vom Deckblatt',
-  'capture.metadataPatternHint': 'Benannte Gruppen füllen Felder, z. B. ^(?<CaseNumber>CLM-\\d+-\\d+)$',
+  'capture.metadataPatternHint':
+    'Leer: Die Deckblätter, die diese App druckt, liefern ihre Schadennummer. Für andere Blätter: Benannte Gruppen füllen Felder, z. B. ^(?<CaseNumber>CLM-\\d+-\\d+)$',
   'capture.blankPages': 'Leere Seiten (Rückseiten beim Duplex-Scan)',
   'capture.blank.keep': 'Behalten',
   'capture.blank.drop': 'Weglassen',

@@ -83,6 +83,16 @@ describe('suggestion slice', () => {
     expect(bridge.calls).toHaveLength(1);
   });
 
+  it('asks for the open document with the one after it in the list, to be read next (issue #48 item 3)', async () => {
+    const store = createAppStore();
+    store.getState().applyDocumentsChanged([doc('a'), doc('b'), doc('c')], []);
+    const order = store.getState().inboxOrder;
+    expect(order).toHaveLength(3);
+    void store.getState().loadSuggestions(order[1]!);
+    void store.getState().loadSuggestions(order[2]!); // the last one has none after it
+    expect(bridge.calls.map((c) => c.request)).toEqual([{ id: order[1], next: order[2] }, { id: order[2] }]);
+  });
+
   it('Alt+S takes the confirmed numbers and the suggested type, never a number only found (issue #31 item 10)', async () => {
     bridge.typeGuess = { code: 'INV', confidence: 0.97, examples: 12 };
     const store = setup();

@@ -55,8 +55,15 @@ export const createSuggestionSlice: StateCreator<AppState, [], [], SuggestionSli
       if (current?.state === 'reading') return;
       if (current?.state === 'ready' && current.result.problems.length === 0) return;
       put(id, { state: 'reading' });
+      // The one after it in the list is read next in the background (issue #48 item 3): the clerk's next.
+      const order = get().inboxOrder;
+      const at = order.indexOf(id);
+      const next = at >= 0 ? order[at + 1] : undefined;
       try {
-        put(id, { state: 'ready', result: await intake().call('documents.suggestions', { id }) });
+        put(id, {
+          state: 'ready',
+          result: await intake().call('documents.suggestions', { id, ...(next ? { next } : {}) }),
+        });
         // The text is read now: the type can be told from it.
         void get().loadTypeGuess(id);
       } catch (e) {

@@ -3,7 +3,7 @@ import type { Document } from '../../../shared/domain/document';
 import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
-import { documentTypeLabel } from '../../i18n/document-types';
+import { documentTypeChoice } from '../../i18n/document-types';
 import { errorText, formatPercent, useLocale, useT } from '../../i18n/i18n';
 import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
@@ -108,7 +108,7 @@ export function TaggingForm() {
           {!known && draft.values[field] && <option value={draft.values[field]}>{draft.values[field]}</option>}
           {documentTypes.map((d) => (
             <option key={d.code} value={d.code}>
-              {documentTypeLabel(locale, d)} ({d.code})
+              {documentTypeChoice(locale, d)}
             </option>
           ))}
         </select>
@@ -263,7 +263,7 @@ export function TaggingForm() {
                       {t('suggest.type', {
                         label: (() => {
                           const known = documentTypes.find((d) => d.code === typeGuess.code);
-                          return known ? `${documentTypeLabel(locale, known)} (${known.code})` : typeGuess.code;
+                          return known ? documentTypeChoice(locale, known) : typeGuess.code;
                         })(),
                       })}
                     </span>

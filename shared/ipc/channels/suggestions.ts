@@ -7,9 +7,13 @@ export const suggestionInvokes = {
   /**
    * Reads the document's text (cached by content; OCR for scanned pages within the limit), finds
    * candidates and checks them against the platform. Slow the first time for a scan (seconds per page):
-   * the form stays usable meanwhile.
+   * the form stays usable meanwhile. The clerk has it open: its text is read before the documents waiting
+   * (issue #48 item 3); `next`, the document after it in the clerk's list, is read in the background next.
    */
-  'documents.suggestions': { request: z.object({ id: z.string().min(1) }), response: DocumentSuggestionsSchema },
+  'documents.suggestions': {
+    request: z.object({ id: z.string().min(1), next: z.string().min(1).optional() }),
+    response: DocumentSuggestionsSchema,
+  },
   /**
    * The document type this station's history suggests for the document (issue #31 item 10): learnt from the
    * text of documents sent and the type the clerk chose; null when the model is not confident.

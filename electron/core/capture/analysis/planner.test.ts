@@ -94,6 +94,33 @@ describe('planSeparation', () => {
     expect(plan.documents[0]!.metadata).toEqual({ CaseNumber: '2024-000123', DocumentTypeCode: 'INV' });
   });
 
+  it("without a metadata pattern, the app's own cover sheet (PATCHT + one Code 128) gives the case number", () => {
+    const code = (format: string, text: string) => ({ format, text, position: pos });
+    const cover = (...codes: Array<ReturnType<typeof code>>): PlanPage => ({ page: 1, blank: false, barcodes: codes });
+    const sheet = cover(
+      code('Code128', 'CLM-2026-000102'),
+      code('Code128', 'PATCHT'),
+      code('Code128', 'CLM-2026-000102'),
+    );
+    const metadataOf = (page: PlanPage, p: Partial<PlanProfile> = {}) =>
+      planSeparation([...batch('P'), page, { page: 2, blank: false, barcodes: [] }], profile(p)).documents[1]?.metadata;
+    expect(metadataOf(sheet)).toEqual({ CaseNumber: 'CLM-2026-000102' });
+    // With a separator value of its own, the sheet the station prints carries that one.
+    expect(
+      metadataOf(cover(code('Code128', 'SPLIT'), code('Code128', 'CLM-2026-000102')), { separatorValue: 'SPLIT' }),
+    ).toEqual({ CaseNumber: 'CLM-2026-000102' });
+    // Not one of the app's sheets, or not telling which value: nothing is taken.
+    expect(metadataOf(cover(code('Code128', 'PATCHT')))).toEqual({});
+    expect(metadataOf(cover(code('Code128', 'PATCHT'), code('QRCode', 'CLM-2026-000102')))).toEqual({});
+    expect(metadataOf(cover(code('Code128', 'PATCHT'), code('Code128', 'A-1'), code('Code128', 'B-2')))).toEqual({});
+    // A code that marks the sheet by the folder's separator pattern is no value.
+    expect(
+      metadataOf(cover(code('Code128', 'PATCHT'), code('Code128', 'SEP-7')), { separatorPattern: '^SEP-' }),
+    ).toEqual({});
+    // A clerk's metadata pattern is the folder's rule: it alone says what is read.
+    expect(metadataOf(sheet, { metadataPattern: '^(?<PolicyNumber>PH-\\d+)$' })).toEqual({});
+  });
+
   it('codes on ordinary pages never set metadata', () => {
     const plan = planSeparation(
       batch('S', 'C:CLM-2024-000123', 'P'),

@@ -9,12 +9,14 @@
  * - Consecutive separators are one boundary: no empty document comes from them; their metadata adds up
  *   (the later sheet wins a clash).
  * - Metadata: every barcode on the separator sheet(s) matching the metadata pattern gives its named groups,
- *   applied to the document the sheet starts.
+ *   applied to the document the sheet starts. Without a metadata pattern, the app's own cover sheet gives
+ *   its case number (own-cover-sheet.ts): the app reads the sheets it prints with no setting.
  * - Blank pages (never a page with a code on it): 'drop' leaves them out, 'flag' keeps and lists them,
  *   'keep' does nothing. A document with nothing but separator sheets and blank pages is not made (the
  *   blank back of a separator sheet scanned duplex does not become a document of its own).
  */
 import type { CaptureProfile, PageAnalysis } from '../../../../shared/domain/capture';
+import { ownCoverSheetValues } from './own-cover-sheet';
 
 export type PlanPage = Pick<PageAnalysis, 'page' | 'barcodes' | 'blank'>;
 
@@ -72,7 +74,7 @@ export function planSeparation(pages: readonly PlanPage[], profile: PlanProfile)
       if (hasContent) finish();
       separatorPages.add(p.page);
       current.separatorPages.push(p.page);
-      Object.assign(current.metadata, metadataOf(p, metadataRe));
+      Object.assign(current.metadata, metadataRe ? metadataOf(p, metadataRe) : ownCoverSheetValues(p, profile));
       if (profile.keepSeparatorPage) current.pages.push(p.page);
       else dropped.push({ page: p.page, reason: 'separator' });
       continue;
@@ -95,9 +97,8 @@ function emptyDocument(): PlannedDocument {
   return { pages: [], metadata: {}, flaggedBlankPages: [], separatorPages: [] };
 }
 
-function metadataOf(p: PlanPage, re: RegExp | undefined): Record<string, string> {
+function metadataOf(p: PlanPage, re: RegExp): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!re) return out;
   for (const b of p.barcodes) {
     const groups = re.exec(b.text)?.groups;
     if (!groups) continue;

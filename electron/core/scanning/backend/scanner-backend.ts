@@ -54,10 +54,14 @@ export class ScannerProblem extends Error {
   }
 }
 
-/** The backend that owns `id`, or a ScannerProblem('unsupported'). */
+/**
+ * The backend that owns `id`. None: a ScannerProblem('bad_address') — what the clerk typed is no address
+ * any backend here takes (`a1`), or a kind this station cannot drive (`sane:…` where SANE is not installed);
+ * not 'unsupported', which says the scanner lacks a setting (issue #48 item 4).
+ */
 export function backendFor(backends: readonly ScannerBackend[], id: string): ScannerBackend {
   const b = backends.find((x) => x.owns(id));
-  if (!b) throw new ScannerProblem('scanner.unsupported', `no backend for ${id}`);
+  if (!b) throw new ScannerProblem('scanner.bad_address', `no backend for ${id}`);
   return b;
 }
 

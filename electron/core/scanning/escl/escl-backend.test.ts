@@ -56,6 +56,14 @@ describe('eSCL client against the eSCL double (real HTTP)', () => {
       colors: ['color', 'gray', 'bw'],
       formats: ['image/jpeg'],
     });
+    // Issue #48 item 4: a resolution no scan may ask for (75–1200 dpi) is not offered.
+    const odd = new EsclDouble({ resolutions: [1, 50, 300, 4800] });
+    await odd.start();
+    try {
+      expect((await backend().capabilities(odd.url)).resolutions).toEqual([300]);
+    } finally {
+      await odd.stop();
+    }
     const noDuplex = new EsclDouble({ duplex: false });
     await noDuplex.start();
     try {

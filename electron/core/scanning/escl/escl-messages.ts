@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ScanColor, ScanRequest, ScannerCapabilities, ScanSource } from '../../../../shared/domain/scanning';
-import { ScannerCapabilitiesSchema } from '../../../../shared/domain/scanning';
+import { ScannerCapabilitiesSchema, scannableResolutions } from '../../../../shared/domain/scanning';
 import type { XmlElement } from './escl-xml';
 import { child, descendants, escapeXml, parseXml, textOf, XmlError } from './escl-xml';
 
@@ -74,7 +74,7 @@ export function parseCapabilities(text: string): EsclCapabilities {
   const caps = ScannerCapabilitiesSchema.parse({
     makeAndModel: textOf(root, 'MakeAndModel') ?? '',
     sources: offered.map(([s]) => s),
-    resolutions: union((c) => c.resolutions).sort((a, b) => a - b),
+    resolutions: scannableResolutions(union((c) => c.resolutions)),
     colors: (['color', 'gray', 'bw'] as const).filter((c) => offered.some(([, i]) => i.colors.has(c))),
     formats: union((c) => c.formats),
   });

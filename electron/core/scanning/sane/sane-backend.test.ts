@@ -54,6 +54,8 @@ describe('scanimage -A, read into our words', () => {
       resolutions: [75, 150, 300],
       colors: { gray: { mode: '' }, color: { mode: '' } },
     });
+    // Issue #48 item 4: only what a scan may ask for (75–1200 dpi), never "1 dpi".
+    expect(parseSaneOptions('    --resolution 1|2|50|75|150|2400dpi [1]\n').resolutions).toEqual([75, 150]);
   });
 });
 

@@ -5,6 +5,7 @@
  * Option names and values differ between backends; these are the ones SANE's own frontends match.
  */
 import type { ScanColor, ScanSource } from '../../../../shared/domain/scanning';
+import { scannableResolutions } from '../../../../shared/domain/scanning';
 
 const USUAL_DPI = [75, 100, 150, 200, 240, 300, 400, 600, 1200];
 
@@ -70,5 +71,5 @@ export function parseSaneOptions(text: string): SaneOptions {
   const depths = optionValues(text, 'depth') ?? [];
   if (!colors.bw && colors.gray && depths.includes('1')) colors.bw = { mode: colors.gray.mode, depth: 1 };
   if (colors.gray && depths.includes('8')) colors.gray = { ...colors.gray, depth: 8 };
-  return { sources, resolutions: [...resolutions].sort((a, b) => a - b), colors };
+  return { sources, resolutions: scannableResolutions(resolutions), colors };
 }
