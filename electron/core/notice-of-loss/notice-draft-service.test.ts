@@ -23,7 +23,13 @@ function deps(now: number, asOf?: string) {
     asked,
     deps: {
       text: { textOf: async () => ({ ok: true as const, pageCount: 1, pages: [typedPage(LETTER)], fromCache: true }) },
-      schema: async () => ({ key: 'case-create', model: buildFormModel(CASE_CREATE_INPUT) }),
+      schema: async () => ({
+        key: 'case-create',
+        direction: 'input' as const,
+        model: buildFormModel(CASE_CREATE_INPUT),
+        fetchedAt: '2026-01-01T00:00:00Z',
+        fromCache: false,
+      }),
       platform: () => ({
         searchCustomers: async (q: CustomerSearchQuery) => {
           asked.push(q.date);
@@ -51,11 +57,17 @@ describe('a case draft as of a day', () => {
     expect(da.values.find((v) => v.path === 'accidentDate')).toMatchObject({ value: '2025-11-14' });
   });
 
-  it('another day gives another draft: the policy ended, so its number is only offered', async () => {
+  it('another day gives another draft: the policy ended, which the draft says', async () => {
     const later = deps(at('2025-12-01'), '2026-02-01');
     const d = await draftFromDocument(later.deps, 'x');
     expect(later.asked).toEqual(['2026-02-01']);
-    expect(d.values.find((v) => v.path === 'policyNumber')).toMatchObject({ value: 'WG-200002', filled: false });
+    expect(d.values.find((v) => v.path === 'policyNumber')).toMatchObject({
+      value: 'WG-200002',
+      evidence: 'policy-confirmed-not-in-force',
+    });
+    expect(d.problems).toEqual(['Policy WG-200002 is not in force on 2026-02-01 (the platform’s answer).']);
+    const before = await draftFromDocument(deps(at('2031-01-01'), '2025-12-01').deps, 'x');
+    expect(before.problems).toEqual([]);
   });
 
   it('without asOf, the local date of the clock', async () => {
