@@ -47,12 +47,12 @@ export const BLIND_AS_OF = '2026-12-07';
  */
 export const BLIND_OCR_LANGUAGES = 'deu';
 
-type Tally = Record<TruthPath, Record<Outcome, number>>;
+export type Tally = Record<TruthPath, Record<Outcome, number>>;
 
-const emptyTally = (): Tally =>
+export const emptyTally = (): Tally =>
   Object.fromEntries(TRUTH_PATHS.map((p) => [p, { right: 0, wrong: 0, offered: 0, empty: 0 }])) as Tally;
 
-interface SetResult {
+export interface SetResult {
   set: string;
   letters: number;
   tally: Tally;
@@ -181,7 +181,7 @@ export async function runBlind(args: {
   console.log(JSON.stringify(summary));
 }
 
-function merge(results: SetResult[]): SetResult {
+export function merge(results: SetResult[]): SetResult {
   const all: SetResult = { set: 'all', letters: 0, tally: emptyTally(), actions: 0, given: 0, unreadable: 0 };
   for (const r of results) {
     all.letters += r.letters;
@@ -194,7 +194,7 @@ function merge(results: SetResult[]): SetResult {
   return all;
 }
 
-function summaryOf(r: SetResult) {
+export function summaryOf(r: SetResult) {
   const sum = (o: Outcome) => TRUTH_PATHS.reduce((n, p) => n + r.tally[p][o], 0);
   const values = r.letters * TRUTH_PATHS.length;
   const pct = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
@@ -217,7 +217,7 @@ function summaryOf(r: SetResult) {
   };
 }
 
-function printTables(results: SetResult[]) {
+export function printTables(results: SetResult[]) {
   for (const r of [...results, ...(results.length > 1 ? [merge(results)] : [])]) {
     const s = summaryOf(r);
     console.log(
