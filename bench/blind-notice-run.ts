@@ -1,10 +1,17 @@
 /**
  * `npx tsx bench/notice-of-loss.ts --set blind-a|blind-b|blind-c|blind [--letters 001,002] [--jobs 2]
- * [--results FILE]` (issue #47): the case draft on the blind letters' scans (test-support/blind-letters.ts,
- * made and cached on first use), scored against their truth.json (blind-letter-score.ts says how). The
- * draft is made as `intake-agent case-draft` makes it: notice-draft-service's draftFromDocument over the
- * app's text service (OCR) and the local sandbox's create-case schema and policy search, said as fields by
- * draft-fields.ts. Prints a table per set and field, then one JSON summary line.
+ * [--results FILE] [--as-of YYYY-MM-DD] [--ocr-languages L] [--text-cache DIR]` (issue #47): the case draft
+ * on the blind letters' scans (test-support/blind-letters.ts, made and cached on first use), scored against
+ * their truth.json (blind-letter-score.ts says how). The draft is made as `intake-agent case-draft` makes
+ * it: notice-draft-service's draftFromDocument over the app's text service (OCR) and the local sandbox's
+ * create-case schema and policy search, said as fields by draft-fields.ts. Prints a table per set and
+ * field, then one JSON summary line.
+ *
+ * Two inputs that would otherwise come from the box are fixed and stated in the summary, so a figure can be
+ * made again: the date the drafts are made as of (a policy's validity and the latest date of loss depend on
+ * it; BLIND_AS_OF unless --as-of) and the OCR languages (BLIND_OCR_LANGUAGES unless --ocr-languages; the
+ * station's locale would decide otherwise). --text-cache keeps the letters' text between runs (the OCR is
+ * the slow part; a rule change needs no new read).
  */
 import { writeFileSync } from 'node:fs';
 import { rmSync } from 'node:fs';
@@ -31,12 +38,21 @@ import type { Outcome } from './blind-letter-score';
 import { scoreLetter } from './blind-letter-score';
 import { setsOf } from './blind-scans';
 
-type Tally = Record<TruthPath, Record<Outcome, number>>;
+/** The day the blind bench's drafts are made as of unless --as-of: the day of the first measurement. */
+export const BLIND_AS_OF = '2026-12-07';
+/**
+ * The OCR languages unless --ocr-languages: a German office's default (shared/domain/ocr-languages.ts:
+ * `deu` reads the English letters as `eng` does). The first measurement (2026-12-07 00:32) read `eng`, the
+ * default of the box's C locale then.
+ */
+export const BLIND_OCR_LANGUAGES = 'deu';
 
-const emptyTally = (): Tally =>
+export type Tally = Record<TruthPath, Record<Outcome, number>>;
+
+export const emptyTally = (): Tally =>
   Object.fromEntries(TRUTH_PATHS.map((p) => [p, { right: 0, wrong: 0, offered: 0, empty: 0 }])) as Tally;
 
-interface SetResult {
+export interface SetResult {
   set: string;
   letters: number;
   tally: Tally;
@@ -46,15 +62,40 @@ interface SetResult {
   unreadable: number;
 }
 
-export async function runBlind(args: { set: string; letters?: string; jobs: number; results?: string }) {
+export async function runBlind(args: {
+  set: string;
+  letters?: string;
+  jobs: number;
+  results?: string;
+  asOf?: string;
+  languages?: string;
+  textCache?: string;
+  /** No line per letter (a held-out set's letters are not looked at while rules are tuned). */
+  quiet?: boolean;
+}) {
   const only = args.letters?.split(',');
+  const asOf = args.asOf ?? BLIND_AS_OF;
+  const languages = args.languages ?? BLIND_OCR_LANGUAGES;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error(`--as-of ${asOf}: not YYYY-MM-DD`);
   const dir = workDir('notice-blind');
   const sandbox = await sandboxFor(dir);
-  const text = new DocumentTextService({ dataDir: join(dir, 'data'), idleMs: 600_000, poolSize: args.jobs });
+  const text = new DocumentTextService({
+    dataDir: args.textCache ?? join(dir, 'data'),
+    idleMs: 600_000,
+    poolSize: args.jobs,
+    languages,
+  });
   let browser: Promise<Browser> | undefined;
   const load = [loadavg()[0]!];
   const started = performance.now();
-  const perLetter: Array<{ set: string; id: string; fields: DraftField[]; outcomes: Record<TruthPath, Outcome> }> = [];
+  const perLetter: Array<{
+    set: string;
+    id: string;
+    fields: DraftField[];
+    outcomes: Record<TruthPath, Outcome>;
+    /** Each value's kind of evidence, for bench/blind-evidence.ts. */
+    values: Array<{ path: string; value: string | number; filled: boolean; evidence?: string }>;
+  }> = [];
   const results: SetResult[] = [];
   try {
     const api = apiFor(sandbox, (u, i) => fetch(u, i));
@@ -78,7 +119,7 @@ export async function runBlind(args: { set: string; letters?: string; jobs: numb
       const one = async (letter: BlindLetter) => {
         const file = await blindScan(letter, () => (browser ??= launchPrinter()));
         const draft = await draftFromDocument(
-          { text, schema, platform: () => api, fileOf: () => file, now: () => Date.now() },
+          { text, schema, platform: () => api, fileOf: () => file, now: () => Date.now(), asOf },
           file,
         );
         if (draft.values.length === 0 && draft.problems.length > 0) result.unreadable++;
@@ -89,8 +130,20 @@ export async function runBlind(args: { set: string; letters?: string; jobs: numb
           if ((letter.truth.fields[p] ?? null) !== null) result.given++;
         }
         result.actions += scored.actions;
-        perLetter.push({ set, id: letter.id, fields, outcomes: scored.outcomes });
-        process.stderr.write(`${set}/${letter.id}: ${JSON.stringify(scored.outcomes)} actions ${scored.actions}\n`);
+        perLetter.push({
+          set,
+          id: letter.id,
+          fields,
+          outcomes: scored.outcomes,
+          values: draft.values.map((v) => ({
+            path: v.path,
+            value: v.value,
+            filled: v.filled,
+            ...(v.evidence !== undefined ? { evidence: v.evidence } : {}),
+          })),
+        });
+        if (!args.quiet)
+          process.stderr.write(`${set}/${letter.id}: ${JSON.stringify(scored.outcomes)} actions ${scored.actions}\n`);
         load.push(loadavg()[0]!);
       };
       // `jobs` letters at a time (the text pool has as many workers).
@@ -109,19 +162,26 @@ export async function runBlind(args: { set: string; letters?: string; jobs: numb
     rmSync(dir, { recursive: true, force: true });
   }
   const seconds = (performance.now() - started) / 1000;
-  if (args.results) writeFileSync(args.results, perLetter.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  if (args.results)
+    writeFileSync(
+      args.results,
+      perLetter.map((l) => JSON.stringify({ ...l, asOf, ocrLanguages: languages })).join('\n') + '\n',
+    );
+  console.log(`\nDrafts as of ${asOf}, OCR languages ${languages}.`);
   printTables(results);
   const summary = {
     sets: results.map(summaryOf),
     all: summaryOf(merge(results)),
     seconds: Math.round(seconds),
     loadAverage: { min: Math.min(...load), max: Math.max(...load) },
-    date: new Date().toISOString(),
+    asOf,
+    ocrLanguages: languages,
+    ranAt: new Date().toISOString(),
   };
   console.log(JSON.stringify(summary));
 }
 
-function merge(results: SetResult[]): SetResult {
+export function merge(results: SetResult[]): SetResult {
   const all: SetResult = { set: 'all', letters: 0, tally: emptyTally(), actions: 0, given: 0, unreadable: 0 };
   for (const r of results) {
     all.letters += r.letters;
@@ -134,7 +194,7 @@ function merge(results: SetResult[]): SetResult {
   return all;
 }
 
-function summaryOf(r: SetResult) {
+export function summaryOf(r: SetResult) {
   const sum = (o: Outcome) => TRUTH_PATHS.reduce((n, p) => n + r.tally[p][o], 0);
   const values = r.letters * TRUTH_PATHS.length;
   const pct = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
@@ -157,7 +217,7 @@ function summaryOf(r: SetResult) {
   };
 }
 
-function printTables(results: SetResult[]) {
+export function printTables(results: SetResult[]) {
   for (const r of [...results, ...(results.length > 1 ? [merge(results)] : [])]) {
     const s = summaryOf(r);
     console.log(

@@ -2,7 +2,8 @@
  * A case from a scanned notice of loss (issue #40 item 4):
  *   npx tsx bench/notice-of-loss.ts [--set dev|heldout|all] [--dpi 200] [--show]
  *   npx tsx bench/notice-of-loss.ts --set blind-a|blind-b|blind-c|blind [--letters 001,002] [--jobs 2]
- *     [--results FILE]: the blind letters of issue #47 instead (blind-notice-run.ts)
+ *     [--results FILE] [--as-of YYYY-MM-DD] [--ocr-languages L] [--text-cache DIR] [--quiet]: the blind letters of
+ *     issue #47 instead (blind-notice-run.ts; the drafts as of a fixed day, 2026-12-07 unless --as-of)
  * Generated notices of loss (electron/core/notice-of-loss/test-support/notice-letters.ts: typed letters,
  * forms with boxes, a handwriting-like font, German and English, some turned, some with two dates or two
  * amounts) are rendered to scanned-like PNGs, read by the app's OCR (DocumentTextService: Tesseract in a
@@ -91,6 +92,10 @@ async function main() {
       letters: { type: 'string' },
       jobs: { type: 'string', default: '1' },
       results: { type: 'string' },
+      'as-of': { type: 'string' },
+      'ocr-languages': { type: 'string' },
+      'text-cache': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
     },
   });
   if (args.set.startsWith('blind')) {
@@ -100,6 +105,10 @@ async function main() {
       jobs: Number(args.jobs),
       ...(args.letters ? { letters: args.letters } : {}),
       ...(args.results ? { results: args.results } : {}),
+      ...(args['as-of'] ? { asOf: args['as-of'] } : {}),
+      ...(args['ocr-languages'] ? { languages: args['ocr-languages'] } : {}),
+      ...(args['text-cache'] ? { textCache: args['text-cache'] } : {}),
+      quiet: args.quiet,
     });
   }
   const picked = args.seeds?.split(',').map(Number);

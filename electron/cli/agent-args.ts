@@ -54,9 +54,10 @@ export const USAGE = `Usage: intake-agent [run|list|retry|upload FILE|status|cle
   text FILE [--pages N] [--patterns FILE]
                      print the text of a document as the app reads it (a JSON line per page), then the
                      numbers found in it (a JSON line each): for tuning text.patterns
-  case-draft FILE... [--sandbox | connection options] [--schema KEY]
+  case-draft FILE... [--sandbox | connection options] [--schema KEY] [--as-of YYYY-MM-DD] [--ocr-languages L]
                      the case draft the app makes from a notice of loss: a JSON line per file with each
-                     field's path, value, state (filled|offered), source (letter|policy) and page
+                     field's path, value, state (filled|offered), source (letter|policy) and page, made as
+                     of today or the --as-of day
 
 Options:
   --settings FILE    settings file (default: $INTAKE_DESK_SETTINGS); read, never written. A machine-wide

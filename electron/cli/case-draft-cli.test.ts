@@ -42,7 +42,7 @@ describe('intake-agent case-draft', () => {
       expect(r.code).toBe(CAPTURE_EXIT_CODES.done);
       const out = lines(r.stdout);
       expect(out).toHaveLength(1);
-      expect(out[0]).toMatchObject({ file: png, problems: [] });
+      expect(out[0]).toMatchObject({ file: png, asOf: localIsoDate(Date.now()), problems: [] });
       const fields = out[0]!.fields as Array<Record<string, unknown>>;
       // Read on page 1 of the letter and confirmed by the platform: filled, from the letter.
       expect(fields).toContainEqual({
@@ -52,13 +52,11 @@ describe('intake-agent case-draft', () => {
         source: 'letter',
         page: 1,
       });
-      // The holder's name is the platform's answer about that policy: no page.
-      expect(fields).toContainEqual({
-        path: 'claimant.lastName',
-        value: letter.truth.lastName,
-        state: 'filled',
-        source: 'policy',
-      });
+      // The holder's name is the platform's answer about that policy: no page. Filled only when OCR read
+      // the signature as that name (#47: the claimant is the signer), else offered.
+      const holder = fields.find((f) => f.path === 'claimant.lastName');
+      expect(holder).toMatchObject({ value: letter.truth.lastName, source: 'policy' });
+      expect(holder).not.toHaveProperty('page');
       expect(fields).toContainEqual(
         expect.objectContaining({ path: 'accidentDate', value: letter.truth.lossDate, source: 'letter', page: 1 }),
       );
@@ -113,4 +111,17 @@ describe('intake-agent case-draft', () => {
       expect(none.stdout).toBe('');
     },
   );
+
+  it('--as-of must be a calendar day and --ocr-languages a shipped model: else usage, exit 2, before any reading', async () => {
+    const dir = tempDir('case-draft-cli-');
+    const file = join(dir, 'letter.pdf');
+    await writeFile(file, await letterPdf({ lines: ['Schadenmeldung'] }));
+    const day = await runAgent(['case-draft', file, '--sandbox', '--as-of', '2026-02-30'], { timeoutMs: 120_000 });
+    expect(day.code).toBe(CAPTURE_EXIT_CODES.usage);
+    expect(day.stderr).toContain('--as-of: 2026-02-30 is not a calendar date YYYY-MM-DD');
+    expect(day.stdout).toBe('');
+    const lang = await runAgent(['case-draft', file, '--sandbox', '--ocr-languages', 'fra'], { timeoutMs: 120_000 });
+    expect(lang.code).toBe(CAPTURE_EXIT_CODES.usage);
+    expect(lang.stderr).toContain('--ocr-languages: fra is not deu, eng or deu+eng');
+  });
 });

@@ -1,8 +1,10 @@
 /**
- * `intake-agent case-draft FILE... [--sandbox | the connection options of run] [--schema KEY]` (issue #47):
- * the case draft the app makes for "Create case from this document", as one JSON line per file:
- * `{"file", "fields": [{"path", "value", "state": "filled"|"offered", "source": "letter"|"policy", "page"}],
- * "problems": [...]}`. The same code path as the app (notice-draft-service.ts `draftFromDocument`: the
+ * `intake-agent case-draft FILE... [--sandbox | the connection options of run] [--schema KEY]
+ * [--as-of YYYY-MM-DD] [--ocr-languages L]` (issue #47): the case draft the app makes for "Create case from
+ * this document", as one JSON line per file: `{"file", "asOf", "fields": [{"path", "value", "state":
+ * "filled"|"offered", "source": "letter"|"policy", "page"}], "problems": [...]}`. `asOf` is the date the
+ * draft was made as of (the policy's validity and the latest date of loss depend on it): today unless
+ * --as-of names one, so a draft can be made again as it was on a given day (the blind-letter bench does). The same code path as the app (notice-draft-service.ts `draftFromDocument`: the
  * app's text service, the environment's create-case schema, the platform's policy search); the fields are
  * said as notice-of-loss/draft-fields.ts says (the filled/offered rule lives there).
  *
@@ -19,10 +21,12 @@ import { SchemaCache } from '../core/cases/schema-cache';
 import { createNodeFetch } from '../core/http/node-fetch';
 import { draftFields } from '../core/notice-of-loss/draft-fields';
 import { draftFromDocument } from '../core/notice-of-loss/notice-draft-service';
+import { OcrLanguagesSchema } from '../../shared/domain/ocr-languages';
 import { createPlatformClient } from '../core/platform/create-platform-client';
 import { CredentialStore } from '../core/secrets/credential-store';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { DocumentTextService } from '../core/suggestions/document-text';
+import { localIsoDate } from '../core/suggestions/document-suggestions';
 import { systemClock } from '../core/util/clock';
 import { JsonLineLogger } from '../core/util/logger';
 import { parseAgentArgs } from './agent-args';
@@ -32,10 +36,12 @@ import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { parseCliArgs, UsageError } from './cli-args';
 
 export const CASE_DRAFT_USAGE = `  case-draft FILE... [--sandbox | --settings FILE | --base-url URL --token-url URL --client-id ID …]
-             [--schema KEY]
+             [--schema KEY] [--as-of YYYY-MM-DD] [--ocr-languages L]
                      the case draft the app makes from a notice of loss, one JSON line per file:
-                     {"file","fields":[{"path","value","state":"filled"|"offered","source":"letter"|"policy",
-                     "page"}],"problems":[…]}; --schema KEY: the create-case schema (default: the environment's)
+                     {"file","asOf","fields":[{"path","value","state":"filled"|"offered","source":"letter"|
+                     "policy","page"}],"problems":[…]}; --schema KEY: the create-case schema (default: the
+                     environment's); --as-of: the day the draft is made as of (policy in force, latest date
+                     of loss; default today); --ocr-languages: deu, eng or deu+eng (default: the locale's)
   case-draft exit codes: as text (1 when a file gives no text; 3 when the platform's schema cannot be had)`;
 
 /** The connection options of `run`, passed on to its parser so both read them alike. */
@@ -56,18 +62,38 @@ const CONNECTION = {
 } as const;
 
 export function parseCaseDraftArgs(argv: string[]) {
-  const { values, positionals } = parseCliArgs(argv, { ...CONNECTION, schema: { type: 'string' } });
+  const { values, positionals } = parseCliArgs(argv, {
+    ...CONNECTION,
+    schema: { type: 'string' },
+    'as-of': { type: 'string' },
+    'ocr-languages': { type: 'string' },
+  });
   const [command, ...files] = positionals;
   if (command !== 'case-draft') throw new UsageError('expected case-draft');
   if (files.length === 0) throw new UsageError('case-draft needs at least one FILE');
-  const { schema, ...connection } = values;
+  const { schema, 'as-of': asOf, 'ocr-languages': languages, ...connection } = values;
+  if (asOf !== undefined && !isCalendarDate(asOf))
+    throw new UsageError(`--as-of: ${asOf} is not a calendar date YYYY-MM-DD`);
+  if (languages !== undefined && !OcrLanguagesSchema.safeParse(languages).success)
+    throw new UsageError(`--ocr-languages: ${languages} is not deu, eng or deu+eng`);
   const flags: string[] = ['run'];
   for (const [name, value] of Object.entries(connection)) {
     if (value === true) flags.push(`--${name}`);
     else if (typeof value === 'string') flags.push(`--${name}`, value);
     else if (Array.isArray(value)) for (const v of value) flags.push(`--${name}`, v);
   }
-  return { files, ...(schema !== undefined ? { schema } : {}), agent: parseAgentArgs(flags) };
+  return {
+    files,
+    ...(schema !== undefined ? { schema } : {}),
+    ...(asOf !== undefined ? { asOf } : {}),
+    ...(languages !== undefined ? { languages } : {}),
+    agent: parseAgentArgs(flags),
+  };
+}
+
+function isCalendarDate(text: string): boolean {
+  const d = new Date(`${text}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
 export async function runCaseDraftCli(
@@ -165,8 +191,13 @@ export async function runCaseDraftCli(
       );
       return CAPTURE_EXIT_CODES.failed;
     }
-    const text = new DocumentTextService({ dataDir: work, poolSize: 1 });
+    const text = new DocumentTextService({
+      dataDir: work,
+      poolSize: 1,
+      ...(args.languages !== undefined ? { languages: args.languages } : {}),
+    });
     cleanups.unshift(() => text.close());
+    const asOf = args.asOf ?? localIsoDate(systemClock.now());
     let code: number = CAPTURE_EXIT_CODES.done;
     for (const file of files) {
       // The read the draft was made from, to tell "no text" (exit 1) from a draft with nothing found.
@@ -178,6 +209,7 @@ export async function runCaseDraftCli(
           platform: () => api,
           fileOf: () => file,
           now: () => systemClock.now(),
+          asOf,
         },
         file,
       );
@@ -186,7 +218,7 @@ export async function runCaseDraftCli(
         code = CAPTURE_EXIT_CODES.notPages;
         continue;
       }
-      out(JSON.stringify({ file, fields: draftFields(draft), problems: draft.problems }));
+      out(JSON.stringify({ file, asOf, fields: draftFields(draft), problems: draft.problems }));
     }
     return code;
   } catch (e) {

@@ -44,8 +44,13 @@ export const DraftValueSchema = z.object({
   /** The words as printed (or the platform's text), for the clerk. */
   raw: z.string(),
   source: DraftSourceSchema,
-  /** 0..1: how sure the reading is (notice-of-loss/confidence.ts says how it is made). */
+  /**
+   * 0..1: how often this kind of evidence gave the right value on the blind letters the rules were tuned on
+   * (notice-of-loss/fill-evidence.ts); a kind never measured there is 0.5.
+   */
   confidence: z.number().min(0).max(1),
+  /** The kind of evidence the value rests on (`loss-date-named`, `address-from-policy`): fill-evidence.ts. */
+  evidence: z.string().optional(),
   /** true: put into the form; false: offered beside the form for the clerk to take. */
   filled: z.boolean(),
   reason: z.enum(OFFER_REASONS).optional(),

@@ -17,6 +17,11 @@ describe('blind letter sets stay as they were frozen', () => {
     expect(letters.length).toBeGreaterThanOrEqual(150);
   });
 
+  it('every set frozen so far is still there: A, B, C (round 1), D (round 2, 50 letters)', () => {
+    expect(sets).toEqual(expect.arrayContaining(['set-a', 'set-b', 'set-c', 'set-d']));
+    expect(readdirSync(join(ROOT, 'set-d')).filter((n) => /^\d{3}$/.test(n))).toHaveLength(50);
+  });
+
   it.each(sets)('%s: every file as its FROZEN.sha256 says, and no file beside them', (set) => {
     const dir = join(ROOT, set);
     const listed = new Map(

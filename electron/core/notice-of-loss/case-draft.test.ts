@@ -25,6 +25,7 @@ const LETTER = [
   'Parkettboden und die Küchenschränke beschädigt.',
   'Die Reparatur wird nach Kostenvoranschlag etwa 1.200,50 € kosten.',
   'Mit freundlichen Grüßen',
+  'Jörg Müller',
 ];
 
 const draftOf = (
@@ -42,10 +43,10 @@ const draftOf = (
 const valueOf = (d: ReturnType<typeof draftOf>, path: string) => d.values.find((v) => v.path === path);
 
 describe('a notice of loss fills the platform case form', () => {
-  it('fills every field it can, each with its source and confidence', () => {
+  it('fills what its kind of evidence carries, each with its source and evidence; offers the rest', () => {
     const d = draftOf(LETTER);
     const filled = Object.fromEntries(d.values.filter((v) => v.filled).map((v) => [v.path, v.value]));
-    expect(filled).toMatchObject({
+    expect(filled).toEqual({
       policyNumber: 'HR-100001',
       accidentDate: '2026-03-12',
       caseType: 'Property',
@@ -53,12 +54,23 @@ describe('a notice of loss fills the platform case form', () => {
       estimatedAmount: 1200.5,
       'claimant.firstName': 'Jörg',
       'claimant.lastName': 'Müller',
-      'damageAddress.street': 'Lindenstraße 12',
-      'damageAddress.postalCode': '20095',
-      'damageAddress.city': 'Hamburg',
     });
-    expect(String(filled.description)).toContain('Wasserrohrbruch');
-    expect(String(filled.description)).not.toContain('Sehr geehrte');
+    // The letter names no place: the insured's address is offered, marked as the policy's, never filled.
+    for (const [path, value] of [
+      ['damageAddress.street', 'Lindenstraße 12'],
+      ['damageAddress.postalCode', '20095'],
+      ['damageAddress.city', 'Hamburg'],
+    ])
+      expect(valueOf(d, path!)).toMatchObject({
+        value,
+        filled: false,
+        evidence: 'address-from-policy',
+        source: { kind: 'policy', policyNumber: 'HR-100001' },
+      });
+    // The description is offered: its kind was right in too few blind letters to be filled.
+    expect(valueOf(d, 'description')).toMatchObject({ filled: false, evidence: 'description-sentences' });
+    expect(String(valueOf(d, 'description')!.value)).toContain('Wasserrohrbruch');
+    expect(String(valueOf(d, 'description')!.value)).not.toContain('Sehr geehrte');
     expect(valueOf(d, 'accidentDate')!.source).toMatchObject({ kind: 'page', page: 0 });
     expect(valueOf(d, 'claimant.lastName')!.source).toEqual({ kind: 'policy', policyNumber: 'HR-100001' });
   });
@@ -92,7 +104,7 @@ describe('a notice of loss fills the platform case form', () => {
     expect(two).toMatchObject({ filled: false, reason: 'uncertain' });
   });
 
-  it('offers, never fills, what is unsure: two causes, two estimates, an expired policy', () => {
+  it('offers, never fills, what is unsure: two causes, two estimates; an expired policy is said', () => {
     const d = draftOf(
       [
         'Durch den Sturm zerbrach die Fensterscheibe und es kam zu einem Brand.',
@@ -107,7 +119,43 @@ describe('a notice of loss fills the platform case form', () => {
     );
     expect(valueOf(d, 'damageCause')?.filled).not.toBe(true);
     expect(valueOf(d, 'estimatedAmount')).toMatchObject({ filled: false, reason: 'uncertain' });
-    expect(valueOf(d, 'policyNumber')).toMatchObject({ filled: false, reason: 'uncertain' });
+    // The number is the letter's and confirmed: filled, and the clerk is told the policy is not in force.
+    expect(valueOf(d, 'policyNumber')).toMatchObject({ filled: true, evidence: 'policy-confirmed-not-in-force' });
+    expect(d.problems).toEqual(['Policy HR-100001 is not in force on 2026-04-01 (the platform’s answer).']);
+  });
+
+  it('the damage address from the letter: a place in prose, the insured’s address never filled for it', () => {
+    // The letters: "It happened at Ringstraße 30, 01067 Dresden" → Wien was filled as sure.
+    const elsewhere = draftOf([
+      'Policy number: HR-100001',
+      'On 2 March 2026 a pipe burst. It happened at Ringstraße 30, 01067 Dresden, in my parents’ flat.',
+    ]);
+    expect(valueOf(elsewhere, 'damageAddress.city')).toMatchObject({
+      value: 'Dresden',
+      filled: true,
+      evidence: 'address-read',
+      source: { kind: 'page' },
+    });
+    const prose = draftOf(['Der Schaden ereignete sich in der Lindenstraße 4, 80331 München.']);
+    expect(valueOf(prose, 'damageAddress.street')).toMatchObject({ value: 'Lindenstraße 4', filled: true });
+    expect(valueOf(prose, 'damageAddress.postalCode')).toMatchObject({ value: '80331', filled: true });
+    // The writer's own address in a sentence is no place of loss: the insured's is offered.
+    const home = draftOf(['Ich wohne in der Gartenstraße 9, 20095 Hamburg.', 'Sturm hat das Dach beschädigt.']);
+    expect(valueOf(home, 'damageAddress.street')).toMatchObject({ filled: false, evidence: 'address-from-policy' });
+  });
+
+  it('the claimant is the signer: the policyholder fills only when the letter is signed with that name', () => {
+    const byManager = draftOf([
+      ...LETTER.slice(0, -1),
+      'Sandra Kowalczyk',
+      'Rheinische Hausverwaltung GmbH, im Auftrag von Herrn Müller',
+    ]);
+    expect(valueOf(byManager, 'claimant.lastName')).toMatchObject({
+      value: 'Müller',
+      filled: false,
+      evidence: 'claimant-policyholder',
+    });
+    expect(valueOf(draftOf(LETTER), 'claimant.lastName')).toMatchObject({ filled: true });
   });
 
   it('offers a value the schema would refuse instead of filling it', () => {

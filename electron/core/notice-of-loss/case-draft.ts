@@ -3,8 +3,9 @@
  * or text layer), the form built from the schema the platform returned, and the platform's answer about the
  * policy go in; each value comes out with its field, source, confidence and whether it is filled.
  *
- * A value is filled only when it is sure (confidence ≥ FILL_AT) and the schema accepts it (checked with the
- * same validation the form runs); otherwise it is offered beside the form, with the reason.
+ * A value is filled only when its kind of evidence fills (fill-evidence.ts: right in ≥ 99 % of blind set A)
+ * and the schema accepts it (checked with the same validation the form runs); otherwise it is offered beside
+ * the form, with its source and the reason.
  */
 import type { CaseDraft, DraftSource, DraftValue, NoticeField } from '../../../shared/domain/case-draft';
 import type { FormModel, FormNode } from '../../../shared/forms/form-model';
@@ -14,16 +15,16 @@ import { validateFormValue } from '../../../shared/forms/validate-form-value';
 import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import type { PageText } from '../suggestions/page-text';
 import { chooseAmount, findAmounts } from './find-amount';
-import { findAddress, namesOtherAddress, parseAddressText, sameAddress } from './find-address';
+import { findAddress, parseAddressText, sameAddress } from './find-address';
+import { signedBy } from './find-signer';
 import { findCause } from './find-cause';
 import { chooseLossDate, findDates } from './find-dates';
 import { findDescription, trimTo } from './find-description';
+import type { Evidence } from './fill-evidence';
+import { fills, measuredRight } from './fill-evidence';
 import type { Place } from './notice-lines';
 import { noticeLines } from './notice-lines';
 import { caseTypeOption, causeOption, findTargets } from './schema-targets';
-
-/** At or above this a value is filled; below it is offered. */
-export const FILL_AT = 0.8;
 
 /** The policy as the platform confirmed it: the number read on the letter, its holder and the policy. */
 export interface ConfirmedPolicy {
@@ -65,25 +66,38 @@ export function draftCase(input: DraftInput): CaseDraft {
   const { model } = input;
   const targets = findTargets(model.root);
   const lines = noticeLines(input.pages);
-  const found: Omit<DraftValue, 'path' | 'filled'>[] = [];
-  const add = (field: NoticeField, value: string | number, raw: string, source: DraftSource, confidence: number) =>
-    found.push({ field, value, raw, source, confidence });
+  const problems = [...(input.problems ?? [])];
+  const found: (Omit<DraftValue, 'path' | 'filled' | 'evidence'> & { evidence: Evidence })[] = [];
+  const add = (field: NoticeField, value: string | number, raw: string, source: DraftSource, evidence: Evidence) =>
+    found.push({ field, value, raw, source, evidence, confidence: measuredRight(evidence) });
 
   const policy = input.policy;
   const fromPolicy: DraftSource | undefined = policy
     ? { kind: 'policy', policyNumber: policy.policy.number }
     : undefined;
-  if (policy) {
-    add('policyNumber', policy.policy.number, policy.number, pageSource(policy.at), policy.inForce ? 0.95 : 0.5);
+  if (policy && fromPolicy) {
+    add(
+      'policyNumber',
+      policy.policy.number,
+      policy.number,
+      pageSource(policy.at),
+      policy.inForce ? 'policy-confirmed' : 'policy-confirmed-not-in-force',
+    );
+    // The number is the letter's and the platform's: filled even when the policy is not in force on the
+    // draft's day (whether it covers the loss is the claim handler's question), said as a problem.
+    if (!policy.inForce)
+      problems.push(`Policy ${policy.policy.number} is not in force on ${input.today} (the platform’s answer).`);
     const name = splitName(policy.customer.fullName);
-    const sure = name.sure ? 0.9 : 0.5;
-    if (name.first) add('claimantFirstName', name.first, policy.customer.fullName, fromPolicy!, sure);
+    // The claimant is whoever signs the letter: the policyholder's name fills only when it is the signer's.
+    const evidence: Evidence =
+      name.sure && signedBy(lines, policy.customer.fullName) ? 'claimant-policyholder-signs' : 'claimant-policyholder';
+    if (name.first) add('claimantFirstName', name.first, policy.customer.fullName, fromPolicy, evidence);
     add(
       'claimantLastName',
       name.sure ? name.last : policy.customer.fullName,
       policy.customer.fullName,
-      fromPolicy!,
-      sure,
+      fromPolicy,
+      evidence,
     );
     const caseType = targets.caseType?.node;
     const option =
@@ -91,25 +105,38 @@ export function draftCase(input: DraftInput): CaseDraft {
         ? caseTypeOption(caseType.options, policy.policy.product)
         : undefined;
     if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
-      add('caseType', option.value, policy.policy.product ?? '', fromPolicy!, 0.9);
+      add('caseType', option.value, policy.policy.product ?? '', fromPolicy, 'case-type-from-product');
   }
 
   const date = chooseLossDate(findDates(lines), input.today);
-  if (date) add('lossDate', date.date.iso, date.date.raw, pageSource(date.date.at), date.confidence);
+  if (date) add('lossDate', date.date.iso, date.date.raw, pageSource(date.date.at), date.evidence);
 
   const cause = findCause(lines);
   const causeNode = targets.cause?.node;
   if (cause && causeNode?.kind === 'enum') {
     const option = causeOption(causeNode.options, cause.cause);
     if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
-      add('cause', option.value, cause.raw, pageSource(cause.at), cause.confidence);
+      add('cause', option.value, cause.raw, pageSource(cause.at), cause.evidence);
+  } else if (
+    !cause &&
+    causeNode?.kind === 'enum' &&
+    policy &&
+    /kfz|motor|auto|haftpflicht|liability/iu.test(policy.policy.product ?? '')
+  ) {
+    // A car or liability letter that names none of the perils (a collision, a marten, a knocked-over vase):
+    // the schema's "other" option, offered.
+    const option = causeOption(causeNode.options, 'other');
+    if (option && (typeof option.value === 'string' || typeof option.value === 'number'))
+      add('cause', option.value, policy.policy.product ?? '', fromPolicy!, 'cause-none-named');
   }
 
   const amount = chooseAmount(findAmounts(lines));
-  if (amount) add('amount', amount.found.amount, amount.found.raw, pageSource(amount.found.at), amount.confidence);
+  if (amount) add('amount', amount.found.amount, amount.found.raw, pageSource(amount.found.at), amount.evidence);
 
-  // The damage address: the letter's, else the policyholder's (from the platform). An address read off a
-  // scan cannot be checked, so it is offered, unless it is the insured's one (then in the platform's spelling).
+  // The damage address comes from the letter only. Read after its label and the insured's own address, it
+  // is taken in the platform's spelling; the insured's address is never filled when the letter names no
+  // place (the damage is often elsewhere: a hotel, a car park, the parents' flat): it is offered, marked
+  // "from the policy".
   const address = findAddress(lines);
   const insured = policy ? parseAddressText(policy.customer.address ?? '') : undefined;
   const raw = policy?.customer.address ?? '';
@@ -117,18 +144,17 @@ export function draftCase(input: DraftInput): CaseDraft {
     a: { street: string; postalCode: string; city: string },
     text: string,
     source: DraftSource,
-    confidence: number,
+    evidence: Evidence,
   ) => {
-    add('street', a.street, text, source, confidence);
-    add('postalCode', a.postalCode, text, source, confidence);
-    add('city', a.city, text, source, confidence);
+    add('street', a.street, text, source, evidence);
+    add('postalCode', a.postalCode, text, source, evidence);
+    add('city', a.city, text, source, evidence);
   };
-  if (address.found && insured && fromPolicy && sameAddress(address.found, insured)) put(insured, raw, fromPolicy, 0.9);
-  else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 0.6);
+  if (address.found && insured && fromPolicy && sameAddress(address.found, insured))
+    put(insured, raw, fromPolicy, 'address-read-insured');
+  else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 'address-read');
   else if (insured && fromPolicy)
-    // No damage address was read: the insured's, unless the letter has a label it could not read or names
-    // another address somewhere (a label OCR misread): then it is only offered.
-    put(insured, raw, fromPolicy, address.labelled || namesOtherAddress(lines, insured) ? 0.5 : 0.85);
+    put(insured, raw, fromPolicy, address.atInsured ? 'address-said-insured' : 'address-from-policy');
 
   const description = findDescription(lines);
   const descNode = targets.description?.node;
@@ -138,7 +164,7 @@ export function draftCase(input: DraftInput): CaseDraft {
       trimTo(description.text, descNode.maxLength),
       description.text,
       pageSource(description.at),
-      0.85,
+      'description-sentences',
     );
 
   // Into the form's own terms, then checked against the schema one by one.
@@ -150,7 +176,7 @@ export function draftCase(input: DraftInput): CaseDraft {
     const value = asFieldValue(target.node, f.value);
     if (value === undefined) continue;
     const refusal = refusalOf(model, base, target.path, value);
-    const sure = f.confidence >= FILL_AT;
+    const sure = fills(f.evidence);
     values.push({
       ...f,
       value,
@@ -163,7 +189,7 @@ export function draftCase(input: DraftInput): CaseDraft {
     key: input.key,
     ...(input.schemaVersion !== undefined ? { schemaVersion: input.schemaVersion } : {}),
     values,
-    problems: input.problems ?? [],
+    problems,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
- * A case draft as the fields a clerk sees (issue #47): the one place today's confidence is said as
+ * A case draft as the fields a clerk sees (issue #47): the one place a draft's values are said as
  * filled/offered, for `intake-agent case-draft` and the blind-letter bench alike.
  *
  * The rule:
- * - state "filled": the draft put the value into the form (case-draft.ts: confidence ≥ FILL_AT and the
- *   schema accepts it); "offered": shown beside the form for the clerk to take (below FILL_AT, or refused
- *   by the schema), never in the form by itself.
+ * - state "filled": the draft put the value into the form (case-draft.ts: its kind of evidence fills,
+ *   fill-evidence.ts, and the schema accepts it); "offered": shown beside the form for the clerk to take
+ *   (a kind that does not fill, or refused by the schema), never in the form by itself.
  * - source "policy": the value is the platform's answer about the confirmed policy (the holder's name, the
  *   case type from the product, the insured address); "letter": read off the letter (the policy number too:
  *   it is read on the letter, the platform only confirms it).

@@ -18,10 +18,12 @@ export interface FoundAddress {
   city: string;
   raw: string;
   at: Place;
+  /** After a label (Schadenort: …), or in a sentence about where it happened. */
+  how: 'labelled' | 'prose';
 }
 
 /** "Lindenstraße 12, 20095 Hamburg" → its parts; undefined when the text is not in that form. */
-export function parseAddressText(text: string): Omit<FoundAddress, 'raw' | 'at'> | undefined {
+export function parseAddressText(text: string): Omit<FoundAddress, 'raw' | 'at' | 'how'> | undefined {
   const parts = text.split(/\s*,\s*/);
   if (parts.length < 2) return undefined;
   const town = TOWN.exec(parts[parts.length - 1]!.trim());
@@ -65,10 +67,109 @@ export function findAddress(lines: readonly NoticeLine[]): {
     for (const [text, at, start, end] of tries) {
       if (AT_INSURED.test(plain(text))) return { labelled: false, atInsured: true };
       const parsed = parseAddressText(text);
-      if (parsed) return { found: { ...parsed, raw: text, at: placeOf(at, start, end) }, labelled, atInsured: false };
+      if (parsed)
+        return {
+          found: { ...parsed, raw: text, at: placeOf(at, start, end), how: 'labelled' },
+          labelled,
+          atInsured: false,
+        };
+    }
+    // A form's cell: the address inside the label's line or the next two, among other words ("Hotel
+    // Stachus Residenz, Bayerstraße 12 80335 München", "14.2.26 ca. 7 Uhr Lindenstraße 12, 20095 Hamburg").
+    for (const [k, l] of [
+      [0, line],
+      [1, next],
+      [2, after],
+    ] as const) {
+      if (!l) continue;
+      const from = k === 0 ? restStart : 0;
+      const joined = k < 2 && lines[i + k + 1]?.page === l.page ? ` ${lines[i + k + 1]!.text}` : '';
+      const hit = addressIn(l.text.slice(from) + joined);
+      if (hit) {
+        const start = from + hit.start;
+        return {
+          found: {
+            ...hit.parts,
+            raw: hit.raw,
+            at: placeOf(l, start, Math.min(l.text.length, start + hit.raw.length)),
+            how: 'labelled',
+          },
+          labelled,
+          atInsured: false,
+        };
+      }
     }
   }
-  return { labelled, atInsured: false };
+  if (labelled) return { labelled, atInsured: false };
+  const prose = findAddressInProse(lines);
+  return { ...(prose ? { found: prose } : {}), labelled, atInsured: false };
+}
+
+/** "Straße 12, 12345 Town" inside a sentence; the street's words start with a capital ("Große Bleichen 36"). */
+const IN_TEXT = new RegExp(
+  String.raw`(?<street>\p{Lu}[\p{L}.'-]*(?:\s(?:\p{Lu}[\p{L}.'-]*|der|des|am|an|im|in|von|zum|zur|de|la))*\s\d{1,4}\s?[a-z]?(?:\s?[-/]\s?\d{1,4}\s?[a-z]?)?)\s*,?\s+(?<postal>\d{5}|\d{4})\s(?<city>(?:St\.\s?)?\p{Lu}[\p{L}'-]*(?:\s(?:am|an der|an|im|bei|ob der|in der)\s\p{Lu}[\p{L}'-]*|\sa\.\s?M\.)*)`,
+  'gu',
+);
+const STREET_WORD =
+  /(stra(ss|ß)e|str\.|weg|gasse|allee|platz|ring|damm|ufer|chaussee|steig|pfad|markt|road|street|lane|avenue)$/iu;
+
+/** A sentence saying where it happened, before the address: "ereignete sich in", "happened at", "im Parkhaus". */
+const PLACE_BEFORE =
+  /(ereignete|ereignet|passierte|passiert|geschah|entstand|aufgetreten|happened|occurred|took place|parked|geparkt|abgestellt|stand|standen|staying|stayed|wohnte|ubernachtet|hotel|parkhaus|parkplatz|tiefgarage|garage|ferienwohnung|ferienhaus|cottage|holiday|urlaub|bei (meinen|meiner|unseren|unserer|meinem|unserem)|at (my|our) (parents|sister|brother|friend|daughter|son)|in (der|dem|unserer|unserem|meiner|meinem)|\b(in|at|im|auf|vor)\s*$)/u;
+/** …and not the writer's own address or a postal one. */
+const NOT_PLACE_BEFORE =
+  /(wohne|wohnen|wohnhaft|anschrift|adresse|address|live at|living at|postfach|p\.o\.|c\/o|absender|von:|from:|sitz|registered)/u;
+
+/** The first "Street 12, 12345 Town" in a text, with where it starts. */
+function addressIn(text: string): { parts: AddressParts; raw: string; start: number } | undefined {
+  IN_TEXT.lastIndex = 0;
+  const m = IN_TEXT.exec(text);
+  if (!m) return undefined;
+  return { parts: partsOf(m), raw: m[0], start: m.index };
+}
+
+const SUFFIX_ALONE =
+  /^(stra(ss|ß)e|str\.?|strasse|weg|gasse|allee|platz|ring|damm|ufer|chaussee|street|road|lane|avenue)$/iu;
+
+function partsOf(m: RegExpExecArray | RegExpMatchArray): AddressParts {
+  let street = m.groups!.street!.trim();
+  // "Hotel Stachus Residenz Bayerstraße 12" → the street from its street word on ("Venloer Straße 210" stays).
+  const words = street.split(/\s+/);
+  const at = words.findIndex((w, k) => k > 0 && k < words.length - 1 && STREET_WORD.test(w));
+  if (at > 0) street = words.slice(SUFFIX_ALONE.test(words[at]!) ? at - 1 : at).join(' ');
+  return {
+    street,
+    postalCode: m.groups!.postal!,
+    city: m.groups!.city!.replace(/[.,;:]+$/, '').trim(),
+  };
+}
+
+/**
+ * The place of the damage in the letter's sentences: an address in a sentence that says it happened there
+ * (not the letterhead, not the writer's address). The first such address counts; it is offered unless the
+ * blind letters show this evidence right often enough (fill-evidence.ts).
+ */
+export function findAddressInProse(lines: readonly NoticeLine[]): FoundAddress | undefined {
+  for (const [i, line] of lines.entries()) {
+    const next = lines[i + 1]?.page === line.page ? lines[i + 1]!.text : '';
+    const prev = i > 0 && lines[i - 1]!.page === line.page ? lines[i - 1]!.text : '';
+    const text = next ? `${line.text} ${next}` : line.text;
+    IN_TEXT.lastIndex = 0;
+    for (const m of text.matchAll(IN_TEXT)) {
+      const start = m.index ?? 0;
+      if (start >= line.text.length) break;
+      const before = plain(`${prev} ${text.slice(0, start)}`).slice(-90);
+      const sentence = before.split(/[.!?]\s/).pop() ?? before;
+      if (!PLACE_BEFORE.test(sentence) || NOT_PLACE_BEFORE.test(sentence)) continue;
+      return {
+        ...partsOf(m),
+        raw: m[0],
+        at: placeOf(line, start, Math.min(line.text.length, start + m[0].length)),
+        how: 'prose',
+      };
+    }
+  }
+  return undefined;
 }
 
 /** Edits to turn `a` into `b` (Levenshtein), for telling an OCR misreading from another address. */
@@ -89,7 +190,9 @@ const key = (s: string) =>
     .replace(/[^a-z0-9]/g, '');
 
 /** Whether the letter's address is the insured's one, read with OCR's usual slips (ß as B, ü as ii). */
-export function sameAddress(a: Omit<FoundAddress, 'raw' | 'at'>, b: Omit<FoundAddress, 'raw' | 'at'>): boolean {
+type AddressParts = Omit<FoundAddress, 'raw' | 'at' | 'how'>;
+
+export function sameAddress(a: AddressParts, b: AddressParts): boolean {
   if (a.postalCode !== b.postalCode) return false;
   const close = (x: string, y: string) =>
     distance(key(x), key(y)) <= Math.max(1, Math.floor(Math.max(key(x).length, key(y).length) / 5));
@@ -101,7 +204,7 @@ export function sameAddress(a: Omit<FoundAddress, 'raw' | 'at'>, b: Omit<FoundAd
  * over two lines): then a damage address whose label was not read may be that one, and the insured's
  * address is only offered.
  */
-export function namesOtherAddress(lines: readonly NoticeLine[], insured: Omit<FoundAddress, 'raw' | 'at'>): boolean {
+export function namesOtherAddress(lines: readonly NoticeLine[], insured: AddressParts): boolean {
   for (const [i, line] of lines.entries()) {
     const next = lines[i + 1];
     for (const text of [line.text, ...(next ? [`${line.text}, ${next.text}`] : [])]) {

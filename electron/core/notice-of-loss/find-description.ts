@@ -4,7 +4,7 @@
  * line (a label with a value), a salutation, a greeting or a request. Trimmed at a word to the schema's
  * maxLength.
  */
-import { CAUSE_WORDS, CAUSES } from './find-cause';
+import { namesCause } from './find-cause';
 import type { NoticeLine, Place } from './notice-lines';
 import { placeOf, plain } from './notice-lines';
 
@@ -46,7 +46,7 @@ export function findDescription(lines: readonly NoticeLine[]): FoundDescription 
   const picked = all.filter((s) => {
     const low = plain(s);
     if (SKIP.test(low) || s.split(/\s+/).length < 5) return false;
-    return DAMAGE.test(low) || CAUSES.some((c) => CAUSE_WORDS[c].some(([re, w]) => w === 3 && re.test(low)));
+    return DAMAGE.test(low) || namesCause(s);
   });
   if (picked.length === 0) return undefined;
   const firstWords = plain(picked[0]!).split(/\s+/).slice(0, 3).join(' ');

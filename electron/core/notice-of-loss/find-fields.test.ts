@@ -38,6 +38,33 @@ describe('date of loss', () => {
     expect(lossDate('31.02.2026')).toBeUndefined();
   });
 
+  it('prose and forms as people write them (#47): a weekday, no year, two-digit years, d/m/y, a form’s column', () => {
+    expect(lossDate('Am Donnerstag, dem 27.11.2025, zog das Sturmtief über die Stadt.')).toMatchObject({
+      date: { iso: '2025-11-27' },
+      evidence: 'loss-date-named',
+    });
+    expect(lossDate('Unser Mandant half am Samstag, dem 19.05.2026 seinem Bekannten beim Umzug.')).toMatchObject({
+      date: { iso: '2026-05-19' },
+      evidence: 'loss-date-on',
+    });
+    expect(lossDate('On Saturday, 15 August 2025 I parked the car in the garage.')?.date.iso).toBe('2025-08-15');
+    expect(lossDate('On 9th Aug 2025, around 22:40, I came back.')?.date.iso).toBe('2025-08-09');
+    // No year: the letter's (offered: the year is inferred).
+    expect(lossDate('Ludwigshafen, 4.5.26', 'am 2. Mai ist mir ein Topf auf das Ceranfeld gefallen.')).toMatchObject({
+      date: { iso: '2026-05-02' },
+      evidence: 'loss-date-no-year',
+    });
+    // A form: the label's column, not the letter's date beside it.
+    expect(
+      lossDate('Schadentag Uhrzeit Schadenort', '14.2.26 ca. 7 Uhr Lindenstraße 12', 'Hamburg, 17.02.2026'),
+    ).toMatchObject({ date: { iso: '2026-02-14' }, evidence: 'loss-date-named' });
+    expect(
+      lossDate('Date of loss (DD/MM/YYYY) Time Date of this report', '03/10/2025 19:30 07/10/2025')?.date.iso,
+    ).toBe('2025-10-03');
+    // A quoted e-mail's header is not the loss.
+    expect(lossDate('Am 03.03.2026 um 10:14 schrieb HANSA-NORD Schadenservice:')).toBeUndefined();
+  });
+
   it('one date without words is offered, not taken as sure', () => {
     expect(lossDate('Es geht um den Vorfall 12.03.2026 im Keller.')?.confidence).toBeLessThan(0.8);
   });
@@ -65,6 +92,25 @@ describe('estimated amount', () => {
     expect(pick('Our deductible is EUR 300.')).toBeUndefined();
     expect(pick('Schadenh6he: 357 EUR')?.found.amount).toBe(357);
   });
+
+  it('amounts in prose and tables (#47): the total, German prose, "2.300,-"', () => {
+    const pick = (...t: string[]) => chooseAmount(findAmounts(lines(...t)));
+    expect(pick('Laut Angebot beträgt der Schaden etwa 1.200,50 €.')).toMatchObject({
+      found: { amount: 1200.5 },
+      evidence: 'amount-estimate',
+    });
+    expect(
+      pick('Camera with lens €1,150', 'Clothing and shoes €1,200', 'Total €3,145', 'Our deductible is €300.'),
+    ).toMatchObject({ found: { amount: 3145 }, evidence: 'amount-total' });
+    expect(pick('Laminat Flur 1.400,-', 'Waschmaschine 650,-', 'zusammen 2.050,-')?.found.amount).toBe(2050);
+    expect(pick('roofer quoted €2,350 for the roof, so roughly €3,250 all in.')?.found.amount).toBe(3250);
+    expect(
+      pick(
+        'Eine Uhr, die ich im März 2019 für 5.100 € gekauft habe.',
+        'Der Juwelier schätzt den Wiederbeschaffungswert auf 4.200 €.',
+      )?.found.amount,
+    ).toBe(4200);
+  });
 });
 
 describe('cause, address, description', () => {
@@ -76,6 +122,34 @@ describe('cause, address, description', () => {
     expect(findCause(lines('Burglars broke into our flat.'))).toMatchObject({ cause: 'burglary', confidence: 0.9 });
     expect(findCause(lines('Sturm und Hagel und Feuer.'))?.confidence).toBeLessThan(0.8);
     expect(findCause(lines('Bitte rufen Sie uns an.'))).toBeUndefined();
+  });
+
+  it('cause words are whole words or German compounds, never inside another word (#47)', () => {
+    // The misses: "wind" in "window", "gust" in "August" → Sturm.
+    expect(findCause(lines('On 14 August the window of the car was scratched.'))?.cause).not.toBe('storm');
+    expect(findCause(lines('Parked in the Hagelberger Straße 12, a car hit mine.'))).toBeUndefined();
+    expect(findCause(lines('Wir waren bei Familie Brandstätter zum Essen eingeladen.'))).toBeUndefined();
+    expect(findCause(lines('Next to the Feuerwehrzufahrt sign.'))).toBeUndefined();
+    for (const [text, cause] of [
+      ['Ein Rohrbruch im Keller.', 'water'],
+      ['Der Wasserschlauch ist geplatzt.', 'water'],
+      ['Eine Sturmböe hat Ziegel gelöst.', 'storm'],
+      ['Hagelkörner so groß wie Murmeln.', 'hail'],
+      ['Ein Küchenbrand.', 'fire'],
+      ['Wohnungseinbruch am Nachmittag.', 'burglary'],
+    ] as const)
+      expect(findCause(lines(text)), text).toMatchObject({ cause, evidence: 'cause-named' });
+  });
+
+  it('a form’s row of causes counts for the ticked one only; an unlisted one is other', () => {
+    expect(
+      findCause(lines('Ursache: [ ] Feuer [X] Leitungswasser [ ] Sturm / Hagel [ ] Einbruchdiebstahl [ ] Glasbruch')),
+    ).toMatchObject({ cause: 'water', evidence: 'cause-ticked' });
+    expect(
+      findCause(
+        lines('Art: [X] Wildschaden [ ] Glas [ ] Sturm/Hagel [ ] Diebstahl [ ] Brand', 'Ein Reh lief auf die Straße.'),
+      ),
+    ).toMatchObject({ cause: 'other', evidence: 'cause-ticked' });
   });
 
   it('the damage address after its label, on the line or below it', () => {

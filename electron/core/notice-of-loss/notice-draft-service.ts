@@ -19,6 +19,12 @@ export interface NoticeDraftDeps {
   /** The OCR languages of the document (its folder profile's); default the text service's. */
   languagesOf?: (id: string) => string;
   now: () => number;
+  /**
+   * The date the draft is made as of (YYYY-MM-DD): the policy search's date (a policy in force on it is
+   * filled) and the last possible date of loss. Default the local date of now(). The bench and `case-draft
+   * --as-of` fix it, so the same letters give the same draft on any day.
+   */
+  asOf?: string;
 }
 
 export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Promise<CaseDraft> {
@@ -30,7 +36,7 @@ export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Prom
   const text = await deps.text.textOf(deps.fileOf(id), undefined, deps.languagesOf?.(id));
   if (!text.ok) return { ...base, values: [], problems: [text.message] };
   const pages = text.pages.filter((p) => p !== undefined);
-  const today = localIsoDate(deps.now());
+  const today = deps.asOf ?? localIsoDate(deps.now());
   const problems: string[] = [];
   const policy = await confirmPolicy(pages, deps.platform(), today, problems);
   return draftCase({ pages, model: schema.model, ...base, ...(policy ? { policy } : {}), today, problems });

@@ -26,6 +26,9 @@ export function CaseDraftPanel(props: { model: FormModel; idPrefix: string; disa
   if (!loading && !draft && !error) return null;
   const filled = draft?.values.filter((v) => v.filled) ?? [];
   const offered = draft?.values.filter((v) => !v.filled) ?? [];
+  const takeable = offered.filter(
+    (v) => v.reason !== 'refused-by-schema' && v.reason !== 'field-not-empty' && !taken.includes(v.path),
+  );
   const row = (v: DraftValue) => (
     <DraftRow
       key={v.path}
@@ -69,6 +72,19 @@ export function CaseDraftPanel(props: { model: FormModel; idPrefix: string; disa
       {offered.length > 0 && (
         <>
           <h4>{t('case.draft.offered')}</h4>
+          {/* One click takes every offered value the form accepts, after the clerk has looked at them
+              (issue #47: ≤ 6 actions per case); each stays marked with its source and can be changed. */}
+          {takeable.length > 1 && (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={props.disabled}
+              data-testid="case-draft-take-all"
+              onClick={() => takeable.forEach((v) => s().takeDraftValue(v.path))}
+            >
+              {t('case.draft.takeAll', { count: takeable.length })}
+            </button>
+          )}
           <ul className="case-draft-list" data-testid="case-draft-offered">
             {offered.map(row)}
           </ul>
@@ -88,7 +104,12 @@ function DraftRow(props: {
 }) {
   const { v, t } = props;
   const s = useAppStore.getState;
-  const label = nodeAtPath(props.model.root, parsePath(v.path))?.label ?? v.path;
+  const node = nodeAtPath(props.model.root, parsePath(v.path));
+  const label = node?.label ?? v.path;
+  // An option is shown by its title in the clerk's language, as the form's select shows it ("Sachschaden",
+  // not the platform's value "Property"; issue #47 item 5).
+  const shown =
+    node?.kind === 'enum' ? (node.options.find((o) => o.value === v.value)?.label ?? String(v.value)) : String(v.value);
   const sure = v.confidence >= 0.8;
   const source =
     v.source.kind === 'page'
@@ -108,7 +129,10 @@ function DraftRow(props: {
       data-filled={v.filled}
       data-source={v.source.kind}
     >
-      <span className="case-draft-label">{label}</span> <span className="case-draft-text">{String(v.value)}</span>{' '}
+      <span className="case-draft-label">{label}</span>{' '}
+      <span className="case-draft-text" data-testid="case-draft-text">
+        {shown}
+      </span>{' '}
       <span className="chip-page" data-testid="case-draft-source">
         {source}
       </span>{' '}
