@@ -9,17 +9,16 @@
  *   npx tsx bench/agent-claim-window.ts [--files 30000,100000] [--alone-seconds 60] [--join-seconds 30]
  *     [--drain-seconds 0 (= until drained)] [--idle-seconds 20] [--poll MS (polled, as on a network share)]
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { workDir } from './bench-support';
+import { spawnAgent } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 import type { BenchSandbox } from './sandbox-process';
 
-const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '30000,100000' },
@@ -87,28 +86,10 @@ async function countUnder(dir: string): Promise<number> {
 }
 
 function start(s: BenchSandbox, folder: string, data: string): ChildProcess {
-  const child = spawn(
-    AGENT,
-    [
-      'run',
-      '--watch',
-      folder,
-      '--data',
-      data,
-      '--base-url',
-      s.baseUrl,
-      '--token-url',
-      s.tokenUrl,
-      '--client-id',
-      s.demoClient.clientId,
-      '--meta',
-      'CaseNumber=CLM-2026-000101',
-      '--log-level',
-      'warn',
-      ...(values.poll ? ['--poll', values.poll] : []),
-    ],
-    { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawnAgent(s, ['run', '--watch', folder, '--data', data], {
+    after: ['--log-level', 'warn', ...(values.poll ? ['--poll', values.poll] : [])],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.setEncoding('utf8').on('data', (t: string) => {
     // Errors matter here (EMFILE, out of memory): shown as they come.
     for (const line of t.split('\n')) if (/EMFILE|heap out of memory|"level":"error"/.test(line)) console.log(line);

@@ -6,17 +6,16 @@
  * (bin/intake-agent.mjs with its V8 flags; `npm run build` first).
  *   npx tsx bench/agent-drain-memory.ts [--files 10000] [--idle-seconds 20]
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { workDir } from './bench-support';
+import { spawnAgent } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 import type { BenchSandbox } from './sandbox-process';
 
-const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
 const { values } = parseArgs({
   options: {
     files: { type: 'string', default: '10000' },
@@ -44,27 +43,10 @@ function start(
   folder: string,
   data: string,
 ): { child: ChildProcess; metricsUrl: Promise<string> } {
-  const child = spawn(
-    AGENT,
-    [
-      'run',
-      '--watch',
-      folder,
-      '--data',
-      data,
-      '--base-url',
-      s.baseUrl,
-      '--token-url',
-      s.tokenUrl,
-      '--client-id',
-      s.demoClient.clientId,
-      '--meta',
-      'CaseNumber=CLM-2026-000101',
-      '--metrics-port',
-      '0',
-    ],
-    { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawnAgent(s, ['run', '--watch', folder, '--data', data], {
+    after: ['--metrics-port', '0'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   const metricsUrl = new Promise<string>((resolve, reject) => {
     child.stderr?.setEncoding('utf8').on('data', (t: string) => {

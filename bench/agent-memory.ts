@@ -4,38 +4,21 @@
  * the kernel's VmHWM of the agent process, read until it exits. The sandbox runs as its own process with
  * its data on tmpfs. npx tsx bench/agent-memory.ts [--quick]   (needs `npm run build`: runs the bundle)
  */
-import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Figure } from './bench-support';
+import { spawnAgent } from './bench-support';
 import { peakRssUntilExit, printFigures, workDir, writeBigPdf } from './bench-support';
 import { sandboxProcess } from './sandbox-process';
 import type { BenchSandbox } from './sandbox-process';
 
-const AGENT = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
 type Sandbox = BenchSandbox;
 
 async function peakOf(args: string[], s: Sandbox): Promise<{ peakMb: number; seconds: number; code: number | null }> {
   const started = performance.now();
   // The bin itself, as an installed agent runs (its shebang carries the V8 start flags).
-  const child = spawn(
-    AGENT,
-    [
-      ...args,
-      '--base-url',
-      s.baseUrl,
-      '--token-url',
-      s.tokenUrl,
-      '--client-id',
-      s.demoClient.clientId,
-      '--meta',
-      'CaseNumber=CLM-2026-000101',
-      '--log-level',
-      'warn',
-    ],
-    { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: 'ignore' },
-  );
+  const child = spawnAgent(s, args, { after: ['--log-level', 'warn'], stdio: 'ignore' });
   const { peakMb, code } = await peakRssUntilExit(child);
   return { peakMb, seconds: (performance.now() - started) / 1000, code };
 }

@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess, StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startSandbox } from '../sandbox';
 import type { StoredUpload } from '../sandbox';
@@ -232,4 +232,34 @@ export async function writeBigPdf(path: string, bytes: number): Promise<void> {
     if (!out.write(part)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(tail, () => r()));
+}
+
+/** The installed agent's bin, as the agent benches run it (its shebang carries the V8 start flags). */
+export const AGENT_BIN = resolve(import.meta.dirname, '../bin/intake-agent.mjs');
+
+/**
+ * Starts `intake-agent` with `args` against the bench's sandbox: its platform, the demo client (its secret
+ * in the environment, as an installed agent's) and the case number every bench document carries.
+ */
+export function spawnAgent(
+  s: Pick<BenchSandbox, 'baseUrl' | 'tokenUrl' | 'demoClient'>,
+  args: readonly string[],
+  options: { stdio: StdioOptions; after?: readonly string[] },
+): ChildProcess {
+  return spawn(
+    AGENT_BIN,
+    [
+      ...args,
+      '--base-url',
+      s.baseUrl,
+      '--token-url',
+      s.tokenUrl,
+      '--client-id',
+      s.demoClient.clientId,
+      '--meta',
+      'CaseNumber=CLM-2026-000101',
+      ...(options.after ?? []),
+    ],
+    { env: { ...process.env, INTAKE_CLIENT_SECRET: s.demoClient.secret }, stdio: options.stdio },
+  );
 }

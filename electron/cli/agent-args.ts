@@ -186,30 +186,35 @@ export interface AgentArgs {
 
 const COMMANDS: readonly Command[] = ['run', 'list', 'retry', 'upload', 'status', 'clear-stale', 'scan'];
 
+/** How the agent reaches its platform and logs: `run`'s options, which `case-draft` reads alike. */
+export const CONNECTION_OPTIONS = {
+  settings: { type: 'string' },
+  'machine-settings': { type: 'string' },
+  'base-url': { type: 'string' },
+  'token-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  'auth-method': { type: 'string' },
+  'key-file': { type: 'string' },
+  'assertion-audience': { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  country: { type: 'string' },
+  tenant: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  'log-level': { type: 'string' },
+} as const;
+
 /** Parses argv (without node and script); throws UsageError with a message for the user. */
 export function parseAgentArgs(argv: string[], env: Record<string, string | undefined> = {}): AgentArgs {
   const parsed = parseCliArgs(argv, {
-    settings: { type: 'string' },
-    'machine-settings': { type: 'string' },
+    ...CONNECTION_OPTIONS,
     service: { type: 'boolean' },
     data: { type: 'string' },
-    'base-url': { type: 'string' },
-    'token-url': { type: 'string' },
-    'client-id': { type: 'string' },
-    'auth-method': { type: 'string' },
-    'key-file': { type: 'string' },
-    'assertion-audience': { type: 'string' },
-    scope: { type: 'string', multiple: true },
-    country: { type: 'string' },
-    tenant: { type: 'string' },
     watch: { type: 'string', multiple: true },
     meta: { type: 'string', multiple: true },
     archive: { type: 'string' },
     concurrency: { type: 'string' },
     once: { type: 'boolean' },
     'unreachable-tries': { type: 'string' },
-    sandbox: { type: 'boolean' },
-    'log-level': { type: 'string' },
     'console-log-level': { type: 'string' },
     'log-format': { type: 'string' },
     'metrics-port': { type: 'string' },

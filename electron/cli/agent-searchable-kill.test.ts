@@ -9,7 +9,7 @@ import type { StoredUpload } from '../../sandbox';
 import { decodeGray, pdfOfScans } from '../core/capture/test-support/synthetic-scan';
 import { pdftotext, qpdfCheck, wordsOfText } from '../core/output/test-support/verify-pdf';
 import { letterScan } from '../core/suggestions/test-support/letters';
-import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { agentEnv, runAgent, searchableAgentArgs } from './test-support/run-agent';
 import type { AgentRun } from './test-support/run-agent';
 import { spawnAgent } from './test-support/spawned-agent';
 
@@ -78,19 +78,7 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
         const cache = join(data, 'text-cache');
         await mkdir(scans);
         for (let n = 1; n <= LETTERS; n++) await writeFile(join(scans, `letter-${n}.pdf`), await letter(n));
-        const args = [
-          '--watch',
-          scans,
-          '--data',
-          data,
-          ...sandboxArgs(sandbox),
-          '--meta',
-          'CaseNumber=CLM-2026-000101',
-          '--output',
-          'searchable-pdf',
-          '--log-level',
-          'info',
-        ];
+        const args = searchableAgentArgs(scans, data, sandbox, 'info');
         const env = agentEnv(sandbox);
         const logs: string[] = [];
         // Each run is killed as soon as it begins a text layer: after a restart the same letters are read
@@ -147,19 +135,7 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
           Buffer.concat([await letter(n), Buffer.from('\n% CRASH-THE-TEXT-READER\n')]);
         await writeFile(join(scans, 'letter-1.pdf'), await letter(1));
         await writeFile(join(scans, 'poison-1.pdf'), await poisoned(2));
-        const args = [
-          '--watch',
-          scans,
-          '--data',
-          data,
-          ...sandboxArgs(sandbox),
-          '--meta',
-          'CaseNumber=CLM-2026-000101',
-          '--output',
-          'searchable-pdf',
-          '--log-level',
-          'info',
-        ];
+        const args = searchableAgentArgs(scans, data, sandbox, 'info');
         const worker = new URL('../core/suggestions/test-support/crashing-text-worker.mjs', import.meta.url);
         const env = agentEnv(sandbox, { INTAKE_TEST_TEXT_WORKER: worker.href });
 

@@ -10,7 +10,7 @@ import type { StoredUpload } from '../../sandbox';
 import { decodeGray, pdfOfScans } from '../core/capture/test-support/synthetic-scan';
 import { pdftotext, qpdfCheck, wordsOfText } from '../core/output/test-support/verify-pdf';
 import { letterScan } from '../core/suggestions/test-support/letters';
-import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { agentCommand, agentEnv, runAgent, searchableAgentArgs } from './test-support/run-agent';
 
 // Issue #39's done-criteria: the agent with --output searchable-pdf against a real platform double (the
 // sandbox over sockets), and kill -9 while the text layer is built: nothing lost, nothing sent twice.
@@ -40,19 +40,7 @@ describe('intake-agent --output searchable-pdf', () => {
         const png = await letterScan({ lines: LINES[0]!, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6 });
         await writeFile(join(scans, 'letters.pdf'), scan);
         await writeFile(join(scans, 'photo.png'), png);
-        const args = [
-          '--watch',
-          scans,
-          '--data',
-          data,
-          ...sandboxArgs(sandbox),
-          '--meta',
-          'CaseNumber=CLM-2026-000101',
-          '--output',
-          'searchable-pdf',
-          '--log-level',
-          'warn',
-        ];
+        const args = searchableAgentArgs(scans, data, sandbox, 'warn');
         const env = agentEnv(sandbox);
 
         // The first run is killed once a text worker is reading a scan for its searchable PDF.

@@ -34,6 +34,7 @@ import { AgentCredentials, loadAgentConfig } from './agent-config';
 import { loadClientKey } from './agent-key';
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { parseCliArgs, UsageError } from './cli-args';
+import { CONNECTION_OPTIONS } from './agent-args';
 
 export const CASE_DRAFT_USAGE = `  case-draft FILE... [--sandbox | --settings FILE | --base-url URL --token-url URL --client-id ID …]
              [--schema KEY] [--as-of YYYY-MM-DD] [--ocr-languages L]
@@ -44,26 +45,9 @@ export const CASE_DRAFT_USAGE = `  case-draft FILE... [--sandbox | --settings FI
                      of loss; default today); --ocr-languages: deu, eng or deu+eng (default: the locale's)
   case-draft exit codes: as text (1 when a file gives no text; 3 when the platform's schema cannot be had)`;
 
-/** The connection options of `run`, passed on to its parser so both read them alike. */
-const CONNECTION = {
-  settings: { type: 'string' },
-  'machine-settings': { type: 'string' },
-  'base-url': { type: 'string' },
-  'token-url': { type: 'string' },
-  'client-id': { type: 'string' },
-  'auth-method': { type: 'string' },
-  'key-file': { type: 'string' },
-  'assertion-audience': { type: 'string' },
-  scope: { type: 'string', multiple: true },
-  country: { type: 'string' },
-  tenant: { type: 'string' },
-  sandbox: { type: 'boolean' },
-  'log-level': { type: 'string' },
-} as const;
-
 export function parseCaseDraftArgs(argv: string[]) {
   const { values, positionals } = parseCliArgs(argv, {
-    ...CONNECTION,
+    ...CONNECTION_OPTIONS,
     schema: { type: 'string' },
     'as-of': { type: 'string' },
     'ocr-languages': { type: 'string' },

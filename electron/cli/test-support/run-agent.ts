@@ -86,6 +86,31 @@ export function sandboxArgs(sandbox: SandboxAddress): string[] {
   return ['--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--client-id', sandbox.demoClient.clientId];
 }
 
+/**
+ * An agent watching `scans` into `data` that sends searchable PDFs to the sandbox (the searchable-output
+ * tests' one set-up; the test adds the command, `run` or others).
+ */
+export function searchableAgentArgs(
+  scans: string,
+  data: string,
+  sandbox: SandboxAddress,
+  logLevel: 'info' | 'warn',
+): string[] {
+  return [
+    '--watch',
+    scans,
+    '--data',
+    data,
+    ...sandboxArgs(sandbox),
+    '--meta',
+    'CaseNumber=CLM-2026-000101',
+    '--output',
+    'searchable-pdf',
+    '--log-level',
+    logLevel,
+  ];
+}
+
 /** The environment with the demo client's secret, as an admin passes it to an unattended agent. */
 export function agentEnv(sandbox: SandboxAddress, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, INTAKE_CLIENT_SECRET: sandbox.demoClient.secret, ...extra };
