@@ -1,30 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FolderFile } from './office-folder-claims';
-import type { TestStation } from './test-support/office-fixture';
-import { joinTestStation, whenReachable } from './test-support/office-fixture';
-import type { PrivatePostgres } from './test-support/private-postgres';
-import { startPrivatePostgres } from './test-support/private-postgres';
+import { officeSuite, whenReachable } from './test-support/office-fixture';
 
 // Watched-folder files claimed through the office database against a real PostgreSQL (issue #50 item 4):
 // one row per file, one winner per file, whatever the number of stations, a claim lapsing with its
 // station, and the server crash-restarted while the stations claim.
 describe('watched-folder files claimed through the office database', () => {
-  let server: PrivatePostgres;
-  const stations: TestStation[] = [];
-  const join = async (url: string, id: string, o: { lapseSeconds?: number } = {}) => {
-    const s = await joinTestStation(url, id, o);
-    stations.push(s);
-    return s;
-  };
-  beforeAll(async () => {
-    server = await startPrivatePostgres();
-  });
-  afterEach(async () => {
-    for (const s of stations.splice(0)) await s.close().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const office = officeSuite();
+  const join = office.join;
 
   const scan = (name: string, o: Partial<FolderFile> = {}): FolderFile => ({
     folderId: 'folder-1',
@@ -35,7 +18,7 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it('one station wins a file; asking again it keeps it; the others lose it until it is given back', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a');
     const b = await join(url, 'station-b');
     expect(await a.claims.claim(scan('scan_0001.pdf'))).toBe('won');
@@ -54,7 +37,7 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it('a taken file stays taken for everyone; a new scan under its name is a new file; done frees the name', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a');
     const b = await join(url, 'station-b');
     expect(await a.claims.claim(scan('scan_0002.pdf'))).toBe('won');
@@ -72,7 +55,7 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it("a gone station's claim lapses: another takes the file; the gone one's late commit is refused", async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a', { lapseSeconds: 2 });
     const b = await join(url, 'station-b', { lapseSeconds: 2 });
     expect(await a.claims.claim(scan('scan_0003.pdf'))).toBe('won');
@@ -90,7 +73,7 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it("a live station's claim does not lapse: its heartbeat renews it", async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a', { lapseSeconds: 2 });
     const b = await join(url, 'station-b', { lapseSeconds: 2 });
     a.station.start();
@@ -123,7 +106,11 @@ describe('watched-folder files claimed through the office database', () => {
       all.map(async (s, si) => {
         const order = si === 1 ? [...files].reverse() : si === 2 ? files.map((_, i) => files[(i * 7) % 300]!) : files;
         for (const file of order) {
-          if (++claimed === 200 && o.restart) restarted = server.stop('immediate').then(() => server.start());
+          if (++claimed === 200 && o.restart)
+            restarted = office
+              .server()
+              .stop('immediate')
+              .then(() => office.server().start());
           if ((await whenReachable(() => s.claims.claim(file), seen)) !== 'won') continue;
           if (!(await whenReachable(() => s.claims.taken(file, `${s.station.id}:${file.name}`), seen))) continue;
           won.set(file.name, [...(won.get(file.name) ?? []), s.station.id]);
@@ -138,7 +125,7 @@ describe('watched-folder files claimed through the office database', () => {
   }
 
   it('three stations on the same 300 scans: each taken once, by one station', async () => {
-    const { won, rows, files } = await threeStationsOn300(await server.createDatabase(), { restart: false });
+    const { won, rows, files } = await threeStationsOn300(await office.server().createDatabase(), { restart: false });
     expect([...won.keys()].sort()).toEqual(files.map((f) => f.name));
     expect([...won.values()].filter((by) => by.length !== 1)).toEqual([]);
     expect(rows).toHaveLength(300);
@@ -148,7 +135,9 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it('PostgreSQL crash-restarted while three stations claim: each scan still taken once; they say so and go on', async () => {
-    const { all, won, rows, seen, files } = await threeStationsOn300(await server.createDatabase(), { restart: true });
+    const { all, won, rows, seen, files } = await threeStationsOn300(await office.server().createDatabase(), {
+      restart: true,
+    });
     expect(seen.unreachable).toBeGreaterThan(0);
     expect([...won.keys()].sort()).toEqual(files.map((f) => f.name));
     expect([...won.values()].filter((by) => by.length !== 1)).toEqual([]);
@@ -164,9 +153,9 @@ describe('watched-folder files claimed through the office database', () => {
   });
 
   it('the server down: claiming says office.unreachable and takes nothing; back, the same call takes it', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a');
-    await server.stop('fast');
+    await office.server().stop('fast');
     try {
       await expect(a.claims.claim(scan('scan_0005.pdf'))).rejects.toMatchObject({
         code: 'office.unreachable',
@@ -176,7 +165,7 @@ describe('watched-folder files claimed through the office database', () => {
       });
       expect(a.db.reachability()).toMatchObject({ state: 'unreachable' });
     } finally {
-      await server.start();
+      await office.server().start();
     }
     const { rows } = await a.db.query('SELECT * FROM office_folder_files');
     expect(rows).toEqual([]);

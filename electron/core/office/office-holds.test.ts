@@ -1,33 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentHold } from './office-holds';
-import type { TestStation } from './test-support/office-fixture';
-import { addOfficeDocument, joinTestStation, whenReachable } from './test-support/office-fixture';
-import type { PrivatePostgres } from './test-support/private-postgres';
-import { startPrivatePostgres } from './test-support/private-postgres';
+import { addOfficeDocument, officeSuite, whenReachable } from './test-support/office-fixture';
 
 // The office inbox's holds against a real PostgreSQL (issue #50 item 3): taking a document shows who has it,
 // leaving frees it, a gone station's hold lapses, and two clerks never change one document, also with many
 // clerks at once and with the server crash-restarted under them.
 describe('holds on the office inbox', () => {
-  let server: PrivatePostgres;
-  const stations: TestStation[] = [];
-  const join = async (url: string, id: string, o: { lapseSeconds?: number } = {}) => {
-    const s = await joinTestStation(url, id, o);
-    stations.push(s);
-    return s;
-  };
-  beforeAll(async () => {
-    server = await startPrivatePostgres();
-  });
-  afterEach(async () => {
-    for (const s of stations.splice(0)) await s.close().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const office = officeSuite();
+  const join = office.join;
 
   it('taking shows the others who has it; leaving frees it', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a');
     const b = await join(url, 'station-b');
     await addOfficeDocument(a.db, { id: 'doc-1', stationId: 'station-a' });
@@ -56,7 +39,7 @@ describe('holds on the office inbox', () => {
   });
 
   it('only a waiting document can be taken; an unknown one is said so', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a');
     await addOfficeDocument(a.db, { id: 'sent', stationId: 'station-a', state: 'uploaded' });
     expect(await a.holds.take('sent', 'anna')).toEqual({ taken: false, reason: 'not_waiting', state: 'uploaded' });
@@ -64,7 +47,7 @@ describe('holds on the office inbox', () => {
   });
 
   it('twenty clerks opening one document at the same moment: one has it, the nineteen others see whom', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const all = await Promise.all(Array.from({ length: 20 }, (_, i) => join(url, `station-${i}`)));
     await addOfficeDocument(all[0]!.db, { id: 'doc-1', stationId: 'station-0' });
     const outcomes = await Promise.all(all.map((s, i) => s.holds.take('doc-1', `clerk-${i}`)));
@@ -76,7 +59,7 @@ describe('holds on the office inbox', () => {
   });
 
   it("a gone station's hold lapses: the others take the document with what was saved; the gone clerk's hold writes nothing", async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     // Station A stops beating at once (as a station killed with its clerk's document open).
     const a = await join(url, 'station-a', { lapseSeconds: 2 });
     const b = await join(url, 'station-b', { lapseSeconds: 2 });
@@ -116,7 +99,7 @@ describe('holds on the office inbox', () => {
   });
 
   it('a live station keeps its hold past the lapse: its heartbeat renews it', async () => {
-    const url = await server.createDatabase();
+    const url = await office.server().createDatabase();
     const a = await join(url, 'station-a', { lapseSeconds: 2 });
     const b = await join(url, 'station-b', { lapseSeconds: 2 });
     a.station.start();
@@ -198,7 +181,11 @@ describe('holds on the office inbox', () => {
           await whenReachable(() => s.holds.leave(hold), seen);
         }
         // A fifth of the way in, the server crashes and comes back while the others go on working.
-        if (++finishedRounds === 100 && o.restart) restarted = server.stop('immediate').then(() => server.start());
+        if (++finishedRounds === 100 && o.restart)
+          restarted = office
+            .server()
+            .stop('immediate')
+            .then(() => office.server().start());
       }
     });
     await Promise.all(work);
@@ -211,7 +198,7 @@ describe('holds on the office inbox', () => {
   }
 
   it('many clerks on few documents: every write made under a hold, none lost', async () => {
-    const { sum, lost, tally } = await clerksAtWork(await server.createDatabase(), { restart: false });
+    const { sum, lost, tally } = await clerksAtWork(await office.server().createDatabase(), { restart: false });
     expect(lost).toEqual([]);
     expect(sum).toBe(tally.saved);
     expect(tally.saved).toBeGreaterThan(0);
@@ -219,7 +206,7 @@ describe('holds on the office inbox', () => {
   });
 
   it('PostgreSQL crash-restarted while they work: each station says so, goes on when it is back, none lost', async () => {
-    const { sum, lost, tally, seen, stationsHere } = await clerksAtWork(await server.createDatabase(), {
+    const { sum, lost, tally, seen, stationsHere } = await clerksAtWork(await office.server().createDatabase(), {
       restart: true,
     });
     expect(lost).toEqual([]);

@@ -1,3 +1,6 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { PrivatePostgres } from './private-postgres';
+import { startPrivatePostgres } from './private-postgres';
 import type { OfficeDatabaseAddress } from '../../../../shared/domain/office';
 import { parseOfficeDatabaseUrl } from '../../../../shared/domain/office';
 import type { LogEntry, Logger } from '../../util/logger';
@@ -96,4 +99,33 @@ export async function whenReachable<T>(step: () => Promise<T>, seen: { unreachab
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
+
+/**
+ * A private PostgreSQL for a test file's suite, and its stations: the server starts before the first test
+ * and is destroyed after the last; the stations a test joined are closed after it.
+ */
+export function officeSuite() {
+  let server: PrivatePostgres | undefined;
+  const stations: TestStation[] = [];
+  beforeAll(async () => {
+    server = await startPrivatePostgres();
+  });
+  afterEach(async () => {
+    for (const s of stations.splice(0)) await s.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+  return {
+    server(): PrivatePostgres {
+      if (!server) throw new Error('the private PostgreSQL is not started yet (use it inside a test)');
+      return server;
+    },
+    async join(url: string, id: string, o: { lapseSeconds?: number } = {}): Promise<TestStation> {
+      const s = await joinTestStation(url, id, o);
+      stations.push(s);
+      return s;
+    },
+  };
 }
