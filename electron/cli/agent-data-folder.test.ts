@@ -11,6 +11,7 @@ import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { spawnAgent } from './test-support/spawned-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
@@ -46,36 +47,44 @@ async function station(name: string) {
 const env = () => agentEnv(sandbox, { HOME: dir });
 
 describe('a data folder the agent cannot create', () => {
-  it('--once: exit 2 with the folder and EACCES, not exit 1 (a document failed)', async () => {
-    const s = await station('once');
-    const { spawn } = await import('node:child_process');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(resolve(import.meta.dirname), 'agent.ts'), '--once', ...s.args],
-      { env: env(), cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'], ...asNobody },
-    );
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
-    const code = await new Promise<number | null>((r) => child.once('close', r));
-    expect(code, stderr).toBe(EXIT.usage);
-    expect(stderr).toMatch(/The data folder .*owned-by-root\/data cannot be used .*permission denied \(EACCES\)/);
-    expect(stderr).not.toContain('agent failed');
-  }, 30_000);
+  it(
+    '--once: exit 2 with the folder and EACCES, not exit 1 (a document failed)',
+    async () => {
+      const s = await station('once');
+      const { spawn } = await import('node:child_process');
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(resolve(import.meta.dirname), 'agent.ts'), '--once', ...s.args],
+        { env: env(), cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'], ...asNobody },
+      );
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
+      const code = await new Promise<number | null>((r) => child.once('close', r));
+      expect(code, stderr).toBe(EXIT.usage);
+      expect(stderr).toMatch(/The data folder .*owned-by-root\/data cannot be used .*permission denied \(EACCES\)/);
+      expect(stderr).not.toContain('agent failed');
+    },
+    idleMs(30_000),
+  );
 
-  it('--service: stopped with the reason (logged once), then it starts by itself when the folder is fixed', async () => {
-    const s = await station('service');
-    const agent = spawnAgent(['run', '--service', ...s.args], { env: env(), ...asNobody });
-    try {
-      await agent.untilLog(/"message":"agent stopped".*"code":"data\.folder_unwritable"/);
-      await new Promise((r) => setTimeout(r, 2_000));
-      expect(agent.child.exitCode).toBeNull();
-      await chmod(s.parent, 0o777); // the admin's fix
-      await agent.untilLog(/"message":"agent started"/);
-      expect(agent.log().match(/"message":"agent stopped"/g)).toHaveLength(1);
-    } finally {
-      expect(await agent.stop()).toBe(0);
-    }
-  }, 60_000);
+  it(
+    '--service: stopped with the reason (logged once), then it starts by itself when the folder is fixed',
+    async () => {
+      const s = await station('service');
+      const agent = spawnAgent(['run', '--service', ...s.args], { env: env(), ...asNobody });
+      try {
+        await agent.untilLog(/"message":"agent stopped".*"code":"data\.folder_unwritable"/);
+        await new Promise((r) => setTimeout(r, 2_000));
+        expect(agent.child.exitCode).toBeNull();
+        await chmod(s.parent, 0o777); // the admin's fix
+        await agent.untilLog(/"message":"agent started"/);
+        expect(agent.log().match(/"message":"agent stopped"/g)).toHaveLength(1);
+      } finally {
+        expect(await agent.stop()).toBe(0);
+      }
+    },
+    idleMs(60_000),
+  );
 
   it('status on a folder that does not exist says so (not "no agent runs")', async () => {
     const r = await runAgent(['status', '--data', join(dir, 'no-such-folder')]);

@@ -8,6 +8,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // One owner per data folder, held by the OS (electron/core/util/data-folder-lock.ts): real agent processes.
 let dir: string;
@@ -60,7 +61,7 @@ async function kill9(child: ChildProcess): Promise<void> {
 describe('agent: one owner per data folder', () => {
   it(
     'a second agent on the folder of a running one exits with its own code and says who owns it; after kill -9 of the first, it runs',
-    { timeout: 90_000 },
+    { timeout: idleMs(90_000) },
     async () => {
       const { data, args } = await setup('two-agents');
       const first = await startAgent(args);
@@ -77,7 +78,7 @@ describe('agent: one owner per data folder', () => {
 
   it(
     'a pid file left by an older version (a live pid, as after a reboot) does not block',
-    { timeout: 60_000 },
+    { timeout: idleMs(60_000) },
     async () => {
       const { data, args } = await setup('stale-pid');
       await writeFile(join(data, 'agent.lock'), '1'); // pid 1 always runs

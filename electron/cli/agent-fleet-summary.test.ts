@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedLayout } from '../core/intake/shared-folder/layout';
 import { runAgent } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #45 item 2: `status --folder` on a folder with 24,080 committed files printed every name in one
 // 337 KB line. It sums each list up (count, oldest, first names) and prints every name only with --names.
@@ -19,7 +20,7 @@ const day = (n: number) => new Date(Date.UTC(2026, 10, n, 8, 0, 0));
 describe('intake-agent status --folder: a summary, names on request', () => {
   it(
     'counts, the oldest and the first five of each list; every name only with --names',
-    { timeout: 60_000 },
+    { timeout: idleMs(60_000) },
     async () => {
       dir = mkdtempSync(join(tmpdir(), 'intake-fleet-summary-'));
       const l = sharedLayout(dir, 'pc-a-000001');

@@ -11,6 +11,7 @@ import type { RunningSandbox, StoredUpload } from '../../sandbox';
 import { scansLeftIn } from '../core/test-support/scans-left';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { spawnAgent } from './test-support/spawned-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #37 items 1 and 4 with real agents: a station upgraded from the in-place way finishes what it had in
 // place, then claims; the admin's fleet view of a shared folder and the one command that clears stations
@@ -39,7 +40,7 @@ describe('a station upgraded from the in-place way', () => {
   it(
     'moves what its queue took in place into its taken/ first, finishes it, then claims: each file once',
     {
-      timeout: 120_000,
+      timeout: idleMs(120_000),
     },
     async () => {
       dir = mkdtempSync(join(tmpdir(), 'intake-upgrade-'));
@@ -103,7 +104,7 @@ describe('intake-agent status --folder and clear-stale', () => {
   it(
     'shows every station with its heartbeat; a station killed for good is cleared by one command, no file touched',
     {
-      timeout: 120_000,
+      timeout: idleMs(120_000),
     },
     async () => {
       dir = mkdtempSync(join(tmpdir(), 'intake-fleet-agents-'));

@@ -14,6 +14,7 @@ import {
 import { g4TiffBomb } from '../core/capture/test-support/hostile-scans';
 import { createDefaultSettings } from '../core/settings/default-settings';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -38,7 +39,7 @@ const uploads = async () => (await (await fetch(`${sandbox.baseUrl}/__sandbox/up
 describe('a real agent with a hostile scan in its capture folder', () => {
   it(
     'stays up over three starts; the scan is kept whole once, every other document is uploaded',
-    { timeout: 300_000 },
+    { timeout: idleMs(300_000) },
     async () => {
       const capture = join(dir, 'capture');
       const plain = join(dir, 'plain');

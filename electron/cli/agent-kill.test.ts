@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { killRun } from '../../test/reliability/kill-run';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // The long version (≥ 20 kills over 200 files) is opt-in: `npx tsx bench/kill-test.ts`.
 describe('agent under kill -9', () => {
-  it('loses nothing and leaves nothing half-way after random kills', { timeout: 120_000 }, async () => {
+  it('loses nothing and leaves nothing half-way after random kills', { timeout: idleMs(120_000) }, async () => {
     const r = await killRun({ files: 40, kills: 3 });
     expect(r.endedByThemselves).toEqual([]);
     expect(r.finalExitCode).toBe(0);

@@ -12,7 +12,7 @@ import { EXIT } from './agent-stop-reason';
 import type { AgentUser } from './test-support/run-agent';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
 import { scansLeftIn } from '../core/test-support/scans-left';
-import { pastIdleTime } from '../core/util/test-support/box-pace';
+import { pastIdleTime, idleMs } from '../core/util/test-support/box-pace';
 
 /**
  * A queue.sqlite the agent's user may not write (chmod 444), as the review found it: the agent said
@@ -105,73 +105,85 @@ async function until<T>(what: string, fn: () => Promise<T | undefined> | T | und
 }
 
 describe('agent on a read-only queue database (the agent runs as another user)', () => {
-  it('says failing (status exit 2), logs it once, and goes on without a restart after chmod 644', async () => {
-    // A document a killed run left uploading: start-up cannot requeue it yet, and must not fail for that.
-    const { data, scans, args } = await station('running', 2, true);
-    const [command, commandArgs] = agentCommand(['run', ...args], NOBODY);
-    const child = spawn(command, commandArgs, { env: agentEnv(sandbox), stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    try {
-      const failing = await until('status failing', async () => {
-        const s = await statusOf(data);
-        const reasons = (s.json['reasons'] as string[] | undefined) ?? [];
-        return s.code === 2 && reasons.some((r) => r.includes('storage.read_only')) ? s : undefined;
-      });
-      expect(failing.json['health']).toBe('failing');
-      expect((failing.json['reasons'] as string[]).join(' ')).toMatch(/data folder failing .*storage\.read_only/);
-      // Some seconds of failing: one line for it, none per try.
-      await new Promise((r) => setTimeout(r, 3_000));
-      expect(
-        logLines(stderr, 'data folder failing; retrying with backoff'),
-        stderr
-          .split('\n')
-          .filter((l) => l.includes('failing'))
-          .join('\n'),
-      ).toBe(1);
-      expect(logLines(stderr, 'could not take file; will try again')).toBe(0);
-      expect(scansLeftIn(scans)).toHaveLength(2);
+  it(
+    'says failing (status exit 2), logs it once, and goes on without a restart after chmod 644',
+    async () => {
+      // A document a killed run left uploading: start-up cannot requeue it yet, and must not fail for that.
+      const { data, scans, args } = await station('running', 2, true);
+      const [command, commandArgs] = agentCommand(['run', ...args], NOBODY);
+      const child = spawn(command, commandArgs, { env: agentEnv(sandbox), stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+      try {
+        const failing = await until('status failing', async () => {
+          const s = await statusOf(data);
+          const reasons = (s.json['reasons'] as string[] | undefined) ?? [];
+          return s.code === 2 && reasons.some((r) => r.includes('storage.read_only')) ? s : undefined;
+        });
+        expect(failing.json['health']).toBe('failing');
+        expect((failing.json['reasons'] as string[]).join(' ')).toMatch(/data folder failing .*storage\.read_only/);
+        // Some seconds of failing: one line for it, none per try.
+        await new Promise((r) => setTimeout(r, 3_000));
+        expect(
+          logLines(stderr, 'data folder failing; retrying with backoff'),
+          stderr
+            .split('\n')
+            .filter((l) => l.includes('failing'))
+            .join('\n'),
+        ).toBe(1);
+        expect(logLines(stderr, 'could not take file; will try again')).toBe(0);
+        expect(scansLeftIn(scans)).toHaveLength(2);
 
+        chmodSync(join(data, 'queue.sqlite'), 0o644);
+        await until('both scans uploaded and archived', () => (scansLeftIn(scans).length === 0 ? true : undefined));
+        // The interrupted one too (requeued with its key once the database took writes).
+        await until('the interrupted document uploaded', async () => {
+          const uploads = (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as Array<{
+            fileName: string;
+          }>;
+          return uploads.some((u) => u.fileName === 'interrupted.pdf') ? true : undefined;
+        });
+        const healthy = await until('status healthy', async () => {
+          const s = await statusOf(data);
+          return s.code === 0 ? s : undefined;
+        });
+        expect(healthy.json['health']).toBe('healthy');
+        expect(logLines(stderr, 'queue database re-opened for writing')).toBe(1);
+        expect(logLines(stderr, 'data folder ok again')).toBe(1);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('close', r));
+      }
+      // The -wal and -shm files SQLite made read-only (the database file's mode then) are the agent's own
+      // and private now: the re-open made them 0600 (queue.sqlite is as the admin left it, 0644).
+      for (const f of readdirSync(data).filter((n) => n.startsWith('queue.sqlite-')))
+        expect(statSync(join(data, f)).mode & 0o077, f).toBe(0);
+    },
+    idleMs(90_000),
+  );
+
+  it(
+    '--once ends with exit code 6 and says why when nothing can go on',
+    async () => {
+      const { data, args } = await station('once', 1);
+      const run = await runAgent(['run', '--once', ...args], {
+        env: agentEnv(sandbox),
+        user: NOBODY,
+        timeoutMs: 60_000,
+      });
+      expect(run.timedOut).toBe(false);
+      expect(run.code, run.stderr).toBe(EXIT.storage);
+      expect(run.summary?.['stopped']).toMatchObject({ code: 'storage.read_only' });
+      expect(String((run.summary?.['stopped'] as { action: string }).action)).toMatch(
+        /writable by the user the agent runs as/,
+      );
+      expect(logLines(run.stderr, 'could not take file; will try again')).toBe(0);
+      // Nothing was lost: the scan waits in its folder for the next run.
       chmodSync(join(data, 'queue.sqlite'), 0o644);
-      await until('both scans uploaded and archived', () => (scansLeftIn(scans).length === 0 ? true : undefined));
-      // The interrupted one too (requeued with its key once the database took writes).
-      await until('the interrupted document uploaded', async () => {
-        const uploads = (await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as Array<{
-          fileName: string;
-        }>;
-        return uploads.some((u) => u.fileName === 'interrupted.pdf') ? true : undefined;
-      });
-      const healthy = await until('status healthy', async () => {
-        const s = await statusOf(data);
-        return s.code === 0 ? s : undefined;
-      });
-      expect(healthy.json['health']).toBe('healthy');
-      expect(logLines(stderr, 'queue database re-opened for writing')).toBe(1);
-      expect(logLines(stderr, 'data folder ok again')).toBe(1);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('close', r));
-    }
-    // The -wal and -shm files SQLite made read-only (the database file's mode then) are the agent's own
-    // and private now: the re-open made them 0600 (queue.sqlite is as the admin left it, 0644).
-    for (const f of readdirSync(data).filter((n) => n.startsWith('queue.sqlite-')))
-      expect(statSync(join(data, f)).mode & 0o077, f).toBe(0);
-  }, 90_000);
-
-  it('--once ends with exit code 6 and says why when nothing can go on', async () => {
-    const { data, args } = await station('once', 1);
-    const run = await runAgent(['run', '--once', ...args], { env: agentEnv(sandbox), user: NOBODY, timeoutMs: 60_000 });
-    expect(run.timedOut).toBe(false);
-    expect(run.code, run.stderr).toBe(EXIT.storage);
-    expect(run.summary?.['stopped']).toMatchObject({ code: 'storage.read_only' });
-    expect(String((run.summary?.['stopped'] as { action: string }).action)).toMatch(
-      /writable by the user the agent runs as/,
-    );
-    expect(logLines(run.stderr, 'could not take file; will try again')).toBe(0);
-    // Nothing was lost: the scan waits in its folder for the next run.
-    chmodSync(join(data, 'queue.sqlite'), 0o644);
-    const again = await runAgent(['run', '--once', ...args], { env: agentEnv(sandbox), user: NOBODY });
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.summary?.['summary']).toMatchObject({ archived: 1 });
-  }, 120_000);
+      const again = await runAgent(['run', '--once', ...args], { env: agentEnv(sandbox), user: NOBODY });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.summary?.['summary']).toMatchObject({ archived: 1 });
+    },
+    idleMs(120_000),
+  );
 });

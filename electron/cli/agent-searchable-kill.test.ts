@@ -12,6 +12,7 @@ import { letterScan } from '../core/suggestions/test-support/letters';
 import { agentEnv, runAgent, searchableAgentArgs } from './test-support/run-agent';
 import type { AgentRun } from './test-support/run-agent';
 import { spawnAgent } from './test-support/spawned-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #45: an agent with --output searchable-pdf killed again and again while text layers are built
 // sends every letter once and searchable (the program's end is held against no file), and a file that
@@ -68,7 +69,7 @@ const logLines = (text: string) =>
 describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () => {
   it(
     `killed ${KILLS} times while text layers are built: each of ${LETTERS} letters arrives once, searchable`,
-    { timeout: 900_000 },
+    { timeout: idleMs(900_000) },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'agent-searchable-kill-'));
       const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
@@ -122,7 +123,7 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
 
   it(
     'a file that really crashes the reader goes as scanned, with a warning in the log, history, status, metrics and --once summary',
-    { timeout: 600_000 },
+    { timeout: idleMs(600_000) },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'agent-searchable-crash-'));
       const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
@@ -143,7 +144,9 @@ describe('intake-agent --output searchable-pdf under kill -9 (issue #45)', () =>
         const agent = spawnAgent(['run', ...args, '--metrics-port', '0'], { env });
         try {
           const url = (await agent.untilLog(/"message":"metrics served".*"url":"([^"]+)"/, 300_000))[1] ?? '';
-          await expect.poll(async () => (await uploadsOf(sandbox.baseUrl)).length, { timeout: 300_000 }).toBe(2);
+          await expect
+            .poll(async () => (await uploadsOf(sandbox.baseUrl)).length, { timeout: idleMs(300_000) })
+            .toBe(2);
           const metrics = await (await fetch(url)).text();
           expect(metrics).toMatch(/^intake_sent_as_scanned_total 1$/m);
           const warned = logLines(agent.log()).filter((l) => l['level'] === 'warn');

@@ -11,6 +11,7 @@ import { decodeGray, pdfOfScans } from '../core/capture/test-support/synthetic-s
 import { pdftotext, qpdfCheck, wordsOfText } from '../core/output/test-support/verify-pdf';
 import { letterScan } from '../core/suggestions/test-support/letters';
 import { agentCommand, agentEnv, runAgent, searchableAgentArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #39's done-criteria: the agent with --output searchable-pdf against a real platform double (the
 // sandbox over sockets), and kill -9 while the text layer is built: nothing lost, nothing sent twice.
@@ -25,7 +26,7 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 describe('intake-agent --output searchable-pdf', () => {
   it(
     'kill -9 while the text layer is built: the next run sends each scan once, searchable',
-    { timeout: 240_000 },
+    { timeout: idleMs(240_000) },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'agent-searchable-'));
       const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../sandbox';
 import { agentCommand, agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #45 item 2 with real agents: a station alone on a folder full of scans took two thirds of it into
 // its own folder at once, so a station joining later found nothing to do. Alone it now claims a small
@@ -64,7 +65,7 @@ async function documentsOf(data: string, s: RunningSandbox): Promise<number> {
 }
 
 describe('a station joining a shared folder a station alone is working through', () => {
-  it(`shares the ${FILES} files: the first station left them in the folder`, { timeout: 240_000 }, async () => {
+  it(`shares the ${FILES} files: the first station left them in the folder`, { timeout: idleMs(240_000) }, async () => {
     dir = mkdtempSync(join(tmpdir(), 'intake-join-'));
     // A slow platform: the first station is still at it when the second one comes.
     sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox';
 import { SHARED_RUN_TEST_TIMEOUT_MS, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #28: three real agents (own processes, own data folders) on one scan folder, against the sandbox,
 // while 300 scans arrive (half under a temporary name then renamed, half written in place). Lease 3 s.
@@ -84,7 +85,7 @@ describe('three agents on one shared folder', () => {
 });
 
 describe('intake-agent status on a shared folder', () => {
-  it('shows the stations it can see, with their last heartbeat', { timeout: 90_000 }, async () => {
+  it('shows the stations it can see, with their last heartbeat', { timeout: idleMs(90_000) }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'intake-shared-status-'));
     const sandbox = await startSandbox({ dataDir: join(dir, 'sandbox'), port: 0 });
     const scans = join(dir, 'scans');

@@ -11,7 +11,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { headCommit } from './test-support/head-commit';
 import { agentEnv, runAgent, sandboxArgs } from './test-support/run-agent';
-import { pastIdleTime } from '../core/util/test-support/box-pace';
+import { pastIdleTime, idleMs } from '../core/util/test-support/box-pace';
 
 const AGENT = join(resolve(import.meta.dirname), 'agent.ts');
 let dir: string;
@@ -67,7 +67,7 @@ beforeAll(async () => {
   );
   agent.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
   await untilLog(/agent started/);
-}, 60_000);
+}, idleMs(60_000));
 
 afterAll(async () => {
   if (agent.exitCode === null) agent.kill('SIGKILL');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EXIT } from './agent-stop-reason';
 import { runAgent } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 let dir: string;
 beforeAll(async () => {
@@ -24,31 +25,35 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-it('logs "platform unreachable" at warn level, so --log-level warn still shows it', async () => {
-  const scans = join(dir, 'scans');
-  await mkdir(scans, { recursive: true });
-  await writeFile(join(scans, 'scan.pdf'), '%PDF-1.4\n% waits for the network\n%%EOF\n');
-  const url = `http://127.0.0.1:${await closedPort()}`;
-  const r = await runAgent(
-    [
-      '--once',
-      '--watch',
-      scans,
-      '--data',
-      join(dir, 'data'),
-      '--base-url',
-      url,
-      '--token-url',
-      url,
-      '--client-id',
-      'c',
-      '--unreachable-tries',
-      '2',
-      '--log-level',
-      'warn',
-    ],
-    { env: { ...process.env, INTAKE_CLIENT_SECRET: 's' }, timeoutMs: 60_000 },
-  );
-  expect(r.code, r.stderr).toBe(EXIT.unreachable);
-  expect(r.log).toContainEqual(expect.objectContaining({ level: 'warn', message: 'platform unreachable' }));
-}, 70_000);
+it(
+  'logs "platform unreachable" at warn level, so --log-level warn still shows it',
+  async () => {
+    const scans = join(dir, 'scans');
+    await mkdir(scans, { recursive: true });
+    await writeFile(join(scans, 'scan.pdf'), '%PDF-1.4\n% waits for the network\n%%EOF\n');
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const r = await runAgent(
+      [
+        '--once',
+        '--watch',
+        scans,
+        '--data',
+        join(dir, 'data'),
+        '--base-url',
+        url,
+        '--token-url',
+        url,
+        '--client-id',
+        'c',
+        '--unreachable-tries',
+        '2',
+        '--log-level',
+        'warn',
+      ],
+      { env: { ...process.env, INTAKE_CLIENT_SECRET: 's' }, timeoutMs: 60_000 },
+    );
+    expect(r.code, r.stderr).toBe(EXIT.unreachable);
+    expect(r.log).toContainEqual(expect.objectContaining({ level: 'warn', message: 'platform unreachable' }));
+  },
+  idleMs(70_000),
+);

@@ -7,6 +7,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox } from '../../sandbox';
 import { EXIT } from './agent-stop-reason';
 import { agentEnv, sandboxArgs } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // A real unreadable file: chmod 000. Root reads such a file (CI runs as root), so there the agent runs as
 // the unprivileged user nobody (65534), and its open() really fails with EACCES.
@@ -90,7 +91,7 @@ function runAgent(args: string[], options: { interruptAfterStartMs?: number; tim
 describe('agent --once and a file it cannot read (chmod 000)', () => {
   it(
     'gives up on it after a bounded time: failed with file.unreadable and the OS error, logged, and --once finishes',
-    { timeout: 90_000 },
+    { timeout: idleMs(90_000) },
     async () => {
       const r = await runAgent(await setup('bounded', { good: true }), { timeoutMs: 80_000 });
       expect(r.code).toBe(EXIT.documentsFailed);
@@ -106,9 +107,13 @@ describe('agent --once and a file it cannot read (chmod 000)', () => {
     },
   );
 
-  it('interrupted (SIGINT) while it waits: prints its summary and exits non-zero', { timeout: 60_000 }, async () => {
-    const r = await runAgent(await setup('interrupted', {}), { interruptAfterStartMs: 500, timeoutMs: 50_000 });
-    expect(r.summary).toMatchObject({ interrupted: 'SIGINT' });
-    expect(r.code).toBe(EXIT.interrupted);
-  });
+  it(
+    'interrupted (SIGINT) while it waits: prints its summary and exits non-zero',
+    { timeout: idleMs(60_000) },
+    async () => {
+      const r = await runAgent(await setup('interrupted', {}), { interruptAfterStartMs: 500, timeoutMs: 50_000 });
+      expect(r.summary).toMatchObject({ interrupted: 'SIGINT' });
+      expect(r.code).toBe(EXIT.interrupted);
+    },
+  );
 });

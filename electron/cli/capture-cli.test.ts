@@ -9,6 +9,7 @@ import { HOSTILE_SCANS, writeHostileSet } from '../core/capture/test-support/hos
 import { CAPTURE_EXIT_CODES, CAPTURE_USAGE, runCaptureCli } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
 import { tempDir } from '../core/util/test-support/temp-dir';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -44,7 +45,7 @@ async function nineCaseBatch() {
 describe('intake-agent pages / split', () => {
   it(
     'pages prints one JSON line per page with size, barcodes (format, text, position) and blank',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('capture-cli-');
       const file = join(dir, 'scan.tif');
@@ -76,7 +77,7 @@ describe('intake-agent pages / split', () => {
 
   it(
     'split: a 9-page batch with two case cover sheets and a blank back becomes two documents with their case numbers',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('capture-cli-');
       const file = join(dir, 'batch.pdf');
@@ -122,7 +123,7 @@ describe('intake-agent pages / split', () => {
 
   it(
     'split on a custom separator value: pages before it make a document of their own',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('capture-cli-');
       const file = join(dir, 'batch.pdf');
@@ -136,7 +137,7 @@ describe('intake-agent pages / split', () => {
 
   it(
     'a password-protected PDF: exit 1, a JSON line says encrypted, nothing written, the file as it was',
-    { timeout: 60_000 },
+    { timeout: idleMs(60_000) },
     async () => {
       const dir = tempDir('capture-cli-');
       const file = join(dir, 'locked.pdf');
@@ -168,7 +169,7 @@ describe('intake-agent pages / split', () => {
 
   it(
     'every bad file of the hostile set ends in one JSON error line and its documented exit code, never a trace',
-    { timeout: 300_000 },
+    { timeout: idleMs(300_000) },
     async () => {
       const dir = tempDir('capture-cli-hostile-');
       const paths = await writeHostileSet(dir, (s) => !s.slow);
@@ -214,7 +215,7 @@ describe('intake-agent pages / split', () => {
 
   it(
     'as its own process, split of a page tree that loops prints one JSON line and exits 1',
-    { timeout: 60_000 },
+    { timeout: idleMs(60_000) },
     async () => {
       const dir = tempDir('capture-cli-cycle-');
       const paths = await writeHostileSet(dir, (s) => s.name === 'pdf-page-tree-cycle.pdf');

@@ -10,6 +10,7 @@ import { letterPdf } from '../core/suggestions/test-support/letters';
 import { tempDir } from '../core/util/test-support/temp-dir';
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #47: `intake-agent case-draft FILE... --sandbox`, run as its own process as an admin would. The
 // letter is a generated notice of loss (a typed German letter, seed 7) for a policy the sandbox holds.
@@ -32,7 +33,7 @@ const lines = (stdout: string) =>
 describe('intake-agent case-draft', () => {
   it(
     'prints one JSON line per file: the schema’s paths, each value filled or offered, from the letter or the policy',
-    { timeout: 360_000 },
+    { timeout: idleMs(360_000) },
     async () => {
       const dir = tempDir('case-draft-cli-');
       const letter = noticeLetter(7, localIsoDate(Date.now()));
@@ -81,7 +82,7 @@ describe('intake-agent case-draft', () => {
 
   it(
     'a file that is no readable document is one error line and exit 1; no platform exit 3; no FILE is usage, exit 2',
-    { timeout: 420_000 },
+    { timeout: idleMs(420_000) },
     async () => {
       const dir = tempDir('case-draft-cli-');
       const broken = join(dir, 'cut.pdf');

@@ -17,6 +17,7 @@ import { headCommit } from './test-support/head-commit';
 import { agentEnv, runAgent, sandboxEnvironment } from './test-support/run-agent';
 import { serviceCommandLines } from './test-support/service-command-lines';
 import { spawnAgent } from './test-support/spawned-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -113,50 +114,58 @@ const envOf = (system: System) => {
 };
 
 describe.each(SYSTEMS)('the %s service definition', (system) => {
-  it('starts the agent on the machine-wide settings file, which uploads and writes nothing beside it', async () => {
-    const s = await stationOf(system, 'ok');
-    await writeFile(s.machine, machineFile(s.scans, system), { mode: 0o644 });
-    await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% a letter for the service test\n%%EOF\n');
-    // The agent's own log file: launchd's console gets errors only (--console-log-level error).
-    const agent = spawnAgent(s.agentArgv, { env: envOf(system), logFile: join(s.data, 'logs', 'agent.log') });
-    try {
-      await agent.untilLog(/"message":"agent started"/);
-      await agent.untilLog(/"message":"document uploaded"/, 30_000);
-    } finally {
-      expect(await agent.stop()).toBe(0);
-    }
-    // The machine's folder holds only what IT put there: no corrupt copy, no migrated backup.
-    expect(await readdir(s.etc)).toEqual(['settings.json']);
-  }, 60_000);
+  it(
+    'starts the agent on the machine-wide settings file, which uploads and writes nothing beside it',
+    async () => {
+      const s = await stationOf(system, 'ok');
+      await writeFile(s.machine, machineFile(s.scans, system), { mode: 0o644 });
+      await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% a letter for the service test\n%%EOF\n');
+      // The agent's own log file: launchd's console gets errors only (--console-log-level error).
+      const agent = spawnAgent(s.agentArgv, { env: envOf(system), logFile: join(s.data, 'logs', 'agent.log') });
+      try {
+        await agent.untilLog(/"message":"agent started"/);
+        await agent.untilLog(/"message":"document uploaded"/, 30_000);
+      } finally {
+        expect(await agent.stop()).toBe(0);
+      }
+      // The machine's folder holds only what IT put there: no corrupt copy, no migrated backup.
+      expect(await readdir(s.etc)).toEqual(['settings.json']);
+    },
+    idleMs(60_000),
+  );
 
-  it('a broken machine file keeps it running, stopped, until the file is fixed; then it starts by itself', async () => {
-    const s = await stationOf(system, 'broken');
-    const good = machineFile(s.scans, system);
-    await writeFile(s.machine, good.slice(0, good.length / 2), { mode: 0o644 }); // truncated: not JSON
-    await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% waits for the fix\n%%EOF\n');
-    // The agent's own log file: launchd's console gets errors only (--console-log-level error).
-    const agent = spawnAgent(s.agentArgv, { env: envOf(system), logFile: join(s.data, 'logs', 'agent.log') });
-    try {
-      await agent.untilLog(/"message":"agent stopped".*"code":"settings\.invalid"/);
-      // `status` finds the agent and says why it is stopped.
-      const status = await runAgent(['status', '--data', s.data]);
-      expect(status.code).toBe(2);
-      expect(status.summary).toMatchObject({ running: true, health: 'failing' });
-      // Stopped, it still says which build it is.
-      expect(status.summary?.status).toMatchObject({ commit: headCommit() });
-      expect((status.summary?.reasons as string[])[0]).toMatch(/^stopped: settings\.invalid: .*not valid JSON/);
-      // It stays: no exit for a service manager to restart in a loop.
-      await new Promise((r) => setTimeout(r, 2_500));
-      expect(agent.child.exitCode).toBeNull();
-      await writeFile(s.machine, good);
-      await agent.untilLog(/"message":"agent started"/);
-      await agent.untilLog(/"message":"document uploaded"/, 30_000);
-      expect(agent.log().match(/"message":"agent stopped"/g)).toHaveLength(1);
-      expect(agent.child.exitCode).toBeNull();
-    } finally {
-      expect(await agent.stop()).toBe(0);
-    }
-    expect(await readdir(s.etc)).toEqual(['settings.json']);
-    expect(existsSync(join(s.data, 'queue.sqlite'))).toBe(true);
-  }, 60_000);
+  it(
+    'a broken machine file keeps it running, stopped, until the file is fixed; then it starts by itself',
+    async () => {
+      const s = await stationOf(system, 'broken');
+      const good = machineFile(s.scans, system);
+      await writeFile(s.machine, good.slice(0, good.length / 2), { mode: 0o644 }); // truncated: not JSON
+      await writeFile(join(s.scans, 'letter.pdf'), '%PDF-1.4\n% waits for the fix\n%%EOF\n');
+      // The agent's own log file: launchd's console gets errors only (--console-log-level error).
+      const agent = spawnAgent(s.agentArgv, { env: envOf(system), logFile: join(s.data, 'logs', 'agent.log') });
+      try {
+        await agent.untilLog(/"message":"agent stopped".*"code":"settings\.invalid"/);
+        // `status` finds the agent and says why it is stopped.
+        const status = await runAgent(['status', '--data', s.data]);
+        expect(status.code).toBe(2);
+        expect(status.summary).toMatchObject({ running: true, health: 'failing' });
+        // Stopped, it still says which build it is.
+        expect(status.summary?.status).toMatchObject({ commit: headCommit() });
+        expect((status.summary?.reasons as string[])[0]).toMatch(/^stopped: settings\.invalid: .*not valid JSON/);
+        // It stays: no exit for a service manager to restart in a loop.
+        await new Promise((r) => setTimeout(r, 2_500));
+        expect(agent.child.exitCode).toBeNull();
+        await writeFile(s.machine, good);
+        await agent.untilLog(/"message":"agent started"/);
+        await agent.untilLog(/"message":"document uploaded"/, 30_000);
+        expect(agent.log().match(/"message":"agent stopped"/g)).toHaveLength(1);
+        expect(agent.child.exitCode).toBeNull();
+      } finally {
+        expect(await agent.stop()).toBe(0);
+      }
+      expect(await readdir(s.etc)).toEqual(['settings.json']);
+      expect(existsSync(join(s.data, 'queue.sqlite'))).toBe(true);
+    },
+    idleMs(60_000),
+  );
 });

@@ -16,6 +16,7 @@ import { headCommit } from './test-support/head-commit';
 import type { NamespacedSystemd } from './test-support/namespaced-systemd';
 import { bootSystemd, namespacedSystemdUnavailable } from './test-support/namespaced-systemd';
 import { runAgent, sandboxEnvironment } from './test-support/run-agent';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 const unavailable = namespacedSystemdUnavailable();
 if (unavailable) console.warn(`service-systemd.test.ts skipped: ${unavailable}`);
@@ -133,41 +134,47 @@ exec ${JSON.stringify(process.execPath)} --import tsx electron/cli/agent.ts "$@"
     expect(dropIn.code).toBe(0);
     foldersDropIn = dropIn.stdout;
     await systemd.install({ [UNIT]: unit, [`${UNIT}.d/folders.conf`]: foldersDropIn });
-  }, 120_000);
+  }, idleMs(120_000));
 
   afterAll(async () => {
     await systemd?.close();
     await sandbox?.close();
   });
 
-  it('starts as the unit says, takes scans from /home and /srv, uploads them and stops cleanly', async () => {
-    for (const [id, folder] of Object.entries(FOLDERS))
-      await writeFile(join(onHost(folder), `${id}.pdf`), `%PDF-1.4\n% a letter from ${id}\n%%EOF\n`);
-    const start = await systemd.inside('systemctl', 'start', UNIT);
-    expect(start.code, start.stderr).toBe(0);
-    const log = join(onHost(SERVICE_PATHS.linux.data), 'logs', 'agent.log');
-    await untilFile(log, /"message":"agent started"/);
-    const text = await untilFile(log, /"message":"document uploaded"[\s\S]*"message":"document uploaded"/);
-    expect(text).not.toMatch(/"level":"error"/);
-    // Claimed from the folders (renames there), archived in the state folder: both writable.
-    for (const folder of Object.values(FOLDERS))
-      expect((await readdir(onHost(folder))).filter((f) => f.endsWith('.pdf'))).toEqual([]);
-    const status = await runAgent(['status', '--data', onHost(SERVICE_PATHS.linux.data)]);
-    expect(status.summary).toMatchObject({ running: true, status: { commit: headCommit() } });
-    const stop = await systemd.inside('systemctl', 'stop', UNIT);
-    expect(stop.code, stop.stderr).toBe(0);
-    const shown = await systemd.inside('systemctl', 'show', '-p', 'Result,ExecMainStatus,User', UNIT);
-    expect(shown.stdout).toMatch(/^Result=success$/m);
-    expect(shown.stdout).toMatch(/^ExecMainStatus=0$/m);
-  }, 120_000);
+  it(
+    'starts as the unit says, takes scans from /home and /srv, uploads them and stops cleanly',
+    async () => {
+      for (const [id, folder] of Object.entries(FOLDERS))
+        await writeFile(join(onHost(folder), `${id}.pdf`), `%PDF-1.4\n% a letter from ${id}\n%%EOF\n`);
+      const start = await systemd.inside('systemctl', 'start', UNIT);
+      expect(start.code, start.stderr).toBe(0);
+      const log = join(onHost(SERVICE_PATHS.linux.data), 'logs', 'agent.log');
+      await untilFile(log, /"message":"agent started"/);
+      const text = await untilFile(log, /"message":"document uploaded"[\s\S]*"message":"document uploaded"/);
+      expect(text).not.toMatch(/"level":"error"/);
+      // Claimed from the folders (renames there), archived in the state folder: both writable.
+      for (const folder of Object.values(FOLDERS))
+        expect((await readdir(onHost(folder))).filter((f) => f.endsWith('.pdf'))).toEqual([]);
+      const status = await runAgent(['status', '--data', onHost(SERVICE_PATHS.linux.data)]);
+      expect(status.summary).toMatchObject({ running: true, status: { commit: headCommit() } });
+      const stop = await systemd.inside('systemctl', 'stop', UNIT);
+      expect(stop.code, stop.stderr).toBe(0);
+      const shown = await systemd.inside('systemctl', 'show', '-p', 'Result,ExecMainStatus,User', UNIT);
+      expect(shown.stdout).toMatch(/^Result=success$/m);
+      expect(shown.stdout).toMatch(/^ExecMainStatus=0$/m);
+    },
+    idleMs(120_000),
+  );
 
-  it('leaves writable only its state folder and the settings’ folders; no devices, capabilities or other homes', async () => {
-    const probe = join(systemd.root.opt, 'probe.sh');
-    const writable = ['/var/lib/intake-desk', ...Object.values(FOLDERS)];
-    const readOnly = [NOT_IN_SETTINGS, '/etc/intake-desk', '/srv', '/opt', '/usr/local', '/var/lib', '/'];
-    await writeFile(
-      probe,
-      `for d in ${[...writable, ...readOnly].map((d) => `'${d}'`).join(' ')}; do
+  it(
+    'leaves writable only its state folder and the settings’ folders; no devices, capabilities or other homes',
+    async () => {
+      const probe = join(systemd.root.opt, 'probe.sh');
+      const writable = ['/var/lib/intake-desk', ...Object.values(FOLDERS)];
+      const readOnly = [NOT_IN_SETTINGS, '/etc/intake-desk', '/srv', '/opt', '/usr/local', '/var/lib', '/'];
+      await writeFile(
+        probe,
+        `for d in ${[...writable, ...readOnly].map((d) => `'${d}'`).join(' ')}; do
   if touch "$d/.probe" 2>/dev/null; then echo "writable $d"; rm -f "$d/.probe"; else echo "read-only $d"; fi
 done
 cat /home/clerk/private.txt >/dev/null 2>&1 && echo "reads /home/clerk" || echo "no /home/clerk"
@@ -175,34 +182,40 @@ cat /home/clerk/private.txt >/dev/null 2>&1 && echo "reads /home/clerk" || echo 
 echo "user $(id -u)"
 grep -E '^(CapBnd|CapEff|NoNewPrivs):' /proc/self/status
 `,
-    );
-    await systemd.install({
-      'intake-probe.service': sameConfinement('/bin/sh /opt/probe.sh', 'probe.out'),
-      'intake-probe.service.d/folders.conf': foldersDropIn,
-    });
-    const r = await systemd.inside('systemctl', 'start', 'intake-probe.service');
-    expect(r.code, r.stderr).toBe(0);
-    const out = (await systemd.inside('cat', '/run/probe.out')).stdout;
-    for (const d of writable) expect(out).toContain(`writable ${d}\n`);
-    for (const d of readOnly) expect(out).toContain(`read-only ${d}\n`);
-    expect(out).toContain('no /home/clerk');
-    expect(out).toContain('no /dev/vda');
-    expect(out).toContain(`user ${UID}`);
-    expect(out).toMatch(/^CapBnd:\s+0+$/m);
-    expect(out).toMatch(/^NoNewPrivs:\s+1$/m);
-  }, 60_000);
+      );
+      await systemd.install({
+        'intake-probe.service': sameConfinement('/bin/sh /opt/probe.sh', 'probe.out'),
+        'intake-probe.service.d/folders.conf': foldersDropIn,
+      });
+      const r = await systemd.inside('systemctl', 'start', 'intake-probe.service');
+      expect(r.code, r.stderr).toBe(0);
+      const out = (await systemd.inside('cat', '/run/probe.out')).stdout;
+      for (const d of writable) expect(out).toContain(`writable ${d}\n`);
+      for (const d of readOnly) expect(out).toContain(`read-only ${d}\n`);
+      expect(out).toContain('no /home/clerk');
+      expect(out).toContain('no /dev/vda');
+      expect(out).toContain(`user ${UID}`);
+      expect(out).toMatch(/^CapBnd:\s+0+$/m);
+      expect(out).toMatch(/^NoNewPrivs:\s+1$/m);
+    },
+    idleMs(60_000),
+  );
 
-  it('MemoryDenyWriteExecute is left out for a reason: under it V8 aborts at start', async () => {
-    const node = `${process.execPath} -e "console.log('node ran')"`;
-    await systemd.install({
-      'intake-v8.service': sameConfinement(node, 'v8.out'),
-      'intake-v8-wx.service': sameConfinement(node, 'v8-wx.out', 'MemoryDenyWriteExecute=yes'),
-    });
-    const plain = await systemd.inside('systemctl', 'start', 'intake-v8.service');
-    expect(plain.code, plain.stderr).toBe(0);
-    expect((await systemd.inside('cat', '/run/v8.out')).stdout).toBe('node ran\n');
-    const wx = await systemd.inside('systemctl', 'start', 'intake-v8-wx.service');
-    expect(wx.code).not.toBe(0);
-    expect((await systemd.inside('cat', '/run/v8-wx.out')).stdout).toMatch(/Fatal error|SetPermissions/);
-  }, 60_000);
+  it(
+    'MemoryDenyWriteExecute is left out for a reason: under it V8 aborts at start',
+    async () => {
+      const node = `${process.execPath} -e "console.log('node ran')"`;
+      await systemd.install({
+        'intake-v8.service': sameConfinement(node, 'v8.out'),
+        'intake-v8-wx.service': sameConfinement(node, 'v8-wx.out', 'MemoryDenyWriteExecute=yes'),
+      });
+      const plain = await systemd.inside('systemctl', 'start', 'intake-v8.service');
+      expect(plain.code, plain.stderr).toBe(0);
+      expect((await systemd.inside('cat', '/run/v8.out')).stdout).toBe('node ran\n');
+      const wx = await systemd.inside('systemctl', 'start', 'intake-v8-wx.service');
+      expect(wx.code).not.toBe(0);
+      expect((await systemd.inside('cat', '/run/v8-wx.out')).stdout).toMatch(/Fatal error|SetPermissions/);
+    },
+    idleMs(60_000),
+  );
 });

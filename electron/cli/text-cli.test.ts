@@ -6,6 +6,7 @@ import { letterPdf, letterScan } from '../core/suggestions/test-support/letters'
 import { CAPTURE_EXIT_CODES } from './capture-cli';
 import { runAgent } from './test-support/run-agent';
 import { tempDir } from '../core/util/test-support/temp-dir';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 // Issue #30 item 5: `intake-agent text FILE`, run as its own process as an admin would. Letters made here:
 // a born-digital PDF and its scan (A6 at 200 DPI, so OCR takes a second or two).
@@ -31,7 +32,7 @@ const lines = (stdout: string) =>
 describe('intake-agent text', () => {
   it(
     'prints each page (source, rotation, text, words with boxes), then the numbers found',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const { pdf, png } = await files();
       const born = await runAgent(['text', pdf], { timeoutMs: 60_000 });
@@ -64,7 +65,7 @@ describe('intake-agent text', () => {
 
   it(
     '--patterns takes the settings file’s text.patterns (looked for first); --pages 0 reads no scan',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const { dir, pdf, png } = await files();
       const settings = join(dir, 'settings.json');
@@ -89,7 +90,7 @@ describe('intake-agent text', () => {
   // is --ocr-languages, else the system's locale (German: deu).
   it(
     '--ocr-languages deu+eng reads umlauts and ß; without it a German system locale reads German, another English',
-    { timeout: 240_000 },
+    { timeout: idleMs(240_000) },
     async () => {
       const dir = tempDir('text-cli-de-');
       const png = join(dir, 'brief.png');
@@ -123,7 +124,7 @@ describe('intake-agent text', () => {
 
   it(
     'a file that gives no text ends in one JSON line and exit 1; a wrong option is usage, exit 2',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const { dir, pdf } = await files();
       const broken = join(dir, 'cut.pdf');

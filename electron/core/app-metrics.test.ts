@@ -9,6 +9,7 @@ import { MemorySecretStore } from './platform/test-support/connection-harness';
 import { createDefaultSettings } from './settings/default-settings';
 import { silentLogger } from './util/logger';
 import { freePort } from './test-support/free-port';
+import { idleMs } from './util/test-support/box-pace';
 
 let dir: string | undefined;
 let core: IntakeCore | undefined;
@@ -51,17 +52,17 @@ describe('the desktop app’s metrics endpoint (settings → monitoring)', () =>
   it('serves Prometheus text on the configured loopback port, follows a change and turns off', async () => {
     const first = await freePort();
     const c = await start({ metricsPort: first });
-    await expect.poll(async () => (await scrape(first))?.status, { timeout: 5_000 }).toBe(200);
+    await expect.poll(async () => (await scrape(first))?.status, { timeout: idleMs(5_000) }).toBe(200);
     expect((await scrape(first))?.text).toMatch(/^intake_queue_documents\{state="queued"\} 0$/m);
 
     const second = await freePort();
     await c.settings.save({ ...c.settings.get(), monitoring: { metricsPort: second } });
-    await expect.poll(async () => (await scrape(second))?.status, { timeout: 5_000 }).toBe(200);
+    await expect.poll(async () => (await scrape(second))?.status, { timeout: idleMs(5_000) }).toBe(200);
     expect(await scrape(first)).toBeUndefined();
 
     const { monitoring: _off, ...rest } = c.settings.get();
     await c.settings.save(rest);
-    await expect.poll(async () => await scrape(second), { timeout: 5_000 }).toBeUndefined();
+    await expect.poll(async () => await scrape(second), { timeout: idleMs(5_000) }).toBeUndefined();
   });
 
   it('refuses a port below 1024 at the field', async () => {

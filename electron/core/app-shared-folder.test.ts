@@ -9,6 +9,7 @@ import { MemorySecretStore } from './platform/test-support/connection-harness';
 import { waitFor } from './queue/test-support/queue-fixture';
 import { createDefaultSettings } from './settings/default-settings';
 import { silentLogger } from './util/logger';
+import { idleMs } from './util/test-support/box-pace';
 
 // Issue #28: two clerks' stations (the web shell's core, each with its own settings and data folder) watch
 // one shared folder with auto-submit off: every scan lands in exactly one of the two inboxes.
@@ -42,7 +43,7 @@ async function station(root: string, name: string, scans: string): Promise<Intak
 describe('two desktop stations on one shared folder, auto-submit off', () => {
   it(
     'each document is in exactly one inbox, and its history names the station that took it',
-    { timeout: 60_000 },
+    { timeout: idleMs(60_000) },
     async () => {
       dir = await mkdtemp(join(tmpdir(), 'intake-shared-desktop-'));
       const scans = join(dir, 'scans');

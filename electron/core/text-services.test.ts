@@ -12,6 +12,7 @@ import { documentSuggestions } from './suggestions/document-suggestions';
 import { letterPdf } from './suggestions/test-support/letters';
 import type { TextServices } from './text-services';
 import { createTextServices } from './text-services';
+import { idleMs } from './util/test-support/box-pace';
 
 const neverUploads = { uploadToInbox: () => new Promise<never>(() => undefined) };
 let fx: QueueFixture | undefined;
@@ -43,61 +44,69 @@ function textServices(fixture: QueueFixture, settings: () => Settings): TextServ
 }
 
 describe('text services', () => {
-  it('reads the inbox found at start in the background, so the text search finds documents of an earlier run', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'text-services-'));
-    fx = await makeQueue(neverUploads, { dir });
-    await fx.queue.start();
-    const letter = join(dir, 'Brief.pdf');
-    writeFileSync(letter, await letterPdf({ lines: ['Sehr geehrte Frau Schmidt,', 'Wasserschaden im Keller'] }));
-    // In the inbox before the text services exist (as after a restart): no arrival event reaches them.
-    const st = statSync(letter);
-    const r = await fx.queue.ingest({
-      sourcePath: letter,
-      folder: dir,
-      fileName: 'Brief.pdf',
-      size: st.size,
-      mtimeMs: Math.trunc(st.mtimeMs),
-      seenKey: 'earlier-run',
-      metadata: {},
-      autoSubmit: false,
-      keepSource: true,
-    });
-    expect(r.outcome).toBe('created');
-    const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
-    services = textServices(fx, () => settings);
-    await services.idle();
-    const found = await services.search.search('wasserschaden', 10);
-    expect(found.map((m) => m.id)).toEqual([r.outcome === 'created' ? r.document.id : '']);
-  }, 60_000);
+  it(
+    'reads the inbox found at start in the background, so the text search finds documents of an earlier run',
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'text-services-'));
+      fx = await makeQueue(neverUploads, { dir });
+      await fx.queue.start();
+      const letter = join(dir, 'Brief.pdf');
+      writeFileSync(letter, await letterPdf({ lines: ['Sehr geehrte Frau Schmidt,', 'Wasserschaden im Keller'] }));
+      // In the inbox before the text services exist (as after a restart): no arrival event reaches them.
+      const st = statSync(letter);
+      const r = await fx.queue.ingest({
+        sourcePath: letter,
+        folder: dir,
+        fileName: 'Brief.pdf',
+        size: st.size,
+        mtimeMs: Math.trunc(st.mtimeMs),
+        seenKey: 'earlier-run',
+        metadata: {},
+        autoSubmit: false,
+        keepSource: true,
+      });
+      expect(r.outcome).toBe('created');
+      const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+      services = textServices(fx, () => settings);
+      await services.idle();
+      const found = await services.search.search('wasserschaden', 10);
+      expect(found.map((m) => m.id)).toEqual([r.outcome === 'created' ? r.document.id : '']);
+    },
+    idleMs(60_000),
+  );
 
-  it("the settings' own number formats are looked for besides the built-in ones", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'text-services-'));
-    fx = await makeQueue(neverUploads, { dir });
-    const letter = join(dir, 'Brief.pdf');
-    // A Swiss plate: not a format the built-in patterns know (they know German plates).
-    writeFileSync(letter, await letterPdf({ lines: ['Fahrzeug: ZH 123456', 'Mit freundlichen Grüßen'] }));
-    const base = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
-    let settings: Settings = base;
-    services = textServices(fx, () => settings);
-    const plates = async () =>
-      (await documentSuggestions(services!.suggestions, letter)).suggestions
-        .filter((s) => s.field === 'registrationNumber')
-        .map((s) => s.value);
-    expect(await plates()).toEqual([]);
-    settings = SettingsSchema.parse({
-      ...base,
-      text: {
-        patterns: [
-          {
-            field: 'registrationNumber',
-            pattern: String.raw`(?<![\w-])(?<value>(?:ZH|BE|GE) \d{1,6})(?![\w-])`,
-            normalize: 'upper',
-          },
-        ],
-      },
-    });
-    expect(await plates()).toEqual(['ZH 123456']);
-  }, 60_000);
+  it(
+    "the settings' own number formats are looked for besides the built-in ones",
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'text-services-'));
+      fx = await makeQueue(neverUploads, { dir });
+      const letter = join(dir, 'Brief.pdf');
+      // A Swiss plate: not a format the built-in patterns know (they know German plates).
+      writeFileSync(letter, await letterPdf({ lines: ['Fahrzeug: ZH 123456', 'Mit freundlichen Grüßen'] }));
+      const base = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+      let settings: Settings = base;
+      services = textServices(fx, () => settings);
+      const plates = async () =>
+        (await documentSuggestions(services!.suggestions, letter)).suggestions
+          .filter((s) => s.field === 'registrationNumber')
+          .map((s) => s.value);
+      expect(await plates()).toEqual([]);
+      settings = SettingsSchema.parse({
+        ...base,
+        text: {
+          patterns: [
+            {
+              field: 'registrationNumber',
+              pattern: String.raw`(?<![\w-])(?<value>(?:ZH|BE|GE) \d{1,6})(?![\w-])`,
+              normalize: 'upper',
+            },
+          ],
+        },
+      });
+      expect(await plates()).toEqual(['ZH 123456']);
+    },
+    idleMs(60_000),
+  );
 
   it('a pattern that does not compile is refused in the settings, with the field', () => {
     const base = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });

@@ -22,6 +22,7 @@ import { DocumentImporter } from '../core/transfer/document-importer';
 import { systemClock } from '../core/util/clock';
 import { startWebShell } from './server';
 import type { RunningWebShell } from './server';
+import { idleMs } from '../core/util/test-support/box-pace';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const MiB = 1024 * 1024;
@@ -320,7 +321,7 @@ describe('web shell document transfer (HTTP)', () => {
         });
       for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 30 }, (_, i) => abortedRead(i)));
       // The server answers the last aborted reads on its own time: wait until its handles are closed again.
-      await expect.poll(openFds, { timeout: 10_000 }).toBeLessThanOrEqual(atStart);
+      await expect.poll(openFds, { timeout: idleMs(10_000) }).toBeLessThanOrEqual(atStart);
       // A handle nobody closed is closed by the collector, with the warning: let it run now.
       setFlagsFromString('--expose-gc');
       (runInNewContext('gc') as () => void)();

@@ -166,48 +166,54 @@ describe.each(['en', 'de'] as const)('every primary action in reach, at every si
     return problems;
   }
 
-  it('Submit, Use the suggestions, Find… and Create case lie inside the window; no panel scrolls sideways', async () => {
-    const { page } = app;
-    const cdp = await page.context().newCDPSession(page);
-    // Two letters with long names: after the first is sent, the form shows the second and the sent line.
-    const names = [1, 2].map((n) => `Schadenmeldung mit Kostenvoranschlag Werkstatt Nummer ${n} ${lang}.pdf`);
-    for (const name of names) await dropFile(page, name, makePdf([`Brief ${name}`]), 'application/pdf');
-    const row = (name: string) => page.getByTestId('doc-row').filter({ hasText: name });
-    for (const name of names) await row(name).waitFor({ timeout: idleMs(30_000) });
-    await row(names[0]!).click();
-    await page.getByTestId('submit').waitFor();
-    // The inbox's Create case screen shows its form (Create case) once the schema is loaded.
-    await page.keyboard.press(`Alt+${NAV_ITEMS.findIndex((n) => n.id === 'cases') + 1}`);
-    await page.getByTestId('create-case-submit').waitFor({ timeout: idleMs(20_000) });
-    await page.keyboard.press('Alt+1');
+  it(
+    'Submit, Use the suggestions, Find… and Create case lie inside the window; no panel scrolls sideways',
+    async () => {
+      const { page } = app;
+      const cdp = await page.context().newCDPSession(page);
+      // Two letters with long names: after the first is sent, the form shows the second and the sent line.
+      const names = [1, 2].map((n) => `Schadenmeldung mit Kostenvoranschlag Werkstatt Nummer ${n} ${lang}.pdf`);
+      for (const name of names) await dropFile(page, name, makePdf([`Brief ${name}`]), 'application/pdf');
+      const row = (name: string) => page.getByTestId('doc-row').filter({ hasText: name });
+      for (const name of names) await row(name).waitFor({ timeout: idleMs(30_000) });
+      await row(names[0]!).click();
+      await page.getByTestId('submit').waitFor();
+      // The inbox's Create case screen shows its form (Create case) once the schema is loaded.
+      await page.keyboard.press(`Alt+${NAV_ITEMS.findIndex((n) => n.id === 'cases') + 1}`);
+      await page.getByTestId('create-case-submit').waitFor({ timeout: idleMs(20_000) });
+      await page.keyboard.press('Alt+1');
 
-    const before = await check(page, cdp, 'before a send');
+      const before = await check(page, cdp, 'before a send');
 
-    // A send: the first letter goes to the queue, the second is shown with the confirmation line above it.
-    // The line stays at least until the send grace is over: the longest grace keeps it for the whole check
-    // (10 s, its time without a grace, a loaded box's check outlasts).
-    const settings = app.demo.core.settings.get();
-    const graced = await dispatch(app.demo.core.handlers, 'settings.update', {
-      settings: { ...settings, upload: { ...settings.upload, graceSeconds: 60 } },
-    });
-    expect(graced.ok, JSON.stringify(graced)).toBe(true);
-    await row(names[0]!).click();
-    await setSize(page, cdp, SIZES[1]);
-    await page.locator('#tag-caseNumber').fill('CLM-2026-000101');
-    await page.locator('#tag-documentTypeCode').selectOption('INV');
-    await page.getByTestId('submit').click();
-    await page.getByTestId('submitted-note').waitFor({ timeout: idleMs(20_000) });
-    await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe(names[1]);
-    // The inbox at every size, while the sent line is there.
-    const after = await check(page, cdp, 'after a send', [NAV_ITEMS[0]]);
-    expect(await page.getByTestId('submitted-note').isVisible(), 'the sent line was shown during the check').toBe(true);
+      // A send: the first letter goes to the queue, the second is shown with the confirmation line above it.
+      // The line stays at least until the send grace is over: the longest grace keeps it for the whole check
+      // (10 s, its time without a grace, a loaded box's check outlasts).
+      const settings = app.demo.core.settings.get();
+      const graced = await dispatch(app.demo.core.handlers, 'settings.update', {
+        settings: { ...settings, upload: { ...settings.upload, graceSeconds: 60 } },
+      });
+      expect(graced.ok, JSON.stringify(graced)).toBe(true);
+      await row(names[0]!).click();
+      await setSize(page, cdp, SIZES[1]);
+      await page.locator('#tag-caseNumber').fill('CLM-2026-000101');
+      await page.locator('#tag-documentTypeCode').selectOption('INV');
+      await page.getByTestId('submit').click();
+      await page.getByTestId('submitted-note').waitFor({ timeout: idleMs(20_000) });
+      await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe(names[1]);
+      // The inbox at every size, while the sent line is there.
+      const after = await check(page, cdp, 'after a send', [NAV_ITEMS[0]]);
+      expect(await page.getByTestId('submitted-note').isVisible(), 'the sent line was shown during the check').toBe(
+        true,
+      );
 
-    expect([...before, ...after]).toEqual([]);
-    expect([...seen].sort()).toEqual(
-      ['cases: Create case', 'inbox: Find…', 'inbox: New case…', 'inbox: Submit', 'inbox: Use the suggestions']
-        .concat([...seen].filter((s) => s.endsWith(': Scan')))
-        .sort(),
-    );
-    await cdp.detach();
-  }, 300_000);
+      expect([...before, ...after]).toEqual([]);
+      expect([...seen].sort()).toEqual(
+        ['cases: Create case', 'inbox: Find…', 'inbox: New case…', 'inbox: Submit', 'inbox: Use the suggestions']
+          .concat([...seen].filter((s) => s.endsWith(': Scan')))
+          .sort(),
+      );
+      await cdp.detach();
+    },
+    idleMs(300_000),
+  );
 });

@@ -73,7 +73,7 @@ describe('keyboard-only clerk flow: scan → policy → tag → upload → claim
         async () =>
           (await page
             .getByTestId('claim-files')
-            .textContent({ timeout: 5000 })
+            .textContent({ timeout: idleMs(5000) })
             .catch(() => '')) ?? '',
         {
           timeout: idleMs(20_000),

@@ -14,27 +14,35 @@ describe('a trained clerk’s pace: Ctrl+Enter every half second', () => {
   // last one now".
   const app = appForSuite({ locale: 'en-US', sendGraceSeconds: DEFAULT_SEND_GRACE_SECONDS });
 
-  it('20 letters, each typed and sent with Ctrl+Enter 0.5 s after the last: every one reaches the platform once', async () => {
-    await tagAtPace(app, 'pace');
-  }, 300_000);
+  it(
+    '20 letters, each typed and sent with Ctrl+Enter 0.5 s after the last: every one reaches the platform once',
+    async () => {
+      await tagAtPace(app, 'pace');
+    },
+    idleMs(300_000),
+  );
 
-  it('the same when each send’s answer comes a second late (a busy box): the next letter is shown before it', async () => {
-    // The core queues a letter and says so before it answers the call, so the window shows the next letter
-    // while the send is still under way, and the clerk types there and presses again. A busy box makes that
-    // window long; here the answer is held a second after the letter was queued.
-    const handlers = app.demo.core.handlers;
-    const queueIt = handlers['documents.submit'];
-    handlers['documents.submit'] = async (r) => {
-      const queued = await queueIt(r);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return queued;
-    };
-    try {
-      await tagAtPace(app, 'late');
-    } finally {
-      handlers['documents.submit'] = queueIt;
-    }
-  }, 300_000);
+  it(
+    'the same when each send’s answer comes a second late (a busy box): the next letter is shown before it',
+    async () => {
+      // The core queues a letter and says so before it answers the call, so the window shows the next letter
+      // while the send is still under way, and the clerk types there and presses again. A busy box makes that
+      // window long; here the answer is held a second after the letter was queued.
+      const handlers = app.demo.core.handlers;
+      const queueIt = handlers['documents.submit'];
+      handlers['documents.submit'] = async (r) => {
+        const queued = await queueIt(r);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return queued;
+      };
+      try {
+        await tagAtPace(app, 'late');
+      } finally {
+        handlers['documents.submit'] = queueIt;
+      }
+    },
+    idleMs(300_000),
+  );
 });
 
 /** 20 letters named `prefix-NN.pdf`, each typed and sent with Ctrl+Enter at a trained clerk's pace. */

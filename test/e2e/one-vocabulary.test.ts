@@ -22,50 +22,54 @@ const KEYS = { en: { submit: 'Ctrl+Enter', other: 'Strg' }, de: { submit: 'Strg+
 describe.each(['en', 'de'] as const)('one vocabulary on every screen (%s)', (lang) => {
   const app = appForSuite({ ready: inLocale(lang) });
 
-  it('uses the glossary’s word for each thing, and the keyboard’s key names', async () => {
-    const { page } = app;
-    expect(NEVER_DE).toEqual(
-      expect.arrayContaining(['Fallnummer', 'Posteingang', 'Schadenfall', 'Ctrl', 'Enter', 'PageUp', 'Seitenleiste']),
-    );
-    const name = `wortschatz-${lang}.pdf`;
-    await dropFile(page, name, makePdf(['Brief']), 'application/pdf');
-    const row = page.getByTestId('doc-row').filter({ hasText: name });
-    await row.waitFor({ timeout: idleMs(30_000) });
-    await row.click();
-    expect(await page.getByTestId('submit').locator('kbd').textContent()).toBe(KEYS[lang].submit);
-
-    const texts: { where: string; text: string }[] = [];
-    for (const [i, item] of NAV_ITEMS.entries()) {
-      await page.keyboard.press(`Alt+${i + 1}`);
-      await page.locator(`.workspace[data-screen="${item.id}"]`).waitFor();
-      if (item.id === 'cases') await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
-      // A text marked as the platform's own wording is its words (docs/glossary.md): everything else is ours.
-      const text = await page.evaluate(() => {
-        const clone = document.body.cloneNode(true) as HTMLElement;
-        clone
-          .querySelectorAll(
-            ':is(label, legend, .field-label, [data-testid="case-schema-info"]):has([data-testid="platform-wording"]), option[data-platform-wording]',
-          )
-          .forEach((e) => e.remove());
-        return clone.innerText;
-      });
-      texts.push({ where: item.id, text });
-    }
-    await page.keyboard.press('Alt+1');
-    await page.getByRole('button', { name: lang === 'de' ? 'Tastenkürzel' : 'Keyboard shortcuts' }).click();
-    const help = (await page.getByTestId('help-overlay').textContent()) ?? '';
-    await page.keyboard.press('Escape');
-    texts.push({ where: 'help', text: help });
-    expect(help).toContain(KEYS[lang].submit);
-    expect(help).not.toContain(KEYS[lang].other);
-
-    if (lang === 'de') {
-      const found = texts.flatMap(({ where, text }) =>
-        NEVER_DE.filter((w) => new RegExp(`(?<![\\p{L}-])${w}(?![\\p{L}])`, 'u').test(text)).map(
-          (w) => `${where}: ${w}`,
-        ),
+  it(
+    'uses the glossary’s word for each thing, and the keyboard’s key names',
+    async () => {
+      const { page } = app;
+      expect(NEVER_DE).toEqual(
+        expect.arrayContaining(['Fallnummer', 'Posteingang', 'Schadenfall', 'Ctrl', 'Enter', 'PageUp', 'Seitenleiste']),
       );
-      expect(found).toEqual([]);
-    }
-  }, 120_000);
+      const name = `wortschatz-${lang}.pdf`;
+      await dropFile(page, name, makePdf(['Brief']), 'application/pdf');
+      const row = page.getByTestId('doc-row').filter({ hasText: name });
+      await row.waitFor({ timeout: idleMs(30_000) });
+      await row.click();
+      expect(await page.getByTestId('submit').locator('kbd').textContent()).toBe(KEYS[lang].submit);
+
+      const texts: { where: string; text: string }[] = [];
+      for (const [i, item] of NAV_ITEMS.entries()) {
+        await page.keyboard.press(`Alt+${i + 1}`);
+        await page.locator(`.workspace[data-screen="${item.id}"]`).waitFor();
+        if (item.id === 'cases') await page.getByTestId('schema-form').waitFor({ timeout: idleMs(20_000) });
+        // A text marked as the platform's own wording is its words (docs/glossary.md): everything else is ours.
+        const text = await page.evaluate(() => {
+          const clone = document.body.cloneNode(true) as HTMLElement;
+          clone
+            .querySelectorAll(
+              ':is(label, legend, .field-label, [data-testid="case-schema-info"]):has([data-testid="platform-wording"]), option[data-platform-wording]',
+            )
+            .forEach((e) => e.remove());
+          return clone.innerText;
+        });
+        texts.push({ where: item.id, text });
+      }
+      await page.keyboard.press('Alt+1');
+      await page.getByRole('button', { name: lang === 'de' ? 'Tastenkürzel' : 'Keyboard shortcuts' }).click();
+      const help = (await page.getByTestId('help-overlay').textContent()) ?? '';
+      await page.keyboard.press('Escape');
+      texts.push({ where: 'help', text: help });
+      expect(help).toContain(KEYS[lang].submit);
+      expect(help).not.toContain(KEYS[lang].other);
+
+      if (lang === 'de') {
+        const found = texts.flatMap(({ where, text }) =>
+          NEVER_DE.filter((w) => new RegExp(`(?<![\\p{L}-])${w}(?![\\p{L}])`, 'u').test(text)).map(
+            (w) => `${where}: ${w}`,
+          ),
+        );
+        expect(found).toEqual([]);
+      }
+    },
+    idleMs(120_000),
+  );
 });

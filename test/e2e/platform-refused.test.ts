@@ -9,24 +9,28 @@ import { appForSuite } from './harness';
 describe('the platform refuses connections, nothing queued', () => {
   const app = appForSuite({ locale: 'en-US' });
 
-  it('the status bar says Offline by itself, the fault is switched off from outside, and Online comes back', async () => {
-    const { page, demo } = app;
-    const network = page.getByTestId('network-state');
-    await expect.poll(() => network.textContent(), { timeout: idleMs(30_000) }).toContain('Online');
-    // Set and cleared as a tester would, over HTTP, at the sandbox's admin address.
-    const faults = `${demo.sandbox.adminUrl}/__sandbox/faults`;
-    const set = await fetch(faults, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ offline: 'refuse' }),
-    });
-    expect(set.status).toBe(200);
-    await expect(fetch(`${demo.sandbox.baseUrl}/connect/token`, { method: 'POST' })).rejects.toThrow();
-    expect(demo.core.queue.list({ limit: 1, offset: 0, query: '' }).total).toBe(0);
-    // No click on "Check connection", nothing to send: the station's own look at the platform says so.
-    await expect.poll(() => network.textContent(), { timeout: idleMs(3 * CONNECTION_WATCH_MS) }).toContain('Offline');
-    await app.screenshot('status-refused');
-    expect((await fetch(faults, { method: 'DELETE' })).status).toBe(200);
-    await expect.poll(() => network.textContent(), { timeout: idleMs(3 * CONNECTION_WATCH_MS) }).toContain('Online');
-  }, 480_000);
+  it(
+    'the status bar says Offline by itself, the fault is switched off from outside, and Online comes back',
+    async () => {
+      const { page, demo } = app;
+      const network = page.getByTestId('network-state');
+      await expect.poll(() => network.textContent(), { timeout: idleMs(30_000) }).toContain('Online');
+      // Set and cleared as a tester would, over HTTP, at the sandbox's admin address.
+      const faults = `${demo.sandbox.adminUrl}/__sandbox/faults`;
+      const set = await fetch(faults, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offline: 'refuse' }),
+      });
+      expect(set.status).toBe(200);
+      await expect(fetch(`${demo.sandbox.baseUrl}/connect/token`, { method: 'POST' })).rejects.toThrow();
+      expect(demo.core.queue.list({ limit: 1, offset: 0, query: '' }).total).toBe(0);
+      // No click on "Check connection", nothing to send: the station's own look at the platform says so.
+      await expect.poll(() => network.textContent(), { timeout: idleMs(3 * CONNECTION_WATCH_MS) }).toContain('Offline');
+      await app.screenshot('status-refused');
+      expect((await fetch(faults, { method: 'DELETE' })).status).toBe(200);
+      await expect.poll(() => network.textContent(), { timeout: idleMs(3 * CONNECTION_WATCH_MS) }).toContain('Online');
+    },
+    idleMs(480_000),
+  );
 });

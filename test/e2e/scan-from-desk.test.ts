@@ -101,33 +101,41 @@ for (const [locale, words] of [
       double = undefined;
     });
 
-    it('a feeder batch with a separator sheet becomes two documents in the inbox', async () => {
-      const { page, demo } = app;
-      const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
-      const before = count();
-      double = await new EsclDouble({ feeder: await scannerPages(['L', 'L', 'S', 'L']) }).start();
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      await page.getByLabel(words.address).fill(double.url);
-      await expectAccessible(page);
-      await page.getByRole('button', { name: words.start }).click();
-      await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(2);
-      expect(double.jobs.at(-1)?.served).toBe(4);
-    }, 120_000);
+    it(
+      'a feeder batch with a separator sheet becomes two documents in the inbox',
+      async () => {
+        const { page, demo } = app;
+        const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
+        const before = count();
+        double = await new EsclDouble({ feeder: await scannerPages(['L', 'L', 'S', 'L']) }).start();
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        await page.getByLabel(words.address).fill(double.url);
+        await expectAccessible(page);
+        await page.getByRole('button', { name: words.start }).click();
+        await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(2);
+        expect(double.jobs.at(-1)?.served).toBe(4);
+      },
+      idleMs(120_000),
+    );
 
-    it('Cancel stops a running scan', async () => {
-      const { page } = app;
-      double = await new EsclDouble({
-        feeder: await scannerPages(['L', 'L', 'L', 'L', 'L']),
-        pageIntervalMs: 1500,
-      }).start();
-      await page.getByLabel(words.address).fill(double.url);
-      await page.getByRole('button', { name: words.start }).click();
-      await page.getByRole('button', { name: words.cancel }).click();
-      await expect
-        .poll(() => double!.jobs.at(-1)?.state, { timeout: idleMs(30_000) })
-        .toMatch(/Canceled|Completed|Aborted/);
-      expect(double.jobs.at(-1)!.served).toBeLessThan(5);
-    }, 120_000);
+    it(
+      'Cancel stops a running scan',
+      async () => {
+        const { page } = app;
+        double = await new EsclDouble({
+          feeder: await scannerPages(['L', 'L', 'L', 'L', 'L']),
+          pageIntervalMs: 1500,
+        }).start();
+        await page.getByLabel(words.address).fill(double.url);
+        await page.getByRole('button', { name: words.start }).click();
+        await page.getByRole('button', { name: words.cancel }).click();
+        await expect
+          .poll(() => double!.jobs.at(-1)?.state, { timeout: idleMs(30_000) })
+          .toMatch(/Canceled|Completed|Aborted/);
+        expect(double.jobs.at(-1)!.served).toBeLessThan(5);
+      },
+      idleMs(120_000),
+    );
 
     // A fresh window for each of these: the panel's state is the window's, the remembered settings the station's.
     const freshWindow = async () => {
@@ -139,155 +147,171 @@ for (const [locale, words] of [
     const optionsOf = (label: string) =>
       app.page.getByLabel(label, { exact: true }).locator('option').allTextContents();
 
-    it('the Scan key opens the panel and, pressed again, scans; its hint is on the button and in the help', async () => {
-      const { page } = app;
-      await freshWindow();
-      double = await new EsclDouble({ feeder: await scannerPages(['L', 'L']) }).start();
-      const button = page.getByRole('button', { name: words.scan, exact: true });
-      await expect.poll(() => button.locator('kbd').textContent()).toBe(words.key);
-      await page.keyboard.press('?');
-      await expect
-        .poll(() => page.getByTestId('help-overlay').getByRole('row', { name: words.keyHelp }).textContent())
-        .toContain(words.key);
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+Shift+S');
-      await page.getByTestId('scan-panel').waitFor();
-      await page.getByLabel(words.address).fill(double.url);
-      // The address is asked what it offers; then the key (pressed in the address field) starts the scan.
-      await page.getByRole('button', { name: words.start }).and(page.locator(':enabled')).waitFor();
-      await page.keyboard.press('Control+Shift+S');
-      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
-      await expect.poll(() => double!.jobs[0]!.served, { timeout: idleMs(30_000) }).toBe(2);
-    }, 120_000);
+    it(
+      'the Scan key opens the panel and, pressed again, scans; its hint is on the button and in the help',
+      async () => {
+        const { page } = app;
+        await freshWindow();
+        double = await new EsclDouble({ feeder: await scannerPages(['L', 'L']) }).start();
+        const button = page.getByRole('button', { name: words.scan, exact: true });
+        await expect.poll(() => button.locator('kbd').textContent()).toBe(words.key);
+        await page.keyboard.press('?');
+        await expect
+          .poll(() => page.getByTestId('help-overlay').getByRole('row', { name: words.keyHelp }).textContent())
+          .toContain(words.key);
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+Shift+S');
+        await page.getByTestId('scan-panel').waitFor();
+        await page.getByLabel(words.address).fill(double.url);
+        // The address is asked what it offers; then the key (pressed in the address field) starts the scan.
+        await page.getByRole('button', { name: words.start }).and(page.locator(':enabled')).waitFor();
+        await page.keyboard.press('Control+Shift+S');
+        await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
+        await expect.poll(() => double!.jobs[0]!.served, { timeout: idleMs(30_000) }).toBe(2);
+      },
+      idleMs(120_000),
+    );
 
-    it('offers only what the scanner offers, and remembers the last settings per scanner and watched folder', async () => {
-      const { page, dataDir } = app;
-      await freshWindow();
-      // A scanner without duplex, only 300 dpi and only grey.
-      double = await new EsclDouble({
-        feeder: await scannerPages(['L']),
-        duplex: false,
-        resolutions: [300],
-        colorModes: ['Grayscale8'],
-      }).start();
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      await page.getByLabel(words.address).fill(double.url);
-      await page.getByLabel(words.dpi, { exact: true }).waitFor();
-      expect((await optionsOf(words.source)).sort()).toEqual([...words.sources].sort());
-      expect(await optionsOf(words.dpi)).toEqual(['300']);
-      expect(await optionsOf(words.color)).toEqual([words.grey]);
-      await expectAccessible(page);
-      await double.stop();
+    it(
+      'offers only what the scanner offers, and remembers the last settings per scanner and watched folder',
+      async () => {
+        const { page, dataDir } = app;
+        await freshWindow();
+        // A scanner without duplex, only 300 dpi and only grey.
+        double = await new EsclDouble({
+          feeder: await scannerPages(['L']),
+          duplex: false,
+          resolutions: [300],
+          colorModes: ['Grayscale8'],
+        }).start();
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        await page.getByLabel(words.address).fill(double.url);
+        await page.getByLabel(words.dpi, { exact: true }).waitFor();
+        expect((await optionsOf(words.source)).sort()).toEqual([...words.sources].sort());
+        expect(await optionsOf(words.dpi)).toEqual(['300']);
+        expect(await optionsOf(words.color)).toEqual([words.grey]);
+        await expectAccessible(page);
+        await double.stop();
 
-      // A full scanner: the clerk picks duplex, 600 dpi, colour, into the second watched folder.
-      const pages = await scannerPages(['L', 'L']);
-      double = await new EsclDouble({ feeder: pages }).start();
-      const post = join(dataDir, 'post');
-      const before = documentsFrom(post).length;
-      await page.getByLabel(words.address).fill(double.url);
-      await page.getByLabel(words.folder).selectOption('post');
-      await page.getByLabel(words.source, { exact: true }).selectOption({ label: words.duplex });
-      await page.getByLabel(words.dpi, { exact: true }).selectOption('600');
-      await page.getByLabel(words.color, { exact: true }).selectOption({ label: words.colour });
-      await page.getByRole('button', { name: words.start }).click();
-      await expect.poll(() => documentsFrom(post).length - before, { timeout: idleMs(60_000) }).toBe(1);
-      expect(double.jobs.at(-1)).toMatchObject({ source: 'duplex', dpi: 600 });
+        // A full scanner: the clerk picks duplex, 600 dpi, colour, into the second watched folder.
+        const pages = await scannerPages(['L', 'L']);
+        double = await new EsclDouble({ feeder: pages }).start();
+        const post = join(dataDir, 'post');
+        const before = documentsFrom(post).length;
+        await page.getByLabel(words.address).fill(double.url);
+        await page.getByLabel(words.folder).selectOption('post');
+        await page.getByLabel(words.source, { exact: true }).selectOption({ label: words.duplex });
+        await page.getByLabel(words.dpi, { exact: true }).selectOption('600');
+        await page.getByLabel(words.color, { exact: true }).selectOption({ label: words.colour });
+        await page.getByRole('button', { name: words.start }).click();
+        await expect.poll(() => documentsFrom(post).length - before, { timeout: idleMs(60_000) }).toBe(1);
+        expect(double.jobs.at(-1)).toMatchObject({ source: 'duplex', dpi: 600 });
 
-      // Next time, the same scanner into the same folder starts from those; into the other folder, from the usual.
-      await freshWindow();
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      await page.getByLabel(words.address).fill(double.url);
-      await expect.poll(() => page.getByLabel(words.folder).inputValue()).toBe('post');
-      await expect.poll(() => page.getByLabel(words.dpi, { exact: true }).inputValue()).toBe('600');
-      expect(await page.getByLabel(words.source, { exact: true }).inputValue()).toBe('duplex');
-      expect(await page.getByLabel(words.color, { exact: true }).inputValue()).toBe('color');
-      await page.getByLabel(words.folder).selectOption('scanner');
-      await expect.poll(() => page.getByLabel(words.dpi, { exact: true }).inputValue()).toBe('300');
-      expect(await page.getByLabel(words.source, { exact: true }).inputValue()).toBe('feeder');
-      expect(await page.getByLabel(words.color, { exact: true }).inputValue()).toBe('gray');
-    }, 120_000);
+        // Next time, the same scanner into the same folder starts from those; into the other folder, from the usual.
+        await freshWindow();
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        await page.getByLabel(words.address).fill(double.url);
+        await expect.poll(() => page.getByLabel(words.folder).inputValue()).toBe('post');
+        await expect.poll(() => page.getByLabel(words.dpi, { exact: true }).inputValue()).toBe('600');
+        expect(await page.getByLabel(words.source, { exact: true }).inputValue()).toBe('duplex');
+        expect(await page.getByLabel(words.color, { exact: true }).inputValue()).toBe('color');
+        await page.getByLabel(words.folder).selectOption('scanner');
+        await expect.poll(() => page.getByLabel(words.dpi, { exact: true }).inputValue()).toBe('300');
+        expect(await page.getByLabel(words.source, { exact: true }).inputValue()).toBe('feeder');
+        expect(await page.getByLabel(words.color, { exact: true }).inputValue()).toBe('gray');
+      },
+      idleMs(120_000),
+    );
 
-    it('a scan into a watched folder with batch review ends in the review, not in the inbox; release makes it', async () => {
-      const { page, dataDir } = app;
-      await freshWindow();
-      const folder = join(dataDir, 'review');
-      double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L']) }).start();
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      await page.getByLabel(words.address).fill(double.url);
-      await page.getByLabel(words.folder).selectOption({ label: words.reviewFolder });
-      await page.getByRole('button', { name: words.start }).click();
-      const review = page.getByTestId('batch-review');
-      await review.waitFor({ timeout: idleMs(60_000) });
-      await expect.poll(() => review.getByTestId('review-summary').textContent()).toMatch(words.summary);
-      expect(await review.getByTestId('review-page').count()).toBe(4);
-      // Each tile shows its scanned page (a scan is read page by page: it has no one scanner file).
-      await expect
-        .poll(() =>
-          review.locator('canvas.review-thumb').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).style.width)),
-        )
-        .toEqual(['56px', '56px', '56px', '56px']);
-      expect(double.jobs.at(-1)!.served).toBe(4);
-      expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
-      await expectAccessible(page);
-      await review.getByRole('button', { name: words.release }).click();
-      await expect.poll(() => documentsFrom(folder).length, { timeout: idleMs(60_000) }).toBe(2);
-      await expect.poll(() => page.getByTestId('batch-review').count()).toBe(0);
-    }, 120_000);
+    it(
+      'a scan into a watched folder with batch review ends in the review, not in the inbox; release makes it',
+      async () => {
+        const { page, dataDir } = app;
+        await freshWindow();
+        const folder = join(dataDir, 'review');
+        double = await new EsclDouble({ feeder: await scannerPages(['L', 'S', 'L', 'L']) }).start();
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        await page.getByLabel(words.address).fill(double.url);
+        await page.getByLabel(words.folder).selectOption({ label: words.reviewFolder });
+        await page.getByRole('button', { name: words.start }).click();
+        const review = page.getByTestId('batch-review');
+        await review.waitFor({ timeout: idleMs(60_000) });
+        await expect.poll(() => review.getByTestId('review-summary').textContent()).toMatch(words.summary);
+        expect(await review.getByTestId('review-page').count()).toBe(4);
+        // Each tile shows its scanned page (a scan is read page by page: it has no one scanner file).
+        await expect
+          .poll(() =>
+            review.locator('canvas.review-thumb').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).style.width)),
+          )
+          .toEqual(['56px', '56px', '56px', '56px']);
+        expect(double.jobs.at(-1)!.served).toBe(4);
+        expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
+        await expectAccessible(page);
+        await review.getByRole('button', { name: words.release }).click();
+        await expect.poll(() => documentsFrom(folder).length, { timeout: idleMs(60_000) }).toBe(2);
+        await expect.poll(() => page.getByTestId('batch-review').count()).toBe(0);
+      },
+      idleMs(120_000),
+    );
 
-    it('a stopped scan offers "scan more" and "finish" (and only then): more continues the batch, finish makes its documents', async () => {
-      const { page, demo } = app;
-      await freshWindow();
-      const folder = demo.core.settings.get().folders[0]!.path;
-      const before = documentsFrom(folder).length;
-      const earlier = new Set(documentsFrom(folder).map((d) => d.id));
-      const pages = await scannerPages(['L', 'S', 'L', 'L', 'L', 'L']);
-      double = await new EsclDouble({ feeder: pages.slice(0, 4), pageIntervalMs: 700 }).start();
-      double.jamAfter(3);
-      // The scanner holds after its first page until the screen was looked at mid-scan (a loaded box may
-      // take longer to draw the row than the scanner to jam).
-      double.holdAfter(1);
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      await page.getByLabel(words.address).fill(double.url);
-      await page.getByLabel(words.folder).selectOption('scanner');
-      await page.getByRole('button', { name: words.start }).click();
-      // The newest scan row is this scan's; from then on, its own row by its batch id.
-      const newest = page
-        .getByTestId('batch-progress-row')
-        .filter({ has: page.getByTestId('scan-progress') })
-        .first();
-      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
-      await newest.getByTestId('scan-progress').filter({ hasText: /1/ }).waitFor();
-      const row = page.locator(
-        `[data-testid=batch-progress-row][data-batch="${await newest.getAttribute('data-batch')}"]`,
-      );
-      // While the scanner sends pages: no "scan more" or "finish" on its row or in the panel.
-      for (const where of [row, page.getByTestId('scan-panel')])
-        for (const name of [words.more, words.finish, 'Scan more', 'Finish', 'Weiter scannen', 'Abschließen'])
-          expect(await where.getByRole('button', { name }).count()).toBe(0);
-      double.release();
-      // Jammed after 3 pages: the batch is open, the jam said in words, the two buttons on its row.
-      await expect
-        .poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: idleMs(30_000) })
-        .toMatch(words.jam);
-      await expectAccessible(page);
-      await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(1);
-      // The clerk takes the sheet out, puts the rest in, and scans more into the batch; it jams again.
-      double.clearJam();
-      double.feeder = pages.slice(3);
-      double.jamAfter(2);
-      await row.getByRole('button', { name: words.more }).click();
-      await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(2);
-      await expect.poll(() => double!.jobs[1]!.served, { timeout: idleMs(30_000) }).toBe(2);
-      await row.getByRole('button', { name: words.finish }).waitFor();
-      expect(documentsFrom(folder).length - before).toBe(1);
-      await row.getByRole('button', { name: words.finish }).click();
-      // Finished: the rest of the batch (pages 3–5 of the two jobs) is one document; the buttons are gone.
-      await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(2);
-      const made = documentsFrom(folder).filter((d) => !earlier.has(d.id));
-      expect(made.map((d) => d.fileName.replace(/^.*_(p[\d-]+)\.pdf$/, '$1')).sort()).toEqual(['p1', 'p3-5']);
-      await expect.poll(() => row.getByRole('button', { name: words.finish }).count()).toBe(0);
-      expect(await row.getByRole('button', { name: words.more }).count()).toBe(0);
-    }, 150_000);
+    it(
+      'a stopped scan offers "scan more" and "finish" (and only then): more continues the batch, finish makes its documents',
+      async () => {
+        const { page, demo } = app;
+        await freshWindow();
+        const folder = demo.core.settings.get().folders[0]!.path;
+        const before = documentsFrom(folder).length;
+        const earlier = new Set(documentsFrom(folder).map((d) => d.id));
+        const pages = await scannerPages(['L', 'S', 'L', 'L', 'L', 'L']);
+        double = await new EsclDouble({ feeder: pages.slice(0, 4), pageIntervalMs: 700 }).start();
+        double.jamAfter(3);
+        // The scanner holds after its first page until the screen was looked at mid-scan (a loaded box may
+        // take longer to draw the row than the scanner to jam).
+        double.holdAfter(1);
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        await page.getByLabel(words.address).fill(double.url);
+        await page.getByLabel(words.folder).selectOption('scanner');
+        await page.getByRole('button', { name: words.start }).click();
+        // The newest scan row is this scan's; from then on, its own row by its batch id.
+        const newest = page
+          .getByTestId('batch-progress-row')
+          .filter({ has: page.getByTestId('scan-progress') })
+          .first();
+        await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(1);
+        await newest.getByTestId('scan-progress').filter({ hasText: /1/ }).waitFor();
+        const row = page.locator(
+          `[data-testid=batch-progress-row][data-batch="${await newest.getAttribute('data-batch')}"]`,
+        );
+        // While the scanner sends pages: no "scan more" or "finish" on its row or in the panel.
+        for (const where of [row, page.getByTestId('scan-panel')])
+          for (const name of [words.more, words.finish, 'Scan more', 'Finish', 'Weiter scannen', 'Abschließen'])
+            expect(await where.getByRole('button', { name }).count()).toBe(0);
+        double.release();
+        // Jammed after 3 pages: the batch is open, the jam said in words, the two buttons on its row.
+        await expect
+          .poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: idleMs(30_000) })
+          .toMatch(words.jam);
+        await expectAccessible(page);
+        await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(1);
+        // The clerk takes the sheet out, puts the rest in, and scans more into the batch; it jams again.
+        double.clearJam();
+        double.feeder = pages.slice(3);
+        double.jamAfter(2);
+        await row.getByRole('button', { name: words.more }).click();
+        await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(2);
+        await expect.poll(() => double!.jobs[1]!.served, { timeout: idleMs(30_000) }).toBe(2);
+        await row.getByRole('button', { name: words.finish }).waitFor();
+        expect(documentsFrom(folder).length - before).toBe(1);
+        await row.getByRole('button', { name: words.finish }).click();
+        // Finished: the rest of the batch (pages 3–5 of the two jobs) is one document; the buttons are gone.
+        await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(2);
+        const made = documentsFrom(folder).filter((d) => !earlier.has(d.id));
+        expect(made.map((d) => d.fileName.replace(/^.*_(p[\d-]+)\.pdf$/, '$1')).sort()).toEqual(['p1', 'p3-5']);
+        await expect.poll(() => row.getByRole('button', { name: words.finish }).count()).toBe(0);
+        expect(await row.getByRole('button', { name: words.more }).count()).toBe(0);
+      },
+      idleMs(150_000),
+    );
   });
 }
 
@@ -309,23 +333,27 @@ describe('scanners from the machine settings file', () => {
     await double?.stop();
   });
 
-  it('are in the picker by name, and a scan from one goes', async () => {
-    const { page, demo } = app;
-    expect(demo.core.settings.get().scanners).toEqual([{ url: double!.url, name: 'Post room MFP' }]);
-    const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
-    const before = count();
-    await page.getByRole('button', { name: 'Scan', exact: true }).click();
-    const picker = page.getByLabel('Scanner', { exact: true });
-    await picker.locator('option', { hasText: 'Post room MFP' }).waitFor({ state: 'attached' });
-    await picker.selectOption({ label: `Post room MFP (${double!.url})` });
-    // What it offers is asked at once: this one has no duplex.
-    await page.getByLabel('Paper source', { exact: true }).waitFor();
-    expect(await page.getByLabel('Paper source', { exact: true }).locator('option').allTextContents()).not.toContain(
-      'Feeder, both sides',
-    );
-    await page.getByRole('button', { name: 'Start scanning' }).click();
-    await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(1);
-    expect(double!.jobs).toHaveLength(1);
-    expect(double!.jobs[0]!.served).toBe(2);
-  }, 120_000);
+  it(
+    'are in the picker by name, and a scan from one goes',
+    async () => {
+      const { page, demo } = app;
+      expect(demo.core.settings.get().scanners).toEqual([{ url: double!.url, name: 'Post room MFP' }]);
+      const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
+      const before = count();
+      await page.getByRole('button', { name: 'Scan', exact: true }).click();
+      const picker = page.getByLabel('Scanner', { exact: true });
+      await picker.locator('option', { hasText: 'Post room MFP' }).waitFor({ state: 'attached' });
+      await picker.selectOption({ label: `Post room MFP (${double!.url})` });
+      // What it offers is asked at once: this one has no duplex.
+      await page.getByLabel('Paper source', { exact: true }).waitFor();
+      expect(await page.getByLabel('Paper source', { exact: true }).locator('option').allTextContents()).not.toContain(
+        'Feeder, both sides',
+      );
+      await page.getByRole('button', { name: 'Start scanning' }).click();
+      await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(1);
+      expect(double!.jobs).toHaveLength(1);
+      expect(double!.jobs[0]!.served).toBe(2);
+    },
+    idleMs(120_000),
+  );
 });

@@ -76,64 +76,76 @@ for (const lang of ['en', 'de'] as const) {
       },
     });
 
-    it('a long scanner name stays inside the list pane, the resolution label on one line, no "1 dpi"', async () => {
-      const { page } = app;
-      await page.getByRole('button', { name: words.scan, exact: true }).click();
-      const panel = page.getByTestId('scan-panel');
-      const picker = panel.getByLabel(words.scanner, { exact: true });
-      await picker.locator('option', { hasText: NAME }).waitFor({ state: 'attached' });
-      await picker.selectOption({ label: `${NAME} (${double!.url})` });
-      const dpi = panel.getByLabel(words.dpi, { exact: true });
-      await dpi.waitFor();
-      expect(await dpi.locator('option').allTextContents()).toEqual(['150', '300']);
-      const pane = await page.locator('.inbox-list-pane').boundingBox();
-      for (const field of await panel.locator('select, input').all()) {
-        const box = (await field.boundingBox())!;
-        expect(box.x + box.width, `${await field.getAttribute('id')} ends inside the list pane`).toBeLessThanOrEqual(
-          pane!.x + pane!.width,
-        );
-      }
-      for (const label of await panel.locator('label').all())
-        if ((await label.textContent())!.length < 30)
-          expect(await lines(label), `"${await label.textContent()}" on one line`).toBe(1);
-      await app.screenshot(`scan-panel-1366-${lang}`);
-      await expectAccessible(page);
-    }, 120_000);
+    it(
+      'a long scanner name stays inside the list pane, the resolution label on one line, no "1 dpi"',
+      async () => {
+        const { page } = app;
+        await page.getByRole('button', { name: words.scan, exact: true }).click();
+        const panel = page.getByTestId('scan-panel');
+        const picker = panel.getByLabel(words.scanner, { exact: true });
+        await picker.locator('option', { hasText: NAME }).waitFor({ state: 'attached' });
+        await picker.selectOption({ label: `${NAME} (${double!.url})` });
+        const dpi = panel.getByLabel(words.dpi, { exact: true });
+        await dpi.waitFor();
+        expect(await dpi.locator('option').allTextContents()).toEqual(['150', '300']);
+        const pane = await page.locator('.inbox-list-pane').boundingBox();
+        for (const field of await panel.locator('select, input').all()) {
+          const box = (await field.boundingBox())!;
+          expect(box.x + box.width, `${await field.getAttribute('id')} ends inside the list pane`).toBeLessThanOrEqual(
+            pane!.x + pane!.width,
+          );
+        }
+        for (const label of await panel.locator('label').all())
+          if ((await label.textContent())!.length < 30)
+            expect(await lines(label), `"${await label.textContent()}" on one line`).toBe(1);
+        await app.screenshot(`scan-panel-1366-${lang}`);
+        await expectAccessible(page);
+      },
+      idleMs(120_000),
+    );
 
-    it('an address that is not a URL is answered in the clerk’s language, saying so', async () => {
-      const { page } = app;
-      const panel = page.getByTestId('scan-panel');
-      await panel.getByLabel(words.address).fill('a1');
-      const error = panel.getByTestId('scan-error');
-      await expect
-        .poll(() => error.getByTestId('error-text').textContent(), { timeout: idleMs(15_000) })
-        .toBe(words.badAddress);
-      expect(await error.getAttribute('data-code')).toBe('scanner.bad_address');
-      await panel.getByLabel(words.address).fill('');
-    }, 60_000);
+    it(
+      'an address that is not a URL is answered in the clerk’s language, saying so',
+      async () => {
+        const { page } = app;
+        const panel = page.getByTestId('scan-panel');
+        await panel.getByLabel(words.address).fill('a1');
+        const error = panel.getByTestId('scan-error');
+        await expect
+          .poll(() => error.getByTestId('error-text').textContent(), { timeout: idleMs(15_000) })
+          .toBe(words.badAddress);
+        expect(await error.getAttribute('data-code')).toBe('scanner.bad_address');
+        await panel.getByLabel(words.address).fill('');
+      },
+      idleMs(60_000),
+    );
 
-    it('a stopped scan’s reason is read in full in its row', async () => {
-      const { page } = app;
-      double!.jamAfter(1);
-      const panel = page.getByTestId('scan-panel');
-      await panel.getByRole('button', { name: words.start }).and(page.locator(':enabled')).click();
-      const stopped = page.getByTestId('batch-progress-row').getByTestId('scan-stopped');
-      await expect.poll(() => stopped.textContent(), { timeout: idleMs(60_000) }).toBe(words.jam);
-      expect(await cut(stopped, '.batch-progress-row'), 'the reason is not cut').toBeUndefined();
-      const progress = page.getByTestId('batch-progress-row').getByTestId('scan-progress');
-      expect(await cut(progress, '.batch-progress-row'), 'the progress is not cut').toBeUndefined();
-      const pane = (await page.locator('.inbox-list-pane').boundingBox())!;
-      const box = (await stopped.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
-      // The clerk who pressed Start reads it in the panel too, in the window without scrolling (the row may
-      // sit below a 768 px window's edge while the panel is open).
-      const inPanel = panel.getByTestId('scan-panel-stopped');
-      expect(await inPanel.textContent()).toBe(words.jam);
-      const seen = (await inPanel.boundingBox())!;
-      expect(seen.y + seen.height).toBeLessThanOrEqual(768);
-      expect(await cut(inPanel, '.inbox-list-pane')).toBeUndefined();
-      await app.screenshot(`scan-stopped-1366-${lang}`);
-      await expectAccessible(page);
-    }, 120_000);
+    it(
+      'a stopped scan’s reason is read in full in its row',
+      async () => {
+        const { page } = app;
+        double!.jamAfter(1);
+        const panel = page.getByTestId('scan-panel');
+        await panel.getByRole('button', { name: words.start }).and(page.locator(':enabled')).click();
+        const stopped = page.getByTestId('batch-progress-row').getByTestId('scan-stopped');
+        await expect.poll(() => stopped.textContent(), { timeout: idleMs(60_000) }).toBe(words.jam);
+        expect(await cut(stopped, '.batch-progress-row'), 'the reason is not cut').toBeUndefined();
+        const progress = page.getByTestId('batch-progress-row').getByTestId('scan-progress');
+        expect(await cut(progress, '.batch-progress-row'), 'the progress is not cut').toBeUndefined();
+        const pane = (await page.locator('.inbox-list-pane').boundingBox())!;
+        const box = (await stopped.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
+        // The clerk who pressed Start reads it in the panel too, in the window without scrolling (the row may
+        // sit below a 768 px window's edge while the panel is open).
+        const inPanel = panel.getByTestId('scan-panel-stopped');
+        expect(await inPanel.textContent()).toBe(words.jam);
+        const seen = (await inPanel.boundingBox())!;
+        expect(seen.y + seen.height).toBeLessThanOrEqual(768);
+        expect(await cut(inPanel, '.inbox-list-pane')).toBeUndefined();
+        await app.screenshot(`scan-stopped-1366-${lang}`);
+        await expectAccessible(page);
+      },
+      idleMs(120_000),
+    );
   });
 }

@@ -5,6 +5,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #36 item 9: a short grace before an upload leaves ("Sending in 5 s · Undo"; Ctrl+Enter twice sends
 // at once); item 5: after an outage the queue says when it asks again, live, with "Retry now" beside it,
@@ -40,7 +41,10 @@ async function scan(app: E2eApp, name: string): Promise<string> {
   const { page, demo } = app;
   await writeFile(join(demo.scannerFolder, name), makePdf([name]));
   await page.keyboard.press('Alt+1');
-  await page.getByTestId('doc-row').filter({ hasText: name }).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('doc-row')
+    .filter({ hasText: name })
+    .waitFor({ timeout: idleMs(20_000) });
   return demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!.id;
 }
 
@@ -85,7 +89,7 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
       .poll(
         async () => Number(text.sending(name).exec((await note.locator('span').first().textContent()) ?? '')?.[1]),
         {
-          timeout: 5_000,
+          timeout: idleMs(5_000),
         },
       )
       .toBeLessThan(first);
@@ -109,7 +113,9 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
     await page.locator('[data-testid="submitted-note"][data-waiting="true"]').waitFor();
     expect(demo.core.queue.get(id).state).toBe('queued');
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => demo.core.queue.get(id).state, { timeout: 10_000 }).toMatch(/^(uploaded|archived)$/);
+    await expect
+      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(10_000) })
+      .toMatch(/^(uploaded|archived)$/);
     expect(await uploadsNamed(app, name)).toBe(1);
   });
 
@@ -136,9 +142,9 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
       expect(r.ok, JSON.stringify(r)).toBe(true);
       await page.keyboard.press('Alt+2');
       const banner = page.getByTestId('queue-offline');
-      await banner.waitFor({ timeout: 20_000 });
+      await banner.waitFor({ timeout: idleMs(20_000) });
       await expect
-        .poll(async () => text.nextTry.test((await banner.textContent()) ?? ''), { timeout: 10_000 })
+        .poll(async () => text.nextTry.test((await banner.textContent()) ?? ''), { timeout: idleMs(10_000) })
         .toBe(true);
       const seconds = Number(text.nextTry.exec((await banner.textContent()) ?? '')?.[1]);
       expect(seconds).toBeLessThanOrEqual(3);
@@ -149,7 +155,9 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
       demo.sandbox.clearFaults();
     }
     const back = Date.now();
-    await expect.poll(() => demo.core.queue.get(id).state, { timeout: 15_000 }).toMatch(/^(uploaded|archived)$/);
+    await expect
+      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(15_000) })
+      .toMatch(/^(uploaded|archived)$/);
     expect(Date.now() - back).toBeLessThan(5_000);
   });
 
@@ -169,15 +177,19 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
     const next = row.getByTestId('queue-row-next');
     await expect
       .poll(async () => text.nextAttempt.test((await next.textContent().catch(() => '')) ?? ''), {
-        timeout: 15_000,
+        timeout: idleMs(15_000),
       })
       .toBe(true);
     const before = Number(text.nextAttempt.exec((await next.textContent()) ?? '')?.[1]);
     expect(before).toBeGreaterThan(100);
     await expect
-      .poll(async () => Number(text.nextAttempt.exec((await next.textContent()) ?? '')?.[1]), { timeout: 5_000 })
+      .poll(async () => Number(text.nextAttempt.exec((await next.textContent()) ?? '')?.[1]), {
+        timeout: idleMs(5_000),
+      })
       .toBeLessThan(before);
     await row.getByRole('button', { name: new RegExp(`^${text.retryNow}`) }).click();
-    await expect.poll(() => demo.core.queue.get(id).state, { timeout: 10_000 }).toMatch(/^(uploaded|archived)$/);
+    await expect
+      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(10_000) })
+      .toMatch(/^(uploaded|archived)$/);
   });
 });

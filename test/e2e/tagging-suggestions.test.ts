@@ -26,76 +26,84 @@ describe('tagging suggestions from a scanned letter, in Chromium', () => {
   const row = (name: string) => app.page.getByTestId('doc-row').filter({ hasText: name });
   const chips = (field: string) => app.page.locator(`[data-testid="suggestion-chip"][data-field="${field}"]`);
 
-  it('suggests the sandbox policy the letter names, with the customer; Enter accepts it', async () => {
-    const { page, demo } = app;
-    const png = await scannedLetter([
-      'Sehr geehrte Damen und Herren,',
-      'Versicherungsnummer: HR-100001',
-      'Kennzeichen HH-AB 1234',
-    ]);
-    await writeFile(join(demo.scannerFolder, 'Brief Müller.png'), png);
-    await row('Brief Müller.png').waitFor({ timeout: idleMs(20_000) });
-    await row('Brief Müller.png').click();
-    // The form is usable while the letter is read: the clerk can type before the chips come.
-    await page.locator('#tag-itemId').fill('typed before OCR ended');
-    const policy = chips('policyNumber');
-    await policy.first().waitFor({ timeout: idleMs(60_000) });
-    expect(await policy.count()).toBe(1);
-    expect(await policy.getAttribute('data-check')).toBe('verified');
-    const text = await policy.textContent();
-    expect(text).toContain('HR-100001');
-    expect(text).toContain('Jörg Müller');
-    expect(text).toContain('page 1');
-    expect(text).toContain('confirmed by the platform');
-    // A plate cannot be checked: offered, but clearly as only found in the document.
-    const plate = chips('registrationNumber');
-    expect(await plate.getAttribute('data-check')).toBe('found-in-document');
-    expect(await plate.textContent()).toContain('found in the document, not checked');
-    expect(await page.locator('#tag-policyNumber').inputValue()).toBe('');
+  it(
+    'suggests the sandbox policy the letter names, with the customer; Enter accepts it',
+    async () => {
+      const { page, demo } = app;
+      const png = await scannedLetter([
+        'Sehr geehrte Damen und Herren,',
+        'Versicherungsnummer: HR-100001',
+        'Kennzeichen HH-AB 1234',
+      ]);
+      await writeFile(join(demo.scannerFolder, 'Brief Müller.png'), png);
+      await row('Brief Müller.png').waitFor({ timeout: idleMs(20_000) });
+      await row('Brief Müller.png').click();
+      // The form is usable while the letter is read: the clerk can type before the chips come.
+      await page.locator('#tag-itemId').fill('typed before OCR ended');
+      const policy = chips('policyNumber');
+      await policy.first().waitFor({ timeout: idleMs(60_000) });
+      expect(await policy.count()).toBe(1);
+      expect(await policy.getAttribute('data-check')).toBe('verified');
+      const text = await policy.textContent();
+      expect(text).toContain('HR-100001');
+      expect(text).toContain('Jörg Müller');
+      expect(text).toContain('page 1');
+      expect(text).toContain('confirmed by the platform');
+      // A plate cannot be checked: offered, but clearly as only found in the document.
+      const plate = chips('registrationNumber');
+      expect(await plate.getAttribute('data-check')).toBe('found-in-document');
+      expect(await plate.textContent()).toContain('found in the document, not checked');
+      expect(await page.locator('#tag-policyNumber').inputValue()).toBe('');
 
-    await policy.focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#tag-policyNumber').inputValue()).toBe('HR-100001');
-    expect(await page.locator('#tag-itemId').inputValue()).toBe('typed before OCR ended');
+      await policy.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('#tag-policyNumber').inputValue()).toBe('HR-100001');
+      expect(await page.locator('#tag-itemId').inputValue()).toBe('typed before OCR ended');
 
-    // Alt+A in a field takes its top suggestion; Alt+V marks where it is on the page in the preview.
-    await page.locator('#tag-registrationNumber').focus();
-    await page.keyboard.press('Alt+A');
-    await expect.poll(() => page.locator('#tag-registrationNumber').inputValue()).toBe('HH-AB 1234');
-    await page.locator('#tag-policyNumber').focus();
-    await page.keyboard.press('Alt+V');
-    const mark = page.getByTestId('text-mark');
-    await mark.waitFor();
-    const [markBox, imageBox] = [await mark.boundingBox(), await page.getByTestId('image-preview').boundingBox()];
-    // The mark sits on the policy line: the second line of the letter, in the page's upper part.
-    expect(markBox!.y).toBeGreaterThan(imageBox!.y);
-    expect(markBox!.y + markBox!.height).toBeLessThan(imageBox!.y + imageBox!.height / 2);
-    await app.screenshot('tagging-suggestions-policy');
-    await expectAccessible(page);
-  }, 90_000);
+      // Alt+A in a field takes its top suggestion; Alt+V marks where it is on the page in the preview.
+      await page.locator('#tag-registrationNumber').focus();
+      await page.keyboard.press('Alt+A');
+      await expect.poll(() => page.locator('#tag-registrationNumber').inputValue()).toBe('HH-AB 1234');
+      await page.locator('#tag-policyNumber').focus();
+      await page.keyboard.press('Alt+V');
+      const mark = page.getByTestId('text-mark');
+      await mark.waitFor();
+      const [markBox, imageBox] = [await mark.boundingBox(), await page.getByTestId('image-preview').boundingBox()];
+      // The mark sits on the policy line: the second line of the letter, in the page's upper part.
+      expect(markBox!.y).toBeGreaterThan(imageBox!.y);
+      expect(markBox!.y + markBox!.height).toBeLessThan(imageBox!.y + imageBox!.height / 2);
+      await app.screenshot('tagging-suggestions-policy');
+      await expectAccessible(page);
+    },
+    idleMs(90_000),
+  );
 
-  it('a letter naming a policy number the platform does not know gets no policy suggestion, only an unknown chip', async () => {
-    const { page, demo } = app;
-    const png = await scannedLetter([
-      'Sehr geehrte Damen und Herren,',
-      'Versicherungsnummer: HR-999123',
-      'Kennzeichen HH-XY 4321',
-    ]);
-    await writeFile(join(demo.scannerFolder, 'Brief unbekannt.png'), png);
-    await row('Brief unbekannt.png').waitFor({ timeout: idleMs(20_000) });
-    await row('Brief unbekannt.png').click();
-    // The plate's chip shows the letter was read; the policy number on it was not suggested.
-    await chips('registrationNumber')
-      .first()
-      .waitFor({ timeout: idleMs(60_000) });
-    expect(await chips('registrationNumber').textContent()).toContain('HH-XY 4321');
-    expect(await page.getByTestId('suggestions-reading').count()).toBe(0);
-    expect(await page.getByTestId('suggestions-unchecked').count()).toBe(0);
-    // Issue #36 item 2: read, but unknown to the platform: shown as such, never as a suggestion to take.
-    await expect.poll(() => chips('policyNumber').count()).toBe(1);
-    expect(await chips('policyNumber').getAttribute('data-check')).toBe('unknown');
-    expect(await chips('policyNumber').textContent()).toContain('the platform has no such policy');
-  }, 90_000);
+  it(
+    'a letter naming a policy number the platform does not know gets no policy suggestion, only an unknown chip',
+    async () => {
+      const { page, demo } = app;
+      const png = await scannedLetter([
+        'Sehr geehrte Damen und Herren,',
+        'Versicherungsnummer: HR-999123',
+        'Kennzeichen HH-XY 4321',
+      ]);
+      await writeFile(join(demo.scannerFolder, 'Brief unbekannt.png'), png);
+      await row('Brief unbekannt.png').waitFor({ timeout: idleMs(20_000) });
+      await row('Brief unbekannt.png').click();
+      // The plate's chip shows the letter was read; the policy number on it was not suggested.
+      await chips('registrationNumber')
+        .first()
+        .waitFor({ timeout: idleMs(60_000) });
+      expect(await chips('registrationNumber').textContent()).toContain('HH-XY 4321');
+      expect(await page.getByTestId('suggestions-reading').count()).toBe(0);
+      expect(await page.getByTestId('suggestions-unchecked').count()).toBe(0);
+      // Issue #36 item 2: read, but unknown to the platform: shown as such, never as a suggestion to take.
+      await expect.poll(() => chips('policyNumber').count()).toBe(1);
+      expect(await chips('policyNumber').getAttribute('data-check')).toBe('unknown');
+      expect(await chips('policyNumber').textContent()).toContain('the platform has no such policy');
+    },
+    idleMs(90_000),
+  );
 
   it('the inbox search finds a letter by the text read from it, and says where', async () => {
     const { page } = app;

@@ -5,6 +5,7 @@ import { dispatch } from '../../electron/core/ipc/handler-table';
 import { appForSuite } from './harness';
 import type { E2eApp } from './harness';
 import { expectAccessible, makePdf, setClerkLanguage } from './workspace-helpers';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue 21 item 3: on a slow line the clerk sees the bytes going out, per document and for the queue (in
 // the queue screen and the status bar); during a 503 burst the status bar says the platform is busy and
@@ -39,7 +40,10 @@ async function submitScan(app: E2eApp, name: string, bytes: Uint8Array): Promise
   const { page, demo } = app;
   await writeFile(join(demo.scannerFolder, name), bytes);
   await page.keyboard.press('Alt+1');
-  await page.getByTestId('doc-row').filter({ hasText: name }).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('doc-row')
+    .filter({ hasText: name })
+    .waitFor({ timeout: idleMs(20_000) });
   const doc = demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!;
   const r = await dispatch(demo.core.handlers, 'documents.submit', {
     ids: [doc.id],
@@ -69,7 +73,7 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
       const row = page.getByTestId('queue-row').filter({ hasText: `slow-${lang}.pdf` });
       const rowBytes = row.getByTestId('queue-row-bytes');
       const bar = page.getByTestId('status-upload-progress');
-      await rowBytes.waitFor({ timeout: 20_000 });
+      await rowBytes.waitFor({ timeout: idleMs(20_000) });
       const seen: number[] = [];
       const deadline = Date.now() + 60_000;
       let shot = false;
@@ -97,13 +101,13 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
         }
         await page.waitForTimeout(500);
       }
-      await expect.poll(() => demo.core.queue.get(id).state, { timeout: 60_000 }).toMatch(/uploaded|archived/);
+      await expect.poll(() => demo.core.queue.get(id).state, { timeout: idleMs(60_000) }).toMatch(/uploaded|archived/);
       // Several different readings that only grow: the bytes come from the body as it goes out.
       expect(new Set(seen).size, JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
       // Stored once, on the first attempt: the slow line was not cut off mid-body.
       expect(demo.core.queue.get(id).attempts).toBe(1);
-      await bar.waitFor({ state: 'detached', timeout: 5_000 });
+      await bar.waitFor({ state: 'detached', timeout: idleMs(5_000) });
     } finally {
       demo.sandbox.clearFaults();
     }
@@ -112,18 +116,20 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
   it('a 503 burst: the status bar says the platform is busy and when it tries again, then Online', async () => {
     const { page, demo } = app;
     const network = page.getByTestId('network-state');
-    await expect.poll(() => network.textContent(), { timeout: 20_000 }).toBe(text.online);
+    await expect.poll(() => network.textContent(), { timeout: idleMs(20_000) }).toBe(text.online);
     demo.sandbox.setFaults({ retryAfter: { status: 503, seconds: 3, count: 2, paths: 'digital-inbox' } });
     try {
       const id = await submitScan(app, `busy-${lang}.pdf`, makePdf(['Busy']));
-      await expect.poll(async () => (await network.textContent())?.trim(), { timeout: 20_000 }).toMatch(text.busy);
+      await expect
+        .poll(async () => (await network.textContent())?.trim(), { timeout: idleMs(20_000) })
+        .toMatch(text.busy);
       await app.screenshot(`platform-busy-${lang}`);
-      await expect.poll(() => demo.core.queue.get(id).state, { timeout: 30_000 }).toMatch(/uploaded|archived/);
-      await expect.poll(() => network.textContent(), { timeout: 5_000 }).toBe(text.online);
+      await expect.poll(() => demo.core.queue.get(id).state, { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
+      await expect.poll(() => network.textContent(), { timeout: idleMs(5_000) }).toBe(text.online);
       // The history tells the steps in the clerk's words; the 503's own text only behind Details.
       await page.getByTestId('queue-count').click();
       const history = page.getByTestId('history-table');
-      await expect.poll(() => history.innerText(), { timeout: 10_000 }).toContain(text.attempt);
+      await expect.poll(() => history.innerText(), { timeout: idleMs(10_000) }).toContain(text.attempt);
       const visible = await history.innerText();
       expect(visible).toContain(text.uploaded);
       expect(visible).not.toMatch(/HTTP|503|temporarily|unavailable/);

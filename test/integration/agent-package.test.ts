@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderScan, tiffOfScans } from '../../electron/core/capture/test-support/synthetic-scan';
 import { letterScan } from '../../electron/core/suggestions/test-support/letters';
 import { headCommit } from '../../electron/cli/test-support/head-commit';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -37,7 +38,7 @@ beforeAll(async () => {
     { cwd: work, maxBuffer: 64 * 1024 * 1024 },
   );
   agent = join(prefix, 'node_modules', '.bin', 'intake-agent');
-}, 600_000);
+}, idleMs(600_000));
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
@@ -95,38 +96,46 @@ describe('the installed agent package', () => {
   // worker (text-worker.js once declared `require` twice and did not load) or a file the package leaves out
   // (the OCR model in resources/ocr/) shows only in this form.
   // Issue #46: the German model comes with the package too (no tesseract-ocr-deu on the machine).
-  it('reads a scanned letter with OCR in the built text worker, with the models the package ships', async () => {
-    const file = join(work, 'brief.png');
-    const lines = ['Sehr geehrter Herr Müller,', 'Versicherungsnummer: HR-100001', 'Schloßstraße 4, 50667 Köln'];
-    await writeFile(file, await letterScan({ lines, fontSize: 12, page: [297.6, 419.5] }, { dpi: 200, seed: 4 }));
-    const { stdout, stderr } = await run(agent, ['text', file, '--ocr-languages', 'deu+eng'], {
-      cwd: work,
-      timeout: 120_000,
-    });
-    expect(stderr).toBe('');
-    const [page] = stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { source?: string; text?: string });
-    expect(page?.source).toBe('ocr');
-    expect(page?.text).toContain('HR-100001');
-    expect(page?.text).toContain('Müller');
-    expect(page?.text).toContain('Schloßstraße 4, 50667 Köln');
-  }, 150_000);
+  it(
+    'reads a scanned letter with OCR in the built text worker, with the models the package ships',
+    async () => {
+      const file = join(work, 'brief.png');
+      const lines = ['Sehr geehrter Herr Müller,', 'Versicherungsnummer: HR-100001', 'Schloßstraße 4, 50667 Köln'];
+      await writeFile(file, await letterScan({ lines, fontSize: 12, page: [297.6, 419.5] }, { dpi: 200, seed: 4 }));
+      const { stdout, stderr } = await run(agent, ['text', file, '--ocr-languages', 'deu+eng'], {
+        cwd: work,
+        timeout: idleMs(120_000),
+      });
+      expect(stderr).toBe('');
+      const [page] = stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { source?: string; text?: string });
+      expect(page?.source).toBe('ocr');
+      expect(page?.text).toContain('HR-100001');
+      expect(page?.text).toContain('Müller');
+      expect(page?.text).toContain('Schloßstraße 4, 50667 Köln');
+    },
+    idleMs(150_000),
+  );
 
-  it('finds the separator sheet of a scan in the built analysis worker', async () => {
-    const file = join(work, 'batch.tif');
-    const scans = [
-      await renderScan({ textLines: 6 }),
-      await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
-    ];
-    await writeFile(file, await tiffOfScans(scans, { compression: 'g4' }));
-    const { stdout, stderr } = await run(agent, ['pages', file], { cwd: work, timeout: 120_000 });
-    expect(stderr).toBe('');
-    const pages = stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { barcodes: Array<{ text: string }> });
-    expect(pages.map((p) => p.barcodes.map((b) => b.text))).toEqual([[], ['PATCHT']]);
-  }, 150_000);
+  it(
+    'finds the separator sheet of a scan in the built analysis worker',
+    async () => {
+      const file = join(work, 'batch.tif');
+      const scans = [
+        await renderScan({ textLines: 6 }),
+        await renderScan({ codes: [{ text: 'PATCHT', format: 'Code128' }] }),
+      ];
+      await writeFile(file, await tiffOfScans(scans, { compression: 'g4' }));
+      const { stdout, stderr } = await run(agent, ['pages', file], { cwd: work, timeout: idleMs(120_000) });
+      expect(stderr).toBe('');
+      const pages = stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { barcodes: Array<{ text: string }> });
+      expect(pages.map((p) => p.barcodes.map((b) => b.text))).toEqual([[], ['PATCHT']]);
+    },
+    idleMs(150_000),
+  );
 });

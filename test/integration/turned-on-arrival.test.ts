@@ -11,6 +11,7 @@ import { MemorySecretStore } from '../../electron/core/platform/test-support/con
 import { demoFolderProfile, startDemo } from '../../electron/web/demo-app';
 import type { RunningDemo } from '../../electron/web/demo-app';
 import { scanIn } from '../../electron/core/test-support/scans-left';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #30 item 1: a letter scanned upside down arrives in a watched folder. Its text is read upright
 // in the background, and the document is turned upright as a recorded page edit the clerk can undo; the
@@ -30,58 +31,62 @@ beforeAll(async () => {
     ...settings,
     folders: [{ ...demoFolderProfile(folder), id: 'post', label: 'post', fileNamePattern: undefined }],
   });
-}, 60_000);
+}, idleMs(60_000));
 afterAll(async () => {
   await demo?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('a page scanned upside down, on arrival', () => {
-  it('is turned upright as a page edit (history, undo), its policy number is suggested, the scanner file stays as it was', async () => {
-    const upright = await letterScan(
-      {
-        lines: [
-          'Sehr geehrte Damen und Herren,',
-          'Versicherungsnummer: HR-100001',
-          'wir bestätigen den Eingang Ihrer Schadenmeldung',
-          'vom 12. März 2026. Bitte senden Sie uns die Rechnung',
-          'der Werkstatt und Fotos des Schadens.',
-          'Mit freundlichen Grüßen',
-        ],
-        fontSize: 11,
-      },
-      { dpi: 200, noise: 12, blur: 0.6, seed: 2 },
-    );
-    const scan = await sharp(upright).rotate(180).withMetadata({ density: 200 }).png().toBuffer();
-    const path = join(folder, 'Brief kopfüber.png');
-    await writeFile(path, scan);
-    await expect
-      .poll(() => demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents.length, {
-        timeout: 20_000,
-      })
-      .toBe(1);
-    const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
-    expect(arrived.sha256).toBe(sha(scan));
-    const history = async () =>
-      (await demo.core.queue.history({ limit: 50 })).filter((h) => h.fileName.startsWith('Brief kopfüber'));
-    await expect
-      .poll(async () => (await history()).map((h) => h.step), { timeout: 90_000 })
-      .toContainEqual(TURNED_ON_ARRIVAL);
+  it(
+    'is turned upright as a page edit (history, undo), its policy number is suggested, the scanner file stays as it was',
+    async () => {
+      const upright = await letterScan(
+        {
+          lines: [
+            'Sehr geehrte Damen und Herren,',
+            'Versicherungsnummer: HR-100001',
+            'wir bestätigen den Eingang Ihrer Schadenmeldung',
+            'vom 12. März 2026. Bitte senden Sie uns die Rechnung',
+            'der Werkstatt und Fotos des Schadens.',
+            'Mit freundlichen Grüßen',
+          ],
+          fontSize: 11,
+        },
+        { dpi: 200, noise: 12, blur: 0.6, seed: 2 },
+      );
+      const scan = await sharp(upright).rotate(180).withMetadata({ density: 200 }).png().toBuffer();
+      const path = join(folder, 'Brief kopfüber.png');
+      await writeFile(path, scan);
+      await expect
+        .poll(() => demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents.length, {
+          timeout: idleMs(20_000),
+        })
+        .toBe(1);
+      const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
+      expect(arrived.sha256).toBe(sha(scan));
+      const history = async () =>
+        (await demo.core.queue.history({ limit: 50 })).filter((h) => h.fileName.startsWith('Brief kopfüber'));
+      await expect
+        .poll(async () => (await history()).map((h) => h.step), { timeout: idleMs(90_000) })
+        .toContainEqual(TURNED_ON_ARRIVAL);
 
-    const turned = demo.core.queue.get(arrived.id);
-    expect(turned.fileName).toBe('Brief kopfüber.pdf');
-    expect(turned.state).toBe('new');
-    const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(arrived.id).path));
-    expect(pdf.getPage(0).getRotation().angle).toBe(180);
-    // Read again, upright now: the suggestion is there.
-    const r = await demo.core.handlers['documents.suggestions']!({ id: arrived.id });
-    expect(r.suggestions.find((s) => s.field === 'policyNumber')?.value).toBe('HR-100001');
-    // The scanner's file is as it was (in this station's `.intake/taken/` until the upload).
-    expect(sha(await readFile(scanIn(folder, 'Brief kopfüber.png')!))).toBe(sha(scan));
+      const turned = demo.core.queue.get(arrived.id);
+      expect(turned.fileName).toBe('Brief kopfüber.pdf');
+      expect(turned.state).toBe('new');
+      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(arrived.id).path));
+      expect(pdf.getPage(0).getRotation().angle).toBe(180);
+      // Read again, upright now: the suggestion is there.
+      const r = await demo.core.handlers['documents.suggestions']!({ id: arrived.id });
+      expect(r.suggestions.find((s) => s.field === 'policyNumber')?.value).toBe('HR-100001');
+      // The scanner's file is as it was (in this station's `.intake/taken/` until the upload).
+      expect(sha(await readFile(scanIn(folder, 'Brief kopfüber.png')!))).toBe(sha(scan));
 
-    // The clerk can undo it: back to the scanner's bytes.
-    expect(await demo.core.handlers['documents.pageEdits']!({ id: arrived.id })).toEqual({ undoable: 1 });
-    const back = await demo.core.handlers['documents.undoPageEdit']!({ id: arrived.id });
-    expect(back).toMatchObject({ fileName: 'Brief kopfüber.png', sha256: sha(scan) });
-  }, 150_000);
+      // The clerk can undo it: back to the scanner's bytes.
+      expect(await demo.core.handlers['documents.pageEdits']!({ id: arrived.id })).toEqual({ undoable: 1 });
+      const back = await demo.core.handlers['documents.undoPageEdit']!({ id: arrived.id });
+      expect(back).toMatchObject({ fileName: 'Brief kopfüber.png', sha256: sha(scan) });
+    },
+    idleMs(150_000),
+  );
 });

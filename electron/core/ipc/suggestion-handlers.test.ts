@@ -10,6 +10,7 @@ import { letterPdf, letterScan } from '../suggestions/test-support/letters';
 import { dispatch } from './handler-table';
 import { createSuggestionHandlers } from './suggestion-handlers';
 import { completeHandlerTable } from './test-support/complete-handler-table';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Issue #39 item 7: documents.pageWords answers the words already read from one page of a document (the
 // text cache), for the preview's text layer; a malformed request never reaches the handler.
@@ -32,7 +33,7 @@ describe('documents.pageWords', () => {
     files.set('broken', join(dir, 'broken.pdf'));
     await writeFile(files.get('broken')!, '%PDF-1.4 not really');
     for (const [id, path] of files) hashes.set(id, await hashFile(path));
-  }, 60_000);
+  }, idleMs(60_000));
   afterAll(async () => {
     await text.close();
     await rm(dir, { recursive: true, force: true });

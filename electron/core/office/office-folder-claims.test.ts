@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderFile } from './office-folder-claims';
 import { officeSuite, whenReachable } from './test-support/office-fixture';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Watched-folder files claimed through the office database against a real PostgreSQL (issue #50 item 4):
 // one row per file, one winner per file, whatever the number of stations, a claim lapsing with its
@@ -89,7 +90,7 @@ describe('watched-folder files claimed through the office database', () => {
           );
           return now.rows[0]?.past;
         },
-        { timeout: 60_000 },
+        { timeout: idleMs(60_000) },
       )
       .toBe(true);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentHold } from './office-holds';
 import { addOfficeDocument, officeSuite, whenReachable } from './test-support/office-fixture';
+import { idleMs } from '../util/test-support/box-pace';
 
 // The office inbox's holds against a real PostgreSQL (issue #50 item 3): taking a document shows who has it,
 // leaving frees it, a gone station's hold lapses, and two clerks never change one document, also with many
@@ -119,7 +120,7 @@ describe('holds on the office inbox', () => {
           );
           return rows[0]?.past;
         },
-        { timeout: 60_000 },
+        { timeout: idleMs(60_000) },
       )
       .toBe(true);
     expect(looks).toBeGreaterThan(1);

@@ -8,6 +8,7 @@ import { startConnectionHarness, type ConnectionHarness } from '../platform/test
 import type { IncomingFile } from '../intake/incoming-file';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { makeQueue, waitFor } from './test-support/queue-fixture';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Issue #28 item 3, the second line of defence: two stations that both took the same scan (the claim is
 // there to prevent it) send the same Idempotency-Key, and the platform (the sandbox, over real sockets)
@@ -57,25 +58,29 @@ async function scanFile(dir: string, name: string, content: string, autoSubmit =
 }
 
 describe('the scan key at the platform', () => {
-  it('the same scan sent by two stations is stored once; both get the first answer', { timeout: 30_000 }, async () => {
-    harness = await startConnectionHarness();
-    const a = await station(harness);
-    const b = await station(harness);
-    const content = `%PDF-1.7 ${'scan '.repeat(500)}`;
-    // Each station has its own copy of the same scan (its own mount path, the same folder id and name).
-    await a.queue.ingest(await scanFile(join(a.dir, 'mnt'), 'letter.pdf', content));
-    await waitFor(() => archived(a).length === 1, 'a archived');
-    await b.queue.ingest(await scanFile(join(b.dir, 'share'), 'letter.pdf', content));
-    await waitFor(() => archived(b).length === 1, 'b archived');
-    const stored = await uploads();
-    expect(stored).toHaveLength(1);
-    const sha = createHash('sha256').update(content).digest('hex');
-    expect(stored[0]?.idempotencyKey).toBe(scanKeyOf('folder-id-of-the-share', 'letter.pdf', sha));
-  });
+  it(
+    'the same scan sent by two stations is stored once; both get the first answer',
+    { timeout: idleMs(30_000) },
+    async () => {
+      harness = await startConnectionHarness();
+      const a = await station(harness);
+      const b = await station(harness);
+      const content = `%PDF-1.7 ${'scan '.repeat(500)}`;
+      // Each station has its own copy of the same scan (its own mount path, the same folder id and name).
+      await a.queue.ingest(await scanFile(join(a.dir, 'mnt'), 'letter.pdf', content));
+      await waitFor(() => archived(a).length === 1, 'a archived');
+      await b.queue.ingest(await scanFile(join(b.dir, 'share'), 'letter.pdf', content));
+      await waitFor(() => archived(b).length === 1, 'b archived');
+      const stored = await uploads();
+      expect(stored).toHaveLength(1);
+      const sha = createHash('sha256').update(content).digest('hex');
+      expect(stored[0]?.idempotencyKey).toBe(scanKeyOf('folder-id-of-the-share', 'letter.pdf', sha));
+    },
+  );
 
   it(
     'documents sent on purpose keep their own keys: two drops of the same bytes are stored twice',
-    { timeout: 30_000 },
+    { timeout: idleMs(30_000) },
     async () => {
       harness = await startConnectionHarness();
       const a = await station(harness);
@@ -92,23 +97,27 @@ describe('the scan key at the platform', () => {
     },
   );
 
-  it('a scan the clerk confirms as a duplicate is sent again under a key of its own', { timeout: 30_000 }, async () => {
-    harness = await startConnectionHarness();
-    const a = await station(harness);
-    const content = `%PDF-1.7 ${'again '.repeat(300)}`;
-    await a.queue.ingest(await scanFile(join(a.dir, 'scans'), 'same.pdf', content));
-    await waitFor(() => archived(a).length === 1, 'first archived');
-    // The same name and bytes again (rescanned on purpose): waits in the inbox as a duplicate …
-    const again = await a.queue.ingest({
-      ...(await scanFile(join(a.dir, 'scans'), 'same.pdf', content)),
-      seenKey: 'rescanned',
-    });
-    expect(again.outcome).toBe('created');
-    const doc = a.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'new');
-    expect(doc?.duplicateOf).toBeDefined();
-    // … and the clerk's "upload again" stores it a second time.
-    a.queue.submit([doc!.id], undefined, true);
-    await waitFor(() => archived(a).length === 2, 'second archived');
-    expect(await uploads()).toHaveLength(2);
-  });
+  it(
+    'a scan the clerk confirms as a duplicate is sent again under a key of its own',
+    { timeout: idleMs(30_000) },
+    async () => {
+      harness = await startConnectionHarness();
+      const a = await station(harness);
+      const content = `%PDF-1.7 ${'again '.repeat(300)}`;
+      await a.queue.ingest(await scanFile(join(a.dir, 'scans'), 'same.pdf', content));
+      await waitFor(() => archived(a).length === 1, 'first archived');
+      // The same name and bytes again (rescanned on purpose): waits in the inbox as a duplicate …
+      const again = await a.queue.ingest({
+        ...(await scanFile(join(a.dir, 'scans'), 'same.pdf', content)),
+        seenKey: 'rescanned',
+      });
+      expect(again.outcome).toBe('created');
+      const doc = a.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'new');
+      expect(doc?.duplicateOf).toBeDefined();
+      // … and the clerk's "upload again" stores it a second time.
+      a.queue.submit([doc!.id], undefined, true);
+      await waitFor(() => archived(a).length === 2, 'second archived');
+      expect(await uploads()).toHaveLength(2);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Spool } from './spool';
 import { tempDir } from '../util/test-support/temp-dir';
+import { idleMs } from '../util/test-support/box-pace';
 
 // The spool copy is the last check before a scanner's bytes become a document: it opens the file without
 // following a link and verifies the opened handle (regular file, same file as the entry in the folder, and
@@ -44,7 +45,7 @@ describe('Spool.copyFrom, the source file', () => {
     expect(await readdir(spool.dir)).toEqual([]);
   });
 
-  it('refuses a FIFO at once instead of waiting for a writer', { timeout: 5_000 }, async () => {
+  it('refuses a FIFO at once instead of waiting for a writer', { timeout: idleMs(5_000) }, async () => {
     const { scans, spool } = await setup();
     execFileSync('mkfifo', [join(scans, 'pipe.pdf')]);
     await expect(spool.copyFrom(join(scans, 'pipe.pdf'), 'a', scans)).rejects.toMatchObject({

@@ -7,6 +7,7 @@ import type { Logger } from '../util/logger';
 import { BackgroundText } from './background-text';
 import { DocumentTextService } from './document-text';
 import { letterPdf } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 let dir: string;
 let text: DocumentTextService;
@@ -25,22 +26,26 @@ afterAll(async () => {
 });
 
 describe('text read in the background on arrival', () => {
-  it('reads each arrival once, then the clerk’s request is answered from the cache', async () => {
-    const read: string[] = [];
-    const bg = new BackgroundText({
-      text,
-      fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
-      onRead: async (id) => void read.push(id),
-      logger: silentLogger,
-    });
-    bg.add('doc1');
-    bg.add('doc2');
-    bg.add('doc2'); // reported twice while waiting: read once
-    await bg.idle();
-    expect(read.sort()).toEqual(['doc1', 'doc2']);
-    const later = await text.textOf(files['doc2']!);
-    expect(later).toMatchObject({ ok: true, fromCache: true });
-  }, 60_000);
+  it(
+    'reads each arrival once, then the clerk’s request is answered from the cache',
+    async () => {
+      const read: string[] = [];
+      const bg = new BackgroundText({
+        text,
+        fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
+        onRead: async (id) => void read.push(id),
+        logger: silentLogger,
+      });
+      bg.add('doc1');
+      bg.add('doc2');
+      bg.add('doc2'); // reported twice while waiting: read once
+      await bg.idle();
+      expect(read.sort()).toEqual(['doc1', 'doc2']);
+      const later = await text.textOf(files['doc2']!);
+      expect(later).toMatchObject({ ok: true, fromCache: true });
+    },
+    idleMs(60_000),
+  );
 
   it("the clerk's next documents are read first, then the arrivals newest first (issue #48 item 3)", async () => {
     const order: string[] = [];
@@ -88,7 +93,7 @@ describe('text read in the background on arrival', () => {
     });
     bg.add('a');
     bg.add('b');
-    await vi.waitFor(() => expect(read).toEqual(['a', 'b']), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(read).toEqual(['a', 'b']), { timeout: idleMs(30_000), interval: 20 });
     let idle = false;
     void bg.idle().then(() => (idle = true));
     await new Promise((r) => setImmediate(r));
@@ -126,44 +131,52 @@ describe('text read in the background on arrival', () => {
     expect(order).toEqual(['first', 'b1', 'b2', 'b10', 'old', 'unplaced']);
   });
 
-  it('a document gone before its turn, or unreadable, is skipped and the others are still read', async () => {
-    const warned: string[] = [];
-    const logger: Logger = { ...silentLogger, child: () => logger, warn: (m) => void warned.push(m) };
-    const read: string[] = [];
-    const bg = new BackgroundText({
-      text,
-      fileOf: (id) =>
-        id === 'sent' ? undefined : { path: id === 'missing' ? join(dir, 'nope.pdf') : (files[id] ?? '') },
-      onRead: async (id) => void read.push(id),
-      logger,
-    });
-    for (const id of ['sent', 'missing', 'doc3']) bg.add(id);
-    await bg.idle();
-    expect(read).toEqual(['doc3']);
-    expect(warned).toEqual(['background text failed']); // the missing file; 'sent' is not an error
-  }, 60_000);
+  it(
+    'a document gone before its turn, or unreadable, is skipped and the others are still read',
+    async () => {
+      const warned: string[] = [];
+      const logger: Logger = { ...silentLogger, child: () => logger, warn: (m) => void warned.push(m) };
+      const read: string[] = [];
+      const bg = new BackgroundText({
+        text,
+        fileOf: (id) =>
+          id === 'sent' ? undefined : { path: id === 'missing' ? join(dir, 'nope.pdf') : (files[id] ?? '') },
+        onRead: async (id) => void read.push(id),
+        logger,
+      });
+      for (const id of ['sent', 'missing', 'doc3']) bg.add(id);
+      await bg.idle();
+      expect(read).toEqual(['doc3']);
+      expect(warned).toEqual(['background text failed']); // the missing file; 'sent' is not an error
+    },
+    idleMs(60_000),
+  );
 
-  it('beyond the backlog limit, arrivals are left to be read when opened; after stop nothing new starts', async () => {
-    const read: string[] = [];
-    const said: string[] = [];
-    const logger: Logger = { ...silentLogger, child: () => logger, info: (m) => void said.push(m) };
-    const bg = new BackgroundText({
-      text,
-      fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
-      onRead: async (id) => void read.push(id),
-      logger,
-      maxWaiting: 1,
-    });
-    bg.add('doc1'); // handed to the one worker at once
-    bg.add('doc2'); // waits
-    bg.add('doc3'); // backlog full: left
-    bg.add('doc4'); // and this one; said once
-    await bg.idle();
-    expect(read).toEqual(['doc1', 'doc2']);
-    expect(said).toEqual(['background text: backlog full, later arrivals read when opened']);
-    bg.stop();
-    bg.add('doc3');
-    await bg.idle();
-    expect(read).toEqual(['doc1', 'doc2']);
-  }, 60_000);
+  it(
+    'beyond the backlog limit, arrivals are left to be read when opened; after stop nothing new starts',
+    async () => {
+      const read: string[] = [];
+      const said: string[] = [];
+      const logger: Logger = { ...silentLogger, child: () => logger, info: (m) => void said.push(m) };
+      const bg = new BackgroundText({
+        text,
+        fileOf: (id) => (files[id] ? { path: files[id] } : undefined),
+        onRead: async (id) => void read.push(id),
+        logger,
+        maxWaiting: 1,
+      });
+      bg.add('doc1'); // handed to the one worker at once
+      bg.add('doc2'); // waits
+      bg.add('doc3'); // backlog full: left
+      bg.add('doc4'); // and this one; said once
+      await bg.idle();
+      expect(read).toEqual(['doc1', 'doc2']);
+      expect(said).toEqual(['background text: backlog full, later arrivals read when opened']);
+      bg.stop();
+      bg.add('doc3');
+      await bg.idle();
+      expect(read).toEqual(['doc1', 'doc2']);
+    },
+    idleMs(60_000),
+  );
 });

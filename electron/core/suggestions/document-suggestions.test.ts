@@ -9,6 +9,7 @@ import { documentSuggestions } from './document-suggestions';
 import type { DocumentSuggestionDeps } from './document-suggestions';
 import { DocumentTextService } from './document-text';
 import { letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 let h: ConnectionHarness;
 let dir: string;
@@ -48,31 +49,39 @@ async function scannedLetter(name: string, policyNumber: string): Promise<string
 }
 
 describe('suggestions for a scanned letter', () => {
-  it('suggests the sandbox policy it names, with the customer’s name and the page', async () => {
-    const r = await documentSuggestions(deps, await scannedLetter('known.png', 'HR-100001'));
-    expect(DocumentSuggestionsSchema.parse(r)).toEqual(r); // what crosses the IPC boundary
-    expect(r.pages).toEqual([{ page: 0, source: 'ocr', chars: expect.any(Number) }]);
-    const policy = r.suggestions.find((s) => s.field === 'policyNumber');
-    expect(policy).toMatchObject({
-      value: 'HR-100001',
-      page: 0,
-      check: 'verified',
-      policy: { customerName: 'Jörg Müller' },
-    });
-    expect(policy!.box!.y).toBeGreaterThan(0.05);
-    expect(r.suggestions.find((s) => s.field === 'accidentDate')).toMatchObject({
-      value: '2026-01-12',
-      check: 'found-in-document',
-    });
-    expect(r.languages).toContain('eng');
-  }, 90_000);
+  it(
+    'suggests the sandbox policy it names, with the customer’s name and the page',
+    async () => {
+      const r = await documentSuggestions(deps, await scannedLetter('known.png', 'HR-100001'));
+      expect(DocumentSuggestionsSchema.parse(r)).toEqual(r); // what crosses the IPC boundary
+      expect(r.pages).toEqual([{ page: 0, source: 'ocr', chars: expect.any(Number) }]);
+      const policy = r.suggestions.find((s) => s.field === 'policyNumber');
+      expect(policy).toMatchObject({
+        value: 'HR-100001',
+        page: 0,
+        check: 'verified',
+        policy: { customerName: 'Jörg Müller' },
+      });
+      expect(policy!.box!.y).toBeGreaterThan(0.05);
+      expect(r.suggestions.find((s) => s.field === 'accidentDate')).toMatchObject({
+        value: '2026-01-12',
+        check: 'found-in-document',
+      });
+      expect(r.languages).toContain('eng');
+    },
+    idleMs(90_000),
+  );
 
-  it('gives no policy suggestion for a number the platform does not know: it is shown as unknown', async () => {
-    const r = await documentSuggestions(deps, await scannedLetter('unknown.png', 'HR-999123'));
-    expect(r.pages[0]?.source).toBe('ocr');
-    expect(r.suggestions.filter((s) => s.field === 'policyNumber').map((s) => [s.value, s.check])).toEqual([
-      ['HR-999123', 'unknown'],
-    ]);
-    expect(r.problems).toEqual([]);
-  }, 90_000);
+  it(
+    'gives no policy suggestion for a number the platform does not know: it is shown as unknown',
+    async () => {
+      const r = await documentSuggestions(deps, await scannedLetter('unknown.png', 'HR-999123'));
+      expect(r.pages[0]?.source).toBe('ocr');
+      expect(r.suggestions.filter((s) => s.field === 'policyNumber').map((s) => [s.value, s.check])).toEqual([
+        ['HR-999123', 'unknown'],
+      ]);
+      expect(r.problems).toEqual([]);
+    },
+    idleMs(90_000),
+  );
 });

@@ -9,6 +9,7 @@ import { DocumentTextService } from './document-text';
 import { packagedEnglish, packagedModel, packagedModels } from './ocr-languages';
 import type { PageText } from './page-text';
 import { letterPdf, letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 const words = (p: PageText | undefined) => (p?.lines ?? []).flat().map((w) => w.text);
 
@@ -38,63 +39,71 @@ describe('document text', () => {
     expect(existsIn(join(dir, 'data'), 'ocr-languages')).toBe(false); // no OCR engine was started
   });
 
-  it('OCRs a scanned page within the limit, skips later ones, and caches by content', async () => {
-    const scan = await letterScan(
-      { lines: ['Policy number HR-100001', 'Claim CLM-2026-000101'], fontSize: 14 },
-      {
+  it(
+    'OCRs a scanned page within the limit, skips later ones, and caches by content',
+    async () => {
+      const scan = await letterScan(
+        { lines: ['Policy number HR-100001', 'Claim CLM-2026-000101'], fontSize: 14 },
+        {
+          dpi: 200,
+          noise: 20,
+          blur: 0.6,
+        },
+      );
+      const doc = await PDFDocument.create();
+      const png = await doc.embedPng(scan);
+      for (let i = 0; i < 2; i++)
+        doc.addPage([595.28, 841.89]).drawImage(png, { x: 0, y: 0, width: 595.28, height: 841.89 });
+      const path = join(dir, 'scan.pdf');
+      writeFileSync(path, await doc.save());
+
+      const first = await service.textOf(path);
+      if (!first.ok) throw new Error(first.message);
+      expect(first.fromCache).toBe(false);
+      expect(first.pageCount).toBe(2);
+      expect(first.pages.map((p) => p.source)).toEqual(['ocr', 'skipped']);
+      expect(words(first.pages[0])).toEqual(expect.arrayContaining(['HR-100001', 'CLM-2026-000101']));
+      expect(readdirSync(join(dir, 'data', 'text-cache'))).toHaveLength(2); // the digital letter and this scan
+
+      // The same content under another name: from the cache, no second OCR.
+      const copy = join(dir, 'again.pdf');
+      writeFileSync(copy, await doc.save());
+      const again = await service.textOf(copy);
+      expect(again.ok && again.fromCache).toBe(true);
+    },
+    idleMs(120_000),
+  );
+
+  it(
+    'follows a changed page limit at the next read: 0 reads no scan page, 1 reads the first, not from the old cache',
+    async () => {
+      let limit = 0;
+      const limited = new DocumentTextService({
+        dataDir: join(dir, 'limited'),
+        maxOcrPages: () => limit,
         dpi: 200,
-        noise: 20,
-        blur: 0.6,
-      },
-    );
-    const doc = await PDFDocument.create();
-    const png = await doc.embedPng(scan);
-    for (let i = 0; i < 2; i++)
-      doc.addPage([595.28, 841.89]).drawImage(png, { x: 0, y: 0, width: 595.28, height: 841.89 });
-    const path = join(dir, 'scan.pdf');
-    writeFileSync(path, await doc.save());
-
-    const first = await service.textOf(path);
-    if (!first.ok) throw new Error(first.message);
-    expect(first.fromCache).toBe(false);
-    expect(first.pageCount).toBe(2);
-    expect(first.pages.map((p) => p.source)).toEqual(['ocr', 'skipped']);
-    expect(words(first.pages[0])).toEqual(expect.arrayContaining(['HR-100001', 'CLM-2026-000101']));
-    expect(readdirSync(join(dir, 'data', 'text-cache'))).toHaveLength(2); // the digital letter and this scan
-
-    // The same content under another name: from the cache, no second OCR.
-    const copy = join(dir, 'again.pdf');
-    writeFileSync(copy, await doc.save());
-    const again = await service.textOf(copy);
-    expect(again.ok && again.fromCache).toBe(true);
-  }, 120_000);
-
-  it('follows a changed page limit at the next read: 0 reads no scan page, 1 reads the first, not from the old cache', async () => {
-    let limit = 0;
-    const limited = new DocumentTextService({
-      dataDir: join(dir, 'limited'),
-      maxOcrPages: () => limit,
-      dpi: 200,
-      poolSize: 1,
-    });
-    try {
-      const scan = await letterScan({ lines: ['Policy number HR-100002'], fontSize: 14 }, { dpi: 200 });
-      const path = join(dir, 'limited.png');
-      writeFileSync(path, scan);
-      const none = await limited.textOf(path);
-      if (!none.ok) throw new Error(none.message);
-      expect(none.pages.map((p) => p.source)).toEqual(['skipped']);
-      expect(limited.maxOcrPages).toBe(0);
-      limit = 1;
-      const one = await limited.textOf(path);
-      if (!one.ok) throw new Error(one.message);
-      expect(one.fromCache).toBe(false);
-      expect(one.pages.map((p) => p.source)).toEqual(['ocr']);
-      expect(words(one.pages[0])).toContain('HR-100002');
-    } finally {
-      await limited.close();
-    }
-  }, 120_000);
+        poolSize: 1,
+      });
+      try {
+        const scan = await letterScan({ lines: ['Policy number HR-100002'], fontSize: 14 }, { dpi: 200 });
+        const path = join(dir, 'limited.png');
+        writeFileSync(path, scan);
+        const none = await limited.textOf(path);
+        if (!none.ok) throw new Error(none.message);
+        expect(none.pages.map((p) => p.source)).toEqual(['skipped']);
+        expect(limited.maxOcrPages).toBe(0);
+        limit = 1;
+        const one = await limited.textOf(path);
+        if (!one.ok) throw new Error(one.message);
+        expect(one.fromCache).toBe(false);
+        expect(one.pages.map((p) => p.source)).toEqual(['ocr']);
+        expect(words(one.pages[0])).toContain('HR-100002');
+      } finally {
+        await limited.close();
+      }
+    },
+    idleMs(120_000),
+  );
 
   it('says why a file cannot be read', async () => {
     const path = join(dir, 'note.txt');
@@ -157,32 +166,36 @@ function existsIn(dir: string, name: string): boolean {
 }
 
 describe('closing the document text', () => {
-  it('waits for a read it cut off: its mark is taken back and nothing is written after', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'doc-text-close-'));
-    const cache = join(dir, 'data', 'text-cache');
-    const service = new DocumentTextService({ dataDir: join(dir, 'data'), maxOcrPages: 1, dpi: 200, poolSize: 1 });
-    try {
-      const path = join(dir, 'scan.png');
-      writeFileSync(path, await letterScan({ lines: ['Policy number HR-100003'], fontSize: 14 }, { dpi: 200 }));
-      const reading = service.textOf(path);
-      // The read has begun once its mark is on disk (renamed into place: the mark's temp file, seen for a
-      // moment on a busy box, is not the mark yet); close while the worker reads.
-      const marks = () =>
-        existsIn(join(dir, 'data'), 'text-cache') ? readdirSync(cache).filter((n) => n.endsWith('.reading')) : [];
-      await expect.poll(() => marks().length, { timeout: 30_000 }).toBe(1);
-      expect(readdirSync(cache)).toEqual(marks());
-      await service.close();
-      expect(readdirSync(cache)).toEqual([]); // a clean stop leaves no mark that would count against the file
-      expect(await reading).toMatchObject({ ok: false });
-      expect(await service.textOf(path)).toEqual({
-        ok: false,
-        message: 'not read: the program is closing',
-        closing: true,
-      });
-      expect(readdirSync(cache)).toEqual([]);
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it(
+    'waits for a read it cut off: its mark is taken back and nothing is written after',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'doc-text-close-'));
+      const cache = join(dir, 'data', 'text-cache');
+      const service = new DocumentTextService({ dataDir: join(dir, 'data'), maxOcrPages: 1, dpi: 200, poolSize: 1 });
+      try {
+        const path = join(dir, 'scan.png');
+        writeFileSync(path, await letterScan({ lines: ['Policy number HR-100003'], fontSize: 14 }, { dpi: 200 }));
+        const reading = service.textOf(path);
+        // The read has begun once its mark is on disk (renamed into place: the mark's temp file, seen for a
+        // moment on a busy box, is not the mark yet); close while the worker reads.
+        const marks = () =>
+          existsIn(join(dir, 'data'), 'text-cache') ? readdirSync(cache).filter((n) => n.endsWith('.reading')) : [];
+        await expect.poll(() => marks().length, { timeout: idleMs(30_000) }).toBe(1);
+        expect(readdirSync(cache)).toEqual(marks());
+        await service.close();
+        expect(readdirSync(cache)).toEqual([]); // a clean stop leaves no mark that would count against the file
+        expect(await reading).toMatchObject({ ok: false });
+        expect(await service.textOf(path)).toEqual({
+          ok: false,
+          message: 'not read: the program is closing',
+          closing: true,
+        });
+        expect(readdirSync(cache)).toEqual([]);
+      } finally {
+        await service.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    idleMs(60_000),
+  );
 });

@@ -9,6 +9,7 @@ import { hashFile } from './text-cache';
 import type { GermanLetterSpec } from './test-support/german-letters';
 import { germanLetter, germanLetterScan, hasUmlaut, LETTER_FACES, wordsRight } from './test-support/german-letters';
 import { letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Issue #46: German letters read as German on any station — the model ships with the app, no system
 // package. Letters made here (test-support/german-letters.ts): names, streets, towns and ordinary words
@@ -37,7 +38,7 @@ async function scanFile(spec: GermanLetterSpec): Promise<{ path: string; words: 
 describe('German letters', () => {
   it(
     'reads ≥ 98 % of the words and ≥ 95 % of those with umlauts or ß exactly, in every face, DPI and colour',
-    { timeout: 600_000 },
+    { timeout: idleMs(600_000) },
     async () => {
       const specs: GermanLetterSpec[] = [];
       for (const face of LETTER_FACES)
@@ -74,7 +75,7 @@ describe('German letters', () => {
 
   it(
     'English letters read with German, and with deu+eng, as well as with English alone',
-    { timeout: 300_000 },
+    { timeout: idleMs(300_000) },
     async () => {
       const lines = [
         'Dear Sir or Madam, we refer to the claim named above and ask you to settle the',
@@ -103,21 +104,25 @@ describe('German letters', () => {
     },
   );
 
-  it('the text cache keys on the languages: a changed setting reads again, the same one answers from the cache', async () => {
-    const { path } = await scanFile({ seed: 7, face: 'sans', dpi: 200, colour: 'grey' });
-    const copy = join(dir, 'same-content.png');
-    copyFileSync(path, copy);
-    const eng = await service.textOf(path, undefined, 'eng');
-    expect(eng).toMatchObject({ ok: true });
-    const german = await service.textOf(copy, undefined, 'deu+eng');
-    expect(german).toMatchObject({ ok: true, fromCache: false });
-    if (!german.ok || !eng.ok) return;
-    const words = (pages: PageText[]) => pages.flatMap((p) => p.lines.flat().map((w) => w.text));
-    const umlautsRead = (pages: PageText[]) => words(pages).filter(hasUmlaut).length;
-    expect(umlautsRead(german.pages)).toBeGreaterThan(umlautsRead(eng.pages) + 10);
-    expect(await service.textOf(path, undefined, 'deu+eng')).toMatchObject({ ok: true, fromCache: true });
-    const hash = await hashFile(path);
-    expect(await service.cachedText(hash, 'deu+eng')).toBeDefined();
-    expect(await service.cachedText(hash, 'deu')).toBeUndefined();
-  }, 120_000);
+  it(
+    'the text cache keys on the languages: a changed setting reads again, the same one answers from the cache',
+    async () => {
+      const { path } = await scanFile({ seed: 7, face: 'sans', dpi: 200, colour: 'grey' });
+      const copy = join(dir, 'same-content.png');
+      copyFileSync(path, copy);
+      const eng = await service.textOf(path, undefined, 'eng');
+      expect(eng).toMatchObject({ ok: true });
+      const german = await service.textOf(copy, undefined, 'deu+eng');
+      expect(german).toMatchObject({ ok: true, fromCache: false });
+      if (!german.ok || !eng.ok) return;
+      const words = (pages: PageText[]) => pages.flatMap((p) => p.lines.flat().map((w) => w.text));
+      const umlautsRead = (pages: PageText[]) => words(pages).filter(hasUmlaut).length;
+      expect(umlautsRead(german.pages)).toBeGreaterThan(umlautsRead(eng.pages) + 10);
+      expect(await service.textOf(path, undefined, 'deu+eng')).toMatchObject({ ok: true, fromCache: true });
+      const hash = await hashFile(path);
+      expect(await service.cachedText(hash, 'deu+eng')).toBeDefined();
+      expect(await service.cachedText(hash, 'deu')).toBeUndefined();
+    },
+    idleMs(120_000),
+  );
 });

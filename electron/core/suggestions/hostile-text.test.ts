@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from '../capture/test-support/hostile-scans';
 import { DocumentTextService } from './document-text';
 import { hashFile } from './text-cache';
+import { idleMs } from '../util/test-support/box-pace';
 
 /**
  * Document text (pdf.js + render + OCR in the text workers) on the hostile set: the web shell died from
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hostile-text-'));
   paths = await writeHostileSet(dir, (s) => !s.slow);
   service = new DocumentTextService({ dataDir: join(dir, 'data'), maxOcrPages: 1, poolSize: 1 });
-}, 120_000);
+}, idleMs(120_000));
 afterAll(async () => {
   await service.close();
   rmSync(dir, { recursive: true, force: true });
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 describe('document text on the hostile set', () => {
   for (const scan of HOSTILE_SCANS.filter((s) => !s.slow)) {
-    it(`${scan.name} ends within 120 s and 1 GiB`, { timeout: 130_000 }, async () => {
+    it(`${scan.name} ends within 120 s and 1 GiB`, { timeout: idleMs(130_000) }, async () => {
       const start = process.memoryUsage.rss();
       let peak = start;
       const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
@@ -53,7 +54,7 @@ describe('document text on the hostile set', () => {
 });
 
 describe('a document over the file limit', () => {
-  it('a sparse 600 MB PDF is not read into the text worker', { timeout: 60_000 }, async () => {
+  it('a sparse 600 MB PDF is not read into the text worker', { timeout: idleMs(60_000) }, async () => {
     const path = join(dir, 'huge.pdf');
     writeFileSync(path, pdfPageBomb(595, 842));
     truncateSync(path, 600 * 2 ** 20);

@@ -8,6 +8,7 @@ import { DocumentTextService } from './document-text';
 import { imagesWithoutText, mergeImageText } from './mixed-page';
 import type { TextWord } from './page-text';
 import { letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Issue #30 item 2: a page with a text layer and text inside an image gave only the layer's text. Made
 // here: an A4 page with two typed lines (a text layer) and, between them, a scanned strip holding a
@@ -69,7 +70,7 @@ describe('mixed pages', () => {
 
     it(
       'a page with a text layer and a sentence in an image gives both, in order, each once',
-      { timeout: 120_000 },
+      { timeout: idleMs(120_000) },
       async () => {
         const path = join(dir, 'mixed.pdf');
         writeFileSync(path, await mixedPdf());

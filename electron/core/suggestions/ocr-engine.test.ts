@@ -7,6 +7,7 @@ import type { OcrEngine } from './ocr-engine';
 import { createOcrEngine, wordsOfTsv } from './ocr-engine';
 import { packagedEnglish } from './ocr-languages';
 import { letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 describe('Tesseract TSV words', () => {
   const header = 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
@@ -52,19 +53,23 @@ describe('OCR engine', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads every word of a dense page strip, numbers included', async () => {
-    const lines = [
-      'We refer to the claim named above and ask you to settle the repair invoice',
-      'Versicherungsnummer: HR-100001 Unser Zeichen: CLM-2026-000101 Schadentag 12.03.2026',
-      'of the garage within fourteen days; the vehicle was damaged on the motorway',
-      'near the exit when a truck changed lanes without signalling. Please find enclosed',
-    ];
-    const png = await letterScan(
-      { lines, fontSize: 10, page: [595.28, 160] },
-      { dpi: 300, noise: 16, blur: 0.5, seed: 3 },
-    );
-    const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    const read = await engine.recognize({ width: info.width, height: info.height, data: new Uint8Array(data) });
-    expect(read.map((l) => l.map((w) => w.text).join(' '))).toEqual(lines);
-  }, 60_000);
+  it(
+    'reads every word of a dense page strip, numbers included',
+    async () => {
+      const lines = [
+        'We refer to the claim named above and ask you to settle the repair invoice',
+        'Versicherungsnummer: HR-100001 Unser Zeichen: CLM-2026-000101 Schadentag 12.03.2026',
+        'of the garage within fourteen days; the vehicle was damaged on the motorway',
+        'near the exit when a truck changed lanes without signalling. Please find enclosed',
+      ];
+      const png = await letterScan(
+        { lines, fontSize: 10, page: [595.28, 160] },
+        { dpi: 300, noise: 16, blur: 0.5, seed: 3 },
+      );
+      const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+      const read = await engine.recognize({ width: info.width, height: info.height, data: new Uint8Array(data) });
+      expect(read.map((l) => l.map((w) => w.text).join(' '))).toEqual(lines);
+    },
+    idleMs(60_000),
+  );
 });

@@ -13,6 +13,7 @@ import { boxInFile, uprightTurn } from './orientation';
 import type { PageText } from './page-text';
 import { benchLetters } from './test-support/bench-letters';
 import { letterScan } from './test-support/letters';
+import { idleMs } from '../util/test-support/box-pace';
 
 // Issue #30 item 1: pages scanned turned by 90°, 180° and 270° read as garbage. Scans made here: letters
 // printed by pdf-lib, rendered at 200 DPI with blur and noise (letterScan), then turned as a sheet fed
@@ -86,7 +87,7 @@ describe('turned pages', () => {
 
   it(
     "the OCR bench's generated letters: upright ones are never turned, turned ones are found turned",
-    { timeout: 180_000 },
+    { timeout: idleMs(180_000) },
     async () => {
       // The bench's own letters (bench/ocr.ts: 200/240/300 DPI, 10–12 pt, 0.7° skew, noise, blur). The old
       // check turned six upright 240-DPI ones (40, 49, 52, 64, 67, 70) by 180°, letter 50 lying 90° by 180°,
@@ -137,7 +138,7 @@ describe('turned pages', () => {
 
     it(
       'a PDF of a letter scanned upright, turned 90°, 180° and 270°: each page gives the policy number, where it lies',
-      { timeout: 180_000 },
+      { timeout: idleMs(180_000) },
       async () => {
         const upright = await scanOf(LETTERS[0]!, 1);
         const path = join(dir, 'turned.pdf');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockDataFolder } from './data-folder-lock';
 import { tempDir } from './test-support/temp-dir';
+import { idleMs } from './test-support/box-pace';
 
 // A real second process holds the lock: the point is what the kernel does when that process dies.
 const HOLDER = `
@@ -59,7 +60,7 @@ describe('data-folder lock', () => {
 
   it(
     'kill -9, then take the lock again at once: 20 times in a row, every restart gets it',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('intake-lock-');
       let holder = await holdLock(dir);

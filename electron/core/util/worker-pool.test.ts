@@ -56,7 +56,7 @@ const ask = (
   });
 const threadOf = (r: { last: EchoReply }) => (r.last.type === 'done' ? r.last.thread : -1);
 
-describe('WorkerPool', { timeout: 60_000 }, () => {
+describe('WorkerPool', { timeout: idleMs(60_000) }, () => {
   it('runs a task in a worker thread: its replies until the last, then the next task on the same worker', async () => {
     const p = pool();
     const a = await ask(p, { text: 'a', parts: 3 });

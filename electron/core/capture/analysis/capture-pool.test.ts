@@ -6,6 +6,7 @@ import { makePdf } from '../../samples/sample-scans';
 import { CapturePool, CaptureWorkerFailed, defaultPoolSize } from './capture-pool';
 import { pdfOfScans, renderScan } from '../test-support/synthetic-scan';
 import { tempDir } from '../../util/test-support/temp-dir';
+import { idleMs } from '../../util/test-support/box-pace';
 
 const pool = new CapturePool({ size: 2 });
 afterAll(() => pool.close());
@@ -18,7 +19,7 @@ describe('CapturePool', () => {
 
   it(
     'analyses every page in worker threads, in page order, and the main thread stays free meanwhile',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('capture-pool-');
       const pages = [
@@ -91,7 +92,7 @@ describe('CapturePool', () => {
 
   it(
     'files take turns: a short file started after a long one is done long before it (one worker)',
-    { timeout: 120_000 },
+    { timeout: idleMs(120_000) },
     async () => {
       const dir = tempDir('capture-pool-');
       const long = join(dir, 'long.pdf');

@@ -9,6 +9,7 @@ import { captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 import { MAX_ANALYSIS_STARTS } from './capture-intake';
 import { tempDir } from '../../util/test-support/temp-dir';
+import { idleMs } from '../../util/test-support/box-pace';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CHILD = join(import.meta.dirname, '../test-support/capture-pipeline-child.ts');
@@ -52,7 +53,7 @@ const analysisStarts = (data: string): number[] => {
 describe('a batch whose analysis takes the process down', () => {
   it(
     'is analysed at most twice; the next start keeps it whole with its reason and the station goes on',
-    { timeout: 180_000 },
+    { timeout: idleMs(180_000) },
     async () => {
       const dir = tempDir('capture-crash-');
       const data = join(dir, 'data');

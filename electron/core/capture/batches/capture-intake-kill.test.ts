@@ -17,6 +17,7 @@ import { BatchStore } from './batch-store';
 import { captureKillFolder, captureKillPipeline } from '../test-support/capture-pipeline-child';
 import { CASE_BATCH_CASES, CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 import { tempDir } from '../../util/test-support/temp-dir';
+import { idleMs } from '../../util/test-support/box-pace';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CHILD = join(import.meta.dirname, '../test-support/capture-pipeline-child.ts');
@@ -117,7 +118,7 @@ async function restartAndCheck(data: string, scans: string) {
 describe('capture in the pipeline under kill -9', () => {
   it(
     'killed at any moment, each part made is whole, and the next start makes the rest: every part once',
-    { timeout: 300_000 },
+    { timeout: idleMs(300_000) },
     async () => {
       const batch = await caseBatch();
       const rnd = prng(16);
@@ -144,7 +145,7 @@ describe('capture in the pipeline under kill -9', () => {
 describe('a long batch killed -9 after some of its documents were made', () => {
   it(
     'the next start makes the rest: every page of the scan is in exactly one document, each part whole',
-    { timeout: 400_000 },
+    { timeout: idleMs(400_000) },
     async () => {
       const { pdf } = await scannedBatch(40, 3);
       const name = 'CLM-2026-000101_stack.pdf';

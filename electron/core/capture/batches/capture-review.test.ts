@@ -12,6 +12,7 @@ import { silentLogger } from '../../util/logger';
 import { CASE_BATCH_CASES, CASE_BATCH_FILE_NAME, caseBatch } from '../test-support/case-batch';
 import { reviewPipeline } from '../test-support/review-pipeline-child';
 import { BatchStore } from './batch-store';
+import { idleMs } from '../../util/test-support/box-pace';
 
 // Issue #38 item 8: a folder that asks for review holds each batch with its planned split; the clerk's
 // release makes the documents exactly as released, once, also across a kill -9.
@@ -69,76 +70,80 @@ const errorCode = async (p: Promise<unknown>) =>
   );
 
 describe('batch review', () => {
-  it('holds the batch with its plan (also across a restart), and makes the documents exactly as released, once', async () => {
-    const { data, scans } = await station();
-    let p = await start(data, scans);
-    const scan = await caseBatch();
-    await writeFile(join(scans, CASE_BATCH_FILE_NAME), scan);
-    const [held] = await waitFor(() => p.capture.held().length === 1 && p.capture.held(), 'held batch', 60_000);
-    expect(held!.fileName).toBe(CASE_BATCH_FILE_NAME);
-    expect(held!.documents.map((d) => d.pages)).toEqual(PLANNED);
-    expect(held!.documents.map((d) => d.metadata)).toEqual([
-      {},
-      { CaseNumber: CASE_BATCH_CASES[1] },
-      { CaseNumber: CASE_BATCH_CASES[2] },
-    ]);
-    expect(held!.pages.map((x) => x.role)).toEqual([
-      'content',
-      'content',
-      'separator',
-      'blank',
-      'content',
-      'content',
-      'separator',
-      'content',
-      'content',
-    ]);
-    expect(p.queue.list({ limit: 10, offset: 0 }).total, 'nothing made before the release').toBe(0);
-    // The review's thumbnails read the original while it is held (content id held-<batch>).
-    const original = p.capture.heldOriginal(held!.id);
-    expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
-    expect(Buffer.compare(await readFile(original!.path), scan)).toBe(0);
-    expect(p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
+  it(
+    'holds the batch with its plan (also across a restart), and makes the documents exactly as released, once',
+    async () => {
+      const { data, scans } = await station();
+      let p = await start(data, scans);
+      const scan = await caseBatch();
+      await writeFile(join(scans, CASE_BATCH_FILE_NAME), scan);
+      const [held] = await waitFor(() => p.capture.held().length === 1 && p.capture.held(), 'held batch', 60_000);
+      expect(held!.fileName).toBe(CASE_BATCH_FILE_NAME);
+      expect(held!.documents.map((d) => d.pages)).toEqual(PLANNED);
+      expect(held!.documents.map((d) => d.metadata)).toEqual([
+        {},
+        { CaseNumber: CASE_BATCH_CASES[1] },
+        { CaseNumber: CASE_BATCH_CASES[2] },
+      ]);
+      expect(held!.pages.map((x) => x.role)).toEqual([
+        'content',
+        'content',
+        'separator',
+        'blank',
+        'content',
+        'content',
+        'separator',
+        'content',
+        'content',
+      ]);
+      expect(p.queue.list({ limit: 10, offset: 0 }).total, 'nothing made before the release').toBe(0);
+      // The review's thumbnails read the original while it is held (content id held-<batch>).
+      const original = p.capture.heldOriginal(held!.id);
+      expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
+      expect(Buffer.compare(await readFile(original!.path), scan)).toBe(0);
+      expect(p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
 
-    // Durable: after a restart the same plan is held, and the batch is not analysed again.
-    await p.stop();
-    p = await start(data, scans);
-    expect(p.capture.held()).toEqual([held]);
-    expect(new BatchStore(p.db).get(held!.id)?.analysisStarts).toBe(1);
+      // Durable: after a restart the same plan is held, and the batch is not analysed again.
+      await p.stop();
+      p = await start(data, scans);
+      expect(p.capture.held()).toEqual([held]);
+      expect(new BatchStore(p.db).get(held!.id)?.analysisStarts).toBe(1);
 
-    // A split that is not one is refused, and the batch stays held.
-    expect(
-      await errorCode(
-        p.capture.release(held!.id, [
-          [0, 1],
-          [1, 4],
-        ]),
-      ),
-    ).toBe('capture.release_plan');
-    expect(await errorCode(p.capture.release(held!.id, [[0, 9]]))).toBe('capture.release_plan');
-    expect(await errorCode(p.capture.release('no-such-batch', [[0]]))).toBe('capture.not_held');
-    expect(p.capture.held()).toHaveLength(1);
+      // A split that is not one is refused, and the batch stays held.
+      expect(
+        await errorCode(
+          p.capture.release(held!.id, [
+            [0, 1],
+            [1, 4],
+          ]),
+        ),
+      ).toBe('capture.release_plan');
+      expect(await errorCode(p.capture.release(held!.id, [[0, 9]]))).toBe('capture.release_plan');
+      expect(await errorCode(p.capture.release('no-such-batch', [[0]]))).toBe('capture.not_held');
+      expect(p.capture.held()).toHaveLength(1);
 
-    const [first, second] = await Promise.all([
-      errorCode(p.capture.release(held!.id, RELEASED)),
-      errorCode(p.capture.release(held!.id, PLANNED)),
-    ]);
-    expect([first, second]).toEqual(['resolved', 'capture.not_held']);
-    expect(p.capture.held()).toEqual([]);
-    expect(p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
-    await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split', 60_000);
-    const docs = madeDocuments(p);
-    expect(docs.map((d) => d.pages)).toEqual(RELEASED);
-    expect(docs.map((d) => d.caseNumber)).toEqual([...CASE_BATCH_CASES]);
-    for (const [i, d] of docs.entries())
-      expect((await PDFDocument.load(await readFile(p.queue.contentFile(d.id).path))).getPageCount()).toBe(
-        RELEASED[i]!.length,
-      );
-  }, 120_000);
+      const [first, second] = await Promise.all([
+        errorCode(p.capture.release(held!.id, RELEASED)),
+        errorCode(p.capture.release(held!.id, PLANNED)),
+      ]);
+      expect([first, second]).toEqual(['resolved', 'capture.not_held']);
+      expect(p.capture.held()).toEqual([]);
+      expect(p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
+      await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split', 60_000);
+      const docs = madeDocuments(p);
+      expect(docs.map((d) => d.pages)).toEqual(RELEASED);
+      expect(docs.map((d) => d.caseNumber)).toEqual([...CASE_BATCH_CASES]);
+      for (const [i, d] of docs.entries())
+        expect((await PDFDocument.load(await readFile(p.queue.contentFile(d.id).path))).getPageCount()).toBe(
+          RELEASED[i]!.length,
+        );
+    },
+    idleMs(120_000),
+  );
 
   it(
     'killed -9 between release and the last document: the next start makes the rest, every document once',
-    { timeout: 180_000 },
+    { timeout: idleMs(180_000) },
     async () => {
       const { data, scans } = await station();
       const child = spawn(process.execPath, ['--import', 'tsx', CHILD, data, scans], {

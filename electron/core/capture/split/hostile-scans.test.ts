@@ -6,6 +6,7 @@ import { DEFAULT_CAPTURE_PROFILE } from '../../../../shared/domain/capture';
 import { CapturePool } from '../analysis/capture-pool';
 import { splitFile } from './split-file';
 import { g4TiffBomb, HOSTILE_SCANS, pdfPageBomb, writeHostileSet } from '../test-support/hostile-scans';
+import { idleMs } from '../../util/test-support/box-pace';
 
 /**
  * The hostile set (issue #27) through the real capture path: the analysis pool's worker threads, then the
@@ -21,7 +22,7 @@ const pool = new CapturePool({ size: 2 });
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hostile-'));
   paths = await writeHostileSet(dir, (s) => !s.slow);
-}, 120_000);
+}, idleMs(120_000));
 afterAll(async () => {
   await pool.close();
   await rm(dir, { recursive: true, force: true });
@@ -42,16 +43,20 @@ async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ value: T; gro
 
 describe('the hostile set through capture (pool + workers + split)', () => {
   for (const scan of HOSTILE_SCANS.filter((s) => !s.slow)) {
-    it(`${scan.name} (${scan.group}) ends as ${scan.expect}, in time and memory`, { timeout: 130_000 }, async () => {
-      const started = performance.now();
-      const { value: r, growth } = await peakRssGrowth(() =>
-        splitFile(paths.get(scan.name)!, join(dir, `${scan.name}.parts`), DEFAULT_CAPTURE_PROFILE, pool),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      expect(r.ok ? 'pages' : r.problem.code).toBe(scan.expect);
-      expect(seconds).toBeLessThan(120);
-      expect(growth).toBeLessThan(1024 ** 3);
-    });
+    it(
+      `${scan.name} (${scan.group}) ends as ${scan.expect}, in time and memory`,
+      { timeout: idleMs(130_000) },
+      async () => {
+        const started = performance.now();
+        const { value: r, growth } = await peakRssGrowth(() =>
+          splitFile(paths.get(scan.name)!, join(dir, `${scan.name}.parts`), DEFAULT_CAPTURE_PROFILE, pool),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        expect(r.ok ? 'pages' : r.problem.code).toBe(scan.expect);
+        expect(seconds).toBeLessThan(120);
+        expect(growth).toBeLessThan(1024 ** 3);
+      },
+    );
   }
 
   it('a file over the file limit (a sparse 600 MB TIFF and PDF) is too-large without being read', async () => {
@@ -70,7 +75,7 @@ describe('the hostile set through capture (pool + workers + split)', () => {
     }
   });
 
-  it('the pool still works after the set (no worker lost for good)', { timeout: 60_000 }, async () => {
+  it('the pool still works after the set (no worker lost for good)', { timeout: idleMs(60_000) }, async () => {
     const r = await pool.analyseFile(paths.get('pdf-count-lie.pdf')!, { dpi: 200, blankThreshold: 0.002 });
     expect(r).toMatchObject({ ok: true, pages: [{ page: 0, blank: false }] });
   });

@@ -7,6 +7,7 @@ import { countFilesUnder } from './claim';
 import { StationBeatSchema } from './heartbeat';
 import type { SharedFolderConfig } from './shared-folder';
 import { SharedFolder } from './shared-folder';
+import { idleMs } from '../../util/test-support/box-pace';
 
 // Issue #45 item 2: a station alone on a folder of 30,000 scans claimed 20,000 at once, ran out of open
 // files and memory, and left nothing for a station joining later. A station alone now claims a small window
@@ -106,7 +107,7 @@ describe('shared folder: the claim window', () => {
     let most = 0;
     for (let taken = 0; taken < names.length; taken++) {
       // Progress: the next file reaches the queue (the window refills as the queue takes one in).
-      await expect.poll(() => queue.waiting.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => queue.waiting.length, { timeout: idleMs(20_000) }).toBeGreaterThan(0);
       // Claimed or committed and not yet in the queue (counted where it changes, with no await between).
       most = Math.max(most, a.inWindow);
       expect(a.inWindow).toBeLessThanOrEqual(4);

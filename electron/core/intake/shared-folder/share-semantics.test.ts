@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../util/test-support/temp-dir';
+import { idleMs } from '../../util/test-support/box-pace';
 
 // What the claim protocol (claim.ts, shared-folder.ts) needs of the folder, checked between two stations:
 // each station its own process, and on a share (SHARED_FOLDER=mountA,mountB from scripts/test-smb.mjs) its
@@ -88,20 +89,24 @@ describe(`what the claim protocol needs of ${onShare ? 'an SMB share, two sessio
     expect(existsSync(join(A, 'late.pdf'))).toBe(true);
   });
 
-  it('O_EXCL: of two stations creating one name at once, exactly one succeeds', { timeout: 120_000 }, async () => {
-    const rounds = 100;
-    const winners: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const r = await both({ op: 'excl', from: join(A, `x${i}`) }, { op: 'excl', from: join(B, `x${i}`) });
-      winners.push(r.filter((v) => v === 'ok').length);
-      expect(r.filter((v) => v !== 'ok').every((v) => v === 'EEXIST')).toBe(true);
-    }
-    expect(winners.filter((w) => w !== 1)).toEqual([]);
-  });
+  it(
+    'O_EXCL: of two stations creating one name at once, exactly one succeeds',
+    { timeout: idleMs(120_000) },
+    async () => {
+      const rounds = 100;
+      const winners: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const r = await both({ op: 'excl', from: join(A, `x${i}`) }, { op: 'excl', from: join(B, `x${i}`) });
+        winners.push(r.filter((v) => v === 'ok').length);
+        expect(r.filter((v) => v !== 'ok').every((v) => v === 'EEXIST')).toBe(true);
+      }
+      expect(winners.filter((w) => w !== 1)).toEqual([]);
+    },
+  );
 
   it(
     'claim race: never both lose, the file is in one place, and where both claims report success one commit wins',
-    { timeout: 180_000 },
+    { timeout: idleMs(180_000) },
     async () => {
       const rounds = 150;
       for (const s of ['a', 'b']) {

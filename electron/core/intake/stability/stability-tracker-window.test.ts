@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../util/test-support/temp-dir';
 import type { StableFile } from './stability-tracker';
 import { StabilityTracker } from './stability-tracker';
+import { idleMs } from '../../util/test-support/box-pace';
 
 // Issue #45 item 2: with 30,000 scans waiting, every one was stat'ed and opened on each poll and handed over
 // at once (EMFILE, the heap full of waiting hand-overs). At most `maxActive` files are looked at or handed
@@ -49,7 +50,7 @@ describe('StabilityTracker: a window of files at a time', () => {
     expect(tracker.active).toBe(8);
     for (let done = 0; done < names.length; done++) {
       // Progress: the next file is handed over.
-      await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => held.length, { timeout: idleMs(20_000) }).toBeGreaterThan(0);
       expect(tracker.active).toBeLessThanOrEqual(8);
       // Files waiting their turn are not opened: only those taken and the window so far.
       expect(opened.size).toBeLessThanOrEqual(done + 8);

@@ -10,7 +10,7 @@ import { ScannerProblem } from '../backend/scanner-backend';
 import { tempDir } from '../../util/test-support/temp-dir';
 import { SaneBackend } from './sane-backend';
 import { parseSaneOptions } from './sane-options';
-import { pastIdleTime } from '../../util/test-support/box-pace';
+import { pastIdleTime, idleMs } from '../../util/test-support/box-pace';
 
 /**
  * Against SANE's real `test` backend (sane-utils + libsane1, `test` enabled in /etc/sane.d/dll.conf; CI's
@@ -98,27 +98,31 @@ describe.runIf(hasTestDevice)('SANE through scanimage, against the test backend 
     expect(got[0]!.mediaType).toBe('image/png');
   });
 
-  it('a jam, an open cover and a busy device are said as such', async () => {
-    for (const [value, expected] of [
-      ['SANE_STATUS_JAMMED', 'scanner.jam'],
-      ['SANE_STATUS_COVER_OPEN', 'scanner.cover_open'],
-      ['SANE_STATUS_DEVICE_BUSY', 'scanner.busy'],
-    ] as const) {
-      // SANE's test backend itself can hang here: once under load its sane_cancel joined a reader thread
-      // stuck on a malloc lock (gdb), and scanimage never ended. The backend's silence bound ends that as
-      // `scanner.gone`; the status is then asked for again (at most twice), not taken as the answer.
-      let outcome: { got: ScannedPage[]; error: unknown } | undefined;
-      for (let attempt = 0; attempt < 3 && (!outcome || code(outcome.error) === 'scanner.gone'); attempt++) {
-        const b = new SaneBackend({ tempDir: temp, silenceMs: 8_000 });
-        const job = await b.scan('sane:test:0', { source: 'feeder', dpi: 75, color: 'gray' });
-        // The test backend's switch for the status its sane_read returns.
-        (job as unknown as { args: string[] }).args.push('--read-return-value', value);
-        outcome = await collect(job);
+  it(
+    'a jam, an open cover and a busy device are said as such',
+    async () => {
+      for (const [value, expected] of [
+        ['SANE_STATUS_JAMMED', 'scanner.jam'],
+        ['SANE_STATUS_COVER_OPEN', 'scanner.cover_open'],
+        ['SANE_STATUS_DEVICE_BUSY', 'scanner.busy'],
+      ] as const) {
+        // SANE's test backend itself can hang here: once under load its sane_cancel joined a reader thread
+        // stuck on a malloc lock (gdb), and scanimage never ended. The backend's silence bound ends that as
+        // `scanner.gone`; the status is then asked for again (at most twice), not taken as the answer.
+        let outcome: { got: ScannedPage[]; error: unknown } | undefined;
+        for (let attempt = 0; attempt < 3 && (!outcome || code(outcome.error) === 'scanner.gone'); attempt++) {
+          const b = new SaneBackend({ tempDir: temp, silenceMs: 8_000 });
+          const job = await b.scan('sane:test:0', { source: 'feeder', dpi: 75, color: 'gray' });
+          // The test backend's switch for the status its sane_read returns.
+          (job as unknown as { args: string[] }).args.push('--read-return-value', value);
+          outcome = await collect(job);
+        }
+        expect(outcome!.got).toHaveLength(0);
+        expect(code(outcome!.error)).toBe(expected);
       }
-      expect(outcome!.got).toHaveLength(0);
-      expect(code(outcome!.error)).toBe(expected);
-    }
-  }, 90_000);
+    },
+    idleMs(90_000),
+  );
 
   it('a device that is not there cannot be reached', async () => {
     await expect(backend.capabilities('sane:nosuch:0')).rejects.toBeInstanceOf(ScannerProblem);
@@ -197,48 +201,60 @@ exec sleep 600
     return !alive(pid);
   };
 
-  it('silence past the bound ends the scan as "scanner.gone", keeps the page that came, and kills scanimage', async () => {
-    const backend = new SaneBackend({ scanimage: await hangingScanimage(1), tempDir: temp, silenceMs: 600 });
-    const job = await backend.scan('sane:stuck:0', { source: 'feeder', dpi: 75, color: 'gray' });
-    const started = performance.now();
-    const { got, error } = await collect(job);
-    expect(code(error)).toBe('scanner.gone');
-    expect((error as Error).message).toMatch(/said nothing for 1 s \(after 1 pages\)/);
-    expect(performance.now() - started).toBeLessThan(10_000);
-    expect(got.map((p) => Buffer.from(p.bytes).toString())).toEqual(['page 1']);
-    // SIGTERM is ignored: SIGKILL follows 3 s later.
-    expect(await goneSoon('pid')).toBe(true);
-  }, 30_000);
+  it(
+    'silence past the bound ends the scan as "scanner.gone", keeps the page that came, and kills scanimage',
+    async () => {
+      const backend = new SaneBackend({ scanimage: await hangingScanimage(1), tempDir: temp, silenceMs: 600 });
+      const job = await backend.scan('sane:stuck:0', { source: 'feeder', dpi: 75, color: 'gray' });
+      const started = performance.now();
+      const { got, error } = await collect(job);
+      expect(code(error)).toBe('scanner.gone');
+      expect((error as Error).message).toMatch(/said nothing for 1 s \(after 1 pages\)/);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(got.map((p) => Buffer.from(p.bytes).toString())).toEqual(['page 1']);
+      // SIGTERM is ignored: SIGKILL follows 3 s later.
+      expect(await goneSoon('pid')).toBe(true);
+    },
+    idleMs(30_000),
+  );
 
-  it('cancel during the silence is a cancel, and scanimage goes even though it ignores SIGTERM', async () => {
-    const backend = new SaneBackend({ scanimage: await hangingScanimage(0), tempDir: temp, silenceMs: 60_000 });
-    const job = await backend.scan('sane:stuck:0', { source: 'feeder', dpi: 75, color: 'gray' });
-    const pages = collect(job);
-    while (!existsSync(join(temp, 'pid'))) await new Promise((r) => setTimeout(r, 50));
-    await job.cancel();
-    const { got, error } = await pages;
-    expect(code(error)).toBe('scanner.cancelled');
-    expect(got).toEqual([]);
-    const pid = Number(await readFile(join(temp, 'pid'), 'utf8'));
-    expect(alive(pid)).toBe(false);
-  }, 30_000);
+  it(
+    'cancel during the silence is a cancel, and scanimage goes even though it ignores SIGTERM',
+    async () => {
+      const backend = new SaneBackend({ scanimage: await hangingScanimage(0), tempDir: temp, silenceMs: 60_000 });
+      const job = await backend.scan('sane:stuck:0', { source: 'feeder', dpi: 75, color: 'gray' });
+      const pages = collect(job);
+      while (!existsSync(join(temp, 'pid'))) await new Promise((r) => setTimeout(r, 50));
+      await job.cancel();
+      const { got, error } = await pages;
+      expect(code(error)).toBe('scanner.cancelled');
+      expect(got).toEqual([]);
+      const pid = Number(await readFile(join(temp, 'pid'), 'utf8'));
+      expect(alive(pid)).toBe(false);
+    },
+    idleMs(30_000),
+  );
 
-  it('listing and reading options are bounded too: no answer is "scanner.unreachable", and scanimage goes', async () => {
-    const script = join(temp, 'scanimage');
-    await writeFile(script, `#!/bin/bash\necho $$ > "${temp}/pid-$1"\ntrap '' TERM\nexec sleep 600\n`);
-    await chmod(script, 0o755);
-    const backend = new SaneBackend({ scanimage: script, tempDir: temp, queryMs: 500 });
-    const [options, list] = await Promise.allSettled([backend.capabilities('sane:stuck:0'), backend.list()]);
-    for (const r of [options, list]) {
-      expect(r.status).toBe('rejected');
-      expect(code((r as PromiseRejectedResult).reason)).toBe('scanner.unreachable');
-    }
-    expect(((options as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
-      'scanimage, reading the options of stuck:0: no answer in 0.5 s',
-    );
-    expect(((list as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
-      'scanimage, listing the devices: no answer in 0.5 s',
-    );
-    for (const name of ['pid--d', 'pid--f']) expect(await goneSoon(name)).toBe(true);
-  }, 30_000);
+  it(
+    'listing and reading options are bounded too: no answer is "scanner.unreachable", and scanimage goes',
+    async () => {
+      const script = join(temp, 'scanimage');
+      await writeFile(script, `#!/bin/bash\necho $$ > "${temp}/pid-$1"\ntrap '' TERM\nexec sleep 600\n`);
+      await chmod(script, 0o755);
+      const backend = new SaneBackend({ scanimage: script, tempDir: temp, queryMs: 500 });
+      const [options, list] = await Promise.allSettled([backend.capabilities('sane:stuck:0'), backend.list()]);
+      for (const r of [options, list]) {
+        expect(r.status).toBe('rejected');
+        expect(code((r as PromiseRejectedResult).reason)).toBe('scanner.unreachable');
+      }
+      expect(((options as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
+        'scanimage, reading the options of stuck:0: no answer in 0.5 s',
+      );
+      expect(((list as PromiseRejectedResult).reason as ScannerProblem).detail).toBe(
+        'scanimage, listing the devices: no answer in 0.5 s',
+      );
+      for (const name of ['pid--d', 'pid--f']) expect(await goneSoon(name)).toBe(true);
+    },
+    idleMs(30_000),
+  );
 });
