@@ -17,9 +17,11 @@ describe('blind letter sets stay as they were frozen', () => {
     expect(letters.length).toBeGreaterThanOrEqual(150);
   });
 
-  it('every set frozen so far is still there: A, B, C (round 1), D (round 2, 50 letters)', () => {
-    expect(sets).toEqual(expect.arrayContaining(['set-a', 'set-b', 'set-c', 'set-d']));
+  it('every set frozen so far is still there: A, B, C (round 1), D (round 2, 50 letters), E and F (round 3, 60 each)', () => {
+    expect(sets).toEqual(expect.arrayContaining(['set-a', 'set-b', 'set-c', 'set-d', 'set-e', 'set-f']));
     expect(readdirSync(join(ROOT, 'set-d')).filter((n) => /^\d{3}$/.test(n))).toHaveLength(50);
+    for (const set of ['set-e', 'set-f'])
+      expect(readdirSync(join(ROOT, set)).filter((n) => /^\d{3}$/.test(n))).toHaveLength(60);
   });
 
   it.each(sets)('%s: every file as its FROZEN.sha256 says, and no file beside them', (set) => {
