@@ -71,7 +71,7 @@ export const SHORTCUT_HELP = [
   { keys: 'Alt+S', text: 'help.acceptAll' },
   { keys: SCAN_KEY, text: 'help.scan' },
   { keys: '↓ / ↑', text: 'help.lookupArrows' },
-  { keys: '+ / − / 0 / F', text: 'help.zoom' },
+  { keys: '+ / − / 0 / F / W', text: 'help.zoom' },
   { keys: 'PageUp / PageDown', text: 'help.pages' },
   { keys: 'Ctrl+F', text: 'help.find' },
   { keys: 'R / Shift+R, Del, Alt+← / Alt+→, S, M, Ctrl+Z', text: 'help.pageTools' },

@@ -101,7 +101,7 @@ export const de: Record<MessageKey, string> = {
   'help.sameAsPrevious': 'Werte wie beim vorigen Dokument',
   'help.findPolicy': 'Vertrag für dieses Dokument suchen',
   'help.lookupArrows': 'Zwischen gefundenen Verträgen wechseln (Vertragssuche)',
-  'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite (in der Vorschau)',
+  'help.zoom': 'Vergrößern, verkleinern, 100 %, ganze Seite, Seitenbreite (in der Vorschau)',
   'help.pages': 'Vorige / nächste Seite des gezeigten Dokuments (in der Liste und der Vorschau)',
   'help.pageTools':
     'Seitenwerkzeuge: gewählte Seite drehen, löschen, verschieben oder davor teilen, gewählte Dokumente zusammenführen; letzte Seitenänderung rückgängig',
@@ -416,6 +416,7 @@ export const de: Record<MessageKey, string> = {
   'status.uploading': 'Hochgeladen: {sent} von {total}',
   'queue.bytesOf': '{sent} von {total}',
   'preview.fitPage': 'Ganze Seite',
+  'preview.fitWidth': 'Seitenbreite',
   'preview.find.open': 'Text suchen',
   'preview.find.label': 'Im Dokument suchen',
   'preview.find.count': '{current} von {total}',

@@ -100,7 +100,7 @@ export const en = {
   'help.sameAsPrevious': 'Same values as the previous document',
   'help.findPolicy': 'Find a policy for this document',
   'help.lookupArrows': 'Move between the policies found (policy lookup)',
-  'help.zoom': 'Zoom in, out, 100 %, fit the page (in the preview)',
+  'help.zoom': 'Zoom in, out, 100 %, fit the page, fit its width (in the preview)',
   'help.pages': 'Previous / next page of the document shown (in the list and the preview)',
   'help.pageTools':
     'Page strip: turn, delete or move the selected page, split before it, merge the selected documents; undo the last page change',
@@ -406,6 +406,7 @@ export const en = {
   'status.uploading': 'Uploading {sent} of {total}',
   'queue.bytesOf': '{sent} of {total}',
   'preview.fitPage': 'Fit page',
+  'preview.fitWidth': 'Fit width',
   'preview.find.open': 'Find text',
   'preview.find.label': 'Find in the document',
   'preview.find.count': '{current} of {total}',

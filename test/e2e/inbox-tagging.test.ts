@@ -24,6 +24,9 @@ describe('inbox and tagging in Chromium', () => {
     await page.locator('.preview-canvas').focus();
     await page.keyboard.press('PageDown');
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 2 of 2');
+    // It opened at fit width (issue #48 item 6); 0 is 100 %, and + the next step from there.
+    await page.keyboard.press('0');
+    await expect.poll(() => page.locator('.zoom-value').textContent()).toMatch(/^100\s?%$/);
     await page.keyboard.press('+');
     expect(await page.locator('.zoom-value').textContent()).toContain('125');
     // The canvas really has pixels drawn by pdf.js (not a blank element).

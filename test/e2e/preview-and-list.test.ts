@@ -161,6 +161,8 @@ describe.each(['en', 'de'] as const)('preview and list, in Chromium (%s)', (lang
     await row.click();
     const image = page.getByTestId('image-preview');
     await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(2480);
+    // Scaled to fit its page: the clerk's choice (a scan opens at fit width until they choose, issue #48 item 6).
+    await page.getByTestId('zoom-fit').click();
     // The page strip above the preview (a photo has one too) takes its height once its thumbnail is drawn:
     // the room the page fits in is settled only then.
     await expect

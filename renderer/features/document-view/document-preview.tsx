@@ -14,7 +14,8 @@ import { loadPdfjs, PdfView } from './pdf-view';
 import type { PdfStart } from './pdf-view';
 import { previewKind } from './preview-kind';
 import { TiffView } from './tiff-view';
-import { fitScale, openingScale, stepZoom } from './zoom';
+import { fitScale, stepZoom, widthScale } from './zoom';
+import { rememberZoom, rememberedZoom } from './zoom-choice';
 import { FindBox } from './find-box';
 import { findMatches, stepMatch } from './find-matches';
 import type { FindPage } from './find-matches';
@@ -44,11 +45,13 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const [content, setContent] = useState<Content>();
   const [error, setError] = useState<IpcError>();
   const [renderError, setRenderError] = useState<string>();
-  // A PDF opens at 100 % (less in a pane narrower than its page); an image scaled to fit its page (a scan is
-  // far larger than the pane), and the percentage shown is always the real one.
-  const [zoom, setZoom] = useState<Zoom>(() =>
-    previewKind(doc?.contentType ?? '', doc?.fileName ?? '') === 'image' ? 'fit' : 'opening',
-  );
+  // A document opens at the clerk's last zoom choice (fit width until they made one); the percentage shown
+  // is always the real one. Each choice is remembered for the next document.
+  const [zoom, setShownZoom] = useState<Zoom>(rememberedZoom);
+  const setZoom = (next: Zoom) => {
+    setShownZoom(next);
+    rememberZoom(next);
+  };
   const [natural, setNatural] = useState<{ width: number; height: number }>();
   const areaRef = useRef<HTMLDivElement>(null);
   const [area, setArea] = useState<{ width: number; height: number }>();
@@ -210,7 +213,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
   const fit = natural && area ? fitScale(natural, area) : undefined;
   // Until the page's size is known, "fit" draws at 100 % (hidden for images, see below).
   const scale =
-    zoom === 'fit' ? (fit ?? 1) : zoom === 'opening' ? (natural && area ? openingScale(natural, area) : 1) : zoom;
+    zoom === 'fit' ? (fit ?? 1) : zoom === 'width' ? (natural && area ? widthScale(natural, area) : 1) : zoom;
   const pagedView: PagedViewProps = { zoom: scale, page, onPages, onError, onPageSize };
   const zoomIn = () => setZoom(stepZoom(scale, 1));
   const zoomOut = () => setZoom(stepZoom(scale, -1));
@@ -292,6 +295,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       '-': zoomOut,
       '0': () => setZoom(1),
       f: () => setZoom('fit'),
+      w: () => setZoom('width'),
       PageDown: () =>
         counted === undefined && kind !== 'image' && kind !== 'none'
           ? setPage(stored + 1)
@@ -354,6 +358,16 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
           data-testid="zoom-fit"
         >
           {t('preview.fitPage')}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={zoom === 'width'}
+          onClick={() => setZoom('width')}
+          disabled={kind === 'none'}
+          data-testid="zoom-width"
+        >
+          {t('preview.fitWidth')}
         </button>
         {(kind === 'pdf' || kind === 'tiff') && (
           <>
@@ -423,7 +437,7 @@ export function DocumentPreview(props: { doc: Document | undefined }) {
       {/* Focusable so +/−/PageUp/PageDown work without a mouse. */}
       {/* Fitted, the page needs no scrollbars: hidden, so a scrollbar coming and going cannot change the room
           the fit is measured in (and the fit with it). At a zoom the clerk chose the page may be wider than
-          the pane: that sideways scrolling was asked for (data-scrolls-sideways), never the opening one's. */}
+          the pane: that sideways scrolling was asked for (data-scrolls-sideways), never a fit's. */}
       <div
         className={fitted ? 'preview-canvas fitted' : 'preview-canvas'}
         tabIndex={0}

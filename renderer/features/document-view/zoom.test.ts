@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, openingScale, stepZoom } from './zoom';
+import { FIRST_ZOOM, fitScale, parseZoom, stepZoom, widthScale } from './zoom';
 
 describe('preview zoom', () => {
   it('fit-to-page takes the tighter of width and height', () => {
@@ -17,11 +17,23 @@ describe('preview zoom', () => {
     expect(stepZoom(0.1, -1)).toBe(0.1);
   });
 
-  it('a document opens at 100 %, or at the pane’s width when its page is wider', () => {
-    expect(openingScale({ width: 595, height: 842 }, { width: 800 })).toBe(1);
-    const narrow = openingScale({ width: 595, height: 842 }, { width: 300 });
-    expect(narrow).toBeLessThan(300 / 595);
-    expect(narrow * 595).toBeGreaterThan(299);
-    expect(openingScale({ width: 0, height: 0 }, { width: 300 })).toBe(1);
+  it('fit width: a 300 DPI scan as wide as the pane (not 13 % of it), a PDF page enlarged to it, never wider', () => {
+    const scan = widthScale({ width: 2480, height: 3508 }, { width: 900 });
+    expect(scan * 2480).toBeLessThanOrEqual(900);
+    expect(scan * 2480).toBeGreaterThan(899);
+    const pdf = widthScale({ width: 595, height: 842 }, { width: 1100 });
+    expect(pdf).toBeGreaterThan(1.8);
+    expect(pdf * 595).toBeLessThanOrEqual(1100);
+    expect(widthScale({ width: 10, height: 10 }, { width: 1100 })).toBe(4);
+    expect(widthScale({ width: 0, height: 0 }, { width: 300 })).toBe(1);
+  });
+
+  it('opens at fit width before a choice; a stored choice reads back, a damaged one is none', () => {
+    expect(FIRST_ZOOM).toBe('width');
+    expect(parseZoom('fit')).toBe('fit');
+    expect(parseZoom('width')).toBe('width');
+    expect(parseZoom('1.25')).toBe(1.25);
+    for (const damaged of [null, undefined, '', 'opening', 'NaN', '0', '40', '-1'])
+      expect(parseZoom(damaged)).toBeUndefined();
   });
 });
