@@ -64,6 +64,7 @@ describe('text read in the background on arrival', () => {
       fileOf: (id) => ({ path: id }),
       logger: silentLogger,
       maxWaiting: 3,
+      settleMs: 0, // the first arrival takes the worker at once (settling: its own test below)
     });
     for (const id of ['a1', 'a2', 'a3', 'a4']) bg.add(id); // a1 read; a2–a4 wait
     bg.add('a5'); // past the cap: not waiting
@@ -90,6 +91,7 @@ describe('text read in the background on arrival', () => {
       fileOf: (id) => ({ path: id }),
       onRead: (id) => (id === 'a' ? checksOfA : Promise.resolve()),
       logger: silentLogger,
+      settleMs: 0, // a is read as it arrives, b while a's checks run
     });
     bg.add('a');
     bg.add('b');
@@ -124,6 +126,7 @@ describe('text read in the background on arrival', () => {
       fileOf: (id) => ({ path: id }),
       placeOf: (id) => (place[id] ? { id, ...place[id] } : undefined),
       logger: silentLogger,
+      settleMs: 0, // 'first' takes the worker at once (settling: its own test below)
     });
     for (const id of ['first', 'old', 'b10', 'b2', 'b1', 'unplaced']) bg.add(id); // 'first' holds the worker
     open();
@@ -164,6 +167,7 @@ describe('text read in the background on arrival', () => {
         onRead: async (id) => void read.push(id),
         logger,
         maxWaiting: 1,
+        settleMs: 0,
       });
       bg.add('doc1'); // handed to the one worker at once
       bg.add('doc2'); // waits
@@ -179,4 +183,88 @@ describe('text read in the background on arrival', () => {
     },
     idleMs(60_000),
   );
+
+  describe('a stack settles before its first read, while the engines start (issue #48 item 3)', () => {
+    const sameTime = '2026-12-07T09:00:00.000Z';
+    const placed = (id: string) => ({ id, arrivedAt: sameTime, fileName: `brief-${id}.pdf` });
+
+    it('arrivals into an idle reader: the engines start at the first, the top of the list is read first', async () => {
+      const events: string[] = [];
+      const bg = new BackgroundText({
+        text: {
+          threads: 1,
+          warm: async (languages) => void events.push(`warm ${languages ?? 'default'}`),
+          textOf: async (path) => {
+            events.push(`read ${path}`);
+            return { ok: false, message: 'not read in this test' };
+          },
+        },
+        fileOf: (id) => ({ path: id, languages: 'deu' }),
+        placeOf: placed,
+        logger: silentLogger,
+      });
+      // As a copy writes a stack: 10, then 2, then 1 (the list shows brief-1 on top).
+      for (const id of ['10', '2', '1']) bg.add(id);
+      await bg.idle();
+      // Before: the first arrival (brief-10, the list's bottom) took the worker cold at once.
+      expect(events).toEqual(['warm deu', 'read 1', 'read 2', 'read 10']);
+    });
+
+    it('the clerk asking for their next document ends the settling at once', async () => {
+      const read: string[] = [];
+      const bg = new BackgroundText({
+        text: {
+          threads: 1,
+          textOf: async (path) => {
+            read.push(path);
+            return { ok: false, message: 'not read in this test' };
+          },
+        },
+        fileOf: (id) => ({ path: id }),
+        logger: silentLogger,
+        settleMs: 3_600_000, // only the clerk's request can start a read in this test
+      });
+      bg.add('a');
+      bg.add('b');
+      bg.first(['b']);
+      await vi.waitFor(() => expect(read).toEqual(['b', 'a']), { timeout: idleMs(30_000), interval: 20 });
+      bg.stop();
+    });
+
+    it('a folder that never stops filling still starts reading', async () => {
+      const read: string[] = [];
+      const bg = new BackgroundText({
+        text: {
+          threads: 1,
+          textOf: async (path) => {
+            read.push(path);
+            return { ok: false, message: 'not read in this test' };
+          },
+        },
+        fileOf: (id) => ({ path: id }),
+        logger: silentLogger,
+        maxWaiting: 100_000,
+        settleMs: 50,
+      });
+      let added = 0;
+      // An arrival every few ms, each resetting the settle time: the cap (5 × settleMs after the first) ends it.
+      while (read.length === 0 && added < 10_000) {
+        bg.add(`doc${added++}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(read.length).toBeGreaterThan(0);
+      expect(added).toBeLessThan(10_000);
+      bg.stop();
+    });
+
+    it(
+      'the real text workers warm up and then read as before',
+      async () => {
+        await text.warm('deu');
+        const read = await text.textOf(files['doc1']!);
+        expect(read).toMatchObject({ ok: true });
+      },
+      idleMs(60_000),
+    );
+  });
 });

@@ -11,7 +11,10 @@
  * The order is the clerk's (issue #48 item 3): the documents the clerk's list has after the open one
  * (`first`) go first; then the arrivals in the inbox's order (newest first, a stack that arrived together
  * in name order: shared/domain/inbox-order.ts), where the clerk starts: a stack of 20 dropped at once is
- * read from the top of the list down, not from its bottom up.
+ * read from the top of the list down, not from its bottom up. So that the top is known before the first
+ * reads begin, arrivals into an idle reader settle first (`settleMs` after the last, at most `maxSettleMs`
+ * after the first) while the workers start their OCR engines (`warm`): before, a stack's first two arrivals
+ * (the bottom of the list) took both workers, cold, and the letter the clerk opened first waited for them.
  */
 import type { InboxPlace } from '../../../shared/domain/inbox-order';
 import { compareNewestFirst } from '../../../shared/domain/inbox-order';
@@ -19,7 +22,7 @@ import type { Logger } from '../util/logger';
 import type { DocumentTextService } from './document-text';
 
 export interface BackgroundTextDeps {
-  text: Pick<DocumentTextService, 'textOf' | 'threads'>;
+  text: Pick<DocumentTextService, 'textOf' | 'threads'> & Partial<Pick<DocumentTextService, 'warm'>>;
   /**
    * The document's content file and the OCR languages it is read in (its folder's), or undefined when it
    * is gone or no longer the clerk's (sent, removed).
@@ -31,7 +34,17 @@ export interface BackgroundTextDeps {
   onRead?: (documentId: string) => Promise<void>;
   logger: Logger;
   maxWaiting?: number;
+  /** How long arrivals into an idle reader settle before the first read (default SETTLE_MS; 0: none). */
+  settleMs?: number;
 }
+
+/**
+ * A scanner or a copy writes a stack's files within a second or so; a clerk's single letter waits this
+ * long more, while its worker's engine starts (which it needed anyway).
+ */
+const SETTLE_MS = 400;
+/** A folder that never stops filling still starts reading. */
+const MAX_SETTLE_FACTOR = 5;
 
 export class BackgroundText {
   /** Arrivals not read yet, as they came (served in the inbox's order, `next()`). */
@@ -47,6 +60,8 @@ export class BackgroundText {
   private stopped = false;
   private overflowed = false;
   private idleWaiters: (() => void)[] = [];
+  /** Arrivals settling (the reader was idle when the first came): the first read waits for it. */
+  private settling: { timer: NodeJS.Timeout; since: number } | undefined;
 
   constructor(private readonly deps: BackgroundTextDeps) {}
 
@@ -60,7 +75,29 @@ export class BackgroundText {
       return;
     }
     this.waiting.push(documentId);
-    this.pump();
+    this.settleThenPump(documentId);
+  }
+
+  /**
+   * Into an idle reader, arrivals settle before the first read (the class's comment); the engines start
+   * meanwhile. A busy reader takes the next arrival in the inbox's order when a worker is free, as before.
+   */
+  private settleThenPump(documentId: string): void {
+    const settleMs = this.deps.settleMs ?? SETTLE_MS;
+    if (settleMs <= 0 || (this.running > 0 && !this.settling)) return this.pump();
+    const now = Date.now();
+    if (this.settling) clearTimeout(this.settling.timer);
+    else void this.deps.text.warm?.(this.deps.fileOf(documentId)?.languages).catch(() => undefined);
+    const since = this.settling?.since ?? now;
+    const left = Math.min(settleMs, since + settleMs * MAX_SETTLE_FACTOR - now);
+    const timer = setTimeout(
+      () => {
+        this.settling = undefined;
+        this.pump();
+      },
+      Math.max(0, left),
+    );
+    this.settling = { timer, since };
   }
 
   /**
@@ -70,6 +107,11 @@ export class BackgroundText {
    */
   first(documentIds: readonly string[]): void {
     if (this.stopped) return;
+    // The clerk asked: what they will open next is read now, not after a stack settles.
+    if (this.settling) {
+      clearTimeout(this.settling.timer);
+      this.settling = undefined;
+    }
     for (const id of [...documentIds].reverse()) {
       const at = this.waiting.indexOf(id);
       if (at >= 0) this.waiting.splice(at, 1);
@@ -90,6 +132,8 @@ export class BackgroundText {
   /** No new reads; the running ones end with the text workers (DocumentTextService.close). */
   stop(): void {
     this.stopped = true;
+    if (this.settling) clearTimeout(this.settling.timer);
+    this.settling = undefined;
     this.waiting.length = 0;
     this.clerkNext.length = 0;
     this.settle();
@@ -98,6 +142,7 @@ export class BackgroundText {
   private pump(): void {
     while (
       !this.stopped &&
+      !this.settling &&
       this.running < Math.max(1, this.deps.text.threads) &&
       (this.clerkNext.length || this.waiting.length)
     ) {

@@ -95,6 +95,15 @@ export class DocumentTextService {
     return this.defaultLanguages();
   }
 
+  /**
+   * Starts the text workers and their OCR engines for `languages` (default the service's) before reads
+   * come: a stack arriving (BackgroundText). Resolves when they are warm; never rejects.
+   */
+  warm(languages?: string): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.pool.warm(ocrLanguageCodes(languages ?? this.languages));
+  }
+
   /** Pages OCR'd per document now. */
   get maxOcrPages(): number {
     return this.pageLimit();

@@ -8,7 +8,7 @@
 import { DECODE_LIMITS } from '../capture/pages/decode-limits';
 import { defaultPoolSize, workerUrlFor, WorkerPool } from '../util/worker-pool';
 import type { PageText } from './page-text';
-import type { OutputBuilt, TextReply, TextRequest, TextWorkerData } from './text-protocol';
+import type { OutputBuilt, TextReadRequest, TextReply, TextRequest, TextWorkerData } from './text-protocol';
 
 export interface TextPoolOptions extends TextWorkerData {
   size?: number;
@@ -26,7 +26,7 @@ export function textPoolSize(): number {
   return defaultPoolSize(true);
 }
 
-export type ReadRequest = Omit<TextRequest, 'id'>;
+export type ReadRequest = Omit<TextReadRequest, 'id'>;
 export type ReadResult =
   { ok: true; pageCount: number; pages: PageText[]; output?: OutputBuilt } | { ok: false; message: string };
 
@@ -83,6 +83,20 @@ export class TextPool {
         fail: reject,
       });
     });
+  }
+
+  /**
+   * Starts every worker and its OCR engine for `languages` ahead of the reads (issue #48 item 3: each worker
+   * started its engine on its first page, seconds the clerk waited on a stack's first letter). A worker whose
+   * engine runs already answers at once. Never fails: a read that follows starts the engine as before.
+   */
+  warm(languages: readonly string[]): Promise<void> {
+    const one = () =>
+      this.workers.request({ warm: [...languages] }).then(
+        () => undefined,
+        () => undefined,
+      );
+    return Promise.all(Array.from({ length: this.size }, one)).then(() => undefined);
   }
 
   close(): Promise<void> {

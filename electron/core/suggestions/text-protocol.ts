@@ -18,7 +18,9 @@ export const TextWorkerDataSchema = z.object({
 });
 export type TextWorkerData = z.infer<typeof TextWorkerDataSchema>;
 
-export const TextRequestSchema = z.object({
+const LanguageCodes = z.array(z.string().regex(/^[a-z_]{3,12}$/)).min(1);
+
+export const TextReadRequestSchema = z.object({
   id: z.number().int(),
   path: z.string().min(1),
   /** Pages from the start that may be OCR'd; later pages only give their text layer. */
@@ -26,11 +28,20 @@ export const TextRequestSchema = z.object({
   dpi: z.number().int().min(72).max(600),
   minTextLayerChars: z.number().int().min(0),
   /** The OCR languages of this read, Tesseract's first choice first (issue #46: `deu`, `eng`). */
-  languages: z.array(z.string().regex(/^[a-z_]{3,12}$/)).min(1),
+  languages: LanguageCodes,
   readMs: z.number().int().min(1).optional(),
   /** Also write the searchable PDF of the document here (issue #39; written atomically). */
   output: z.object({ path: z.string().min(1), smaller: z.boolean() }).optional(),
 });
+export type TextReadRequest = z.infer<typeof TextReadRequestSchema>;
+
+/**
+ * Start the OCR engine for these languages and read nothing (issue #48 item 3): a stack of letters starts
+ * arriving, and the engines start while it settles instead of on each worker's first page. Answered `done`.
+ */
+export const TextWarmRequestSchema = z.object({ id: z.number().int(), warm: LanguageCodes });
+
+export const TextRequestSchema = z.union([TextReadRequestSchema, TextWarmRequestSchema]);
 export type TextRequest = z.infer<typeof TextRequestSchema>;
 
 export type TextReply =

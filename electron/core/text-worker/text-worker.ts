@@ -44,6 +44,11 @@ function ocrIn(codes: readonly string[]): () => Promise<OcrEngine> {
 const reply = (m: TextReply) => port.postMessage(m);
 
 async function handle(req: TextRequest): Promise<void> {
+  if ('warm' in req) {
+    await ocrIn(req.warm)();
+    reply({ id: req.id, type: 'done', pageCount: 0 });
+    return;
+  }
   const pages: PageText[] = [];
   const ocr = ocrIn(req.languages);
   const r = await readDocumentText(req.path, req, ocr, (page) => {
