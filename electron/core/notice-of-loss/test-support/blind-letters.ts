@@ -25,7 +25,7 @@ import { z } from 'zod';
 const run = promisify(execFile);
 
 export const BLIND_LETTERS_DIR = resolve(import.meta.dirname, '../../../../test/fixtures/blind-letters');
-export const BLIND_SETS = ['set-a', 'set-b', 'set-c', 'set-d'] as const;
+export const BLIND_SETS = ['set-a', 'set-b', 'set-c', 'set-d', 'set-e', 'set-f'] as const;
 export type BlindSet = (typeof BLIND_SETS)[number];
 
 /** Bump when the way a scan is made changes, so cached files made the old way are not used. */
