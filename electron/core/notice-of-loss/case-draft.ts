@@ -3,7 +3,7 @@
  * or text layer), the form built from the schema the platform returned, and the platform's answer about the
  * policy go in; each value comes out with its field, source, confidence and whether it is filled.
  *
- * A value is filled only when its kind of evidence fills (fill-evidence.ts: right in ≥ 99 % of blind set A)
+ * A value is filled only when its kind of evidence fills its field (fill-evidence.ts: right in ≥ 99 % of blind sets A–D)
  * and the schema accepts it (checked with the same validation the form runs); otherwise it is offered beside
  * the form, with its source and the reason.
  */
@@ -69,7 +69,7 @@ export function draftCase(input: DraftInput): CaseDraft {
   const problems = [...(input.problems ?? [])];
   const found: (Omit<DraftValue, 'path' | 'filled' | 'evidence'> & { evidence: Evidence })[] = [];
   const add = (field: NoticeField, value: string | number, raw: string, source: DraftSource, evidence: Evidence) =>
-    found.push({ field, value, raw, source, evidence, confidence: measuredRight(evidence) });
+    found.push({ field, value, raw, source, evidence, confidence: measuredRight(evidence, field) });
 
   const policy = input.policy;
   const fromPolicy: DraftSource | undefined = policy
@@ -176,7 +176,7 @@ export function draftCase(input: DraftInput): CaseDraft {
     const value = asFieldValue(target.node, f.value);
     if (value === undefined) continue;
     const refusal = refusalOf(model, base, target.path, value);
-    const sure = fills(f.evidence);
+    const sure = fills(f.evidence, f.field);
     values.push({
       ...f,
       value,
