@@ -42,7 +42,15 @@ export function scoreDraftLines(lines: readonly DraftLine[]) {
     if (!letter) throw new Error(`${line.file}: not a blind letter's scan (<set>-<id>.pdf)`);
     const r =
       bySet.get(letter.set) ??
-      ({ set: letter.set, letters: 0, tally: emptyTally(), actions: 0, given: 0, unreadable: 0 } as SetResult);
+      ({
+        set: letter.set,
+        letters: 0,
+        tally: emptyTally(),
+        actions: 0,
+        actionsTakeAll: 0,
+        given: 0,
+        unreadable: 0,
+      } as SetResult);
     bySet.set(letter.set, r);
     r.letters++;
     if (line.error) r.unreadable++;
@@ -54,6 +62,7 @@ export function scoreDraftLines(lines: readonly DraftLine[]) {
       if ((letter.truth.fields[p] ?? null) !== null) r.given++;
     }
     r.actions += scored.actions;
+    r.actionsTakeAll += scored.actionsTakeAll;
   }
   return { asOf: [...days][0]!, results: [...bySet.values()], perLetter };
 }

@@ -74,5 +74,42 @@ describe('blind letter scoring', () => {
     expect(s.outcomes.damageCause).toBe('offered');
     expect(s.outcomes['damageAddress.street']).toBe('empty');
     expect(s.actions).toBe(3);
+    // "Use all offered" takes the cause too, but one offered value is not worth a button: still 3.
+    expect(s.actionsTakeAll).toBe(3);
+  });
+
+  it('with "use all offered": one action for every offered value, one more for each offered wrong or not in the letter', () => {
+    const truth = {
+      policyNumber: 'HR-100001',
+      accidentDate: '2026-11-24',
+      caseType: 'Property',
+      damageCause: 'Sturm',
+      estimatedAmount: 1200,
+      description: 'Der Sturm hat das Dach abgedeckt.',
+      'claimant.firstName': 'Jörg',
+      'claimant.lastName': 'Müller',
+      'damageAddress.street': null,
+      'damageAddress.postalCode': null,
+      'damageAddress.city': null,
+    };
+    const at = (path: string, value: string | number, state: 'filled' | 'offered') =>
+      ({ path, value, state, source: 'letter' }) as Parameters<typeof scoreLetter>[0][number];
+    const fields = [
+      at('policyNumber', 'HR-100001', 'filled'),
+      at('caseType', 'Property', 'filled'),
+      at('accidentDate', '2026-11-24', 'offered'),
+      at('damageCause', 'Sturm', 'offered'),
+      at('estimatedAmount', 1500, 'offered'), // wrong: fixed after taking it
+      at('description', 'Der Sturm hat das Dach abgedeckt.', 'offered'),
+      at('claimant.firstName', 'Jörg', 'offered'),
+      at('claimant.lastName', 'Müller', 'filled'),
+      at('damageAddress.city', 'Hamburg', 'offered'), // the letter names no place: cleared after taking it
+    ];
+    const s = scoreLetter(fields, truth);
+    // One by one: send + 5 offered values the letter gives (the wrong amount typed instead); the offered
+    // city is left.
+    expect(s.actions).toBe(6);
+    // Taking all: send + take all + the amount fixed + the city cleared.
+    expect(s.actionsTakeAll).toBe(4);
   });
 });

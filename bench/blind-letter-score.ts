@@ -13,6 +13,9 @@
  * - clerk actions per case: one per field the clerk must type or fix (a value the letter gives that is not
  *   filled right; a filled value where the truth is null, to clear) + one to send. Taking an offered value
  *   counts as one action, as typing it would.
+ * - with "use all offered" (the panel's button since round 2): one action takes every offered value; then
+ *   each offered value that is wrong, or that the letter does not give (taken, it must be cleared), is one
+ *   action more. A clerk takes whichever way is fewer: `actionsTakeAll` is the smaller of the two counts.
  */
 import type { DraftField } from '../electron/core/notice-of-loss/draft-fields';
 import type { TruthPath } from '../electron/core/notice-of-loss/test-support/blind-letters';
@@ -65,20 +68,24 @@ export function outcomeOf(path: TruthPath, field: DraftField | undefined, want: 
 export interface LetterScore {
   outcomes: Record<TruthPath, Outcome>;
   actions: number;
+  actionsTakeAll: number;
 }
 
 export function scoreLetter(fields: readonly DraftField[], truth: Record<string, string | number | null>): LetterScore {
   const outcomes = {} as Record<TruthPath, Outcome>;
   let actions = 1; // send
+  let takeAll = 2; // send, and "use all offered"
+  let offered = 0;
   for (const path of TRUTH_PATHS) {
     const want = truth[path] ?? null;
-    const o = outcomeOf(
-      path,
-      fields.find((f) => f.path === path),
-      want,
-    );
+    const field = fields.find((f) => f.path === path);
+    const o = outcomeOf(path, field, want);
     outcomes[path] = o;
     if (want !== null ? o !== 'right' : o === 'wrong') actions++;
+    if (o === 'offered') offered++;
+    // Taken with the others: right as offered, else fixed or cleared.
+    const rightOnceTaken = o === 'right' || (o === 'offered' && want !== null && sameValue(path, field!.value, want));
+    if (want !== null ? !rightOnceTaken : o !== 'empty') takeAll++;
   }
-  return { outcomes, actions };
+  return { outcomes, actions, actionsTakeAll: offered > 0 ? Math.min(actions, takeAll) : actions };
 }

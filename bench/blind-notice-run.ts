@@ -57,6 +57,8 @@ export interface SetResult {
   letters: number;
   tally: Tally;
   actions: number;
+  /** The same with "use all offered" (blind-letter-score.ts). */
+  actionsTakeAll: number;
   /** Values the letters give (truth not null). */
   given: number;
   unreadable: number;
@@ -113,6 +115,7 @@ export async function runBlind(args: {
         letters: letters.length,
         tally: emptyTally(),
         actions: 0,
+        actionsTakeAll: 0,
         given: 0,
         unreadable: 0,
       };
@@ -130,6 +133,7 @@ export async function runBlind(args: {
           if ((letter.truth.fields[p] ?? null) !== null) result.given++;
         }
         result.actions += scored.actions;
+        result.actionsTakeAll += scored.actionsTakeAll;
         perLetter.push({
           set,
           id: letter.id,
@@ -182,10 +186,19 @@ export async function runBlind(args: {
 }
 
 export function merge(results: SetResult[]): SetResult {
-  const all: SetResult = { set: 'all', letters: 0, tally: emptyTally(), actions: 0, given: 0, unreadable: 0 };
+  const all: SetResult = {
+    set: 'all',
+    letters: 0,
+    tally: emptyTally(),
+    actions: 0,
+    actionsTakeAll: 0,
+    given: 0,
+    unreadable: 0,
+  };
   for (const r of results) {
     all.letters += r.letters;
     all.actions += r.actions;
+    all.actionsTakeAll += r.actionsTakeAll;
     all.given += r.given;
     all.unreadable += r.unreadable;
     for (const p of TRUTH_PATHS)
@@ -212,6 +225,7 @@ export function summaryOf(r: SetResult) {
     /** Of the values the letters give: the issue's "filled right ≥ 80 %". */
     filledRightPct: pct(sum('right'), r.given),
     actionsPerCase: Math.round((10 * r.actions) / Math.max(1, r.letters)) / 10,
+    actionsPerCaseTakeAll: Math.round((10 * r.actionsTakeAll) / Math.max(1, r.letters)) / 10,
     unreadable: r.unreadable,
     fields: r.tally,
   };
@@ -221,7 +235,7 @@ export function printTables(results: SetResult[]) {
   for (const r of [...results, ...(results.length > 1 ? [merge(results)] : [])]) {
     const s = summaryOf(r);
     console.log(
-      `\n${r.set}: ${r.letters} letters; filled wrong ${s.wrong} of ${s.values} values (${s.filledWrongPct} %); filled right ${s.right} of ${s.given} given (${s.filledRightPct} %); ${s.actionsPerCase} actions per case\n`,
+      `\n${r.set}: ${r.letters} letters; filled wrong ${s.wrong} of ${s.values} values (${s.filledWrongPct} %); filled right ${s.right} of ${s.given} given (${s.filledRightPct} %); ${s.actionsPerCase} actions per case (${s.actionsPerCaseTakeAll} with "use all offered")\n`,
     );
     console.log('| field | right | wrong | offered | empty |');
     console.log('|---|---|---|---|---|');
