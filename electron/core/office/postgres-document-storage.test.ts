@@ -59,3 +59,35 @@ describe('the office documents of several stations', () => {
     }
   });
 });
+
+describe('the office units of work', () => {
+  it('two units that lock two documents in opposite orders: PostgreSQL breaks the deadlock, the unit it failed runs again, both commit', async () => {
+    const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');
+    try {
+      const a = await storage.insert(newDocument());
+      const b = await storage.insert(newDocument());
+      // Each unit locks its first document, waits until the other locked its own, then reads the other's.
+      let locked = 0;
+      let bothLocked!: () => void;
+      const both = new Promise<void>((resolve) => (bothLocked = resolve));
+      let runs = 0;
+      const unit = (first: string, second: string) =>
+        storage.transaction(async (tx) => {
+          runs++;
+          const one = await tx.get(first);
+          if (++locked === 2) bothLocked();
+          await both;
+          const other = await tx.get(second);
+          await tx.update(first, { attempts: (one?.attempts ?? 0) + 1 }, new Date().toISOString());
+          await tx.update(second, { attempts: (other?.attempts ?? 0) + 1 }, new Date().toISOString());
+        });
+      await Promise.all([unit(a.id, b.id), unit(b.id, a.id)]);
+      // Two runs, and at least one again: the unit PostgreSQL failed to break the deadlock.
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect((await storage.get(a.id))?.attempts).toBe(2);
+      expect((await storage.get(b.id))?.attempts).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});
