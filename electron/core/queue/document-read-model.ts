@@ -59,8 +59,13 @@ export class DocumentReadModel {
   }
 
   private withProgress(d: StoredDocument): Document {
-    const pub = toPublic(d);
-    const progress = d.state === 'uploading' ? this.uploads.progressOf(d.id) : undefined;
-    return progress ? { ...pub, progress } : pub;
+    return shownDocument(d, this.uploads);
   }
+}
+
+/** A document as the clerk sees it: the public fields, and an upload's progress while it is uploading. */
+export function shownDocument(d: StoredDocument, uploads: Pick<UploadControl, 'progressOf'>): Document {
+  const pub = toPublic(d);
+  const progress = d.state === 'uploading' ? uploads.progressOf(d.id) : undefined;
+  return progress ? { ...pub, progress } : pub;
 }

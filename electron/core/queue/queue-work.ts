@@ -3,11 +3,11 @@ import type { HistoryStep } from '../../../shared/domain/history';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { DocumentState } from '../../../shared/domain/document';
 import type { QueueStatus } from '../../../shared/domain/queue';
-import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
 import { toPublic } from './document-store';
+import { noSuchDocument, requireState } from './document-checks';
 
 export interface QueueWorkDeps {
   store: DocumentStore;
@@ -62,14 +62,12 @@ export class QueueWork {
 
   require(id: string): StoredDocument {
     const d = this.deps.store.get(id);
-    if (!d) throw new IntakeError('not_found', 'document.not_found', `No document with id ${id}.`);
+    if (!d) throw noSuchDocument(id);
     return d;
   }
 
   requireState(d: StoredDocument, allowed: readonly DocumentState[], action: string): void {
-    if (!allowed.includes(d.state)) {
-      throw new IntakeError('validation', 'document.state', `Cannot ${action} ${d.fileName}: it is ${d.state}.`);
-    }
+    requireState(d, allowed, action);
   }
 
   /** One document's change, stored and told. */
