@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clerkCommandsContract } from '../queue/test-support/clerk-commands-contract';
+import type { DocumentStorageFactory } from '../queue/test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
 import { silentLogger } from '../util/logger';
 import { OfficeStation } from './office-station';
@@ -25,10 +27,13 @@ async function openStorage(url: string, stationId: string) {
   return { db, storage };
 }
 
-documentStorageContract('PostgreSQL (the office database)', async () => {
+const openPostgres: DocumentStorageFactory = async () => {
   const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');
   return { documents: storage, history: storage, close: () => db.close() };
-});
+};
+
+documentStorageContract('PostgreSQL (the office database)', openPostgres);
+clerkCommandsContract('PostgreSQL (the office database)', openPostgres);
 
 describe('the office documents of several stations', () => {
   it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {

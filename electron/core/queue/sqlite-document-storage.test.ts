@@ -6,25 +6,31 @@ import { idleMs } from '../util/test-support/box-pace';
 import { DocumentStore } from './document-store';
 import { openQueueDatabase } from './queue-database';
 import { SqliteDocumentStorage } from './sqlite-document-storage';
+import { clerkCommandsContract } from './test-support/clerk-commands-contract';
+import type { DocumentStorageFactory } from './test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from './test-support/document-storage-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'document-storage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-documentStorageContract('SQLite (the queue file)', async () => {
+const openSqlite: DocumentStorageFactory = async () => {
   const db = openQueueDatabase(join(dir, `queue-${++n}.sqlite`));
   const store = new DocumentStore(db);
   const storage = new SqliteDocumentStorage(store);
   return {
     documents: storage,
     history: storage,
+    unitsTakeTurns: true,
     close: async () => {
       await store.close();
       db.close();
     },
   };
-});
+};
+
+documentStorageContract('SQLite (the queue file)', openSqlite);
+clerkCommandsContract('SQLite (the queue file)', openSqlite);
 
 describe("SQLite's units of work (one connection)", () => {
   const at = new Date().toISOString();

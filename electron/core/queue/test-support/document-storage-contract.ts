@@ -8,6 +8,8 @@ import { unitOfWorkContract } from './unit-of-work-contract';
 export interface OpenedDocumentStorage {
   documents: DocumentStorage;
   history: HistoryStorage;
+  /** Whether units of work run one at a time (SQLite: one connection), not side by side under locks. */
+  unitsTakeTurns?: boolean;
   close(): Promise<void>;
 }
 
