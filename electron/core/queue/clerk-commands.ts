@@ -5,11 +5,16 @@ import type { Document, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { IntakeError } from '../errors';
 import { requireDocument, requireState } from './document-checks';
-import { shownDocument } from './document-read-model';
 import type { DocumentPatch, DocumentStorage, StorageInTransaction, StoredDocument } from './document-storage';
-import { toPublic } from './document-storage';
-import type { QueueWork } from './queue-work';
+import { shownDocument, toPublic } from './document-storage';
 import type { UploadControl } from './upload-control';
+
+/** The time of a change, and telling it once committed (the queue's unit of work, queue-work.ts, does both). */
+export interface ChangesTold {
+  now(): string;
+  /** documents.changed, and queue.changed soon after. */
+  changed(docs: StoredDocument[]): void;
+}
 
 /** States in which the clerk (and the page tools) may still change a document. */
 export const EDITABLE: readonly DocumentState[] = ['new', 'tagged', 'failed'];
@@ -24,7 +29,7 @@ const CANCELLABLE: readonly DocumentState[] = ['queued', 'uploading', 'failed'];
  */
 export class ClerkCommands {
   constructor(
-    private readonly work: Pick<QueueWork, 'now' | 'changed'>,
+    private readonly work: ChangesTold,
     private readonly storage: DocumentStorage,
     private readonly uploads: Pick<
       UploadControl,
@@ -156,7 +161,7 @@ export class ClerkCommands {
     for (const d of docs) {
       if (this.uploads.cancel(d.id)) {
         await this.uploads.settled(d.id);
-        out.push(shownDocument(await requireDocument(this.storage, d.id), this.uploads));
+        out.push(shownDocument(await requireDocument(this.storage, d.id), (id) => this.uploads.progressOf(id)));
         continue;
       }
       const patch: DocumentPatch = { state: 'tagged', nextAttemptAtMs: null };

@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { ListQuery, StoredDocument } from './document-store';
 import type { HistoryQuery, HistoryStorage } from './history-storage';
-import { toPublic } from './document-store';
+import { shownDocument } from './document-storage';
 import type { QueueWork } from './queue-work';
 import type { Spool } from './spool';
 import type { UploadControl } from './upload-control';
@@ -59,13 +59,6 @@ export class DocumentReadModel {
   }
 
   private withProgress(d: StoredDocument): Document {
-    return shownDocument(d, this.uploads);
+    return shownDocument(d, (id) => this.uploads.progressOf(id));
   }
-}
-
-/** A document as the clerk sees it: the public fields, and an upload's progress while it is uploading. */
-export function shownDocument(d: StoredDocument, uploads: Pick<UploadControl, 'progressOf'>): Document {
-  const pub = toPublic(d);
-  const progress = d.state === 'uploading' ? uploads.progressOf(d.id) : undefined;
-  return progress ? { ...pub, progress } : pub;
 }

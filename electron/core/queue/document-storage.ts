@@ -92,6 +92,13 @@ export function toPublic(d: StoredDocument): Document {
   return pub;
 }
 
+/** A document as the clerk sees it: the public fields, and an upload's progress while it is uploading. */
+export function shownDocument(d: StoredDocument, progressOf: (id: string) => Document['progress']): Document {
+  const pub = toPublic(d);
+  const progress = d.state === 'uploading' ? progressOf(d.id) : undefined;
+  return progress ? { ...pub, progress } : pub;
+}
+
 export interface NewDocument {
   id: string;
   fileName: string;
