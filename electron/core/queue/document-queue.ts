@@ -14,8 +14,8 @@ import type { UploadControlDeps } from './upload-control';
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
   /**
-   * The queue's storage port over the same database (the clerk's commands go through it; the other parts
-   * still use `store`, docs/architecture.md "Storage ports").
+   * The queue's storage port over the same database (the clerk's commands and the page tools' edits go
+   * through it; the other parts still use `store`, docs/architecture.md "Storage ports").
    */
   storage: DocumentStorage;
   /** The history's storage port (the queue screen's history reads it). */
@@ -64,7 +64,7 @@ export class DocumentQueue {
       health: this.health,
       logger: deps.logger,
     });
-    this.edits = new DocumentEdits(this.work);
+    this.edits = new DocumentEdits(this.work, deps.storage);
   }
 
   // upload control
