@@ -49,9 +49,12 @@ export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   const db = openQueueDatabase(file);
   const store = new DocumentStore(db);
   const spool = new Spool(join(dir, 'spool'));
+  // The storage ports over the queue's file: the clerk's commands and the history go through them.
+  const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     store,
-    history: new SqliteDocumentStorage(store),
+    storage,
+    history: storage,
     spool,
     archiver: new Archiver(
       { mode: 'delete', retentionDays: 0 },

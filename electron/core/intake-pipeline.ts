@@ -133,10 +133,13 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id);
     },
   });
+  // The storage ports over the queue's file: the clerk's commands and the history go through them.
+  const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     outgoing,
     store,
-    history: new SqliteDocumentStorage(store),
+    storage,
+    history: storage,
     spool,
     archiver,
     uploader: o.uploader,

@@ -55,7 +55,12 @@ describe('docs/architecture.md', () => {
 
 /** The rows of the markdown table under `## heading`, as cells (header and rule left out). */
 function tableUnder(doc: string, heading: string): string[][] {
-  const start = doc.indexOf(`## ${heading}\n`);
+  return tableAfter(doc, `## ${heading}\n`);
+}
+
+/** The rows of the first markdown table after `marker`. */
+function tableAfter(doc: string, marker: string): string[][] {
+  const start = doc.indexOf(marker);
   if (start < 0) return [];
   const rest = doc.slice(start).split('\n').slice(1);
   const rows = rest
@@ -142,6 +147,54 @@ describe('docs/architecture.md: storage ports', () => {
         expect(fn, contractFile).toBeDefined();
         expect(readFileSync(join(root, engineTest), 'utf8'), engineTest).toContain(`${fn}(`);
       }
+    }
+  });
+});
+
+// Issue #49 item 2: the services move onto the ports one by one; the map names those that have and, by file,
+// those still on the SQLite store's synchronous surface, so a service moved (or a new one on the old surface)
+// fails this test until the table says so.
+describe('docs/architecture.md: services on the storage ports', () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const rows = tableAfter(doc, '**Services on the ports, and those not yet.**').map(([file, on]) => ({
+    file: `electron/core/${code(file ?? '')}`,
+    on: on === 'yes',
+  }));
+  const graph = importGraph();
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  /** Takes the queue's unit of work or the SQLite store, or runs a synchronous transaction. */
+  const SYNCHRONOUS =
+    /import [^;]*\b(?:QueueWork|DocumentStore)\b[^;]*from '[^']*\/(?:queue-work|document-store)'|\.transaction\(\(\) =>/;
+  /** The SQLite engines and stores themselves, and what puts the queue and the pipeline together. */
+  const ENGINE =
+    /\/(?:sqlite-[\w-]+|document-store|batch-store|queue-work|queue-database|document-queue|intake-pipeline)\.ts$/;
+
+  it('names, by file, every service still on the synchronous surface, and none that is not', () => {
+    const synchronous = [...graph.keys()]
+      .filter((f) => f.startsWith('electron/core/') && !ENGINE.test(f) && SYNCHRONOUS.test(read(f)))
+      .sort();
+    expect(synchronous.length).toBeGreaterThan(0);
+    expect(
+      rows
+        .filter((r) => !r.on)
+        .map((r) => r.file)
+        .sort(),
+    ).toEqual(synchronous);
+  });
+
+  it('a service on the ports takes a port and its unit of work, and nothing of the SQLite store', () => {
+    const on = rows.filter((r) => r.on).map((r) => r.file);
+    expect(on).toContain('electron/core/queue/clerk-commands.ts');
+    const store = ['document-store.ts', 'queue-work.ts', 'batch-store.ts', 'queue-database.ts'];
+    for (const file of on) {
+      const imports = graph.get(file) ?? [];
+      expect(imports, file).toEqual(expect.arrayContaining(['electron/core/queue/document-storage.ts']));
+      expect(
+        imports.filter((i) => store.some((s) => i.endsWith(`/${s}`))),
+        file,
+      ).toEqual([]);
+      expect(read(file), file).toMatch(/\.transaction\(async \(/);
+      expect(read(file), file).not.toMatch(SYNCHRONOUS);
     }
   });
 });

@@ -9,7 +9,11 @@ import type { CaseDocuments } from './case-ports';
  * attachment confirms at most one document, the one uploaded first, so two scans of the same name and
  * size are confirmed by two attachments, not one.
  */
-export function confirmAttachments(event: CaseChangeEvent, documents: CaseDocuments, logger: Logger): Document[] {
+export async function confirmAttachments(
+  event: CaseChangeEvent,
+  documents: CaseDocuments,
+  logger: Logger,
+): Promise<Document[]> {
   const caseNumber = event.case.number;
   if (!caseNumber) return [];
   const attachments = event.changes.flatMap((c) =>
@@ -32,7 +36,7 @@ export function confirmAttachments(event: CaseChangeEvent, documents: CaseDocume
     if (!match) continue;
     candidates.splice(index, 1);
     try {
-      confirmed.push(documents.markConfirmed(match.id, event.timestamp));
+      confirmed.push(await documents.markConfirmed(match.id, event.timestamp));
     } catch (e) {
       logger.warn('activity: could not mark a document confirmed', { documentId: match.id, error: e });
     }

@@ -121,7 +121,7 @@ export class CaseCreator {
         if (had !== '' && had !== caseNumber && had !== (request.documentCaseNumber ?? '').trim()) {
           throw new Error(`it carries case number ${had}, which was not agreed to be replaced`);
         }
-        result.document = this.deps.documents.tag(request.documentId, { caseNumber });
+        result.document = await this.deps.documents.tag(request.documentId, { caseNumber });
       } catch (e) {
         // The case exists now: report it, and say the document still needs its case number.
         log.warn('create case: could not set the document case number', { documentId: request.documentId, error: e });

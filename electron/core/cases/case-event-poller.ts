@@ -13,7 +13,7 @@ export interface CaseEventPollerDeps {
   clock: Clock;
   logger: Logger;
   /** Called for every valid event after it was stored (confirming documents, …). */
-  onEvent?: (event: CaseChangeEvent) => void;
+  onEvent?: (event: CaseChangeEvent) => void | Promise<void>;
   /** Called once per poll with the cases that got new entries. */
   onChanged?: (caseNumbers: string[]) => void;
   intervalMs?: number;
@@ -98,7 +98,8 @@ export class CaseEventPoller {
           entries.push({ cursor: item.cursor, receivedAt, event: parsed.event });
         }
         for (const c of store.append(entries)) changed.add(c);
-        for (const entry of entries) this.handle(entry.event);
+        // In order, each done before the next (and before onChanged tells the renderer).
+        for (const entry of entries) await this.handle(entry.event);
         const last = result.items.at(-1)?.cursor ?? result.nextCursor;
         if (result.items.length === 0 || last === after) break;
         store.setCursor(last);
@@ -115,9 +116,9 @@ export class CaseEventPoller {
     }
   }
 
-  private handle(event: CaseChangeEvent): void {
+  private async handle(event: CaseChangeEvent): Promise<void> {
     try {
-      this.deps.onEvent?.(event);
+      await this.deps.onEvent?.(event);
     } catch (e) {
       // One failing reaction must not stop the reader or lose the following events.
       this.deps.logger.warn('activity: handling an event failed', { correlationId: event.correlationId, error: e });

@@ -25,10 +25,10 @@ export type { CaseEventSource, RawCaseEventPage } from '../platform/case-event-s
 /** The few queue operations case features need (the documents.tag path and the confirmation). */
 export interface CaseDocuments {
   /** Sets metadata fields on a document like `documents.tag` does. */
-  tag(id: string, metadata: { caseNumber: string }): Document;
+  tag(id: string, metadata: { caseNumber: string }): Promise<Document>;
   /** The document as the queue holds it now (its case number decides whether a new one may be set). */
   get(id: string): Document;
   /** Uploaded (or archived) documents of a case without confirmedAt. */
   unconfirmedUploads(caseNumber: string): Document[];
-  markConfirmed(id: string, at: string): Document;
+  markConfirmed(id: string, at: string): Promise<Document>;
 }

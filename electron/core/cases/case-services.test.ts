@@ -61,7 +61,7 @@ beforeAll(async () => {
     dataDir,
     activeEnvironment: () => harness.environment(),
     ports: () => ports,
-    documents: queueCaseDocuments(fixture.queue, (id, at) => {
+    documents: queueCaseDocuments(fixture.queue, async (id, at) => {
       confirmed.set(id, at);
       return { ...fixture.queue.get(id), confirmedAt: at };
     }),
@@ -215,7 +215,7 @@ describe('cases.create', () => {
     expect(first.document?.metadata.caseNumber).toBe(first.caseNumber);
 
     const had = await fixture.queue.importBytes('rechnung-101.pdf', new TextEncoder().encode('%PDF-1.4 had 101'));
-    fixture.queue.tag([had.id], { caseNumber: 'CLM-2026-000101' });
+    await fixture.queue.tag([had.id], { caseNumber: 'CLM-2026-000101' });
     const agreed = await call<{ caseNumber: string; document?: Document }>('cases.create', {
       requestId: 'req-doc-agreed',
       data: validCase({ externalClaimId: 'DOC-2' }),
@@ -227,7 +227,7 @@ describe('cases.create', () => {
 
   it('never replaces a case number the clerk did not agree to replace (issue #31 item 1)', async () => {
     const doc = await fixture.queue.importBytes('rechnung-keep.pdf', new TextEncoder().encode('%PDF-1.4 keep 101'));
-    fixture.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
+    await fixture.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
     for (const [i, documentCaseNumber] of [undefined, '', 'CLM-2026-000999'].entries()) {
       const result = await call<{
         success: boolean;
@@ -315,7 +315,7 @@ describe('case activity', () => {
       data: validCase({ externalClaimId: 'ACT-1' }),
     });
     const doc = await fixture.queue.importBytes('Schadenmeldung.pdf', new TextEncoder().encode('%PDF-1.4 test body'));
-    fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
+    await fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
     await waitFor(() => ['uploaded', 'archived'].includes(fixture.queue.get(doc.id).state), 'upload');
 
     await call('activity.refresh', {});
@@ -335,7 +335,7 @@ describe('case activity', () => {
       data: validCase({ externalClaimId: 'ACT-2' }),
     });
     const doc = await fixture.queue.importBytes('Rechnung.pdf', new TextEncoder().encode('%PDF-1.4 invoice'));
-    fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
+    await fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
     await waitFor(() => ['uploaded', 'archived'].includes(fixture.queue.get(doc.id).state), 'upload');
     await call('activity.refresh', {});
     expect(confirmed.has(doc.id)).toBe(true);

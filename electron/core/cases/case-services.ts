@@ -48,8 +48,8 @@ export function createCaseServices(deps: CaseServicesDeps) {
     clock: deps.clock,
     logger,
     ...(deps.pollIntervalMs !== undefined ? { intervalMs: deps.pollIntervalMs } : {}),
-    onEvent: (event) => {
-      if (confirmAttachments(event, deps.documents, logger).length > 0) {
+    onEvent: async (event) => {
+      if ((await confirmAttachments(event, deps.documents, logger)).length > 0) {
         logger.info('activity: documents confirmed', { caseNumber: event.case.number });
       }
     },

@@ -11,11 +11,11 @@ const SCAN_LIMIT = 5000;
  */
 export function queueCaseDocuments(
   queue: Pick<DocumentQueue, 'tag' | 'list' | 'get'>,
-  markConfirmed: (id: string, at: string) => Document,
+  markConfirmed: (id: string, at: string) => Promise<Document>,
 ): CaseDocuments {
   return {
-    tag: (id, metadata) => {
-      const [doc] = queue.tag([id], metadata);
+    tag: async (id, metadata) => {
+      const [doc] = await queue.tag([id], metadata);
       if (!doc) throw new Error(`document ${id} was not tagged`);
       return doc;
     },

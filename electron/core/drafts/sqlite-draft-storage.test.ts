@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DocumentStore } from '../queue/document-store';
 import { openQueueDatabase } from '../queue/queue-database';
+import { SqliteDocumentStorage } from '../queue/sqlite-document-storage';
 import { systemClock } from '../util/clock';
 import { SqliteDraftStorage } from './sqlite-draft-storage';
 import { draftStorageContract } from './test-support/draft-storage-contract';
@@ -42,6 +44,34 @@ describe('SqliteDraftStorage (issue #31 item 2)', () => {
     inbox.delete('b');
     expect(await drafts.list()).toEqual([]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM drafts').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("waits while a unit of work of the documents' port holds the connection, and is not rolled back with it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drafts-'));
+    dirs.push(dir);
+    const db = openQueueDatabase(join(dir, 'queue.sqlite'));
+    const store = new DocumentStore(db);
+    const documents = new SqliteDocumentStorage(store);
+    const drafts = new SqliteDraftStorage({ db, isOpen: () => true, clock: systemClock });
+    let halfway!: () => void;
+    const reached = new Promise<void>((resolve) => (halfway = resolve));
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    const failure = new Error('the unit failed');
+    const unit = documents.transaction(async () => {
+      halfway();
+      await failing;
+      throw failure;
+    });
+    await reached;
+    // The clerk types while another command's unit is under way; that unit then fails and rolls back.
+    const saved = drafts.save('a', { caseNumber: 'CLM-2026-000123' });
+    fail();
+    await expect(unit).rejects.toBe(failure);
+    expect(await saved).toMatchObject({ documentId: 'a', values: { caseNumber: 'CLM-2026-000123' } });
+    expect((await drafts.list()).map((d) => d.documentId)).toEqual(['a']);
+    await store.close();
     db.close();
   });
 });

@@ -2,6 +2,7 @@ import type { DocumentDraft, DraftValues } from '../../../shared/domain/drafts';
 import { DraftValuesSchema } from '../../../shared/domain/drafts';
 import { IntakeError } from '../errors';
 import type { QueueDatabase } from '../queue/queue-database';
+import { unitsOfWork } from '../queue/sqlite-units-of-work';
 import type { Clock } from '../util/clock';
 import type { DraftStorage } from './draft-storage';
 
@@ -23,12 +24,18 @@ interface Row {
  * What the clerk typed per document and has not sent (issue #31 item 2), in the queue's database so it
  * survives a reload and a restart with the documents it belongs to. A draft lives as long as its document
  * is in the inbox: once the document is sent or gone, its draft is dropped the next time drafts are listed.
- * Today's engine behind the drafts' port (draft-storage.ts).
+ * Today's engine behind the drafts' port (draft-storage.ts). Each call takes its turn on the file's one
+ * connection: while a unit of work of the documents' port holds it, a draft waits instead of landing in (and
+ * being rolled back with) that unit's transaction (queue/sqlite-units-of-work.ts).
  */
 export class SqliteDraftStorage implements DraftStorage {
   constructor(private readonly deps: SqliteDraftStorageDeps) {}
 
-  async list(): Promise<DocumentDraft[]> {
+  list(): Promise<DocumentDraft[]> {
+    return this.inTurn(() => this.listNow());
+  }
+
+  private listNow(): DocumentDraft[] {
     const rows = this.deps.db.prepare('SELECT document_id, draft_values, saved_at FROM drafts').all() as Row[];
     const kept: DocumentDraft[] = [];
     const gone: string[] = [];
@@ -41,7 +48,11 @@ export class SqliteDraftStorage implements DraftStorage {
     return kept;
   }
 
-  async save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
+  save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
+    return this.inTurn(() => this.saveNow(documentId, values));
+  }
+
+  private saveNow(documentId: string, values: DraftValues): DocumentDraft | null {
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as DraftValues;
     if (Object.keys(kept).length === 0) {
       this.discardNow([documentId]);
@@ -64,8 +75,13 @@ export class SqliteDraftStorage implements DraftStorage {
     return { documentId, values: kept, savedAt };
   }
 
-  async discard(ids: readonly string[]): Promise<void> {
-    this.discardNow(ids);
+  discard(ids: readonly string[]): Promise<void> {
+    return this.inTurn(() => this.discardNow(ids));
+  }
+
+  /** A call at once, or after the unit of work that holds the connection now. */
+  private inTurn<T>(call: () => T): Promise<T> {
+    return unitsOfWork(this.deps.db).outside(call);
   }
 
   private discardNow(ids: readonly string[]): void {

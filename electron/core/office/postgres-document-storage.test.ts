@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clerkCommandsContract } from '../queue/test-support/clerk-commands-contract';
+import { documentEditsContract } from '../queue/test-support/document-edits-contract';
+import type { DocumentStorageFactory } from '../queue/test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
 import { silentLogger } from '../util/logger';
 import { OfficeStation } from './office-station';
@@ -25,10 +28,14 @@ async function openStorage(url: string, stationId: string) {
   return { db, storage };
 }
 
-documentStorageContract('PostgreSQL (the office database)', async () => {
+const openPostgres: DocumentStorageFactory = async () => {
   const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');
   return { documents: storage, history: storage, close: () => db.close() };
-});
+};
+
+documentStorageContract('PostgreSQL (the office database)', openPostgres);
+clerkCommandsContract('PostgreSQL (the office database)', openPostgres);
+documentEditsContract('PostgreSQL (the office database)', openPostgres);
 
 describe('the office documents of several stations', () => {
   it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {
@@ -56,6 +63,38 @@ describe('the office documents of several stations', () => {
     } finally {
       await a.db.close();
       await b.db.close();
+    }
+  });
+});
+
+describe('the office units of work', () => {
+  it('two units that lock two documents in opposite orders: PostgreSQL breaks the deadlock, the unit it failed runs again, both commit', async () => {
+    const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');
+    try {
+      const a = await storage.insert(newDocument());
+      const b = await storage.insert(newDocument());
+      // Each unit locks its first document, waits until the other locked its own, then reads the other's.
+      let locked = 0;
+      let bothLocked!: () => void;
+      const both = new Promise<void>((resolve) => (bothLocked = resolve));
+      let runs = 0;
+      const unit = (first: string, second: string) =>
+        storage.transaction(async (tx) => {
+          runs++;
+          const one = await tx.get(first);
+          if (++locked === 2) bothLocked();
+          await both;
+          const other = await tx.get(second);
+          await tx.update(first, { attempts: (one?.attempts ?? 0) + 1 }, new Date().toISOString());
+          await tx.update(second, { attempts: (other?.attempts ?? 0) + 1 }, new Date().toISOString());
+        });
+      await Promise.all([unit(a.id, b.id), unit(b.id, a.id)]);
+      // Two runs, and at least one again: the unit PostgreSQL failed to break the deadlock.
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect((await storage.get(a.id))?.attempts).toBe(2);
+      expect((await storage.get(b.id))?.attempts).toBe(2);
+    } finally {
+      await db.close();
     }
   });
 });

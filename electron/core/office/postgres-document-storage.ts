@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sep } from 'node:path';
 import type { DocumentError, DocumentState } from '../../../shared/domain/document';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
@@ -5,8 +6,16 @@ import type { HistoryStep } from '../../../shared/domain/history';
 import { HistoryStepSchema } from '../../../shared/domain/history';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry } from '../../../shared/domain/queue';
-import type { DocumentPatch, DocumentStorage, ListQuery, NewDocument, StoredDocument } from '../queue/document-storage';
+import type {
+  DocumentPatch,
+  DocumentStorage,
+  ListQuery,
+  NewDocument,
+  StorageInTransaction,
+  StoredDocument,
+} from '../queue/document-storage';
 import type { HistoryQuery, HistoryStorage } from '../queue/history-storage';
+import type { QueryResult, QueryResultRow } from 'pg';
 import type { OfficeClient } from './office-client';
 import type { OfficeDatabase } from './office-database';
 
@@ -66,6 +75,18 @@ function fromRow(r: Row): StoredDocument {
   return doc;
 }
 
+/** A unit of work's connection, while it is open (its async context: AsyncLocalStorage). */
+interface Unit {
+  db: OfficeDatabase;
+  client: OfficeClient;
+  open: boolean;
+}
+const units = new AsyncLocalStorage<Unit>();
+
+/** PostgreSQL's SQLSTATE for a deadlock it broke by failing one transaction; the unit is run again. */
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
 const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, archive_path, size,
   content_type, sha256, arrived_at, updated_at, state, metadata, idempotency_key, attempts, next_attempt_at, error,
   duplicate_of, uploaded_at, confirmed_at`;
@@ -87,18 +108,70 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     private readonly stationId: string,
   ) {}
 
+  /**
+   * A unit of work on one pooled connection, `BEGIN` … `COMMIT` (READ COMMITTED), in which every document the
+   * unit reads by id is locked (`SELECT … FOR UPDATE`) until it commits: a second unit that decides on the
+   * same document waits at its read and then reads the first one's commit, so it checks the state as it now
+   * is. Locking the rows the unit decides on, rather than SERIALIZABLE, makes the second clerk wait instead
+   * of failing, and what is locked is exactly what the queue's commands check (a document's state); what
+   * they only look up (`uploadedWithHash`, lists) is read as committed. Two units that lock the same
+   * documents in opposite orders deadlock; PostgreSQL breaks that by failing one (40P01), which is run again
+   * from the start (the port's contract: a unit's work does only storage).
+   */
+  async transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T> {
+    if (this.unit()) return work(this);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((client) => {
+          const unit: Unit = { db: this.db, client, open: true };
+          return units.run(unit, async () => {
+            try {
+              return await work(this);
+            } finally {
+              // Calls made later from the unit's async context (a timer it set) are no longer the unit's.
+              unit.open = false;
+            }
+          });
+        });
+      } catch (e) {
+        if (attempt < DEADLOCK_ATTEMPTS && (e as { code?: unknown } | null)?.code === DEADLOCK_DETECTED) continue;
+        throw e;
+      }
+    }
+  }
+
+  /** The open unit of work of the caller's async context on this database, if any. */
+  private unit(): OfficeClient | undefined {
+    const unit = units.getStore();
+    return unit?.open && unit.db === this.db ? unit.client : undefined;
+  }
+
+  /** One statement: the unit's when the caller is in one, else one of its own. */
+  private query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+    const client = this.unit();
+    return client ? client.query<R>(sql, params) : this.db.query<R>(sql, params);
+  }
+
+  /** Statements that commit together: inside the caller's unit, else a transaction of their own. */
+  private together<T>(fn: (client: OfficeClient) => Promise<T>): Promise<T> {
+    const client = this.unit();
+    return client ? fn(client) : this.db.transaction(fn);
+  }
+
   async get(id: string): Promise<StoredDocument | undefined> {
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM office_documents WHERE id = $1`, [id]);
+    // Inside a unit of work the document is locked until the unit commits (see transaction).
+    const lock = this.unit() ? ' FOR UPDATE' : '';
+    const { rows } = await this.query<Row>(`SELECT ${COLUMNS} FROM office_documents WHERE id = $1${lock}`, [id]);
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   async hasSeen(key: string): Promise<boolean> {
-    const { rowCount } = await this.db.query('SELECT 1 FROM office_seen_files WHERE key = $1', [key]);
+    const { rowCount } = await this.query('SELECT 1 FROM office_seen_files WHERE key = $1', [key]);
     return rowCount === 1;
   }
 
   async markSeen(key: string, documentId: string, at: string): Promise<void> {
-    await this.db.query(
+    await this.query(
       `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING`,
       [key, documentId, at],
@@ -106,7 +179,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
-    return this.db.transaction(async (c) => {
+    return this.together(async (c) => {
       const { rows } = await c.query<Row>(
         `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
            source_mtime_ms, spool_name, size, content_type, sha256, arrived_at, updated_at, state, metadata,
@@ -149,7 +222,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): Promise<StoredDocument> {
-    return this.db.transaction(async (c) => {
+    return this.together(async (c) => {
       const before = await c.query<{ state: DocumentState }>(
         'SELECT state FROM office_documents WHERE id = $1 FOR UPDATE',
         [id],
@@ -217,7 +290,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async remove(id: string): Promise<void> {
-    await this.db.query('DELETE FROM office_documents WHERE id = $1', [id]);
+    await this.query('DELETE FROM office_documents WHERE id = $1', [id]);
   }
 
   async list(q: ListQuery): Promise<{ documents: StoredDocument[]; total: number }> {
@@ -234,8 +307,8 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       where.push(`(file_name ILIKE ${p} OR case_number ILIKE ${p} OR metadata::text ILIKE ${p})`);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM office_documents ${clause}`, params);
-    const { rows } = await this.db.query<Row>(
+    const total = await this.query<{ n: string }>(`SELECT count(*) AS n FROM office_documents ${clause}`, params);
+    const { rows } = await this.query<Row>(
       `SELECT ${COLUMNS} FROM office_documents ${clause} ORDER BY row_seq DESC
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, q.offset],
@@ -244,7 +317,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async inStates(states: DocumentState[]): Promise<StoredDocument[]> {
-    const { rows } = await this.db.query<Row>(
+    const { rows } = await this.query<Row>(
       `SELECT ${COLUMNS} FROM office_documents WHERE state = ANY($1) ORDER BY row_seq`,
       [states],
     );
@@ -252,7 +325,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]> {
-    const { rows } = await this.db.query<Row>(
+    const { rows } = await this.query<Row>(
       `SELECT ${COLUMNS} FROM office_documents
        WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND NOT (id = ANY($2))
        ORDER BY queued_seq LIMIT $3`,
@@ -262,7 +335,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async nextDueAt(): Promise<number | undefined> {
-    const { rows } = await this.db.query<{ t: string | null }>(
+    const { rows } = await this.query<{ t: string | null }>(
       `SELECT min(next_attempt_at) AS t FROM office_documents WHERE state = 'queued'`,
     );
     const t = rows[0]?.t;
@@ -270,7 +343,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async uploadedWithHash(sha256: string, exceptId: string): Promise<string | undefined> {
-    const { rows } = await this.db.query<{ id: string }>(
+    const { rows } = await this.query<{ id: string }>(
       `SELECT id FROM office_documents WHERE sha256 = $1 AND id <> $2 AND uploaded_at IS NOT NULL
        ORDER BY uploaded_at LIMIT 1`,
       [sha256, exceptId],
@@ -279,7 +352,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async activeCount(): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>(
+    const { rows } = await this.query<{ n: string }>(
       `SELECT count(*) AS n FROM office_documents WHERE state IN ('queued', 'uploading')`,
     );
     return num(rows[0]?.n ?? '0');
@@ -287,7 +360,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   async counts(): Promise<Record<DocumentState, number>> {
     const counts = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
-    const { rows } = await this.db.query<{ state: DocumentState; n: string }>(
+    const { rows } = await this.query<{ state: DocumentState; n: string }>(
       'SELECT state, count(*) AS n FROM office_documents GROUP BY state',
     );
     for (const r of rows) counts[r.state] = num(r.n);
@@ -296,7 +369,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   async inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
     const prefix = folder.endsWith(sep) ? folder : folder + sep;
-    const { rows } = await this.db.query<{
+    const { rows } = await this.query<{
       id: string;
       source_path: string;
       source_size: string | null;
@@ -316,11 +389,11 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async moveSource(id: string, path: string): Promise<void> {
-    await this.db.query('UPDATE office_documents SET source_path = $2 WHERE id = $1', [id, path]);
+    await this.query('UPDATE office_documents SET source_path = $2 WHERE id = $1', [id, path]);
   }
 
   async unreadableDocuments(): Promise<Map<string, string>> {
-    const { rows } = await this.db.query<{ id: string; source_path: string }>(
+    const { rows } = await this.query<{ id: string; source_path: string }>(
       `SELECT id, source_path FROM office_documents
        WHERE state = 'failed' AND source_path IS NOT NULL AND error->>'code' = 'file.unreadable'`,
     );
@@ -328,7 +401,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async spoolNames(): Promise<Set<string>> {
-    const { rows } = await this.db.query<{ spool_name: string }>('SELECT spool_name FROM office_documents');
+    const { rows } = await this.query<{ spool_name: string }>('SELECT spool_name FROM office_documents');
     return new Set(rows.map((r) => r.spool_name));
   }
 
@@ -354,7 +427,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     }
     params.push(q.limit);
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const { rows } = await this.db.query<{
+    const { rows } = await this.query<{
       document_id: string;
       file_name: string;
       case_number: string | null;

@@ -80,7 +80,7 @@ describe('page tools, then a searchable PDF', () => {
         // words run down the page, on their ink).
         await s.p.pages.edit(towing.id, [{ source: 0, rotate: 90 }]);
         await s.p.pages.merge([post.id, towing.id]);
-        s.p.queue.submit([post.id], undefined, false);
+        await s.p.queue.submit([post.id], undefined, false);
         await waitFor(
           () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
           'the merged document sent',

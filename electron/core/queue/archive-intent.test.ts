@@ -27,7 +27,7 @@ describe('archive step: the destination is saved before the move', () => {
     await mkdir(join(fx.dataDir, 'archive'), { recursive: true });
     await writeFile(dayDir, 'in the way');
     const doc = await fx.queue.importBytes('claim.pdf', Buffer.from('%PDF-1.7 claim'));
-    fx.queue.submit([doc.id], undefined, false);
+    await fx.queue.submit([doc.id], undefined, false);
     await waitFor(() => fx!.store.get(doc.id)?.state === 'uploaded' && fx!.store.get(doc.id)?.archivePath, 'uploaded');
     await new Promise((r) => setTimeout(r, 100));
     const planned = join(dayDir, `${doc.id}_claim.pdf`);

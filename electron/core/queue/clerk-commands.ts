@@ -4,40 +4,54 @@ import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { IntakeError } from '../errors';
-import type { DocumentReadModel } from './document-read-model';
-import type { StoredDocument } from './document-store';
-import { toPublic } from './document-store';
-import type { QueueWork } from './queue-work';
+import { requireDocument, requireState } from './document-checks';
+import type { DocumentPatch, DocumentStorage, StorageInTransaction, StoredDocument } from './document-storage';
+import { shownDocument, toPublic } from './document-storage';
 import type { UploadControl } from './upload-control';
+
+/** The time of a change, and telling it once committed (the queue's unit of work, queue-work.ts, does both). */
+export interface ChangesTold {
+  now(): string;
+  /** documents.changed, and queue.changed soon after. */
+  changed(docs: StoredDocument[]): void;
+}
 
 /** States in which the clerk (and the page tools) may still change a document. */
 export const EDITABLE: readonly DocumentState[] = ['new', 'tagged', 'failed'];
 const SUBMITTABLE: readonly DocumentState[] = ['new', 'tagged', 'failed', 'queued'];
 const CANCELLABLE: readonly DocumentState[] = ['queued', 'uploading', 'failed'];
 
-/** The clerk's commands on documents (documents.tag/submit/retry/cancel) and the platform's confirmation. */
+/**
+ * The clerk's commands on documents (documents.tag/submit/retry/cancel) and the platform's confirmation.
+ * Each reads, checks and writes its documents in one unit of work on the storage port (document-storage.ts),
+ * so two clerks' commands on one document do not interleave on any engine; what changed is told after the
+ * commit (documents.changed, the upload worker's kick).
+ */
 export class ClerkCommands {
   constructor(
-    private readonly work: QueueWork,
-    private readonly uploads: Pick<UploadControl, 'kick' | 'retryNow' | 'cancel' | 'settled' | 'apply'>,
-    private readonly documents: Pick<DocumentReadModel, 'get'>,
+    private readonly work: ChangesTold,
+    private readonly storage: DocumentStorage,
+    private readonly uploads: Pick<
+      UploadControl,
+      'kick' | 'retryNow' | 'cancel' | 'settled' | 'applied' | 'progressOf'
+    >,
   ) {}
 
   /** Sets metadata fields; a field given as '' is cleared, fields not given stay. new/tagged/failed → tagged. */
-  tag(ids: string[], metadata: Metadata): Document[] {
-    const docs = ids.map((id) => this.work.require(id));
-    for (const d of docs) this.work.requireState(d, EDITABLE, 'tag');
-    const at = this.work.now();
-    const out = this.work.store.transaction(() =>
-      docs.map((d) =>
-        this.work.store.update(
+  async tag(ids: string[], metadata: Metadata): Promise<Document[]> {
+    const out = await this.storage.transaction(async (documents) => {
+      const docs = await requireAll(documents, ids);
+      for (const d of docs) requireState(d, EDITABLE, 'tag');
+      const at = this.work.now();
+      return eachInTurn(docs, (d) =>
+        documents.update(
           d.id,
           { state: 'tagged', metadata: mergeMetadata(d.metadata, metadata), error: null },
           at,
           historyStep('tagged'),
         ),
-      ),
-    );
+      );
+    });
     this.work.changed(out);
     return out.map(toPublic);
   }
@@ -48,38 +62,42 @@ export class ClerkCommands {
    * back (cancel → tagged); it is queued and durable like any other, so a crash changes nothing. A
    * document submitted again while it waits is due at once (Ctrl+Enter twice).
    */
-  submit(ids: string[], metadata: Metadata | undefined, confirmDuplicate: boolean, graceMs = 0): Document[] {
-    const { store } = this.work;
-    const docs = ids.map((id) => this.work.require(id));
-    const duplicates: { document: StoredDocument; duplicateOf: string }[] = [];
-    /** Duplicates the clerk confirmed: sent again on purpose. */
-    const confirmed = new Set<string>();
-    for (const d of docs) {
-      this.work.requireState(d, SUBMITTABLE, 'submit');
-      requireContent(d);
-      if (d.error?.code === 'file.empty')
-        throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
-      const duplicateOf = d.duplicateOf ?? store.uploadedWithHash(d.sha256, d.id);
-      if (duplicateOf && !confirmDuplicate) duplicates.push({ document: d, duplicateOf });
-      // Not for one queued or failed before: its key may have gone out with an upload whose answer was lost.
-      else if (duplicateOf && (d.state === 'new' || d.state === 'tagged')) confirmed.add(d.id);
-    }
-    const [first] = duplicates;
-    if (first) {
-      const name = first.document.fileName;
-      throw new IntakeError(
-        'validation',
-        DUPLICATE_CONTENT_CODE,
-        duplicates.length === 1
-          ? `${name} has the same content as a document already uploaded; confirm to upload it again.`
-          : `${duplicates.length} documents (${name} …) have the same content as documents already uploaded; confirm to upload them again.`,
-        { duplicates: duplicates.map(({ document, duplicateOf }) => ({ documentId: document.id, duplicateOf })) },
-      );
-    }
-    const at = this.work.now();
-    const out = store.transaction(() =>
-      docs.map((d) =>
-        store.update(
+  async submit(
+    ids: string[],
+    metadata: Metadata | undefined,
+    confirmDuplicate: boolean,
+    graceMs = 0,
+  ): Promise<Document[]> {
+    const out = await this.storage.transaction(async (documents) => {
+      const docs = await requireAll(documents, ids);
+      const duplicates: { document: StoredDocument; duplicateOf: string }[] = [];
+      /** Duplicates the clerk confirmed: sent again on purpose. */
+      const confirmed = new Set<string>();
+      for (const d of docs) {
+        requireState(d, SUBMITTABLE, 'submit');
+        requireContent(d);
+        if (d.error?.code === 'file.empty')
+          throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
+        const duplicateOf = d.duplicateOf ?? (await documents.uploadedWithHash(d.sha256, d.id));
+        if (duplicateOf && !confirmDuplicate) duplicates.push({ document: d, duplicateOf });
+        // Not for one queued or failed before: its key may have gone out with an upload whose answer was lost.
+        else if (duplicateOf && (d.state === 'new' || d.state === 'tagged')) confirmed.add(d.id);
+      }
+      const [first] = duplicates;
+      if (first) {
+        const name = first.document.fileName;
+        throw new IntakeError(
+          'validation',
+          DUPLICATE_CONTENT_CODE,
+          duplicates.length === 1
+            ? `${name} has the same content as a document already uploaded; confirm to upload it again.`
+            : `${duplicates.length} documents (${name} …) have the same content as documents already uploaded; confirm to upload them again.`,
+          { duplicates: duplicates.map(({ document, duplicateOf }) => ({ documentId: document.id, duplicateOf })) },
+        );
+      }
+      const at = this.work.now();
+      return eachInTurn(docs, (d) =>
+        documents.update(
           d.id,
           {
             state: 'queued',
@@ -94,24 +112,24 @@ export class ClerkCommands {
           at,
           historyStep('submitted'),
         ),
-      ),
-    );
+      );
+    });
     this.work.changed(out);
     this.uploads.kick();
     return out.map(toPublic);
   }
 
   /** Failed → queued; queued (waiting for backoff) → due now; also cuts an offline probe wait short. */
-  retry(ids: string[]): Document[] {
-    const docs = ids.map((id) => this.work.require(id));
-    for (const d of docs) {
-      this.work.requireState(d, ['failed', 'queued'], 'retry');
-      requireContent(d);
-    }
-    const at = this.work.now();
-    const out = this.work.store.transaction(() =>
-      docs.map((d) =>
-        this.work.store.update(
+  async retry(ids: string[]): Promise<Document[]> {
+    const out = await this.storage.transaction(async (documents) => {
+      const docs = await requireAll(documents, ids);
+      for (const d of docs) {
+        requireState(d, ['failed', 'queued'], 'retry');
+        requireContent(d);
+      }
+      const at = this.work.now();
+      return eachInTurn(docs, (d) =>
+        documents.update(
           d.id,
           {
             state: 'queued',
@@ -122,39 +140,64 @@ export class ClerkCommands {
           at,
           historyStep('retry'),
         ),
-      ),
-    );
+      );
+    });
     this.work.changed(out);
     this.uploads.retryNow();
     return out.map(toPublic);
   }
 
-  /** Takes documents out of the queue (back to tagged); an upload in flight is aborted first. */
+  /**
+   * Takes documents out of the queue (back to tagged); an upload in flight is aborted first, outside any
+   * unit of work (the upload worker writes its end meanwhile).
+   */
   async cancel(ids: string[]): Promise<Document[]> {
-    const docs = ids.map((id) => this.work.require(id));
-    for (const d of docs) this.work.requireState(d, CANCELLABLE, 'cancel');
+    const docs = await this.storage.transaction(async (documents) => {
+      const found = await requireAll(documents, ids);
+      for (const d of found) requireState(d, CANCELLABLE, 'cancel');
+      return found;
+    });
     const out: Document[] = [];
     for (const d of docs) {
       if (this.uploads.cancel(d.id)) {
         await this.uploads.settled(d.id);
-        out.push(this.documents.get(d.id));
+        out.push(shownDocument(await requireDocument(this.storage, d.id), (id) => this.uploads.progressOf(id)));
         continue;
       }
-      const fresh = this.work.require(d.id);
-      if (fresh.state === 'queued' || fresh.state === 'failed') {
-        out.push(
-          toPublic(this.uploads.apply(d.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'))),
-        );
-      } else out.push(toPublic(fresh));
+      const patch: DocumentPatch = { state: 'tagged', nextAttemptAtMs: null };
+      const cancelled = await this.storage.transaction(async (documents) => {
+        const fresh = await requireDocument(documents, d.id);
+        if (fresh.state !== 'queued' && fresh.state !== 'failed') return { document: fresh, changed: false };
+        const document = await documents.update(d.id, patch, this.work.now(), historyStep('cancelled'));
+        return { document, changed: true };
+      });
+      if (cancelled.changed) this.uploads.applied(cancelled.document, patch);
+      out.push(toPublic(cancelled.document));
     }
     return out;
   }
 
   /** The platform reported the document in its case (case activity): kept, and shown to the clerk. */
-  markConfirmed(id: string, at: string): Document {
-    this.work.require(id);
-    return toPublic(this.uploads.apply(id, { confirmedAt: at }));
+  async markConfirmed(id: string, at: string): Promise<Document> {
+    const patch: DocumentPatch = { confirmedAt: at };
+    const d = await this.storage.transaction(async (documents) => {
+      await requireDocument(documents, id);
+      return documents.update(id, patch, this.work.now());
+    });
+    return toPublic(this.uploads.applied(d, patch));
   }
+}
+
+/** The documents in the order given (the first missing one refuses the command). */
+function requireAll(documents: StorageInTransaction, ids: string[]): Promise<StoredDocument[]> {
+  return eachInTurn(ids, (id) => requireDocument(documents, id));
+}
+
+/** One call after the other, in order: a unit of work's statements run on its one connection. */
+async function eachInTurn<A, B>(items: readonly A[], call: (item: A) => Promise<B>): Promise<B[]> {
+  const out: B[] = [];
+  for (const item of items) out.push(await call(item));
+  return out;
 }
 
 /** A `file.unreadable` document has no bytes yet: it goes on by itself once its file can be read. */

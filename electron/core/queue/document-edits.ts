@@ -1,40 +1,57 @@
 import type { Document } from '../../../shared/domain/document';
 import type { HistoryStep } from '../../../shared/domain/history';
+import type { ChangesTold } from './clerk-commands';
 import { EDITABLE } from './clerk-commands';
 import { contentTypeOf } from './content-type';
-import type { StoredDocument } from './document-store';
-import { toPublic } from './document-store';
-import type { QueueWork } from './queue-work';
+import { requireDocument, requireState } from './document-checks';
+import type { DocumentStorage, StoredDocument } from './document-storage';
+import { toPublic } from './document-storage';
+
+/** What the edits tell besides a change: a document taken back, and the spool files documents now own. */
+export interface EditsTold extends ChangesTold {
+  removed(id: string): void;
+  spoolNameAdded(name: string): void;
+  spoolNameGone(name: string): void;
+}
 
 /**
  * A document's file replaced, taken back or brought back, for the page tools (capture/page-tools): the
- * caller wrote the spool files and records what it did in the same transaction (`alsoInTransaction`).
+ * caller wrote the spool files and records what it did in the same unit of work on the storage port
+ * (`alsoInTransaction`, or several edits in `inOneUnit`).
  */
 export class DocumentEdits {
-  constructor(private readonly work: QueueWork) {}
+  constructor(
+    private readonly work: EditsTold,
+    private readonly storage: DocumentStorage,
+  ) {}
+
+  /** Several edits, and the caller's own records, committed together (a split, a merge). */
+  inOneUnit<T>(work: () => Promise<T>): Promise<T> {
+    return this.storage.transaction(async () => work());
+  }
 
   /**
    * Points a document at other bytes the caller wrote into the spool (a page edit, or its undo), in one
-   * transaction with `alsoInTransaction` (the caller's record of the file before). Only while the clerk may
+   * unit of work with `alsoInTransaction` (the caller's record of the file before). Only while the clerk may
    * still edit it (new, tagged, failed): never under an upload. The file before stays where it is.
    */
-  replaceContent(
+  async replaceContent(
     id: string,
     file: { spoolName: string; fileName: string; size: number; sha256: string },
     step: HistoryStep,
-    alsoInTransaction: (before: StoredDocument) => void,
-  ): Document {
-    const { store } = this.work;
-    const out = store.transaction(() => {
-      const before = this.work.require(id);
-      this.work.requireState(before, EDITABLE, 'edit the pages of');
-      alsoInTransaction(before);
-      return store.update(
+    alsoInTransaction: (before: StoredDocument) => void | Promise<void>,
+  ): Promise<Document> {
+    const out = await this.storage.transaction(async (documents) => {
+      const before = await requireDocument(documents, id);
+      requireState(before, EDITABLE, 'edit the pages of');
+      await alsoInTransaction(before);
+      const duplicateOf = (await documents.uploadedWithHash(file.sha256, id)) ?? null;
+      return documents.update(
         id,
         {
           content: { size: file.size, sha256: file.sha256 },
           file: { spoolName: file.spoolName, fileName: file.fileName, contentType: contentTypeOf(file.fileName) },
-          duplicateOf: store.uploadedWithHash(file.sha256, id) ?? null,
+          duplicateOf,
           // Edited on purpose: no longer the scan, so not the scan's key (a new one when it is submitted).
           idempotencyKey: null,
         },
@@ -51,18 +68,21 @@ export class DocumentEdits {
    * Takes back a document the page tools made (undoing a split), while the clerk may still edit it. Its
    * spool file is the caller's to remove once this is on disk.
    */
-  discard(id: string): string {
-    const d = this.work.require(id);
-    this.work.requireState(d, EDITABLE, 'take back');
-    this.work.store.remove(id);
+  async discard(id: string): Promise<string> {
+    const d = await this.storage.transaction(async (documents) => {
+      const found = await requireDocument(documents, id);
+      requireState(found, EDITABLE, 'take back');
+      await documents.remove(id);
+      return found;
+    });
     this.work.spoolNameGone(d.spoolName);
     this.work.removed(id);
     return d.spoolName;
   }
 
   /** Brings back a document taken back by `discard` (undoing a merge), as it was; its spool file was kept. */
-  readmit(d: StoredDocument, step: HistoryStep): Document {
-    const doc = this.work.store.insert(
+  async readmit(d: StoredDocument, step: HistoryStep): Promise<Document> {
+    const doc = await this.storage.insert(
       {
         id: d.id,
         fileName: d.fileName,

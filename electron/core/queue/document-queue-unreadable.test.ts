@@ -29,7 +29,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     // Retry cannot help until the file can be read: a clear refusal, not an upload of nothing.
     let refused: unknown;
     try {
-      fx.queue.retry([failed.id]);
+      await fx.queue.retry([failed.id]);
     } catch (e) {
       refused = e;
     }

@@ -209,7 +209,7 @@ describe('DocumentQueue', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(up.calls).toHaveLength(1);
     // After the clerk fixes it: a fresh key, since the platform stored nothing under the old one.
-    const [again] = fx.queue.submit([r.document.id], { caseNumber: '4711' }, false);
+    const [again] = await fx.queue.submit([r.document.id], { caseNumber: '4711' }, false);
     expect(again?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => fx!.store.get(r.document.id)?.state === 'archived', 'archived after fix');
   });
@@ -297,14 +297,14 @@ describe('DocumentQueue', () => {
     const b = await fx.queue.ingest(await scan(fx.dir, 'two.pdf', 'same', { autoSubmit: true }));
     if (b.outcome !== 'created') throw new Error(b.outcome);
     expect(b.document).toMatchObject({ state: 'new', duplicateOf: a.document.id });
-    expect(() => fx!.queue.submit([b.document.id], undefined, false)).toThrow(/same content/);
+    await expect(fx.queue.submit([b.document.id], undefined, false)).rejects.toThrow(/same content/);
     // The refusal names every duplicate and its earlier document as typed data (also across IPC).
     const c = await fx.queue.ingest(await scan(fx.dir, 'three.pdf', 'same'));
     const other = await fx.queue.ingest(await scan(fx.dir, 'other.pdf', 'different'));
     if (c.outcome !== 'created' || other.outcome !== 'created') throw new Error('not created');
     let refusal: unknown;
     try {
-      fx.queue.submit([other.document.id, b.document.id, c.document.id], undefined, false);
+      await fx.queue.submit([other.document.id, b.document.id, c.document.id], undefined, false);
     } catch (e) {
       refusal = e;
     }
@@ -316,7 +316,7 @@ describe('DocumentQueue', () => {
     expect(toIpcError(refusal)).toMatchObject({ code: DUPLICATE_CONTENT_CODE, duplicates });
     expect(toIpcError(refusal).fields).toBeUndefined();
     expect(fx.store.get(other.document.id)?.state).toBe('new');
-    fx.queue.submit([b.document.id], undefined, true);
+    await fx.queue.submit([b.document.id], undefined, true);
     await waitFor(() => fx!.store.get(b.document.id)?.state === 'archived', 'duplicate archived');
     expect(up.calls).toHaveLength(2);
   });
@@ -327,7 +327,7 @@ describe('DocumentQueue', () => {
     const r = await fx.queue.ingest(await scan(fx.dir, 'empty.pdf', '', { autoSubmit: true }));
     if (r.outcome !== 'created') throw new Error(r.outcome);
     expect(r.document).toMatchObject({ state: 'failed', error: { code: 'file.empty' } });
-    expect(() => fx!.queue.submit([r.document.id], undefined, false)).toThrow(/empty/);
+    await expect(fx.queue.submit([r.document.id], undefined, false)).rejects.toThrow(/empty/);
   });
 
   it('cancel aborts an upload in flight and puts the document back to tagged', async () => {
@@ -413,7 +413,7 @@ describe('DocumentQueue', () => {
       'gamma_100%.pdf',
     ]);
     const beta = fx.queue.list({ query: 'beta', limit: 10, offset: 0 }).documents[0]!;
-    fx.queue.tag([beta.id], { caseNumber: 'K-9' });
+    await fx.queue.tag([beta.id], { caseNumber: 'K-9' });
     expect(fx.queue.list({ states: ['tagged'], limit: 10, offset: 0 }).documents.map((d) => d.id)).toEqual([beta.id]);
     expect(fx.queue.list({ query: 'K-9', limit: 10, offset: 0 }).total).toBe(1);
     expect((await fx.queue.history({ query: 'beta', limit: 10 })).map((h) => h.state)).toEqual(['tagged', 'new']);
@@ -447,7 +447,7 @@ describe('upload concurrency from the settings', () => {
       );
       if (r.outcome === 'created') ids.push(r.document.id);
     }
-    fx.queue.submit(ids, undefined, false);
+    await fx.queue.submit(ids, undefined, false);
     await waitFor(() => gates.length === 1, 'first upload started');
     await new Promise((r) => setTimeout(r, 100));
     expect(running).toBe(1);

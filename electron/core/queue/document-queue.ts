@@ -2,6 +2,7 @@ import { ClerkCommands } from './clerk-commands';
 import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
+import type { DocumentStorage } from './document-storage';
 import type { DocumentStore } from './document-store';
 import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
@@ -12,6 +13,11 @@ import type { UploadControlDeps } from './upload-control';
 /** Upload control's options, with the store and the spool files other owners keep. */
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
+  /**
+   * The queue's storage port over the same database (the clerk's commands and the page tools' edits go
+   * through it; the other parts still use `store`, docs/architecture.md "Storage ports").
+   */
+  storage: DocumentStorage;
   /** The history's storage port (the queue screen's history reads it). */
   history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
@@ -50,7 +56,7 @@ export class DocumentQueue {
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;
     this.documents = new DocumentReadModel(this.work, deps.spool, this.uploads, deps.history);
-    this.commands = new ClerkCommands(this.work, this.uploads, this.documents);
+    this.commands = new ClerkCommands(this.work, deps.storage, this.uploads);
     this.intake = new DocumentIntake({
       work: this.work,
       spool: deps.spool,
@@ -58,7 +64,7 @@ export class DocumentQueue {
       health: this.health,
       logger: deps.logger,
     });
-    this.edits = new DocumentEdits(this.work);
+    this.edits = new DocumentEdits(this.work, deps.storage);
   }
 
   // upload control

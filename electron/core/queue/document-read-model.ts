@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
 import type { ListQuery, StoredDocument } from './document-store';
 import type { HistoryQuery, HistoryStorage } from './history-storage';
-import { toPublic } from './document-store';
+import { shownDocument } from './document-storage';
 import type { QueueWork } from './queue-work';
 import type { Spool } from './spool';
 import type { UploadControl } from './upload-control';
@@ -59,8 +59,6 @@ export class DocumentReadModel {
   }
 
   private withProgress(d: StoredDocument): Document {
-    const pub = toPublic(d);
-    const progress = d.state === 'uploading' ? this.uploads.progressOf(d.id) : undefined;
-    return progress ? { ...pub, progress } : pub;
+    return shownDocument(d, (id) => this.uploads.progressOf(id));
   }
 }

@@ -1,6 +1,7 @@
 import type { Document, DocumentError, DocumentState } from '../../../shared/domain/document';
 import type { HistoryStep } from '../../../shared/domain/history';
 import type { Metadata } from '../../../shared/domain/metadata';
+import type { HistoryStorage } from './history-storage';
 
 /**
  * The queue's storage port: what the queue needs kept of its documents, the files it has taken (seen-file
@@ -12,12 +13,24 @@ import type { Metadata } from '../../../shared/domain/metadata';
  *
  * Methods answer Promises, as a network database must. Each one is atomic on its own: `insert` writes the
  * document, its seen-file key and its first history entry in one commit; `update` the patch and, when the
- * state changes or the bytes are other bytes, a history entry. Today's queue services still call the SQLite
- * store's synchronous surface inside `QueueWork.transaction(() => …)` (a read, a check and a write with no
- * turn of the event loop between them); moving them onto this port means making those transactions async
+ * state changes or the bytes are other bytes, a history entry. A read, a check and a write that belong
+ * together are one unit of work (`transaction`). The clerk's commands and the page tools' edits go through
+ * this port; the queue's other services still call the SQLite store's synchronous surface
  * (docs/architecture.md, "Storage ports").
  */
 export interface DocumentStorage {
+  /**
+   * One unit of work: `work` reads, checks and writes through the storage it is given, and all it wrote
+   * commits together once it resolves, or none of it (documents, history, seen-file keys) when it throws;
+   * the unit rejects with what it threw. Two units that decide on the same document do not interleave: the
+   * later one sees the earlier one's commit (a state check passes for one of them only; no update is lost).
+   * A read outside the unit sees none of it or all of it. Inside a unit, another unit joins it, and a call of
+   * the storage itself belongs to it.
+   *
+   * The work does only storage: no file, request or event inside it (say what changed after the commit).
+   * An engine may run it again from the start when the database broke a deadlock between two units.
+   */
+  transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T>;
   get(id: string): Promise<StoredDocument | undefined>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;
@@ -62,6 +75,9 @@ export interface DocumentStorage {
   keyDurable(id: string): Promise<void>;
 }
 
+/** What a unit of work is given: the documents and their history, as the unit sees them. */
+export type StorageInTransaction = DocumentStorage & HistoryStorage;
+
 /** A document as stored: the public Document plus what only the queue needs. */
 export interface StoredDocument extends Document {
   spoolName: string;
@@ -75,6 +91,13 @@ export interface StoredDocument extends Document {
 export function toPublic(d: StoredDocument): Document {
   const { spoolName: _s, sourcePath: _p, sourceSize: _z, sourceMtimeMs: _m, archivePath: _a, ...pub } = d;
   return pub;
+}
+
+/** A document as the clerk sees it: the public fields, and an upload's progress while it is uploading. */
+export function shownDocument(d: StoredDocument, progressOf: (id: string) => Document['progress']): Document {
+  const pub = toPublic(d);
+  const progress = d.state === 'uploading' ? progressOf(d.id) : undefined;
+  return progress ? { ...pub, progress } : pub;
 }
 
 export interface NewDocument {

@@ -7,6 +7,7 @@ import type { Statement } from 'better-sqlite3';
 import type { QueueDatabase } from './queue-database';
 import { GroupSync } from '../util/group-sync';
 import { WalFlusher, type CommitFlusher } from './wal-sync';
+import { unitsOfWork, type SqliteUnitsOfWork } from './sqlite-units-of-work';
 import type { DocumentPatch, ListQuery, NewDocument, StoredDocument } from './document-storage';
 import type { HistoryQuery } from './history-storage';
 
@@ -105,6 +106,8 @@ export class DocumentStore {
   private readonly runInTransaction: <T>(fn: () => T) => T;
 
   private readonly onSyncError: (error: unknown) => void;
+  /** The storage ports' units of work on this connection (sqlite-units-of-work.ts). */
+  readonly units: SqliteUnitsOfWork;
 
   constructor(
     private readonly db: QueueDatabase,
@@ -127,6 +130,12 @@ export class DocumentStore {
       for (const [id, seq] of this.keyCommits) if (seq <= this.flushed) this.keyCommits.delete(id);
     });
     this.onSyncError = options.onSyncError ?? (() => undefined);
+    this.units = unitsOfWork(db);
+    // A unit's COMMIT is an outermost commit like transaction()'s: counted, and flushed to disk soon.
+    this.units.onCommit(() => {
+      this.committed++;
+      this.flushSoon();
+    });
     this.byId = db.prepare<[string], Row>('SELECT * FROM documents WHERE id = ?');
     this.stateOf = db.prepare<[string], { state: DocumentState }>('SELECT state FROM documents WHERE id = ?');
     this.insertDoc = db.prepare(
@@ -145,6 +154,7 @@ export class DocumentStore {
 
   /** One transaction; once committed, a flush to disk follows within BACKGROUND_FLUSH_MS (see durable()). */
   transaction<T>(fn: () => T): T {
+    this.units.refuseWriteFromOutside();
     const outermost = !this.db.inTransaction;
     const out = this.runInTransaction(fn);
     if (outermost) {
@@ -288,6 +298,7 @@ export class DocumentStore {
 
   /** Records a seen-file key without a document (e.g. a file we decided to skip for good). */
   markSeen(key: string, documentId: string, at: string): void {
+    this.units.refuseWriteFromOutside();
     this.insertSeen.run(key, documentId, at);
   }
 
@@ -463,6 +474,7 @@ export class DocumentStore {
 
   /** The document's source file was moved (renamed: same size and mtime); the archiver removes it there. */
   moveSource(id: string, path: string): void {
+    this.units.refuseWriteFromOutside();
     this.prepared('UPDATE documents SET source_path = ? WHERE id = ?').run(path, id);
   }
 

@@ -3,11 +3,11 @@ import type { HistoryStep } from '../../../shared/domain/history';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { DocumentState } from '../../../shared/domain/document';
 import type { QueueStatus } from '../../../shared/domain/queue';
-import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
 import { toPublic } from './document-store';
+import { noSuchDocument, requireState } from './document-checks';
 
 export interface QueueWorkDeps {
   store: DocumentStore;
@@ -20,10 +20,12 @@ export interface QueueWorkDeps {
 }
 
 /**
- * The queue's unit of work. The queue's parts (intake, the clerk's commands, upload control) and the
- * services that share its database (page tools, capture) change documents through it: one transaction
- * around their own records too, the flush to disk, and the change told once (documents.changed at once,
- * queue.changed at most every 250 ms). They are given this, not the database and the store.
+ * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake, upload
+ * control) and the services that share its database (page tools, capture) change documents through it: one
+ * transaction around their own records too, the flush to disk, and the change told once (documents.changed
+ * at once, queue.changed at most every 250 ms). The clerk's commands and the page tools' edits use only its
+ * telling (`now`, `changed` …) and change documents through the port's unit of work
+ * (DocumentStorage.transaction; docs/architecture.md, "Storage ports").
  */
 export class QueueWork {
   private statusTimer: NodeJS.Timeout | undefined;
@@ -62,14 +64,12 @@ export class QueueWork {
 
   require(id: string): StoredDocument {
     const d = this.deps.store.get(id);
-    if (!d) throw new IntakeError('not_found', 'document.not_found', `No document with id ${id}.`);
+    if (!d) throw noSuchDocument(id);
     return d;
   }
 
   requireState(d: StoredDocument, allowed: readonly DocumentState[], action: string): void {
-    if (!allowed.includes(d.state)) {
-      throw new IntakeError('validation', 'document.state', `Cannot ${action} ${d.fileName}: it is ${d.state}.`);
-    }
+    requireState(d, allowed, action);
   }
 
   /** One document's change, stored and told. */

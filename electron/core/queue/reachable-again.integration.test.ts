@@ -43,7 +43,7 @@ async function outage(options: { probeBackoff?: { baseMs: number; capMs: number 
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
     const doc = await t.fx.queue.importBytes(`outage ${i}.pdf`, new TextEncoder().encode(`%PDF-1.7 outage ${i}`));
-    t.fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
+    await t.fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
     ids.push(doc.id);
   }
   await waitFor(() => !t.fx!.queue.status().online, 'the queue offline');
@@ -92,7 +92,7 @@ describe('after an outage', () => {
     // A connection reset mid-upload (no HTTP answer) with a long backoff ahead of it.
     t.sandbox!.setFaults({ resetMidUpload: { afterBytes: 0, count: 1 } });
     const doc = await t.fx!.queue.importBytes('reset.pdf', new TextEncoder().encode('%PDF-1.7 reset'));
-    t.fx!.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
+    await t.fx!.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
     const waiting = await waitFor(() => {
       const d = t.fx!.queue.get(doc.id);
       return d.state === 'queued' && d.error && d.nextAttemptAt ? d : undefined;

@@ -86,10 +86,10 @@ describe('the scan key at the platform', () => {
       const a = await station(harness);
       const bytes = new TextEncoder().encode(`%PDF-1.7 ${'dropped '.repeat(300)}`);
       const first = await a.queue.importBytes('dropped.pdf', bytes);
-      a.queue.submit([first.id], { caseNumber: 'CLM-2026-000101' }, false);
+      await a.queue.submit([first.id], { caseNumber: 'CLM-2026-000101' }, false);
       await waitFor(() => archived(a).length === 1, 'first archived');
       const second = await a.queue.importBytes('dropped.pdf', bytes);
-      a.queue.submit([second.id], { caseNumber: 'CLM-2026-000101' }, true);
+      await a.queue.submit([second.id], { caseNumber: 'CLM-2026-000101' }, true);
       await waitFor(() => archived(a).length === 2, 'second archived');
       const stored = await uploads();
       expect(stored).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('the scan key at the platform', () => {
       const doc = a.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'new');
       expect(doc?.duplicateOf).toBeDefined();
       // … and the clerk's "upload again" stores it a second time.
-      a.queue.submit([doc!.id], undefined, true);
+      await a.queue.submit([doc!.id], undefined, true);
       await waitFor(() => archived(a).length === 2, 'second archived');
       expect(await uploads()).toHaveLength(2);
     },

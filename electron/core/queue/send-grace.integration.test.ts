@@ -48,7 +48,7 @@ describe('the send grace', () => {
     const q = await queueOn(await started());
     const doc = await q.queue.importBytes('later.pdf', bytes('later'));
     const submittedAt = Date.now();
-    const [queued] = q.queue.submit([doc.id], CASE, false, 1_500);
+    const [queued] = await q.queue.submit([doc.id], CASE, false, 1_500);
     expect(queued?.state).toBe('queued');
     expect(Date.parse(queued?.nextAttemptAt ?? '')).toBeGreaterThanOrEqual(submittedAt + 1_400);
     await waitFor(() => q.store.counts().archived === 1, 'sent after the grace');
@@ -59,14 +59,14 @@ describe('the send grace', () => {
   it('undone within the grace: back to tagged, never sent', async () => {
     const q = await queueOn(await started());
     const slip = await q.queue.importBytes('slip.pdf', bytes('slip'));
-    q.queue.submit([slip.id], CASE, false, 400);
+    await q.queue.submit([slip.id], CASE, false, 400);
     const [back] = await q.queue.cancel([slip.id]);
     expect(back?.state).toBe('tagged');
     // A document submitted after the slip's grace had run out has gone out: the slip did not.
     const later = await q.queue.importBytes('other.pdf', bytes('other'));
     const past = Date.parse(q.queue.get(later.id).arrivedAt) + 500;
     await waitFor(() => Date.now() > past, 'the slip’s grace over');
-    q.queue.submit([later.id], CASE, false, 0);
+    await q.queue.submit([later.id], CASE, false, 0);
     await waitFor(() => q.store.counts().archived === 1, 'the other one sent');
     expect((await uploads()).map((u) => u.fileName)).toEqual(['other.pdf']);
     expect(q.queue.get(slip.id).state).toBe('tagged');
@@ -75,8 +75,8 @@ describe('the send grace', () => {
   it('submitted again inside its grace (Ctrl+Enter twice) it goes out at once', async () => {
     const q = await queueOn(await started());
     const doc = await q.queue.importBytes('now.pdf', bytes('now'));
-    q.queue.submit([doc.id], CASE, false, 60_000);
-    const [again] = q.queue.submit([doc.id], undefined, false, 60_000);
+    await q.queue.submit([doc.id], CASE, false, 60_000);
+    const [again] = await q.queue.submit([doc.id], undefined, false, 60_000);
     expect(again?.nextAttemptAt).toBeUndefined();
     await waitFor(() => q.store.counts().archived === 1, 'sent at once', 10_000);
     expect(await uploads()).toHaveLength(1);

@@ -2,82 +2,102 @@ import type { DocumentState } from '../../../shared/domain/document';
 import type { HistoryStep } from '../../../shared/domain/history';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import type { DocumentStore } from './document-store';
-import type { DocumentPatch, DocumentStorage, ListQuery, NewDocument, StoredDocument } from './document-storage';
+import type {
+  DocumentPatch,
+  DocumentStorage,
+  ListQuery,
+  NewDocument,
+  StorageInTransaction,
+  StoredDocument,
+} from './document-storage';
 import type { HistoryQuery, HistoryStorage } from './history-storage';
 
 /**
  * Today's engine behind the storage ports: the queue's SQLite store (document-store.ts). Each call is the
  * store's own, whose commits are already atomic; a throw becomes a rejection, as a network engine's would.
+ * A unit of work (`transaction`) has the file's one connection to itself until it commits
+ * (sqlite-units-of-work.ts): a call from outside it waits for its turn meanwhile, so it never reads half
+ * of a unit.
  */
 export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
   constructor(private readonly store: DocumentStore) {}
 
-  async get(id: string): Promise<StoredDocument | undefined> {
-    return this.store.get(id);
+  transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T> {
+    // Inside the unit this storage's calls run at once (its async context), so the unit is given itself.
+    return this.store.units.run(() => work(this));
   }
 
-  async hasSeen(key: string): Promise<boolean> {
-    return this.store.hasSeen(key);
+  /** A call of the store in its turn: at once, unless another's unit holds the connection. */
+  private turn<T>(call: () => T): Promise<T> {
+    return this.store.units.outside(call);
   }
 
-  async markSeen(key: string, documentId: string, at: string): Promise<void> {
-    this.store.transaction(() => this.store.markSeen(key, documentId, at));
+  get(id: string): Promise<StoredDocument | undefined> {
+    return this.turn(() => this.store.get(id));
   }
 
-  async insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
-    return this.store.insert(document, step);
+  hasSeen(key: string): Promise<boolean> {
+    return this.turn(() => this.store.hasSeen(key));
   }
 
-  async update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): Promise<StoredDocument> {
-    return this.store.update(id, patch, at, step);
+  markSeen(key: string, documentId: string, at: string): Promise<void> {
+    return this.turn(() => this.store.transaction(() => this.store.markSeen(key, documentId, at)));
   }
 
-  async remove(id: string): Promise<void> {
-    this.store.remove(id);
+  insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
+    return this.turn(() => this.store.insert(document, step));
   }
 
-  async list(query: ListQuery): Promise<{ documents: StoredDocument[]; total: number }> {
-    return this.store.list(query);
+  update(id: string, patch: DocumentPatch, at: string, step?: HistoryStep): Promise<StoredDocument> {
+    return this.turn(() => this.store.update(id, patch, at, step));
   }
 
-  async inStates(states: DocumentState[]): Promise<StoredDocument[]> {
-    return this.store.inStates(states);
+  remove(id: string): Promise<void> {
+    return this.turn(() => this.store.remove(id));
   }
 
-  async due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]> {
-    return this.store.due(nowMs, limit, exclude);
+  list(query: ListQuery): Promise<{ documents: StoredDocument[]; total: number }> {
+    return this.turn(() => this.store.list(query));
   }
 
-  async nextDueAt(): Promise<number | undefined> {
-    return this.store.nextDueAt();
+  inStates(states: DocumentState[]): Promise<StoredDocument[]> {
+    return this.turn(() => this.store.inStates(states));
   }
 
-  async uploadedWithHash(sha256: string, exceptId: string): Promise<string | undefined> {
-    return this.store.uploadedWithHash(sha256, exceptId);
+  due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]> {
+    return this.turn(() => this.store.due(nowMs, limit, exclude));
   }
 
-  async activeCount(): Promise<number> {
-    return this.store.activeCount();
+  nextDueAt(): Promise<number | undefined> {
+    return this.turn(() => this.store.nextDueAt());
   }
 
-  async counts(): Promise<Record<DocumentState, number>> {
-    return this.store.counts();
+  uploadedWithHash(sha256: string, exceptId: string): Promise<string | undefined> {
+    return this.turn(() => this.store.uploadedWithHash(sha256, exceptId));
   }
 
-  async inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
-    return this.store.inPlaceSources(folder);
+  activeCount(): Promise<number> {
+    return this.turn(() => this.store.activeCount());
   }
 
-  async moveSource(id: string, path: string): Promise<void> {
-    this.store.moveSource(id, path);
+  counts(): Promise<Record<DocumentState, number>> {
+    return this.turn(() => this.store.counts());
   }
 
-  async unreadableDocuments(): Promise<Map<string, string>> {
-    return this.store.unreadableDocuments();
+  inPlaceSources(folder: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>> {
+    return this.turn(() => this.store.inPlaceSources(folder));
   }
 
-  async spoolNames(): Promise<Set<string>> {
-    return this.store.spoolNames();
+  moveSource(id: string, path: string): Promise<void> {
+    return this.turn(() => this.store.moveSource(id, path));
+  }
+
+  unreadableDocuments(): Promise<Map<string, string>> {
+    return this.turn(() => this.store.unreadableDocuments());
+  }
+
+  spoolNames(): Promise<Set<string>> {
+    return this.turn(() => this.store.spoolNames());
   }
 
   durable(): Promise<void> {
@@ -88,7 +108,7 @@ export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
     return this.store.keyDurable(id);
   }
 
-  async history(query: HistoryQuery): Promise<HistoryEntry[]> {
-    return this.store.history(query);
+  history(query: HistoryQuery): Promise<HistoryEntry[]> {
+    return this.turn(() => this.store.history(query));
   }
 }

@@ -160,6 +160,16 @@ export class UploadControl {
     return this.deps.work.apply(id, patch, step);
   }
 
+  /**
+   * A change the clerk's commands made through the storage port, once committed: told as `apply` tells its
+   * own (its progress events end once it leaves `uploading`).
+   */
+  applied(d: StoredDocument, patch: DocumentPatch): StoredDocument {
+    if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(d.id);
+    this.deps.work.changed([d]);
+    return d;
+  }
+
   /** Documents became queued: the worker looks now. */
   kick(): void {
     this.worker.kick();

@@ -142,7 +142,7 @@ describe('upload pipeline against the sandbox', () => {
       'settled',
     );
     if (fx!.queue.get(doc.id).state === 'archived') return; // uploaded before the cancel; nothing to check
-    fx!.queue.submit([doc.id], { caseNumber: 'NO-SUCH-CASE' }, false);
+    await fx!.queue.submit([doc.id], { caseNumber: 'NO-SUCH-CASE' }, false);
     const failed = await waitFor(() => fx!.queue.get(doc.id).state === 'failed' && fx!.queue.get(doc.id), 'failed');
     expect(failed.error).toMatchObject({ retryable: false, status: 422, platformErrors: [{ type: 'case_not_found' }] });
     await new Promise((r) => setTimeout(r, 300));

@@ -53,10 +53,10 @@ async function run(policyNumbers: string[]) {
       document: () => doc,
       suggestions: () => Promise.resolve(answer),
       check: () => Promise.resolve({ fields: {}, unchecked: [] }),
-      tag: (_ids: string[], metadata: Metadata) => {
+      tag: async (_ids: string[], metadata: Metadata) => {
         doc = { ...doc, state: 'tagged', metadata: { ...doc.metadata, ...metadata } };
       },
-      submit: (ids: string[]) => submitted.push(...ids),
+      submit: async (ids: string[]) => submitted.push(...ids),
       logger: silentLogger,
     },
     'd',

@@ -27,8 +27,8 @@ export interface AutoAcceptDeps {
   document: (id: string) => Document | undefined;
   suggestions: (id: string) => Promise<DocumentSuggestions>;
   check: (ids: string[], metadata: Metadata) => Promise<MetadataCheckAnswer>;
-  tag: (ids: string[], metadata: Metadata) => unknown;
-  submit: (ids: string[]) => unknown;
+  tag: (ids: string[], metadata: Metadata) => Promise<unknown>;
+  submit: (ids: string[]) => Promise<unknown>;
   logger: Logger;
 }
 
@@ -54,7 +54,7 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
   // The clerk may have opened and tagged it while the platform was asked.
   const now = deps.document(id);
   if (!now || now.state !== 'new') return 'off';
-  deps.tag([id], fill);
+  await deps.tag([id], fill);
   deps.logger.info('auto-accept: confirmed suggestions filled', { documentId: id, fields: Object.keys(fill) });
   if (!profile.autoSubmit) return 'filled';
 
@@ -74,7 +74,7 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
     return 'filled'; // changed meanwhile (the clerk): left to them
   }
   try {
-    deps.submit([id]);
+    await deps.submit([id]);
   } catch (e) {
     // A duplicate of an uploaded document needs the clerk's confirmation; so does anything else refused.
     deps.logger.info('auto-accept: not submitted', { documentId: id, error: e });

@@ -113,7 +113,7 @@ describe('page tools', () => {
     expect(await pagesOf(p, doc.id)).toMatchObject([{ rotation: 90 }]);
 
     await expect(p.pages.edit(doc.id, [{ source: 3, rotate: 0 }])).rejects.toMatchObject({ code: 'document.pages' });
-    p.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
+    await p.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
     await expect(p.pages.edit(doc.id, [{ source: 0, rotate: 0 }])).rejects.toMatchObject({ code: 'document.state' });
     expect(existsSync(join(dataDir, 'spool', `${doc.id}.edit2`))).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('page tools', () => {
     const made = await PDFDocument.create();
     for (const w of [283, 340, 397]) made.addPage([w, 842]);
     const doc = await p.queue.importBytes('post.pdf', await made.save());
-    p.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
+    await p.queue.tag([doc.id], { caseNumber: 'CLM-2026-000101' });
 
     const { kept, split } = await p.pages.split(doc.id, 1);
     expect((await pagesOf(p, kept.id)).map((x) => x.width)).toEqual([283]);
@@ -140,7 +140,7 @@ describe('page tools', () => {
     // Once the later pages are queued, the split is not undone.
     const again = await p.pages.split(doc.id, 2);
     p.queue.pause(); // held in the queue (nothing is uploaded in this test)
-    p.queue.submit([again.split.id], undefined, false);
+    await p.queue.submit([again.split.id], undefined, false);
     await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.state' });
     expect((await pagesOf(p, doc.id)).map((x) => x.width)).toEqual([283, 340]);
   });
@@ -156,9 +156,9 @@ describe('page tools', () => {
     const a = await p.queue.importBytes('a.pdf', await pdfOf([283, 340]));
     const tiff = await tiffOfScans([await renderScan({ textLines: 2 }, { dpi: 100 })], { dpi: 100 });
     const b = await p.queue.importBytes('b.tif', tiff);
-    p.queue.tag([b.id], { policyNumber: 'HR-100001' });
+    await p.queue.tag([b.id], { policyNumber: 'HR-100001' });
     // The parts agree (a merge that would lose b's value is refused: the next test).
-    p.queue.tag([a.id], { policyNumber: 'HR-100001' });
+    await p.queue.tag([a.id], { policyNumber: 'HR-100001' });
 
     await p.pages.merge([a.id, b.id]);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340, 595]);
@@ -189,21 +189,21 @@ describe('page tools', () => {
     const a = await p.queue.importBytes('a.pdf', await pdfOf([283]));
     const b = await p.queue.importBytes('b.pdf', await pdfOf([340]));
     const c = await p.queue.importBytes('c.pdf', await pdfOf([400]));
-    p.queue.tag([a.id], { caseNumber: 'CLM-2026-000102' });
-    p.queue.tag([b.id], { caseNumber: 'CLM-2026-000103' });
+    await p.queue.tag([a.id], { caseNumber: 'CLM-2026-000102' });
+    await p.queue.tag([b.id], { caseNumber: 'CLM-2026-000103' });
     await expect(p.pages.merge([a.id, b.id])).rejects.toMatchObject({
       code: 'document.merge_conflict',
       fields: { caseNumber: 'document.merge_conflict' },
       message: expect.stringContaining('CLM-2026-000102 / CLM-2026-000103'),
     });
     // A value only the merged-in part has would be lost too.
-    p.queue.tag([c.id], { policyNumber: 'HR-100001' });
+    await p.queue.tag([c.id], { policyNumber: 'HR-100001' });
     await expect(p.pages.merge([a.id, c.id])).rejects.toMatchObject({ code: 'document.merge_conflict' });
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283]);
     expect(p.queue.get(b.id).metadata.caseNumber).toBe('CLM-2026-000103');
     expect(p.queue.get(c.id).state).toBe('tagged');
     // A part with nothing of its own loses nothing: merged.
-    p.queue.tag([c.id], { policyNumber: '' });
+    await p.queue.tag([c.id], { policyNumber: '' });
     await p.pages.merge([a.id, c.id]);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 400]);
   });

@@ -40,7 +40,7 @@ export interface PageEditDeps {
   work: Pick<QueueWork, 'transaction' | 'durable'>;
   /** The queue's read model, its document edits, and its intake (a split's second part is adopted). */
   documents: Pick<DocumentReadModel, 'get' | 'contentFile' | 'stored'>;
-  edits: Pick<DocumentEdits, 'replaceContent' | 'discard' | 'readmit'>;
+  edits: Pick<DocumentEdits, 'replaceContent' | 'discard' | 'readmit' | 'inOneUnit'>;
   intake: Pick<DocumentIntake, 'adopt'>;
   spool: Spool;
   /** Archives a merged-in document's file and removes its scanner file, once the merge is uploaded. */
@@ -98,7 +98,7 @@ export class PageEditService {
       const name = `${id}.edit${seq}`;
       const copy = await spool.writeBytes(result.bytes, name);
       try {
-        return edits.replaceContent(
+        return await edits.replaceContent(
           id,
           { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
           step,
@@ -118,16 +118,16 @@ export class PageEditService {
       if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
       let newer = '';
       let takenBack = '';
-      const doc = edits.replaceContent(
+      const doc = await edits.replaceContent(
         id,
         { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
         historyStep('pageEditUndone'),
-        (before) => {
+        async (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
-          if (last.split_into && this.exists(last.split_into)) takenBack = edits.discard(last.split_into);
+          if (last.split_into && this.exists(last.split_into)) takenBack = await edits.discard(last.split_into);
           for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[])
-            edits.readmit(d, historyStep('mergeUndone'));
+            await edits.readmit(d, historyStep('mergeUndone'));
           records.remove(id, last.seq);
         },
       );
@@ -144,7 +144,7 @@ export class PageEditService {
    */
   async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
     return this.exclusive(id, async () => {
-      const { spool, work, documents, edits, intake } = this.deps;
+      const { spool, documents, edits, intake } = this.deps;
       const doc = documents.get(id);
       const bytes = new Uint8Array(await readFile(documents.contentFile(id).path));
       const { applyPageEdit, pageCountOf } = await pageEdit();
@@ -167,8 +167,8 @@ export class PageEditService {
       const headCopy = await spool.writeBytes(head.bytes, headName);
       const tailCopy = await spool.writeBytes(tail.bytes, splitId);
       try {
-        return work.transaction(() => {
-          const kept = edits.replaceContent(
+        return await edits.inOneUnit(async () => {
+          const kept = await edits.replaceContent(
             id,
             { spoolName: headName, fileName, size: headCopy.size, sha256: headCopy.sha256 },
             historyStep('split'),
@@ -210,7 +210,7 @@ export class PageEditService {
     if (!target || ids.length < 2 || new Set(ids).size !== ids.length)
       throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
     return this.exclusive(target, async () => {
-      const { spool, work, documents, edits } = this.deps;
+      const { spool, documents, edits } = this.deps;
       const docs = ids.map((id) => documents.stored(id));
       for (const d of docs)
         if (!EDITABLE.has(d.state))
@@ -252,15 +252,15 @@ export class PageEditService {
       const name = `${target}.edit${seq}`;
       const copy = await spool.writeBytes(merged.bytes, name);
       try {
-        return work.transaction(() => {
+        return await edits.inOneUnit(async () => {
           const others = docs.slice(1).map((d) => documents.stored(d.id));
-          const doc = edits.replaceContent(
+          const doc = await edits.replaceContent(
             target,
             { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
             historyStep('merged'),
             (before) => this.recordEdit(target, seq, before, { merged: others }),
           );
-          for (const d of others) edits.discard(d.id);
+          for (const d of others) await edits.discard(d.id);
           return doc;
         });
       } catch (e) {

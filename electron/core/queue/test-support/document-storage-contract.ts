@@ -2,11 +2,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentStorage, NewDocument } from '../document-storage';
 import type { HistoryStorage } from '../history-storage';
+import { unitOfWorkContract } from './unit-of-work-contract';
 
 /** One engine's documents and history over a fresh place (a temp file, a fresh schema). */
 export interface OpenedDocumentStorage {
   documents: DocumentStorage;
   history: HistoryStorage;
+  /** Whether units of work run one at a time (SQLite: one connection), not side by side under locks. */
+  unitsTakeTurns?: boolean;
   close(): Promise<void>;
 }
 
@@ -310,5 +313,7 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
         expect((await documents.get(d.id))?.idempotencyKey).toBe('key');
       }),
     );
+
+    unitOfWorkContract(withStorage);
   });
 }

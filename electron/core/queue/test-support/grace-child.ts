@@ -12,6 +12,6 @@ const { uploader, probe } = await sandboxUploader({ baseUrl, tokenUrl, clientId,
 const fx = await makeQueue(uploader, { dir, extra: { probe } });
 await fx.queue.start();
 const doc = await fx.queue.importBytes('grace.pdf', new TextEncoder().encode('%PDF-1.7 in its grace when killed'));
-fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false, Number(graceMs));
+await fx.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false, Number(graceMs));
 process.stdout.write(`submitted ${doc.id}\n`);
 setInterval(() => undefined, 60_000);

@@ -66,9 +66,12 @@ export async function makeQueue(
     (n) => spool.pathOf(n),
     silentLogger,
   );
+  // The storage ports over the queue's file: the clerk's commands and the history go through them.
+  const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     store,
-    history: new SqliteDocumentStorage(store),
+    storage,
+    history: storage,
     spool,
     archiver,
     uploader,
