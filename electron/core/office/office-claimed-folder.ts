@@ -230,10 +230,17 @@ export class OfficeClaimedFolder implements ClaimedFolder {
       if (this.stopped) return undefined;
       try {
         const value = await step();
+        if (this.down) this.hooks.logger.info('watched folder taken from again', { folder: this.root });
         this.down = undefined;
         return value;
       } catch (e) {
         if (!classifyOfficeFailure(e)) throw e;
+        // Once per outage for this folder (the database says it once for the station): files wait here.
+        if (!this.down)
+          this.hooks.logger.warn('watched folder waits for the office database: nothing new is taken from it', {
+            folder: this.root,
+            database: this.config.db.label,
+          });
         const pauseMs = this.down ? Math.min(retry.maxMs, this.down.pauseMs * 2) : retry.firstMs;
         this.down = { retryAt: performance.now() + pauseMs, pauseMs };
       }
