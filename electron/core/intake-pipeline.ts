@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { caseNumberPatternOf } from '../../shared/domain/case-number';
@@ -35,6 +36,7 @@ import { renameProtocol } from './intake/claim-protocol';
 import { officeClaimProtocol } from './office/office-claimed-folder';
 import type { OfficeDatabase } from './office/office-database';
 import type { OfficeStation } from './office/office-station';
+import type { OfficeReachability } from './office/office-reachability';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
 
@@ -76,7 +78,7 @@ export interface IntakePipelineOptions {
    * through it (office/office-claimed-folder.ts) instead of by renames on the share. Opened, joined and
    * beating before the pipeline is made; the caller closes it after `stop()`.
    */
-  office?: { db: OfficeDatabase; station: OfficeStation };
+  office?: { db: OfficeDatabase; station: OfficeStation; joined?: Promise<void> };
 }
 
 export interface IntakePipeline {
@@ -203,6 +205,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ? officeClaimProtocol({
         db: o.office.db,
         station: o.office.station,
+        ...(o.office.joined ? { joined: o.office.joined } : {}),
         lookAhead: shared.lookAhead,
         busy: shared.busy,
         ...(shared.onChange ? { onChange: shared.onChange } : {}),
@@ -223,6 +226,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     undefined,
     health,
   );
+  const unsubscribeOffice = o.office ? sayOfficeReachability(o.office.db, o.bus) : () => undefined;
   // Settings reach the pipeline by this one route (the settings service's settings.saved): the formats
   // apply to the next file, the upload concurrency and the watched folders at once (each service decides
   // what actually changed). Archive settings apply at the next start.
@@ -255,6 +259,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     },
     async stop() {
       unsubscribe();
+      unsubscribeOffice();
       await folders.stop();
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.
@@ -266,6 +271,33 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       db.close();
     },
   };
+}
+
+/**
+ * The office database out of reach, refusing this station, and back (issue #50 item 5), as a notice to the
+ * clerk (the log says it once too, office-database.ts): once per change of state, not per failing call.
+ */
+function sayOfficeReachability(db: OfficeDatabase, bus: EventBus): () => void {
+  let said: OfficeReachability['state'] = db.reachability().state;
+  return db.onChange((r) => {
+    if (r.state === said) return;
+    const was = said;
+    said = r.state;
+    const values = { database: db.label, ...('reason' in r ? { reason: r.reason } : {}) };
+    const notice =
+      r.state === 'unreachable'
+        ? { level: 'warning' as const, code: 'office.unreachable' as const }
+        : r.state === 'refused'
+          ? { level: 'error' as const, code: 'office.refused' as const }
+          : r.state === 'connected' && (was === 'unreachable' || was === 'refused')
+            ? { level: 'info' as const, code: 'office.back' as const }
+            : undefined;
+    if (notice)
+      bus.emit({
+        type: 'notice.raised',
+        notice: { id: randomUUID(), ...notice, values, count: 1, at: new Date().toISOString() },
+      });
+  });
 }
 
 /**

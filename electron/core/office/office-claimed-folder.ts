@@ -16,6 +16,11 @@ import type { OfficeStation } from './office-station';
 export interface OfficeClaimsConfig {
   db: OfficeDatabase;
   station: OfficeStation;
+  /**
+   * Resolves once the station has joined the office (schema up to date, its row written: office-membership.ts);
+   * nothing is claimed before. Absent: joined already.
+   */
+  joined?: Promise<void>;
   /** At most this many files claimed and being handed to the queue at once (the claim window, lease.ts). */
   lookAhead: number;
   /** Documents this station works on now: with other stations alive they count against the window too. */
@@ -103,6 +108,8 @@ export class OfficeClaimedFolder implements ClaimedFolder {
   private looking: Promise<void> | undefined;
   /** This station's own claims from before its start, finished before anything new is claimed. */
   private finishing: Promise<void> = Promise.resolve();
+  /** Resolved by stop(): what waits for the station to join the office waits no longer. */
+  private readonly stopping: { promise: Promise<void>; resolve: () => void };
   private unsubscribe: (() => void) | undefined;
   private gate: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
   /** Out of reach: not tried again before `retryAt` (performance.now()); the pause doubles each time. */
@@ -114,6 +121,8 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     private readonly root: string,
     readonly folderIdentity: string,
   ) {
+    let resolve: () => void = () => undefined;
+    this.stopping = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     this.claims = new OfficeFolderClaims(config.db, config.station);
     this.look = new OfficeFolderLook(config.db, config.station);
   }
@@ -148,6 +157,7 @@ export class OfficeClaimedFolder implements ClaimedFolder {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.stopping.resolve();
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     this.endGate();
@@ -247,6 +257,13 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     }
   }
 
+  /** Whether the station has joined the office now (without waiting for it). */
+  private async hasJoined(): Promise<boolean> {
+    if (!this.config.joined) return true;
+    const now = Symbol('not yet');
+    return (await Promise.race([this.config.joined, Promise.resolve(now)])) !== now;
+  }
+
   private full(): boolean {
     return (this.alone ? this.inWindow : this.inWindow + this.busyNow) >= this.config.lookAhead;
   }
@@ -275,6 +292,7 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     if (this.looking || this.stopped) return this.looking ?? Promise.resolve();
     this.looking = (async () => {
       try {
+        if (!(await this.hasJoined())) return;
         const stations = await this.look.stations(this.folderIdentity);
         this.seen = [...stations]
           .sort((a, b) => Number(b.id === this.stationId) - Number(a.id === this.stationId))
@@ -307,6 +325,7 @@ export class OfficeClaimedFolder implements ClaimedFolder {
    * is given back. Before anything new, so no other station's rescan finds them free meanwhile.
    */
   private async finishOwnClaims(): Promise<void> {
+    await Promise.race([this.config.joined, this.stopping.promise]);
     const own = await this.whenReachable(() => this.look.claimedHere(this.folderIdentity));
     for (const f of own ?? []) {
       const path = join(this.root, ...f.name.split('/'));
