@@ -71,7 +71,8 @@ export const de: Record<MessageKey, string> = {
     'Die Büro-Datenbank {database} ist nicht erreichbar ({reason}): Aus den überwachten Ordnern werden keine neuen Scans übernommen, bis sie wieder da ist.',
   'notice.office.refused':
     'Die Büro-Datenbank {database} weist diese Station ab ({reason}): Aus den überwachten Ordnern werden keine neuen Scans übernommen, bis ein Administrator das behebt.',
-  'notice.office.back': 'Die Büro-Datenbank {database} ist wieder erreichbar; Scans aus den überwachten Ordnern werden wieder übernommen.',
+  'notice.office.back':
+    'Die Büro-Datenbank {database} ist wieder erreichbar; Scans aus den überwachten Ordnern werden wieder übernommen.',
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':

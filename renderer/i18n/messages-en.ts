@@ -70,7 +70,8 @@ export const en = {
     'The office database {database} cannot be reached ({reason}): no new scans are taken from the watched folders until it is back.',
   'notice.office.refused':
     'The office database {database} refuses this station ({reason}): no new scans are taken from the watched folders until an administrator fixes it.',
-  'notice.office.back': 'The office database {database} is reachable again; scans are taken from the watched folders again.',
+  'notice.office.back':
+    'The office database {database} is reachable again; scans are taken from the watched folders again.',
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':

@@ -139,7 +139,9 @@ export function healthOf(status: StationStatus | undefined, running: boolean, no
   }
   const office = status.office;
   if (office?.state === 'refused')
-    failing.push(`office database ${office.database} refuses this station: ${office.reason ?? ''}; nothing new is taken`);
+    failing.push(
+      `office database ${office.database} refuses this station: ${office.reason ?? ''}; nothing new is taken`,
+    );
   else if (office?.state === 'unreachable') {
     const since = office.since ? now - Date.parse(office.since) : 0;
     (since > HEALTH_LIMITS.offlineFailingAfterMs ? failing : degraded).push(

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { OfficeDatabaseAddress } from '../../../shared/domain/office';
 import { parseOfficeDatabaseUrl } from '../../../shared/domain/office';
@@ -5,6 +6,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { SecretStore } from '../secrets/secret-store';
 import { officePasswordFor, OfficePasswordStore } from '../secrets/office-password';
 import type { Logger } from '../util/logger';
+import { PRIVATE_DIR_MODE } from '../util/private-files';
 import { stationIdOf } from '../intake/shared-folder/station-id';
 import { OfficeDatabase } from './office-database';
 import { classifyOfficeFailure } from './office-reachability';
@@ -61,6 +63,8 @@ export class OfficeMembership {
     logger: Logger;
     retry?: { firstMs: number; maxMs: number };
   }): Promise<OfficeMembership> {
+    // Its first start: the data folder is made here, before the pipeline makes it private (the same mode).
+    await mkdir(o.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     return new OfficeMembership(o, await stationIdOf(o.dataDir), o.retry ?? { firstMs: 1_000, maxMs: 30_000 });
   }
 
