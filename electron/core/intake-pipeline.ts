@@ -31,6 +31,8 @@ import { PRIVATE_FILE_MODE, preparePrivateDataFolder } from './util/private-file
 import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
+import type { IntakeTarget } from './intake/hot-folder-service';
+import type { IncomingFile } from './intake/incoming-file';
 import { stationConfigOf } from './intake/shared-folder/station-config';
 import { renameProtocol } from './intake/claim-protocol';
 import { officeClaimProtocol } from './office/office-claimed-folder';
@@ -211,9 +213,18 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
         ...(shared.onChange ? { onChange: shared.onChange } : {}),
       })
     : renameProtocol(shared);
-  // Capture takes every file: those of folders without `capture` it hands straight to the queue.
+  // Capture takes every file: those of folders without `capture` it hands straight to the queue. With the
+  // office's claims, a copy whose claim another station won before it was taken goes again.
+  const target: IntakeTarget = o.office
+    ? {
+        hasSeen: (key) => capture.hasSeen(key),
+        ingest: (file) => capture.ingest(file),
+        failUnreadable: (file, error) => capture.failUnreadable(file, error),
+        letGo: (file) => letGoOfCopy(queue, spool, file),
+      }
+    : capture;
   const folders = new HotFolderService(
-    capture,
+    target,
     o.bus,
     o.logger.child({ part: 'folders' }),
     {
@@ -271,6 +282,28 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       db.close();
     },
   };
+}
+
+/**
+ * A scan this station copied into its queue whose claim another station won before it was marked taken
+ * (office claims, issue #50): its document goes, unsent (an upload under way is cancelled first); its seen
+ * key stays, so this station does not take the file again. False when it is sent already (or gone): the
+ * scan's Idempotency-Key, the same at every station, has the platform store it once. A scan split by
+ * capture is no document here: false too.
+ */
+export async function letGoOfCopy(queue: DocumentQueue, spool: Spool, file: IncomingFile): Promise<boolean> {
+  const open = queue.list({ states: ['new', 'tagged', 'queued', 'uploading', 'failed'], limit: 100_000, offset: 0 });
+  const doc = open.documents.find((d) => {
+    const s = queue.stored(d.id);
+    return s.sourcePath === file.sourcePath && s.sourceSize === file.size && s.sourceMtimeMs === file.mtimeMs;
+  });
+  if (!doc) return false;
+  // Sent meanwhile (no longer cancellable): left as it is, the next look below says so.
+  if (doc.state === 'queued' || doc.state === 'uploading') await queue.cancel([doc.id]).catch(() => undefined);
+  const now = queue.get(doc.id);
+  if (now.state !== 'new' && now.state !== 'tagged' && now.state !== 'failed') return false;
+  await spool.remove(queue.discard(doc.id));
+  return true;
 }
 
 /**

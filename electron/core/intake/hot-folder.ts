@@ -125,6 +125,8 @@ export class HotFolder {
     private readonly onStatus: (profile: FolderProfile, status: FolderStatus, detail?: string) => void,
     private readonly logger: Logger,
     private readonly options: HotFolderOptions = {},
+    /** A file handed over whose claim another station won before it was taken: its copy goes (claim-protocol.ts). */
+    private readonly letGo?: (file: FolderFile) => Promise<boolean>,
   ) {
     this.root = profile.path;
     this.claims = options.claims ?? (options.shared ? renameProtocol(options.shared) : undefined);
@@ -303,7 +305,12 @@ export class HotFolder {
     try {
       const shared = await claims.join(
         this.root,
-        { deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs), logger: this.logger },
+        {
+          deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs),
+          letGo: async (path, rel, size, mtimeMs) =>
+            (await this.letGo?.(this.folderFileOf(path, rel, size, mtimeMs))) ?? false,
+          logger: this.logger,
+        },
         // Every folder is claimed from by default: no one has to know that another station watches it too.
         this.profile.shared !== false,
       );
@@ -465,8 +472,13 @@ export class HotFolder {
 
   /** A complete file at `path` (in the folder, or this station's `.intake/taken/`), under its name in the folder. */
   private async deliverFile(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict> {
+    if (this.isSeen(seenKeyOf(this.root, relativePath, size, mtimeMs))) return 'done';
+    return this.deliver(this.folderFileOf(path, relativePath, size, mtimeMs));
+  }
+
+  /** What the folder hands over for the file: its name's metadata read (and any problem with it logged). */
+  private folderFileOf(path: string, relativePath: string, size: number, mtimeMs: number): FolderFile {
     const seenKey = seenKeyOf(this.root, relativePath, size, mtimeMs);
-    if (this.isSeen(seenKey)) return 'done';
     const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
     const fromName = this.pattern?.read(fileName, this.options.placeholderFormats?.());
     // The document still arrives (untagged by its name); the log says which value broke which rule.
@@ -479,7 +491,7 @@ export class HotFolder {
       });
     const nameMatched = !this.pattern || (fromName?.metadata !== undefined && !fromName.unmatched);
     const metadata: Metadata = { ...this.profile.defaultMetadata, ...(fromName?.metadata ?? {}) };
-    return this.deliver({
+    return {
       profile: this.profile,
       path,
       relativePath,
@@ -494,6 +506,6 @@ export class HotFolder {
         name: relativePath.normalize('NFC').split(sep).join('/'),
       },
       ...(this.shared ? { station: this.shared.stationId } : {}),
-    });
+    };
   }
 }

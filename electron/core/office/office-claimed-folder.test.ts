@@ -10,6 +10,7 @@ import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue } from '../queue/test-support/queue-fixture';
 import type { LogEntry } from '../util/logger';
 import { progressDeadline } from '../util/test-support/box-pace';
+import { letGoOfCopy } from '../intake-pipeline';
 import { officeClaimProtocol } from './office-claimed-folder';
 import type { TestStation } from './test-support/office-fixture';
 import { officeSuite, recordingLogger } from './test-support/office-fixture';
@@ -113,6 +114,70 @@ async function expectNothingRenamedOnShare(scans: string): Promise<void> {
 }
 
 describe('watched folders claimed through the office database', () => {
+  it("a station's claim lapses while it copies (it stopped beating) and another claims the file: its copy goes, unsent", async () => {
+    const url = await office.server().createDatabase();
+    const scans = await scanFolder();
+    // Station A never beats (cut off, frozen): its claim lapses after 2 s while its copy waits.
+    const a = await office.join(url, 'station-a', { lapseSeconds: 2 });
+    const other = await office.join(url, 'station-b', { lapseSeconds: 2 });
+    const fx = await makeQueue(acceptingUploader());
+    await fx.queue.start();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let copied = false;
+    const folderLog = recordingLogger();
+    const service = new HotFolderService(
+      {
+        hasSeen: (key) => fx.queue.hasSeen(key),
+        ingest: async (file) => {
+          const r = await fx.queue.ingest(file);
+          copied = true;
+          await held;
+          return r;
+        },
+        letGo: (file) => letGoOfCopy(fx.queue, fx.spool, file),
+      },
+      new EventBus(),
+      folderLog.logger,
+      {
+        ...FAST,
+        claims: officeClaimProtocol({ db: a.db, station: a.station, lookAhead: 4, busy: () => 0, lookMs: 200 }),
+      },
+    );
+    running.push({ id: 'a', office: a, fx, service, sent: [], folderLog: folderLog.entries });
+    // Not auto-submitted: the copy waits in A's inbox, unsent, when its claim is lost.
+    await service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, autoSubmit: false })]);
+    await writeFile(join(scans, 'slow.pdf'), 'a scan whose copy takes too long');
+    await waitUntil(
+      () => copied,
+      "A's copy",
+      () => docsOf({ fx } as Station).length,
+    );
+    expect(docsOf({ fx } as Station)).toHaveLength(1);
+    const folderId = (await readFile(join(scans, '.intake', 'folder-id'), 'utf8')).trim();
+    const s = await stat(join(scans, 'slow.pdf'));
+    const file = { folderId, name: 'slow.pdf', size: s.size, mtimeMs: Math.trunc(s.mtimeMs) };
+    await waitUntil(
+      async () => (await other.claims.claim(file)) === 'won',
+      "B's claim, once A's lapsed",
+      () => 0,
+    );
+    release();
+    await waitUntil(
+      () => docsOf({ fx } as Station).length === 0,
+      "A's copy let go",
+      () => docsOf({ fx } as Station).map((d) => d.state),
+    );
+    expect(folderLog.entries.some((e) => e.level === 'warn' && e.message.endsWith("this station's copy let go"))).toBe(
+      true,
+    );
+    // The file is B's to take: its row says so, and it still lies in the folder.
+    expect(await rowsOf({ office: other } as Station)).toEqual([
+      { name: 'slow.pdf', state: 'claimed', station_id: 'station-b' },
+    ]);
+    expect(await readdir(scans)).toContain('slow.pdf');
+  });
+
   it('two stations over one folder: every file arrives exactly once, both take some, nothing renamed on the share', async () => {
     const url = await office.server().createDatabase();
     const scans = await scanFolder();

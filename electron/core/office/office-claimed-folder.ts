@@ -217,11 +217,18 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     // The file's key in this station's queue names the taking: asked again (an answer lost), still this one.
     const taking = `${this.stationId}:${createHash('sha256').update(`${file.name}\u0000${now.size}\u0000${now.mtimeMs}`).digest('hex').slice(0, 32)}`;
     const mine = await this.whenReachable(() => this.claims.taken(file, taking));
-    if (mine === false)
+    if (mine === false) {
+      // This station stopped beating for a lapse meanwhile (cut off, frozen) and another claimed the file:
+      // the other one takes it, and this station's copy goes (sent already: the same Idempotency-Key at both
+      // stations has the platform store it once).
+      const gone = (await this.hooks.letGo?.(path, rel, now.size, now.mtimeMs)) ?? false;
       this.hooks.logger.warn(
-        'claim lapsed before the file was taken: another station has it; its Idempotency-Key sends it once',
+        gone
+          ? "claim lapsed before the file was taken: another station has it; this station's copy let go"
+          : "claim lapsed before the file was taken: another station has it; this station's copy was sent already (its Idempotency-Key sends it once)",
         { file: rel },
       );
+    }
     return 'done';
   }
 
