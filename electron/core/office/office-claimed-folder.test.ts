@@ -10,8 +10,8 @@ import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue } from '../queue/test-support/queue-fixture';
 import type { LogEntry } from '../util/logger';
 import { progressDeadline } from '../util/test-support/box-pace';
-import { letGoOfCopy } from '../intake-pipeline';
 import { officeClaimProtocol } from './office-claimed-folder';
+import { letGoOfCopy } from './office-intake';
 import type { TestStation } from './test-support/office-fixture';
 import { officeSuite, recordingLogger } from './test-support/office-fixture';
 
