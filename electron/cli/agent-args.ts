@@ -101,7 +101,8 @@ Options:
                      reads them as well
   --office-database URL  the office's PostgreSQL: postgres://USER@HOST:PORT/DATABASE[?sslmode=verify-full]
                      (a password in the URL, or in $INTAKE_OFFICE_PASSWORD, else the keychain's for that
-                     address); for status --office in this version: run still keeps the station's own queue
+                     address); run claims the watched folders' files through it (documents stay in the
+                     station's own queue in this version); status --office reads it
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.
@@ -317,11 +318,12 @@ export function parseAgentArgs(argv: string[], env: Record<string, string | unde
   }
   if (v.office && command !== 'status') throw new UsageError('--office is for status');
   if (v.office && v.folder !== undefined) throw new UsageError('status takes --office or --folder, not both');
-  // Only the office's status reads the office database so far (issue #50): the other commands keep the
-  // station's own queue, and a flag they would ignore is refused rather than left to look as if it worked.
-  if (officeDatabase && !(command === 'status' && v.office))
+  // `run` claims its watched folders' files through the office database and `status --office` reads it
+  // (issue #50); the other commands work on the station's own queue only, and a flag they would ignore is
+  // refused rather than left to look as if it worked.
+  if (officeDatabase && !(command === 'run' || (command === 'status' && v.office)))
     throw new UsageError(
-      "--office-database is for status --office in this version; run, list, retry and upload keep the station's own queue",
+      "--office-database is for run and status --office in this version; list, retry and upload work on the station's own queue",
     );
   if (v['give-back'] && command !== 'clear-stale') throw new UsageError('--give-back is for clear-stale');
   if (v.names && (command !== 'status' || v.folder === undefined))

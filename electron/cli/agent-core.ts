@@ -16,6 +16,7 @@ import { releaseMemoryWhenIdle } from './agent-idle-memory';
 import { UnreachableBudget } from './agent-reachability';
 import { startStationReporting } from './agent-station';
 import { AGENT_VERSION } from './agent-version';
+import type { OfficeMembership } from '../core/office/office-membership';
 
 export interface AgentCoreOptions {
   dataDir: string;
@@ -30,6 +31,8 @@ export interface AgentCoreOptions {
   watchFolders: boolean;
   /** --once and upload must end even when nothing can be reached: attempts in a row before giving up. */
   unreachableTries: number;
+  /** The office database this station works with (issue #50): its folders are claimed through it. */
+  office?: OfficeMembership;
 }
 
 export interface AgentCore {
@@ -51,7 +54,7 @@ export interface AgentCore {
  * The window and the web shell are composed in core/app.ts; docs/architecture.md says how the two differ.
  */
 export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
-  const { config, logger } = o;
+  const { config, logger, office } = o;
   const http = createNodeFetch(o.env);
   // The keychain is opened only when a secret or key is asked for and none was given.
   const credentials = new AgentCredentials(
@@ -83,6 +86,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
     clock: systemClock,
     logger,
     version: AGENT_VERSION,
+    ...(o.office ? { office: o.office } : {}),
   });
   return {
     bus,
@@ -99,6 +103,7 @@ export async function createAgentCore(o: AgentCoreOptions): Promise<AgentCore> {
           pipeline.folders
             .sharedStations()
             .map(({ path, claims, reason, stations }) => ({ path, claims, ...(reason ? { reason } : {}), stations })),
+        ...(office ? { office: () => office.state() } : {}),
         ...(metricsPort !== undefined ? { metricsPort } : {}),
       });
       tokenStatus.listener = station.monitor.onTokenStatus;

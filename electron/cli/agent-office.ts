@@ -1,7 +1,11 @@
-import { DEFAULT_OFFICE_LAPSE_SECONDS, parseOfficeDatabaseUrl } from '../../shared/domain/office';
+import { DEFAULT_OFFICE_LAPSE_SECONDS, officeDatabaseLabel, parseOfficeDatabaseUrl } from '../../shared/domain/office';
 import type { OfficeDatabaseAddress } from '../../shared/domain/office';
 import { isIntakeError } from '../core/errors';
+import type { Settings } from '../../shared/domain/settings';
 import { OfficeDatabase } from '../core/office/office-database';
+import type { OfficeMembership } from '../core/office/office-membership';
+import { officeMembershipOf } from '../core/office/office-membership';
+import { OFFICE_NOT_USED_YET } from '../core/office/office-not-used-yet';
 import { readOfficeStatus } from '../core/office/office-status';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { officePasswordFor, OfficePasswordStore } from '../core/secrets/office-password';
@@ -82,4 +86,28 @@ async function passwordFor(
     });
     return undefined;
   }
+}
+
+/**
+ * `intake-agent run` with an office database (issue #50 item 4): --office-database, else the settings'
+ * office.database. The station joins it in the background (it starts whether or not the server answers) and
+ * claims its watched folders' files through it once joined.
+ */
+export async function joinOfficeOf(
+  args: AgentArgs,
+  settings: Pick<Settings, 'office'>,
+  dataDir: string,
+  o: { envPassword: string | undefined; logger: Logger },
+): Promise<OfficeMembership | undefined> {
+  // Settings that name one were said at load (agent-config.ts); the flag alone is said here.
+  if (args.officeDatabase && !settings.office)
+    o.logger.warn(OFFICE_NOT_USED_YET, { officeDatabase: officeDatabaseLabel(args.officeDatabase) });
+  return officeMembershipOf({
+    ...(args.officeDatabase ? { address: args.officeDatabase } : {}),
+    settings,
+    ...(o.envPassword !== undefined ? { envPassword: o.envPassword } : {}),
+    secrets: () => new KeytarSecretStore(),
+    dataDir,
+    logger: o.logger,
+  });
 }

@@ -26,6 +26,8 @@ export async function startStationReporting(o: {
   metricsPort?: number;
   /** Shared folders and the stations seen there, for the status file (`intake-agent status`). */
   sharedFolders?: () => NonNullable<StationStatus['sharedFolders']>;
+  /** The office database and whether it answers (issue #50 item 5), for the status file. */
+  office?: () => NonNullable<StationStatus['office']>;
 }): Promise<{ monitor: StationMonitor; stop: () => Promise<void> }> {
   const stops: Array<() => Promise<void> | void> = [logDocumentLives(o.bus, o.logger)];
   const monitor = new StationMonitor({
@@ -42,7 +44,11 @@ export async function startStationReporting(o: {
     o.dataDir,
     () => {
       const shared = o.sharedFolders?.() ?? [];
-      return { ...monitor.status(), ...(shared.length > 0 ? { sharedFolders: shared } : {}) };
+      return {
+        ...monitor.status(),
+        ...(shared.length > 0 ? { sharedFolders: shared } : {}),
+        ...(o.office ? { office: o.office() } : {}),
+      };
     },
     o.bus,
     o.logger,

@@ -94,7 +94,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     for (const c of cleanups.reverse()) await c().catch((e: unknown) => logger.warn('clean-up failed', { error: e }));
     cleanups.length = 0;
   };
-  const fromEnv = { secret: envSecret, key: envKey };
+  const fromEnv = { secret: envSecret, key: envKey, officePassword: envOfficePassword };
   try {
     const code =
       args.service && args.command === 'run' && !args.once
@@ -131,7 +131,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 async function runAsService(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
-  fromEnv: { secret: string | undefined; key: string | undefined },
+  fromEnv: AgentSecretsFromEnv,
   logger: Logger,
   cleanups: Array<() => Promise<void>>,
   cleanup: () => Promise<void>,
@@ -185,10 +185,18 @@ function waitForSignal(): Promise<number> {
   });
 }
 
+/** What the agent took from its environment at start (and removed from it, so nothing it starts inherits it). */
+interface AgentSecretsFromEnv {
+  secret: string | undefined;
+  key: string | undefined;
+  /** $INTAKE_OFFICE_PASSWORD. */
+  officePassword: string | undefined;
+}
+
 async function runCommand(
   args: AgentArgs,
   env: NodeJS.ProcessEnv,
-  fromEnv: { secret: string | undefined; key: string | undefined },
+  fromEnv: AgentSecretsFromEnv,
   logger: Logger,
   cleanups: Array<() => Promise<void>>,
 ): Promise<number> {
@@ -222,6 +230,16 @@ async function runCommand(
     requirePlatform: args.command === 'run' || args.command === 'upload' || args.command === 'scan' || args.once,
     ...(sandbox ? { sandbox } : {}),
   });
+  // An office database (--office-database, or the settings'): the watched folders' files are claimed through
+  // it (issue #50 item 4). Loaded only then: the PostgreSQL client is no part of every agent's start.
+  const office =
+    args.command === 'run' && (args.officeDatabase || config.settings.office)
+      ? await (
+          await import('./agent-office')
+        ).joinOfficeOf(args, config.settings, dataDir, { envPassword: fromEnv.officePassword, logger })
+      : undefined;
+  // Closed after the pipeline stopped (clean-ups run last first): nothing claims any more by then.
+  if (office) cleanups.push(() => office.close());
   // --once and upload must end even when nothing can be reached; a station that runs all day keeps trying.
   const drains = args.once || args.command === 'upload' || args.command === 'scan';
   const { bus, pipeline, budget, startReporting, releaseMemoryWhenIdle } = await createAgentCore({
@@ -235,6 +253,7 @@ async function runCommand(
     logger,
     watchFolders: args.command === 'run',
     unreachableTries: drains ? args.unreachableTries : Infinity,
+    ...(office ? { office } : {}),
   });
   // Before anything is sent: the --once summary names every document sent as scanned in this run.
   const sentAsScanned = collectSentAsScanned(bus);

@@ -215,6 +215,19 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   });
 
   const initial = currentSettings();
+  // An office database: the watched folders' files are claimed through it (issue #50 item 4). Loaded only
+  // then: the PostgreSQL client is no part of every station's start.
+  const office =
+    initial.office && (options.watchFolders ?? true)
+      ? await (
+          await import('./office/office-membership')
+        ).officeMembershipOf({
+          settings: initial,
+          secrets: () => options.secretStore ?? new KeytarSecretStore(),
+          dataDir,
+          logger,
+        })
+      : undefined;
   // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
   const output: { text?: DocumentTextService } = {};
   const pipeline = await createIntakePipeline({
@@ -229,6 +242,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
     logger,
     version: options.version,
+    ...(office ? { office } : {}),
   });
   await pipeline.start();
   const { queue } = pipeline;
@@ -473,6 +487,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       // Text first: no background read or auto-accept may touch the queue once it is closing.
       await text.stop();
       await pipeline.stop();
+      await office?.close();
       session.dispose();
       ipcEvents.close();
     },

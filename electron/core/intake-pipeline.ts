@@ -30,7 +30,13 @@ import { PRIVATE_FILE_MODE, preparePrivateDataFolder } from './util/private-file
 import type { PlaceholderFormats } from './intake/file-name-pattern';
 import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
+import type { IntakeTarget } from './intake/hot-folder-service';
 import { stationConfigOf } from './intake/shared-folder/station-config';
+import { renameProtocol } from './intake/claim-protocol';
+import { officeClaimProtocol } from './office/office-claimed-folder';
+import type { OfficeDatabase } from './office/office-database';
+import type { OfficeStation } from './office/office-station';
+import { letGoOfCopy, sayOfficeReachability } from './office/office-intake';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
 
@@ -67,6 +73,12 @@ export interface IntakePipelineOptions {
   capturePool?: () => CapturePool;
   /** Shared folders: what this station writes in its heartbeat (the app's or agent's version). */
   version?: string;
+  /**
+   * The office database this station works with (issue #50): its watched folders' files are claimed
+   * through it (office/office-claimed-folder.ts) instead of by renames on the share. Opened, joined and
+   * beating before the pipeline is made; the caller closes it after `stop()`.
+   */
+  office?: { db: OfficeDatabase; station: OfficeStation; joined?: Promise<void> };
 }
 
 export interface IntakePipeline {
@@ -180,29 +192,53 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     formats: () => placeholderFormatsOf(formatSettings),
   });
   const splitsBatches = o.settings.folders.some((f) => f.capture);
-  // Capture takes every file: those of folders without `capture` it hands straight to the queue.
+  const shared = await stationConfigOf({
+    dataDir: o.dataDir,
+    settings: o.settings,
+    version: o.version ?? 'unknown',
+    // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
+    busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
+    onChange: (wake) => o.bus.on('documents.changed', () => wake()),
+    // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
+    inPlace: inPlaceFiles(store, queue, archiver),
+  });
+  // How shared folders' files are claimed, chosen here once: through the office database when the station
+  // has one, else by renames on the share (intake/claim-protocol.ts).
+  const claims = o.office
+    ? officeClaimProtocol({
+        db: o.office.db,
+        station: o.office.station,
+        ...(o.office.joined ? { joined: o.office.joined } : {}),
+        lookAhead: shared.lookAhead,
+        busy: shared.busy,
+        ...(shared.onChange ? { onChange: shared.onChange } : {}),
+      })
+    : renameProtocol(shared);
+  // Capture takes every file: those of folders without `capture` it hands straight to the queue. With the
+  // office's claims, a copy whose claim another station won before it was taken goes again.
+  const target: IntakeTarget = o.office
+    ? {
+        hasSeen: (key) => capture.hasSeen(key),
+        ingest: (file) => capture.ingest(file),
+        failUnreadable: (file, error) => capture.failUnreadable(file, error),
+        letGo: (file) => letGoOfCopy(queue, spool, file),
+      }
+    : capture;
   const folders = new HotFolderService(
-    capture,
+    target,
     o.bus,
     o.logger.child({ part: 'folders' }),
     {
       placeholderFormats: () => placeholderFormatsOf(formatSettings),
-      shared: await stationConfigOf({
-        dataDir: o.dataDir,
-        settings: o.settings,
-        version: o.version ?? 'unknown',
-        // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
-        busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
-        onChange: (wake) => o.bus.on('documents.changed', () => wake()),
-        // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
-        inPlace: inPlaceFiles(store, queue, archiver),
-      }),
+      shared,
+      claims,
       ...o.folderOptions,
       skipDirs: [resolve(o.dataDir), archiveDir, ...(o.folderOptions?.skipDirs ?? [])],
     },
     undefined,
     health,
   );
+  const unsubscribeOffice = o.office ? sayOfficeReachability(o.office.db, o.bus) : () => undefined;
   // Settings reach the pipeline by this one route (the settings service's settings.saved): the formats
   // apply to the next file, the upload concurrency and the watched folders at once (each service decides
   // what actually changed). Archive settings apply at the next start.
@@ -235,6 +271,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     },
     async stop() {
       unsubscribe();
+      unsubscribeOffice();
       await folders.stop();
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.

@@ -32,7 +32,8 @@ describe('notices as data', () => {
   it('every code has a sentence in en and de, with no placeholder left unfilled', () => {
     for (const locale of ['en', 'de'] as const) {
       for (const code of NOTICE_CODES) {
-        const text = noticeText(locale, { code, values: { file: 'f.pdf', folder: 'F', path: '/p', reason: 'r' } });
+        const values = { file: 'f.pdf', folder: 'F', path: '/p', reason: 'r', database: 'postgres://u@db:5432/o' };
+        const text = noticeText(locale, { code, values });
         expect(text, `${locale} ${code}`).not.toMatch(/\{\w+\}/);
         expect(text, `${locale} ${code}`).not.toContain(code);
         expect(en[`notice.${code}`], code).toBeTruthy();

@@ -67,6 +67,12 @@ export const de: Record<MessageKey, string> = {
   'notice.storage.no_access':
     'Dieser Benutzer darf nicht in den Datenordner schreiben: Es wird nichts übernommen oder hochgeladen. Bitte die IT, die Zugriffsrechte zu korrigieren; danach geht alles von selbst weiter ({reason}).',
   'notice.storage.ok': 'Der Datenordner ist wieder beschreibbar; Übernahme und Hochladen gehen weiter.',
+  'notice.office.unreachable':
+    'Die Büro-Datenbank {database} ist nicht erreichbar ({reason}): Aus den überwachten Ordnern werden keine neuen Scans übernommen, bis sie wieder da ist.',
+  'notice.office.refused':
+    'Die Büro-Datenbank {database} weist diese Station ab ({reason}): Aus den überwachten Ordnern werden keine neuen Scans übernommen, bis ein Administrator das behebt.',
+  'notice.office.back':
+    'Die Büro-Datenbank {database} ist wieder erreichbar; Scans aus den überwachten Ordnern werden wieder übernommen.',
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':

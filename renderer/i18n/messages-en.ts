@@ -66,6 +66,12 @@ export const en = {
   'notice.storage.no_access':
     'This user may not write to the data folder: nothing is taken in or uploaded. Ask IT to fix the access rights; everything goes on by itself ({reason}).',
   'notice.storage.ok': 'The data folder can be written again; taking in and uploading go on.',
+  'notice.office.unreachable':
+    'The office database {database} cannot be reached ({reason}): no new scans are taken from the watched folders until it is back.',
+  'notice.office.refused':
+    'The office database {database} refuses this station ({reason}): no new scans are taken from the watched folders until an administrator fixes it.',
+  'notice.office.back':
+    'The office database {database} is reachable again; scans are taken from the watched folders again.',
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':

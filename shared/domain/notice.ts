@@ -24,6 +24,9 @@ export const NOTICE_CODES = [
   'capture.interrupted',
   'import.failed',
   'output.failed',
+  'office.unreachable',
+  'office.refused',
+  'office.back',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

@@ -46,6 +46,11 @@ export interface SharedRunOptions {
   ignoreKey?: boolean;
   /** Extra environment of one agent (by index): a clock offset through libfaketime, a test fault. */
   envOf?: (agent: number) => NodeJS.ProcessEnv;
+  /**
+   * The agents claim through this office database (`--office-database`, issue #50 item 4) instead of by
+   * renames on the share: no heartbeat files, so the run waits for each agent's log line that it claims there.
+   */
+  officeDatabase?: string;
   /** The path an agent watches the folder under (another mount point of the same share); default the folder. */
   pathOf?: (agent: number, folder: string) => string;
   /** This agent kills itself (kill -9) right after its Nth commit rename (INTAKE_TEST_KILL_AFTER_COMMIT). */
@@ -80,6 +85,8 @@ export interface SharedRunResult {
   uploads: StoredUpload[];
   /** The folder's id (`.intake/folder-id`) at the end of the run. */
   folderId?: string;
+  /** What the share's `.intake/` holds at the end of the run (claim folders, heartbeats, the folder's id). */
+  shareEntries: string[];
   /** Per agent: its heartbeat's wall clock minus this process's at join (a station whose clock is off). */
   clockSkewMs: number[];
   /** First file written → every expected file at the platform and the folder empty. */
@@ -142,6 +149,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       String(o.concurrency ?? 2),
       '--log-level',
       'info',
+      ...(o.officeDatabase ? ['--office-database', o.officeDatabase] : []),
     ];
     const env = agentEnv(sandbox);
     // The kill and freeze tests hold the signalled station's commits from the signal's time on (its claims stay
@@ -162,16 +170,20 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       children.push(child);
       exits.push(new Promise((r) => child.once('exit', () => r())));
     }
-    // Every agent has joined the folder (its heartbeat is there) before the first file arrives.
+    // Every agent has joined the folder (its heartbeat is there, or its log says it claims through the office
+    // database) before the first file arrives.
     const stationsDir = join(scans, '.intake', 'stations');
+    const officeClaims = 'joined the office database';
     for (let t = 0; t < (o.shared === false ? 0 : 600); t++) {
-      const n = (await readdir(stationsDir).catch(() => [])).filter((n) => n.endsWith('.json')).length;
+      const n = o.officeDatabase
+        ? logs.filter((l) => l.includes(officeClaims)).length
+        : (await readdir(stationsDir).catch(() => [])).filter((n) => n.endsWith('.json')).length;
       if (n >= o.agents) break;
       await sleep(100);
     }
     const stationOf = async (i: number) => (await readFile(join(dir, `data-${i}`, 'station-id'), 'utf8')).trim();
     const clockSkewMs: number[] = [];
-    for (let i = 0; i < (o.shared === false ? 0 : o.agents); i++) {
+    for (let i = 0; i < (o.shared === false || o.officeDatabase ? 0 : o.agents); i++) {
       const beat = await readFile(join(stationsDir, `${await stationOf(i)}.json`), 'utf8').catch(() => '{}');
       const lastBeat = (JSON.parse(beat) as { lastBeat?: string }).lastBeat;
       clockSkewMs.push(lastBeat ? Date.parse(lastBeat) - Date.now() : NaN);
@@ -328,6 +340,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       split: [],
       leftInFolder: (await readdir(scans)).filter((n) => n !== '.intake'),
       leftClaimed: await filesUnder(join(scans, '.intake', 'claimed')),
+      shareEntries: (await readdir(join(scans, '.intake')).catch(() => [] as string[])).sort(),
       heldByKilled,
       heldByKilledUploaded,
       takenOver: logs

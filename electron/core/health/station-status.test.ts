@@ -32,6 +32,23 @@ describe('healthOf', () => {
     expect(healthOf(undefined, true, now).level).toBe('failing');
   });
 
+  it('the office database out of reach: degraded, failing after the offline limit; refusing the station: failing', () => {
+    const office = (state: 'connected' | 'unreachable' | 'refused', since: number) => ({
+      office: { database: 'postgres://intake@db:5432/office', state, since: ago(since), reason: 'ECONNREFUSED' },
+    });
+    expect(healthOf(status(office('connected', 60_000)), true, now)).toEqual({ level: 'healthy', reasons: [] });
+    expect(healthOf(status(office('unreachable', 120_000)), true, now)).toEqual({
+      level: 'degraded',
+      reasons: ['office database postgres://intake@db:5432/office unreachable for 2 min: nothing new is taken'],
+    });
+    expect(healthOf(status(office('unreachable', HEALTH_LIMITS.offlineFailingAfterMs + 60_000)), true, now).level).toBe(
+      'failing',
+    );
+    const refused = healthOf(status(office('refused', 1_000)), true, now);
+    expect(refused.level).toBe('failing');
+    expect(refused.reasons[0]).toMatch(/^office database .* refuses this station: ECONNREFUSED; nothing new is taken$/);
+  });
+
   it('failing when the running agent stopped reporting (hung)', () => {
     const h = healthOf(status({ updatedAt: ago(HEALTH_LIMITS.staleAfterMs + 1_000) }), true, now);
     expect(h.level).toBe('failing');

@@ -73,6 +73,18 @@ export const StationStatusSchema = z.object({
    * uploaded until it takes writes again; tried with backoff, no restart needed.
    */
   storage: z.object({ code: z.string(), reason: z.string(), since: z.string(), error: z.string() }).optional(),
+  /**
+   * The office database the station works with (issue #50): `unreachable` (nothing answered; it comes back
+   * by itself) or `refused` (an admin must act): nothing new is taken from the watched folders meanwhile.
+   */
+  office: z
+    .object({
+      database: z.string(),
+      state: z.enum(['connecting', 'connected', 'unreachable', 'refused']),
+      since: z.string().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 export type StationStatus = z.infer<typeof StationStatusSchema>;
 
@@ -123,6 +135,17 @@ export function healthOf(status: StationStatus | undefined, running: boolean, no
     const since = connection.offlineSince ? now - Date.parse(connection.offlineSince) : 0;
     (since > HEALTH_LIMITS.offlineFailingAfterMs ? failing : degraded).push(
       `platform unreachable for ${Math.round(since / 60_000)} min`,
+    );
+  }
+  const office = status.office;
+  if (office?.state === 'refused')
+    failing.push(
+      `office database ${office.database} refuses this station: ${office.reason ?? ''}; nothing new is taken`,
+    );
+  else if (office?.state === 'unreachable') {
+    const since = office.since ? now - Date.parse(office.since) : 0;
+    (since > HEALTH_LIMITS.offlineFailingAfterMs ? failing : degraded).push(
+      `office database ${office.database} unreachable for ${Math.round(since / 60_000)} min: nothing new is taken`,
     );
   }
   const failed = status.counts.failed ?? 0;

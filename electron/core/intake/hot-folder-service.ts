@@ -19,6 +19,12 @@ export interface IntakeTarget {
   ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
   /** A file that stayed unopenable: recorded as a failed document (`file.unreadable`) with the OS error. */
   failUnreadable?(file: IncomingFile, error: NodeJS.ErrnoException): unknown;
+  /**
+   * A file this station took whose claim another station won before it was marked taken (office claims,
+   * issue #50: this station stopped beating meanwhile): its document goes, unsent. False when it could not
+   * (already sent: its Idempotency-Key, the same at both stations, has the platform store it once).
+   */
+  letGo?(file: IncomingFile): Promise<boolean>;
 }
 
 /** A shared folder and the stations its heartbeats show (docs/deployment.md, "Shared scan folders"). */
@@ -112,6 +118,7 @@ export class HotFolderService {
             (profile, status, detail) => this.statusChanged(profile, status, detail),
             this.logger.child({ folder: p.id }),
             this.options,
+            (f) => this.letGo(f),
           ),
         );
       } catch (e) {
@@ -160,8 +167,12 @@ export class HotFolderService {
     await Promise.all(this.folders.map((f) => f.rescan()));
   }
 
-  private async deliver(f: FolderFile): Promise<StableVerdict> {
-    const incoming: IncomingFile = {
+  private async letGo(f: FolderFile): Promise<boolean> {
+    return (await this.target.letGo?.(this.incomingOf(f))) ?? false;
+  }
+
+  private incomingOf(f: FolderFile): IncomingFile {
+    return {
       sourcePath: f.path,
       folder: f.profile.path,
       fileName: f.fileName,
@@ -187,6 +198,10 @@ export class HotFolderService {
           }
         : {}),
     };
+  }
+
+  private async deliver(f: FolderFile): Promise<StableVerdict> {
+    const incoming = this.incomingOf(f);
     if (f.unreadable) {
       this.target.failUnreadable?.(incoming, f.unreadable);
       return 'done';

@@ -14,7 +14,8 @@ import type { StabilityOptions, StableFile, StableVerdict, UnreadableFile } from
 import { DEFAULT_STABILITY, StabilityTracker } from './stability/stability-tracker';
 import { isInSharedDir } from './shared-folder/layout';
 import type { InPlaceReason, SharedFolderConfig, StationView } from './shared-folder/shared-folder';
-import { SharedFolder } from './shared-folder/shared-folder';
+import type { ClaimedFolder, ClaimProtocol } from './claim-protocol';
+import { renameProtocol } from './claim-protocol';
 
 /** Native recursive watching where the OS has it (macOS, Windows); Linux gets one watcher per folder. */
 const NATIVE_RECURSIVE = process.platform !== 'linux';
@@ -75,6 +76,11 @@ export interface HotFolderOptions {
   placeholderFormats?: () => PlaceholderFormats;
   /** Taking part in shared folders (docs/intake-pipeline.md, "Several stations, one folder"). */
   shared?: SharedFolderConfig;
+  /**
+   * How shared folders' files are claimed (claim-protocol.ts); default: the rename protocol with `shared`.
+   * A station with an office database claims through it instead (issue #50 item 4).
+   */
+  claims?: ClaimProtocol;
 }
 
 /** The duplicate key: folder + NFC relative path + size + mtime (persisted with the document). */
@@ -99,8 +105,10 @@ export class HotFolder {
   private readonly root: string;
   /** dev:ino of the folder being watched; a file is only taken while the path still names that folder. */
   private rootIdentity: string | undefined;
-  /** Set while the folder is shared with other stations (it has `.intake/`). */
-  private shared: SharedFolder | undefined;
+  /** Set while the folder's files are claimed (shared with other stations). */
+  private shared: ClaimedFolder | undefined;
+  /** How files are claimed, chosen once at wiring; undefined: the station takes part in no sharing. */
+  private readonly claims: ClaimProtocol | undefined;
   /** Set while the folder is taken in place although this station takes part in shared folders: why. */
   private inPlace: { reason: InPlaceReason; detail?: string } | undefined;
   /** Set by stop(): no walk goes on after it, because the queue behind isSeen closes next. */
@@ -117,8 +125,11 @@ export class HotFolder {
     private readonly onStatus: (profile: FolderProfile, status: FolderStatus, detail?: string) => void,
     private readonly logger: Logger,
     private readonly options: HotFolderOptions = {},
+    /** A file handed over whose claim another station won before it was taken: its copy goes (claim-protocol.ts). */
+    private readonly letGo?: (file: FolderFile) => Promise<boolean>,
   ) {
     this.root = profile.path;
+    this.claims = options.claims ?? (options.shared ? renameProtocol(options.shared) : undefined);
     this.filter = new FileFilter(profile);
     this.pattern = profile.fileNamePattern ? new FileNamePattern(profile.fileNamePattern) : undefined;
     const stability = options.stability ?? DEFAULT_STABILITY;
@@ -289,17 +300,21 @@ export class HotFolder {
 
   /** Joins the folder's stations when it has `.intake/` (or the settings say to share it). */
   private async openShared(): Promise<void> {
-    const config = this.options.shared;
-    if (!config || this.shared) return;
+    const claims = this.claims;
+    if (!claims || this.shared) return;
     try {
-      const shared = await SharedFolder.join(
+      const shared = await claims.join(
         this.root,
-        config,
-        { deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs), logger: this.logger },
+        {
+          deliver: (path, rel, size, mtimeMs) => this.deliverFile(path, rel, size, mtimeMs),
+          letGo: async (path, rel, size, mtimeMs) =>
+            (await this.letGo?.(this.folderFileOf(path, rel, size, mtimeMs))) ?? false,
+          logger: this.logger,
+        },
         // Every folder is claimed from by default: no one has to know that another station watches it too.
         this.profile.shared !== false,
       );
-      if (!(shared instanceof SharedFolder)) {
+      if ('inPlace' in shared) {
         if (this.inPlace?.reason !== shared.inPlace)
           this.logger.info('folder taken in place, without claims', {
             folder: this.profile.id,
@@ -336,7 +351,7 @@ export class HotFolder {
     if (this.status === 'watching') {
       if (look.kind === 'folder' && look.identity === this.rootIdentity) {
         // A folder another station made shared since: this one joins at once, before it takes another file.
-        if (this.options.shared && !this.shared) await this.openShared().catch(() => undefined);
+        if (this.claims && !this.shared) await this.openShared().catch(() => undefined);
         return;
       }
       await this.detach();
@@ -457,8 +472,13 @@ export class HotFolder {
 
   /** A complete file at `path` (in the folder, or this station's `.intake/taken/`), under its name in the folder. */
   private async deliverFile(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict> {
+    if (this.isSeen(seenKeyOf(this.root, relativePath, size, mtimeMs))) return 'done';
+    return this.deliver(this.folderFileOf(path, relativePath, size, mtimeMs));
+  }
+
+  /** What the folder hands over for the file: its name's metadata read (and any problem with it logged). */
+  private folderFileOf(path: string, relativePath: string, size: number, mtimeMs: number): FolderFile {
     const seenKey = seenKeyOf(this.root, relativePath, size, mtimeMs);
-    if (this.isSeen(seenKey)) return 'done';
     const fileName = (relativePath.split(sep).pop() ?? relativePath).normalize('NFC');
     const fromName = this.pattern?.read(fileName, this.options.placeholderFormats?.());
     // The document still arrives (untagged by its name); the log says which value broke which rule.
@@ -471,7 +491,7 @@ export class HotFolder {
       });
     const nameMatched = !this.pattern || (fromName?.metadata !== undefined && !fromName.unmatched);
     const metadata: Metadata = { ...this.profile.defaultMetadata, ...(fromName?.metadata ?? {}) };
-    return this.deliver({
+    return {
       profile: this.profile,
       path,
       relativePath,
@@ -486,6 +506,6 @@ export class HotFolder {
         name: relativePath.normalize('NFC').split(sep).join('/'),
       },
       ...(this.shared ? { station: this.shared.stationId } : {}),
-    });
+    };
   }
 }

@@ -88,3 +88,73 @@ export class OfficeFolderClaims {
     );
   }
 }
+
+/** A file this station took from a folder: its row stays until the file has left the folder (`done`). */
+export interface TakenFile {
+  name: string;
+  size: number;
+  mtimeS: number;
+}
+
+/** A station as the folder's claims show it: alive while it beats, and what it holds in this folder. */
+export interface FolderStation {
+  id: string;
+  name: string;
+  lastSeen: string;
+  alive: boolean;
+  claimed: number;
+  taken: number;
+}
+
+/** What a watched folder's claimed part reads beside the claims: its own taken rows, and the stations. */
+export class OfficeFolderLook {
+  constructor(
+    private readonly db: OfficeDatabase,
+    private readonly station: OfficeStation,
+  ) {}
+
+  /** The files this station took from the folder whose rows still stand (their files not yet gone). */
+  takenHere(folderId: string): Promise<TakenFile[]> {
+    return this.rowsHere(folderId, 'taken');
+  }
+
+  /** The files this station claimed and had not taken when it stopped (a restart finishes them first). */
+  claimedHere(folderId: string): Promise<TakenFile[]> {
+    return this.rowsHere(folderId, 'claimed');
+  }
+
+  private async rowsHere(folderId: string, state: 'claimed' | 'taken'): Promise<TakenFile[]> {
+    const { rows } = await this.db.query<{ name: string; size: string; mtime_s: string }>(
+      `SELECT name, size, mtime_s FROM office_folder_files WHERE folder_id = $1 AND station_id = $2 AND state = $3`,
+      [folderId, this.station.id, state],
+    );
+    return rows.map((r) => ({ name: r.name, size: Number(r.size), mtimeS: Number(r.mtime_s) }));
+  }
+
+  /** Every station of the office, alive or not (the server's clock), with what it holds in this folder. */
+  async stations(folderId: string): Promise<FolderStation[]> {
+    const { rows } = await this.db.query<{
+      id: string;
+      name: string;
+      last_seen: Date;
+      alive: boolean;
+      claimed: string;
+      taken: string;
+    }>(
+      `SELECT s.id, s.name, s.last_seen, s.last_seen > clock_timestamp() - make_interval(secs => $2) AS alive,
+         count(f.name) FILTER (WHERE f.state = 'claimed') AS claimed,
+         count(f.name) FILTER (WHERE f.state = 'taken') AS taken
+       FROM office_stations s LEFT JOIN office_folder_files f ON f.station_id = s.id AND f.folder_id = $1
+       GROUP BY s.id, s.name, s.last_seen ORDER BY s.id`,
+      [folderId, this.station.lapseSeconds],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      lastSeen: r.last_seen.toISOString(),
+      alive: r.alive,
+      claimed: Number(r.claimed),
+      taken: Number(r.taken),
+    }));
+  }
+}

@@ -87,6 +87,11 @@ export interface StationView {
 export interface SharedFolderHooks {
   /** Hands a file this station committed to over to the queue, as the watcher does (docs: commit point). */
   deliver(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict>;
+  /**
+   * A file handed over whose claim another station won before this one marked it taken (the office's claims;
+   * the rename protocol commits before it hands over): its document goes, unsent. True when it went.
+   */
+  letGo?(path: string, relativePath: string, size: number, mtimeMs: number): Promise<boolean>;
   logger: Logger;
 }
 

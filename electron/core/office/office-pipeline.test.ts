@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Notice } from '../../../shared/domain/notice';
+import { FolderProfileSchema } from '../../../shared/domain/settings';
+import { EventBus } from '../events/event-bus';
+import type { IntakePipeline } from '../intake-pipeline';
+import { createIntakePipeline } from '../intake-pipeline';
+import { acceptingUploader, fastFolderTimings } from '../intake/test-support/hot-folder-suite';
+import { createDefaultSettings } from '../settings/default-settings';
+import { systemClock } from '../util/clock';
+import { silentLogger } from '../util/logger';
+import { progressDeadline } from '../util/test-support/box-pace';
+import { OfficeMembership } from './office-membership';
+import { officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
+
+// The station's core as the agent and the window put it together (intake-pipeline.ts), given an office
+// database (issue #50 items 4 and 5): its watched folder is claimed through the database; the database out
+// of reach is a notice to the clerk and the station's state (the status file's `office`), nothing is taken
+// meanwhile, and the station goes on by itself when it is back, also when it started while it was down.
+const office = officeSuite();
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
+});
+
+async function station(url: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'office-pipeline-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const scans = join(dir, 'scans');
+  await mkdir(scans);
+  const { logger, entries } = recordingLogger();
+  const membership = await OfficeMembership.start({
+    address: officeAddress(url),
+    dataDir: join(dir, 'data'),
+    name: 'PC test',
+    logger,
+    retry: { firstMs: 100, maxMs: 500 },
+  });
+  cleanups.push(() => membership.close());
+  const bus = new EventBus();
+  const notices: Notice[] = [];
+  bus.on('notice.raised', ({ notice }) => void notices.push(notice));
+  const settings = {
+    ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),
+    folders: [FolderProfileSchema.parse({ id: 's', label: 'Scans', path: scans, autoSubmit: true })],
+  };
+  const pipeline: IntakePipeline = await createIntakePipeline({
+    dataDir: join(dir, 'data'),
+    settings,
+    uploader: acceptingUploader(),
+    bus,
+    clock: systemClock,
+    logger: silentLogger,
+    folderOptions: fastFolderTimings(),
+    office: membership,
+  });
+  cleanups.push(() => pipeline.stop());
+  await pipeline.start();
+  const archived = () =>
+    pipeline.queue.list({ limit: 100, offset: 0 }).documents.filter((d) => d.state === 'archived').length;
+  const of = (code: Notice['code']) => notices.filter((n) => n.code === code);
+  return { scans, membership, pipeline, archived, of, entries };
+}
+
+async function waitUntil(done: () => boolean, what: string, state: () => unknown): Promise<void> {
+  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
+  while (!done()) {
+    deadline.saw(state());
+    const why = deadline.expired();
+    if (why) throw new Error(`waiting for ${what}: ${why}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a station with an office database', () => {
+  it('claims through it; out of reach: a notice and its state, nothing taken; back: a notice, and it goes on', async () => {
+    const url = await office.server().createDatabase();
+    const s = await station(url);
+    await s.membership.joined;
+    await writeFile(join(s.scans, 'first.pdf'), 'the first scan');
+    await waitUntil(() => s.archived() === 1, 'the first scan archived', s.archived);
+    expect(await readdir(join(s.scans, '.intake'))).toEqual(['folder-id']);
+
+    await office.server().stop('immediate');
+    await writeFile(join(s.scans, 'while-down.pdf'), 'a scan written while the database is down');
+    await waitUntil(
+      () => s.of('office.unreachable').length > 0,
+      'the notice',
+      () => s.membership.state(),
+    );
+    expect(s.of('office.unreachable')[0]).toMatchObject({ level: 'warning', values: { database: expect.any(String) } });
+    expect(s.membership.state()).toMatchObject({ state: 'unreachable', since: expect.any(String) });
+    expect(s.archived()).toBe(1);
+    expect(await readdir(s.scans)).toContain('while-down.pdf');
+
+    await office.server().start();
+    await waitUntil(() => s.archived() === 2, 'the waiting scan taken once the database is back', s.archived);
+    await waitUntil(
+      () => s.of('office.back').length > 0,
+      'the notice it is back',
+      () => s.membership.state(),
+    );
+    expect(s.of('office.unreachable')).toHaveLength(1);
+    expect(s.of('office.back')).toHaveLength(1);
+    expect(s.membership.state().state).toBe('connected');
+  });
+
+  it('started while the database is down: it starts, takes nothing, joins by itself when it is back', async () => {
+    const url = await office.server().createDatabase();
+    await office.server().stop('fast');
+    const s = await station(url);
+    await writeFile(join(s.scans, 'early.pdf'), 'a scan waiting for the office');
+    await waitUntil(
+      () => s.entries.some((e) => e.level === 'warn' && e.message.startsWith('office database unreachable')),
+      'the station saying the database is out of reach',
+      () => s.membership.state(),
+    );
+    expect(s.membership.state().state).toBe('unreachable');
+    expect(s.archived()).toBe(0);
+    await office.server().start();
+    await waitUntil(() => s.archived() === 1, 'the scan taken once the station joined', s.archived);
+    expect(s.entries.some((e) => e.message === 'joined the office database')).toBe(true);
+  });
+});
