@@ -26,7 +26,7 @@ export async function letGoOfCopy(queue: DocumentQueue, spool: Spool, file: Inco
   if (doc.state === 'queued' || doc.state === 'uploading') await queue.cancel([doc.id]).catch(() => undefined);
   const now = queue.get(doc.id);
   if (now.state !== 'new' && now.state !== 'tagged' && now.state !== 'failed') return false;
-  await spool.remove(queue.discard(doc.id));
+  await spool.remove(await queue.discard(doc.id));
   return true;
 }
 
