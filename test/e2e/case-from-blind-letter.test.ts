@@ -3,11 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import { fold } from '../../electron/core/notice-of-loss/notice-lines';
-import {
-  blindLetters,
-  blindScan,
-  DEFAULT_SCAN_CACHE,
-} from '../../electron/core/notice-of-loss/test-support/blind-letters';
+import { blindLetters, blindScan } from '../../electron/core/notice-of-loss/test-support/blind-letters';
+import { tempDir } from '../../electron/core/util/test-support/temp-dir';
 import { appForSuite } from './harness';
 import { dropFile, expectAccessible, inLocale } from './workspace-helpers';
 import { idleMs } from '../../electron/core/util/test-support/box-pace';
@@ -50,7 +47,8 @@ describe.each(['de', 'en'] as const)('a case from a blind letter, in Chromium (%
 
   it('filled and offered values taken in one action, the case created and the letter sent: ≤ 6 actions', async () => {
     const { page, demo, browser } = app;
-    const scan = await blindScan(LETTER, async () => browser, DEFAULT_SCAN_CACHE);
+    // Made into this test's own folder (removed after it): the suite leaves nothing in the temp folder.
+    const scan = await blindScan(LETTER, async () => browser, tempDir('blind-scan-'));
     await dropFile(page, name, await readFile(scan), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
     await row.waitFor({ timeout: idleMs(20_000) });

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import type { InvokeChannel, InvokeRequest } from '../../shared/ipc/contract';
 import type { E2eApp } from './harness';
+import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -94,18 +95,24 @@ export function makePdf(pages: readonly string[], padBytes = 0): Uint8Array {
   return new TextEncoder().encode(out);
 }
 
-/** A suite's `ready` hook that switches the app to `locale` through the real settings.update handler. */
+/**
+ * A suite's `ready` hook that switches the app to `locale` through the real settings.update handler, and
+ * waits until the window speaks it (its `<html lang>`): the change reaches the window as an event, and a
+ * test that read the screen at once on a busy box found it still English (issue #45 item 3).
+ */
 export function inLocale(locale: 'en' | 'de'): (app: E2eApp) => Promise<void> {
   return async (app) => {
     const settings = app.demo.core.settings.get();
     const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale } });
     expect(r.ok).toBe(true);
+    // In a suite's beforeAll, where expect.poll is not allowed: the browser waits.
+    await app.page.waitForFunction((want) => document.documentElement.lang === want, locale, {
+      timeout: idleMs(20_000),
+    });
   };
 }
 
 /** The clerk's language set in Settings (through the one dispatch), as a suite's `ready` step. */
 export async function setClerkLanguage(app: E2eApp, lang: 'en' | 'de'): Promise<void> {
-  const settings = app.demo.core.settings.get();
-  const r = await dispatch(app.demo.core.handlers, 'settings.update', { settings: { ...settings, locale: lang } });
-  expect(r.ok).toBe(true);
+  await inLocale(lang)(app);
 }
