@@ -24,7 +24,7 @@ const FIELD_OF_PATH: Record<string, NoticeField> = {
 
 describe('the fill table against the blind sets A–D', () => {
   it('every kind’s count per field is the one measured, and every measured kind is in the table', () => {
-    const lines = readFileSync(join(import.meta.dirname, 'baselines/notice-blind-2026-12-07-round2.jsonl'), 'utf8')
+    const lines = readFileSync(join(import.meta.dirname, 'baselines/notice-blind-2026-12-07-round3-ad.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Parameters<typeof evidenceTable>[0][number]);

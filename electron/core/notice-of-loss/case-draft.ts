@@ -16,6 +16,7 @@ import type { Customer, PolicyMatch } from '../../../shared/platform/customers';
 import type { PageText } from '../suggestions/page-text';
 import { chooseAmount, findAmounts } from './find-amount';
 import { findAddress, parseAddressText, sameAddress } from './find-address';
+import { confirmedTown } from './postal-gazetteer';
 import { signedBy } from './find-signer';
 import { findCause } from './find-cause';
 import { chooseLossDate, findDates } from './find-dates';
@@ -152,8 +153,16 @@ export function draftCase(input: DraftInput): CaseDraft {
   };
   if (address.found && insured && fromPolicy && sameAddress(address.found, insured))
     put(insured, raw, fromPolicy, 'address-read-insured');
-  else if (address.found) put(address.found, address.found.raw, pageSource(address.found.at), 'address-read');
-  else if (insured && fromPolicy)
+  else if (address.found) {
+    const read = address.found;
+    const source = pageSource(read.at);
+    add('street', read.street, read.raw, source, 'address-read');
+    add('postalCode', read.postalCode, read.raw, source, 'address-read');
+    // The town in the gazetteer's spelling where the postal code names it and the read town agrees.
+    const town = confirmedTown(read.postalCode, read.city);
+    if (town) add('city', town, read.raw, source, 'address-town-of-postal-code');
+    else add('city', read.city, read.raw, source, 'address-read');
+  } else if (insured && fromPolicy)
     put(insured, raw, fromPolicy, address.atInsured ? 'address-said-insured' : 'address-from-policy');
 
   const description = findDescription(lines);
