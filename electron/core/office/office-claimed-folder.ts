@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { ClaimedFolder, ClaimProtocol } from '../intake/claim-protocol';
 import { folderIdOf } from '../intake/shared-folder/folder-id';
-import { SHARED_DIR } from '../intake/shared-folder/layout';
+import { openSharedDir } from '../intake/shared-folder/shared-dir';
 import type { InPlaceReason, SharedFolderHooks, StationView } from '../intake/shared-folder/shared-folder';
 import type { StableVerdict } from '../intake/stability/stability-tracker';
 import type { OfficeDatabase } from './office-database';
@@ -62,27 +62,9 @@ async function folderIdentityOf(
   hooks: SharedFolderHooks,
   create: boolean,
 ): Promise<{ id: string } | { inPlace: InPlaceReason; detail?: string }> {
-  const dir = join(root, SHARED_DIR);
-  let s = await lstat(dir).catch(() => undefined);
-  if (!s && !create) return { inPlace: 'opted_out' };
-  if (!s) {
-    const made = await mkdir(dir).then(
-      () => undefined,
-      (e: NodeJS.ErrnoException) => e,
-    );
-    if (made && made.code !== 'EEXIST') {
-      if (made.code === 'EACCES' || made.code === 'EPERM' || made.code === 'EROFS')
-        return { inPlace: 'read_only', detail: made.code };
-      throw made;
-    }
-    s = await lstat(dir).catch(() => undefined);
-  }
-  // A link put there is not followed (docs/security.md), as in the rename protocol.
-  if (!s?.isDirectory()) {
-    if (s) hooks.logger.warn('.intake is not a folder; folder not shared', { folder: root });
-    return { inPlace: 'not_a_folder' };
-  }
-  return { id: await folderIdOf(join(dir, 'folder-id')) };
+  const opened = await openSharedDir(root, hooks.logger, create);
+  if ('inPlace' in opened) return opened;
+  return { id: await folderIdOf(join(opened.dir, 'folder-id')) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

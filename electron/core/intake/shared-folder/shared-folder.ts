@@ -5,6 +5,7 @@ import type { StableVerdict } from '../stability/stability-tracker';
 import { DEFAULT_STABILITY } from '../stability/stability-tracker';
 import { countFilesUnder, filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
+import { openSharedDir } from './shared-dir';
 import type { StationBeat } from './heartbeat';
 import { readBeats, removeBeat, writeBeat } from './heartbeat';
 import { beatIntervalOf, LeaseWatch } from './lease';
@@ -163,26 +164,8 @@ export class SharedFolder {
     hooks: SharedFolderHooks,
     create: boolean,
   ): Promise<SharedFolder | { inPlace: InPlaceReason; detail?: string }> {
-    const dir = join(root, SHARED_DIR);
-    let s = await lstat(dir).catch(() => undefined);
-    if (!s && !create) return { inPlace: 'opted_out' };
-    if (!s) {
-      const made = await mkdir(dir).then(
-        () => undefined,
-        (e: NodeJS.ErrnoException) => e,
-      );
-      if (made && made.code !== 'EEXIST') {
-        if (made.code === 'EACCES' || made.code === 'EPERM' || made.code === 'EROFS')
-          return { inPlace: 'read_only', detail: made.code };
-        throw made;
-      }
-      s = await lstat(dir).catch(() => undefined);
-    }
-    // A link put there is not followed (docs/security.md): the claims would land in another folder.
-    if (!s?.isDirectory()) {
-      if (s) hooks.logger.warn('.intake is not a folder; folder not shared', { folder: root });
-      return { inPlace: 'not_a_folder' };
-    }
+    const opened = await openSharedDir(root, hooks.logger, create);
+    if ('inPlace' in opened) return opened;
     return new SharedFolder(config, hooks, root);
   }
 
