@@ -112,7 +112,8 @@ Exit codes: 0 done; 1 a document failed (the summary's "failed" lists it); 2 bad
 3 uploading stopped on a configuration error (wrong credentials, no keychain, proxy refusing us): the
 summary's "stopped" and the log line "uploads stopped" say why and what to do; 4 the data folder is in
 use by another running agent or the app; 5 (--once) the platform or its token endpoint could not be
-reached --unreachable-tries times in a row (network, proxy, NO_PROXY?): "stopped" says which; 6 (--once)
+reached --unreachable-tries times in a row (network, proxy, NO_PROXY?), or the office database (that many
+tries to join in a row, or 60 s out of reach after it joined; refused: 3): "stopped" says which; 6 (--once)
 the data folder failed 3 tries in a row (full disk, quota, read-only queue.sqlite, no write access):
 "stopped" says which; a running agent instead keeps trying with backoff and reports "failing".
 7 (scan) the scanner failed or could not be reached: a JSON line {"error":"scanner.jam"|…,"message",

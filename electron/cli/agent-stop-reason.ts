@@ -35,7 +35,10 @@ export const EXIT = {
   leftForClerk: 8,
   /** An interrupted --once or upload (SIGINT/SIGTERM): it printed where things stood and did not finish. */
   interrupted: 130,
-  /** --once gave up: the platform or its token endpoint could not be reached N attempts in a row. */
+  /**
+   * --once gave up: the platform or its token endpoint could not be reached N attempts in a row, or the
+   * office database (N tries to join in a row, or out of reach OFFICE_UNREACHABLE_ONCE_MS after it joined).
+   */
   unreachable: 5,
   /**
    * --once gave up: the data folder failed STORAGE_TRIES_ONCE tries in a row (full disk, quota, read-only
@@ -43,6 +46,12 @@ export const EXIT = {
    */
   storage: 6,
 } as const;
+
+/**
+ * --once ends with EXIT.unreachable when a joined office database stays out of reach this long (its files
+ * wait in the folder for it: a --once run would wait for ever).
+ */
+export const OFFICE_UNREACHABLE_ONCE_MS = 60_000;
 
 /** --once ends with EXIT.storage after this many failed tries of the data folder (1 + 2 + 4 s apart). */
 export const STORAGE_TRIES_ONCE = 3;
@@ -104,6 +113,14 @@ const ACTIONS: Array<[RegExp, string]> = [
   [
     /^storage\.(read_only|no_access)$/,
     'Make the data folder and everything in it (queue.sqlite, its -wal and -shm files, spool/, archive/) writable by the user the agent runs as (chown to that user, chmod 600 files / 700 folders), and the file system writable; the agent goes on by itself, or run it again.',
+  ],
+  [
+    /^office\.unreachable$/,
+    "Check that the office's PostgreSQL server runs and this station reaches it (host, port, firewall, --office-database or the settings' office.database), then run again; nothing was taken from the watched folders meanwhile.",
+  ],
+  [
+    /^office\.refused$/,
+    "The office database refused this station (password, role or database name): fix the password ($INTAKE_OFFICE_PASSWORD, the URL's, or the keychain's for that address) or the URL, then run again.",
   ],
   [
     /^(auth\.token_endpoint_unreachable|network\.(platform_unreachable|unreachable|proxy_tunnel_failed))$/,

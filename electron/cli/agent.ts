@@ -19,7 +19,15 @@ import { loadAgentConfig, takeClientSecretFromEnv } from './agent-config';
 import { loadClientKey, takeClientKeyFromEnv } from './agent-key';
 import type { UnreachableBudget } from './agent-reachability';
 import { checkDataFolder, DataFolderUnusableError } from './agent-data-folder';
-import { EXIT, configurationStopOf, logStopReasons, STORAGE_TRIES_ONCE, stopReasonOf } from './agent-stop-reason';
+import type { OfficeMembership } from '../core/office/office-membership';
+import {
+  EXIT,
+  configurationStopOf,
+  logStopReasons,
+  OFFICE_UNREACHABLE_ONCE_MS,
+  STORAGE_TRIES_ONCE,
+  stopReasonOf,
+} from './agent-stop-reason';
 import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
 import { agentBuild, agentVersionLine } from './agent-version';
 import { collectSentAsScanned } from './agent-sent-as-scanned';
@@ -308,7 +316,14 @@ async function runCommand(
   if (args.command === 'scan') {
     const { scanOne, leftForClerk } = await import('./scan-cli');
     const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
-    const code = await drainAndSummarise(pipeline, signals.stopped, logger, budget, sentAsScanned.list);
+    const code = await drainAndSummarise(
+      pipeline,
+      signals.stopped,
+      logger,
+      budget,
+      sentAsScanned.list,
+      office && onceOfficeStop(office, args.unreachableTries),
+    );
     if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
     return leftForClerk(pipeline, scanned.batchId) ?? code;
   }
@@ -329,7 +344,14 @@ async function runCommand(
     logger.info('configuration changed while uploads were stopped; starting again');
     throw new RestartRequested();
   }
-  return drainAndSummarise(pipeline, signals.stopped, logger, budget, sentAsScanned.list);
+  return drainAndSummarise(
+    pipeline,
+    signals.stopped,
+    logger,
+    budget,
+    sentAsScanned.list,
+    office && onceOfficeStop(office, args.unreachableTries),
+  );
 }
 
 async function uploadOne(
@@ -374,8 +396,10 @@ async function drainAndSummarise(
   logger: Logger,
   budget: UnreachableBudget,
   sentAsScanned: SentAsScanned[],
+  officeStop?: () => { code: string; message: string } | undefined,
 ): Promise<number> {
   let interrupted = false;
+  let office: { code: string; message: string } | undefined;
   void stopped.then(() => (interrupted = true));
   for (;;) {
     // The signal's flag, set at once: `stopped` resolves only after the queue closed, and meanwhile a
@@ -384,6 +408,8 @@ async function drainAndSummarise(
     const status = pipeline.queue.status();
     const c = status.counts;
     if (status.paused || budget.exhausted || storageGaveUp(pipeline)) break;
+    office = officeStop?.();
+    if (office) break;
     if (
       pipeline.folders.pending() === 0 &&
       pipeline.capture.pending() === 0 &&
@@ -400,7 +426,10 @@ async function drainAndSummarise(
   // …or, under --once, nothing could be reached --unreachable-tries times in a row.
   const storage = storageGaveUp(pipeline) ? status.storage : undefined;
   const reason =
-    pipeline.queue.pauseReason ?? budget.exhausted ?? (storage && { code: storage.code, message: storage.reason });
+    pipeline.queue.pauseReason ??
+    budget.exhausted ??
+    (storage && { code: storage.code, message: storage.reason }) ??
+    office;
   const stop = reason ? stopReasonOf(reason) : undefined;
   if (stop) logger.error('uploads stopped', { code: stop.code, reason: stop.message, action: stop.action });
   const summary = {
@@ -411,8 +440,37 @@ async function drainAndSummarise(
     sentAsScanned,
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (stop) return pipeline.queue.pauseReason ? EXIT.configuration : storage ? EXIT.storage : EXIT.unreachable;
+  if (stop)
+    return pipeline.queue.pauseReason || stop.code === 'office.refused'
+      ? EXIT.configuration
+      : storage
+        ? EXIT.storage
+        : EXIT.unreachable;
   return failed.length > 0 || status.paused ? EXIT.documentsFailed : EXIT.ok;
+}
+
+/**
+ * --once with an office database (issue #50 item 5): its files wait in the folder while the database is out
+ * of reach, so a run that must end gives up: refused at once; out of reach `tries` tries to join in a row,
+ * or OFFICE_UNREACHABLE_ONCE_MS in a row after it joined. A running station instead waits and goes on.
+ */
+function onceOfficeStop(
+  office: Pick<OfficeMembership, 'state' | 'failedJoins'>,
+  tries: number,
+): () => { code: string; message: string } | undefined {
+  return () => {
+    const s = office.state();
+    const why = s.reason ? `: ${s.reason}` : '';
+    if (s.state === 'refused')
+      return { code: 'office.refused', message: `the office database ${s.database} refused this station${why}` };
+    const outFor = s.state === 'unreachable' && s.since ? Date.now() - Date.parse(s.since) : 0;
+    if (office.failedJoins >= tries || outFor >= OFFICE_UNREACHABLE_ONCE_MS)
+      return {
+        code: 'office.unreachable',
+        message: `the office database ${s.database} could not be reached${why}; nothing was taken from the watched folders meanwhile`,
+      };
+    return undefined;
+  };
 }
 
 /** --once: the data folder failed STORAGE_TRIES_ONCE tries in a row, so nothing more can go on. */

@@ -32,6 +32,8 @@ export class OfficeMembership {
   readonly joined: Promise<void>;
   private closed = false;
   private wake: (() => void) | undefined;
+  /** Tries to join that failed in a row (0 once joined): `intake-agent run --once` gives up after enough. */
+  failedJoins = 0;
 
   private constructor(
     o: { address: OfficeDatabaseAddress; password?: string; lapseSeconds?: number; logger: Logger; name: string },
@@ -76,9 +78,11 @@ export class OfficeMembership {
         await this.station.join();
         if (this.closed) return;
         this.station.start();
+        this.failedJoins = 0;
         logger.info('joined the office database', { database: this.db.label, station: this.station.id });
         return;
       } catch (e) {
+        this.failedJoins++;
         // Out of reach or refused is said once by the database; anything else is ours and said here.
         if (!classifyOfficeFailure(e)) logger.error('could not join the office database', { error: e });
       }
