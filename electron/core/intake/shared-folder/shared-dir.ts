@@ -2,7 +2,12 @@ import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../../util/logger';
 import { SHARED_DIR } from './layout';
-import type { InPlaceReason } from './shared-folder';
+
+/**
+ * Why a watched folder is taken in place and not claimed: the admin opted out (`shared: false`), the
+ * folder cannot take `.intake/` (read-only for this station), or `.intake` is not a folder (a link).
+ */
+export type InPlaceReason = 'opted_out' | 'read_only' | 'not_a_folder';
 
 /**
  * The folder's `.intake/`, made when it is not there and `create` says so, or why the folder is taken in place

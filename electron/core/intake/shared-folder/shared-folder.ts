@@ -5,6 +5,7 @@ import type { StableVerdict } from '../stability/stability-tracker';
 import { DEFAULT_STABILITY } from '../stability/stability-tracker';
 import { countFilesUnder, filesUnder, moveInto } from './claim';
 import { folderIdOf } from './folder-id';
+import type { InPlaceReason } from './shared-dir';
 import { openSharedDir } from './shared-dir';
 import type { StationBeat } from './heartbeat';
 import { readBeats, removeBeat, writeBeat } from './heartbeat';
@@ -65,11 +66,7 @@ export interface InPlaceFiles {
   moved(id: string, path: string): Promise<void>;
 }
 
-/**
- * Why a watched folder is taken in place and not claimed: the admin opted out (`shared: false`), the
- * folder cannot take `.intake/` (read-only for this station), or `.intake` is not a folder (a link).
- */
-export type InPlaceReason = 'opted_out' | 'read_only' | 'not_a_folder';
+export type { InPlaceReason } from './shared-dir';
 
 /** A station as another one sees it on the share. */
 export interface StationView {
