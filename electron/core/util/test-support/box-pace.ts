@@ -52,7 +52,8 @@ export function progressDeadline(o: { stallMs: number; ceilingMs: number }) {
  * `ms` on an idle box, stretched by the box's load now. Not for bounds that tell two behaviours apart by time.
  */
 export function idleMs(ms: number): number {
-  return ms * boxSlowness();
+  // A whole number: child_process and timers refuse a fraction ("timeout … must be an unsigned integer").
+  return Math.ceil(ms * boxSlowness());
 }
 
 /** Resolves once `ms` of an idle box have passed, at the box's pace (checked every 100 ms). */
