@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
-import { fold } from '../../electron/core/notice-of-loss/notice-lines';
 import { blindLetters, blindScan } from '../../electron/core/notice-of-loss/test-support/blind-letters';
 import { tempDir } from '../../electron/core/util/test-support/temp-dir';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, inLocale } from './workspace-helpers';
+import { dropFile, expectAccessible, inLocale, storedCaseData, wordsFound } from './workspace-helpers';
 import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #47 (done-when): a case created in Chromium from a letter nobody on the team wrote, in at most six
@@ -21,10 +19,6 @@ const LETTERS = {
   en: { letter: blindLetters('set-a').find((l) => l.id === '010')!, file: 'hail damage Løkke.pdf' },
 } as const;
 const SENT = { de: 'wird mit der Schadennummer', en: 'is queued for the platform' } as const;
-
-interface SandboxClaims {
-  claims: { caseNumber: string; caseData: Record<string, unknown> | null }[];
-}
 
 describe.each(['de', 'en'] as const)('a case from a blind letter, in Chromium (%s)', (lang) => {
   const app = appForSuite({
@@ -86,12 +80,7 @@ describe.each(['de', 'en'] as const)('a case from a blind letter, in Chromium (%
     expect(actions).toBeLessThanOrEqual(6);
 
     // The sandbox holds the case with the author's values.
-    const claimsFile = join(app.dataDir, 'sandbox', 'claims.json');
-    const stored = async () =>
-      (JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)
-        ?.caseData ?? null;
-    await expect.poll(stored, { timeout: idleMs(10_000) }).not.toBeNull();
-    const data = (await stored())!;
+    const data = await storedCaseData(app.dataDir, caseNumber);
     expect(data).toMatchObject({
       policyNumber: t['policyNumber'],
       accidentDate: t['accidentDate'],
@@ -106,12 +95,7 @@ describe.each(['de', 'en'] as const)('a case from a blind letter, in Chromium (%
       },
     });
     // The description is the author's damage sentence as OCR read it (an umlaut may come out plain).
-    const words = (s: string) =>
-      fold(s)
-        .toLowerCase()
-        .match(/[\p{L}\d]+/gu) ?? [];
-    const have = new Set(words(String(data['description'])));
-    const want = words(String(t['description']));
-    expect(want.filter((w) => have.has(w)).length).toBeGreaterThanOrEqual(want.length * 0.9);
+    const words = wordsFound(String(data['description']), String(t['description']));
+    expect(words.found).toBeGreaterThanOrEqual(words.of * 0.9);
   });
 });

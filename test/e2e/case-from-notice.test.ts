@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../electron/core/notice-of-loss/notice-lines';
 import { noticeLetter, noticeScan } from '../../electron/core/notice-of-loss/test-support/notice-letters';
 import { appForSuite } from './harness';
-import { dropFile, expectAccessible, inLocale } from './workspace-helpers';
+import { dropFile, expectAccessible, inLocale, storedCaseData, wordsFound } from './workspace-helpers';
 import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
 // Issue #40: a scanned notice of loss becomes a case in at most 6 clerk actions. Today (before #40) it took
@@ -28,10 +25,6 @@ const TEXT = {
     caseTypes: { Property: 'Property', Motor: 'Motor', Liability: 'Liability' },
   },
 } as const;
-
-interface SandboxClaims {
-  claims: { caseNumber: string; caseData: Record<string, unknown> | null }[];
-}
 
 describe.each([
   ['de', 5],
@@ -121,12 +114,7 @@ describe.each([
     expect(actions).toBeLessThanOrEqual(6);
 
     // The sandbox holds the case with the letter's values.
-    const claimsFile = join(app.dataDir, 'sandbox', 'claims.json');
-    const stored = async () =>
-      (JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)
-        ?.caseData ?? null;
-    await expect.poll(stored, { timeout: idleMs(10_000) }).not.toBeNull();
-    const data = (await stored())!;
+    const data = await storedCaseData(app.dataDir, caseNumber);
     expect(data).toMatchObject({
       policyNumber: t.policyNumber,
       accidentDate: t.lossDate,
@@ -137,12 +125,7 @@ describe.each([
       damageAddress: { street: t.street, postalCode: t.postalCode, city: t.city },
     });
     // The description is the letter's account, as OCR read it (an umlaut may come out plain).
-    const words = (s: string) =>
-      fold(s)
-        .toLowerCase()
-        .match(/[\p{L}\d]+/gu) ?? [];
-    const have = new Set(words(String(data.description)));
-    const want = words(t.damageSentence);
-    expect(want.filter((w) => have.has(w)).length).toBeGreaterThanOrEqual(want.length * 0.7);
+    const words = wordsFound(String(data['description']), t.damageSentence);
+    expect(words.found).toBeGreaterThanOrEqual(words.of * 0.7);
   });
 });

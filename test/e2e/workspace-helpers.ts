@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { dispatch } from '../../electron/core/ipc/handler-table';
 import type { InvokeChannel, InvokeRequest } from '../../shared/ipc/contract';
+import { fold } from '../../electron/core/notice-of-loss/notice-lines';
 import type { E2eApp } from './harness';
 import { idleMs } from '../../electron/core/util/test-support/box-pace';
 
@@ -115,4 +117,32 @@ export function inLocale(locale: 'en' | 'de'): (app: E2eApp) => Promise<void> {
 /** The clerk's language set in Settings (through the one dispatch), as a suite's `ready` step. */
 export async function setClerkLanguage(app: E2eApp, lang: 'en' | 'de'): Promise<void> {
   await inLocale(lang)(app);
+}
+
+interface SandboxClaims {
+  claims: { caseNumber: string; caseData: Record<string, unknown> | null }[];
+}
+
+/** The case data the demo's sandbox holds for `caseNumber` (its claims.json), once it is written there. */
+export async function storedCaseData(dataDir: string, caseNumber: string): Promise<Record<string, unknown>> {
+  const claimsFile = join(dataDir, 'sandbox', 'claims.json');
+  const stored = async () =>
+    (JSON.parse(await readFile(claimsFile, 'utf8')) as SandboxClaims).claims.find((c) => c.caseNumber === caseNumber)
+      ?.caseData ?? null;
+  await expect.poll(stored, { timeout: idleMs(10_000) }).not.toBeNull();
+  return (await stored())!;
+}
+
+/**
+ * How many of `expected`'s words `actual` holds, and of how many: words folded (case, accents), as OCR may
+ * read an umlaut plain.
+ */
+export function wordsFound(actual: string, expected: string): { found: number; of: number } {
+  const words = (s: string) =>
+    fold(s)
+      .toLowerCase()
+      .match(/[\p{L}\d]+/gu) ?? [];
+  const have = new Set(words(actual));
+  const want = words(expected);
+  return { found: want.filter((w) => have.has(w)).length, of: want.length };
 }
