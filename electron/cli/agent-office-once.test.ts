@@ -1,23 +1,14 @@
 // Issue #50 item 5: with the office database out of reach a station takes nothing new; `run --once` must still
 // end (it waited for ever before: the folder's files wait for the database). A real agent, the embedded
 // sandbox as its platform, an office database on a port nothing listens on.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { tempDir } from '../core/util/test-support/temp-dir';
 import { idleMs } from '../core/util/test-support/box-pace';
+import { freePort } from '../core/test-support/free-port';
 import { EXIT } from './agent-stop-reason';
 import { runAgent } from './test-support/run-agent';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 it(
   'run --once with the office database out of reach: ends with exit 5 and a stop reason, the scan left in the folder',
@@ -36,7 +27,7 @@ it(
         '--data',
         join(dir, 'data'),
         '--office-database',
-        `postgres://intake@127.0.0.1:${await closedPort()}/office`,
+        `postgres://intake@127.0.0.1:${await freePort()}/office`,
         '--unreachable-tries',
         '2',
       ],

@@ -1,11 +1,10 @@
 // "platform unreachable" is a warning: an admin who runs the agent with --log-level warn (or filters the
 // log on warn) must see that uploads wait for the network. A real agent against a port nothing listens on.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../core/test-support/free-port';
 import { EXIT } from './agent-stop-reason';
 import { runAgent } from './test-support/run-agent';
 import { idleMs } from '../core/util/test-support/box-pace';
@@ -16,22 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** A port that was free a moment ago: connections to it are refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 it(
   'logs "platform unreachable" at warn level, so --log-level warn still shows it',
   async () => {
     const scans = join(dir, 'scans');
     await mkdir(scans, { recursive: true });
     await writeFile(join(scans, 'scan.pdf'), '%PDF-1.4\n% waits for the network\n%%EOF\n');
-    const url = `http://127.0.0.1:${await closedPort()}`;
+    const url = `http://127.0.0.1:${await freePort()}`;
     const r = await runAgent(
       [
         '--once',

@@ -172,8 +172,8 @@ export function findAddressInProse(lines: readonly NoticeLine[]): FoundAddress |
   return undefined;
 }
 
-/** Edits to turn `a` into `b` (Levenshtein), for telling an OCR misreading from another address. */
-function distance(a: string, b: string): number {
+/** Edits to turn `a` into `b` (Levenshtein), for telling an OCR misreading from another address or town. */
+export function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
+import { distance } from './find-address';
 import { fold } from './notice-lines';
 
 /**
@@ -37,27 +38,5 @@ export function confirmedTown(postalCode: string, readTown: string): string | un
   const a = fold(town).toLowerCase().replace(/\s+/g, ' ').trim();
   const b = fold(readTown).toLowerCase().replace(/\s+/g, ' ').trim();
   if (a === b) return town;
-  return a.length >= 5 && editDistanceAtMostOne(a, b) ? town : undefined;
-}
-
-function editDistanceAtMostOne(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
+  return a.length >= 5 && distance(a, b) <= 1 ? town : undefined;
 }
