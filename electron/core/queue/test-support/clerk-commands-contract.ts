@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DUPLICATE_CONTENT_CODE } from '../../../../shared/domain/document';
 import { ClerkCommands } from '../clerk-commands';
 import type { DocumentStorage, StorageInTransaction, StoredDocument } from '../document-storage';
-import type { DocumentStorageFactory, OpenedDocumentStorage } from './document-storage-contract';
+import type { DocumentStorageFactory } from './document-storage-contract';
 import { newDocument } from './document-storage-contract';
+import { openedForTest } from '../../util/test-support/opened-for-test';
 
 /**
  * The clerk's commands (clerk-commands.ts) over one engine's storage port: what they change and tell, all or
@@ -12,14 +13,7 @@ import { newDocument } from './document-storage-contract';
  */
 export function clerkCommandsContract(engine: string, open: DocumentStorageFactory): void {
   describe(`the clerk's commands on the storage port: ${engine}`, () => {
-    const withStorage = (test: (s: OpenedDocumentStorage) => Promise<void>) => async () => {
-      const s = await open();
-      try {
-        await test(s);
-      } finally {
-        await s.close();
-      }
-    };
+    const withStorage = openedForTest(open);
 
     /** A clerk's commands over `documents`, and what the queue and the upload worker were told. */
     function clerk(documents: DocumentStorage) {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { historyStep } from '../../../../shared/domain/history';
 import { DocumentEdits } from '../document-edits';
 import type { DocumentStorage } from '../document-storage';
-import type { DocumentStorageFactory, OpenedDocumentStorage } from './document-storage-contract';
+import type { DocumentStorageFactory } from './document-storage-contract';
 import { newDocument } from './document-storage-contract';
+import { openedForTest } from '../../util/test-support/opened-for-test';
 
 /**
  * The page tools' document edits (document-edits.ts) over one engine's storage port: a file replaced, a
@@ -12,14 +13,7 @@ import { newDocument } from './document-storage-contract';
  */
 export function documentEditsContract(engine: string, open: DocumentStorageFactory): void {
   describe(`the page tools' document edits on the storage port: ${engine}`, () => {
-    const withStorage = (test: (s: OpenedDocumentStorage) => Promise<void>) => async () => {
-      const s = await open();
-      try {
-        await test(s);
-      } finally {
-        await s.close();
-      }
-    };
+    const withStorage = openedForTest(open);
 
     /** The edits over `documents`, and what they told (changes, removals, spool files owned). */
     function editsOver(documents: DocumentStorage) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentStorage, NewDocument } from '../document-storage';
 import type { HistoryStorage } from '../history-storage';
 import { unitOfWorkContract } from './unit-of-work-contract';
+import { openedForTest } from '../../util/test-support/opened-for-test';
 
 /** One engine's documents and history over a fresh place (a temp file, a fresh schema). */
 export interface OpenedDocumentStorage {
@@ -43,14 +44,7 @@ export function newDocument(over: Partial<NewDocument> = {}): NewDocument {
  */
 export function documentStorageContract(engine: string, open: DocumentStorageFactory): void {
   describe(`DocumentStorage and HistoryStorage contract: ${engine}`, () => {
-    const withStorage = (test: (s: OpenedDocumentStorage) => Promise<void>) => async () => {
-      const s = await open();
-      try {
-        await test(s);
-      } finally {
-        await s.close();
-      }
-    };
+    const withStorage = openedForTest(open);
 
     it(
       'stores a document as given, its seen-file key and its first history entry, in one insert',

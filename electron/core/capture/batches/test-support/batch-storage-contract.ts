@@ -3,6 +3,7 @@ import { DEFAULT_CAPTURE_PROFILE } from '../../../../../shared/domain/capture';
 import type { DocumentStorage } from '../../../queue/document-storage';
 import { newDocument } from '../../../queue/test-support/document-storage-contract';
 import type { BatchStorage, CaptureBatch, StoredPlan } from '../batch-storage';
+import { openedForTest } from '../../../util/test-support/opened-for-test';
 
 /** One engine's batches and the documents beside them, over a fresh place (a temp file, a fresh schema). */
 export interface OpenedBatchStorage {
@@ -43,14 +44,7 @@ function newBatch(over: Partial<CaptureBatch> = {}): CaptureBatch {
  */
 export function batchStorageContract(engine: string, open: BatchStorageFactory): void {
   describe(`BatchStorage contract: ${engine}`, () => {
-    const withStorage = (test: (s: OpenedBatchStorage) => Promise<void>) => async () => {
-      const s = await open();
-      try {
-        await test(s);
-      } finally {
-        await s.close();
-      }
-    };
+    const withStorage = openedForTest(open);
 
     it(
       "keeps a batch as it was received: a watched folder's file, and a scan with its scanner",
