@@ -130,6 +130,20 @@ describe.each([
     expect(names()).toEqual(['after.pdf', 'real.pdf']);
   });
 
+  it('gone first, then a link in its place: marked missing, then replaced with a notice; nothing behind the link taken', async () => {
+    const { scans, outside, notices } = await start({ reattachMs: 100 });
+    await writeFile(join(scans, 'real.pdf'), 'a real scan');
+    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await rename(scans, join(t.fx!.dir, 'scans-old'));
+    await waitFor(() => status() === 'missing', 'the folder marked missing');
+    await symlink(outside, scans);
+    await waitFor(() => status() === 'replaced', 'the folder marked replaced');
+    expect(notices.map((n) => n.code)).toEqual(['folder.missing', 'folder.replaced']);
+    await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(names()).toEqual(['real.pdf']);
+  });
+
   it('swapped between two presence checks: a file seen through the link is not taken', async () => {
     // Presence checked only once a minute: only the check before each hand-over stands in the way.
     const { scans, outside } = await start({ reattachMs: 60_000 });

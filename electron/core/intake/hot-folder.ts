@@ -375,6 +375,14 @@ export class HotFolder {
     } else if (this.status !== 'stopped' && look.kind === 'folder') {
       this.logger.info('folder back', { folder: this.profile.id, path: this.root });
       await this.attach();
+    } else if (this.status !== 'stopped' && this.status !== 'replaced' && look.kind === 'link') {
+      // Moved away and a link put in its place: a look between the two saw it missing; it is replaced now.
+      this.logger.warn('watched folder replaced by a link; not followed', {
+        folder: this.profile.id,
+        path: this.root,
+        target: look.target,
+      });
+      this.setStatus('replaced', look.target);
     }
   }
 

@@ -163,10 +163,13 @@ describe('watched folders claimed through the office database', () => {
       () => 0,
     );
     release();
+    // The copy is discarded before its spool file is removed and the warning written: waited for both.
+    const letGoSaid = () =>
+      folderLog.entries.some((e) => e.message.startsWith('claim lapsed before the file was taken'));
     await waitUntil(
-      () => docsOf({ fx } as Station).length === 0,
+      () => docsOf({ fx } as Station).length === 0 && letGoSaid(),
       "A's copy let go",
-      () => docsOf({ fx } as Station).map((d) => d.state),
+      () => [docsOf({ fx } as Station).map((d) => d.state), folderLog.entries.length],
     );
     expect(folderLog.entries.some((e) => e.level === 'warn' && e.message.endsWith("this station's copy let go"))).toBe(
       true,
