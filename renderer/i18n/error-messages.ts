@@ -185,7 +185,7 @@ const en = {
   'error.capture.too_many_pages':
     'The scan has more pages than capture splits per file, so it was not split. It is kept whole: tag it yourself.',
   'error.capture.interrupted':
-    'The analysis of this scan was cut off twice as the program ended, so it is not analysed again. It is kept whole: check it.',
+    'The analysis of this scan was cut off twice as the program ended, with no document made in between, so it is not analysed again. It is kept whole: check it.',
   'error.capture.not_held':
     'This batch is no longer waiting for review (it was released, perhaps from another window). Its documents are in the inbox.',
   'error.capture.release_plan':
@@ -428,7 +428,7 @@ const de: Record<ErrorMessageKey, string> = {
   'error.capture.too_many_pages':
     'Der Scan hat mehr Seiten, als die Erfassung je Datei aufteilt, und wurde nicht aufgeteilt. Er bleibt ganz: bitte selbst erfassen.',
   'error.capture.interrupted':
-    'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
+    'Die Analyse dieses Scans wurde zweimal durch das Beenden des Programms abgebrochen, ohne dass dazwischen ein Dokument entstand, und wird nicht wiederholt. Er bleibt ganz: bitte prüfen.',
   'error.capture.not_held':
     'Dieser Stapel wartet nicht mehr auf Prüfung (er wurde freigegeben, vielleicht in einem anderen Fenster). Seine Dokumente sind im Eingang.',
   'error.capture.release_plan':

@@ -89,7 +89,7 @@ export const de: Record<MessageKey, string> = {
   'notice.capture.too_many_pages':
     'Der Scan {file} hat mehr Seiten, als die Erfassung je Datei aufteilt. Er wurde nicht aufgeteilt: Er ist als ein Dokument im Eingang.',
   'notice.capture.interrupted':
-    'Die Analyse des Scans {file} wurde zweimal durch das Beenden des Programms abgebrochen und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
+    'Die Analyse des Scans {file} wurde zweimal durch das Beenden des Programms abgebrochen, ohne dass dazwischen ein Dokument entstand, und wird nicht wiederholt. Er ist als ein Dokument im Eingang.',
   'notice.import.failed': 'Die Datei {file} wurde nicht übernommen: {reason}',
   'link.lost':
     'Die Verbindung zu Intake Desk ist unterbrochen; es wird erneut versucht. Bis dahin kann diese Seite Veraltetes zeigen.',

@@ -88,7 +88,7 @@ export const en = {
   'notice.capture.too_many_pages':
     'The scan {file} has more pages than capture splits per file. It was not split: it is in the inbox as one document.',
   'notice.capture.interrupted':
-    'The analysis of the scan {file} was cut off twice as the program ended, so it is not analysed again. It is in the inbox as one document.',
+    'The analysis of the scan {file} was cut off twice as the program ended, with no document made in between, so it is not analysed again. It is in the inbox as one document.',
   'notice.import.failed': 'The file {file} was not taken in: {reason}',
   'link.lost':
     'The connection to Intake Desk was lost; trying again. Until it is back, what this page shows may be out of date.',

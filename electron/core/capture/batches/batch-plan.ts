@@ -58,12 +58,15 @@ export const NOTHING_TO_SPLIT: DocumentError = {
 };
 /** The history of a scan in which no separator sheet was found: one document, as the scanner wrote it. */
 export const AS_SCANNED = historyStep('asScanned');
-/** Analyses begun and cut off by the process ending, after which a batch is kept whole unanalysed. */
+/**
+ * Analyses begun and cut off by the process ending with no document made in between, after which a batch is
+ * kept whole unanalysed (an analysis that made a document takes its start back: run-batch.ts).
+ */
 export const MAX_ANALYSIS_STARTS = 2;
 export const INTERRUPTED: DocumentError = {
   code: 'capture.interrupted',
   message:
-    'Kept whole, not split: its analysis was cut off twice as the program ended (it may have crashed it), so it is not analysed again.',
+    'Kept whole, not split: its analysis was cut off twice as the program ended, with no document made in between (it may have crashed it), so it is not analysed again.',
   retryable: false,
 };
 /** Kept-whole reasons that say nothing against the file itself: it goes on as a plain document (keepWhole). */

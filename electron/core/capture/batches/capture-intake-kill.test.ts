@@ -22,18 +22,22 @@ import { idleMs } from '../../util/test-support/box-pace';
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CHILD = join(import.meta.dirname, '../test-support/capture-pipeline-child.ts');
 
+interface ChildRun {
+  /** Killed this long after the batch was written. */
+  killAfterMs?: number;
+  /** Killed once this run made this many parts (default: once the batch is split). */
+  afterParts?: number;
+  /** Killed on the first log line that holds this. */
+  killOnLine?: string;
+  fileName?: string;
+}
+
 /**
- * Runs the pipeline in a child, drops the batch in, and kills it -9 after `killAfterMs`, or once `afterParts`
- * parts are documents (default: once the batch is split).
+ * Runs the pipeline in a child, drops the batch in (none: a batch a killed run received before is there
+ * already), and kills it -9 as `run` says.
  */
-async function runChild(
-  data: string,
-  scans: string,
-  batch: Uint8Array,
-  killAfterMs?: number,
-  afterParts?: number,
-  fileName = CASE_BATCH_FILE_NAME,
-) {
+async function runChild(data: string, scans: string, batch: Uint8Array | undefined, run: ChildRun = {}) {
+  const { killAfterMs, afterParts, killOnLine, fileName = CASE_BATCH_FILE_NAME } = run;
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, data, scans], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,7 +57,12 @@ async function runChild(
       for (const line of lines) {
         if (line === 'ready') ready();
         if (line.includes('"batch document made"')) parts++;
-        const done = afterParts === undefined ? line.includes('"batch split"') : parts >= afterParts;
+        const done =
+          killOnLine !== undefined
+            ? line.includes(killOnLine)
+            : afterParts === undefined
+              ? line.includes('"batch split"')
+              : parts >= afterParts;
         if (done && killAfterMs === undefined && splitAfterMs === undefined) {
           splitAfterMs = Date.now() - written;
           child.kill('SIGKILL');
@@ -62,7 +71,7 @@ async function runChild(
     });
   });
   written = Date.now();
-  await writeFile(join(scans, fileName), batch);
+  if (batch) await writeFile(join(scans, fileName), batch);
   if (killAfterMs !== undefined) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   await exited;
   return splitAfterMs;
@@ -131,7 +140,7 @@ describe('capture in the pipeline under kill -9', () => {
         await mkdir(scans, { recursive: true });
         // Run 0 is killed right after its split and times the whole; the others at a random moment of it.
         const killAt = run === 0 ? undefined : Math.floor(rnd() * fullMs * 1.1);
-        const took = await runChild(data, scans, batch, killAt);
+        const took = await runChild(data, scans, batch, { killAfterMs: killAt });
         if (run === 0) fullMs = took ?? 5_000;
         const outcome = await partsAfterKill(data);
         outcomes.push(`${killAt ?? 'split'}ms:${outcome}`);
@@ -167,7 +176,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
       const data = join(dir, 'data');
       const scans = join(dir, 'scans');
       await mkdir(scans, { recursive: true });
-      await runChild(data, scans, pdf, undefined, 2, name);
+      await runChild(data, scans, pdf, { afterParts: 2, fileName: name });
       const db = new Database(join(data, 'queue.sqlite'), { readonly: true });
       let before: number;
       try {
@@ -204,6 +213,79 @@ describe('a long batch killed -9 after some of its documents were made', () => {
         expect(new Set(docs.map((d) => d.fileName)).size).toBe(expected.length);
         expect(readdirSync(join(data, 'spool')).sort()).toEqual(docs.map((d) => d.id).sort());
         expect(readdirSync(join(data, 'capture', 'work'))).toEqual([]);
+      } finally {
+        await pipeline.stop();
+      }
+    },
+  );
+});
+
+/** The parts an uninterrupted run makes of `pdf`, from the same analysis and rules. */
+async function partsOfUninterruptedRun(pdf: Uint8Array, name: string): Promise<number[][]> {
+  const profile = CaptureProfileSchema.parse(captureKillFolder('/').capture);
+  const refDir = tempDir('capture-kill-ref-');
+  await writeFile(join(refDir, name), pdf);
+  const pool = new CapturePool();
+  const analysed = await pool.analyseFile(join(refDir, name), {
+    dpi: profile.dpi,
+    blankThreshold: profile.blankThreshold,
+  });
+  await pool.close();
+  if (!analysed.ok) throw new Error(analysed.problem.message);
+  return planSeparation(analysed.pages, profile).documents.map((d) => d.pages);
+}
+
+// A kill is not a poison (issue #45): only program ends with nothing made in between count against a batch.
+describe('a batch whose analysis the program ending cuts off again and again', () => {
+  it(
+    'killed -9 twice, each time after it made documents: the next start finishes the split (not kept whole)',
+    { timeout: idleMs(400_000) },
+    async () => {
+      const { pdf } = await scannedBatch(40, 3);
+      const name = 'CLM-2026-000102_stack.pdf';
+      const expected = await partsOfUninterruptedRun(pdf, name);
+      expect(expected.length).toBeGreaterThan(5);
+      const dir = tempDir('capture-kill-again-');
+      const data = join(dir, 'data');
+      const scans = join(dir, 'scans');
+      await mkdir(scans, { recursive: true });
+      // Two runs killed after two more documents each: two analyses begun and cut off by the program ending.
+      await runChild(data, scans, pdf, { afterParts: 2, fileName: name });
+      await runChild(data, scans, undefined, { afterParts: 2, fileName: name });
+      const pipeline = await captureKillPipeline(data, scans, silentLogger);
+      try {
+        await pipeline.start();
+        await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
+        await pipeline.capture.idle();
+        const docs = pipeline.queue.list({ limit: 100, offset: 0 }).documents;
+        expect(docs.map((d) => d.error?.code).filter(Boolean)).toEqual([]);
+        const batches = new BatchStore(pipeline.db);
+        const links = docs.map((d) => batches.partOf(d.id)!).sort((a, b) => a.index - b.index);
+        expect(links.map((l) => l.pages)).toEqual(expected);
+      } finally {
+        await pipeline.stop();
+      }
+    },
+  );
+
+  it(
+    'killed -9 twice as its analysis began, nothing made between: kept whole as one document, said as interrupted',
+    { timeout: idleMs(300_000) },
+    async () => {
+      const dir = tempDir('capture-kill-poison-');
+      const data = join(dir, 'data');
+      const scans = join(dir, 'scans');
+      await mkdir(scans, { recursive: true });
+      await runChild(data, scans, await caseBatch(), { killOnLine: '"batch analysis started"' });
+      await runChild(data, scans, undefined, { killOnLine: '"batch analysis started"' });
+      const pipeline = await captureKillPipeline(data, scans, silentLogger);
+      try {
+        await pipeline.start();
+        await waitFor(() => pipeline.capture.pending() === 0, 'batch kept whole', 120_000);
+        await pipeline.capture.idle();
+        const docs = pipeline.queue.list({ limit: 10, offset: 0 }).documents;
+        expect(docs).toHaveLength(1);
+        expect(docs[0]).toMatchObject({ fileName: CASE_BATCH_FILE_NAME, error: { code: 'capture.interrupted' } });
       } finally {
         await pipeline.stop();
       }

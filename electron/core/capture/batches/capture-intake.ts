@@ -19,7 +19,9 @@
  * (BatchStore.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
  * the batch whole at once (capture.failed); one that was cut off by the process ending is tried once more
  * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
- * the batch is kept whole without being analysed again (capture.interrupted).
+ * with no document made in between the batch is kept whole without being analysed again
+ * (capture.interrupted). An analysis that made a document takes its start back: a station killed again and
+ * again during a long batch finishes it, since each run gets further (issue #45).
  *
  * A batch's documents appear as its analysis goes on (issue #30 item 6): a document is made as soon as a
  * separator sheet closes it (StreamPlanner), its PDF built in the part worker (never on this thread).

@@ -95,10 +95,23 @@ export class BatchRun extends LineStage {
     let next = made.count;
     let making: Promise<void> = Promise.resolve();
     let partFailed: unknown;
+    // The first document this analysis makes takes its start back: an analysis that got further than the
+    // last one is no mark against the batch if the program ends later (an admin's kill, a service restart
+    // during a long batch). Only ends with nothing made in between count (MAX_ANALYSIS_STARTS).
+    let progressed = false;
     const make = (spec: PartSpec) => {
       making = making.then(async () => {
         if (partFailed !== undefined || this.stopping) return;
-        await this.makePart(batch, spec, partsDir).catch((e: unknown) => (partFailed = e));
+        try {
+          await this.makePart(batch, spec, partsDir);
+        } catch (e) {
+          partFailed = e;
+          return;
+        }
+        if (progressed) return;
+        progressed = true;
+        work.transaction(() => batches.unmarkAnalysisStart(id, this.now()));
+        await work.durable();
       });
     };
     const closed = (d: PlannedDocument): PartSpec => ({
@@ -124,16 +137,16 @@ export class BatchRun extends LineStage {
       result = await this.pages.analyse(batch, made.nextPage, onPage);
     } catch (e) {
       await making;
-      if (this.stopping) return this.stoppedDuring(id);
+      if (this.stopping) return this.stoppedDuring(id, progressed);
       logger.error('batch analysis failed; kept whole', { batch: id, error: e });
       return this.keepRest(batch, analysisFailed(e), partsDir);
     }
     await making;
-    if (this.stopping) return this.stoppedDuring(id);
+    if (this.stopping) return this.stoppedDuring(id, progressed);
     if (partFailed !== undefined) return this.keepRest(batch, partError(partFailed), partsDir);
     // A scan still open: every page there is analysed and the documents it closed are made; the rest waits
     // for the next page (or the clerk's "finish"). Pausing is no mark against the batch.
-    if (result === 'caught-up') return this.stoppedDuring(id);
+    if (result === 'caught-up') return this.stoppedDuring(id, progressed);
     if (!result.ok) return this.keepRest(batch, keptWholeError(result.problem), partsDir);
     const { plan, rest } = planner.finish();
     if (review) return this.review.hold(batch, analysed, plan);
@@ -164,7 +177,7 @@ export class BatchRun extends LineStage {
     } else if (next === 0 && plan.documents.length === 0) return this.keepWhole(batch, NOTHING_TO_SPLIT);
     else for (const [i, d] of rest.entries()) make({ ...closed(d), last: i === rest.length - 1 });
     await making;
-    if (this.stopping) return this.stoppedDuring(id);
+    if (this.stopping) return this.stoppedDuring(id, progressed);
     if (partFailed !== undefined) return this.keepRest(batch, partError(partFailed), partsDir);
     // Every document is in the queue: the batch is split (its original goes once they are all uploaded);
     // with its last part's transaction, or here when the last document was made before the end (the file
@@ -180,8 +193,12 @@ export class BatchRun extends LineStage {
     this.completion.completeSoon(id);
   }
 
-  /** A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start. */
-  private stoppedDuring(id: string): void {
+  /**
+   * A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start.
+   * (Taken back once: an analysis that made a document took its start back already.)
+   */
+  private stoppedDuring(id: string, progressed: boolean): void {
+    if (progressed) return;
     this.deps.work.transaction(() => this.deps.batches.unmarkAnalysisStart(id, this.now()));
   }
 
