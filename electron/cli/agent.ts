@@ -313,10 +313,10 @@ async function runCommand(
   });
 
   if (args.command === 'upload') return uploadOne(args, pipeline, signals.stopped, logger, budget, sentAsScanned.list);
-  if (args.command === 'scan') {
-    const { scanOne, leftForClerk } = await import('./scan-cli');
-    const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
-    const code = await drainAndSummarise(
+  // Drains the queue as --once does, then prints the summary (and, in office mode, stops when the office
+  // database stayed out of reach).
+  const drain = () =>
+    drainAndSummarise(
       pipeline,
       signals.stopped,
       logger,
@@ -324,6 +324,10 @@ async function runCommand(
       sentAsScanned.list,
       office && onceOfficeStop(office, args.unreachableTries),
     );
+  if (args.command === 'scan') {
+    const { scanOne, leftForClerk } = await import('./scan-cli');
+    const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
+    const code = await drain();
     if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
     return leftForClerk(pipeline, scanned.batchId) ?? code;
   }
@@ -344,14 +348,7 @@ async function runCommand(
     logger.info('configuration changed while uploads were stopped; starting again');
     throw new RestartRequested();
   }
-  return drainAndSummarise(
-    pipeline,
-    signals.stopped,
-    logger,
-    budget,
-    sentAsScanned.list,
-    office && onceOfficeStop(office, args.unreachableTries),
-  );
+  return drain();
 }
 
 async function uploadOne(

@@ -9,7 +9,7 @@ import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
 import { readWhole } from '../document-view/document-bytes';
 import type { PageSource } from '../pages/page-sources';
-import { openImagePages, openPdfPages, openTiffPages } from '../pages/page-sources';
+import { openImagePages, openPages } from '../pages/page-sources';
 import type { ReviewState } from './batch-review-model';
 import {
   initialReview,
@@ -88,12 +88,7 @@ function useOriginalPages(batch: HeldBatch): PageSource | undefined {
     void readWhole(intake().contentSource(`${HELD_CONTENT_PREFIX}${batch.id}`), type, MAX_THUMB_BYTES, abort.signal)
       .then(async (blob) => {
         if (!blob || abort.signal.aborted) return;
-        const bytes = await blob.arrayBuffer();
-        opened = await (kind === 'pdf'
-          ? openPdfPages(bytes)
-          : kind === 'tiff'
-            ? openTiffPages(bytes)
-            : openImagePages(blob));
+        opened = await openPages(kind, blob);
         if (abort.signal.aborted) opened.close();
         else setSource(opened);
       })

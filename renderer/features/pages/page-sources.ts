@@ -65,3 +65,10 @@ export async function openImagePages(blob: Blob): Promise<PageSource> {
     close: () => image.close(),
   };
 }
+
+/** The pages of a document's bytes, by the kind its name or type says (the strip's and batch review's). */
+export async function openPages(kind: 'pdf' | 'tiff' | 'image', blob: Blob): Promise<PageSource> {
+  if (kind === 'image') return openImagePages(blob);
+  const bytes = await blob.arrayBuffer();
+  return kind === 'pdf' ? openPdfPages(bytes) : openTiffPages(bytes);
+}

@@ -10,7 +10,7 @@ import { intake } from '../../ipc/client';
 import { readRange, readWhole } from '../document-view/document-bytes';
 import { previewKind } from '../document-view/preview-kind';
 import { deletePage, movePage, rotatePage } from './page-edits';
-import { openImagePages, openPdfPages, openTiffPages } from './page-sources';
+import { openPages } from './page-sources';
 import type { PageSource } from './page-sources';
 import type { PageChange } from './pages-slice';
 import type { PageListEdit } from './page-edits';
@@ -90,13 +90,8 @@ export function PageStrip(props: { doc: Document }) {
         )
         .then(async (blob) => {
           if (!blob) return setTooLarge(true);
-          const bytes = await blob.arrayBuffer();
           if (abort.signal.aborted) return;
-          opened = await (kind === 'pdf'
-            ? openPdfPages(bytes)
-            : kind === 'tiff'
-              ? openTiffPages(bytes)
-              : openImagePages(blob));
+          opened = await openPages(kind, blob);
           if (abort.signal.aborted) opened.close();
           else setSource(opened);
         })
