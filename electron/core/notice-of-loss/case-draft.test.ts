@@ -49,15 +49,15 @@ describe('a notice of loss fills the platform case form', () => {
     expect(filled).toEqual({
       policyNumber: 'HR-100001',
       caseType: 'Property',
+      'claimant.firstName': 'Jörg',
       'claimant.lastName': 'Müller',
     });
-    // Read right and offered with their evidence: a date named as the loss's, a named cause, an amount next to
-    // "etwa" and a signer's first name were right in fewer than 99 % of their values on blind sets A–D.
+    // Read right and offered with their evidence: a date named as the loss's, a named cause and an amount
+    // next to "etwa" were right in fewer than 99 % of their values on blind sets A–D.
     for (const [path, value, evidence] of [
       ['accidentDate', '2026-03-12', 'loss-date-named'],
       ['damageCause', 'Leitungswasser', 'cause-named'],
       ['estimatedAmount', 1200.5, 'amount-estimate'],
-      ['claimant.firstName', 'Jörg', 'claimant-policyholder-signs'],
     ] as const)
       expect(valueOf(d, path)).toMatchObject({ value, evidence, filled: false, reason: 'uncertain' });
     // The letter names no place: the insured's address is offered, marked as the policy's, never filled.
@@ -179,6 +179,22 @@ describe('a notice of loss fills the platform case form', () => {
       evidence: 'claimant-policyholder',
     });
     expect(valueOf(draftOf(LETTER), 'claimant.lastName')).toMatchObject({ filled: true });
+  });
+
+  it('a relative who signs with the same surname and another given name is not the policyholder', () => {
+    const signed = (name: string) => draftOf([...LETTER.slice(0, -1), name]);
+    // A son writes for his father (blind set C, 032): "Sven Müller" under the closing is not Jörg Müller.
+    expect(valueOf(signed('Sven Müller'), 'claimant.firstName')).toMatchObject({
+      filled: false,
+      evidence: 'claimant-policyholder',
+    });
+    expect(valueOf(signed('SVEN MÜLLER'), 'claimant.lastName')).toMatchObject({ filled: false });
+    // The policyholder's own ways of signing still fill.
+    for (const own of ['Jörg Müller', 'J. Müller', 'Müller', 'Herr Müller'])
+      expect(valueOf(signed(own), 'claimant.firstName'), own).toMatchObject({
+        filled: true,
+        evidence: 'claimant-policyholder-signs',
+      });
   });
 
   it('offers a value the schema would refuse instead of filling it', () => {

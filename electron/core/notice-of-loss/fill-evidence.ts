@@ -48,10 +48,11 @@ export const EVIDENCE = {
   'policy-confirmed-not-in-force': { policyNumber: c(42, 42) },
   // The case type from the confirmed policy's product (Hausrat → Property).
   'case-type-from-product': { caseType: c(182, 182) },
-  // The policyholder's name from the platform, and the letter is signed with it.
-  'claimant-policyholder-signs': claimant(c(113, 115), c(115, 115)),
+  // The policyholder's name from the platform, and the letter is signed with it (no other given name
+  // before the surname: a son signing "Sven Müller" for "Jörg Müller" is not the policyholder).
+  'claimant-policyholder-signs': claimant(c(113, 113), c(113, 113)),
   // The policyholder's name, but the letter is signed by someone else or its signer was not found.
-  'claimant-policyholder': claimant(c(22, 67), c(23, 67)),
+  'claimant-policyholder': claimant(c(22, 69), c(25, 69)),
   // One date named as the loss's (Schadentag, date of loss, "am … ereignete sich").
   'loss-date-named': { lossDate: c(54, 57) },
   // Two different dates named as the loss's.

@@ -30,11 +30,14 @@ const letters = (s: string) =>
  * the first closing, beside the first signature label, or the first e-mail sender.
  */
 export function signedBy(lines: readonly NoticeLine[], fullName: string): boolean {
-  const surname = letters(fullName.trim().split(/\s+/).pop() ?? '');
+  const parts = fullName.trim().split(/\s+/);
+  const surname = letters(parts.pop() ?? '');
   if (surname.length < 3) return false;
+  const given = parts.length > 0 ? letters(parts[0]!) : '';
   const all = lines.map((l) => plain(l.text));
   if (all.some((t) => FOR_SOMEONE_ELSE.test(t))) return false;
-  const names = (i: number) => letters(all[i] ?? '').includes(surname);
+  const names = (i: number) =>
+    letters(all[i] ?? '').includes(surname) && givenNameFits(lines[i]?.text ?? '', surname, given);
   for (const [i, t] of all.entries()) {
     // Under the closing: the next three lines (a scribble, the typed name, a title).
     if (CLOSING.test(t.trim())) return [i + 1, i + 2, i + 3].some(names);
@@ -45,3 +48,25 @@ export function signedBy(lines: readonly NoticeLine[], fullName: string): boolea
   }
   return false;
 }
+
+/**
+ * The word before the signature's surname is no other given name: a son, a nephew or a wife signs with the
+ * same surname and another given name ("Sven Müller" for "Jörg Müller"), and then the letter is not the
+ * policyholder's. The policyholder's given name, an initial ("J. Müller", "Th. Maier"; OCR makes "9." or "SS,"
+ * of a handwritten one, so two letters or fewer count as one), a title or nothing before it all fit.
+ */
+function givenNameFits(line: string, surname: string, given: string): boolean {
+  if (!given) return true;
+  const words = line.split(/\s+/).filter(Boolean);
+  for (const [i, w] of words.entries()) {
+    if (letters(w) !== surname || i === 0) continue;
+    const before = words[i - 1]!;
+    const name = letters(before);
+    if (name.length <= 2 || before.includes('.') || TITLES.has(name) || name === given) continue;
+    if (/^\p{Lu}/u.test(before)) return false;
+  }
+  return true;
+}
+
+/** Words before a name that are no given name. */
+const TITLES = new Set(['herr', 'herrn', 'frau', 'prof', 'mrs', 'miss', 'dipl', 'ing', 'familie', 'family']);
