@@ -20,9 +20,13 @@ describe('the calibrated fill table', () => {
     expect(fills('address-read', 'street')).toBe(false); // 51 of 57
     expect(fills('address-read', 'city')).toBe(false); // 10 of 11: too few
     expect(fills('loss-date-named', 'lossDate')).toBe(false); // 54 of 57
-    expect(fills('loss-date-on', 'lossDate')).toBe(false); // 52 of 53
     expect(fills('amount-estimate', 'amount')).toBe(false); // 69 of 75
     expect(fills('cause-named', 'cause')).toBe(false); // 93 of 94: 98.9 %
+  });
+
+  it('a date after "am"/"on" fills once a date the line wraps is read whole (51 of 51; 52 of 53 before: "am Dienstag, dem 1." / "Dezember 2026")', () => {
+    expect(fills('loss-date-on', 'lossDate')).toBe(true);
+    expect(fills('loss-date-on-first', 'lossDate')).toBe(false); // 8 of 9
   });
 
   it('the signer with the policyholder’s given name fills it: a relative signing with the same surname is not counted as the policyholder (113 of 113; 113 of 115 before)', () => {

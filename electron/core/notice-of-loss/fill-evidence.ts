@@ -58,8 +58,8 @@ export const EVIDENCE = {
   // Two different dates named as the loss's.
   'loss-date-named-twice': { lossDate: c(1, 1) },
   // A date after "am"/"on" in a sentence (the only one such, or the first of several).
-  'loss-date-on': { lossDate: c(52, 53) },
-  'loss-date-on-first': { lossDate: c(6, 7) },
+  'loss-date-on': { lossDate: c(51, 51) },
+  'loss-date-on-first': { lossDate: c(8, 9) },
   // A date written without a year ("am 2. Mai", "(26.09.)"): the year is the letter's.
   'loss-date-no-year': { lossDate: c(41, 49) },
   // One date with no words naming it.

@@ -57,6 +57,8 @@ const NOT_LOSS_BEFORE =
 const LETTER_DATE_LINE = /^[\p{Lu}][\p{L} .'-]{1,40},\s*((den|am)\s+)?$/u;
 /** "On Saturday, 15 August 2026": a sentence, not a place and the letter's date. */
 const STARTS_AS_SENTENCE = new RegExp(String.raw`^\W*(am|on|in|at|during|the|${WEEKDAY})\b`, 'u');
+/** How much of the next line a wrapped date is looked for in ("Dezember 2026", "September 2026"). */
+const WRAP_HEAD = 16;
 const QUOTE_HEADER = /^[^.!?]{0,60}\b(schrieb|wrote)\b/u;
 /** The date opens its line, or follows only a weekday or a word or two (a form's cell). */
 const aloneOnLineOrFirst = (prefix: string) => prefix.trim().split(/\s+/).filter(Boolean).length <= 2;
@@ -110,11 +112,17 @@ export function findDates(lines: readonly NoticeLine[]): FoundDate[] {
   const out: FoundDate[] = [];
   for (const [i, line] of lines.entries()) {
     const low = plain(line.text);
+    // A date the line wraps ("am Dienstag, dem 1." / "Dezember 2026, …") is read with the head of the next
+    // line; one that starts there is that line's.
+    const next = lines[i + 1]?.page === line.page ? lines[i + 1]!.text : '';
+    const joined = next ? `${low} ${plain(next.slice(0, WRAP_HEAD))}` : low;
     const taken: [number, number][] = [];
     for (const re of DATE_FORMS) {
       re.lastIndex = 0;
-      for (const m of low.matchAll(re)) {
+      for (const m of joined.matchAll(re)) {
         const start = m.index ?? 0;
+        const wrapped = start + m[0].length > low.length;
+        if (start >= low.length || (wrapped && start + m[0].length <= low.length + 1)) continue;
         const end = start + m[0].length;
         if (taken.some(([a, b]) => start < b && end > a)) continue;
         const g = m.groups!;
@@ -126,7 +134,7 @@ export function findDates(lines: readonly NoticeLine[]): FoundDate[] {
         if (!iso) continue;
         taken.push([start, end]);
         const before = low.slice(0, start);
-        const after = low.slice(end);
+        const after = joined.slice(end);
         const labelAbove = i > 0 && lines[i - 1]!.page === line.page ? plain(lines[i - 1]!.text) : '';
         const aloneOnLine = before.trim().length === 0;
         const prefix = plain(line.text.slice(0, start));
@@ -154,8 +162,10 @@ export function findDates(lines: readonly NoticeLine[]): FoundDate[] {
             : 'on';
         out.push({
           iso,
-          raw: line.text.slice(start, end),
-          at: placeOf(line, start, end),
+          raw: wrapped
+            ? `${line.text.slice(start)} ${next.slice(0, end - low.length - 1)}`
+            : line.text.slice(start, end),
+          at: placeOf(line, start, Math.min(end, low.length)),
           role,
           ...(noYear ? { noYear } : {}),
         });

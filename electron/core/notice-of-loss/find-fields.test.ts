@@ -65,6 +65,21 @@ describe('date of loss', () => {
     expect(lossDate('Am 03.03.2026 um 10:14 schrieb HANSA-NORD Schadenservice:')).toBeUndefined();
   });
 
+  it('a date the line wraps is read whole, where it stands (blind set D, 033)', () => {
+    const letter = [
+      'Innsbruck, am 4.12.2026',
+      'Infolge der starken Schneefälle vom 28. November bis 1. Dezember 2026 kam es am Dienstag, dem 1.',
+      'Dezember 2026, durch Schneedruck am Dach des Hauses zum Abriss der Dachrinne.',
+      'Der Spenglerbetrieb Kofler hat am 3.12.2026 ein Angebot gelegt.',
+    ];
+    const found = chooseLossDate(findDates(lines(...letter)), '2026-12-07');
+    expect(found).toMatchObject({ date: { iso: '2026-12-01', at: { line: 1 } }, evidence: 'loss-date-on-first' });
+    expect(found?.date.raw).toBe('1. Dezember 2026');
+    // A date wholly on the next line is that line's, found once.
+    const dates = findDates(lines('Schadentag:', '12.03.2026'));
+    expect(dates.map((d) => [d.iso, d.at.line])).toEqual([['2026-03-12', 1]]);
+  });
+
   it('one date without words is offered, not taken as sure', () => {
     expect(lossDate('Es geht um den Vorfall 12.03.2026 im Keller.')?.confidence).toBeLessThan(0.8);
   });
