@@ -189,10 +189,22 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       clockSkewMs.push(lastBeat ? Date.parse(lastBeat) - Date.now() : NaN);
     }
     const claimedAtSignal = new Set<string>();
-    // The signal comes at a moment the station holds claimed files (what the takeover is about), or after 10 s.
+    // The signal comes at a moment the station holds claimed files (what the takeover is about). A loaded box
+    // (SMB through gvfs, two busy cores) can take longer than any fixed time before it claims one: waited for
+    // while the stations still move files, and given up only when they stop moving (then the run's own checks
+    // say what was missed).
     const whenClaiming = async (agent: number) => {
       const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));
-      for (let t = 0; t < 200 && (await filesUnder(claimed)).length === 0; t++) await sleep(50);
+      const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 180_000 });
+      while ((await filesUnder(claimed)).length === 0) {
+        deadline.saw([
+          (await readdir(scans)).length,
+          (await filesUnder(join(scans, '.intake', 'claimed'))).length,
+          (await filesUnder(join(scans, '.intake', 'taken'))).length,
+        ]);
+        if (deadline.expired()) return;
+        await sleep(50);
+      }
     };
     const snapshot = async (agent: number) => {
       const claimed = join(scans, '.intake', 'claimed', await stationOf(agent));

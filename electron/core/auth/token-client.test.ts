@@ -244,6 +244,53 @@ describe('private_key_jwt', () => {
   });
 });
 
+describe('callers that go away', () => {
+  it('a caller stopped already starts no request; one whose callers all went away fails without an unhandled rejection', async () => {
+    const port = await closedPort();
+    const tokenUrl = `http://127.0.0.1:${port}`;
+    await h.credentials.setClientSecret(h.credentialRef({ tokenUrl }), 'sandbox-demo-secret');
+    let secretsRead = 0;
+    const lines: string[] = [];
+    const tokens = new TokenClient({
+      environment: h.environment({ tokenUrl }),
+      credentials: {
+        getClientSecret: (ref) => {
+          secretsRead++;
+          return h.credentials.getClientSecret(ref);
+        },
+        getPrivateKey: (ref) => h.credentials.getPrivateKey(ref),
+        subscribe: (listener) => h.credentials.subscribe(listener),
+      },
+      fetch: (url, init) => fetch(url, init),
+      clock: systemClock,
+      logger: new JsonLineLogger((line) => lines.push(line)),
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // An upload stopped before it asked: cancelled, and no request begun (it ended the agent when that
+      // request failed with nobody waiting for it).
+      const stopped = new AbortController();
+      stopped.abort();
+      expect((await rejection(tokens.getToken(stopped.signal))).code).toBe('request.cancelled');
+      expect(secretsRead).toBe(0);
+      // An upload stopped while its request runs: cancelled at once; the request fails later, unwaited for.
+      const stopping = new AbortController();
+      const asked = tokens.getToken(stopping.signal);
+      stopping.abort();
+      expect((await rejection(asked)).code).toBe('request.cancelled');
+      await expect.poll(() => lines.filter((l) => l.includes('token request failed')).length).toBe(1);
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+      expect(secretsRead).toBe(1);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      tokens.dispose();
+    }
+  });
+});
+
 describe('internal failures', () => {
   it('an unexpected error is auth.internal and its cause is logged, without the key', async () => {
     // A 512-bit RSA-PSS key is read fine but cannot hold a PS256 signature (SHA-256 + 32-byte salt).

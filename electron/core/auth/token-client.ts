@@ -77,7 +77,15 @@ export class TokenClient {
     if (this.failure) throw this.failure;
     const now = this.options.clock.now();
     if (this.cached && now < this.cached.refreshAt) return this.cached.value;
-    this.inflight ??= this.refresh();
+    // Stopped already (its upload ended): no request started that nobody would wait for.
+    if (signal?.aborted) throw cancelled(signal);
+    if (!this.inflight) {
+      this.inflight = this.refresh();
+      // Each caller is told of a failure through its own await; when every caller has gone (their uploads
+      // stopped), the request's failure must not be left unhandled: that ended the whole agent (logged in
+      // refresh() already).
+      this.inflight.catch(() => undefined);
+    }
     const token = await abortable(this.inflight, signal);
     return token.value;
   }
@@ -335,13 +343,14 @@ function isRedirectRefusal(e: unknown): boolean {
 }
 
 /** Lets one caller stop waiting without cancelling the request others share. */
+const cancelled = (signal: AbortSignal) =>
+  new IntakeError('cancelled', 'request.cancelled', 'Cancelled.', { cause: signal.reason });
+
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted)
-    return Promise.reject(new IntakeError('cancelled', 'request.cancelled', 'Cancelled.', { cause: signal.reason }));
+  if (signal.aborted) return Promise.reject(cancelled(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () =>
-      reject(new IntakeError('cancelled', 'request.cancelled', 'Cancelled.', { cause: signal.reason }));
+    const onAbort = () => reject(cancelled(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => {
