@@ -55,10 +55,11 @@ export class DocumentQueue {
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;
-    this.documents = new DocumentReadModel(this.work, deps.spool, this.uploads, deps.history);
+    this.documents = new DocumentReadModel(deps.storage, deps.spool, this.uploads, deps.history);
     this.commands = new ClerkCommands(this.work, deps.storage, this.uploads);
     this.intake = new DocumentIntake({
       work: this.work,
+      storage: deps.storage,
       spool: deps.spool,
       uploads: this.uploads,
       health: this.health,

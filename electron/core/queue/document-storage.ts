@@ -34,8 +34,13 @@ export interface DocumentStorage {
   get(id: string): Promise<StoredDocument | undefined>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;
-  /** Records a seen-file key without a document of its own (a capture batch; a file skipped for good). */
-  markSeen(key: string, documentId: string, at: string): Promise<void>;
+  /**
+   * Records a seen-file key, for a document to come in the same unit of work (a watched folder's file) or
+   * without one of its own (a capture batch; a file skipped for good). Answers whether this call recorded
+   * it: false when the key is taken already, also by another station's unit committed meanwhile (which it
+   * waits for), so a unit that records the key first and goes on only on true takes the file exactly once.
+   */
+  markSeen(key: string, documentId: string, at: string): Promise<boolean>;
   /** The document, its seen-file key (`seenKey`) and its first history entry, in one commit. */
   insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument>;
   /**
