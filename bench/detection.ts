@@ -43,7 +43,8 @@ export async function detectionBench(quick: boolean): Promise<Figure[]> {
   const unsubscribe = () => undefined;
   const poll = setInterval(() => {
     void pipeline.queue.list({ limit: 1000, offset: 0 }).then(({ documents }) => {
-      for (const d of documents) if (!seen.has(d.fileName)) seen.set(d.fileName, { at: performance.now(), size: d.size });
+      for (const d of documents)
+        if (!seen.has(d.fileName)) seen.set(d.fileName, { at: performance.now(), size: d.size });
     });
   }, 10);
   // Four writers at a time, like a busy multi-function device; every other file a TIFF.

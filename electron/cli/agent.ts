@@ -280,7 +280,9 @@ async function runCommand(
     return 0;
   }
   if (args.command === 'retry') {
-    const failed = (await pipeline.queue.list({ states: ['failed'], limit: 20_000, offset: 0 })).documents.filter((d) => d.error?.code !== 'file.empty' && d.error?.code !== 'file.unreadable');
+    const failed = (await pipeline.queue.list({ states: ['failed'], limit: 20_000, offset: 0 })).documents.filter(
+      (d) => d.error?.code !== 'file.empty' && d.error?.code !== 'file.unreadable',
+    );
     if (failed.length > 0) await pipeline.queue.retry(failed.map((d) => d.id));
     process.stdout.write(`${JSON.stringify({ retried: failed.length })}\n`);
     if (!args.once) return 0;

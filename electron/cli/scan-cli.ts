@@ -190,7 +190,9 @@ export async function leftForClerk(pipeline: IntakePipeline, batchId: string): P
   const batch = new BatchStore(pipeline.db).get(batchId);
   if (!batch) return undefined;
   const stem = batch.fileName.replace(/\.pdf$/i, '');
-  const waiting = (await pipeline.queue.list({ states: ['new', 'tagged'], limit: 1000, offset: 0 })).documents.filter((d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName);
+  const waiting = (await pipeline.queue.list({ states: ['new', 'tagged'], limit: 1000, offset: 0 })).documents.filter(
+    (d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName,
+  );
   if (waiting.length === 0) return undefined;
   line({
     left: 'documents',

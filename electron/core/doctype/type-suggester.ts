@@ -36,9 +36,7 @@ export class TypeSuggester {
   }
 
   private async classifier(): Promise<TypeClassifier> {
-    const sent = (await this.deps.sent())
-      .filter((d) => d.metadata.documentTypeCode?.trim())
-      .slice(0, HISTORY);
+    const sent = (await this.deps.sent()).filter((d) => d.metadata.documentTypeCode?.trim()).slice(0, HISTORY);
     const key = `${sent.length}:${sent[0]?.id ?? ''}:${sent.at(-1)?.id ?? ''}`;
     if (this.model?.key === key) return this.model.classifier;
     const examples = [];

@@ -5,9 +5,7 @@ import { IntakeError, toIpcError } from '../errors';
 import { parseRange } from './byte-range';
 
 export interface ContentLocator {
-  contentFile(
-    id: string,
-  ): { path: string; contentType: string } | Promise<{ path: string; contentType: string }>;
+  contentFile(id: string): { path: string; contentType: string } | Promise<{ path: string; contentType: string }>;
 }
 
 /** An answer to a preview's read, the same for the web shell (Node http) and Electron (app:// Response). */

@@ -125,8 +125,7 @@ export class PageEditService {
         async (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
-          if (last.split_into && (await this.exists(last.split_into)))
-            takenBack = await edits.discard(last.split_into);
+          if (last.split_into && (await this.exists(last.split_into))) takenBack = await edits.discard(last.split_into);
           for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[])
             await edits.readmit(d, historyStep('mergeUndone'));
           records.remove(id, last.seq);
