@@ -14,8 +14,8 @@ import type { UploadControlDeps } from './upload-control';
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
   /**
-   * The queue's storage port over the same database (the clerk's commands and the page tools' edits go
-   * through it; the other parts still use `store`, docs/architecture.md "Storage ports").
+   * The queue's storage port over the same database (the clerk's commands, the page tools' edits, intake and
+   * the read model go through it; the other parts still use `store`, docs/architecture.md "Storage ports").
    */
   storage: DocumentStorage;
   /** The history's storage port (the queue screen's history reads it). */

@@ -14,9 +14,9 @@ import type { HistoryStorage } from './history-storage';
  * Methods answer Promises, as a network database must. Each one is atomic on its own: `insert` writes the
  * document, its seen-file key and its first history entry in one commit; `update` the patch and, when the
  * state changes or the bytes are other bytes, a history entry. A read, a check and a write that belong
- * together are one unit of work (`transaction`). The clerk's commands and the page tools' edits go through
- * this port; the queue's other services still call the SQLite store's synchronous surface
- * (docs/architecture.md, "Storage ports").
+ * together are one unit of work (`transaction`). The clerk's commands, the page tools' edits, the intake and
+ * the read model go through this port; the queue's other services still call the SQLite store's synchronous
+ * surface (docs/architecture.md, "Storage ports").
  */
 export interface DocumentStorage {
   /**
