@@ -146,6 +146,9 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     if (doc.state === 'new' && previous === undefined) arrived(doc);
     else if (doc.state !== 'new') places.delete(doc.id);
   });
+  const stopRemovals = d.bus.on('documents.changed', ({ removed }) => {
+    for (const id of removed) places.delete(id);
+  });
   // The inbox as the app found it at start (documents of an earlier run not read yet, e.g. the app was
   // closed right after a scan): read in the background too, so suggestions and the text search cover
   // them. Already-read content comes from the cache at once; the backlog cap holds for these as well.
@@ -172,6 +175,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     async stop() {
       await backlog;
       stopArrivals();
+      stopRemovals();
       background.stop();
       await text.close();
     },
