@@ -170,12 +170,17 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return rowCount === 1;
   }
 
-  async markSeen(key: string, documentId: string, at: string): Promise<void> {
-    await this.query(
+  /**
+   * `ON CONFLICT DO NOTHING` waits for another transaction that inserted the same key and has not committed
+   * yet: once it commits, nothing is inserted here (false); had it rolled back, this one records it.
+   */
+  async markSeen(key: string, documentId: string, at: string): Promise<boolean> {
+    const { rowCount } = await this.query(
       `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING`,
       [key, documentId, at],
     );
+    return rowCount === 1;
   }
 
   async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {

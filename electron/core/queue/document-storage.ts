@@ -14,9 +14,9 @@ import type { HistoryStorage } from './history-storage';
  * Methods answer Promises, as a network database must. Each one is atomic on its own: `insert` writes the
  * document, its seen-file key and its first history entry in one commit; `update` the patch and, when the
  * state changes or the bytes are other bytes, a history entry. A read, a check and a write that belong
- * together are one unit of work (`transaction`). The clerk's commands and the page tools' edits go through
- * this port; the queue's other services still call the SQLite store's synchronous surface
- * (docs/architecture.md, "Storage ports").
+ * together are one unit of work (`transaction`). The clerk's commands, the page tools' edits, the intake and
+ * the read model go through this port; the queue's other services still call the SQLite store's synchronous
+ * surface (docs/architecture.md, "Storage ports").
  */
 export interface DocumentStorage {
   /**
@@ -34,8 +34,13 @@ export interface DocumentStorage {
   get(id: string): Promise<StoredDocument | undefined>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;
-  /** Records a seen-file key without a document of its own (a capture batch; a file skipped for good). */
-  markSeen(key: string, documentId: string, at: string): Promise<void>;
+  /**
+   * Records a seen-file key, for a document to come in the same unit of work (a watched folder's file) or
+   * without one of its own (a capture batch; a file skipped for good). Answers whether this call recorded
+   * it: false when the key is taken already, also by another station's unit committed meanwhile (which it
+   * waits for), so a unit that records the key first and goes on only on true takes the file exactly once.
+   */
+  markSeen(key: string, documentId: string, at: string): Promise<boolean>;
   /** The document, its seen-file key (`seenKey`) and its first history entry, in one commit. */
   insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument>;
   /**

@@ -8,6 +8,7 @@ import { openQueueDatabase } from './queue-database';
 import { SqliteDocumentStorage } from './sqlite-document-storage';
 import { clerkCommandsContract } from './test-support/clerk-commands-contract';
 import { documentEditsContract } from './test-support/document-edits-contract';
+import { documentIntakeContract } from './test-support/document-intake-contract';
 import type { DocumentStorageFactory } from './test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from './test-support/document-storage-contract';
 
@@ -33,6 +34,7 @@ const openSqlite: DocumentStorageFactory = async () => {
 documentStorageContract('SQLite (the queue file)', openSqlite);
 clerkCommandsContract('SQLite (the queue file)', openSqlite);
 documentEditsContract('SQLite (the queue file)', openSqlite);
+documentIntakeContract('SQLite (the queue file)', openSqlite);
 
 describe("SQLite's units of work (one connection)", () => {
   const at = new Date().toISOString();
