@@ -257,7 +257,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
         await pipeline.capture.idle();
-        const docs = pipeline.queue.list({ limit: 100, offset: 0 }).documents;
+        const docs = (await pipeline.queue.list({ limit: 100, offset: 0 })).documents;
         expect(docs.map((d) => d.error?.code).filter(Boolean)).toEqual([]);
         const batches = new BatchStore(pipeline.db);
         const links = docs.map((d) => batches.partOf(d.id)!).sort((a, b) => a.index - b.index);
@@ -283,7 +283,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch kept whole', 120_000);
         await pipeline.capture.idle();
-        const docs = pipeline.queue.list({ limit: 10, offset: 0 }).documents;
+        const docs = (await pipeline.queue.list({ limit: 10, offset: 0 })).documents;
         expect(docs).toHaveLength(1);
         expect(docs[0]).toMatchObject({ fileName: CASE_BATCH_FILE_NAME, error: { code: 'capture.interrupted' } });
       } finally {
