@@ -190,7 +190,7 @@ export class DocumentIntake {
     const known = this.unreadableDocuments().get(file.sourcePath);
     let doc: StoredDocument;
     if (known && store.get(known)?.state === 'failed') {
-      doc = this.deps.uploads.apply(known, { error: docError });
+      doc = this.work.apply(known, { error: docError });
     } else {
       const id = randomUUID();
       doc = store.insert(

@@ -51,6 +51,7 @@ export class DocumentQueue {
       bus: deps.bus,
       clock: deps.clock,
       status: () => this.uploads.status(),
+      recount: () => this.uploads.recount(),
       ...(deps.ownsSpoolName ? { ownsSpoolName: deps.ownsSpoolName } : {}),
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });

@@ -15,6 +15,8 @@ export interface QueueWorkDeps {
   clock: Clock;
   /** The queue's status as it is now (upload-control.ts), sent with queue.changed. */
   status: () => QueueStatus;
+  /** A change was told: the status's counts are read again (upload-control.ts); queue.changed waits for it. */
+  recount?: () => Promise<void>;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
 }
@@ -29,6 +31,8 @@ export interface QueueWorkDeps {
  */
 export class QueueWork {
   private statusTimer: NodeJS.Timeout | undefined;
+  private counted: Promise<void> | undefined;
+  private stopped = false;
   private spoolNames: Set<string> | undefined;
 
   constructor(private readonly deps: QueueWorkDeps) {}
@@ -91,16 +95,20 @@ export class QueueWork {
 
   /** queue.changed at most every 250 ms: counts are a GROUP BY, and the status bar needs no more. */
   statusChanged(): void {
+    this.counted = this.deps.recount?.();
     if (this.statusTimer) return;
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined;
-      this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
+      void Promise.resolve(this.counted).then(() => {
+        if (!this.stopped) this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
+      });
     }, 250);
     this.statusTimer.unref();
   }
 
   /** No queue.changed after the queue stopped. */
   stop(): void {
+    this.stopped = true;
     if (this.statusTimer) clearTimeout(this.statusTimer);
   }
 
