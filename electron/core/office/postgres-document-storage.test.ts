@@ -3,6 +3,7 @@ import { clerkCommandsContract } from '../queue/test-support/clerk-commands-cont
 import { documentEditsContract } from '../queue/test-support/document-edits-contract';
 import type { DocumentStorageFactory } from '../queue/test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
+import { uploadClaimContract } from '../queue/test-support/upload-claim-contract';
 import { silentLogger } from '../util/logger';
 import { OfficeStation } from './office-station';
 import { PostgresDocumentStorage } from './postgres-document-storage';
@@ -36,6 +37,7 @@ const openPostgres: DocumentStorageFactory = async () => {
 documentStorageContract('PostgreSQL (the office database)', openPostgres);
 clerkCommandsContract('PostgreSQL (the office database)', openPostgres);
 documentEditsContract('PostgreSQL (the office database)', openPostgres);
+uploadClaimContract('PostgreSQL (the office database)', openPostgres);
 
 describe('the office documents of several stations', () => {
   it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {

@@ -260,8 +260,7 @@ export class UploadWorker {
         // most wakes find the slots full; the upload that frees one wakes it again.
         if (this.online !== false && this.inFlight.size < this.deps.concurrency) {
           await this.takeDue(now);
-          const nextDue =
-            this.inFlight.size < this.deps.concurrency ? await this.deps.storage.nextDueAt() : undefined;
+          const nextDue = this.inFlight.size < this.deps.concurrency ? await this.deps.storage.nextDueAt() : undefined;
           if (nextDue !== undefined) waitMs = Math.min(waitMs, Math.max(0, nextDue - now));
         }
       }
@@ -335,7 +334,12 @@ export class UploadWorker {
         const at = new Date(this.deps.clock.now()).toISOString();
         for (const d of unfinished.filter((x) => x.state === 'uploading'))
           requeued.push(
-            await documents.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, historyStep('storageRequeued')),
+            await documents.update(
+              d.id,
+              { state: 'queued', nextAttemptAtMs: null },
+              at,
+              historyStep('storageRequeued'),
+            ),
           );
         return { unfinished, requeued };
       });
@@ -535,7 +539,11 @@ export class UploadWorker {
         const at = decision.delayMs > 0 ? clock.now() + decision.delayMs : null;
         await apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, errorStep(decision.error));
       } else if (decision.action === 'pause') {
-        await apply(doc.id, { state: 'queued', nextAttemptAtMs: null, error: decision.error }, errorStep(decision.error));
+        await apply(
+          doc.id,
+          { state: 'queued', nextAttemptAtMs: null, error: decision.error },
+          errorStep(decision.error),
+        );
         this.pause({ code: decision.error.code, message: decision.error.message });
       } else {
         await apply(
