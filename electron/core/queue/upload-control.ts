@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
 import type { DocumentState } from '../../../shared/domain/document';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
@@ -79,9 +80,16 @@ export class UploadControl {
   >;
   private counting: Promise<void> | undefined;
   private countAgain: Promise<void> | undefined;
+  /**
+   * The counts read outside any unit of work, whoever asks: a change told from inside an open unit (the page
+   * tools' joined edits) must not read that unit's writes before they commit; outside, the read waits for it.
+   */
+  private readonly countsOutsideUnits: () => Promise<Record<DocumentState, number>>;
+  private stopped = false;
 
   constructor(private readonly deps: UploadControlDeps) {
     const { work } = deps;
+    this.countsOutsideUnits = AsyncResource.bind(() => deps.storage.counts());
     const data = dirname(deps.spool.dir);
     this.health =
       deps.health ??
@@ -180,6 +188,7 @@ export class UploadControl {
 
   async stop(): Promise<void> {
     await this.worker.stop();
+    this.stopped = true;
     this.deps.work.stop();
     await this.deps.storage
       .durable()
@@ -210,8 +219,9 @@ export class UploadControl {
    * failure is logged).
    */
   recount(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (!this.counting) {
-      const read = this.deps.storage.counts().then(
+      const read = this.countsOutsideUnits().then(
         (counts) => {
           this.counts = counts;
         },
