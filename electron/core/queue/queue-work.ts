@@ -22,11 +22,11 @@ export interface QueueWorkDeps {
 }
 
 /**
- * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake, upload
- * control) and the services that share its database (page tools, capture) change documents through it: one
- * transaction around their own records too, the flush to disk, and the change told once (documents.changed
- * at once, queue.changed at most every 250 ms). The clerk's commands and the page tools' edits use only its
- * telling (`now`, `changed` …) and change documents through the port's unit of work
+ * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake) and the
+ * services that share its database (page tools, capture) change documents through it: one transaction
+ * around their own records too, the flush to disk, and the change told once (documents.changed at once,
+ * queue.changed at most every 250 ms). The clerk's commands, the page tools' edits and the uploads use only
+ * its telling (`now`, `changed` …) and change documents through the port's unit of work
  * (DocumentStorage.transaction; docs/architecture.md, "Storage ports").
  */
 export class QueueWork {
