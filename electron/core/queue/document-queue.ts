@@ -72,6 +72,7 @@ export class DocumentQueue {
   start: UploadControl['start'] = () => this.uploads.start();
   stop: UploadControl['stop'] = () => this.uploads.stop();
   status: UploadControl['status'] = () => this.uploads.status();
+  freshStatus: UploadControl['freshStatus'] = () => this.uploads.freshStatus();
   pause: UploadControl['pause'] = () => this.uploads.pause();
   resume: UploadControl['resume'] = () => this.uploads.resume();
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);

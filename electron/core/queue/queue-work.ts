@@ -15,7 +15,7 @@ export interface QueueWorkDeps {
   clock: Clock;
   /** The queue's status as it is now (upload-control.ts), sent with queue.changed. */
   status: () => QueueStatus;
-  /** A change was told: the status's counts are read again (upload-control.ts); queue.changed waits for it. */
+  /** Reads the status's counts again (upload-control.ts) before queue.changed carries them. */
   recount?: () => Promise<void>;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
@@ -31,7 +31,6 @@ export interface QueueWorkDeps {
  */
 export class QueueWork {
   private statusTimer: NodeJS.Timeout | undefined;
-  private counted: Promise<void> | undefined;
   private stopped = false;
   private spoolNames: Set<string> | undefined;
 
@@ -93,13 +92,15 @@ export class QueueWork {
     this.statusChanged();
   }
 
-  /** queue.changed at most every 250 ms: counts are a GROUP BY, and the status bar needs no more. */
+  /**
+   * queue.changed at most every 250 ms, with the counts read again first: counts are a GROUP BY over every
+   * document, and the status bar needs no more.
+   */
   statusChanged(): void {
-    this.counted = this.deps.recount?.();
     if (this.statusTimer) return;
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined;
-      void Promise.resolve(this.counted).then(() => {
+      void Promise.resolve(this.deps.recount?.()).then(() => {
         if (!this.stopped) this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
       });
     }, 250);

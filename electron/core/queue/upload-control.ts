@@ -71,8 +71,10 @@ export class UploadControl {
   readonly health: ResourceHealth;
   /**
    * The documents' counts by state as of the last read (`recount`), which status() answers: its readers
-   * (status bar, metrics, queue.changed, the agent) read it synchronously, and a network engine answers
-   * later. It is read again after every change told, so it follows each commit.
+   * (status bar, metrics, queue.changed, the status file) read it synchronously, and a network engine answers
+   * later. It is read again before each queue.changed (at most every 250 ms after a change told, the cadence
+   * the status bar had), not at every change: the read is a GROUP BY over every document ever kept. Who must
+   * not see counts from before a change (the agent's `--once`, an IPC query) awaits `freshStatus`.
    */
   private counts: Record<DocumentState, number> = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<
     DocumentState,
@@ -81,8 +83,9 @@ export class UploadControl {
   private counting: Promise<void> | undefined;
   private countAgain: Promise<void> | undefined;
   /**
-   * The counts read outside any unit of work, whoever asks: a change told from inside an open unit (the page
-   * tools' joined edits) must not read that unit's writes before they commit; outside, the read waits for it.
+   * The counts read outside any unit of work, whoever asks: the timer that asks may have been set by a change
+   * told inside an open unit (the page tools' joined edits), whose async context it inherits, and must not
+   * read that unit's writes before they commit; outside it, the read waits for the unit.
    */
   private readonly countsOutsideUnits: () => Promise<Record<DocumentState, number>>;
   private stopped = false;
@@ -213,8 +216,7 @@ export class UploadControl {
   }
 
   /**
-   * Reads the counts again (after a change was told), for status(); resolves once a read that began after
-   * the call is in. Calls while a read runs share one more read after it, so a burst of changes costs two.
+   * Reads the counts again, for status(); resolves once a read that began after the call is in. Calls while a read runs share one more read after it, so a burst of changes costs two.
    * A read that fails keeps the counts before (the data folder's health tells a failing database; another
    * failure is logged).
    */
@@ -299,6 +301,12 @@ export class UploadControl {
         ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
         : {}),
     };
+  }
+
+  /** The status with its counts read now: for a reader that decides on them (the agent's `--once` end). */
+  async freshStatus(): Promise<QueueStatus> {
+    await this.recount();
+    return this.status();
   }
 
   pause(): QueueStatus {
