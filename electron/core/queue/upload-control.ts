@@ -76,10 +76,7 @@ export class UploadControl {
    * the status bar had), not at every change: the read is a GROUP BY over every document ever kept. Who must
    * not see counts from before a change (the agent's `--once`, an IPC query) awaits `freshStatus`.
    */
-  private counts: Record<DocumentState, number> = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<
-    DocumentState,
-    number
-  >;
+  private counts = noDocuments();
   private counting: Promise<void> | undefined;
   private countAgain: Promise<void> | undefined;
   /**
@@ -216,9 +213,9 @@ export class UploadControl {
   }
 
   /**
-   * Reads the counts again, for status(); resolves once a read that began after the call is in. Calls while a read runs share one more read after it, so a burst of changes costs two.
-   * A read that fails keeps the counts before (the data folder's health tells a failing database; another
-   * failure is logged).
+   * Reads the counts again, for status(); resolves once a read that began after the call is in. Calls while
+   * a read runs share one more read after it. A read that fails keeps the counts before (the data folder's
+   * health tells a failing database; another failure is logged).
    */
   recount(): Promise<void> {
     if (this.stopped) return Promise.resolve();
@@ -303,7 +300,10 @@ export class UploadControl {
     };
   }
 
-  /** The status with its counts read now: for a reader that decides on them (the agent's `--once` end). */
+  /**
+   * The status with its counts read now: for a reader that decides on them (the agent's `--once` end). Not
+   * from inside a unit of work: the read waits for the unit to commit.
+   */
   async freshStatus(): Promise<QueueStatus> {
     await this.recount();
     return this.status();
@@ -332,4 +332,9 @@ export class UploadControl {
   setConcurrency(concurrency: number): void {
     this.worker.setConcurrency(concurrency);
   }
+}
+
+/** Counts before the first read: no documents in any state. */
+function noDocuments(): Record<DocumentState, number> {
+  return Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
 }
