@@ -402,7 +402,8 @@ async function drainAndSummarise(
     // The signal's flag, set at once: `stopped` resolves only after the queue closed, and meanwhile a
     // stopping folder counts as having nothing pending, which would print a second, normal summary.
     if (interrupted || interruption.signal) return 0;
-    const status = pipeline.queue.status();
+    // Read now, not the snapshot: the last file may have become a queued document since its last read.
+    const status = await pipeline.queue.freshStatus();
     const c = status.counts;
     if (status.paused || budget.exhausted || storageGaveUp(pipeline)) break;
     office = officeStop?.();
@@ -417,7 +418,7 @@ async function drainAndSummarise(
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const status = pipeline.queue.status();
+  const status = await pipeline.queue.freshStatus();
   const failed = (await pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 })).documents;
   // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
   // …or, under --once, nothing could be reached --unreachable-tries times in a row.

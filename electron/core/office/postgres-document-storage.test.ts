@@ -4,6 +4,7 @@ import { documentEditsContract } from '../queue/test-support/document-edits-cont
 import { documentIntakeContract } from '../queue/test-support/document-intake-contract';
 import type { DocumentStorageFactory } from '../queue/test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
+import { uploadClaimContract } from '../queue/test-support/upload-claim-contract';
 import { silentLogger } from '../util/logger';
 import { OfficeStation } from './office-station';
 import { PostgresDocumentStorage } from './postgres-document-storage';
@@ -38,6 +39,7 @@ documentStorageContract('PostgreSQL (the office database)', openPostgres);
 clerkCommandsContract('PostgreSQL (the office database)', openPostgres);
 documentEditsContract('PostgreSQL (the office database)', openPostgres);
 documentIntakeContract('PostgreSQL (the office database)', openPostgres);
+uploadClaimContract('PostgreSQL (the office database)', openPostgres);
 
 describe('the office documents of several stations', () => {
   it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {

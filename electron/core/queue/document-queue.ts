@@ -51,6 +51,7 @@ export class DocumentQueue {
       bus: deps.bus,
       clock: deps.clock,
       status: () => this.uploads.status(),
+      recount: () => this.uploads.recount(),
       ...(deps.ownsSpoolName ? { ownsSpoolName: deps.ownsSpoolName } : {}),
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
@@ -72,6 +73,7 @@ export class DocumentQueue {
   start: UploadControl['start'] = () => this.uploads.start();
   stop: UploadControl['stop'] = () => this.uploads.stop();
   status: UploadControl['status'] = () => this.uploads.status();
+  freshStatus: UploadControl['freshStatus'] = () => this.uploads.freshStatus();
   pause: UploadControl['pause'] = () => this.uploads.pause();
   resume: UploadControl['resume'] = () => this.uploads.resume();
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);

@@ -11,6 +11,7 @@ import { documentEditsContract } from './test-support/document-edits-contract';
 import { documentIntakeContract } from './test-support/document-intake-contract';
 import type { DocumentStorageFactory } from './test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from './test-support/document-storage-contract';
+import { uploadClaimContract } from './test-support/upload-claim-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'document-storage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,6 +36,7 @@ documentStorageContract('SQLite (the queue file)', openSqlite);
 clerkCommandsContract('SQLite (the queue file)', openSqlite);
 documentEditsContract('SQLite (the queue file)', openSqlite);
 documentIntakeContract('SQLite (the queue file)', openSqlite);
+uploadClaimContract('SQLite (the queue file)', openSqlite);
 
 describe("SQLite's units of work (one connection)", () => {
   const at = new Date().toISOString();

@@ -104,6 +104,10 @@ export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
     return this.store.durable();
   }
 
+  durableSoon(): Promise<void> {
+    return this.store.durableSoon();
+  }
+
   keyDurable(id: string): Promise<void> {
     return this.store.keyDurable(id);
   }

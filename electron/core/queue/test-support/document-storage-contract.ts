@@ -306,6 +306,7 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
       withStorage(async ({ documents }) => {
         const d = await documents.insert(newDocument({ state: 'queued', idempotencyKey: 'key' }));
         await documents.durable();
+        await documents.durableSoon();
         await documents.keyDurable(d.id);
         await documents.keyDurable('never-written');
         expect((await documents.get(d.id))?.idempotencyKey).toBe('key');
