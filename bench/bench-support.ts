@@ -180,8 +180,8 @@ export async function uploadsOf(s: BenchSandbox): Promise<StoredUpload[]> {
   return (await (await fetch(`${s.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 
-export async function until(fn: () => boolean, pollMs = 20): Promise<void> {
-  while (!fn()) await new Promise((r) => setTimeout(r, pollMs));
+export async function until(fn: () => boolean | Promise<boolean>, pollMs = 20): Promise<void> {
+  while (!(await fn())) await new Promise((r) => setTimeout(r, pollMs));
 }
 
 export function percentile(values: number[], p: number): number {

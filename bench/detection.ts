@@ -42,8 +42,10 @@ export async function detectionBench(quick: boolean): Promise<Figure[]> {
   const seen = new Map<string, { at: number; size: number }>();
   const unsubscribe = () => undefined;
   const poll = setInterval(() => {
-    for (const d of pipeline.queue.list({ limit: 1000, offset: 0 }).documents)
-      if (!seen.has(d.fileName)) seen.set(d.fileName, { at: performance.now(), size: d.size });
+    void pipeline.queue.list({ limit: 1000, offset: 0 }).then(({ documents }) => {
+      for (const d of documents)
+        if (!seen.has(d.fileName)) seen.set(d.fileName, { at: performance.now(), size: d.size });
+    });
   }, 10);
   // Four writers at a time, like a busy multi-function device; every other file a TIFF.
   for (let i = 0; i < files; i += 4) {

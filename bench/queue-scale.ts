@@ -71,10 +71,10 @@ export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   const rec = await queue.start();
   const recoveryMs = performance.now() - t;
   t = performance.now();
-  const page = queue.list({ limit: 500, offset: 0 });
+  const page = await queue.list({ limit: 500, offset: 0 });
   const listMs = performance.now() - t;
   t = performance.now();
-  const search = queue.list({ query: 'C-42', states: ['queued'], limit: 500, offset: 0 });
+  const search = await queue.list({ query: 'C-42', states: ['queued'], limit: 500, offset: 0 });
   const searchMs = performance.now() - t;
   await queue.stop();
   db.close();

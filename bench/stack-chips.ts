@@ -141,17 +141,21 @@ export async function stackChipsBench(letters = 20, tesseract?: string): Promise
         writeFile(join(demo.scannerFolder, names[i]!), bytes),
       ),
     );
-    const listed = () =>
-      queue.list({ states: ['new'], limit: 100, offset: 0 }).documents.filter((d) => names.includes(d.fileName));
-    await until(() => listed().length === letters, 50);
+    const listed = async () =>
+      (await queue.list({ states: ['new'], limit: 100, offset: 0 })).documents.filter((d) =>
+        names.includes(d.fileName),
+      );
+    await until(async () => (await listed()).length === letters, 50);
     const listedAt = seconds(t0);
     // The window's order (the inbox lists the newest first): the clerk starts at the top.
-    const order = [...listed()].sort(compareNewestFirst).map((d) => d.id);
+    const order = [...(await listed())].sort(compareNewestFirst).map((d) => d.id);
     const cacheDir = join(dir, 'demo', 'app', 'text-cache');
     const readAt = new Map<string, number>();
     const watch = setInterval(() => {
-      for (const d of listed())
-        if (!readAt.has(d.id) && existsSync(join(cacheDir, `${d.sha256}.json`))) readAt.set(d.id, seconds(t0));
+      void listed().then((docs) => {
+        for (const d of docs)
+          if (!readAt.has(d.id) && existsSync(join(cacheDir, `${d.sha256}.json`))) readAt.set(d.id, seconds(t0));
+      });
     }, 50);
     // The clerk flips through: open, wait for the chip, five on (the next not read yet).
     const opens: { position: number; wait: number }[] = [];

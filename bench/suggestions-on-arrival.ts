@@ -44,15 +44,15 @@ export async function suggestionsOnArrivalBench(): Promise<Figure[]> {
     // Auto-submit on: the PDFs named by the pattern go to the upload queue; the letters (no match) stay.
     await demo.core.settings.save({ ...settings, folders: settings.folders.map((f) => ({ ...f, autoSubmit: true })) });
     const { queue } = demo.core;
-    const find = (name: string) => queue.list({ limit: 10, offset: 0, query: name }).documents[0];
-    const textRead = (name: string) => {
-      const d = find(name);
+    const find = async (name: string) => (await queue.list({ limit: 10, offset: 0, query: name })).documents[0];
+    const textRead = async (name: string) => {
+      const d = await find(name);
       return !!d && existsSync(join(dir, 'app', 'text-cache', `${d.sha256}.json`));
     };
     const uploadTime = async (name: string) => {
       const t = performance.now();
       await writeFile(join(demo.scannerFolder, name), makePdf([[name]]));
-      await until(() => ['uploaded', 'archived'].includes(find(name)?.state ?? ''), 10);
+      await until(async () => ['uploaded', 'archived'].includes((await find(name))?.state ?? ''), 10);
       return (performance.now() - t) / 1000;
     };
 
@@ -76,7 +76,7 @@ export async function suggestionsOnArrivalBench(): Promise<Figure[]> {
       delay.enable();
       const t = performance.now();
       await writeFile(join(demo.scannerFolder, name), png);
-      await until(() => !!find(name), 10);
+      await until(async () => !!(await find(name)), 10);
       const pickup = (performance.now() - t) / 1000;
       // An upload while this letter is read (the second letter: the text worker is warm, OCR running).
       if (i === 1) busyUpload = await uploadTime('CLM-2026-000102_INV_busy.pdf');
@@ -84,7 +84,7 @@ export async function suggestionsOnArrivalBench(): Promise<Figure[]> {
       const text = (performance.now() - t) / 1000;
       delay.disable();
       const o = performance.now();
-      const answer = await demo.core.handlers['documents.suggestions']!({ id: find(name)!.id });
+      const answer = await demo.core.handlers['documents.suggestions']!({ id: (await find(name))!.id });
       if (!answer.suggestions.some((s) => s.field === 'policyNumber'))
         throw new Error(`no policy suggestion for ${name}`);
       times.push({ pickup, text, open: (performance.now() - o) / 1000 });

@@ -275,14 +275,14 @@ async function runCommand(
   cleanups.push(stopPipeline);
 
   if (args.command === 'list') {
-    const { documents } = pipeline.queue.list({ limit: 20_000, offset: 0 });
+    const { documents } = await pipeline.queue.list({ limit: 20_000, offset: 0 });
     for (const d of documents) process.stdout.write(`${JSON.stringify(summaryOf(d))}\n`);
     return 0;
   }
   if (args.command === 'retry') {
-    const failed = pipeline.queue
-      .list({ states: ['failed'], limit: 20_000, offset: 0 })
-      .documents.filter((d) => d.error?.code !== 'file.empty' && d.error?.code !== 'file.unreadable');
+    const failed = (await pipeline.queue.list({ states: ['failed'], limit: 20_000, offset: 0 })).documents.filter(
+      (d) => d.error?.code !== 'file.empty' && d.error?.code !== 'file.unreadable',
+    );
     if (failed.length > 0) await pipeline.queue.retry(failed.map((d) => d.id));
     process.stdout.write(`${JSON.stringify({ retried: failed.length })}\n`);
     if (!args.once) return 0;
@@ -295,7 +295,7 @@ async function runCommand(
   const signals = installSignalHandlers(logger, stopPipeline, (signal) => {
     // Interrupted --once/upload: the summary of where things stand, before the queue closes.
     if (args.once || args.command === 'upload' || args.command === 'scan')
-      writeInterruptedSummary(pipeline, signal, sentAsScanned.list);
+      return writeInterruptedSummary(pipeline, signal, sentAsScanned.list);
   });
   cleanups.push(async () => signals.dispose());
   // After the lock: the status file and metrics belong to the folder's owner.
@@ -329,7 +329,7 @@ async function runCommand(
     const scanned = await scanOne(args, pipeline, config.settings.folders, dataDir, logger);
     const code = await drain();
     if (scanned.code !== undefined || code !== EXIT.ok || !scanned.batchId) return scanned.code ?? code;
-    return leftForClerk(pipeline, scanned.batchId) ?? code;
+    return (await leftForClerk(pipeline, scanned.batchId)) ?? code;
   }
   if (!args.once && args.command === 'run') {
     const stopLog = logStopReasons(bus, pipeline.queue, logger);
@@ -402,7 +402,8 @@ async function drainAndSummarise(
     // The signal's flag, set at once: `stopped` resolves only after the queue closed, and meanwhile a
     // stopping folder counts as having nothing pending, which would print a second, normal summary.
     if (interrupted || interruption.signal) return 0;
-    const status = pipeline.queue.status();
+    // Read now, not the snapshot: the last file may have become a queued document since its last read.
+    const status = await pipeline.queue.freshStatus();
     const c = status.counts;
     if (status.paused || budget.exhausted || storageGaveUp(pipeline)) break;
     office = officeStop?.();
@@ -417,8 +418,8 @@ async function drainAndSummarise(
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const status = pipeline.queue.status();
-  const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
+  const status = await pipeline.queue.freshStatus();
+  const failed = (await pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 })).documents;
   // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
   // …or, under --once, nothing could be reached --unreachable-tries times in a row.
   const storage = storageGaveUp(pipeline) ? status.storage : undefined;
@@ -495,13 +496,13 @@ const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 const interruption: { signal?: NodeJS.Signals } = {};
 
 /** What an interrupted --once prints: the counts, the failed documents so far, and the signal. */
-function writeInterruptedSummary(
+async function writeInterruptedSummary(
   pipeline: IntakePipeline,
   signal: NodeJS.Signals,
   sentAsScanned: SentAsScanned[],
-): void {
+): Promise<void> {
   const status = pipeline.queue.status();
-  const failed = pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 }).documents;
+  const failed = (await pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 })).documents;
   const summary = {
     summary: status.counts,
     paused: status.paused,
@@ -519,7 +520,7 @@ function writeInterruptedSummary(
 function installSignalHandlers(
   logger: Logger,
   stop: () => Promise<void>,
-  onSignal: (signal: NodeJS.Signals) => void = () => undefined,
+  onSignal: (signal: NodeJS.Signals) => void | Promise<void> = () => undefined,
 ) {
   let resolveStopped: () => void = () => undefined;
   const stopped = new Promise<void>((r) => (resolveStopped = r));
@@ -529,12 +530,15 @@ function installSignalHandlers(
     if (count > 1) process.exit(130);
     interruption.signal = signal;
     logger.info('stopping', { signal });
-    try {
-      onSignal(signal);
-    } catch (e) {
-      logger.warn('could not write the summary', { error: e });
-    }
-    void stop().finally(resolveStopped);
+    // The summary is read before the queue closes: stopping waits for it.
+    void (async () => {
+      try {
+        await onSignal(signal);
+      } catch (e) {
+        logger.warn('could not write the summary', { error: e });
+      }
+      await stop();
+    })().finally(resolveStopped);
   };
   process.on('SIGTERM', handler);
   process.on('SIGINT', handler);

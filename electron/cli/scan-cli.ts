@@ -175,7 +175,7 @@ export async function scanOne(
  * A batch held for review made no documents yet; a document the auto-submit could not send (a required
  * field empty, or kept whole for a look) stays new or tagged. A scan's documents are named after its batch (`scan_…_p1-2.pdf`).
  */
-export function leftForClerk(pipeline: IntakePipeline, batchId: string): number | undefined {
+export async function leftForClerk(pipeline: IntakePipeline, batchId: string): Promise<number | undefined> {
   const held = pipeline.capture.held().find((b) => b.id === batchId);
   if (held) {
     line({
@@ -190,9 +190,9 @@ export function leftForClerk(pipeline: IntakePipeline, batchId: string): number 
   const batch = new BatchStore(pipeline.db).get(batchId);
   if (!batch) return undefined;
   const stem = batch.fileName.replace(/\.pdf$/i, '');
-  const waiting = pipeline.queue
-    .list({ states: ['new', 'tagged'], limit: 1000, offset: 0 })
-    .documents.filter((d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName);
+  const waiting = (await pipeline.queue.list({ states: ['new', 'tagged'], limit: 1000, offset: 0 })).documents.filter(
+    (d) => d.fileName.startsWith(`${stem}_p`) || d.fileName === batch.fileName,
+  );
   if (waiting.length === 0) return undefined;
   line({
     left: 'documents',

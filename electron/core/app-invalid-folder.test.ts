@@ -60,10 +60,10 @@ describe('a folder profile with an invalid file-name pattern', () => {
       secretStore: new MemorySecretStore(),
       logger,
     });
-    const docs = () => core!.queue.list({ limit: 10, offset: 0 }).documents;
-    await waitFor(() => docs().length > 0, 'the good folder took its file');
+    const docs = async () => (await core!.queue.list({ limit: 10, offset: 0 })).documents;
+    await waitFor(async () => (await docs()).length > 0, 'the good folder took its file');
     await new Promise((r) => setTimeout(r, 500));
-    expect(docs().map((d) => [d.fileName, d.metadata.itemId])).toEqual([['4711_x.pdf', '4711']]);
+    expect((await docs()).map((d) => [d.fileName, d.metadata.itemId])).toEqual([['4711_x.pdf', '4711']]);
     expect(errors).toContainEqual({
       message: 'folder not watched: its profile is invalid',
       fields: { folder: 'bad', detail: expect.stringMatching(/unknown placeholder \{NoSuchField\}/) as unknown },
@@ -96,7 +96,7 @@ describe('a folder profile with an invalid file-name pattern', () => {
     });
     await writeFile(join(good, '4712_y.pdf'), 'still watched');
     await waitFor(
-      () => core!.queue.list({ limit: 10, offset: 0 }).documents.some((d) => d.fileName === '4712_y.pdf'),
+      async () => (await core!.queue.list({ limit: 10, offset: 0 })).documents.some((d) => d.fileName === '4712_y.pdf'),
       'the good folder still runs',
     );
   });

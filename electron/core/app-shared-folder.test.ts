@@ -59,19 +59,19 @@ describe('two desktop stations on one shared folder, auto-submit off', () => {
           await rename(join(scans, `${name}.tmp`), join(scans, name));
         } else await writeFile(join(scans, name), `letter ${i}`);
       }
-      const inbox = (c: IntakeCore) => c.queue.list({ limit: 500, offset: 0 }).documents;
-      await waitFor(() => inbox(a).length + inbox(b).length >= 60, 'sixty documents', 30_000);
+      const inbox = async (c: IntakeCore) => (await c.queue.list({ limit: 500, offset: 0 })).documents;
+      await waitFor(async () => (await inbox(a)).length + (await inbox(b)).length >= 60, 'sixty documents', 30_000);
       await new Promise((r) => setTimeout(r, 1_500));
-      const inA = inbox(a).map((d) => d.fileName);
-      const inB = inbox(b).map((d) => d.fileName);
+      const inA = (await inbox(a)).map((d) => d.fileName);
+      const inB = (await inbox(b)).map((d) => d.fileName);
       expect([...inA, ...inB].sort()).toEqual(names);
       expect(inA.filter((n) => inB.includes(n))).toEqual([]);
-      expect(inbox(a).every((d) => d.state === 'new')).toBe(true);
+      expect((await inbox(a)).every((d) => d.state === 'new')).toBe(true);
       expect((await readdir(scans)).sort()).toEqual(['.intake']);
       // The history says which station took it.
       for (const [core, docs] of [
-        [a, inbox(a)],
-        [b, inbox(b)],
+        [a, await inbox(a)],
+        [b, await inbox(b)],
       ] as const) {
         const doc = docs[0];
         if (!doc) continue;

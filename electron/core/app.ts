@@ -292,14 +292,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const metadataCheck = new MetadataCheck({
     settings: currentSettings,
     environment: activeEnvironment,
-    documents: (ids) =>
-      ids.flatMap((id) => {
-        try {
-          return [queue.get(id)];
-        } catch {
-          return [];
-        }
-      }),
+    documents: async (ids) => {
+      const found = await Promise.all(ids.map((id) => queue.get(id).catch(() => undefined)));
+      return found.filter((d) => d !== undefined);
+    },
     searchCustomers: (query, signal) => session.api().searchCustomers(query, { signal }),
     caseExists: sandboxCaseLookup(fetch),
     clock,
@@ -335,26 +331,24 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
   const pageWords = (pages: { lines: { text: string }[][] }[]) =>
     pages.map((p) => p.lines.map((l) => l.map((w) => w.text).join(' ')).join('\n')).join('\n');
   const types = new TypeSuggester({
-    sent: () => queue.list({ states: ['uploaded', 'archived'], limit: 2000, offset: 0 }).documents,
+    sent: async () => (await queue.list({ states: ['uploaded', 'archived'], limit: 2000, offset: 0 })).documents,
     textOf: async (hash) => {
       const cached = await text.suggestions.text.cachedText(hash);
       return cached ? pageWords(cached.pages) : undefined;
     },
     inboxText: async (doc) => {
-      const read = await text.suggestions.text.textOf(queue.contentFile(doc.id).path);
+      const read = await text.suggestions.text.textOf((await queue.contentFile(doc.id)).path);
       return read.ok ? pageWords(read.pages) : undefined;
     },
     offered: () => currentSettings().documentTypes.map((t) => t.code),
   });
   const drafts = new SqliteDraftStorage({
     db: pipeline.db,
-    isOpen: (id) => {
-      try {
-        return ['new', 'tagged', 'failed'].includes(queue.get(id).state);
-      } catch {
-        return false;
-      }
-    },
+    isOpen: (id) =>
+      queue.get(id).then(
+        (d) => ['new', 'tagged', 'failed'].includes(d.state),
+        () => false,
+      ),
     clock,
   });
 
@@ -431,7 +425,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
             return cases.schemas.get({ environmentId: env.id, key: env.caseSchemaKey, direction: 'input' });
           },
           platform: () => session.api(),
-          fileOf: (docId) => queue.contentFile(docId).path,
+          fileOf: async (docId) => (await queue.contentFile(docId)).path,
           languagesOf: text.languagesOf,
           now: () => clock.now(),
         },
@@ -439,10 +433,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ),
     ...createSuggestionHandlers({
       ...text.suggestions,
-      fileOf: (id) => queue.contentFile(id).path,
-      contentHashOf: (id) => queue.get(id).sha256,
+      fileOf: async (id) => (await queue.contentFile(id)).path,
+      contentHashOf: async (id) => (await queue.get(id)).sha256,
       search: text.search,
-      suggestType: (id) => types.suggest(queue.get(id)),
+      suggestType: async (id) => types.suggest(await queue.get(id)),
       readNext: (ids) => text.readNext(ids),
     }),
   };

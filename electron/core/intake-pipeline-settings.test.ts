@@ -63,14 +63,15 @@ describe('settings reach the pipeline through settings.saved alone', () => {
     'a save starts the new folder, and a new document type applies to the next file without a restart',
     async () => {
       const { settings, scans, folder, p } = await start(true);
-      const doc = (name: string) => p.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.fileName === name);
+      const doc = async (name: string) =>
+        (await p.queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.fileName === name);
 
       await settings.save({ ...settings.get(), folders: [folder] });
       await writeFile(join(scans, 'CLM-2026-000101_GUTACHTEN_1.pdf'), '%PDF-1.4 before');
       await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_1.pdf'), 'the saved folder watched');
       // Not a document type yet: the placeholder's value is left out, the case number is taken.
-      expect(doc('CLM-2026-000101_GUTACHTEN_1.pdf')?.metadata).toMatchObject({ caseNumber: 'CLM-2026-000101' });
-      expect(doc('CLM-2026-000101_GUTACHTEN_1.pdf')?.metadata.documentTypeCode).toBeUndefined();
+      expect((await doc('CLM-2026-000101_GUTACHTEN_1.pdf'))?.metadata).toMatchObject({ caseNumber: 'CLM-2026-000101' });
+      expect((await doc('CLM-2026-000101_GUTACHTEN_1.pdf'))?.metadata.documentTypeCode).toBeUndefined();
 
       const next = settings.get();
       await settings.save({
@@ -79,7 +80,7 @@ describe('settings reach the pipeline through settings.saved alone', () => {
       });
       await writeFile(join(scans, 'CLM-2026-000101_GUTACHTEN_2.pdf'), '%PDF-1.4 after');
       await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_2.pdf'), 'second scan');
-      expect(doc('CLM-2026-000101_GUTACHTEN_2.pdf')?.metadata.documentTypeCode).toBe('GUTACHTEN');
+      expect((await doc('CLM-2026-000101_GUTACHTEN_2.pdf'))?.metadata.documentTypeCode).toBe('GUTACHTEN');
     },
     idleMs(30_000),
   );
@@ -92,7 +93,7 @@ describe('settings reach the pipeline through settings.saved alone', () => {
       await writeFile(join(scans, 'CLM-2026-000101_BRIEF_1.pdf'), '%PDF-1.4 left alone');
       // Three times the folders' stable time: a watched folder would have taken it by now.
       await new Promise((r) => setTimeout(r, 1_500));
-      expect(p.queue.list({ limit: 10, offset: 0 }).documents).toEqual([]);
+      expect((await p.queue.list({ limit: 10, offset: 0 })).documents).toEqual([]);
     },
     idleMs(30_000),
   );

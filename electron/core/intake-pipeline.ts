@@ -200,7 +200,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
     onChange: (wake) => o.bus.on('documents.changed', () => wake()),
     // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
-    inPlace: inPlaceFiles(store, queue, archiver),
+    inPlace: inPlaceFiles(storage, queue, archiver),
   });
   // How shared folders' files are claimed, chosen here once: through the office database when the station
   // has one, else by renames on the share (intake/claim-protocol.ts).

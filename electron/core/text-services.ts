@@ -4,6 +4,7 @@
  * and the inbox's text search. app.ts hands the parts to the IPC handlers.
  */
 import type { Document } from '../../shared/domain/document';
+import type { InboxPlace } from '../../shared/domain/inbox-order';
 import { historyStep, type HistoryStep } from '../../shared/domain/history';
 import type { PageEditPage } from '../../shared/domain/page-edit';
 import type { Metadata } from '../../shared/domain/metadata';
@@ -49,7 +50,7 @@ export interface TextServices {
   suggestions: DocumentSuggestionDeps;
   search: TextSearch;
   /** The OCR languages a document is read in (its folder profile's, the settings', the locale's). */
-  languagesOf(id: string): string;
+  languagesOf(id: string): Promise<string>;
   /** The clerk's reading order: these documents are read next in the background (issue #48 item 3). */
   readNext(ids: string[]): void;
   /** Resolves when no arrival is being read in the background. */
@@ -66,14 +67,18 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     maxOcrPages: () => d.settings().text?.ocrPages ?? OCR_DEFAULTS.maxPages,
     languages: () => ocrLanguagesFor(d.settings(), undefined, systemLocale),
   });
-  const documentOf = (id: string): Document | undefined => {
-    try {
-      return queue.get(id);
-    } catch {
-      return undefined;
-    }
+  const documentOf = (id: string): Promise<Document | undefined> => queue.get(id).catch(() => undefined);
+  const languagesOf = async (id: string) =>
+    ocrLanguagesFor(d.settings(), (await documentOf(id))?.sourceFolder, systemLocale);
+  /**
+   * The inbox places of the arrivals waiting to be read, as they arrived: the reader picks the next one
+   * among them at once, without a read of the storage per waiting document.
+   */
+  const places = new Map<string, InboxPlace>();
+  const arrived = (doc: Document) => {
+    places.set(doc.id, { id: doc.id, fileName: doc.fileName, arrivedAt: doc.arrivedAt });
+    background.add(doc.id);
   };
-  const languagesOf = (id: string) => ocrLanguagesFor(d.settings(), documentOf(id)?.sourceFolder, systemLocale);
   const suggestions: DocumentSuggestionDeps = {
     text,
     languagesOf,
@@ -90,16 +95,21 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // are ready when the clerk opens it; then a folder that auto-accepts fills confirmed fields.
   const background = new BackgroundText({
     text,
-    fileOf: (id) =>
-      documentOf(id)?.state === 'new' ? { path: queue.contentFile(id).path, languages: languagesOf(id) } : undefined,
-    placeOf: documentOf,
+    fileOf: async (id) => {
+      const doc = await documentOf(id);
+      if (doc?.state !== 'new') return undefined;
+      const { path } = await queue.contentFile(id);
+      return { path, languages: ocrLanguagesFor(d.settings(), doc.sourceFolder, systemLocale) };
+    },
+    placeOf: (id) => places.get(id),
     onRead: async (id) => {
       await turnUpright(id);
       await autoAccept(
         {
           settings: d.settings,
           document: documentOf,
-          suggestions: (docId) => documentSuggestions(suggestions, queue.contentFile(docId).path, languagesOf(docId)),
+          suggestions: async (docId) =>
+            documentSuggestions(suggestions, (await queue.contentFile(docId)).path, await languagesOf(docId)),
           check: d.check,
           tag: (ids, metadata) => queue.tag(ids, metadata),
           submit: (ids) => queue.submit(ids, undefined, false),
@@ -114,13 +124,13 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // the clerk can undo, while it is still new and untouched (no edit yet). The preview then shows them
   // upright and a split keeps them so; the next read finds them upright.
   async function turnUpright(id: string): Promise<void> {
-    const doc = documentOf(id);
+    const doc = await documentOf(id);
     if (!d.editPages || doc?.state !== 'new') return;
-    const read = await text.textOf(queue.contentFile(id).path, undefined, languagesOf(id));
+    const read = await text.textOf((await queue.contentFile(id)).path, undefined, await languagesOf(id));
     if (!read.ok || !read.pages.some((p) => p.rotation)) return;
     const turns = new Map(read.pages.map((p) => [p.page, p.rotation ?? 0]));
     const pages = Array.from({ length: read.pageCount }, (_, i) => ({ source: i, rotate: turns.get(i) ?? 0 }));
-    const latest = documentOf(id);
+    const latest = await documentOf(id);
     if (latest?.state !== 'new' || latest.sha256 !== doc.sha256) return; // the clerk was quicker
     try {
       await d.editPages(id, pages, TURNED_ON_ARRIVAL);
@@ -133,25 +143,39 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     }
   }
   const stopArrivals = onDocumentTransitions(d.bus, (doc, previous) => {
-    if (doc.state === 'new' && previous === undefined) background.add(doc.id);
+    if (doc.state === 'new' && previous === undefined) arrived(doc);
+    else if (doc.state !== 'new') places.delete(doc.id);
+  });
+  const stopRemovals = d.bus.on('documents.changed', ({ removed }) => {
+    for (const id of removed) places.delete(id);
   });
   // The inbox as the app found it at start (documents of an earlier run not read yet, e.g. the app was
   // closed right after a scan): read in the background too, so suggestions and the text search cover
   // them. Already-read content comes from the cache at once; the backlog cap holds for these as well.
-  for (const doc of queue.list({ states: ['new'], limit: 1_000, offset: 0 }).documents) background.add(doc.id);
+  const backlog = queue
+    .list({ states: ['new'], limit: 1_000, offset: 0 })
+    .then(({ documents }) => {
+      for (const doc of documents) arrived(doc);
+    })
+    .catch((e: unknown) => d.logger.warn('background text: the inbox at start not read', { error: e }));
   const search = new TextSearch({
     cachedText: (hash, languages) => text.cachedText(hash, languages),
     languagesOf: (doc) => ocrLanguagesFor(d.settings(), doc.sourceFolder, systemLocale),
-    documents: () => queue.list({ limit: 20_000, offset: 0 }).documents,
+    documents: async () => (await queue.list({ limit: 20_000, offset: 0 })).documents,
   });
   return {
     suggestions,
     search,
     languagesOf,
     readNext: (ids) => background.first(ids),
-    idle: () => background.idle(),
+    idle: async () => {
+      await backlog;
+      await background.idle();
+    },
     async stop() {
+      await backlog;
       stopArrivals();
+      stopRemovals();
       background.stop();
       await text.close();
     },

@@ -158,7 +158,7 @@ describe('web shell document transfer (HTTP)', () => {
     expect(partialSeen).toBeGreaterThanOrEqual(30 * MiB);
     const stored = fx.store.get(doc.id);
     expect(stored?.sha256).toBe(hash.digest('hex'));
-    expect((await stat(fx.queue.contentFile(doc.id).path)).size).toBe(size);
+    expect((await stat((await fx.queue.contentFile(doc.id)).path)).size).toBe(size);
   });
 
   it('refuses the API without the bearer token: none, a wrong one, one in a cookie or in the query', async () => {
@@ -175,7 +175,7 @@ describe('web shell document transfer (HTTP)', () => {
     expect((await send(shell.port, { path: '/api/documents/x/content' })).status).toBe(401);
     // A page of another origin cannot post even with the token (and could not send the header without CORS).
     expect((await post({ ...auth, origin: 'http://evil.example' })).status).toBe(403);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
   });
 
   it('answers 413 import.too_large over the cap, by Content-Length or mid-body, and keeps no partial copy', async () => {
@@ -202,7 +202,7 @@ describe('web shell document transfer (HTTP)', () => {
     expect(streamed.status).toBe(413);
     expect(json(streamed).error?.code).toBe('import.too_large');
     expect(await readdir(fx.spool.dir)).toEqual([]);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
 
     const nameless = await send(
       shell.port,
@@ -226,7 +226,7 @@ describe('web shell document transfer (HTTP)', () => {
       expect(refused.status).toBe(400);
       expect(json(refused).error?.code).toBe(code);
     }
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
   });
 
   it('a page that goes away mid-upload leaves no document and no spool file; the shell keeps serving', async () => {
@@ -251,7 +251,7 @@ describe('web shell document transfer (HTTP)', () => {
       }, 200);
     });
     await expect.poll(async () => (await readdir(fx.spool.dir)).length).toBe(0);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
     expect((await send(shell.port, { path: '/' })).status).toBe(200);
   });
 
@@ -276,7 +276,7 @@ describe('web shell document transfer (HTTP)', () => {
     expect((await send(shell.port, { path, headers: { ...auth, range: 'bytes=999-' } })).status).toBe(416);
     const unknown = await send(shell.port, { path: '/api/documents/nope/content', headers: auth });
     expect([unknown.status, json(unknown).error?.code]).toEqual([404, 'document.not_found']);
-    await rm(fx.queue.contentFile(id).path);
+    await rm((await fx.queue.contentFile(id)).path);
     const missing = await send(shell.port, { path, headers: auth });
     expect([missing.status, json(missing).error?.code]).toEqual([404, 'file.missing']);
   });
@@ -345,7 +345,7 @@ describe('web shell document transfer (HTTP)', () => {
       ws.on('message', (d: Buffer) => resolve((JSON.parse(d.toString()) as { result: never }).result)),
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'ipc.unknown_channel' } });
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
     expect(await readFile(secret, 'utf8')).toBe('secret');
     ws.close();
   });

@@ -110,9 +110,9 @@ describe.each(['en', 'de'] as const)('batch review in the inbox, keyboard only, 
     const rows = page.getByTestId('doc-row').filter({ hasText: 'post_p' });
     await expect.poll(() => rows.count(), { timeout: idleMs(60_000) }).toBe(3);
     await expect.poll(() => review.count()).toBe(0);
-    const docs = demo.core.queue
-      .list({ limit: 10, offset: 0 })
-      .documents.sort((a, b) => a.fileName.localeCompare(b.fileName, 'en', { numeric: true }));
+    const docs = (await demo.core.queue.list({ limit: 10, offset: 0 })).documents.sort((a, b) =>
+      a.fileName.localeCompare(b.fileName, 'en', { numeric: true }),
+    );
     expect(docs.map((d) => d.fileName)).toEqual([
       'CLM-2026-000101_INV_post_p1-2.pdf',
       'CLM-2026-000101_INV_post_p4-6.pdf',
@@ -121,7 +121,7 @@ describe.each(['en', 'de'] as const)('batch review in the inbox, keyboard only, 
     expect(docs.map((d) => d.metadata.caseNumber)).toEqual([...CASE_BATCH_CASES]);
     const counts = await Promise.all(
       docs.map(async (d) =>
-        (await PDFDocument.load(await readFile(demo.core.queue.contentFile(d.id).path))).getPageCount(),
+        (await PDFDocument.load(await readFile((await demo.core.queue.contentFile(d.id)).path))).getPageCount(),
       ),
     );
     expect(counts).toEqual([2, 3, 2]);

@@ -70,8 +70,8 @@ describe('a scanned batch becomes the right documents, in Chromium', () => {
         await row.click();
         await expect.poll(() => page.getByTestId('tagging-target').textContent()).toBe(name);
         await expect.poll(() => page.locator('#tag-caseNumber').inputValue()).toBe(caseNumber);
-        const doc = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
-        const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc.id).path));
+        const doc = (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!;
+        const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile(doc.id)).path));
         expect(pdf.getPageCount(), name).toBe(CASE_BATCH_PARTS[i]!.length);
       }
       await app.screenshot('capture-batch-inbox');

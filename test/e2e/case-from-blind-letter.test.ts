@@ -76,7 +76,7 @@ describe.each(['de', 'en'] as const)('a case from a blind letter, in Chromium (%
     await expect
       .poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: idleMs(20_000) })
       .toContain(SENT[lang]);
-    expect(demo.core.queue.get(id).metadata.caseNumber).toBe(caseNumber);
+    expect((await demo.core.queue.get(id)).metadata.caseNumber).toBe(caseNumber);
     expect(actions).toBeLessThanOrEqual(6);
 
     // The sandbox holds the case with the author's values.

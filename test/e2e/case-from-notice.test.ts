@@ -102,14 +102,14 @@ describe.each([
     await page.getByTestId('case-created').waitFor({ timeout: idleMs(20_000) });
     const caseNumber = (await page.getByTestId('case-number').textContent()) ?? '';
     expect(caseNumber).toMatch(/^CLM-/);
-    expect(demo.core.queue.get(id).metadata.caseNumber).toBe(caseNumber);
+    expect((await demo.core.queue.get(id)).metadata.caseNumber).toBe(caseNumber);
 
     // One step on: the letter goes to the platform with its new case number.
     await act(() => page.getByTestId('case-send-document').click());
     await expect
       .poll(() => page.getByTestId('case-document-sent').textContent(), { timeout: idleMs(20_000) })
       .toContain(text.sent);
-    expect(['queued', 'uploading', 'uploaded', 'archived']).toContain(demo.core.queue.get(id).state);
+    expect(['queued', 'uploading', 'uploaded', 'archived']).toContain((await demo.core.queue.get(id)).state);
     await expectAccessible(page);
     expect(actions).toBeLessThanOrEqual(6);
 

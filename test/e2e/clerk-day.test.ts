@@ -31,17 +31,19 @@ describe('the 20-letter day, in Chromium', () => {
     async () => {
       const { page, demo } = app;
       const queue = demo.core.queue;
-      const byName = (name: string) => queue.list({ limit: 5, offset: 0, query: name }).documents[0];
+      const byName = async (name: string) => (await queue.list({ limit: 5, offset: 0, query: name })).documents[0];
 
       // Yesterday: 30 letters, read on arrival, sent with the clerk's types.
       const history = letters(6, 101);
       for (const [i, l] of history.entries()) await writeFile(join(demo.scannerFolder, `gestern-${i}.pdf`), PDF(l));
       await expect
-        .poll(() => history.every((_, i) => byName(`gestern-${i}.pdf`)), { timeout: idleMs(60_000) })
+        .poll(async () => (await Promise.all(history.map((_, i) => byName(`gestern-${i}.pdf`)))).every(Boolean), {
+          timeout: idleMs(60_000),
+        })
         .toBe(true);
       await demo.core.textIdle();
       for (const [i, l] of history.entries()) {
-        const doc = byName(`gestern-${i}.pdf`)!;
+        const doc = (await byName(`gestern-${i}.pdf`))!;
         const r = await dispatch(demo.core.handlers, 'documents.submit', {
           ids: [doc.id],
           metadata: { policyNumber: l.policy, documentTypeCode: l.type },
@@ -49,16 +51,26 @@ describe('the 20-letter day, in Chromium', () => {
         expect(r.ok, JSON.stringify(r)).toBe(true);
       }
       await expect
-        .poll(() => history.every((_, i) => ['uploaded', 'archived'].includes(byName(`gestern-${i}.pdf`)!.state)), {
-          timeout: idleMs(90_000),
-        })
+        .poll(
+          async () =>
+            (await Promise.all(history.map((_, i) => byName(`gestern-${i}.pdf`)))).every((d) =>
+              ['uploaded', 'archived'].includes(d!.state),
+            ),
+          {
+            timeout: idleMs(90_000),
+          },
+        )
         .toBe(true);
 
       // Today: 20 letters.
       const today = letters(4, 202);
       const expected = new Map(today.map((l, i) => [`heute-${String(i).padStart(2, '0')}.pdf`, l]));
       for (const [name, l] of expected) await writeFile(join(demo.scannerFolder, name), PDF(l));
-      await expect.poll(() => [...expected.keys()].every((n) => byName(n)), { timeout: idleMs(60_000) }).toBe(true);
+      await expect
+        .poll(async () => (await Promise.all([...expected.keys()].map((n) => byName(n)))).every(Boolean), {
+          timeout: idleMs(60_000),
+        })
+        .toBe(true);
       await demo.core.textIdle();
       await page.reload();
       await page.getByTestId('app-version').waitFor();
@@ -107,12 +119,12 @@ describe('the 20-letter day, in Chromium', () => {
         if (n === 0) await expectAccessible(page);
         await page.keyboard.press('Control+Enter');
         actions++;
-        await expect.poll(() => byName(name)?.state, { timeout: idleMs(20_000) }).not.toBe('new');
+        await expect.poll(async () => (await byName(name))?.state, { timeout: idleMs(20_000) }).not.toBe('new');
       }
 
       // Everything sent, each with its letter's type and policy: no wrong type went out.
       for (const [name, l] of expected) {
-        const doc = byName(name)!;
+        const doc = (await byName(name))!;
         expect(doc.metadata.documentTypeCode, name).toBe(l.type);
         expect(doc.metadata.policyNumber, name).toBe(l.policy);
       }

@@ -50,8 +50,11 @@ async function tagAtPace(app: E2eApp, prefix: string): Promise<void> {
   const { page, demo } = app;
   const names = Array.from({ length: 20 }, (_, i) => `${prefix}-${String(i + 1).padStart(2, '0')}.pdf`);
   for (const name of names) await writeFile(join(demo.scannerFolder, name), makePdf([`Letter ${name}`]));
-  const byName = (name: string) => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0];
-  await expect.poll(() => names.every((n) => byName(n)), { timeout: idleMs(60_000) }).toBe(true);
+  const byName = async (name: string) =>
+    (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0];
+  await expect
+    .poll(async () => (await Promise.all(names.map((n) => byName(n)))).every(Boolean), { timeout: idleMs(60_000) })
+    .toBe(true);
   await page.keyboard.press('Alt+1');
   // Only these letters in the list.
   await page.locator('#inbox-search').fill(`${prefix}-`);
@@ -82,9 +85,8 @@ async function tagAtPace(app: E2eApp, prefix: string): Promise<void> {
   }
   expect([...typed].sort()).toEqual(names);
   // Every letter leaves the inbox and reaches the platform: none was dropped or taken for another.
-  const notSent = () =>
-    names
-      .map((n) => byName(n)!)
+  const notSent = async () =>
+    (await Promise.all(names.map(async (n) => (await byName(n))!)))
       .filter((d) => d.state !== 'uploaded' && d.state !== 'archived')
       .map((d) => `${d.fileName}: ${d.state}`);
   await expect

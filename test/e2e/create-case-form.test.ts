@@ -86,13 +86,15 @@ describe.each(['en', 'de'] as const)('create case, in Chromium (%s)', (lang) => 
     await expectAccessible(page);
 
     // Meanwhile the document is sent from elsewhere (another clerk, auto-submit) and archived.
-    const doc = demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!;
+    const doc = (await demo.core.queue.list({ limit: 10, offset: 0, query: name })).documents[0]!;
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [doc.id],
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: idleMs(20_000) }).toBe('archived');
+    await expect
+      .poll(async () => (await demo.core.queue.get(doc.id)).state, { timeout: idleMs(20_000) })
+      .toBe('archived');
     await expect.poll(() => page.getByTestId('case-document').textContent()).toContain(text.alreadySent);
 
     await page.getByTestId('create-case-submit').click();

@@ -53,7 +53,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     await dropFile(page, name, makePdf([`Invoice for claim ${HAD}`]), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: name });
     await row.waitFor({ timeout: idleMs(20_000) });
-    const doc = demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!;
+    const doc = (await demo.core.queue.list({ limit: 10, offset: 0, query: name })).documents[0]!;
     const tagged = await dispatch(demo.core.handlers, 'documents.tag', {
       ids: [doc.id],
       metadata: { caseNumber: HAD },
@@ -70,7 +70,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     expect(await page.getByTestId('case-document').textContent()).not.toContain(name);
     const standalone = await createCase(app, date);
     expect(standalone).toMatch(/^CLM-/);
-    expect(demo.core.queue.get(doc.id).metadata.caseNumber).toBe(HAD);
+    expect((await demo.core.queue.get(doc.id)).metadata.caseNumber).toBe(HAD);
 
     // 2. For the invoice: named plainly, its number and the platform's confirmation said, nothing ticked.
     await page.getByTestId('nav-inbox').click();
@@ -88,7 +88,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     await expectAccessible(page);
     const second = await createCase(app, date);
     expect(second).not.toBe(standalone);
-    expect(demo.core.queue.get(doc.id).metadata.caseNumber).toBe(HAD);
+    expect((await demo.core.queue.get(doc.id)).metadata.caseNumber).toBe(HAD);
     expect(await page.getByTestId('case-document-kept').textContent()).toContain(text.kept);
 
     // 3. Ticked: the invoice now carries the new number, and the screen says so.
@@ -97,7 +97,7 @@ describe.each(['en', 'de'] as const)('create case names its document, in Chromiu
     await page.getByTestId('create-case-for-document').click();
     await page.getByTestId('case-replace-number').check();
     const third = await createCase(app, date);
-    expect(demo.core.queue.get(doc.id).metadata.caseNumber).toBe(third);
+    expect((await demo.core.queue.get(doc.id)).metadata.caseNumber).toBe(third);
     expect(await page.getByTestId('case-document-tagged').textContent()).toContain(text.tagged);
     await expectAccessible(page);
   });

@@ -32,7 +32,7 @@ describe('demo scanner folder → inbox', () => {
     await appendFile(path, pdf.subarray(half));
     const row = page.getByTestId('doc-row').filter({ hasText: 'slow_scan.pdf' });
     await row.waitFor({ timeout: idleMs(20_000) });
-    const { documents } = app.demo.core.queue.list({ limit: 100, offset: 0, query: 'slow_scan' });
+    const { documents } = await app.demo.core.queue.list({ limit: 100, offset: 0, query: 'slow_scan' });
     expect(documents).toHaveLength(1);
     expect(documents[0]?.size).toBe(pdf.length);
   });
@@ -41,7 +41,7 @@ describe('demo scanner folder → inbox', () => {
     const { page } = app;
     await page.keyboard.press('Alt+2');
     await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('queue');
-    const { documents } = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'scan_0042' });
+    const { documents } = await app.demo.core.queue.list({ limit: 10, offset: 0, query: 'scan_0042' });
     const target = documents[0]!;
     app.demo.core.bus.emit({ type: 'navigation.requested', target: { screen: 'inbox', documentId: target.id } });
     await expect.poll(() => page.locator('main').getAttribute('data-screen')).toBe('inbox');

@@ -72,7 +72,7 @@ describe('dropped files and previews over HTTP in Chromium', () => {
     });
     const row = page.getByTestId('doc-row').filter({ hasText: 'Gutachten 100 MB.pdf' });
     await row.waitFor({ timeout: idleMs(60_000) });
-    const listed = app.demo.core.queue.list({ limit: 10, offset: 0, query: 'Gutachten' }).documents;
+    const listed = (await app.demo.core.queue.list({ limit: 10, offset: 0, query: 'Gutachten' })).documents;
     expect(listed.map((d) => d.size)).toEqual([100 * 1000 * 1000]);
     expect(largestFrame).toBeLessThan(64 * 1024);
   });
@@ -91,7 +91,7 @@ describe('dropped files and previews over HTTP in Chromium', () => {
     await page.getByTestId('pdf-canvas').waitFor();
     await expect.poll(() => page.getByTestId('page-indicator').textContent()).toBe('Page 1 of 1');
     // Only this document's reads (the 100 MB drop above may still be previewing in the background).
-    const id = app.demo.core.queue.list({ limit: 1, offset: 0, query: 'INVOICE_big' }).documents[0]?.id ?? '?';
+    const id = (await app.demo.core.queue.list({ limit: 1, offset: 0, query: 'INVOICE_big' })).documents[0]?.id ?? '?';
     const fetched = reads.filter((r) => r.url.includes(`/api/documents/${id}/`)).reduce((n, r) => n + r.bytes, 0);
     expect(fetched).toBeGreaterThan(0);
     expect(fetched).toBeLessThan(5 * 1024 * 1024);
@@ -100,7 +100,7 @@ describe('dropped files and previews over HTTP in Chromium', () => {
   it('a document over 2 GiB is previewed (it said file.missing when read whole)', async () => {
     const { page } = app;
     const doc = await app.demo.core.queue.importBytes('Bauakte 2 GiB.pdf', makePdf(['klein']));
-    const size = await writeSparsePdf(app.demo.core.queue.contentFile(doc.id).path, 'Zwei GiB', 2 ** 31 + 4096);
+    const size = await writeSparsePdf((await app.demo.core.queue.contentFile(doc.id)).path, 'Zwei GiB', 2 ** 31 + 4096);
     expect(size).toBeGreaterThan(2 ** 31);
     const reads: { url: string; bytes: number }[] = [];
     page.on('response', (r) => {

@@ -31,7 +31,7 @@ describe.each(['en', 'de'] as const)('errors in plain words, in Chromium (%s)', 
     await writeFile(join(demo.scannerFolder, 'refused.pdf'), makePdf(['Refused']));
     const row = page.getByTestId('doc-row').filter({ hasText: 'refused.pdf' });
     await row.waitFor({ timeout: idleMs(20_000) });
-    const doc = demo.core.queue.list({ limit: 10, offset: 0, query: 'refused' }).documents[0]!;
+    const doc = (await demo.core.queue.list({ limit: 10, offset: 0, query: 'refused' })).documents[0]!;
     // Past the desk's own check, so the platform answers 422 case_not_found.
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [doc.id],

@@ -77,13 +77,15 @@ describe.each(['en', 'de'] as const)('every screen, both themes and sizes, in Ch
     await dropFile(page, `look-${lang}.pdf`, makePdf(['Look']), 'application/pdf');
     const row = page.getByTestId('doc-row').filter({ hasText: `look-${lang}.pdf` });
     await row.waitFor({ timeout: idleMs(30_000) });
-    const sent = demo.core.queue.list({ limit: 10, offset: 0, query: `look-${lang}.pdf` }).documents[0]!;
+    const sent = (await demo.core.queue.list({ limit: 10, offset: 0, query: `look-${lang}.pdf` })).documents[0]!;
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [sent.id],
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
+    await expect
+      .poll(async () => (await demo.core.queue.get(sent.id)).state, { timeout: idleMs(20_000) })
+      .toBe('archived');
     await page.keyboard.press('Alt+1');
     await page.getByTestId('doc-row').first().click();
 

@@ -41,13 +41,16 @@ describe('file-name placeholders match their field format, in Chromium', () => {
 
     // The one whose name fits went to the queue by itself, with the code as configured.
     const fits = async () =>
-      demo.core.queue.list({ limit: 10, offset: 0, query: 'scan8' }).documents[0] ?? { state: '', metadata: {} };
+      (await demo.core.queue.list({ limit: 10, offset: 0, query: 'scan8' })).documents[0] ?? {
+        state: '',
+        metadata: {},
+      };
     await expect
       .poll(async () => (await fits()).state, { timeout: idleMs(30_000) })
       .toMatch(/queued|uploading|uploaded|archived/);
     expect((await fits()).metadata).toMatchObject({ caseNumber: 'CLM-2026-000102', documentTypeCode: 'INV' });
     for (const name of ['Rechnung_Maler_Nov.pdf', 'CLM-2026-000101_INVOICE_scan7.pdf']) {
-      expect(demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]?.state).toBe('new');
+      expect((await demo.core.queue.list({ limit: 10, offset: 0, query: name })).documents[0]?.state).toBe('new');
     }
   });
 });

@@ -101,19 +101,19 @@ describe.each(['en', 'de'] as const)('focus and keys (%s)', (lang) => {
       .getByTestId('doc-row')
       .filter({ hasText: name })
       .waitFor({ timeout: idleMs(30_000) });
-    const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
+    const doc = async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!;
     const sent = await dispatch(demo.core.handlers, 'documents.submit', {
-      ids: [doc().id],
+      ids: [(await doc()).id],
       metadata: { caseNumber: 'CLM-2026-000101', documentTypeCode: 'INV' },
     });
     expect(sent.ok, JSON.stringify(sent)).toBe(true);
-    await expect.poll(() => doc().state, { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
+    await expect.poll(async () => (await doc()).state, { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
     // The platform names it in an AttachmentsAdded event: read the feed now rather than at the next poll.
     await expect
       .poll(
         async () => {
           await dispatch(demo.core.handlers, 'activity.refresh', {});
-          return doc().confirmedAt;
+          return (await doc()).confirmedAt;
         },
         { timeout: idleMs(30_000) },
       )

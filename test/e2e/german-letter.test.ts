@@ -72,7 +72,7 @@ describe('a scanned German letter on a German station, in Chromium', () => {
       await page.getByTestId('settings-save').click();
       await expect.poll(() => demo.core.settings.get().text).toEqual({ ocrPages: 2, languages: 'eng' });
       // The cache keys on the languages: the same letter is read again, now with English alone.
-      const id = demo.core.queue.list({ limit: 5, offset: 0, query: 'Brief Köln' }).documents[0]!.id;
+      const id = (await demo.core.queue.list({ limit: 5, offset: 0, query: 'Brief Köln' })).documents[0]!.id;
       const r = await dispatch(demo.core.handlers, 'documents.pageWords', { id, page: 0, read: true });
       expect(r).toMatchObject({ ok: true, value: { state: 'read', source: 'ocr' } });
       const answer = r.ok ? PageWordsSchema.parse(r.value) : undefined;

@@ -40,9 +40,9 @@ describe.each(['en', 'de'] as const)('history of split parts, in Chromium (%s)',
       const { page, demo } = app;
       await writeFile(join(demo.scannerFolder, SCAN), await caseBatch());
       // Parts are named after the batch with their page range (issue #30 item 7): …_hist_p1-2.pdf.
-      const parts = () => demo.core.queue.list({ limit: 10, offset: 0, query: 'hist_p' }).documents;
-      await expect.poll(() => parts().length, { timeout: idleMs(90_000) }).toBe(3);
-      const part = parts().find((d) => d.fileName.endsWith('_p1-2.pdf'))!;
+      const parts = async () => (await demo.core.queue.list({ limit: 10, offset: 0, query: 'hist_p' })).documents;
+      await expect.poll(async () => (await parts()).length, { timeout: idleMs(90_000) }).toBe(3);
+      const part = (await parts()).find((d) => d.fileName.endsWith('_p1-2.pdf'))!;
       // Each part has two pages (CASE_BATCH_PARTS): the second becomes a document of its own.
       const split = await dispatch(demo.core.handlers, 'documents.splitPages', { id: part.id, at: 1 });
       expect(split.ok, JSON.stringify(split)).toBe(true);

@@ -29,7 +29,7 @@ async function scanned(app: E2eApp, name: string, caseNumber: string): Promise<s
     .getByTestId('doc-row')
     .filter({ hasText: name })
     .waitFor({ timeout: idleMs(20_000) });
-  const id = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!.id;
+  const id = (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!.id;
   const r = await dispatch(demo.core.handlers, 'documents.tag', { ids: [id], metadata: { caseNumber } });
   expect(r.ok, JSON.stringify(r)).toBe(true);
   return id;
@@ -65,8 +65,8 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
     await app.screenshot(`merge-refused-${lang}`);
     await expectAccessible(page);
     // Nothing merged, nothing lost.
-    expect(demo.core.queue.get(a).metadata.caseNumber).toBe('CLM-2026-000102');
-    expect(demo.core.queue.get(b).metadata.caseNumber).toBe('CLM-2026-000103');
+    expect((await demo.core.queue.get(a)).metadata.caseNumber).toBe('CLM-2026-000102');
+    expect((await demo.core.queue.get(b)).metadata.caseNumber).toBe('CLM-2026-000103');
     expect(await row(`-${lang}.pdf`).count()).toBe(2);
   });
 
@@ -83,7 +83,9 @@ describe.each(['en', 'de'] as const)('a merge of documents that disagree, in Chr
       await page.locator('#tag-caseNumber').fill(`CLM-2026-00010${2 + i}`);
       await row(name).getByTestId('draft-mark').waitFor();
     }
-    const [a, b] = names.map((n) => demo.core.queue.list({ limit: 5, offset: 0, query: n }).documents[0]!.id);
+    const [a, b] = await Promise.all(
+      names.map(async (n) => (await demo.core.queue.list({ limit: 5, offset: 0, query: n })).documents[0]!.id),
+    );
     await row(names[0]!).click();
     await row(names[1]!).click({ modifiers: ['Control'] });
     await page.keyboard.press('m');

@@ -37,13 +37,15 @@ describe.each(['en', 'de'] as const)('open claim from a case number, in Chromium
       .getByTestId('doc-row')
       .filter({ hasText: sentName })
       .waitFor({ timeout: idleMs(20_000) });
-    const sent = demo.core.queue.list({ limit: 10, offset: 0, query: sentName }).documents[0]!;
+    const sent = (await demo.core.queue.list({ limit: 10, offset: 0, query: sentName })).documents[0]!;
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [sent.id],
       metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
+    await expect
+      .poll(async () => (await demo.core.queue.get(sent.id)).state, { timeout: idleMs(20_000) })
+      .toBe('archived');
 
     // The clerk types the case number of another scan and clicks "Open claim".
     const name = `letter-${lang}.pdf`;

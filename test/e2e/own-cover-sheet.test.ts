@@ -53,9 +53,9 @@ describe('the app reads its own cover sheet with default settings, in Chromium',
       const pages = [await letter(10, 1), await letter(6, 2), cover!, await letter(12, 3), await letter(7, 4)];
       await writeFile(join(demo.scannerFolder, SCAN), await pdfOfScans(pages, { dpi: DPI }));
 
-      const parts = () => demo.core.queue.list({ limit: 10, offset: 0, query: 'stapel_p' }).documents;
-      await expect.poll(() => parts().length, { timeout: idleMs(60_000) }).toBe(2);
-      const byName = [...parts()].sort((a, b) => a.fileName.localeCompare(b.fileName, 'en', { numeric: true }));
+      const parts = async () => (await demo.core.queue.list({ limit: 10, offset: 0, query: 'stapel_p' })).documents;
+      await expect.poll(async () => (await parts()).length, { timeout: idleMs(60_000) }).toBe(2);
+      const byName = [...(await parts())].sort((a, b) => a.fileName.localeCompare(b.fileName, 'en', { numeric: true }));
       expect(byName.map((d) => [d.fileName, d.metadata.caseNumber])).toEqual([
         ['stapel_p1-2.pdf', undefined],
         ['stapel_p4-5.pdf', CASE_NUMBER],

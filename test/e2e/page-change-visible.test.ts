@@ -47,9 +47,9 @@ describe.each(['en', 'de'] as const)('a page change is visible where the clerk l
     await row.click();
     const thumbs = page.getByTestId('page-thumb');
     await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
-    const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
+    const doc = async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!;
     const rotations = async () =>
-      (await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path)))
+      (await PDFDocument.load(await readFile((await demo.core.queue.contentFile((await doc()).id)).path)))
         .getPages()
         .map((p) => p.getRotation().angle);
     await thumbs.nth(1).click();

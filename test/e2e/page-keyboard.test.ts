@@ -28,10 +28,11 @@ describe('page tools and the keyboard, in Chromium', () => {
     const all = await thumbs().evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')));
     return all.indexOf('true');
   };
-  const queued = (name: string) => app.demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents;
+  const queued = async (name: string) =>
+    (await app.demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents;
   const pagesOf = async (name: string) => {
-    const doc = queued(name)[0]!;
-    const pdf = await PDFDocument.load(await readFile(app.demo.core.queue.contentFile(doc.id).path));
+    const doc = (await queued(name))[0]!;
+    const pdf = await PDFDocument.load(await readFile((await app.demo.core.queue.contentFile(doc.id)).path));
     return pdf.getPages().map((p) => `${Math.round(p.getWidth())}@${p.getRotation().angle}`);
   };
 
@@ -55,7 +56,7 @@ describe('page tools and the keyboard, in Chromium', () => {
       await expect
         .poll(() => page.getByTestId('doc-row').filter({ hasText: 'm3_' }).count(), { timeout: idleMs(15_000) })
         .toBe(2);
-      const kept = queued('m3_').find((d) => d.fileName !== 'm3_c.pdf')!;
+      const kept = (await queued('m3_')).find((d) => d.fileName !== 'm3_c.pdf')!;
       await expect.poll(previewName).toBe(kept.fileName);
       expect(await page.getByTestId('tagging-target').textContent()).toBe(kept.fileName);
       await expect.poll(indicator, { timeout: idleMs(15_000) }).toBe('Page 1 of 3');

@@ -44,12 +44,12 @@ describe('page tools in Chromium', () => {
       await row.click();
       const thumbs = page.getByTestId('page-thumb');
       await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(3);
-      const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: SCAN }).documents[0]!;
+      const doc = async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: SCAN })).documents[0]!;
       const pages = async () => {
-        const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+        const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile((await doc()).id)).path));
         return pdf.getPages().map((p) => `${Math.round(p.getWidth())}@${p.getRotation().angle}`);
       };
-      const original = doc().sha256;
+      const original = (await doc()).sha256;
       expect(await pages()).toEqual(['300@0', '400@0', '500@0']);
 
       // A thumbnail shows its page in the preview; R on the second page turns it right.
@@ -87,7 +87,7 @@ describe('page tools in Chromium', () => {
       await expect.poll(() => thumbs.count()).toBe(3);
       await thumbs.first().click();
       await page.keyboard.press('Control+z');
-      await expect.poll(() => doc().sha256, { timeout: idleMs(15_000) }).toBe(original);
+      await expect.poll(async () => (await doc()).sha256, { timeout: idleMs(15_000) }).toBe(original);
       await expect.poll(() => page.getByTestId('page-undo').isDisabled()).toBe(true);
       expect(sha(new Uint8Array(await readFile(scannerFile(SCAN))))).toBe(sha(bytes));
     },
@@ -121,10 +121,10 @@ describe('page tools in Chromium', () => {
       await expect.poll(() => thumbs.count(), { timeout: idleMs(15_000) }).toBe(2);
       await thumbs.nth(1).click();
       await page.keyboard.press('r');
-      const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'fax_scan' }).documents[0]!;
-      await expect.poll(() => doc().fileName, { timeout: idleMs(15_000) }).toBe('fax_scan.pdf');
-      expect(doc().contentType).toBe('application/pdf');
-      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+      const doc = async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: 'fax_scan' })).documents[0]!;
+      await expect.poll(async () => (await doc()).fileName, { timeout: idleMs(15_000) }).toBe('fax_scan.pdf');
+      expect((await doc()).contentType).toBe('application/pdf');
+      const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile((await doc()).id)).path));
       expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([0, 90]);
       await page.getByTestId('pdf-canvas').waitFor();
       expect(sha(new Uint8Array(await readFile(scannerFile('fax_scan.tif'))))).toBe(sha(tiff));
@@ -148,9 +148,10 @@ describe('page tools in Chromium', () => {
       expect(box!.width / box!.height).toBeCloseTo(1.5, 1);
       await thumbs.first().click();
       await page.keyboard.press('Shift+R');
-      const doc = () => demo.core.queue.list({ limit: 5, offset: 0, query: 'damage_photo' }).documents[0]!;
-      await expect.poll(() => doc().fileName, { timeout: idleMs(15_000) }).toBe('damage_photo.pdf');
-      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(doc().id).path));
+      const doc = async () =>
+        (await demo.core.queue.list({ limit: 5, offset: 0, query: 'damage_photo' })).documents[0]!;
+      await expect.poll(async () => (await doc()).fileName, { timeout: idleMs(15_000) }).toBe('damage_photo.pdf');
+      const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile((await doc()).id)).path));
       expect(pdf.getPages().map((p) => p.getRotation().angle)).toEqual([270]);
       await page.getByTestId('pdf-canvas').waitFor();
       expect(sha(new Uint8Array(await readFile(scannerFile('damage_photo.png'))))).toBe(sha(png));
@@ -211,8 +212,8 @@ describe('page tools in Chromium', () => {
       await expect
         .poll(() => page.getByTestId('doc-row').filter({ hasText: 'merge_' }).count(), { timeout: idleMs(15_000) })
         .toBe(1);
-      const left = demo.core.queue.list({ limit: 5, offset: 0, query: 'merge_' }).documents[0]!;
-      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(left.id).path));
+      const left = (await demo.core.queue.list({ limit: 5, offset: 0, query: 'merge_' })).documents[0]!;
+      const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile(left.id)).path));
       expect(pdf.getPages().map((p) => Math.round(p.getWidth()))).toEqual(listed.flat());
       await page.getByTestId('doc-row').filter({ hasText: left.fileName }).click();
       await page.getByTestId('page-undo').click();

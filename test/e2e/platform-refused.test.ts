@@ -24,7 +24,7 @@ describe('the platform refuses connections, nothing queued', () => {
       });
       expect(set.status).toBe(200);
       await expect(fetch(`${demo.sandbox.baseUrl}/connect/token`, { method: 'POST' })).rejects.toThrow();
-      expect(demo.core.queue.list({ limit: 1, offset: 0, query: '' }).total).toBe(0);
+      expect((await demo.core.queue.list({ limit: 1, offset: 0, query: '' })).total).toBe(0);
       // No click on "Check connection", nothing to send: the station's own look at the platform says so.
       await expect.poll(() => network.textContent(), { timeout: idleMs(3 * CONNECTION_WATCH_MS) }).toContain('Offline');
       await app.screenshot('status-refused');

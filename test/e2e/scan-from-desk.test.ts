@@ -105,14 +105,14 @@ for (const [locale, words] of [
       'a feeder batch with a separator sheet becomes two documents in the inbox',
       async () => {
         const { page, demo } = app;
-        const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
-        const before = count();
+        const count = async () => (await demo.core.queue.list({ limit: 1000, offset: 0 })).total;
+        const before = await count();
         double = await new EsclDouble({ feeder: await scannerPages(['L', 'L', 'S', 'L']) }).start();
         await page.getByRole('button', { name: words.scan, exact: true }).click();
         await page.getByLabel(words.address).fill(double.url);
         await expectAccessible(page);
         await page.getByRole('button', { name: words.start }).click();
-        await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(2);
+        await expect.poll(async () => (await count()) - before, { timeout: idleMs(60_000) }).toBe(2);
         expect(double.jobs.at(-1)?.served).toBe(4);
       },
       idleMs(120_000),
@@ -142,8 +142,8 @@ for (const [locale, words] of [
       await app.page.reload();
       await app.page.getByTestId('app-version').waitFor();
     };
-    const documentsFrom = (folder: string) =>
-      app.demo.core.queue.list({ limit: 1000, offset: 0 }).documents.filter((d) => d.sourceFolder === folder);
+    const documentsFrom = async (folder: string) =>
+      (await app.demo.core.queue.list({ limit: 1000, offset: 0 })).documents.filter((d) => d.sourceFolder === folder);
     const optionsOf = (label: string) =>
       app.page.getByLabel(label, { exact: true }).locator('option').allTextContents();
 
@@ -197,14 +197,14 @@ for (const [locale, words] of [
         const pages = await scannerPages(['L', 'L']);
         double = await new EsclDouble({ feeder: pages }).start();
         const post = join(dataDir, 'post');
-        const before = documentsFrom(post).length;
+        const before = (await documentsFrom(post)).length;
         await page.getByLabel(words.address).fill(double.url);
         await page.getByLabel(words.folder).selectOption('post');
         await page.getByLabel(words.source, { exact: true }).selectOption({ label: words.duplex });
         await page.getByLabel(words.dpi, { exact: true }).selectOption('600');
         await page.getByLabel(words.color, { exact: true }).selectOption({ label: words.colour });
         await page.getByRole('button', { name: words.start }).click();
-        await expect.poll(() => documentsFrom(post).length - before, { timeout: idleMs(60_000) }).toBe(1);
+        await expect.poll(async () => (await documentsFrom(post)).length - before, { timeout: idleMs(60_000) }).toBe(1);
         expect(double.jobs.at(-1)).toMatchObject({ source: 'duplex', dpi: 600 });
 
         // Next time, the same scanner into the same folder starts from those; into the other folder, from the usual.
@@ -245,10 +245,10 @@ for (const [locale, words] of [
           )
           .toEqual(['56px', '56px', '56px', '56px']);
         expect(double.jobs.at(-1)!.served).toBe(4);
-        expect(documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
+        expect(await documentsFrom(folder), 'nothing in the inbox while the batch waits for review').toEqual([]);
         await expectAccessible(page);
         await review.getByRole('button', { name: words.release }).click();
-        await expect.poll(() => documentsFrom(folder).length, { timeout: idleMs(60_000) }).toBe(2);
+        await expect.poll(async () => (await documentsFrom(folder)).length, { timeout: idleMs(60_000) }).toBe(2);
         await expect.poll(() => page.getByTestId('batch-review').count()).toBe(0);
       },
       idleMs(120_000),
@@ -260,8 +260,8 @@ for (const [locale, words] of [
         const { page, demo } = app;
         await freshWindow();
         const folder = demo.core.settings.get().folders[0]!.path;
-        const before = documentsFrom(folder).length;
-        const earlier = new Set(documentsFrom(folder).map((d) => d.id));
+        const before = (await documentsFrom(folder)).length;
+        const earlier = new Set((await documentsFrom(folder)).map((d) => d.id));
         const pages = await scannerPages(['L', 'S', 'L', 'L', 'L', 'L']);
         double = await new EsclDouble({ feeder: pages.slice(0, 4), pageIntervalMs: 700 }).start();
         double.jamAfter(3);
@@ -292,7 +292,9 @@ for (const [locale, words] of [
           .poll(() => row.getByTestId('scan-stopped').textContent(), { timeout: idleMs(30_000) })
           .toMatch(words.jam);
         await expectAccessible(page);
-        await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(1);
+        await expect
+          .poll(async () => (await documentsFrom(folder)).length - before, { timeout: idleMs(60_000) })
+          .toBe(1);
         // The clerk takes the sheet out, puts the rest in, and scans more into the batch; it jams again.
         double.clearJam();
         double.feeder = pages.slice(3);
@@ -301,11 +303,13 @@ for (const [locale, words] of [
         await expect.poll(() => double!.jobs.length, { timeout: idleMs(30_000) }).toBe(2);
         await expect.poll(() => double!.jobs[1]!.served, { timeout: idleMs(30_000) }).toBe(2);
         await row.getByRole('button', { name: words.finish }).waitFor();
-        expect(documentsFrom(folder).length - before).toBe(1);
+        expect((await documentsFrom(folder)).length - before).toBe(1);
         await row.getByRole('button', { name: words.finish }).click();
         // Finished: the rest of the batch (pages 3–5 of the two jobs) is one document; the buttons are gone.
-        await expect.poll(() => documentsFrom(folder).length - before, { timeout: idleMs(60_000) }).toBe(2);
-        const made = documentsFrom(folder).filter((d) => !earlier.has(d.id));
+        await expect
+          .poll(async () => (await documentsFrom(folder)).length - before, { timeout: idleMs(60_000) })
+          .toBe(2);
+        const made = (await documentsFrom(folder)).filter((d) => !earlier.has(d.id));
         expect(made.map((d) => d.fileName.replace(/^.*_(p[\d-]+)\.pdf$/, '$1')).sort()).toEqual(['p1', 'p3-5']);
         await expect.poll(() => row.getByRole('button', { name: words.finish }).count()).toBe(0);
         expect(await row.getByRole('button', { name: words.more }).count()).toBe(0);
@@ -338,8 +342,8 @@ describe('scanners from the machine settings file', () => {
     async () => {
       const { page, demo } = app;
       expect(demo.core.settings.get().scanners).toEqual([{ url: double!.url, name: 'Post room MFP' }]);
-      const count = () => demo.core.queue.list({ limit: 1000, offset: 0 }).total;
-      const before = count();
+      const count = async () => (await demo.core.queue.list({ limit: 1000, offset: 0 })).total;
+      const before = await count();
       await page.getByRole('button', { name: 'Scan', exact: true }).click();
       const picker = page.getByLabel('Scanner', { exact: true });
       await picker.locator('option', { hasText: 'Post room MFP' }).waitFor({ state: 'attached' });
@@ -350,7 +354,7 @@ describe('scanners from the machine settings file', () => {
         'Feeder, both sides',
       );
       await page.getByRole('button', { name: 'Start scanning' }).click();
-      await expect.poll(() => count() - before, { timeout: idleMs(60_000) }).toBe(1);
+      await expect.poll(async () => (await count()) - before, { timeout: idleMs(60_000) }).toBe(1);
       expect(double!.jobs).toHaveLength(1);
       expect(double!.jobs[0]!.served).toBe(2);
     },

@@ -45,7 +45,7 @@ async function scan(app: E2eApp, name: string): Promise<string> {
     .getByTestId('doc-row')
     .filter({ hasText: name })
     .waitFor({ timeout: idleMs(20_000) });
-  return demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!.id;
+  return (await demo.core.queue.list({ limit: 10, offset: 0, query: name })).documents[0]!.id;
 }
 
 async function tagInForm(app: E2eApp, name: string): Promise<void> {
@@ -93,11 +93,11 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
         },
       )
       .toBeLessThan(first);
-    expect(demo.core.queue.get(id).state).toBe('queued');
+    expect((await demo.core.queue.get(id)).state).toBe('queued');
     await app.screenshot(`send-grace-${lang}`);
     await expectAccessible(page);
     await note.getByRole('button', { name: text.undo }).click();
-    await expect.poll(() => demo.core.queue.get(id).state).toBe('tagged');
+    await expect.poll(async () => (await demo.core.queue.get(id)).state).toBe('tagged');
     expect(await uploadsNamed(app, name)).toBe(0);
   });
 
@@ -111,10 +111,10 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
     // The second press follows as soon as the window says "Sending …" (a double press, within
     // SECOND_PRESS_MS): expect.poll's growing intervals let more than that pass on a loaded box.
     await page.locator('[data-testid="submitted-note"][data-waiting="true"]').waitFor();
-    expect(demo.core.queue.get(id).state).toBe('queued');
+    expect((await demo.core.queue.get(id)).state).toBe('queued');
     await page.keyboard.press('Control+Enter');
     await expect
-      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(10_000) })
+      .poll(async () => (await demo.core.queue.get(id)).state, { timeout: idleMs(10_000) })
       .toMatch(/^(uploaded|archived)$/);
     expect(await uploadsNamed(app, name)).toBe(1);
   });
@@ -156,7 +156,7 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
     }
     const back = Date.now();
     await expect
-      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(15_000) })
+      .poll(async () => (await demo.core.queue.get(id)).state, { timeout: idleMs(15_000) })
       .toMatch(/^(uploaded|archived)$/);
     expect(Date.now() - back).toBeLessThan(5_000);
   });
@@ -189,7 +189,7 @@ describe.each(['en', 'de'] as const)('send grace and the queue after an outage, 
       .toBeLessThan(before);
     await row.getByRole('button', { name: new RegExp(`^${text.retryNow}`) }).click();
     await expect
-      .poll(() => demo.core.queue.get(id).state, { timeout: idleMs(10_000) })
+      .poll(async () => (await demo.core.queue.get(id)).state, { timeout: idleMs(10_000) })
       .toMatch(/^(uploaded|archived)$/);
   });
 });

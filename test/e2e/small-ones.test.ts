@@ -104,14 +104,18 @@ describe.each(['en', 'de'] as const)('the small ones, in Chromium (%s)', (lang) 
       await page.setViewportSize({ width: 1366, height: 768 });
       const sentName = `in-view-${lang}.pdf`;
       await dropFile(page, sentName, makePdf(['Sent to the case']), 'application/pdf');
-      await expect.poll(() => demo.core.queue.list({ limit: 5, offset: 0, query: sentName }).documents.length).toBe(1);
-      const sent = demo.core.queue.list({ limit: 5, offset: 0, query: sentName }).documents[0]!;
+      await expect
+        .poll(async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: sentName })).documents.length)
+        .toBe(1);
+      const sent = (await demo.core.queue.list({ limit: 5, offset: 0, query: sentName })).documents[0]!;
       const r = await dispatch(demo.core.handlers, 'documents.submit', {
         ids: [sent.id],
         metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
       });
       expect(r.ok, JSON.stringify(r)).toBe(true);
-      await expect.poll(() => demo.core.queue.get(sent.id).state, { timeout: idleMs(20_000) }).toBe('archived');
+      await expect
+        .poll(async () => (await demo.core.queue.get(sent.id)).state, { timeout: idleMs(20_000) })
+        .toBe('archived');
       await page.getByTestId('nav-claims').click();
       await page.locator('#claim-case').fill('CLM-2026-000101');
       await page.getByTestId('find-claim-submit').click();

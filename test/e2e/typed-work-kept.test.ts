@@ -94,7 +94,10 @@ describe.each(['en', 'de'] as const)('typed work is kept, in Chromium (%s)', (la
     await row(a).click();
     await page.getByTestId('submit').click();
     await expect
-      .poll(() => restarted!.core.queue.list({ limit: 10, offset: 0, query: a }).documents[0]?.metadata.caseNumber)
+      .poll(
+        async () =>
+          (await restarted!.core.queue.list({ limit: 10, offset: 0, query: a })).documents[0]?.metadata.caseNumber,
+      )
       .toBe('CLM-2026-000101');
     await expect.poll(() => row(b).getByTestId('draft-mark').count()).toBe(1);
     expect(await page.getByTestId('draft-mark').count()).toBe(1);

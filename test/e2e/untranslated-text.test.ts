@@ -136,15 +136,19 @@ describe.each(['en', 'de'] as const)('no raw or untranslated text, in Chromium (
     const { page, demo } = app;
     const name = `refused-${lang}.pdf`;
     await dropFile(page, name, makePdf(['Refused']), 'application/pdf');
-    await expect.poll(() => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents.length).toBe(1);
-    const doc = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
+    await expect
+      .poll(async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents.length)
+      .toBe(1);
+    const doc = (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!;
     // A case number the platform does not know, sent past the form's check: the platform refuses it.
     const r = await dispatch(demo.core.handlers, 'documents.submit', {
       ids: [doc.id],
       metadata: { caseNumber: 'CLM-2026-999999' },
     });
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    await expect.poll(() => demo.core.queue.get(doc.id).state, { timeout: idleMs(30_000) }).toBe('failed');
+    await expect
+      .poll(async () => (await demo.core.queue.get(doc.id)).state, { timeout: idleMs(30_000) })
+      .toBe('failed');
     await page.getByTestId('nav-queue').click();
     const row = page.getByTestId('queue-row').filter({ hasText: name });
     await row.waitFor({ timeout: idleMs(20_000) });
@@ -236,15 +240,17 @@ describe.each(['en', 'de'] as const)('nothing English or doubled left, in Chromi
       const { page, demo } = app;
       const name = `gesendet-48-${lang}.pdf`;
       await dropFile(page, name, makePdf(['Gesendet']), 'application/pdf');
-      await expect.poll(() => demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents.length).toBe(1);
-      const doc = demo.core.queue.list({ limit: 5, offset: 0, query: name }).documents[0]!;
+      await expect
+        .poll(async () => (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents.length)
+        .toBe(1);
+      const doc = (await demo.core.queue.list({ limit: 5, offset: 0, query: name })).documents[0]!;
       const r = await dispatch(demo.core.handlers, 'documents.submit', {
         ids: [doc.id],
         metadata: { caseNumber: 'CLM-2026-000101', documentTypeCode: 'INV' },
       });
       expect(r.ok, JSON.stringify(r)).toBe(true);
       await expect
-        .poll(() => demo.core.queue.get(doc.id).state, { timeout: idleMs(30_000) })
+        .poll(async () => (await demo.core.queue.get(doc.id)).state, { timeout: idleMs(30_000) })
         .toMatch(/uploaded|archived/);
       await page.getByTestId('nav-queue').click();
       const rows = page.getByTestId('history-table').locator('tbody tr').filter({ hasText: name });

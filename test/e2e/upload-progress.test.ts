@@ -44,7 +44,7 @@ async function submitScan(app: E2eApp, name: string, bytes: Uint8Array): Promise
     .getByTestId('doc-row')
     .filter({ hasText: name })
     .waitFor({ timeout: idleMs(20_000) });
-  const doc = demo.core.queue.list({ limit: 10, offset: 0, query: name }).documents[0]!;
+  const doc = (await demo.core.queue.list({ limit: 10, offset: 0, query: name })).documents[0]!;
   const r = await dispatch(demo.core.handlers, 'documents.submit', {
     ids: [doc.id],
     metadata: { caseNumber: 'CLM-2026-000101', documentType: 'INV' },
@@ -77,7 +77,7 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
       const seen: number[] = [];
       const deadline = Date.now() + 60_000;
       let shot = false;
-      while (Date.now() < deadline && demo.core.queue.get(id).state === 'uploading') {
+      while (Date.now() < deadline && (await demo.core.queue.get(id)).state === 'uploading') {
         // Both read in one go (one rendered frame): read one after the other they could straddle an update.
         const [rowText, barText] = await page.evaluate(() =>
           ['queue-row-bytes', 'status-upload-progress'].map((id) =>
@@ -101,12 +101,14 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
         }
         await page.waitForTimeout(500);
       }
-      await expect.poll(() => demo.core.queue.get(id).state, { timeout: idleMs(60_000) }).toMatch(/uploaded|archived/);
+      await expect
+        .poll(async () => (await demo.core.queue.get(id)).state, { timeout: idleMs(60_000) })
+        .toMatch(/uploaded|archived/);
       // Several different readings that only grow: the bytes come from the body as it goes out.
       expect(new Set(seen).size, JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
       // Stored once, on the first attempt: the slow line was not cut off mid-body.
-      expect(demo.core.queue.get(id).attempts).toBe(1);
+      expect((await demo.core.queue.get(id)).attempts).toBe(1);
       await bar.waitFor({ state: 'detached', timeout: idleMs(5_000) });
     } finally {
       demo.sandbox.clearFaults();
@@ -124,7 +126,9 @@ describe.each(['en', 'de'] as const)('upload progress and a busy platform, in Ch
         .poll(async () => (await network.textContent())?.trim(), { timeout: idleMs(20_000) })
         .toMatch(text.busy);
       await app.screenshot(`platform-busy-${lang}`);
-      await expect.poll(() => demo.core.queue.get(id).state, { timeout: idleMs(30_000) }).toMatch(/uploaded|archived/);
+      await expect
+        .poll(async () => (await demo.core.queue.get(id)).state, { timeout: idleMs(30_000) })
+        .toMatch(/uploaded|archived/);
       await expect.poll(() => network.textContent(), { timeout: idleMs(5_000) }).toBe(text.online);
       // The history tells the steps in the clerk's words; the 503's own text only behind Details.
       await page.getByTestId('queue-count').click();

@@ -60,11 +60,11 @@ afterAll(async () => {
 async function arrive(folder: string, name: string, policyNumber: string): Promise<Document> {
   await writeFile(join(folders[folder]!, name), await letter(policyNumber));
   await expect
-    .poll(() => demo.core.queue.list({ limit: 50, offset: 0, query: name }).documents.length, {
+    .poll(async () => (await demo.core.queue.list({ limit: 50, offset: 0, query: name })).documents.length, {
       timeout: idleMs(20_000),
     })
     .toBe(1);
-  return demo.core.queue.list({ limit: 50, offset: 0, query: name }).documents[0]!;
+  return (await demo.core.queue.list({ limit: 50, offset: 0, query: name })).documents[0]!;
 }
 const current = (id: string) => demo.core.queue.get(id);
 const textCached = (doc: Document) => existsSync(join(dir, 'app', 'text-cache', `${doc.sha256}.json`));
@@ -80,8 +80,11 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
       const r = await demo.core.handlers['documents.suggestions']!({ id: doc.id });
       expect(Date.now() - started).toBeLessThan(2000); // from the cache, no OCR when the clerk opens it
       expect(r.suggestions.find((s) => s.field === 'policyNumber')?.value).toBe('HR-100001');
-      expect(current(doc.id)).toMatchObject({ state: 'new', metadata: { responsibleDepartmentId: 'CLAIMS-INTAKE' } });
-      expect(current(doc.id).metadata.policyNumber).toBeUndefined();
+      expect(await current(doc.id)).toMatchObject({
+        state: 'new',
+        metadata: { responsibleDepartmentId: 'CLAIMS-INTAKE' },
+      });
+      expect((await current(doc.id)).metadata.policyNumber).toBeUndefined();
     },
     idleMs(90_000),
   );
@@ -90,8 +93,10 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
     'auto-accept fills the confirmed policy number, and does not submit without the folder’s auto-submit',
     async () => {
       const doc = await arrive('accept', 'accept.png', 'HR-100001');
-      await expect.poll(() => current(doc.id).metadata.policyNumber, { timeout: idleMs(60_000) }).toBe('HR-100001');
-      expect(current(doc.id).state).toBe('tagged');
+      await expect
+        .poll(async () => (await current(doc.id)).metadata.policyNumber, { timeout: idleMs(60_000) })
+        .toBe('HR-100001');
+      expect((await current(doc.id)).state).toBe('tagged');
     },
     idleMs(90_000),
   );
@@ -103,8 +108,8 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
       await expect.poll(() => textCached(doc), { timeout: idleMs(60_000) }).toBe(true);
       // The auto-accept after the read asks the platform; give it its moment, then nothing changed.
       await new Promise((r) => setTimeout(r, 1500));
-      expect(current(doc.id).state).toBe('new');
-      expect(current(doc.id).metadata.policyNumber).toBeUndefined();
+      expect((await current(doc.id)).state).toBe('new');
+      expect((await current(doc.id)).metadata.policyNumber).toBeUndefined();
     },
     idleMs(90_000),
   );
@@ -114,9 +119,9 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
     async () => {
       const doc = await arrive('acceptSubmit', 'complete.png', 'HR-100001');
       await expect
-        .poll(() => current(doc.id).state, { timeout: idleMs(60_000) })
+        .poll(async () => (await current(doc.id)).state, { timeout: idleMs(60_000) })
         .toMatch(/queued|uploading|uploaded|archived/);
-      expect(current(doc.id).metadata.policyNumber).toBe('HR-100001');
+      expect((await current(doc.id)).metadata.policyNumber).toBe('HR-100001');
       // Held on arrival (the required policy number was missing), filled, then submitted.
       const states = (await demo.core.queue.history({ query: 'complete.png', limit: 20 }))
         .filter((h) => h.documentId === doc.id)
@@ -130,9 +135,11 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
     'with auto-submit on, a document still missing a required field is filled but not submitted',
     async () => {
       const doc = await arrive('acceptSubmitType', 'no-type.png', 'HR-100001');
-      await expect.poll(() => current(doc.id).metadata.policyNumber, { timeout: idleMs(60_000) }).toBe('HR-100001');
+      await expect
+        .poll(async () => (await current(doc.id)).metadata.policyNumber, { timeout: idleMs(60_000) })
+        .toBe('HR-100001');
       await new Promise((r) => setTimeout(r, 1000));
-      expect(current(doc.id).state).toBe('tagged');
+      expect((await current(doc.id)).state).toBe('tagged');
     },
     idleMs(90_000),
   );
@@ -147,8 +154,8 @@ describe('text read on arrival, and auto-accept per folder profile', () => {
       const r = await demo.core.handlers['documents.suggestions']!({ id: doc.id });
       expect(r.suggestions.filter((s) => s.field === 'policyNumber')).toEqual([]);
       expect(r.problems.join(' ')).toContain('HR-100001');
-      expect(current(doc.id).state).toBe('new');
-      expect(current(doc.id).metadata.policyNumber).toBeUndefined();
+      expect((await current(doc.id)).state).toBe('new');
+      expect((await current(doc.id)).metadata.policyNumber).toBeUndefined();
     },
     idleMs(90_000),
   );

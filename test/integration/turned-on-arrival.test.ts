@@ -59,11 +59,14 @@ describe('a page scanned upside down, on arrival', () => {
       const path = join(folder, 'Brief kopfüber.png');
       await writeFile(path, scan);
       await expect
-        .poll(() => demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents.length, {
-          timeout: idleMs(20_000),
-        })
+        .poll(
+          async () => (await demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' })).documents.length,
+          {
+            timeout: idleMs(20_000),
+          },
+        )
         .toBe(1);
-      const arrived = demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' }).documents[0]!;
+      const arrived = (await demo.core.queue.list({ limit: 10, offset: 0, query: 'Brief kopfüber' })).documents[0]!;
       expect(arrived.sha256).toBe(sha(scan));
       const history = async () =>
         (await demo.core.queue.history({ limit: 50 })).filter((h) => h.fileName.startsWith('Brief kopfüber'));
@@ -71,10 +74,10 @@ describe('a page scanned upside down, on arrival', () => {
         .poll(async () => (await history()).map((h) => h.step), { timeout: idleMs(90_000) })
         .toContainEqual(TURNED_ON_ARRIVAL);
 
-      const turned = demo.core.queue.get(arrived.id);
+      const turned = await demo.core.queue.get(arrived.id);
       expect(turned.fileName).toBe('Brief kopfüber.pdf');
       expect(turned.state).toBe('new');
-      const pdf = await PDFDocument.load(await readFile(demo.core.queue.contentFile(arrived.id).path));
+      const pdf = await PDFDocument.load(await readFile((await demo.core.queue.contentFile(arrived.id)).path));
       expect(pdf.getPage(0).getRotation().angle).toBe(180);
       // Read again, upright now: the suggestion is there.
       const r = await demo.core.handlers['documents.suggestions']!({ id: arrived.id });

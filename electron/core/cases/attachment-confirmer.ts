@@ -22,9 +22,9 @@ export async function confirmAttachments(
       : [],
   );
   if (attachments.length === 0) return [];
-  const candidates = documents
-    .unconfirmedUploads(caseNumber)
-    .sort((a, b) => (a.uploadedAt ?? a.updatedAt).localeCompare(b.uploadedAt ?? b.updatedAt));
+  const candidates = (await documents.unconfirmedUploads(caseNumber)).sort((a, b) =>
+    (a.uploadedAt ?? a.updatedAt).localeCompare(b.uploadedAt ?? b.updatedAt),
+  );
   const confirmed: Document[] = [];
   for (const attachment of attachments) {
     const index = candidates.findIndex(

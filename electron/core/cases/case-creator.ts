@@ -117,7 +117,7 @@ export class CaseCreator {
     if (request.documentId !== undefined && caseNumber !== undefined) {
       try {
         // A number the clerk did not see when choosing the document is never replaced (issue #31 item 1).
-        const had = this.deps.documents.get(request.documentId).metadata.caseNumber?.trim() ?? '';
+        const had = (await this.deps.documents.get(request.documentId)).metadata.caseNumber?.trim() ?? '';
         if (had !== '' && had !== caseNumber && had !== (request.documentCaseNumber ?? '').trim()) {
           throw new Error(`it carries case number ${had}, which was not agreed to be replaced`);
         }

@@ -27,8 +27,8 @@ export interface CaseDocuments {
   /** Sets metadata fields on a document like `documents.tag` does. */
   tag(id: string, metadata: { caseNumber: string }): Promise<Document>;
   /** The document as the queue holds it now (its case number decides whether a new one may be set). */
-  get(id: string): Document;
+  get(id: string): Promise<Document>;
   /** Uploaded (or archived) documents of a case without confirmedAt. */
-  unconfirmedUploads(caseNumber: string): Document[];
+  unconfirmedUploads(caseNumber: string): Promise<Document[]>;
   markConfirmed(id: string, at: string): Promise<Document>;
 }

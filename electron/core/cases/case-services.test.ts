@@ -63,7 +63,7 @@ beforeAll(async () => {
     ports: () => ports,
     documents: queueCaseDocuments(fixture.queue, async (id, at) => {
       confirmed.set(id, at);
-      return { ...fixture.queue.get(id), confirmedAt: at };
+      return { ...(await fixture.queue.get(id)), confirmedAt: at };
     }),
     bus,
     clock: systemClock,
@@ -244,7 +244,7 @@ describe('cases.create', () => {
       expect(result.success).toBe(true);
       expect(result.document).toBeUndefined();
       expect(result.warnings.map((w) => w.type)).toContain('document_not_tagged');
-      expect(fixture.queue.get(doc.id).metadata.caseNumber).toBe('CLM-2026-000101');
+      expect((await fixture.queue.get(doc.id)).metadata.caseNumber).toBe('CLM-2026-000101');
     }
   });
 
@@ -316,7 +316,7 @@ describe('case activity', () => {
     });
     const doc = await fixture.queue.importBytes('Schadenmeldung.pdf', new TextEncoder().encode('%PDF-1.4 test body'));
     await fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
-    await waitFor(() => ['uploaded', 'archived'].includes(fixture.queue.get(doc.id).state), 'upload');
+    await waitFor(async () => ['uploaded', 'archived'].includes((await fixture.queue.get(doc.id)).state), 'upload');
 
     await call('activity.refresh', {});
     expect(confirmed.get(doc.id)).toBeDefined();
@@ -336,7 +336,7 @@ describe('case activity', () => {
     });
     const doc = await fixture.queue.importBytes('Rechnung.pdf', new TextEncoder().encode('%PDF-1.4 invoice'));
     await fixture.queue.submit([doc.id], { caseNumber: created.caseNumber }, false);
-    await waitFor(() => ['uploaded', 'archived'].includes(fixture.queue.get(doc.id).state), 'upload');
+    await waitFor(async () => ['uploaded', 'archived'].includes((await fixture.queue.get(doc.id)).state), 'upload');
     await call('activity.refresh', {});
     expect(confirmed.has(doc.id)).toBe(true);
     confirmed.delete(doc.id);

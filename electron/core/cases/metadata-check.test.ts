@@ -47,8 +47,11 @@ beforeAll(async () => {
     ],
   });
   await writeFile(join(folder, 'scan.pdf'), '%PDF-1.4 scan');
-  await waitFor(() => core.queue.list({ limit: 10, offset: 0 }).documents.length === 1, 'the scan arrived');
-  scanned = core.queue.list({ limit: 10, offset: 0 }).documents[0]!.id;
+  await waitFor(
+    async () => (await core.queue.list({ limit: 10, offset: 0 })).documents.length === 1,
+    'the scan arrived',
+  );
+  scanned = (await core.queue.list({ limit: 10, offset: 0 })).documents[0]!.id;
 });
 
 afterAll(async () => {
@@ -100,15 +103,16 @@ describe('documents.check (before queuing)', () => {
     const folders = settings.folders.map((f) => ({ ...f, fileNamePattern: '{CaseNumber}_{DocumentTypeCode}_*.pdf' }));
     await core.handlers['settings.update']({ settings: { ...settings, folders } });
     await writeFile(join(folder, 'CLM-2026-000101_GUTACHTEN_1.pdf'), '%PDF-1.4 before');
-    const doc = (name: string) => core.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.fileName === name);
+    const doc = async (name: string) =>
+      (await core.queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.fileName === name);
     await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_1.pdf'), 'first scan');
-    expect(doc('CLM-2026-000101_GUTACHTEN_1.pdf')?.metadata.documentTypeCode).toBeUndefined();
+    expect((await doc('CLM-2026-000101_GUTACHTEN_1.pdf'))?.metadata.documentTypeCode).toBeUndefined();
     const next = core.settings.get();
     await core.handlers['settings.update']({
       settings: { ...next, documentTypes: [...next.documentTypes, { code: 'GUTACHTEN', label: 'Gutachten' }] },
     });
     await writeFile(join(folder, 'CLM-2026-000101_GUTACHTEN_2.pdf'), '%PDF-1.4 after');
     await waitFor(() => doc('CLM-2026-000101_GUTACHTEN_2.pdf'), 'second scan');
-    expect(doc('CLM-2026-000101_GUTACHTEN_2.pdf')?.metadata.documentTypeCode).toBe('GUTACHTEN');
+    expect((await doc('CLM-2026-000101_GUTACHTEN_2.pdf'))?.metadata.documentTypeCode).toBe('GUTACHTEN');
   });
 });

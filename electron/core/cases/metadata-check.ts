@@ -19,7 +19,7 @@ export interface MetadataCheckDeps {
   settings: () => Settings;
   environment: () => Environment;
   /** The documents being submitted (for their folder profiles); unknown ids are left out. */
-  documents: (ids: readonly string[]) => Document[];
+  documents: (ids: readonly string[]) => Document[] | Promise<Document[]>;
   searchCustomers: (query: CustomerSearchQuery, signal: AbortSignal) => Promise<Customer[]>;
   /** Whether the platform knows this case number; undefined = it cannot tell (no such lookup). */
   caseExists: (env: Environment, caseNumber: string, signal: AbortSignal) => Promise<boolean | undefined>;
@@ -43,7 +43,7 @@ export class MetadataCheck {
     const settings = this.deps.settings();
     const env = this.deps.environment();
     const required = new Set<MetadataField>();
-    for (const doc of this.deps.documents(ids)) {
+    for (const doc of await this.deps.documents(ids)) {
       for (const f of profileFor(settings.folders, doc.sourceFolder)?.requiredFields ?? []) required.add(f);
     }
     const fields: Record<string, string> = metadataProblems(metadata, {

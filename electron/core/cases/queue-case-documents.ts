@@ -20,10 +20,10 @@ export function queueCaseDocuments(
       return doc;
     },
     get: (id) => queue.get(id),
-    unconfirmedUploads: (caseNumber) =>
-      queue
-        .list({ states: ['uploaded', 'archived'], limit: SCAN_LIMIT, offset: 0 })
-        .documents.filter((d) => d.metadata.caseNumber === caseNumber && d.confirmedAt === undefined),
+    unconfirmedUploads: async (caseNumber) =>
+      (await queue.list({ states: ['uploaded', 'archived'], limit: SCAN_LIMIT, offset: 0 })).documents.filter(
+        (d) => d.metadata.caseNumber === caseNumber && d.confirmedAt === undefined,
+      ),
     markConfirmed,
   };
 }

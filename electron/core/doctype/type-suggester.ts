@@ -4,7 +4,7 @@ import { TypeClassifier } from './type-classifier';
 
 export interface TypeSuggesterDeps {
   /** Documents this station sent (uploaded or archived), newest first. */
-  sent: () => Document[];
+  sent: () => Document[] | Promise<Document[]>;
   /** The text read from a content (by its SHA-256), or undefined when it was never read. */
   textOf: (sha256: string) => Promise<string | undefined>;
   /** The text of a document in the inbox, read now if it was not yet. */
@@ -36,10 +36,7 @@ export class TypeSuggester {
   }
 
   private async classifier(): Promise<TypeClassifier> {
-    const sent = this.deps
-      .sent()
-      .filter((d) => d.metadata.documentTypeCode?.trim())
-      .slice(0, HISTORY);
+    const sent = (await this.deps.sent()).filter((d) => d.metadata.documentTypeCode?.trim()).slice(0, HISTORY);
     const key = `${sent.length}:${sent[0]?.id ?? ''}:${sent.at(-1)?.id ?? ''}`;
     if (this.model?.key === key) return this.model.classifier;
     const examples = [];

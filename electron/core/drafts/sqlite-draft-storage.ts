@@ -9,8 +9,11 @@ import type { DraftStorage } from './draft-storage';
 export interface SqliteDraftStorageDeps {
   /** The queue's database (table `drafts`, made by its migrations). */
   db: QueueDatabase;
-  /** Whether the document is still in the inbox (can still be tagged); unknown documents answer false. */
-  isOpen(documentId: string): boolean;
+  /**
+   * Whether the document is still in the inbox (can still be tagged); unknown documents answer false. Asked
+   * outside the drafts' turn on the connection: it reads the documents' port, which takes its own.
+   */
+  isOpen(documentId: string): boolean | Promise<boolean>;
   clock: Clock;
 }
 
@@ -31,34 +34,28 @@ interface Row {
 export class SqliteDraftStorage implements DraftStorage {
   constructor(private readonly deps: SqliteDraftStorageDeps) {}
 
-  list(): Promise<DocumentDraft[]> {
-    return this.inTurn(() => this.listNow());
-  }
-
-  private listNow(): DocumentDraft[] {
-    const rows = this.deps.db.prepare('SELECT document_id, draft_values, saved_at FROM drafts').all() as Row[];
+  async list(): Promise<DocumentDraft[]> {
+    const rows = await this.inTurn(
+      () => this.deps.db.prepare('SELECT document_id, draft_values, saved_at FROM drafts').all() as Row[],
+    );
     const kept: DocumentDraft[] = [];
     const gone: string[] = [];
     for (const row of rows) {
       const values = this.parse(row.draft_values);
-      if (!values || !this.deps.isOpen(row.document_id)) gone.push(row.document_id);
+      if (!values || !(await this.deps.isOpen(row.document_id))) gone.push(row.document_id);
       else kept.push({ documentId: row.document_id, values, savedAt: row.saved_at });
     }
-    if (gone.length) this.discardNow(gone);
+    if (gone.length) await this.inTurn(() => this.discardNow(gone));
     return kept;
   }
 
-  save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
-    return this.inTurn(() => this.saveNow(documentId, values));
-  }
-
-  private saveNow(documentId: string, values: DraftValues): DocumentDraft | null {
+  async save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
     const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as DraftValues;
     if (Object.keys(kept).length === 0) {
-      this.discardNow([documentId]);
+      await this.inTurn(() => this.discardNow([documentId]));
       return null;
     }
-    if (!this.deps.isOpen(documentId)) {
+    if (!(await this.deps.isOpen(documentId))) {
       throw new IntakeError(
         'validation',
         'drafts.document_not_open',
@@ -66,12 +63,14 @@ export class SqliteDraftStorage implements DraftStorage {
       );
     }
     const savedAt = new Date(this.deps.clock.now()).toISOString();
-    this.deps.db
-      .prepare(
-        `INSERT INTO drafts (document_id, draft_values, saved_at) VALUES (?, ?, ?)
-         ON CONFLICT(document_id) DO UPDATE SET draft_values = excluded.draft_values, saved_at = excluded.saved_at`,
-      )
-      .run(documentId, JSON.stringify(kept), savedAt);
+    await this.inTurn(() =>
+      this.deps.db
+        .prepare(
+          `INSERT INTO drafts (document_id, draft_values, saved_at) VALUES (?, ?, ?)
+           ON CONFLICT(document_id) DO UPDATE SET draft_values = excluded.draft_values, saved_at = excluded.saved_at`,
+        )
+        .run(documentId, JSON.stringify(kept), savedAt),
+    );
     return { documentId, values: kept, savedAt };
   }
 

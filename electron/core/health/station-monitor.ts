@@ -2,7 +2,7 @@ import type { Document, DocumentState } from '../../../shared/domain/document';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import type { TokenStatus } from '../auth/token-client';
 import type { EventBus } from '../events/event-bus';
-import type { ListQuery } from '../queue/document-store';
+import type { ListQuery } from '../queue/document-storage';
 import type { Clock } from '../util/clock';
 import { onDocumentTransitions } from '../queue/document-transitions';
 import type { StationStatus } from './station-status';
@@ -11,7 +11,7 @@ import type { StationStatus } from './station-status';
 export interface MonitoredQueue {
   status(): QueueStatus;
   readonly pauseReason: { code: string; message: string } | undefined;
-  list(q: ListQuery): { documents: Document[]; total: number };
+  list(q: ListQuery): Promise<{ documents: Document[]; total: number }>;
 }
 
 export interface StationCounters {
@@ -44,6 +44,12 @@ export class StationMonitor {
   private offlineSince: string | undefined;
   private readonly startedAt: string;
   private readonly unsubscribe: Array<() => void> = [];
+  /**
+   * The oldest document waiting for the clerk, as read after the queue's last change (queue.changed, at
+   * most every 250 ms): the storage answers later, the status is asked for at once (metrics, status file).
+   */
+  private waiting: Pick<StationStatus, 'oldestWaiting'> = {};
+  private waitingRead: 'idle' | 'reading' | 'again' = 'idle';
 
   constructor(
     private readonly deps: {
@@ -69,7 +75,10 @@ export class StationMonitor {
           this.lastSuccessAt = d.uploadedAt ?? new Date(deps.clock.now()).toISOString();
         } else if (d.state === 'failed') this.counters.uploadFailures++;
       }),
-      deps.bus.on('queue.changed', (e) => this.noteOnline(e.status.online)),
+      deps.bus.on('queue.changed', (e) => {
+        this.noteOnline(e.status.online);
+        this.readWaiting();
+      }),
       deps.bus.on('notice.raised', ({ notice }) => {
         if (notice.code !== 'output.failed') return;
         this.counters.sentAsScanned++;
@@ -84,6 +93,7 @@ export class StationMonitor {
         };
       }),
     );
+    this.readWaiting();
   }
 
   /** Pass to createPlatformClient's onTokenStatus. */
@@ -103,7 +113,7 @@ export class StationMonitor {
       startedAt: this.startedAt,
       updatedAt: new Date(clock.now()).toISOString(),
       counts: q.counts,
-      ...this.oldestWaiting(),
+      ...this.waiting,
       ...(this.lastSuccessAt ? { lastSuccessAt: this.lastSuccessAt } : {}),
       ...(this.sentAsScanned ? { sentAsScanned: this.sentAsScanned } : {}),
       connection: {
@@ -125,11 +135,31 @@ export class StationMonitor {
     else this.offlineSince ??= new Date(this.deps.clock.now()).toISOString();
   }
 
+  /** One read at a time; a change during it reads once more after it. */
+  private readWaiting(): void {
+    if (this.waitingRead !== 'idle') {
+      this.waitingRead = 'again';
+      return;
+    }
+    this.waitingRead = 'reading';
+    void this.oldestWaiting()
+      .then(
+        (waiting) => void (this.waiting = waiting),
+        // A storage that fails is the queue's to report (the status's `storage`); the last answer stays.
+        () => undefined,
+      )
+      .finally(() => {
+        const again = this.waitingRead === 'again';
+        this.waitingRead = 'idle';
+        if (again) this.readWaiting();
+      });
+  }
+
   /** The list is newest first: the oldest is the last row, two indexed queries whatever the queue size. */
-  private oldestWaiting(): Pick<StationStatus, 'oldestWaiting'> {
-    const { total } = this.deps.queue.list({ states: WAITING, limit: 1, offset: 0 });
+  private async oldestWaiting(): Promise<Pick<StationStatus, 'oldestWaiting'>> {
+    const { total } = await this.deps.queue.list({ states: WAITING, limit: 1, offset: 0 });
     if (total === 0) return {};
-    const oldest = this.deps.queue.list({ states: WAITING, limit: 1, offset: total - 1 }).documents[0];
+    const oldest = (await this.deps.queue.list({ states: WAITING, limit: 1, offset: total - 1 })).documents[0];
     return oldest ? { oldestWaiting: { id: oldest.id, fileName: oldest.fileName, since: oldest.arrivedAt } } : {};
   }
 }

@@ -28,8 +28,8 @@ async function setup(profiles: (dir: string) => FolderProfile[], statuses: Folde
   return { fx: t.fx, service: t.service, ps };
 }
 
-const names = () => {
-  const { documents } = t.fx!.queue.list({ limit: 100, offset: 0 });
+const names = async () => {
+  const { documents } = await t.fx!.queue.list({ limit: 100, offset: 0 });
   return documents.map((d) => d.fileName).sort();
 };
 
@@ -44,9 +44,9 @@ describe('HotFolderService', () => {
     await t.fx.queue.start();
     t.service = new HotFolderService(t.fx.queue, new EventBus(), silentLogger, FAST);
     await t.service.start([profile(scans)]);
-    await waitFor(() => names().length === 1, 'old.pdf taken');
+    await waitFor(async () => (await names()).length === 1, 'old.pdf taken');
     await new Promise((r) => setTimeout(r, 600));
-    expect(names()).toEqual(['old.pdf']);
+    expect(await names()).toEqual(['old.pdf']);
   });
 
   it('takes a file written in bursts only once it is complete, exactly once', async () => {
@@ -58,11 +58,11 @@ describe('HotFolderService', () => {
       await new Promise((r) => setTimeout(r, 200)); // pauses shorter than stableMs
       await appendFile(p, 'b'.repeat(1000));
     }
-    const doc = await waitFor(() => t.fx!.queue.list({ limit: 10, offset: 0 }).documents[0], 'document');
+    const doc = await waitFor(async () => (await t.fx!.queue.list({ limit: 10, offset: 0 })).documents[0], 'document');
     expect(doc.size).toBe(5000);
     await t.service!.rescan();
     await new Promise((r) => setTimeout(r, 600));
-    expect(t.fx!.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+    expect((await t.fx!.queue.list({ limit: 10, offset: 0 })).total).toBe(1);
   });
 
   it('a file written as .tmp then renamed arrives once under its final name', async () => {
@@ -71,8 +71,8 @@ describe('HotFolderService', () => {
     const tmp = join(ps[0]!.path, 'scan_7.pdf.tmp');
     await writeFile(tmp, 'scanned');
     await rename(tmp, join(ps[0]!.path, 'scan_7.pdf'));
-    await waitFor(() => names().length === 1, 'renamed file');
-    expect(names()).toEqual(['scan_7.pdf']);
+    await waitFor(async () => (await names()).length === 1, 'renamed file');
+    expect(await names()).toEqual(['scan_7.pdf']);
   });
 
   it('fills metadata from the profile and the file-name pattern and auto-submits', async () => {
@@ -86,7 +86,7 @@ describe('HotFolderService', () => {
     await t.service!.start(ps);
     await writeFile(join(ps[0]!.path, '4711_INV_001.pdf'), 'invoice');
     const doc = await waitFor(
-      () => t.fx!.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      async () => (await t.fx!.queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.state === 'archived'),
       'archived',
     );
     expect(doc.metadata).toEqual({ caseNumber: '4711', documentTypeCode: 'INV', responsibleDepartmentId: 'D1' });
@@ -109,9 +109,12 @@ describe('HotFolderService', () => {
     await writeFile(join(p.path, 'Rechnung_Maler_Nov.pdf'), 'words, not a case');
     await writeFile(join(p.path, 'CLM-2026-000101_INVOICE_scan.pdf'), 'unconfigured type');
     await writeFile(join(p.path, 'CLM-2026-000101_INV_scan.pdf'), 'fits');
-    const docs = () => t.fx!.queue.list({ limit: 10, offset: 0 }).documents;
-    await waitFor(() => docs().length === 3 && docs().some((d) => d.state === 'archived'), 'all three taken');
-    const byName = Object.fromEntries(docs().map((d) => [d.fileName, d]));
+    const docs = async () => (await t.fx!.queue.list({ limit: 10, offset: 0 })).documents;
+    await waitFor(
+      async () => (await docs()).length === 3 && (await docs()).some((d) => d.state === 'archived'),
+      'all three taken',
+    );
+    const byName = Object.fromEntries((await docs()).map((d) => [d.fileName, d]));
     expect(byName['Rechnung_Maler_Nov.pdf']).toMatchObject({ state: 'new', metadata: {} });
     expect(byName['CLM-2026-000101_INVOICE_scan.pdf']).toMatchObject({
       state: 'new',
@@ -142,10 +145,13 @@ describe('HotFolderService', () => {
     await t.service!.start(ps);
     await writeFile(join(ps[0]!.path, '4711_a.pdf'), 'no type');
     await writeFile(join(ps[1]!.path, '4712_b.pdf'), 'type from the folder');
-    const docs = () => t.fx!.queue.list({ limit: 10, offset: 0 }).documents;
-    await waitFor(() => docs().length === 2 && docs().some((d) => d.state === 'archived'), 'both taken');
-    expect(docs().find((d) => d.fileName === '4711_a.pdf')?.state).toBe('new');
-    expect(docs().find((d) => d.fileName === '4712_b.pdf')?.state).toBe('archived');
+    const docs = async () => (await t.fx!.queue.list({ limit: 10, offset: 0 })).documents;
+    await waitFor(
+      async () => (await docs()).length === 2 && (await docs()).some((d) => d.state === 'archived'),
+      'both taken',
+    );
+    expect((await docs()).find((d) => d.fileName === '4711_a.pdf')?.state).toBe('new');
+    expect((await docs()).find((d) => d.fileName === '4712_b.pdf')?.state).toBe('archived');
   });
 
   it('handles non-ASCII, quotes, emoji and very long names (NFC)', async () => {
@@ -154,8 +160,8 @@ describe('HotFolderService', () => {
     const long = `${'Schadensmeldung-'.repeat(14)}.pdf`;
     const odd = ['Mu\u0308ller – "Rechnung" 📄.pdf', "O'Brien's claim.pdf", long];
     for (const n of odd) await writeFile(join(ps[0]!.path, n), n);
-    await waitFor(() => names().length === 3, 'three odd names');
-    expect(names()).toEqual(['Müller – "Rechnung" 📄.pdf', "O'Brien's claim.pdf", long].sort());
+    await waitFor(async () => (await names()).length === 3, 'three odd names');
+    expect(await names()).toEqual(['Müller – "Rechnung" 📄.pdf', "O'Brien's claim.pdf", long].sort());
   });
 
   it('reports a folder that disappears and re-attaches when it returns', async () => {
@@ -167,7 +173,7 @@ describe('HotFolderService', () => {
     await mkdir(ps[0]!.path);
     await waitFor(() => statuses.filter((s) => s === 'watching').length === 2, 'watching again');
     await writeFile(join(ps[0]!.path, 'after.pdf'), 'back');
-    await waitFor(() => names().includes('after.pdf'), 'file after re-attach');
+    await waitFor(async () => (await names()).includes('after.pdf'), 'file after re-attach');
   });
 
   it('a folder that does not exist at start is reported, others keep working; polling folders work', async () => {
@@ -179,7 +185,7 @@ describe('HotFolderService', () => {
     await t.service!.start([...ps, profile(join(t.fx!.dir, 'never'), { id: 'gone' })]);
     expect(statuses).toContain('missing');
     await writeFile(join(ps[0]!.path, 'share.pdf'), 'over smb');
-    await waitFor(() => names().includes('share.pdf'), 'polled file');
+    await waitFor(async () => (await names()).includes('share.pdf'), 'polled file');
   });
 
   it('apply(): the same profiles leave the watchers alone; changed ones re-attach, and the new folder is watched', async () => {
@@ -196,9 +202,9 @@ describe('HotFolderService', () => {
     void t.service!.apply([ps[0]!, ps[1]!]);
     await t.service!.apply([ps[1]!]);
     await writeFile(join(ps[1]!.path, 'in-b.pdf'), 'b');
-    await waitFor(() => names().includes('in-b.pdf'), 'file in the newly applied folder');
+    await waitFor(async () => (await names()).includes('in-b.pdf'), 'file in the newly applied folder');
     await writeFile(join(ps[0]!.path, 'in-a.pdf'), 'a');
     await new Promise((r) => setTimeout(r, 900));
-    expect(names()).not.toContain('in-a.pdf');
+    expect(await names()).not.toContain('in-a.pdf');
   });
 });

@@ -15,7 +15,7 @@ import type { StableVerdict } from './stability/stability-tracker';
  * it takes the scans of capture folders as batches and hands every other file on to the document queue.
  */
 export interface IntakeTarget {
-  hasSeen(seenKey: string): boolean;
+  hasSeen(seenKey: string): boolean | Promise<boolean>;
   ingest(file: IncomingFile): Promise<{ outcome: IngestResult['outcome'] }>;
   /** A file that stayed unopenable: recorded as a failed document (`file.unreadable`) with the OS error. */
   failUnreadable?(file: IncomingFile, error: NodeJS.ErrnoException): unknown;
@@ -203,7 +203,7 @@ export class HotFolderService {
   private async deliver(f: FolderFile): Promise<StableVerdict> {
     const incoming = this.incomingOf(f);
     if (f.unreadable) {
-      this.target.failUnreadable?.(incoming, f.unreadable);
+      await this.target.failUnreadable?.(incoming, f.unreadable);
       return 'done';
     }
     // The data folder fails (full, read-only): the file waits for its backoff step, not a copy every poll.

@@ -74,10 +74,11 @@ describe.each([
       }
     }
     await waitFor(
-      () => queue.list({ limit: 100, offset: 0 }).documents.filter((d) => d.state === 'archived').length === 6,
+      async () =>
+        (await queue.list({ limit: 100, offset: 0 })).documents.filter((d) => d.state === 'archived').length === 6,
       'six archived',
     );
-    const docs = queue.list({ limit: 100, offset: 0 }).documents;
+    const docs = (await queue.list({ limit: 100, offset: 0 })).documents;
     expect(docs.map((d) => d.fileName).sort()).toEqual([...contents.keys()].sort());
     expect((await readdir(scans)).sort()).toEqual(['.intake']);
     expect(await filesUnder(join(scans, '.intake', 'claimed', 'station-here'))).toEqual([]);
@@ -106,7 +107,7 @@ describe('a folder without .intake', () => {
     await t.service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: scans, autoSubmit: true })]);
     await writeFile(join(scans, 'one.pdf'), 'one');
     const doc = await waitFor(
-      () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      async () => (await queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.state === 'archived'),
       'archived',
     );
     expect(doc.fileName).toBe('one.pdf');
@@ -128,7 +129,7 @@ describe('a folder without .intake', () => {
     ]);
     await writeFile(join(scans, 'one.pdf'), 'one');
     const doc = await waitFor(
-      () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'archived'),
+      async () => (await queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.state === 'archived'),
       'archived',
     );
     expect(doc.fileName).toBe('one.pdf');
@@ -155,7 +156,7 @@ describe('a folder without .intake', () => {
       t.service = new HotFolderService(queue, new EventBus(), silentLogger, { ...FAST, shared: shared(() => 0) });
       await t.service.start([FolderProfileSchema.parse({ id: 's', label: 'S', path: bound, autoSubmit: false })]);
       const doc = await waitFor(
-        () => queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.fileName === 'one.pdf'),
+        async () => (await queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.fileName === 'one.pdf'),
         'taken',
       );
       expect(doc.state).toBe('new');

@@ -96,12 +96,12 @@ describe('stopping the watched folders', () => {
     for (const p of [a, b]) await writeFile(join(p, 'late.pdf'), '%PDF-1.7 late');
     await new Promise((r) => setTimeout(r, 1_000));
     expect(service.pending()).toBe(0);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).documents).toEqual([]);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).documents).toEqual([]);
     // start() is the one way back: the folders run again.
     await service.start([profile('b', b)]);
-    const taken = () => fx!.queue.list({ limit: 10, offset: 0 }).documents.map((d) => d.fileName);
-    await waitFor(() => taken().length > 0, 'late.pdf taken');
-    expect(taken()).toEqual(['late.pdf']);
+    const taken = async () => (await fx!.queue.list({ limit: 10, offset: 0 })).documents.map((d) => d.fileName);
+    await waitFor(async () => (await taken()).length > 0, 'late.pdf taken');
+    expect(await taken()).toEqual(['late.pdf']);
     await service.stop();
   });
 });

@@ -17,8 +17,8 @@ const accepting = acceptingUploader();
 const FAST = fastFolderTimings();
 const t = hotFolderSuite();
 
-const names = () => {
-  const { documents } = t.fx!.queue.list({ limit: 100, offset: 0 });
+const names = async () => {
+  const { documents } = await t.fx!.queue.list({ limit: 100, offset: 0 });
   return documents.map((d) => d.fileName).sort();
 };
 
@@ -58,26 +58,26 @@ describe.each([
     // A file written into the foreign tree after the link exists: a watcher that descended would see it.
     await writeFile(join(outside, 'deep', 'later.pdf'), 'later');
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
   });
 
   it('links already there at start: the first scan skips them too', async () => {
     const { scans } = await start('before');
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
   });
 
   it('FIFOs stay ignored (and nothing blocks on opening one)', async () => {
     const { scans } = await start('none');
     execFileSync('mkfifo', [join(scans, 'pipe.pdf')]);
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     await new Promise((r) => setTimeout(r, 800));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
   });
 });
 
@@ -109,14 +109,14 @@ describe.each([
   it('replaced while watching: marked replaced with a notice, the linked folder is neither taken nor emptied, and a real folder there again is watched', async () => {
     const { scans, outside, notices } = await start({ reattachMs: 100 });
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     const before = await foreignLeft(outside);
     await rename(scans, join(t.fx!.dir, 'scans-old'));
     await symlink(outside, scans);
     await waitFor(() => status() === 'replaced', 'the folder marked replaced');
     await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
     expect(await foreignLeft(outside)).toEqual([...before, 'arrived-behind-the-link.pdf'].sort());
     expect(notices).toContainEqual(
       expect.objectContaining({ code: 'folder.replaced', values: { folder: 'S', path: scans } }),
@@ -126,14 +126,14 @@ describe.each([
     await mkdir(scans);
     await waitFor(() => status() === 'watching', 'watched again');
     await writeFile(join(scans, 'after.pdf'), 'a scan after the fix');
-    await waitFor(() => names().includes('after.pdf'), 'the scan after the fix');
-    expect(names()).toEqual(['after.pdf', 'real.pdf']);
+    await waitFor(async () => (await names()).includes('after.pdf'), 'the scan after the fix');
+    expect(await names()).toEqual(['after.pdf', 'real.pdf']);
   });
 
   it('gone first, then a link in its place: marked missing, then replaced with a notice; nothing behind the link taken', async () => {
     const { scans, outside, notices } = await start({ reattachMs: 100 });
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     await rename(scans, join(t.fx!.dir, 'scans-old'));
     await waitFor(() => status() === 'missing', 'the folder marked missing');
     await symlink(outside, scans);
@@ -141,14 +141,14 @@ describe.each([
     expect(notices.map((n) => n.code)).toEqual(['folder.missing', 'folder.replaced']);
     await writeFile(join(outside, 'arrived-behind-the-link.pdf'), 'not ours');
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
   });
 
   it('swapped between two presence checks: a file seen through the link is not taken', async () => {
     // Presence checked only once a minute: only the check before each hand-over stands in the way.
     const { scans, outside } = await start({ reattachMs: 60_000 });
     await writeFile(join(scans, 'real.pdf'), 'a real scan');
-    await waitFor(() => names().includes('real.pdf'), 'the real scan');
+    await waitFor(async () => (await names()).includes('real.pdf'), 'the real scan');
     const before = await foreignLeft(outside);
     await rename(scans, join(t.fx!.dir, 'scans-old'));
     await symlink(outside, scans);
@@ -156,7 +156,7 @@ describe.each([
     await writeFile(join(t.fx!.dir, 'scans-old', 'into-the-old-folder.pdf'), 'an event on the old watcher');
     await waitFor(() => status() === 'replaced', 'the folder marked replaced');
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(names()).toEqual(['real.pdf']);
+    expect(await names()).toEqual(['real.pdf']);
     expect(await foreignLeft(outside)).toEqual([...before, 'arrived-behind-the-link.pdf'].sort());
   });
 
@@ -165,7 +165,7 @@ describe.each([
     const before = await foreignLeft(outside);
     await new Promise((r) => setTimeout(r, 1_200));
     expect(status()).toBe('replaced');
-    expect(names()).toEqual([]);
+    expect(await names()).toEqual([]);
     expect(await foreignLeft(outside)).toEqual(before);
     expect(notices).toContainEqual(
       expect.objectContaining({ code: 'folder.replaced', values: { folder: 'S', path: scans } }),

@@ -121,7 +121,7 @@ export class HotFolder {
   constructor(
     readonly profile: FolderProfile,
     private readonly deliver: (file: FolderFile) => Promise<StableVerdict>,
-    private readonly isSeen: (seenKey: string) => boolean,
+    private readonly isSeen: (seenKey: string) => boolean | Promise<boolean>,
     private readonly onStatus: (profile: FolderProfile, status: FolderStatus, detail?: string) => void,
     private readonly logger: Logger,
     private readonly options: HotFolderOptions = {},
@@ -438,7 +438,8 @@ export class HotFolder {
         if (this.tracker.has(p)) continue;
         const s = await lstat(p).catch(() => undefined);
         if (this.stopping) return;
-        if (s && this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)))) continue;
+        if (s && (await this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs))))) continue;
+        if (this.stopping) return;
         this.tracker.consider(p);
       }
     }
@@ -472,7 +473,7 @@ export class HotFolder {
       return 'again';
     }
     const relativePath = relative(this.root, f.path);
-    if (this.isSeen(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs))) return 'done';
+    if (await this.isSeen(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs))) return 'done';
     // Shared with other stations: claimed first; the claim hands the file over once it is this station's.
     if (this.shared) return this.shared.take(relativePath, { size: f.size, mtimeMs: f.mtimeMs });
     return this.deliverFile(f.path, relativePath, f.size, f.mtimeMs);
@@ -480,7 +481,7 @@ export class HotFolder {
 
   /** A complete file at `path` (in the folder, or this station's `.intake/taken/`), under its name in the folder. */
   private async deliverFile(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict> {
-    if (this.isSeen(seenKeyOf(this.root, relativePath, size, mtimeMs))) return 'done';
+    if (await this.isSeen(seenKeyOf(this.root, relativePath, size, mtimeMs))) return 'done';
     return this.deliver(this.folderFileOf(path, relativePath, size, mtimeMs));
   }
 

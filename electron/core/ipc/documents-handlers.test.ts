@@ -28,10 +28,10 @@ describe('document handlers', () => {
       state: 'new',
       sourceFolder: 'import',
     });
-    expect(await readFile(fx.queue.contentFile(doc.id).path, 'utf8')).toBe('%PDF');
+    expect(await readFile((await fx.queue.contentFile(doc.id)).path, 'utf8')).toBe('%PDF');
     await h['documents.tag']({ ids: [doc.id], metadata: { caseNumber: 'C-1' } });
     await h['documents.submit']({ ids: [doc.id], confirmDuplicate: false });
-    await waitFor(() => fx!.queue.get(doc.id).state === 'archived', 'archived');
+    await waitFor(async () => (await fx!.queue.get(doc.id)).state === 'archived', 'archived');
     const list = await h['documents.list']({ limit: 10, offset: 0, query: 'C-1' });
     expect(invokes['documents.list'].response.parse(list).total).toBe(1);
     const status = await h['queue.status']({});
@@ -69,7 +69,7 @@ describe('document handlers', () => {
     expect(held?.state).toBe('queued');
     expect(Date.parse(held?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now() + 50_000);
     await h['documents.submit']({ ids: [doc.id], confirmDuplicate: false });
-    await waitFor(() => fx!.queue.get(doc.id).state === 'archived', 'sent at once');
+    await waitFor(async () => (await fx!.queue.get(doc.id)).state === 'archived', 'sent at once');
     // The setting is read at each submit: 0 is off.
     graceMs = 0;
     const other = await fx.queue.importBytes('other.pdf', new TextEncoder().encode('%PDF other'));

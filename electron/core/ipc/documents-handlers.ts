@@ -43,7 +43,7 @@ export function createDocumentHandlers({
     'documents.submit': async (r) => queue.submit(r.ids, r.metadata, r.confirmDuplicate, sendGraceMs?.() ?? 0),
     'documents.retry': async (r) => queue.retry(r.ids),
     'documents.cancel': async (r) => queue.cancel(r.ids),
-    'queue.status': async () => queue.status(),
+    'queue.status': async () => queue.freshStatus(),
     'queue.pause': async () => queue.pause(),
     'queue.resume': async () => queue.resume(),
     'queue.history': async (r) =>

@@ -9,9 +9,9 @@ import type { PartialHandlerTable } from './handler-table';
 /** Suggestions for the tagging form (issue #17): the document's file is found by its id in the queue. */
 export function createSuggestionHandlers(
   deps: DocumentSuggestionDeps & {
-    fileOf: (id: string) => string;
+    fileOf: (id: string) => string | Promise<string>;
     /** The SHA-256 of the document's content as the preview shows it (page edits included). */
-    contentHashOf: (id: string) => string;
+    contentHashOf: (id: string) => string | Promise<string>;
     search: TextSearch;
     suggestType: (id: string) => Promise<TypeGuess | undefined>;
     /** The clerk's reading order: these are read next in the background (BackgroundText.first). */
@@ -22,18 +22,19 @@ export function createSuggestionHandlers(
 > {
   return {
     'documents.suggestType': async ({ id }) => (await deps.suggestType(id)) ?? null,
-    'documents.suggestions': ({ id, next }) => {
+    'documents.suggestions': async ({ id, next }) => {
+      const [file, languages] = [await deps.fileOf(id), await deps.languagesOf?.(id)];
       // The open document is read first (its own request, PoolTask.first); the next in the list after it.
       if (next) deps.readNext?.([next]);
-      return documentSuggestions(deps, deps.fileOf(id), deps.languagesOf?.(id), true);
+      return documentSuggestions(deps, file, languages, true);
     },
     'documents.pageWords': async ({ id, page, read }) => {
-      const hash = deps.contentHashOf(id);
-      const languages = deps.languagesOf?.(id);
+      const hash = await deps.contentHashOf(id);
+      const languages = await deps.languagesOf?.(id);
       let text = await deps.text.cachedText(hash, languages);
       if (!text && read) {
         // Shared with a read of the same content under way (the tagging form's suggestions).
-        const r = await deps.text.textOf(deps.fileOf(id), undefined, languages);
+        const r = await deps.text.textOf(await deps.fileOf(id), undefined, languages);
         if (r.ok) text = { pageCount: r.pageCount, pages: r.pages };
       }
       return pageWordsOf(text, page, !text && (await deps.text.readFailure(hash)) !== undefined);

@@ -15,9 +15,9 @@ export interface NoticeDraftDeps {
   /** The active environment's create-case input schema (cases/schema-cache.ts). */
   schema: () => Promise<CaseSchemaAnswer>;
   platform: () => Pick<SuggestionPlatform, 'searchCustomers'>;
-  fileOf: (id: string) => string;
+  fileOf: (id: string) => string | Promise<string>;
   /** The OCR languages of the document (its folder profile's); default the text service's. */
-  languagesOf?: (id: string) => string;
+  languagesOf?: (id: string) => string | Promise<string>;
   now: () => number;
   /**
    * The date the draft is made as of (YYYY-MM-DD): the policy search's date (a policy in force on it is
@@ -33,7 +33,7 @@ export async function draftFromDocument(deps: NoticeDraftDeps, id: string): Prom
     key: schema.key,
     ...(schema.schemaVersion !== undefined ? { schemaVersion: schema.schemaVersion } : {}),
   };
-  const text = await deps.text.textOf(deps.fileOf(id), undefined, deps.languagesOf?.(id));
+  const text = await deps.text.textOf(await deps.fileOf(id), undefined, await deps.languagesOf?.(id));
   if (!text.ok) return { ...base, values: [], problems: [text.message] };
   const pages = text.pages.filter((p) => p !== undefined);
   const today = deps.asOf ?? localIsoDate(deps.now());

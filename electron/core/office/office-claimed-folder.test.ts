@@ -69,15 +69,15 @@ async function startStation(url: string, id: string, scans: string, o: { lapseSe
   return station;
 }
 
-const docsOf = (s: Station) => s.fx.queue.list({ limit: 1000, offset: 0 }).documents;
-const archivedOf = (s: Station) => docsOf(s).filter((d) => d.state === 'archived');
+const docsOf = async (s: Station) => (await s.fx.queue.list({ limit: 1000, offset: 0 })).documents;
+const archivedOf = async (s: Station) => (await docsOf(s)).filter((d) => d.state === 'archived');
 
 /** Waits while the stations make progress (documents, files in the folder), not for a wall time. */
 async function waitUntil(done: () => Promise<boolean> | boolean, what: string, state: () => unknown): Promise<void> {
   const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 180_000 });
   for (;;) {
     if (await done()) return;
-    deadline.saw(state());
+    deadline.saw(await state());
     const why = deadline.expired();
     if (why) throw new Error(`waiting for ${what}: ${why}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -99,8 +99,8 @@ async function rowsOf(s: Station): Promise<unknown[]> {
 }
 
 /** Every file sent once across the stations, and each by its own key: none taken twice. */
-function expectEachOnce(stations: Station[], names: string[]): void {
-  const arrived = stations.flatMap((s) => docsOf(s).map((d) => d.fileName)).sort();
+async function expectEachOnce(stations: Station[], names: string[]): Promise<void> {
+  const arrived = (await Promise.all(stations.map(docsOf))).flatMap((docs) => docs.map((d) => d.fileName)).sort();
   expect(arrived).toEqual([...names].sort());
   const keys = stations.flatMap((s) => s.sent);
   expect(new Set(keys).size).toBe(keys.length);
@@ -151,9 +151,9 @@ describe('watched folders claimed through the office database', () => {
     await waitUntil(
       () => copied,
       "A's copy",
-      () => docsOf({ fx } as Station).length,
+      async () => (await docsOf({ fx } as Station)).length,
     );
-    expect(docsOf({ fx } as Station)).toHaveLength(1);
+    expect(await docsOf({ fx } as Station)).toHaveLength(1);
     const folderId = (await readFile(join(scans, '.intake', 'folder-id'), 'utf8')).trim();
     const s = await stat(join(scans, 'slow.pdf'));
     const file = { folderId, name: 'slow.pdf', size: s.size, mtimeMs: Math.trunc(s.mtimeMs) };
@@ -167,9 +167,9 @@ describe('watched folders claimed through the office database', () => {
     const letGoSaid = () =>
       folderLog.entries.some((e) => e.message.startsWith('claim lapsed before the file was taken'));
     await waitUntil(
-      () => docsOf({ fx } as Station).length === 0 && letGoSaid(),
+      async () => (await docsOf({ fx } as Station)).length === 0 && letGoSaid(),
       "A's copy let go",
-      () => [docsOf({ fx } as Station).map((d) => d.state), folderLog.entries.length],
+      async () => [(await docsOf({ fx } as Station)).map((d) => d.state), folderLog.entries.length],
     );
     expect(folderLog.entries.some((e) => e.level === 'warn' && e.message.endsWith("this station's copy let go"))).toBe(
       true,
@@ -188,15 +188,16 @@ describe('watched folders claimed through the office database', () => {
     const b = await startStation(url, 'station-b', scans);
     const names = Array.from({ length: 40 }, (_, i) => `scan_${String(i).padStart(3, '0')}.pdf`);
     for (const name of names) await writeFile(join(scans, name), `${name} ${'x'.repeat(2000)}`);
-    const state = () => [archivedOf(a).length, archivedOf(b).length];
+    const state = async () => [(await archivedOf(a)).length, (await archivedOf(b)).length];
     await waitUntil(
-      async () => archivedOf(a).length + archivedOf(b).length >= names.length && (await rowsOf(a)).length === 0,
+      async () =>
+        (await archivedOf(a)).length + (await archivedOf(b)).length >= names.length && (await rowsOf(a)).length === 0,
       'every file archived and its row freed',
       state,
     );
-    expectEachOnce([a, b], names);
-    expect(archivedOf(a).length).toBeGreaterThan(0);
-    expect(archivedOf(b).length).toBeGreaterThan(0);
+    await expectEachOnce([a, b], names);
+    expect((await archivedOf(a)).length).toBeGreaterThan(0);
+    expect((await archivedOf(b)).length).toBeGreaterThan(0);
     await expectNothingRenamedOnShare(scans);
     // The status shows both stations on the folder, this one first.
     const seen = a.service.sharedStations()[0];
@@ -226,13 +227,13 @@ describe('watched folders claimed through the office database', () => {
     );
     const lapsesAt = rows[0]!.claim_expires_at.getTime();
     await waitUntil(
-      () => archivedOf(b).length === 1,
+      async () => (await archivedOf(b)).length === 1,
       'the file taken by station B',
-      () => docsOf(b).length,
+      async () => (await docsOf(b)).length,
     );
     // B took it only once A's claim had lapsed (one server, one clock on this box).
-    expect(Date.parse(docsOf(b)[0]!.arrivedAt)).toBeGreaterThanOrEqual(lapsesAt - 50);
-    expectEachOnce([b], ['claimed-by-a.pdf']);
+    expect(Date.parse((await docsOf(b))[0]!.arrivedAt)).toBeGreaterThanOrEqual(lapsesAt - 50);
+    await expectEachOnce([b], ['claimed-by-a.pdf']);
   });
 
   it('the scanner reuses a name for a new scan: taken again, once, by one of the stations', async () => {
@@ -241,20 +242,20 @@ describe('watched folders claimed through the office database', () => {
     const a = await startStation(url, 'station-a', scans);
     const b = await startStation(url, 'station-b', scans);
     await writeFile(join(scans, 'scan.pdf'), 'the first scan');
-    const all = () => [...docsOf(a), ...docsOf(b)];
+    const all = async () => [...(await docsOf(a)), ...(await docsOf(b))];
     await waitUntil(
-      async () => all().filter((d) => d.state === 'archived').length === 1 && (await rowsOf(a)).length === 0,
+      async () => (await all()).filter((d) => d.state === 'archived').length === 1 && (await rowsOf(a)).length === 0,
       'the first scan archived',
-      () => all().length,
+      async () => (await all()).length,
     );
     await writeFile(join(scans, 'scan.pdf'), 'the second scan under the same name, longer');
     await waitUntil(
-      () => all().filter((d) => d.state === 'archived').length === 2,
+      async () => (await all()).filter((d) => d.state === 'archived').length === 2,
       'the second scan archived',
-      () => all().length,
+      async () => (await all()).length,
     );
-    expectEachOnce([a, b], ['scan.pdf', 'scan.pdf']);
-    expect(new Set(all().map((d) => d.size))).toEqual(new Set([14, 43]));
+    await expectEachOnce([a, b], ['scan.pdf', 'scan.pdf']);
+    expect(new Set((await all()).map((d) => d.size))).toEqual(new Set([14, 43]));
     await expectNothingRenamedOnShare(scans);
   });
 
@@ -276,15 +277,16 @@ describe('watched folders claimed through the office database', () => {
       'both stations waiting for the database',
       () => [a.service.pending(), b.service.pending()],
     );
-    expect([...docsOf(a), ...docsOf(b)]).toEqual([]);
+    expect([...(await docsOf(a)), ...(await docsOf(b))]).toEqual([]);
     expect((await readdir(scans)).filter((n) => n !== '.intake').sort()).toEqual([...names].sort());
     await office.server().start();
     await waitUntil(
-      async () => archivedOf(a).length + archivedOf(b).length >= names.length && (await rowsOf(a)).length === 0,
+      async () =>
+        (await archivedOf(a)).length + (await archivedOf(b)).length >= names.length && (await rowsOf(a)).length === 0,
       'every file archived once the database is back',
-      () => [archivedOf(a).length, archivedOf(b).length],
+      async () => [(await archivedOf(a)).length, (await archivedOf(b)).length],
     );
-    expectEachOnce([a, b], names);
+    await expectEachOnce([a, b], names);
     for (const s of [a, b]) {
       // Said once, plainly, and once that it is back: not once per file or per try.
       expect(saidDown(s)).toHaveLength(1);

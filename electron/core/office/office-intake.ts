@@ -16,15 +16,24 @@ import type { OfficeReachability } from './office-reachability';
  * capture is no document here: false too.
  */
 export async function letGoOfCopy(queue: DocumentQueue, spool: Spool, file: IncomingFile): Promise<boolean> {
-  const open = queue.list({ states: ['new', 'tagged', 'queued', 'uploading', 'failed'], limit: 100_000, offset: 0 });
-  const doc = open.documents.find((d) => {
-    const s = queue.stored(d.id);
-    return s.sourcePath === file.sourcePath && s.sourceSize === file.size && s.sourceMtimeMs === file.mtimeMs;
+  const open = await queue.list({
+    states: ['new', 'tagged', 'queued', 'uploading', 'failed'],
+    limit: 100_000,
+    offset: 0,
   });
+  let doc: (typeof open.documents)[number] | undefined;
+  for (const d of open.documents) {
+    // Gone since the list was read: not this file's.
+    const s = await queue.stored(d.id).catch(() => undefined);
+    if (s && s.sourcePath === file.sourcePath && s.sourceSize === file.size && s.sourceMtimeMs === file.mtimeMs) {
+      doc = d;
+      break;
+    }
+  }
   if (!doc) return false;
   // Sent meanwhile (no longer cancellable): left as it is, the next look below says so.
   if (doc.state === 'queued' || doc.state === 'uploading') await queue.cancel([doc.id]).catch(() => undefined);
-  const now = queue.get(doc.id);
+  const now = await queue.get(doc.id);
   if (now.state !== 'new' && now.state !== 'tagged' && now.state !== 'failed') return false;
   await spool.remove(await queue.discard(doc.id));
   return true;

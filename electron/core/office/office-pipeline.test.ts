@@ -58,16 +58,16 @@ async function station(url: string) {
   });
   cleanups.push(() => pipeline.stop());
   await pipeline.start();
-  const archived = () =>
-    pipeline.queue.list({ limit: 100, offset: 0 }).documents.filter((d) => d.state === 'archived').length;
+  const archived = async () =>
+    (await pipeline.queue.list({ limit: 100, offset: 0 })).documents.filter((d) => d.state === 'archived').length;
   const of = (code: Notice['code']) => notices.filter((n) => n.code === code);
   return { scans, membership, pipeline, archived, of, entries };
 }
 
-async function waitUntil(done: () => boolean, what: string, state: () => unknown): Promise<void> {
+async function waitUntil(done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> {
   const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
-  while (!done()) {
-    deadline.saw(state());
+  while (!(await done())) {
+    deadline.saw(await state());
     const why = deadline.expired();
     if (why) throw new Error(`waiting for ${what}: ${why}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -80,7 +80,7 @@ describe('a station with an office database', () => {
     const s = await station(url);
     await s.membership.joined;
     await writeFile(join(s.scans, 'first.pdf'), 'the first scan');
-    await waitUntil(() => s.archived() === 1, 'the first scan archived', s.archived);
+    await waitUntil(async () => (await s.archived()) === 1, 'the first scan archived', s.archived);
     expect(await readdir(join(s.scans, '.intake'))).toEqual(['folder-id']);
 
     await office.server().stop('immediate');
@@ -92,11 +92,15 @@ describe('a station with an office database', () => {
     );
     expect(s.of('office.unreachable')[0]).toMatchObject({ level: 'warning', values: { database: expect.any(String) } });
     expect(s.membership.state()).toMatchObject({ state: 'unreachable', since: expect.any(String) });
-    expect(s.archived()).toBe(1);
+    expect(await s.archived()).toBe(1);
     expect(await readdir(s.scans)).toContain('while-down.pdf');
 
     await office.server().start();
-    await waitUntil(() => s.archived() === 2, 'the waiting scan taken once the database is back', s.archived);
+    await waitUntil(
+      async () => (await s.archived()) === 2,
+      'the waiting scan taken once the database is back',
+      s.archived,
+    );
     await waitUntil(
       () => s.of('office.back').length > 0,
       'the notice it is back',
@@ -118,9 +122,9 @@ describe('a station with an office database', () => {
       () => s.membership.state(),
     );
     expect(s.membership.state().state).toBe('unreachable');
-    expect(s.archived()).toBe(0);
+    expect(await s.archived()).toBe(0);
     await office.server().start();
-    await waitUntil(() => s.archived() === 1, 'the scan taken once the station joined', s.archived);
+    await waitUntil(async () => (await s.archived()) === 1, 'the scan taken once the station joined', s.archived);
     expect(s.entries.some((e) => e.message === 'joined the office database')).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clerkCommandsContract } from '../queue/test-support/clerk-commands-contract';
 import { documentEditsContract } from '../queue/test-support/document-edits-contract';
+import { documentIntakeContract } from '../queue/test-support/document-intake-contract';
 import type { DocumentStorageFactory } from '../queue/test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from '../queue/test-support/document-storage-contract';
+import { uploadClaimContract } from '../queue/test-support/upload-claim-contract';
 import { silentLogger } from '../util/logger';
 import { OfficeStation } from './office-station';
 import { PostgresDocumentStorage } from './postgres-document-storage';
@@ -36,6 +38,8 @@ const openPostgres: DocumentStorageFactory = async () => {
 documentStorageContract('PostgreSQL (the office database)', openPostgres);
 clerkCommandsContract('PostgreSQL (the office database)', openPostgres);
 documentEditsContract('PostgreSQL (the office database)', openPostgres);
+documentIntakeContract('PostgreSQL (the office database)', openPostgres);
+uploadClaimContract('PostgreSQL (the office database)', openPostgres);
 
 describe('the office documents of several stations', () => {
   it('one inbox: what one station takes in, another lists, changes and sees the history of, by station', async () => {

@@ -170,12 +170,17 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return rowCount === 1;
   }
 
-  async markSeen(key: string, documentId: string, at: string): Promise<void> {
-    await this.query(
+  /**
+   * `ON CONFLICT DO NOTHING` waits for another transaction that inserted the same key and has not committed
+   * yet: once it commits, nothing is inserted here (false); had it rolled back, this one records it.
+   */
+  async markSeen(key: string, documentId: string, at: string): Promise<boolean> {
+    const { rowCount } = await this.query(
       `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING`,
       [key, documentId, at],
     );
+    return rowCount === 1;
   }
 
   async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
@@ -325,10 +330,14 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]> {
+    // Inside a unit of work (an upload's claim) the documents are the unit's until it commits; those another
+    // unit holds are skipped, not waited for: two stations claiming at once take different documents, and a
+    // row another claim changed meanwhile is checked again (no longer queued: left out).
+    const lock = this.unit() ? ' FOR UPDATE SKIP LOCKED' : '';
     const { rows } = await this.query<Row>(
       `SELECT ${COLUMNS} FROM office_documents
        WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND NOT (id = ANY($2))
-       ORDER BY queued_seq LIMIT $3`,
+       ORDER BY queued_seq LIMIT $3${lock}`,
       [nowMs, [...exclude], limit],
     );
     return rows.map(fromRow);
@@ -407,6 +416,8 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   /** Nothing to wait for: a commit PostgreSQL acknowledged is on its disk (synchronous_commit). */
   async durable(): Promise<void> {}
+
+  async durableSoon(): Promise<void> {}
 
   async keyDurable(): Promise<void> {}
 

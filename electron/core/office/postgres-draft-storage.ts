@@ -8,7 +8,7 @@ import type { OfficeDatabase } from './office-database';
 export interface PostgresDraftStorageDeps {
   db: OfficeDatabase;
   /** Whether the document is still in the inbox (can still be tagged); unknown documents answer false. */
-  isOpen(documentId: string): boolean;
+  isOpen(documentId: string): boolean | Promise<boolean>;
   clock: Clock;
   /** Who typed it, for the supervisor and for a clerk who takes the document over at another station. */
   stationId?: string;
@@ -36,7 +36,7 @@ export class PostgresDraftStorage implements DraftStorage {
     const gone: string[] = [];
     for (const row of rows) {
       const values = DraftValuesSchema.safeParse(row.draft_values);
-      if (!values.success || !this.deps.isOpen(row.document_id)) gone.push(row.document_id);
+      if (!values.success || !(await this.deps.isOpen(row.document_id))) gone.push(row.document_id);
       else kept.push({ documentId: row.document_id, values: values.data, savedAt: row.saved_at.toISOString() });
     }
     if (gone.length) await this.discard(gone);
@@ -49,7 +49,7 @@ export class PostgresDraftStorage implements DraftStorage {
       await this.discard([documentId]);
       return null;
     }
-    if (!this.deps.isOpen(documentId)) {
+    if (!(await this.deps.isOpen(documentId))) {
       throw new IntakeError(
         'validation',
         'drafts.document_not_open',

@@ -67,10 +67,10 @@ describe('page tools, then a searchable PDF', () => {
         ]);
         await writeFile(join(scans, 'post.pdf'), first);
         await writeFile(join(scans, 'towing.pdf'), await pdfOfScans([await letter(MERGED)]));
-        const inbox = () => s.p.queue.list({ states: ['new'], limit: 5, offset: 0 }).documents;
-        await waitFor(() => inbox().length === 2, 'both in the inbox', 60_000);
-        const post = inbox().find((d) => d.fileName === 'post.pdf')!;
-        const towing = inbox().find((d) => d.fileName === 'towing.pdf')!;
+        const inbox = async () => (await s.p.queue.list({ states: ['new'], limit: 5, offset: 0 })).documents;
+        await waitFor(async () => (await inbox()).length === 2, 'both in the inbox', 60_000);
+        const post = (await inbox()).find((d) => d.fileName === 'post.pdf')!;
+        const towing = (await inbox()).find((d) => d.fileName === 'towing.pdf')!;
         // The clerk: the upright letter first, the sideways one turned a quarter back, the third page out.
         await s.p.pages.edit(post.id, [
           { source: 1, rotate: 0 },
@@ -82,7 +82,7 @@ describe('page tools, then a searchable PDF', () => {
         await s.p.pages.merge([post.id, towing.id]);
         await s.p.queue.submit([post.id], undefined, false);
         await waitFor(
-          () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+          async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 1,
           'the merged document sent',
           120_000,
         );

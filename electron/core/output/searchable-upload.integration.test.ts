@@ -96,7 +96,7 @@ describe('a folder that sends searchable PDFs', () => {
       const batch = await pdfOfScans([await letter(LETTER_A), cover, await letter(LETTER_B)]);
       await writeFile(join(scans, 'CLM-2026-000101_post.pdf'), batch);
       await waitFor(
-        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 2,
+        async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 2,
         'two parts archived',
         120_000,
       );
@@ -140,7 +140,7 @@ describe('a folder that sends searchable PDFs', () => {
         await letterScan({ lines, page: PAGE, fontSize: 12 }, { dpi: 300, noise: 6, seed: 46 }),
       );
       await waitFor(
-        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 1,
         'archived',
         120_000,
       );
@@ -163,7 +163,7 @@ describe('a folder that sends searchable PDFs', () => {
       await writeFile(join(scans, 'photo.png'), png);
       await writeFile(join(scans, 'locked.pdf'), locked);
       await waitFor(
-        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 2,
+        async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 2,
         'both archived',
         120_000,
       );
@@ -210,7 +210,7 @@ describe('a folder that sends searchable PDFs', () => {
       const batch = await pdfOfScans([await letter(LETTER_A), await fine]);
       await writeFile(join(scans, 'terms.pdf'), batch);
       await waitFor(
-        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 1,
         'archived',
         120_000,
       );
@@ -254,7 +254,7 @@ describe('a folder that sends searchable PDFs', () => {
 
       const second = await start([folder], true);
       await waitFor(
-        () => second.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        async () => (await second.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 1,
         'sent after the restart',
         120_000,
       );
@@ -278,7 +278,7 @@ describe('a folder that sends searchable PDFs', () => {
       const png = await letterScan({ lines: LETTER_A, page: PAGE, fontSize: 12 }, { dpi: 200 });
       await writeFile(join(scans, 'photo.png'), png);
       await waitFor(
-        () => s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).documents.length === 1,
+        async () => (await s.p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).documents.length === 1,
         'archived',
         60_000,
       );

@@ -10,7 +10,7 @@ describe('DocumentQueue and a shared folder (#28)', () => {
     const taken = join(folder, '.intake', 'taken', 'station-a');
     await mkdir(taken, { recursive: true });
     const { sourcePath: inFolder, ...base } = await lockedScan(folder);
-    const failed = fx.queue.failUnreadable({ ...base, sourcePath: inFolder }, eaccesError(inFolder));
+    const failed = await fx.queue.failUnreadable({ ...base, sourcePath: inFolder }, eaccesError(inFolder));
     // Readable now: claimed and committed, the station hands it over from `.intake/taken/<station>/`.
     await rename(inFolder, join(taken, 'locked.pdf'));
     const r = await fx.queue.ingest({
@@ -20,9 +20,9 @@ describe('DocumentQueue and a shared folder (#28)', () => {
       station: 'station-a',
     });
     expect(r.outcome).toBe('created');
-    const docs = () => fx!.queue.list({ limit: 10, offset: 0 }).documents;
-    await waitFor(() => docs().every((d) => d.state === 'archived') && docs(), 'archived');
-    expect(docs().map((d) => d.id)).toEqual([failed.id]);
+    const docs = async () => (await fx!.queue.list({ limit: 10, offset: 0 })).documents;
+    await waitFor(async () => (await docs()).every((d) => d.state === 'archived') && (await docs()), 'archived');
+    expect((await docs()).map((d) => d.id)).toEqual([failed.id]);
     expect(fx.store.get(failed.id)?.sourcePath).toBe(join(taken, 'locked.pdf'));
     // The archiver removed the file from where it was taken.
     await expect(stat(join(taken, 'locked.pdf'))).rejects.toThrow(/ENOENT/);

@@ -15,7 +15,7 @@ describe('DocumentQueue and a file that cannot be read', () => {
     const file = await lockedScan(folder);
     const path = file.sourcePath;
 
-    const failed = fx.queue.failUnreadable(file, eaccesError(path));
+    const failed = await fx.queue.failUnreadable(file, eaccesError(path));
     expect(failed).toMatchObject({ state: 'failed', error: { code: 'file.unreadable' } });
     expect(failed.error?.message).toContain('EACCES: permission denied');
     expect(notices).toEqual([{ code: 'file.unreadable', values: { file: 'locked.pdf', reason: 'EACCES' } }]);
@@ -24,8 +24,8 @@ describe('DocumentQueue and a file that cannot be read', () => {
       values: { reason: expect.stringContaining('EACCES') as unknown },
     });
     // Reported again (after a restart): the same document, not a second one.
-    fx.queue.failUnreadable(file, eaccesError(path));
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+    await fx.queue.failUnreadable(file, eaccesError(path));
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(1);
     // Retry cannot help until the file can be read: a clear refusal, not an upload of nothing.
     let refused: unknown;
     try {
@@ -39,8 +39,8 @@ describe('DocumentQueue and a file that cannot be read', () => {
     const r = await fx.queue.ingest(file);
     expect(r).toMatchObject({ outcome: 'created', document: { id: failed.id, state: 'queued', size: file.size } });
     expect(r.outcome === 'created' && r.document.error).toBeUndefined();
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(1);
     await fx.queue.drained(20);
-    expect(fx.queue.get(failed.id).state).toBe('archived');
+    expect((await fx.queue.get(failed.id)).state).toBe('archived');
   });
 });

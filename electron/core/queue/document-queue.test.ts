@@ -70,7 +70,7 @@ describe('DocumentQueue', () => {
     expect(first.document.state).toBe('new');
     expect(first.document.sha256).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
     expect(await fx.queue.ingest(file)).toEqual({ outcome: 'seen' });
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(1);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(1);
     expect(existsSync(file.sourcePath)).toBe(true);
     expect((await fx.queue.content(first.document.id)).bytes.toString()).toBe('hello');
   });
@@ -406,18 +406,20 @@ describe('DocumentQueue', () => {
     fx = await makeQueue(new ScriptedUploader());
     await fx.queue.start();
     for (const n of ['alpha.pdf', 'beta.pdf', 'gamma_100%.pdf']) await fx.queue.ingest(await scan(fx.dir, n, n));
-    const all = fx.queue.list({ limit: 2, offset: 0 });
+    const all = await fx.queue.list({ limit: 2, offset: 0 });
     expect(all.total).toBe(3);
     expect(all.documents).toHaveLength(2);
-    expect(fx.queue.list({ query: '100%', limit: 10, offset: 0 }).documents.map((d) => d.fileName)).toEqual([
+    expect((await fx.queue.list({ query: '100%', limit: 10, offset: 0 })).documents.map((d) => d.fileName)).toEqual([
       'gamma_100%.pdf',
     ]);
-    const beta = fx.queue.list({ query: 'beta', limit: 10, offset: 0 }).documents[0]!;
+    const beta = (await fx.queue.list({ query: 'beta', limit: 10, offset: 0 })).documents[0]!;
     await fx.queue.tag([beta.id], { caseNumber: 'K-9' });
-    expect(fx.queue.list({ states: ['tagged'], limit: 10, offset: 0 }).documents.map((d) => d.id)).toEqual([beta.id]);
-    expect(fx.queue.list({ query: 'K-9', limit: 10, offset: 0 }).total).toBe(1);
+    expect((await fx.queue.list({ states: ['tagged'], limit: 10, offset: 0 })).documents.map((d) => d.id)).toEqual([
+      beta.id,
+    ]);
+    expect((await fx.queue.list({ query: 'K-9', limit: 10, offset: 0 })).total).toBe(1);
     expect((await fx.queue.history({ query: 'beta', limit: 10 })).map((h) => h.state)).toEqual(['tagged', 'new']);
-    expect(() => fx!.queue.get('nope')).toThrow(/No document/);
+    await expect(fx!.queue.get('nope')).rejects.toThrow(/No document/);
   });
 });
 

@@ -14,8 +14,8 @@ import type { UploadControlDeps } from './upload-control';
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   store: DocumentStore;
   /**
-   * The queue's storage port over the same database (the clerk's commands and the page tools' edits go
-   * through it; the other parts still use `store`, docs/architecture.md "Storage ports").
+   * The queue's storage port over the same database (the clerk's commands, the page tools' edits, intake and
+   * the read model go through it; the other parts still use `store`, docs/architecture.md "Storage ports").
    */
   storage: DocumentStorage;
   /** The history's storage port (the queue screen's history reads it). */
@@ -51,14 +51,16 @@ export class DocumentQueue {
       bus: deps.bus,
       clock: deps.clock,
       status: () => this.uploads.status(),
+      recount: () => this.uploads.recount(),
       ...(deps.ownsSpoolName ? { ownsSpoolName: deps.ownsSpoolName } : {}),
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;
-    this.documents = new DocumentReadModel(this.work, deps.spool, this.uploads, deps.history);
+    this.documents = new DocumentReadModel(deps.storage, deps.spool, this.uploads, deps.history);
     this.commands = new ClerkCommands(this.work, deps.storage, this.uploads);
     this.intake = new DocumentIntake({
       work: this.work,
+      storage: deps.storage,
       spool: deps.spool,
       uploads: this.uploads,
       health: this.health,
@@ -71,6 +73,7 @@ export class DocumentQueue {
   start: UploadControl['start'] = () => this.uploads.start();
   stop: UploadControl['stop'] = () => this.uploads.stop();
   status: UploadControl['status'] = () => this.uploads.status();
+  freshStatus: UploadControl['freshStatus'] = () => this.uploads.freshStatus();
   pause: UploadControl['pause'] = () => this.uploads.pause();
   resume: UploadControl['resume'] = () => this.uploads.resume();
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);

@@ -2,49 +2,50 @@ import { readFile } from 'node:fs/promises';
 import type { Document } from '../../../shared/domain/document';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
-import type { ListQuery, StoredDocument } from './document-store';
-import type { HistoryQuery, HistoryStorage } from './history-storage';
+import { requireDocument } from './document-checks';
+import type { DocumentStorage, ListQuery, StoredDocument } from './document-storage';
 import { shownDocument } from './document-storage';
-import type { QueueWork } from './queue-work';
+import type { HistoryQuery, HistoryStorage } from './history-storage';
 import type { Spool } from './spool';
 import type { UploadControl } from './upload-control';
 
-/** The read model: documents as the inbox, the viewer and the history show them (documents.* reads). */
+/**
+ * The read model: documents as the inbox, the viewer and the history show them (documents.* reads), read
+ * through the storage ports. It decides nothing, so it reads outside any unit of work: each read is one call
+ * of the port, which sees a unit's writes all or none, and locks nothing an office's clerk waits for.
+ */
 export class DocumentReadModel {
   constructor(
-    private readonly work: QueueWork,
-    private readonly spool: Spool,
+    private readonly storage: DocumentStorage,
+    private readonly spool: Pick<Spool, 'pathOf'>,
     private readonly uploads: Pick<UploadControl, 'progressOf'>,
     private readonly historyStorage: HistoryStorage,
   ) {}
 
-  list(q: ListQuery): { documents: Document[]; total: number } {
-    const { documents, total } = this.work.store.list(q);
+  async list(q: ListQuery): Promise<{ documents: Document[]; total: number }> {
+    const { documents, total } = await this.storage.list(q);
     return { documents: documents.map((d) => this.withProgress(d)), total };
   }
 
-  get(id: string): Document {
-    return this.withProgress(this.work.require(id));
+  async get(id: string): Promise<Document> {
+    return this.withProgress(await requireDocument(this.storage, id));
   }
 
   /** The stored form (queue-internal fields included), for a caller that keeps a document to bring back. */
-  stored(id: string): StoredDocument {
-    return this.work.require(id);
+  stored(id: string): Promise<StoredDocument> {
+    return requireDocument(this.storage, id);
   }
 
   /** Where a document's bytes are now (archive or spool), for reading them by range. */
-  contentFile(id: string): { path: string; contentType: string } {
-    const d = this.work.require(id);
-    const path = d.state === 'archived' && d.archivePath ? d.archivePath : this.spool.pathOf(d.spoolName);
-    return { path, contentType: d.contentType };
+  async contentFile(id: string): Promise<{ path: string; contentType: string }> {
+    const d = await requireDocument(this.storage, id);
+    return { path: this.pathOf(d), contentType: d.contentType };
   }
 
   async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {
-    const d = this.work.require(id);
-    // Until `archived` the bytes are in the spool (archivePath may name where they are about to go).
-    const path = d.state === 'archived' && d.archivePath ? d.archivePath : this.spool.pathOf(d.spoolName);
+    const d = await requireDocument(this.storage, id);
     try {
-      return { contentType: d.contentType, bytes: await readFile(path) };
+      return { contentType: d.contentType, bytes: await readFile(this.pathOf(d)) };
     } catch {
       throw new IntakeError(
         'not_found',
@@ -56,6 +57,11 @@ export class DocumentReadModel {
 
   history(q: HistoryQuery): Promise<HistoryEntry[]> {
     return this.historyStorage.history(q);
+  }
+
+  /** Until `archived` the bytes are in the spool (archivePath may name where they are about to go). */
+  private pathOf(d: StoredDocument): string {
+    return d.state === 'archived' && d.archivePath ? d.archivePath : this.spool.pathOf(d.spoolName);
   }
 
   private withProgress(d: StoredDocument): Document {

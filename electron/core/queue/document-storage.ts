@@ -14,9 +14,10 @@ import type { HistoryStorage } from './history-storage';
  * Methods answer Promises, as a network database must. Each one is atomic on its own: `insert` writes the
  * document, its seen-file key and its first history entry in one commit; `update` the patch and, when the
  * state changes or the bytes are other bytes, a history entry. A read, a check and a write that belong
- * together are one unit of work (`transaction`). The clerk's commands and the page tools' edits go through
- * this port; the queue's other services still call the SQLite store's synchronous surface
- * (docs/architecture.md, "Storage ports").
+ * together are one unit of work (`transaction`). The clerk's commands, the page tools' edits, the intake, the
+ * read model, the uploads (upload control, the upload worker) and the move of files taken in place go through
+ * this port; capture's stages still call the SQLite store's synchronous surface (docs/architecture.md,
+ * "Storage ports").
  */
 export interface DocumentStorage {
   /**
@@ -34,8 +35,13 @@ export interface DocumentStorage {
   get(id: string): Promise<StoredDocument | undefined>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;
-  /** Records a seen-file key without a document of its own (a capture batch; a file skipped for good). */
-  markSeen(key: string, documentId: string, at: string): Promise<void>;
+  /**
+   * Records a seen-file key, for a document to come in the same unit of work (a watched folder's file) or
+   * without one of its own (a capture batch; a file skipped for good). Answers whether this call recorded
+   * it: false when the key is taken already, also by another station's unit committed meanwhile (which it
+   * waits for), so a unit that records the key first and goes on only on true takes the file exactly once.
+   */
+  markSeen(key: string, documentId: string, at: string): Promise<boolean>;
   /** The document, its seen-file key (`seenKey`) and its first history entry, in one commit. */
   insert(document: NewDocument, step?: HistoryStep): Promise<StoredDocument>;
   /**
@@ -49,7 +55,12 @@ export interface DocumentStorage {
   list(query: ListQuery): Promise<{ documents: StoredDocument[]; total: number }>;
   /** Oldest first. */
   inStates(states: DocumentState[]): Promise<StoredDocument[]>;
-  /** Queued documents due at `nowMs` (no next attempt, or one not later), in upload order, less `exclude`. */
+  /**
+   * Queued documents due at `nowMs` (no next attempt, or one not later), in upload order, less `exclude`.
+   * Inside a unit of work they are the unit's until it commits: another unit does not get them meanwhile
+   * (an office locks them and skips those another unit holds), so a claim of due documents
+   * (upload-claim.ts) takes each one once.
+   */
   due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]>;
   /** The earliest next attempt among queued documents, if any waits for one. */
   nextDueAt(): Promise<number | undefined>;
@@ -71,6 +82,11 @@ export interface DocumentStorage {
   spoolNames(): Promise<Set<string>>;
   /** Resolves once every commit made before the call is durable (power-cut safe). */
   durable(): Promise<void>;
+  /**
+   * Like `durable`, for a wait nobody is blocked on (the archiving after an upload): it may share a flush
+   * already scheduled with the commits around it instead of starting one of its own.
+   */
+  durableSoon(): Promise<void>;
   /** Resolves once the document's Idempotency-Key is durable (before a request carries it). */
   keyDurable(id: string): Promise<void>;
 }

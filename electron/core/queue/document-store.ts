@@ -296,10 +296,10 @@ export class DocumentStore {
     this.transaction(() => this.prepared('DELETE FROM documents WHERE id = ?').run(id));
   }
 
-  /** Records a seen-file key without a document (e.g. a file we decided to skip for good). */
-  markSeen(key: string, documentId: string, at: string): void {
+  /** Records a seen-file key (e.g. a file we decided to skip for good); false when it was there already. */
+  markSeen(key: string, documentId: string, at: string): boolean {
     this.units.refuseWriteFromOutside();
-    this.insertSeen.run(key, documentId, at);
+    return this.insertSeen.run(key, documentId, at).changes === 1;
   }
 
   private seq(): number {

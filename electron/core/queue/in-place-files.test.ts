@@ -8,6 +8,7 @@ import type { InboxUploader } from './inbox-uploader';
 import type { QueueFixture } from './test-support/queue-fixture';
 import { lockedScan, makeQueue, waitFor } from './test-support/queue-fixture';
 import { inPlaceFiles } from './in-place-files';
+import { SqliteDocumentStorage } from './sqlite-document-storage';
 
 // An upgraded station moves the files its queue took in place into its taken/ while its uploads already
 // run. A document archived beside the move looked for its file at the old place; found in a clean-clone
@@ -70,7 +71,7 @@ async function scanTakenInPlace(uploader: InboxUploader, flush: () => Promise<vo
     (n) => n,
     silentLogger,
   );
-  return { scans, id: r.document.id, files: inPlaceFiles(fx.store, fx.queue, archiver) };
+  return { scans, id: r.document.id, files: inPlaceFiles(new SqliteDocumentStorage(fx.store), fx.queue, archiver) };
 }
 
 describe('files taken in place, moved into taken/ while the uploads run', () => {
@@ -78,7 +79,7 @@ describe('files taken in place, moved into taken/ while the uploads run', () => 
     const platform = heldUploader();
     const disk = heldFlush();
     const { scans, id, files } = await scanTakenInPlace(platform.uploader, disk.flush);
-    expect(files.list(scans).map((f) => f.id)).toEqual([id]);
+    expect((await files.list(scans)).map((f) => f.id)).toEqual([id]);
     await waitFor(() => platform.started(), 'upload started');
     // The platform confirms; the archiving has read where the file lies and waits for the flush.
     disk.hold();

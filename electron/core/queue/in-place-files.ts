@@ -1,6 +1,6 @@
 import type { Archiver } from './archiver';
 import type { DocumentQueue } from './document-queue';
-import type { DocumentStore } from './document-store';
+import type { DocumentStorage } from './document-storage';
 import type { InPlaceFiles } from '../intake/shared-folder/shared-folder';
 
 /**
@@ -9,16 +9,19 @@ import type { InPlaceFiles } from '../intake/shared-folder/shared-folder';
  * so once that archiving ended the file is removed where it now lies (it would otherwise wait in `taken/`).
  */
 export function inPlaceFiles(
-  store: Pick<DocumentStore, 'inPlaceSources' | 'moveSource' | 'get'>,
+  storage: Pick<DocumentStorage, 'transaction' | 'inPlaceSources' | 'get'>,
   queue: Pick<DocumentQueue, 'archived'>,
   archiver: Pick<Archiver, 'removeSource'>,
 ): InPlaceFiles {
   return {
-    list: (root) => store.inPlaceSources(root),
+    list: (root) => storage.inPlaceSources(root),
     async moved(id, path) {
-      store.moveSource(id, path);
+      // The move is recorded for the document as it is (one taken back meanwhile has none to record).
+      await storage.transaction(async (documents) => {
+        if (await documents.get(id)) await documents.moveSource(id, path);
+      });
       await queue.archived(id);
-      const doc = store.get(id);
+      const doc = await storage.get(id);
       if (doc?.state === 'archived') await archiver.removeSource(doc);
     },
   };

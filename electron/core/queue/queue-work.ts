@@ -15,20 +15,23 @@ export interface QueueWorkDeps {
   clock: Clock;
   /** The queue's status as it is now (upload-control.ts), sent with queue.changed. */
   status: () => QueueStatus;
+  /** Reads the status's counts again (upload-control.ts) before queue.changed carries them. */
+  recount?: () => Promise<void>;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
 }
 
 /**
- * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake, upload
- * control) and the services that share its database (page tools, capture) change documents through it: one
- * transaction around their own records too, the flush to disk, and the change told once (documents.changed
- * at once, queue.changed at most every 250 ms). The clerk's commands and the page tools' edits use only its
- * telling (`now`, `changed` …) and change documents through the port's unit of work
+ * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake) and the
+ * services that share its database (page tools, capture) change documents through it: one transaction
+ * around their own records too, the flush to disk, and the change told once (documents.changed at once,
+ * queue.changed at most every 250 ms). The clerk's commands, the page tools' edits and the uploads use only
+ * its telling (`now`, `changed` …) and change documents through the port's unit of work
  * (DocumentStorage.transaction; docs/architecture.md, "Storage ports").
  */
 export class QueueWork {
   private statusTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private spoolNames: Set<string> | undefined;
 
   constructor(private readonly deps: QueueWorkDeps) {}
@@ -89,18 +92,24 @@ export class QueueWork {
     this.statusChanged();
   }
 
-  /** queue.changed at most every 250 ms: counts are a GROUP BY, and the status bar needs no more. */
+  /**
+   * queue.changed at most every 250 ms, with the counts read again first: counts are a GROUP BY over every
+   * document, and the status bar needs no more.
+   */
   statusChanged(): void {
     if (this.statusTimer) return;
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined;
-      this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
+      void Promise.resolve(this.deps.recount?.()).then(() => {
+        if (!this.stopped) this.deps.bus.emit({ type: 'queue.changed', status: this.deps.status() });
+      });
     }, 250);
     this.statusTimer.unref();
   }
 
   /** No queue.changed after the queue stopped. */
   stop(): void {
+    this.stopped = true;
     if (this.statusTimer) clearTimeout(this.statusTimer);
   }
 

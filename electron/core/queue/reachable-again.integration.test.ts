@@ -93,8 +93,8 @@ describe('after an outage', () => {
     t.sandbox!.setFaults({ resetMidUpload: { afterBytes: 0, count: 1 } });
     const doc = await t.fx!.queue.importBytes('reset.pdf', new TextEncoder().encode('%PDF-1.7 reset'));
     await t.fx!.queue.submit([doc.id], { caseNumber: 'CLM-2026-000101' }, false);
-    const waiting = await waitFor(() => {
-      const d = t.fx!.queue.get(doc.id);
+    const waiting = await waitFor(async () => {
+      const d = await t.fx!.queue.get(doc.id);
       return d.state === 'queued' && d.error && d.nextAttemptAt ? d : undefined;
     }, 'the reset document waiting');
     expect(waiting.error?.status).toBeUndefined();

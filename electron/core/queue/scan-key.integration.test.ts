@@ -35,8 +35,8 @@ async function uploads(): Promise<StoredUpload[]> {
   return (await (await fetch(`${harness!.sandbox.baseUrl}/__sandbox/uploads`)).json()) as StoredUpload[];
 }
 
-const archived = (fx: QueueFixture) =>
-  fx.queue.list({ limit: 50, offset: 0 }).documents.filter((d) => d.state === 'archived');
+const archived = async (fx: QueueFixture) =>
+  (await fx.queue.list({ limit: 50, offset: 0 })).documents.filter((d) => d.state === 'archived');
 
 async function scanFile(dir: string, name: string, content: string, autoSubmit = true): Promise<IncomingFile> {
   await mkdir(dir, { recursive: true });
@@ -68,9 +68,9 @@ describe('the scan key at the platform', () => {
       const content = `%PDF-1.7 ${'scan '.repeat(500)}`;
       // Each station has its own copy of the same scan (its own mount path, the same folder id and name).
       await a.queue.ingest(await scanFile(join(a.dir, 'mnt'), 'letter.pdf', content));
-      await waitFor(() => archived(a).length === 1, 'a archived');
+      await waitFor(async () => (await archived(a)).length === 1, 'a archived');
       await b.queue.ingest(await scanFile(join(b.dir, 'share'), 'letter.pdf', content));
-      await waitFor(() => archived(b).length === 1, 'b archived');
+      await waitFor(async () => (await archived(b)).length === 1, 'b archived');
       const stored = await uploads();
       expect(stored).toHaveLength(1);
       const sha = createHash('sha256').update(content).digest('hex');
@@ -87,10 +87,10 @@ describe('the scan key at the platform', () => {
       const bytes = new TextEncoder().encode(`%PDF-1.7 ${'dropped '.repeat(300)}`);
       const first = await a.queue.importBytes('dropped.pdf', bytes);
       await a.queue.submit([first.id], { caseNumber: 'CLM-2026-000101' }, false);
-      await waitFor(() => archived(a).length === 1, 'first archived');
+      await waitFor(async () => (await archived(a)).length === 1, 'first archived');
       const second = await a.queue.importBytes('dropped.pdf', bytes);
       await a.queue.submit([second.id], { caseNumber: 'CLM-2026-000101' }, true);
-      await waitFor(() => archived(a).length === 2, 'second archived');
+      await waitFor(async () => (await archived(a)).length === 2, 'second archived');
       const stored = await uploads();
       expect(stored).toHaveLength(2);
       expect(new Set(stored.map((u) => u.idempotencyKey)).size).toBe(2);
@@ -105,18 +105,18 @@ describe('the scan key at the platform', () => {
       const a = await station(harness);
       const content = `%PDF-1.7 ${'again '.repeat(300)}`;
       await a.queue.ingest(await scanFile(join(a.dir, 'scans'), 'same.pdf', content));
-      await waitFor(() => archived(a).length === 1, 'first archived');
+      await waitFor(async () => (await archived(a)).length === 1, 'first archived');
       // The same name and bytes again (rescanned on purpose): waits in the inbox as a duplicate …
       const again = await a.queue.ingest({
         ...(await scanFile(join(a.dir, 'scans'), 'same.pdf', content)),
         seenKey: 'rescanned',
       });
       expect(again.outcome).toBe('created');
-      const doc = a.queue.list({ limit: 10, offset: 0 }).documents.find((d) => d.state === 'new');
+      const doc = (await a.queue.list({ limit: 10, offset: 0 })).documents.find((d) => d.state === 'new');
       expect(doc?.duplicateOf).toBeDefined();
       // … and the clerk's "upload again" stores it a second time.
       await a.queue.submit([doc!.id], undefined, true);
-      await waitFor(() => archived(a).length === 2, 'second archived');
+      await waitFor(async () => (await archived(a)).length === 2, 'second archived');
       expect(await uploads()).toHaveLength(2);
     },
   );

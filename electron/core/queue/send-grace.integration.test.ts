@@ -64,12 +64,12 @@ describe('the send grace', () => {
     expect(back?.state).toBe('tagged');
     // A document submitted after the slip's grace had run out has gone out: the slip did not.
     const later = await q.queue.importBytes('other.pdf', bytes('other'));
-    const past = Date.parse(q.queue.get(later.id).arrivedAt) + 500;
+    const past = Date.parse((await q.queue.get(later.id)).arrivedAt) + 500;
     await waitFor(() => Date.now() > past, 'the slip’s grace over');
     await q.queue.submit([later.id], CASE, false, 0);
     await waitFor(() => q.store.counts().archived === 1, 'the other one sent');
     expect((await uploads()).map((u) => u.fileName)).toEqual(['other.pdf']);
-    expect(q.queue.get(slip.id).state).toBe('tagged');
+    expect((await q.queue.get(slip.id)).state).toBe('tagged');
   });
 
   it('submitted again inside its grace (Ctrl+Enter twice) it goes out at once', async () => {
@@ -106,7 +106,7 @@ describe('the send grace', () => {
     await exited;
     expect(await uploads()).toHaveLength(0);
     const q = await queueOn(access, dir);
-    const after = q.queue.get(id);
+    const after = await q.queue.get(id);
     expect(after.state).toBe('queued');
     await waitFor(() => q.store.counts().archived === 1, 'sent after the restart', 15_000);
     const got = await uploads();

@@ -8,8 +8,10 @@ import { openQueueDatabase } from './queue-database';
 import { SqliteDocumentStorage } from './sqlite-document-storage';
 import { clerkCommandsContract } from './test-support/clerk-commands-contract';
 import { documentEditsContract } from './test-support/document-edits-contract';
+import { documentIntakeContract } from './test-support/document-intake-contract';
 import type { DocumentStorageFactory } from './test-support/document-storage-contract';
 import { documentStorageContract, newDocument } from './test-support/document-storage-contract';
+import { uploadClaimContract } from './test-support/upload-claim-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'document-storage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,6 +35,8 @@ const openSqlite: DocumentStorageFactory = async () => {
 documentStorageContract('SQLite (the queue file)', openSqlite);
 clerkCommandsContract('SQLite (the queue file)', openSqlite);
 documentEditsContract('SQLite (the queue file)', openSqlite);
+documentIntakeContract('SQLite (the queue file)', openSqlite);
+uploadClaimContract('SQLite (the queue file)', openSqlite);
 
 describe("SQLite's units of work (one connection)", () => {
   const at = new Date().toISOString();

@@ -40,7 +40,7 @@ export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
     return this.turn(() => this.store.hasSeen(key));
   }
 
-  markSeen(key: string, documentId: string, at: string): Promise<void> {
+  markSeen(key: string, documentId: string, at: string): Promise<boolean> {
     return this.turn(() => this.store.transaction(() => this.store.markSeen(key, documentId, at)));
   }
 
@@ -102,6 +102,10 @@ export class SqliteDocumentStorage implements DocumentStorage, HistoryStorage {
 
   durable(): Promise<void> {
     return this.store.durable();
+  }
+
+  durableSoon(): Promise<void> {
+    return this.store.durableSoon();
   }
 
   keyDurable(id: string): Promise<void> {

@@ -1,5 +1,9 @@
+import { AsyncResource } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
+import type { DocumentState } from '../../../shared/domain/document';
+import { DOCUMENT_STATES } from '../../../shared/domain/document';
 import { historyStep, type HistoryStep } from '../../../shared/domain/history';
+import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
 import type { EventBus } from '../events/event-bus';
@@ -8,17 +12,31 @@ import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
 import { DEFAULT_BACKOFF, DEFAULT_PROBE_BACKOFF } from './backoff';
-import type { DocumentPatch, StoredDocument } from './document-store';
+import type { DocumentPatch, DocumentStorage, StoredDocument } from './document-storage';
 import type { InboxUploader } from './inbox-uploader';
-import type { QueueWork } from './queue-work';
 import { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
 import { KeyedThrottle } from './throttle';
 import { UploadWorker } from './upload-worker';
 import type { UploadWorkerDeps } from './upload-worker';
 
+/** What upload control tells, and the spool files the queue keeps (queue-work.ts gives both). */
+export interface UploadsTold {
+  now(): string;
+  /** documents.changed, and queue.changed soon after. */
+  changed(docs: StoredDocument[]): void;
+  statusChanged(): void;
+  notice(level: Notice['level'], code: NoticeCode, values: NoticeValues): void;
+  /** Whether the start-up sweep keeps a spool file. */
+  ownsSpoolName(name: string): boolean;
+  /** No queue.changed after the queue stopped. */
+  stop(): void;
+}
+
 export interface UploadControlDeps {
-  work: QueueWork;
+  work: UploadsTold;
+  /** The queue's storage port: recovery, every step of an upload and the status's counts go through it. */
+  storage: DocumentStorage;
   spool: Spool;
   archiver: Archiver;
   uploader: InboxUploader;
@@ -51,9 +69,27 @@ export class UploadControl {
   private readonly progressThrottle: KeyedThrottle<{ sent: number; total: number }>;
   /** The data folder's health (full disk, read-only database …), which status() reports as `storage`. */
   readonly health: ResourceHealth;
+  /**
+   * The documents' counts by state as of the last read (`recount`), which status() answers: its readers
+   * (status bar, metrics, queue.changed, the status file) read it synchronously, and a network engine answers
+   * later. It is read again before each queue.changed (at most every 250 ms after a change told, the cadence
+   * the status bar had), not at every change: the read is a GROUP BY over every document ever kept. Who must
+   * not see counts from before a change (the agent's `--once`, an IPC query) awaits `freshStatus`.
+   */
+  private counts = noDocuments();
+  private counting: Promise<void> | undefined;
+  private countAgain: Promise<void> | undefined;
+  /**
+   * The counts read outside any unit of work, whoever asks: the timer that asks may have been set by a change
+   * told inside an open unit (the page tools' joined edits), whose async context it inherits, and must not
+   * read that unit's writes before they commit; outside it, the read waits for the unit.
+   */
+  private readonly countsOutsideUnits: () => Promise<Record<DocumentState, number>>;
+  private stopped = false;
 
   constructor(private readonly deps: UploadControlDeps) {
     const { work } = deps;
+    this.countsOutsideUnits = AsyncResource.bind(() => deps.storage.counts());
     const data = dirname(deps.spool.dir);
     this.health =
       deps.health ??
@@ -72,7 +108,7 @@ export class UploadControl {
       deps.bus.emit({ type: 'upload.progress', id, sent: p.sent, total: p.total }),
     );
     this.worker = new UploadWorker({
-      store: work.store,
+      storage: deps.storage,
       spoolPath: (n) => deps.spool.pathOf(n),
       spoolExists: (n) => deps.spool.exists(n),
       uploader: deps.uploader,
@@ -80,6 +116,7 @@ export class UploadControl {
       clock: deps.clock,
       logger: deps.logger,
       apply: (id, patch, step) => this.apply(id, patch, step),
+      applied: (docs) => this.told(docs),
       progress: (id, sent, total) => this.progressThrottle.push(id, { sent, total }),
       concurrency: deps.concurrency ?? DEFAULT_UPLOAD_CONCURRENCY,
       health: this.health,
@@ -100,21 +137,23 @@ export class UploadControl {
         work.statusChanged();
       },
     });
+    void this.recount();
   }
 
   /** Recovery, then the upload worker. Call once, before the watcher hands over files. */
   async start(): Promise<{ requeued: number; archived: number; spool: { partial: number; orphaned: number } }> {
-    const { work, spool, logger } = this.deps;
-    const { store } = work;
+    const { work, storage, spool, logger } = this.deps;
     await spool.init();
     const at = work.now();
-    let interrupted = store.inStates(['uploading']);
+    let interrupted: StoredDocument[];
     // A full disk or read-only database does not stop the start: the state says failing, and the worker
     // requeues these once the data folder takes writes again (as it does for what it leaves half-done).
     try {
-      store.transaction(() => {
-        for (const d of interrupted)
-          store.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, historyStep('recovered'));
+      interrupted = await storage.transaction(async (documents) => {
+        const found = await documents.inStates(['uploading']);
+        for (const d of found)
+          await documents.update(d.id, { state: 'queued', nextAttemptAtMs: null }, at, historyStep('recovered'));
+        return found;
       });
     } catch (e) {
       if (!this.health.failed(e, 'database')) throw e;
@@ -123,7 +162,7 @@ export class UploadControl {
     // After a crash of the process, what it committed may be only in the OS's cache: on disk before any
     // upload relies on a key from it (keyDurable knows only this run's commits). A disk that cannot
     // flush is reported; new keys then wait for a flush that succeeds.
-    await store.durable().catch((e: unknown) => {
+    await storage.durable().catch((e: unknown) => {
       if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
     });
     const sweep = await spool
@@ -133,7 +172,7 @@ export class UploadControl {
         return { partial: 0, orphaned: 0 };
       });
     let archived = 0;
-    for (const d of store.inStates(['uploaded'])) {
+    for (const d of await storage.inStates(['uploaded'])) {
       await this.worker.archive(d);
       archived++;
     }
@@ -141,6 +180,7 @@ export class UploadControl {
       .prune(new Date(this.deps.clock.now()))
       .catch((e: unknown) => logger.warn('archive prune failed', { error: e }));
     logger.info('queue recovered', { requeued: interrupted.length, archived, spool: sweep });
+    await this.recount();
     this.worker.start();
     work.statusChanged();
     return { requeued: interrupted.length, archived, spool: sweep };
@@ -148,16 +188,54 @@ export class UploadControl {
 
   async stop(): Promise<void> {
     await this.worker.stop();
+    this.stopped = true;
     this.deps.work.stop();
-    await this.deps.work
+    await this.deps.storage
       .durable()
       .catch((e: unknown) => this.deps.logger.error('queue database flush failed', { error: e }));
   }
 
-  /** A document's change, stored and told; its progress events end once it leaves `uploading`. */
-  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument {
+  /**
+   * A document's change, stored (one call of the port, atomic on its own: the upload worker alone changes a
+   * document while it uploads) and told once committed; its progress events end once it leaves `uploading`.
+   */
+  async apply(id: string, patch: DocumentPatch, step?: HistoryStep): Promise<StoredDocument> {
     if (patch.state && patch.state !== 'uploading') this.progressThrottle.forget(id);
-    return this.deps.work.apply(id, patch, step);
+    const d = await this.deps.storage.update(id, patch, this.deps.work.now(), step);
+    this.deps.work.changed([d]);
+    return d;
+  }
+
+  /** Changes the upload worker committed in a unit of work of its own (its claim, a requeue), told. */
+  private told(docs: StoredDocument[]): void {
+    for (const d of docs) if (d.state !== 'uploading') this.progressThrottle.forget(d.id);
+    this.deps.work.changed(docs);
+  }
+
+  /**
+   * Reads the counts again, for status(); resolves once a read that began after the call is in. Calls while
+   * a read runs share one more read after it. A read that fails keeps the counts before (the data folder's
+   * health tells a failing database; another failure is logged).
+   */
+  recount(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.counting) {
+      const read = this.countsOutsideUnits().then(
+        (counts) => {
+          this.counts = counts;
+        },
+        (e: unknown) => {
+          if (!this.health.failed(e, 'database')) this.deps.logger.warn('queue counts not read', { error: e });
+        },
+      );
+      this.counting = read.finally(() => (this.counting = undefined));
+      return this.counting;
+    }
+    this.countAgain ??= this.counting.then(() => {
+      this.countAgain = undefined;
+      return this.recount();
+    });
+    return this.countAgain;
   }
 
   /**
@@ -212,7 +290,7 @@ export class UploadControl {
     return {
       paused: this.worker.isPaused,
       online: this.worker.isOnline,
-      counts: this.deps.work.store.counts(),
+      counts: { ...this.counts },
       progress: this.worker.progress,
       ...(this.worker.busyUntil === undefined ? {} : { busyUntil: new Date(this.worker.busyUntil).toISOString() }),
       ...(this.worker.nextProbe === undefined ? {} : { nextTryAt: new Date(this.worker.nextProbe).toISOString() }),
@@ -220,6 +298,15 @@ export class UploadControl {
         ? { storage: { code: storage.code, reason: storage.reason, since: storage.since, error: storage.error } }
         : {}),
     };
+  }
+
+  /**
+   * The status with its counts read now: for a reader that decides on them (the agent's `--once` end). Not
+   * from inside a unit of work: the read waits for the unit to commit.
+   */
+  async freshStatus(): Promise<QueueStatus> {
+    await this.recount();
+    return this.status();
   }
 
   pause(): QueueStatus {
@@ -235,7 +322,7 @@ export class UploadControl {
   /** Resolves when nothing is queued or uploading any more (failed and new documents may remain). */
   async drained(pollMs = 100): Promise<void> {
     for (;;) {
-      const c = this.deps.work.store.counts();
+      const c = await this.deps.storage.counts();
       if (c.queued === 0 && c.uploading === 0 && c.uploaded === 0 && this.worker.activeIds.length === 0) return;
       await new Promise((r) => setTimeout(r, pollMs));
     }
@@ -245,4 +332,9 @@ export class UploadControl {
   setConcurrency(concurrency: number): void {
     this.worker.setConcurrency(concurrency);
   }
+}
+
+/** Counts before the first read: no documents in any state. */
+function noDocuments(): Record<DocumentState, number> {
+  return Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
 }

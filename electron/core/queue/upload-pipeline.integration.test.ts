@@ -123,7 +123,7 @@ describe('upload pipeline against the sandbox', () => {
       'one failed, one archived',
       20_000,
     );
-    const failed = fx!.queue.list({ states: ['failed'], limit: 5, offset: 0 }).documents[0];
+    const failed = (await fx!.queue.list({ states: ['failed'], limit: 5, offset: 0 })).documents[0];
     expect(failed?.fileName).toBe('1_big.pdf');
     expect(failed?.error?.retryable).toBe(false);
     expect(failed?.error?.message).toBeTruthy();
@@ -133,20 +133,24 @@ describe('upload pipeline against the sandbox', () => {
   it('a case number the platform does not know: failed with the platform message, not retried', async () => {
     const { scans } = await pipeline();
     const [doc] = await Promise.all([
-      waitFor(() => fx!.queue.list({ limit: 1, offset: 0 }).documents[0], 'document'),
+      waitFor(async () => (await fx!.queue.list({ limit: 1, offset: 0 })).documents[0], 'document'),
       writeFile(join(scans, '3_unknown.pdf'), 'who'),
     ]);
     fx!.queue.cancel([doc.id]).catch(() => undefined);
     await waitFor(
-      () => fx!.queue.get(doc.id).state === 'tagged' || fx!.queue.get(doc.id).state === 'archived',
+      async () =>
+        (await fx!.queue.get(doc.id)).state === 'tagged' || (await fx!.queue.get(doc.id)).state === 'archived',
       'settled',
     );
-    if (fx!.queue.get(doc.id).state === 'archived') return; // uploaded before the cancel; nothing to check
+    if ((await fx!.queue.get(doc.id)).state === 'archived') return; // uploaded before the cancel; nothing to check
     await fx!.queue.submit([doc.id], { caseNumber: 'NO-SUCH-CASE' }, false);
-    const failed = await waitFor(() => fx!.queue.get(doc.id).state === 'failed' && fx!.queue.get(doc.id), 'failed');
+    const failed = await waitFor(
+      async () => (await fx!.queue.get(doc.id)).state === 'failed' && (await fx!.queue.get(doc.id)),
+      'failed',
+    );
     expect(failed.error).toMatchObject({ retryable: false, status: 422, platformErrors: [{ type: 'case_not_found' }] });
     await new Promise((r) => setTimeout(r, 300));
-    expect(fx!.queue.get(doc.id)).toMatchObject({ state: 'failed', attempts: failed.attempts });
+    expect(await fx!.queue.get(doc.id)).toMatchObject({ state: 'failed', attempts: failed.attempts });
   });
 
   it('a 503 with Retry-After: the queue status says busy until then, and not any more once it uploaded', async () => {

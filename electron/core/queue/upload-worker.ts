@@ -6,10 +6,11 @@ import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
 import { fullJitterDelay } from './backoff';
-import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
+import type { DocumentPatch, DocumentStorage, StoredDocument } from './document-storage';
 import type { InboxUploader } from './inbox-uploader';
 import type { ResourceHealth } from './resource-health';
 import { ALL_PLACES } from './resource-health';
+import { claimDue } from './upload-claim';
 import { decideAfterFailure } from './upload-outcome';
 import { OutputCutOff, type SendFile } from '../output/outgoing-files';
 
@@ -21,15 +22,18 @@ const CUT_OFF_RETRY_MS = 5_000;
 const WAKE = 'wake';
 
 export interface UploadWorkerDeps {
-  store: DocumentStore;
+  /** The queue's storage port: each step of an upload reads and writes through it. */
+  storage: DocumentStorage;
   spoolPath(name: string): string;
   spoolExists(name: string): Promise<boolean>;
   uploader: InboxUploader;
   archiver: Archiver;
   clock: Clock;
   logger: Logger;
-  /** Applies a transition and tells listeners (documents.changed, queue.changed). */
-  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument;
+  /** Applies a transition and tells listeners (documents.changed, queue.changed) once it is committed. */
+  apply(id: string, patch: DocumentPatch, step?: HistoryStep): Promise<StoredDocument>;
+  /** Tells listeners of changes committed in a unit of work here (the claim, a requeue). */
+  applied(docs: StoredDocument[]): void;
   progress(id: string, sent: number, total: number): void;
   /** A cheap request to see whether the platform answers at all; absent → the next upload is the probe. */
   probe?: () => Promise<boolean>;
@@ -255,8 +259,8 @@ export class UploadWorker {
         // Every slot busy: no query. Each arrival and each finished upload wakes the loop, and in a batch
         // most wakes find the slots full; the upload that frees one wakes it again.
         if (this.online !== false && this.inFlight.size < this.deps.concurrency) {
-          this.takeDue(now);
-          const nextDue = this.inFlight.size < this.deps.concurrency ? this.deps.store.nextDueAt() : undefined;
+          await this.takeDue(now);
+          const nextDue = this.inFlight.size < this.deps.concurrency ? await this.deps.storage.nextDueAt() : undefined;
           if (nextDue !== undefined) waitMs = Math.min(waitMs, Math.max(0, nextDue - now));
         }
       }
@@ -264,10 +268,29 @@ export class UploadWorker {
     }
   }
 
-  private takeDue(now: number, limit = this.deps.concurrency): void {
+  /**
+   * Claims what is due for the free slots (one unit of work: upload-claim.ts) and starts their uploads. Only
+   * the loop calls it, one step at a time, so the slots it counts are not taken by another call meanwhile.
+   */
+  private async takeDue(now: number, limit = this.deps.concurrency): Promise<void> {
     const free = Math.min(limit, this.deps.concurrency) - this.inFlight.size;
-    if (free <= 0) return;
-    for (const doc of this.deps.store.due(now, free, new Set(this.inFlight.keys()))) this.begin(doc);
+    if (free <= 0 || !this.running) return;
+    const at = new Date(this.deps.clock.now()).toISOString();
+    const claimed = await claimDue(this.deps.storage, {
+      nowMs: now,
+      limit: free,
+      exclude: new Set(this.inFlight.keys()),
+      at,
+    });
+    if (claimed.length === 0) return;
+    this.deps.applied(claimed);
+    if (!this.running) {
+      // Stopped while claiming: nothing was sent, so back to queued with the same key (as `stop` does).
+      for (const d of claimed)
+        await this.deps.apply(d.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('interrupted'));
+      return;
+    }
+    for (const doc of claimed) this.begin(doc);
   }
 
   /**
@@ -284,9 +307,9 @@ export class UploadWorker {
       return;
     }
     if (await this.finishUnfinished()) return;
-    if (this.deps.health.failing && this.inFlight.size === 0 && this.deps.store.nextDueAt() !== undefined) {
+    if (this.deps.health.failing && this.inFlight.size === 0 && (await this.deps.storage.nextDueAt()) !== undefined) {
       const before = this.inFlight.size;
-      this.takeDue(now, 1);
+      await this.takeDue(now, 1);
       if (this.inFlight.size > before) return;
     }
   }
@@ -297,17 +320,32 @@ export class UploadWorker {
    * whether there was any (it was the try).
    */
   private async finishUnfinished(): Promise<boolean> {
-    const { store, health } = this.deps;
+    const { storage, health } = this.deps;
     this.archiveRetryAt = undefined;
     this.unfinished = false;
     let left: StoredDocument[];
     try {
-      left = store
-        .inStates(['uploading', 'uploaded'])
-        .filter((d) => !this.inFlight.has(d.id) && !this.archiving.has(d.id));
+      // Read, checked and requeued in one unit: an upload is begun only by this loop (not meanwhile), so a
+      // document uploading here is in `inFlight`; one left uploading by a failed step is not.
+      const found = await storage.transaction(async (documents) => {
+        const here = (d: StoredDocument) => !this.inFlight.has(d.id) && !this.archiving.has(d.id);
+        const unfinished = (await documents.inStates(['uploading', 'uploaded'])).filter(here);
+        const requeued: StoredDocument[] = [];
+        const at = new Date(this.deps.clock.now()).toISOString();
+        for (const d of unfinished.filter((x) => x.state === 'uploading'))
+          requeued.push(
+            await documents.update(
+              d.id,
+              { state: 'queued', nextAttemptAtMs: null },
+              at,
+              historyStep('storageRequeued'),
+            ),
+          );
+        return { unfinished, requeued };
+      });
+      left = found.unfinished;
+      if (found.requeued.length > 0) this.deps.applied(found.requeued);
       if (left.length === 0) return false;
-      for (const d of left.filter((x) => x.state === 'uploading'))
-        this.deps.apply(d.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
     } catch (e) {
       this.unfinished = true;
       throw e;
@@ -321,7 +359,7 @@ export class UploadWorker {
   private async runProbe(): Promise<void> {
     const ok = this.deps.probe ? await this.deps.probe().catch(() => false) : true;
     if (ok) {
-      this.setOnline(true);
+      await this.setOnline(true);
       this.probeAttempt = 0;
       return;
     }
@@ -340,20 +378,20 @@ export class UploadWorker {
     const ok = await this.deps.probe().catch(() => false);
     // Re-read: another upload may have set it while the probe ran.
     if (!ok && this.isOnline) {
-      this.setOnline(false);
+      await this.setOnline(false);
       this.probeAttempt = 0;
       this.nextProbeAt = this.deps.clock.now() + this.deps.probeBackoff.baseMs;
       this.kick();
     }
   }
 
-  private setOnline(online: boolean): void {
+  private async setOnline(online: boolean): Promise<void> {
     if (this.online === online) return;
     this.online = online;
     // Unreachable is worth a warning (an admin filtering on warn must see it); reachable again is news only.
     if (online) this.deps.logger.info('platform reachable');
     else this.deps.logger.warn('platform unreachable');
-    if (online) this.dueAgain();
+    if (online) await this.dueAgain();
     this.deps.onNetwork?.(online);
   }
 
@@ -362,14 +400,20 @@ export class UploadWorker {
    * are due now. Their backoff grew while the platform was away; it was never the platform asking for
    * time (a 429/503 keeps its Retry-After, a 5xx its backoff).
    */
-  private dueAgain(): void {
+  private async dueAgain(): Promise<void> {
     const now = this.deps.clock.now();
     try {
-      for (const d of this.deps.store.inStates(['queued'])) {
-        if (!d.nextAttemptAt || Date.parse(d.nextAttemptAt) <= now) continue;
-        if (!d.error || d.error.status !== undefined) continue;
-        this.deps.apply(d.id, { nextAttemptAtMs: null }, historyStep('dueAgain'));
-      }
+      const due = await this.deps.storage.transaction(async (documents) => {
+        const out: StoredDocument[] = [];
+        const at = new Date(now).toISOString();
+        for (const d of await documents.inStates(['queued'])) {
+          if (!d.nextAttemptAt || Date.parse(d.nextAttemptAt) <= now) continue;
+          if (!d.error || d.error.status !== undefined) continue;
+          out.push(await documents.update(d.id, { nextAttemptAtMs: null }, at, historyStep('dueAgain')));
+        }
+        return out;
+      });
+      if (due.length > 0) this.deps.applied(due);
     } catch (e) {
       if (!this.deps.health.failed(e, 'database')) throw e;
     }
@@ -398,18 +442,15 @@ export class UploadWorker {
       });
   }
 
-  private async upload(doc: StoredDocument, entry: InFlight): Promise<void> {
+  /** `current` was claimed (uploading, its attempt counted: takeDue). */
+  private async upload(current: StoredDocument, entry: InFlight): Promise<void> {
     const { apply, logger, clock } = this.deps;
-    const attempt = doc.attempts + 1;
-    const current = apply(
-      doc.id,
-      { state: 'uploading', attempts: attempt, nextAttemptAtMs: null },
-      historyStep('attempt', { n: attempt }),
-    );
+    const doc = current;
+    const attempt = current.attempts;
     try {
       // The Idempotency-Key must be on disk before the platform can see it: after a power cut the retry
       // has to send the same key. ('uploading' need not be: recovery treats it as queued, same key.)
-      await this.deps.store.keyDurable(doc.id);
+      await this.deps.storage.keyDurable(doc.id);
       if (!(await this.deps.spoolExists(current.spoolName))) {
         throw new IntakeError(
           'local',
@@ -444,9 +485,9 @@ export class UploadWorker {
           { platformErrors: response.errors },
         );
       }
-      this.setOnline(true);
+      await this.setOnline(true);
       this.setBusy(undefined);
-      const uploaded = apply(
+      const uploaded = await apply(
         doc.id,
         { state: 'uploaded', uploadedAt: new Date(clock.now()).toISOString(), error: null },
         prepared.step ?? historyStep('uploaded'),
@@ -460,22 +501,22 @@ export class UploadWorker {
       // The data folder, not the document: never a failed document, and the same key next time.
       if (reason === undefined && this.deps.health.failed(e, 'database')) {
         this.unfinished = true;
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
+        await apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('storageRequeued'));
         return;
       }
       if (reason === 'cancel') {
-        apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'));
+        await apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'));
         return;
       }
       if (reason === 'shutdown' || reason === 'pause') {
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('interrupted'));
+        await apply(doc.id, { state: 'queued', nextAttemptAtMs: null }, historyStep('interrupted'));
         return;
       }
       // The text workers closed before the uploads (the program ends): not a failure of the document, and
       // not tried again at once, which would only meet the closed workers again until the queue stops.
       if (e instanceof OutputCutOff) {
         const at = clock.now() + CUT_OFF_RETRY_MS;
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: at }, historyStep('interrupted'));
+        await apply(doc.id, { state: 'queued', nextAttemptAtMs: at }, historyStep('interrupted'));
         return;
       }
       const decision = decideAfterFailure(e, attempt, this.deps.backoff, this.deps.random);
@@ -489,19 +530,23 @@ export class UploadWorker {
       this.setBusy(decision.action === 'retry' && decision.busy ? clock.now() + decision.delayMs : undefined);
       if (decision.action === 'retry') {
         if (decision.offline) {
-          this.setOnline(false);
+          await this.setOnline(false);
           this.nextProbeAt = Math.min(this.nextProbeAt || Infinity, clock.now() + this.deps.probeBackoff.baseMs);
           if (this.nextProbeAt < clock.now()) this.nextProbeAt = clock.now() + this.deps.probeBackoff.baseMs;
         }
         // A connection lost with no HTTP answer may mean the network just went: ask the probe.
         if (!decision.offline && decision.error.status === undefined) void this.suspectOffline();
         const at = decision.delayMs > 0 ? clock.now() + decision.delayMs : null;
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, errorStep(decision.error));
+        await apply(doc.id, { state: 'queued', nextAttemptAtMs: at, error: decision.error }, errorStep(decision.error));
       } else if (decision.action === 'pause') {
-        apply(doc.id, { state: 'queued', nextAttemptAtMs: null, error: decision.error }, errorStep(decision.error));
+        await apply(
+          doc.id,
+          { state: 'queued', nextAttemptAtMs: null, error: decision.error },
+          errorStep(decision.error),
+        );
         this.pause({ code: decision.error.code, message: decision.error.message });
       } else {
-        apply(
+        await apply(
           doc.id,
           {
             state: 'failed',
@@ -533,23 +578,23 @@ export class UploadWorker {
     // archiving to end (`archived`) and then removes the file where it now lies.
     let doc = given;
     try {
-      doc = this.deps.store.get(given.id) ?? given;
+      doc = (await this.deps.storage.get(given.id)) ?? given;
       // 'uploaded' on disk before any file goes: a power cut must not bring back a document whose files
       // are gone. 'archived' needs no wait: if a power cut loses it, start-up re-runs this idempotent step.
       // The background flush the `uploaded` commit scheduled (≤ 20 ms) is enough: no upload waits for this,
       // and the uploads finishing together then share one fsync of the WAL.
-      await this.deps.store.durableSoon();
+      await this.deps.storage.durableSoon();
       const now = new Date(this.deps.clock.now());
       // Where the copy goes is saved, and on disk, before it moves: a crash after the move is then
       // recovered to the file's real place (the path names the day, and the restart may be on another).
       const planned = this.deps.archiver.plannedPath(doc, now);
       let current = doc;
       if (planned && planned !== doc.archivePath) {
-        current = this.deps.apply(doc.id, { archivePath: planned });
-        await this.deps.store.durable();
+        current = await this.deps.apply(doc.id, { archivePath: planned });
+        await this.deps.storage.durable();
       }
       const archivePath = await this.deps.archiver.archive(current, now);
-      this.deps.apply(
+      await this.deps.apply(
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
         historyStep(archivePath ? 'archived' : 'filesRemoved'),

@@ -45,9 +45,9 @@ describe('importLaunchFiles', () => {
 
     const result = await importLaunchFiles(files, importDocument);
     expect(result.imported).toHaveLength(1);
-    const doc = queue.get(result.imported[0]!.documentId);
+    const doc = await queue.get(result.imported[0]!.documentId);
     expect(doc).toMatchObject({ fileName: 'Schadensmeldung Müller.pdf', sourceFolder: 'import', size: 10 });
-    expect(readFileSync(queue.contentFile(doc.id).path, 'utf8')).toBe('%PDF-1.7 a');
+    expect(readFileSync((await queue.contentFile(doc.id)).path, 'utf8')).toBe('%PDF-1.7 a');
     expect(result.failed).toEqual([
       { path: big, message: expect.stringMatching(/^import\.too_large: /) },
       { path: c, message: expect.stringMatching(/^import\.unreadable: .*ENOENT/) },

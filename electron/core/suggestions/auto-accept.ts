@@ -24,7 +24,7 @@ const FILLABLE = ['caseNumber', 'policyNumber'] as const;
 
 export interface AutoAcceptDeps {
   settings: () => Settings;
-  document: (id: string) => Document | undefined;
+  document: (id: string) => Document | undefined | Promise<Document | undefined>;
   suggestions: (id: string) => Promise<DocumentSuggestions>;
   check: (ids: string[], metadata: Metadata) => Promise<MetadataCheckAnswer>;
   tag: (ids: string[], metadata: Metadata) => Promise<unknown>;
@@ -35,7 +35,7 @@ export interface AutoAcceptDeps {
 export type AutoAcceptOutcome = 'off' | 'nothing' | 'filled' | 'submitted';
 
 export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<AutoAcceptOutcome> {
-  const before = deps.document(id);
+  const before = await deps.document(id);
   // 'new' only: a document the clerk has tagged (or that is queued) is theirs, not ours to change.
   if (!before || before.state !== 'new') return 'off';
   const profile = profileFor(deps.settings().folders, before.sourceFolder);
@@ -52,7 +52,7 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
   if (!Object.keys(fill).length) return 'nothing';
 
   // The clerk may have opened and tagged it while the platform was asked.
-  const now = deps.document(id);
+  const now = await deps.document(id);
   if (!now || now.state !== 'new') return 'off';
   await deps.tag([id], fill);
   deps.logger.info('auto-accept: confirmed suggestions filled', { documentId: id, fields: Object.keys(fill) });
@@ -69,7 +69,7 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
     });
     return 'filled';
   }
-  const latest = deps.document(id);
+  const latest = await deps.document(id);
   if (!latest || latest.state !== 'tagged' || !sameMetadata(latest.metadata, metadata)) {
     return 'filled'; // changed meanwhile (the clerk): left to them
   }

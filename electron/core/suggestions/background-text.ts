@@ -27,7 +27,9 @@ export interface BackgroundTextDeps {
    * The document's content file and the OCR languages it is read in (its folder's), or undefined when it
    * is gone or no longer the clerk's (sent, removed).
    */
-  fileOf: (documentId: string) => { path: string; languages?: string } | undefined;
+  fileOf: (
+    documentId: string,
+  ) => { path: string; languages?: string } | undefined | Promise<{ path: string; languages?: string } | undefined>;
   /** Its place in the inbox's order (arrival, name); without one it goes after those that have one. */
   placeOf?: (documentId: string) => InboxPlace | undefined;
   /** Called after a document's text was read (auto-accept of suggestions). Errors are logged. */
@@ -87,7 +89,10 @@ export class BackgroundText {
     if (settleMs <= 0 || (this.running > 0 && !this.settling)) return this.pump();
     const now = Date.now();
     if (this.settling) clearTimeout(this.settling.timer);
-    else void this.deps.text.warm?.(this.deps.fileOf(documentId)?.languages).catch(() => undefined);
+    else
+      void Promise.resolve(this.deps.fileOf(documentId))
+        .then((file) => this.deps.text.warm?.(file?.languages))
+        .catch(() => undefined);
     const since = this.settling?.since ?? now;
     const left = Math.min(settleMs, since + settleMs * MAX_SETTLE_FACTOR - now);
     const timer = setTimeout(
@@ -176,9 +181,9 @@ export class BackgroundText {
    * idle while the main thread asked the platform).
    */
   private async readOne(documentId: string): Promise<void> {
-    const file = this.deps.fileOf(documentId);
-    if (!file) return;
     try {
+      const file = await this.deps.fileOf(documentId);
+      if (!file) return;
       const text = await this.deps.text.textOf(file.path, undefined, file.languages);
       if (!text.ok) {
         this.deps.logger.info('background text: document not read', { documentId, reason: text.message });

@@ -14,7 +14,7 @@ import { suggest } from './suggest';
 export interface DocumentSuggestionDeps {
   text: DocumentTextService;
   /** The OCR languages of a document (its folder profile's); default the text service's. */
-  languagesOf?: (id: string) => string;
+  languagesOf?: (id: string) => string | Promise<string>;
   platform: () => SuggestionPlatform;
   /** The active environment's case-number pattern, if it has one. */
   caseNumberPattern: () => string | undefined;

@@ -14,7 +14,7 @@ export interface TextSearchDeps {
   cachedText: (hash: string, languages: string) => Promise<CachedText | undefined>;
   /** The OCR languages a document is read in (issue #46): text read again in others is searched anew. */
   languagesOf: (doc: Document) => string;
-  documents: () => Document[];
+  documents: () => Document[] | Promise<Document[]>;
   /** Contents kept in memory (default 5000). */
   maxKept?: number;
 }
@@ -36,7 +36,7 @@ export class TextSearch {
     const q = normalize(query);
     if (!q) return [];
     const matches: TextMatch[] = [];
-    for (const doc of this.deps.documents()) {
+    for (const doc of await this.deps.documents()) {
       const pages = await this.pagesOf(doc);
       if (!pages) continue;
       for (let page = 0; page < pages.length; page++) {

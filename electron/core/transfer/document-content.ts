@@ -5,7 +5,7 @@ import { IntakeError, toIpcError } from '../errors';
 import { parseRange } from './byte-range';
 
 export interface ContentLocator {
-  contentFile(id: string): { path: string; contentType: string };
+  contentFile(id: string): { path: string; contentType: string } | Promise<{ path: string; contentType: string }>;
 }
 
 /** An answer to a preview's read, the same for the web shell (Node http) and Electron (app:// Response). */
@@ -31,7 +31,7 @@ export async function openDocumentContent(
 ): Promise<ContentAnswer> {
   let file: { path: string; contentType: string };
   try {
-    file = documents.contentFile(id);
+    file = await documents.contentFile(id);
   } catch (e) {
     return { status: 404, headers: {}, error: toIpcError(e) };
   }

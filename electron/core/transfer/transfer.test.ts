@@ -41,7 +41,7 @@ describe('DocumentImporter', () => {
     const importer = new DocumentImporter(fx.queue, 10 * 1024 * 1024);
     const doc = await importer.fromStream('../../etc/Schaden "Nr 5".pdf', chunks(4, 1024 * 1024));
     expect(doc).toMatchObject({ fileName: 'Schaden "Nr 5".pdf', size: 4 * 1024 * 1024, sourceFolder: 'import' });
-    expect((await readFile(fx.queue.contentFile(doc.id).path)).length).toBe(4 * 1024 * 1024);
+    expect((await readFile((await fx.queue.contentFile(doc.id)).path)).length).toBe(4 * 1024 * 1024);
   });
 
   it('refuses a file over the cap with import.too_large, by its declared size or mid-stream, leaving no spool file', async () => {
@@ -56,7 +56,7 @@ describe('DocumentImporter', () => {
       fields: { maxBytes: String(3 * 1024 * 1024) },
     });
     expect(await readdir(fx.spool.dir)).toEqual([]);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
   });
 
   it('refuses a nameless file, and from a path a folder or a missing file, with their own codes', async () => {
@@ -89,7 +89,7 @@ describe('DocumentImporter', () => {
       fields: { maxLength: '255' },
     });
     expect(await readdir(fx.spool.dir)).toEqual([]);
-    expect(fx.queue.list({ limit: 10, offset: 0 }).total).toBe(0);
+    expect((await fx.queue.list({ limit: 10, offset: 0 })).total).toBe(0);
     // A path is only its last segment, and 255 characters are still a name.
     expect(importName('../../etc/passwd')).toBe('passwd');
     expect(importName('C:\\Users\\clerk\\scan.pdf')).toBe('scan.pdf');
@@ -102,7 +102,7 @@ describe('openDocumentContent', () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();
     const doc = await fx.queue.importBytes('huge.pdf', new TextEncoder().encode('%PDF-1.7'));
-    const path = fx.queue.contentFile(doc.id).path;
+    const path = (await fx.queue.contentFile(doc.id)).path;
     const size = 2 * 1024 * 1024 * 1024 + 4096;
     await truncate(path, size);
     await writeFile(path, 'TAIL', { flag: 'r+' });
@@ -133,7 +133,7 @@ describe('openDocumentContent', () => {
       status: 404,
       error: { code: 'document.not_found' },
     });
-    await rm(fx.queue.contentFile(doc.id).path);
+    await rm((await fx.queue.contentFile(doc.id)).path);
     expect(await openDocumentContent(fx.queue, doc.id, undefined)).toMatchObject({
       status: 404,
       error: { code: 'file.missing' },

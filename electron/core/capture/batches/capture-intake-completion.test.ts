@@ -49,8 +49,8 @@ describe('a capture batch completes on the domain event of its last archived par
       await p.start();
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
 
-      const archived = () => p.queue.list({ states: ['archived'], limit: 10, offset: 0 }).documents;
-      await waitFor(() => archived().length === 3, 'three parts uploaded and archived', 90_000);
+      const archived = async () => (await p.queue.list({ states: ['archived'], limit: 10, offset: 0 })).documents;
+      await waitFor(async () => (await archived()).length === 3, 'three parts uploaded and archived', 90_000);
       const batches = new BatchStore(p.db);
       const [batch] = batches.inState('split');
       expect(batch?.fileName).toBe(CASE_BATCH_FILE_NAME);

@@ -70,7 +70,7 @@ describe('a batch whose analysis takes the process down', () => {
       try {
         await pipeline.start();
         const doc = await waitFor(
-          () => pipeline.queue.list({ limit: 5, offset: 0 }).documents[0],
+          async () => (await pipeline.queue.list({ limit: 5, offset: 0 })).documents[0],
           'kept whole',
           30_000,
         );

@@ -109,12 +109,12 @@ async function restartAndCheck(data: string, scans: string) {
   try {
     await pipeline.start();
     await waitFor(
-      () => pipeline.queue.list({ limit: 10, offset: 0 }).total >= 3 && pipeline.capture.pending() === 0,
+      async () => (await pipeline.queue.list({ limit: 10, offset: 0 })).total >= 3 && pipeline.capture.pending() === 0,
       'parts',
       60_000,
     );
     await pipeline.capture.idle();
-    const docs = pipeline.queue.list({ limit: 10, offset: 0 }).documents;
+    const docs = (await pipeline.queue.list({ limit: 10, offset: 0 })).documents;
     expect(docs.map((d) => d.metadata.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
     expect(readdirSync(join(data, 'spool')).sort()).toEqual(docs.map((d) => d.id).sort());
     expect(readdirSync(join(data, 'capture', 'originals'))).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
         await pipeline.capture.idle();
-        const docs = pipeline.queue.list({ limit: 100, offset: 0 }).documents;
+        const docs = (await pipeline.queue.list({ limit: 100, offset: 0 })).documents;
         const batches = new BatchStore(pipeline.db);
         const links = docs.map((d) => batches.partOf(d.id)!).sort((a, b) => a.index - b.index);
         // Every part once, in scanner order, with exactly the pages an uninterrupted run gives it.
@@ -257,7 +257,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
         await pipeline.capture.idle();
-        const docs = pipeline.queue.list({ limit: 100, offset: 0 }).documents;
+        const docs = (await pipeline.queue.list({ limit: 100, offset: 0 })).documents;
         expect(docs.map((d) => d.error?.code).filter(Boolean)).toEqual([]);
         const batches = new BatchStore(pipeline.db);
         const links = docs.map((d) => batches.partOf(d.id)!).sort((a, b) => a.index - b.index);
@@ -283,7 +283,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
         await pipeline.start();
         await waitFor(() => pipeline.capture.pending() === 0, 'batch kept whole', 120_000);
         await pipeline.capture.idle();
-        const docs = pipeline.queue.list({ limit: 10, offset: 0 }).documents;
+        const docs = (await pipeline.queue.list({ limit: 10, offset: 0 })).documents;
         expect(docs).toHaveLength(1);
         expect(docs[0]).toMatchObject({ fileName: CASE_BATCH_FILE_NAME, error: { code: 'capture.interrupted' } });
       } finally {

@@ -129,8 +129,8 @@ describe('capture in the intake pipeline', () => {
       p.queue.pause(); // hold the uploads to see the state before them
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
       const parts = await waitFor(
-        () => {
-          const docs = p.queue.list({ limit: 10, offset: 0 }).documents;
+        async () => {
+          const docs = (await p.queue.list({ limit: 10, offset: 0 })).documents;
           return docs.length === 3 && docs;
         },
         'three documents',
@@ -163,7 +163,7 @@ describe('capture in the intake pipeline', () => {
       ]);
       // Each part has exactly its pages: no cover sheet, no blank back.
       for (const [i, d] of byName.entries())
-        expect(await pageCount(p.queue.contentFile(d.id).path)).toBe(CASE_BATCH_PARTS[i]!.length);
+        expect(await pageCount((await p.queue.contentFile(d.id)).path)).toBe(CASE_BATCH_PARTS[i]!.length);
 
       p.queue.resume();
       await waitFor(() => batchesOf(p).inState('done').length === 1, 'batch done', 30_000);
@@ -192,8 +192,8 @@ describe('capture in the intake pipeline', () => {
       await writeFile(join(scans, 'CLM-2026-000101_letter.pdf'), letter);
       await writeFile(join(scans, 'CLM-2026-000101_photo.jpg'), photo);
       const docs = await waitFor(
-        () => {
-          const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        async () => {
+          const d = (await p.queue.list({ limit: 10, offset: 0 })).documents;
           return d.length === 2 && batchesOf(p).inState('received').length === 0 && d;
         },
         'two documents',
@@ -210,7 +210,7 @@ describe('capture in the intake pipeline', () => {
       expect(batchesOf(p).inState('done')).toHaveLength(2);
       p.queue.resume();
       await waitFor(
-        () => p.queue.list({ limit: 10, offset: 0 }).documents.every((d) => d.state === 'archived'),
+        async () => (await p.queue.list({ limit: 10, offset: 0 })).documents.every((d) => d.state === 'archived'),
         'both uploaded and archived',
         30_000,
       );
@@ -243,8 +243,8 @@ describe('capture in the intake pipeline', () => {
       p.queue.pause();
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch(['KFZ-4711', CASE_BATCH_CASES[2]]));
       const docs = await waitFor(
-        () => {
-          const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        async () => {
+          const d = (await p.queue.list({ limit: 10, offset: 0 })).documents;
           return d.length === 3 && d;
         },
         'three documents',
@@ -275,8 +275,8 @@ describe('capture in the intake pipeline', () => {
       p.queue.pause();
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch(['../../etc/x', '..\\..\\']));
       const docs = await waitFor(
-        () => {
-          const d = p.queue.list({ limit: 10, offset: 0 }).documents;
+        async () => {
+          const d = (await p.queue.list({ limit: 10, offset: 0 })).documents;
           return d.length === 3 && d;
         },
         'three documents',
@@ -298,13 +298,17 @@ describe('capture in the intake pipeline', () => {
       const p = await startPipeline(dir, [folder('post', scans, { autoSubmit: true, capture: {} })]);
       const locked = passwordProtectedPdf();
       await writeFile(join(scans, 'locked.pdf'), locked);
-      const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
+      const doc = await waitFor(
+        async () => (await p.queue.list({ limit: 10, offset: 0 })).documents[0],
+        'the document',
+        30_000,
+      );
       expect(doc).toMatchObject({ fileName: 'locked.pdf', state: 'new', error: { code: 'capture.encrypted' } });
       expect(batchesOf(p).inState('done')).toHaveLength(1);
       expect(notices).toContainEqual({ code: 'capture.kept', values: { file: 'locked.pdf' } });
       // The document's own spool copy replaces the batch's original (removed once the document is on disk).
       await waitFor(() => readdirSync(join(dir, 'data', 'capture', 'originals')).length === 0, 'original removed');
-      expect(Buffer.from(await readFile(p.queue.contentFile(doc.id).path))).toEqual(Buffer.from(locked));
+      expect(Buffer.from(await readFile((await p.queue.contentFile(doc.id)).path))).toEqual(Buffer.from(locked));
     },
     idleMs(60_000),
   );
@@ -326,7 +330,7 @@ describe('capture in the intake pipeline', () => {
       const bomb = g4TiffBomb();
       await writeFile(join(scans, 'bomb.tif'), bomb);
       await waitFor(
-        () => p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).total === 1,
+        async () => (await p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).total === 1,
         'the kept-whole scan uploaded',
         60_000,
       );
@@ -362,7 +366,7 @@ describe('capture in the intake pipeline', () => {
       const t0 = Date.now();
       await writeFile(join(plain, 'letter.pdf'), '%PDF-1.7 a letter');
       await waitFor(
-        () => p.queue.list({ states: ['archived'], limit: 5, offset: 0 }).total === 1,
+        async () => (await p.queue.list({ states: ['archived'], limit: 5, offset: 0 })).total === 1,
         'plain uploaded',
         20_000,
       );
@@ -391,7 +395,7 @@ describe('capture in the intake pipeline', () => {
       pipeline = undefined;
       p = await startPipeline(dir, [profile], api);
       await waitFor(() => batchesOf(p).inState('split').length === 1, 'split after restart', 60_000);
-      const docs = p.queue.list({ limit: 10, offset: 0 }).documents;
+      const docs = (await p.queue.list({ limit: 10, offset: 0 })).documents;
       expect(docs.map((d) => d.metadata.caseNumber).sort()).toEqual([...CASE_BATCH_CASES]);
       await p.capture.idle();
       expect(readdirSync(join(dir, 'data', 'capture', 'work'))).toEqual([]);
@@ -418,7 +422,8 @@ describe('capture in the intake pipeline', () => {
       // The short batch's three documents are made while the 60 pages are still being analysed: the
       // folders' batches take turns in the pool (before, the second waited for the whole first batch).
       await waitFor(
-        () => p.queue.list({ limit: 10, offset: 0 }).documents.filter((d) => d.sourceFolder === short).length === 3,
+        async () =>
+          (await p.queue.list({ limit: 10, offset: 0 })).documents.filter((d) => d.sourceFolder === short).length === 3,
         'short batch split',
         60_000,
       );
@@ -440,7 +445,11 @@ describe('capture in the intake pipeline', () => {
       await mkdir(scans);
       const p = await startPipeline(dir, [folder('post', scans, { capture: { maxPages: 5 } })]);
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), await caseBatch());
-      const doc = await waitFor(() => p.queue.list({ limit: 10, offset: 0 }).documents[0], 'the document', 30_000);
+      const doc = await waitFor(
+        async () => (await p.queue.list({ limit: 10, offset: 0 })).documents[0],
+        'the document',
+        30_000,
+      );
       expect(doc).toMatchObject({ state: 'new', error: { code: 'capture.too_many_pages' } });
       expect(doc.error?.message).toMatch(/9 pages, more than the 5/);
       expect(notices).toContainEqual({ code: 'capture.too_many_pages', values: { file: CASE_BATCH_FILE_NAME } });

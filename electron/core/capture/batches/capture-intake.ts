@@ -162,7 +162,7 @@ export class CaptureIntake implements IntakeTarget {
 
   // ---- IntakeTarget: a watched folder's file is the first way in ------------------------------------------
 
-  hasSeen(seenKey: string): boolean {
+  hasSeen(seenKey: string): Promise<boolean> {
     return this.deps.queue.hasSeen(seenKey);
   }
 

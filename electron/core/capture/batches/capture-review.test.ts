@@ -55,11 +55,10 @@ async function start(data: string, scans: string) {
 }
 
 /** Each document's pages of the original (capture_parts) and case number, in scanner order. */
-function madeDocuments(p: IntakePipeline) {
+async function madeDocuments(p: IntakePipeline) {
   const store = new BatchStore(p.db);
-  return p.queue
-    .list({ limit: 20, offset: 0 })
-    .documents.map((d) => ({ pages: store.partOf(d.id)?.pages, caseNumber: d.metadata.caseNumber, id: d.id }))
+  return (await p.queue.list({ limit: 20, offset: 0 })).documents
+    .map((d) => ({ pages: store.partOf(d.id)?.pages, caseNumber: d.metadata.caseNumber, id: d.id }))
     .sort((a, b) => (a.pages?.[0] ?? 0) - (b.pages?.[0] ?? 0));
 }
 
@@ -96,7 +95,7 @@ describe('batch review', () => {
         'content',
         'content',
       ]);
-      expect(p.queue.list({ limit: 10, offset: 0 }).total, 'nothing made before the release').toBe(0);
+      expect((await p.queue.list({ limit: 10, offset: 0 })).total, 'nothing made before the release').toBe(0);
       // The review's thumbnails read the original while it is held (content id held-<batch>).
       const original = p.capture.heldOriginal(held!.id);
       expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
@@ -130,11 +129,11 @@ describe('batch review', () => {
       expect(p.capture.held()).toEqual([]);
       expect(p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
       await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split', 60_000);
-      const docs = madeDocuments(p);
+      const docs = await madeDocuments(p);
       expect(docs.map((d) => d.pages)).toEqual(RELEASED);
       expect(docs.map((d) => d.caseNumber)).toEqual([...CASE_BATCH_CASES]);
       for (const [i, d] of docs.entries())
-        expect((await PDFDocument.load(await readFile(p.queue.contentFile(d.id).path))).getPageCount()).toBe(
+        expect((await PDFDocument.load(await readFile((await p.queue.contentFile(d.id)).path))).getPageCount()).toBe(
           RELEASED[i]!.length,
         );
     },
@@ -187,7 +186,7 @@ describe('batch review', () => {
       const p = await start(data, scans);
       await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split after restart', 60_000);
       await p.capture.idle();
-      const docs = madeDocuments(p);
+      const docs = await madeDocuments(p);
       expect(docs.map((d) => d.pages)).toEqual(RELEASED);
       expect(docs.map((d) => d.caseNumber)).toEqual([...CASE_BATCH_CASES]);
       expect(p.capture.held()).toEqual([]);

@@ -34,7 +34,7 @@ export class HandOver extends LineStage {
     const metadata: Metadata = { ...batch.metadata, ...cover.metadata };
     // The cover sheet meant to set these: the batch's own value (e.g. from its file name) is not this part's.
     for (const field of cover.unfit) delete metadata[field];
-    queue.adopt(
+    await queue.adopt(
       [
         {
           id: docId,
@@ -70,7 +70,7 @@ export class HandOver extends LineStage {
     const { originals, spool, queue, work, batches } = this.deps;
     const docId = randomUUID();
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
-    queue.adopt(
+    await queue.adopt(
       [
         {
           id: docId,

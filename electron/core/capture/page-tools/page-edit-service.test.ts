@@ -33,7 +33,7 @@ async function start(dataDir: string) {
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const pagesOf = async (p: IntakePipeline, id: string) => {
-  const pdf = await PDFDocument.load(await readFile(p.queue.contentFile(id).path));
+  const pdf = await PDFDocument.load(await readFile((await p.queue.contentFile(id)).path));
   return pdf.getPages().map((page) => ({ rotation: page.getRotation().angle, width: Math.round(page.getWidth()) }));
 };
 
@@ -58,19 +58,19 @@ describe('page tools', () => {
       { rotation: 0, width: widths[2] },
       { rotation: 90, width: widths[0] },
     ]);
-    expect(p.pages.state(doc.id)).toEqual({ undoable: 1 });
+    expect(await p.pages.state(doc.id)).toEqual({ undoable: 1 });
     await p.pages.edit(doc.id, [{ source: 1, rotate: 180 }]);
     expect(await pagesOf(p, doc.id)).toEqual([{ rotation: 270, width: widths[0] }]);
 
     await p.stop();
     pipeline = undefined;
     p = await start(dataDir); // the start-up sweep keeps the earlier versions
-    expect(p.pages.state(doc.id)).toEqual({ undoable: 2 });
+    expect(await p.pages.state(doc.id)).toEqual({ undoable: 2 });
     await p.pages.undo(doc.id);
     expect((await pagesOf(p, doc.id)).length).toBe(2);
     const back = await p.pages.undo(doc.id);
     expect(back.sha256).toBe(doc.sha256);
-    expect(sha(new Uint8Array(await readFile(p.queue.contentFile(doc.id).path)))).toBe(sha(original));
+    expect(sha(new Uint8Array(await readFile((await p.queue.contentFile(doc.id)).path)))).toBe(sha(original));
     expect(readdirSync(join(dataDir, 'spool'))).toEqual([doc.id]);
     await expect(p.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.no_undo' });
     // Every change of the file is in the document's history.
@@ -97,7 +97,7 @@ describe('page tools', () => {
     expect((await edit).sha256).not.toBe(doc.sha256);
     const spool = readdirSync(join(dataDir, 'spool')).sort();
     const after = await start(dataDir);
-    expect(after.pages.state(doc.id)).toEqual({ undoable: 1 });
+    expect(await after.pages.state(doc.id)).toEqual({ undoable: 1 });
     expect(spool).toEqual([doc.id, `${doc.id}.edit1`].sort());
   });
 
@@ -134,7 +134,7 @@ describe('page tools', () => {
 
     await p.pages.undo(doc.id);
     expect((await pagesOf(p, doc.id)).map((x) => x.width)).toEqual([283, 340, 397]);
-    expect(() => p.queue.get(split.id)).toThrow();
+    await expect(p.queue.get(split.id)).rejects.toThrow();
     expect(readdirSync(join(dataDir, 'spool'))).toEqual([doc.id]);
 
     // Once the later pages are queued, the split is not undone.
@@ -162,7 +162,7 @@ describe('page tools', () => {
 
     await p.pages.merge([a.id, b.id]);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340, 595]);
-    expect(() => p.queue.get(b.id)).toThrow();
+    await expect(p.queue.get(b.id)).rejects.toThrow();
     await expect(p.pages.merge([a.id])).rejects.toMatchObject({ code: 'document.merge' });
 
     await p.stop();
@@ -170,12 +170,12 @@ describe('page tools', () => {
     p = await start(dataDir); // the sweep keeps the merged-in document's file
     await p.pages.undo(a.id);
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283, 340]);
-    expect(p.queue.get(b.id)).toMatchObject({
+    expect(await p.queue.get(b.id)).toMatchObject({
       fileName: 'b.tif',
       state: 'tagged',
       metadata: { policyNumber: 'HR-100001' },
     });
-    expect(sha(new Uint8Array(await readFile(p.queue.contentFile(b.id).path)))).toBe(sha(tiff));
+    expect(sha(new Uint8Array(await readFile((await p.queue.contentFile(b.id)).path)))).toBe(sha(tiff));
   });
 
   it('refuses a merge that would lose a value, naming the field; nothing changes (issue #36 item 3)', async () => {
@@ -200,8 +200,8 @@ describe('page tools', () => {
     await p.queue.tag([c.id], { policyNumber: 'HR-100001' });
     await expect(p.pages.merge([a.id, c.id])).rejects.toMatchObject({ code: 'document.merge_conflict' });
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283]);
-    expect(p.queue.get(b.id).metadata.caseNumber).toBe('CLM-2026-000103');
-    expect(p.queue.get(c.id).state).toBe('tagged');
+    expect((await p.queue.get(b.id)).metadata.caseNumber).toBe('CLM-2026-000103');
+    expect((await p.queue.get(c.id)).state).toBe('tagged');
     // A part with nothing of its own loses nothing: merged.
     await p.queue.tag([c.id], { policyNumber: '' });
     await p.pages.merge([a.id, c.id]);
@@ -226,7 +226,7 @@ describe('page tools', () => {
       code: 'document.merge_conflict',
       message: expect.stringContaining('CLM-2026-000102 / CLM-2026-000103'),
     });
-    expect(p.queue.get(b.id).state).toBe('new');
+    expect((await p.queue.get(b.id)).state).toBe('new');
     expect((await pagesOf(p, a.id)).map((x) => x.width)).toEqual([283]);
     // Typed the same: nothing to lose, merged.
     typed[b.id] = { caseNumber: 'CLM-2026-000102' };

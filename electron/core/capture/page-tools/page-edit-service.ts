@@ -22,7 +22,7 @@ import type { ArchivableFile } from '../../queue/archiver';
 import type { DocumentEdits } from '../../queue/document-edits';
 import type { DocumentIntake } from '../../queue/document-intake';
 import type { DocumentReadModel } from '../../queue/document-read-model';
-import type { StoredDocument } from '../../queue/document-store';
+import type { StoredDocument } from '../../queue/document-storage';
 import type { QueueWork } from '../../queue/queue-work';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
@@ -75,8 +75,8 @@ export class PageEditService {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  state(id: string): PageEditState {
-    this.deps.documents.get(id); // not_found for an unknown id
+  async state(id: string): Promise<PageEditState> {
+    await this.deps.documents.get(id); // not_found for an unknown id
     return { undoable: this.deps.records.count(id) };
   }
 
@@ -84,8 +84,8 @@ export class PageEditService {
   async edit(id: string, pages: readonly PageEditPage[], step = historyStep('pagesEdited')): Promise<Document> {
     return this.exclusive(id, async () => {
       const { spool, documents, edits } = this.deps;
-      const doc = documents.get(id);
-      const current = documents.contentFile(id).path;
+      const doc = await documents.get(id);
+      const current = (await documents.contentFile(id)).path;
       const bytes = new Uint8Array(await readFile(current));
       const fileName = asPdfName(doc.fileName);
       const { applyPageEdit } = await pageEdit();
@@ -94,7 +94,7 @@ export class PageEditService {
       });
       if (!result.ok)
         throw new IntakeError('validation', 'document.pages', `The pages cannot be edited: ${result.problem.message}`);
-      const seq = this.nextSeq(id);
+      const seq = await this.nextSeq(id);
       const name = `${id}.edit${seq}`;
       const copy = await spool.writeBytes(result.bytes, name);
       try {
@@ -125,7 +125,7 @@ export class PageEditService {
         async (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
-          if (last.split_into && this.exists(last.split_into)) takenBack = await edits.discard(last.split_into);
+          if (last.split_into && (await this.exists(last.split_into))) takenBack = await edits.discard(last.split_into);
           for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[])
             await edits.readmit(d, historyStep('mergeUndone'));
           records.remove(id, last.seq);
@@ -145,8 +145,8 @@ export class PageEditService {
   async split(id: string, at: number): Promise<{ kept: Document; split: Document }> {
     return this.exclusive(id, async () => {
       const { spool, documents, edits, intake } = this.deps;
-      const doc = documents.get(id);
-      const bytes = new Uint8Array(await readFile(documents.contentFile(id).path));
+      const doc = await documents.get(id);
+      const bytes = new Uint8Array(await readFile((await documents.contentFile(id)).path));
       const { applyPageEdit, pageCountOf } = await pageEdit();
       const count = await pageCountOf(bytes).catch(() => 0);
       if (at < 1 || at >= count)
@@ -161,7 +161,7 @@ export class PageEditService {
       ]);
       if (!head.ok || !tail.ok)
         throw new IntakeError('validation', 'document.pages', 'The pages of this document cannot be split.');
-      const seq = this.nextSeq(id);
+      const seq = await this.nextSeq(id);
       const headName = `${id}.edit${seq}`;
       const splitId = randomUUID();
       const headCopy = await spool.writeBytes(head.bytes, headName);
@@ -174,7 +174,7 @@ export class PageEditService {
             historyStep('split'),
             (before) => this.recordEdit(id, seq, before, { splitInto: splitId }),
           );
-          const [split] = intake.adopt(
+          const [split] = await intake.adopt(
             [
               {
                 id: splitId,
@@ -211,7 +211,8 @@ export class PageEditService {
       throw new IntakeError('validation', 'document.merge', 'Choose two or more documents to merge.');
     return this.exclusive(target, async () => {
       const { spool, documents, edits } = this.deps;
-      const docs = ids.map((id) => documents.stored(id));
+      const docs: StoredDocument[] = [];
+      for (const id of ids) docs.push(await documents.stored(id));
       for (const d of docs)
         if (!EDITABLE.has(d.state))
           throw new IntakeError('validation', 'document.state', `Cannot merge ${d.fileName}: it is ${d.state}.`);
@@ -228,7 +229,7 @@ export class PageEditService {
         );
       const files = await Promise.all(
         docs.map(async (d) => ({
-          bytes: new Uint8Array(await readFile(documents.contentFile(d.id).path)),
+          bytes: new Uint8Array(await readFile((await documents.contentFile(d.id)).path)),
           fileName: d.fileName,
           sha256: d.sha256,
         })),
@@ -248,12 +249,13 @@ export class PageEditService {
           `The documents cannot be merged: ${merged.problem.message}`,
         );
       const fileName = asPdfName(docs[0]!.fileName);
-      const seq = this.nextSeq(target);
+      const seq = await this.nextSeq(target);
       const name = `${target}.edit${seq}`;
       const copy = await spool.writeBytes(merged.bytes, name);
       try {
         return await edits.inOneUnit(async () => {
-          const others = docs.slice(1).map((d) => documents.stored(d.id));
+          const others: StoredDocument[] = [];
+          for (const d of docs.slice(1)) others.push(await documents.stored(d.id));
           const doc = await edits.replaceContent(
             target,
             { spoolName: name, fileName, size: copy.size, sha256: copy.sha256 },
@@ -270,9 +272,9 @@ export class PageEditService {
     });
   }
 
-  private exists(id: string): boolean {
+  private async exists(id: string): Promise<boolean> {
     try {
-      this.deps.documents.get(id);
+      await this.deps.documents.get(id);
       return true;
     } catch {
       return false;
@@ -314,9 +316,9 @@ export class PageEditService {
     });
   }
 
-  private nextSeq(id: string): number {
+  private async nextSeq(id: string): Promise<number> {
     // Spool names are never reused, even after an undo: a name is one content.
-    const used = this.deps.documents.contentFile(id).path;
+    const used = (await this.deps.documents.contentFile(id)).path;
     let seq = this.deps.records.maxSeq(id) + 1;
     while (used.endsWith(`.edit${seq}`)) seq++;
     return seq;

@@ -68,8 +68,8 @@ describe('printed sheets in a scanned batch', () => {
 
     const p = pipeline;
     const docs = await waitFor(
-      () => {
-        const list = p.queue.list({ limit: 10, offset: 0 }).documents;
+      async () => {
+        const list = (await p.queue.list({ limit: 10, offset: 0 })).documents;
         return list.length === 4 && p.capture.progress().length === 0 && list;
       },
       'four documents',
@@ -79,7 +79,9 @@ describe('printed sheets in a scanned batch', () => {
     expect(byName.map((d) => d.fileName)).toEqual(['post_p1-2.pdf', 'post_p4.pdf', 'post_p7-9.pdf', 'post_p11.pdf']);
     expect(byName.map((d) => d.metadata.caseNumber)).toEqual([undefined, undefined, 'CLM-2026-000102', undefined]);
     const counts = await Promise.all(
-      byName.map(async (d) => (await PDFDocument.load(await readFile(p.queue.contentFile(d.id).path))).getPageCount()),
+      byName.map(async (d) =>
+        (await PDFDocument.load(await readFile((await p.queue.contentFile(d.id)).path))).getPageCount(),
+      ),
     );
     expect(counts).toEqual([2, 1, 3, 1]);
   });

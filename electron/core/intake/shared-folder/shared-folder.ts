@@ -58,7 +58,7 @@ export interface SharedFolderConfig {
 
 /** The queue's documents whose source file still lies in the folder itself (taken in place). */
 export interface InPlaceFiles {
-  list(root: string): Array<{ id: string; path: string; size: number; mtimeMs: number }>;
+  list(root: string): Promise<Array<{ id: string; path: string; size: number; mtimeMs: number }>>;
   /**
    * The document's source now lies at `path` (same size and mtime: a rename keeps both). Resolves once the
    * file is where its document will find it: if the document was archived beside the move, it is removed.
@@ -233,7 +233,7 @@ export class SharedFolder {
    */
   private async adoptInPlace(): Promise<void> {
     const { config, layout, hooks } = this;
-    const held = config.inPlace?.list(layout.root) ?? [];
+    const held = (await config.inPlace?.list(layout.root)) ?? [];
     // Only files an older version took in place, and moved now, count: a document this station claimed
     // has its file in `.intake/taken/` already (listed too, as it lies under the folder), and saying
     // "taken in place" for those at every restart told of an upgrade that never happened (issue #45).

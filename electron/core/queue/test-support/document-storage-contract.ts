@@ -99,11 +99,15 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
     );
 
     it(
-      'keeps a seen-file key without a document',
+      'keeps a seen-file key without a document, and answers whether the call recorded it',
       withStorage(async ({ documents }) => {
-        await documents.markSeen('batch-file', 'batch-1', at(0));
+        expect(await documents.markSeen('batch-file', 'batch-1', at(0))).toBe(true);
         expect(await documents.hasSeen('batch-file')).toBe(true);
         expect(await documents.get('batch-1')).toBeUndefined();
+        // Taken already (here, or by another station): not recorded again, and it says so.
+        expect(await documents.markSeen('batch-file', 'batch-2', at(1))).toBe(false);
+        await documents.insert(newDocument({ seenKey: 'folder-file' }));
+        expect(await documents.markSeen('folder-file', 'batch-3', at(1))).toBe(false);
       }),
     );
 
@@ -302,6 +306,7 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
       withStorage(async ({ documents }) => {
         const d = await documents.insert(newDocument({ state: 'queued', idempotencyKey: 'key' }));
         await documents.durable();
+        await documents.durableSoon();
         await documents.keyDurable(d.id);
         await documents.keyDurable('never-written');
         expect((await documents.get(d.id))?.idempotencyKey).toBe('key');

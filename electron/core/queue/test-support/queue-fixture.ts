@@ -130,11 +130,16 @@ export async function startedQueue(uploader: InboxUploader): Promise<QueueFixtur
   return fx;
 }
 
-export async function waitFor<T>(fn: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+/** Until `fn` answers something (it may answer later: a read of the storage port). */
+export async function waitFor<T>(
+  fn: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   // `timeoutMs` of an idle box: on a busy one the wait stretches with its load (issue #45 item 3).
   const started = performance.now();
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (pastIdleTime(started, timeoutMs))
       throw new Error(`timed out waiting for ${what} (${Math.round(performance.now() - started)} ms)`);
