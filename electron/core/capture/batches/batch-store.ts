@@ -130,6 +130,20 @@ export class BatchStore {
       .map(fromRow);
   }
 
+  /**
+   * Batches waiting to be made into documents: taken and not analysed (a scan once the clerk finished it),
+   * or released by the clerk. Read synchronously for the station's busy count (intake-pipeline.ts).
+   */
+  waiting(): number {
+    const r = this.db
+      .prepare<[], { n: number }>(
+        `SELECT COUNT(*) AS n FROM capture_batches
+          WHERE (state = 'received' AND NOT (kind = 'scan' AND scan_open = 1)) OR state = 'released'`,
+      )
+      .get();
+    return r?.n ?? 0;
+  }
+
   /** Batches whose original copy is still needed (received or split). */
   openIds(): Set<string> {
     return new Set(

@@ -41,6 +41,7 @@
  *    until every part is made and uploaded. Idempotent, run again at start.
  */
 import type { CaptureBatchProgress, HeldBatch } from '../../../../shared/domain/capture';
+import type { CaptureBatch } from './batch-storage';
 import type { IntakeTarget } from '../../intake/hot-folder-service';
 import type { IncomingFile } from '../../intake/incoming-file';
 import { PageAnalyser } from './analyse-pages';
@@ -77,14 +78,14 @@ export class CaptureIntake implements IntakeTarget {
   constructor(private readonly deps: CaptureIntakeDeps) {
     const line = new CaptureLine(deps);
     this.line = line;
-    this.files = new FileIntake(line, (id) => this.analyseSoon(id));
+    this.files = new FileIntake(line, (batch) => this.analyseSoon(batch));
     this.scans = new ScanIntake(
       line,
-      (id) => this.analyseSoon(id),
+      (batch) => this.analyseSoon(batch),
       () => this.idle(),
     );
     this.pages = new BatchPages(line);
-    this.review = new ReviewHold(line, (id) => this.releaseSoon(id));
+    this.review = new ReviewHold(line, (batch) => this.releaseSoon(batch));
     this.completion = new BatchCompletion(line);
     this.run = new BatchRun(line, {
       batchPages: this.pages,
@@ -104,17 +105,18 @@ export class CaptureIntake implements IntakeTarget {
     this.unsubscribe = bus.on('documents.changed', (e) => {
       for (const d of e.documents) this.completion.partChanged(d);
     });
-    for (const b of batches.inState('received'))
+    const waiting = (await batches.inState('received')).filter((b) => received.has(b.id));
+    for (const b of waiting)
       this.line.advance(
         b,
         b.kind === 'scan'
           ? { pages: (await this.pages.scanPages(b.id)).length, scan: this.scans.scanAfterRestart(b) }
           : {},
       );
-    for (const id of received) this.analyseSoon(id);
+    for (const b of waiting) this.analyseSoon(b);
     // Released by the clerk before the end: the documents not made yet are made now, exactly as released.
-    for (const b of batches.inState('released')) this.releaseSoon(b.id);
-    for (const b of batches.inState('split')) this.completion.completeSoon(b.id);
+    for (const b of await batches.inState('released')) this.releaseSoon(b);
+    for (const b of await batches.inState('split')) this.completion.completeSoon(b.id);
   }
 
   /** Stops taking work; a batch under analysis stays `received` and is analysed again at the next start. */
@@ -144,10 +146,7 @@ export class CaptureIntake implements IntakeTarget {
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
   pending(): number {
-    return (
-      this.deps.batches.inState('received').filter((b) => !b.scanOpen).length +
-      this.deps.batches.inState('released').length
-    );
+    return this.deps.waiting();
   }
 
   /** Resolves when no batch waits for analysis. */
@@ -190,7 +189,7 @@ export class CaptureIntake implements IntakeTarget {
 
   // ---- batch review (review-hold.ts) ----------------------------------------------------------------------
 
-  held(): HeldBatch[] {
+  held(): Promise<HeldBatch[]> {
     return this.review.held();
   }
 
@@ -205,10 +204,11 @@ export class CaptureIntake implements IntakeTarget {
 
   // ---- the lanes: one batch at a time per watched folder, a scan in its own -------------------------------
 
-  private analyseSoon(id: string): void {
-    const batch = this.deps.batches.get(id);
+  /** A batch (its lane is its folder's, or a scan's own) is analysed after the batches before it there. */
+  private analyseSoon(batch: Lane): void {
     // A scan has its own lane: it pauses and resumes with the scanner, never holding up a folder's batches.
-    const folder = batch?.kind === 'scan' ? `scan:${id}` : (batch?.sourceFolder ?? '');
+    const folder = batch.kind === 'scan' ? `scan:${batch.id}` : batch.sourceFolder;
+    const id = batch.id;
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.run.analyse(id))
       // The part worker lets go of the batch's original (its bytes, pdf-lib's objects).
@@ -219,8 +219,9 @@ export class CaptureIntake implements IntakeTarget {
     this.analysing.set(folder, next);
   }
 
-  private releaseSoon(id: string): void {
-    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+  private releaseSoon(batch: Lane): void {
+    const folder = batch.sourceFolder;
+    const id = batch.id;
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.run.makeReleased(id))
       .finally(() => this.line.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
@@ -230,3 +231,6 @@ export class CaptureIntake implements IntakeTarget {
     this.analysing.set(folder, next);
   }
 }
+
+/** What chooses a batch's lane (its folder, or a scan's own): known when it is taken, never changed. */
+type Lane = Pick<CaptureBatch, 'id' | 'kind' | 'sourceFolder'>;
