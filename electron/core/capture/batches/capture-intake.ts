@@ -16,7 +16,7 @@
  * batches in turn, chunk by chunk), so a batch never holds up other files, uploads, or another folder's batch.
  *
  * A bad scan never takes the station down twice: the start of each analysis is committed before the work
- * (BatchStore.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
+ * (BatchStorage.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
  * the batch whole at once (capture.failed); one that was cut off by the process ending is tried once more
  * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
  * with no document made in between the batch is kept whole without being analysed again
@@ -27,14 +27,16 @@
  * separator sheet closes it (StreamPlanner), its PDF built in the part worker (never on this thread).
  *
  * Crash safety, step by step (each a commit point; start() finishes or undoes whatever was in between):
- * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the batch row + the file's seen key
- *    in one transaction. Before it: an orphan copy, swept; the scanner file is taken again.
+ * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the file's seen key + the batch row
+ *    in one unit of work on the storage ports. Before it: an orphan copy, swept; the scanner file is taken
+ *    again.
  * 2. per document, in scanner order: its PDF published into `work/<batch>/parts/` (staged, manifest,
- *    renames: split-commit.ts) → copied into the spool → one transaction inserts its document and its
- *    `capture_parts` row, flushed before the next part. Before it: a published part and an orphan spool
- *    copy, both removed at the next start (the work folder, the queue's spool sweep), and the part is made
- *    again. So a part is in the queue exactly when its row is, and a restart resumes the analysis at the
- *    page after the last part's (BatchStore.partsMade): no page lost, no part made twice.
+ *    renames: split-commit.ts) → copied into the spool → one unit of work over the documents' and the
+ *    batches' ports inserts its document and its `capture_parts` row, flushed before the next part. Before
+ *    it: a published part and an orphan spool copy, both removed at the next start (the work folder, the
+ *    queue's spool sweep), and the part is made again. So a part is in the queue exactly when its row is,
+ *    and a restart resumes the analysis at the page after the last part's (BatchStorage.partsMade): no page
+ *    lost, no part made twice.
  * 3. after the last part (with the count of parts), the batch is marked split.
  * 4. when the last part is archived: the original's archive path saved, the original archived, the scanner
  *    file removed (if unchanged), the batch done. Only a split batch gets there: the scanner's file stays

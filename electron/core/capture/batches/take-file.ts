@@ -1,7 +1,8 @@
 /**
  * The line's first stage for a watched folder's file (the other way in is a scan, take-scan.ts): its copy
  * kept as the batch's original (`originals/`, fsynced), then the file's seen key and the batch row in one
- * unit of work on the storage ports. A file that changed while it was copied is left for the folder to offer again.
+ * unit of work on the storage ports. A file that changed while it was copied is left for the folder to offer
+ * again.
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
