@@ -176,7 +176,7 @@ export async function scanOne(
  * field empty, or kept whole for a look) stays new or tagged. A scan's documents are named after its batch (`scan_…_p1-2.pdf`).
  */
 export async function leftForClerk(pipeline: IntakePipeline, batchId: string): Promise<number | undefined> {
-  const held = pipeline.capture.held().find((b) => b.id === batchId);
+  const held = (await pipeline.capture.held()).find((b) => b.id === batchId);
   if (held) {
     line({
       left: 'review',

@@ -407,7 +407,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
     ...createScanningHandlers(scanning),
     'capture.sheet': (req) => sheets.make(req),
-    'capture.held': () => Promise.resolve({ batches: pipeline.capture.held() }),
+    'capture.held': async () => ({ batches: await pipeline.capture.held() }),
     'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),
     ...createClaimLookupHandlers((n) => claimLookup(activeEnvironment(), n, AbortSignal.timeout(10_000))),
     ...createCaseHandlers({
@@ -457,13 +457,13 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     importer,
     session,
     content: {
-      contentFile: (id) => {
+      contentFile: async (id) => {
         if (SheetService.isSheetId(id)) return sheets.contentFile(id);
         if (id.startsWith(HELD_CONTENT_PREFIX)) {
           const scanPage = parseHeldScanPageId(id);
           const held = scanPage
-            ? pipeline.capture.heldScanPage(scanPage.batchId, scanPage.page)
-            : pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
+            ? await pipeline.capture.heldScanPage(scanPage.batchId, scanPage.page)
+            : await pipeline.capture.heldOriginal(id.slice(HELD_CONTENT_PREFIX.length));
           if (!held) throw new IntakeError('not_found', 'document.not_found', 'This batch is not held for review.');
           return { path: held.path, contentType: contentTypeOf(held.fileName) };
         }

@@ -5,6 +5,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/batches/capture-intake';
 import { BatchStore } from './capture/batches/batch-store';
+import { SqliteBatchStorage } from './capture/batches/sqlite-batch-storage';
 import { createCaptureIntake } from './capture/batches/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
 import { PageEditStore } from './capture/page-tools/page-edit-store';
@@ -178,10 +179,13 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     logger: o.logger,
   });
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
+  const batchStore = new BatchStore(db);
   const capture = createCaptureIntake({
     dataDir: o.dataDir,
     queue,
-    batches: new BatchStore(db),
+    documents: storage,
+    batches: new SqliteBatchStorage(batchStore),
+    waiting: () => batchStore.waiting(),
     spool,
     archive: o.settings.archive,
     archiveDir,

@@ -69,7 +69,7 @@ describe('scanning channels', () => {
         'two documents',
         60_000,
       );
-      expect(pipeline.capture.openScans().map((b) => b.id)).not.toContain(batchId);
+      expect((await pipeline.capture.openScans()).map((b) => b.id)).not.toContain(batchId);
 
       const url = double.url;
       await double.stop();

@@ -9,6 +9,8 @@ import type {
   StoredPlan,
 } from '../capture/batches/batch-storage';
 import type { OfficeDatabase } from './office-database';
+import { inUnitOfWork, queryInUnit, unitClient } from './postgres-units-of-work';
+import type { QueryResult, QueryResultRow } from 'pg';
 
 interface BatchRow {
   id: string;
@@ -62,6 +64,8 @@ const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_
  * Capture's batches in the office database (issue #50): the batches' port (capture/batches/batch-storage.ts)
  * over `office_capture_batches` and `office_capture_parts`, beside the office's documents, answering to the
  * same contract tests as the station's SQLite store. The station that received a batch is recorded with it.
+ * A unit of work is the office database's (postgres-units-of-work.ts), one with the documents' engine: a
+ * call from inside a unit of either runs on its connection, so a part's link commits with its document.
  */
 export class PostgresBatchStorage implements BatchStorage {
   constructor(
@@ -69,13 +73,30 @@ export class PostgresBatchStorage implements BatchStorage {
     private readonly stationId: string,
   ) {}
 
+  /**
+   * One unit of work over the batches and the documents (see PostgresDocumentStorage.transaction): a batch
+   * the unit reads by id is locked until it commits, so a second unit deciding on it reads the first's commit.
+   */
+  transaction<T>(work: (batches: BatchStorage) => Promise<T>): Promise<T> {
+    return inUnitOfWork(this.db, () => work(this));
+  }
+
+  /** One statement: the caller's unit's when it is in one, else one of its own. */
+  private query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+    return queryInUnit<R>(this.db, sql, params);
+  }
+
   async get(id: string): Promise<CaptureBatch | undefined> {
-    const { rows } = await this.db.query<BatchRow>(`SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1`, [id]);
+    // Inside a unit of work the batch is locked until the unit commits (see transaction).
+    const lock = unitClient(this.db) ? ' FOR UPDATE' : '';
+    const { rows } = await this.query<BatchRow>(`SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1${lock}`, [
+      id,
+    ]);
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   async inState(state: BatchState): Promise<CaptureBatch[]> {
-    const { rows } = await this.db.query<BatchRow>(
+    const { rows } = await this.query<BatchRow>(
       `SELECT ${COLUMNS} FROM office_capture_batches WHERE state = $1 ORDER BY row_seq`,
       [state],
     );
@@ -83,12 +104,12 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async openIds(): Promise<Set<string>> {
-    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM office_capture_batches WHERE state <> 'done'`);
+    const { rows } = await this.query<{ id: string }>(`SELECT id FROM office_capture_batches WHERE state <> 'done'`);
     return new Set(rows.map((r) => r.id));
   }
 
   async insert(b: CaptureBatch): Promise<void> {
-    await this.db.query(
+    await this.query(
       `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,
          source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, received_at,
          updated_at, kind, scan_open, scanner)
@@ -117,19 +138,15 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async setState(id: string, state: BatchState, at: string): Promise<void> {
-    await this.db.query('UPDATE office_capture_batches SET state = $2, updated_at = $3 WHERE id = $1', [id, state, at]);
+    await this.query('UPDATE office_capture_batches SET state = $2, updated_at = $3 WHERE id = $1', [id, state, at]);
   }
 
   async setScanOpen(id: string, open: boolean, at: string): Promise<void> {
-    await this.db.query('UPDATE office_capture_batches SET scan_open = $2, updated_at = $3 WHERE id = $1', [
-      id,
-      open,
-      at,
-    ]);
+    await this.query('UPDATE office_capture_batches SET scan_open = $2, updated_at = $3 WHERE id = $1', [id, open, at]);
   }
 
   async setPlan(id: string, state: 'held' | 'released', plan: StoredPlan, at: string): Promise<void> {
-    await this.db.query('UPDATE office_capture_batches SET state = $2, plan = $3, updated_at = $4 WHERE id = $1', [
+    await this.query('UPDATE office_capture_batches SET state = $2, plan = $3, updated_at = $4 WHERE id = $1', [
       id,
       state,
       JSON.stringify(plan),
@@ -138,7 +155,7 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async setArchivePath(id: string, archivePath: string | null, at: string): Promise<void> {
-    await this.db.query('UPDATE office_capture_batches SET archive_path = $2, updated_at = $3 WHERE id = $1', [
+    await this.query('UPDATE office_capture_batches SET archive_path = $2, updated_at = $3 WHERE id = $1', [
       id,
       archivePath,
       at,
@@ -146,28 +163,28 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async markAnalysisStart(id: string, at: string): Promise<void> {
-    await this.db.query(
+    await this.query(
       'UPDATE office_capture_batches SET analysis_starts = analysis_starts + 1, updated_at = $2 WHERE id = $1',
       [id, at],
     );
   }
 
   async unmarkAnalysisStart(id: string, at: string): Promise<void> {
-    await this.db.query(
+    await this.query(
       'UPDATE office_capture_batches SET analysis_starts = greatest(0, analysis_starts - 1), updated_at = $2 WHERE id = $1',
       [id, at],
     );
   }
 
   async linkPart(p: CapturePartLink): Promise<void> {
-    await this.db.query(
+    await this.query(
       'INSERT INTO office_capture_parts (document_id, batch_id, part_index, part_count, pages) VALUES ($1, $2, $3, $4, $5)',
       [p.documentId, p.batchId, p.index, p.count, JSON.stringify(p.pages)],
     );
   }
 
   async partsMade(batchId: string): Promise<{ count: number; nextPage: number }> {
-    const { rows } = await this.db.query<{ n: string; last: number | null }>(
+    const { rows } = await this.query<{ n: string; last: number | null }>(
       `SELECT count(*) AS n, max((SELECT max(p::int) FROM jsonb_array_elements_text(pages) AS p)) AS last
        FROM office_capture_parts WHERE batch_id = $1`,
       [batchId],
@@ -176,11 +193,11 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async setPartCount(batchId: string, count: number): Promise<void> {
-    await this.db.query('UPDATE office_capture_parts SET part_count = $2 WHERE batch_id = $1', [batchId, count]);
+    await this.query('UPDATE office_capture_parts SET part_count = $2 WHERE batch_id = $1', [batchId, count]);
   }
 
   async partOf(documentId: string): Promise<CapturePartLink | undefined> {
-    const { rows } = await this.db.query<{
+    const { rows } = await this.query<{
       document_id: string;
       batch_id: string;
       part_index: number;
@@ -196,7 +213,7 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async partsPending(batchId: string): Promise<number> {
-    const { rows } = await this.db.query<{ n: string }>(
+    const { rows } = await this.query<{ n: string }>(
       `SELECT count(*) AS n FROM office_capture_parts p LEFT JOIN office_documents d ON d.id = p.document_id
        WHERE p.batch_id = $1 AND (d.state IS NULL OR d.state <> 'archived')`,
       [batchId],

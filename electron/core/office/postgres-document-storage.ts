@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sep } from 'node:path';
 import type { DocumentError, DocumentState } from '../../../shared/domain/document';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
@@ -18,6 +17,7 @@ import type { HistoryQuery, HistoryStorage } from '../queue/history-storage';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { OfficeClient } from './office-client';
 import type { OfficeDatabase } from './office-database';
+import { inUnitOfWork, queryInUnit, togetherInUnit, unitClient } from './postgres-units-of-work';
 
 interface Row {
   id: string;
@@ -75,18 +75,6 @@ function fromRow(r: Row): StoredDocument {
   return doc;
 }
 
-/** A unit of work's connection, while it is open (its async context: AsyncLocalStorage). */
-interface Unit {
-  db: OfficeDatabase;
-  client: OfficeClient;
-  open: boolean;
-}
-const units = new AsyncLocalStorage<Unit>();
-
-/** PostgreSQL's SQLSTATE for a deadlock it broke by failing one transaction; the unit is run again. */
-const DEADLOCK_DETECTED = '40P01';
-const DEADLOCK_ATTEMPTS = 3;
-
 const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, archive_path, size,
   content_type, sha256, arrived_at, updated_at, state, metadata, idempotency_key, attempts, next_attempt_at, error,
   duplicate_of, uploaded_at, confirmed_at`;
@@ -116,46 +104,26 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
    * of failing, and what is locked is exactly what the queue's commands check (a document's state); what
    * they only look up (`uploadedWithHash`, lists) is read as committed. Two units that lock the same
    * documents in opposite orders deadlock; PostgreSQL breaks that by failing one (40P01), which is run again
-   * from the start (the port's contract: a unit's work does only storage).
+   * from the start (the port's contract: a unit's work does only storage). The unit is the office
+   * database's (postgres-units-of-work.ts): the batches' engine joins it on the same connection.
    */
-  async transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T> {
-    if (this.unit()) return work(this);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((client) => {
-          const unit: Unit = { db: this.db, client, open: true };
-          return units.run(unit, async () => {
-            try {
-              return await work(this);
-            } finally {
-              // Calls made later from the unit's async context (a timer it set) are no longer the unit's.
-              unit.open = false;
-            }
-          });
-        });
-      } catch (e) {
-        if (attempt < DEADLOCK_ATTEMPTS && (e as { code?: unknown } | null)?.code === DEADLOCK_DETECTED) continue;
-        throw e;
-      }
-    }
+  transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T> {
+    return inUnitOfWork(this.db, () => work(this));
   }
 
   /** The open unit of work of the caller's async context on this database, if any. */
   private unit(): OfficeClient | undefined {
-    const unit = units.getStore();
-    return unit?.open && unit.db === this.db ? unit.client : undefined;
+    return unitClient(this.db);
   }
 
   /** One statement: the unit's when the caller is in one, else one of its own. */
   private query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-    const client = this.unit();
-    return client ? client.query<R>(sql, params) : this.db.query<R>(sql, params);
+    return queryInUnit<R>(this.db, sql, params);
   }
 
   /** Statements that commit together: inside the caller's unit, else a transaction of their own. */
   private together<T>(fn: (client: OfficeClient) => Promise<T>): Promise<T> {
-    const client = this.unit();
-    return client ? fn(client) : this.db.transaction(fn);
+    return togetherInUnit(this.db, fn);
   }
 
   async get(id: string): Promise<StoredDocument | undefined> {

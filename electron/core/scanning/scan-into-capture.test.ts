@@ -62,9 +62,9 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
         folderId: 'post',
       });
       expect(await done).toMatchObject({ pages: 7, finished: true });
-      await waitFor(() => pipeline!.capture.held().length === 1, 'the scan held for review', 60_000);
+      await waitFor(async () => (await pipeline!.capture.held()).length === 1, 'the scan held for review', 60_000);
       expect(docs).toEqual([]);
-      const [held] = pipeline!.capture.held();
+      const [held] = await pipeline!.capture.held();
       expect(held).toMatchObject({ id: batch.id, fileName: batch.fileName });
       expect(held!.pages.map((p) => p.role)).toEqual([
         'content',
@@ -78,11 +78,13 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
       expect(held!.documents.map((d) => d.pages)).toEqual([[0], [2, 3], [6]]);
       // Its pages are there for the review's thumbnails, one by one (a scan has no one scanner file).
       expect(held!.scanned).toBe(true);
-      expect(pipeline!.capture.heldOriginal(batch.id)).toBeUndefined();
+      expect(await pipeline!.capture.heldOriginal(batch.id)).toBeUndefined();
       const sent = await scannerPages(layout);
       for (const i of [0, 6])
-        expect(new Uint8Array(await readFile(pipeline!.capture.heldScanPage(batch.id, i)!.path))).toEqual(sent[i]);
-      expect(pipeline!.capture.heldScanPage(batch.id, 7)).toBeUndefined();
+        expect(new Uint8Array(await readFile((await pipeline!.capture.heldScanPage(batch.id, i))!.path))).toEqual(
+          sent[i],
+        );
+      expect(await pipeline!.capture.heldScanPage(batch.id, 7)).toBeUndefined();
       await pipeline!.capture.release(batch.id, [[0], [2, 3, 4], [6]]);
       await waitFor(() => docs.length === 3, 'the released documents', 60_000);
       expect(await Promise.all(docs.map(pagesOf))).toEqual([1, 3, 1]);
@@ -149,7 +151,7 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
       });
       const stopped = await first.done;
       expect(stopped).toMatchObject({ pages: 4, problem: 'scanner.jam', finished: false });
-      expect(pipeline!.capture.openScans().map((b) => b.id)).toEqual([first.batch.id]);
+      expect((await pipeline!.capture.openScans()).map((b) => b.id)).toEqual([first.batch.id]);
       await waitFor(() => docs.length === 1, 'the document the separator closed', 60_000);
       const row = pipeline!.capture.progress().find((p) => p.id === first.batch.id);
       expect(row).toMatchObject({ pages: 4, scan: { state: 'stopped', problem: 'scanner.jam' } });
@@ -166,7 +168,7 @@ describe('scanning into capture (issue #38 item 4, 5)', () => {
       expect(await more.done).toMatchObject({ pages: 8, finished: true });
       await waitFor(() => new BatchStore(pipeline!.db).get(first.batch.id)?.state === 'split', 'split', 60_000);
       expect(await Promise.all(docs.map(pagesOf))).toEqual([2, 2, 2]);
-      expect(pipeline!.capture.openScans()).toEqual([]);
+      expect(await pipeline!.capture.openScans()).toEqual([]);
     },
     idleMs(120_000),
   );

@@ -70,7 +70,7 @@ describe('a scan killed -9 mid-feeder', () => {
       });
       pipeline = await scanKillPipeline(data, bus);
       await pipeline.start();
-      const open = pipeline.capture.openScans();
+      const open = await pipeline.capture.openScans();
       expect(open).toHaveLength(1);
       const batch = open[0]!;
       const folder = join(data, 'capture', 'scans', batch.id);

@@ -97,7 +97,7 @@ export class ScanService {
     if (s.batchId && (this.jobs.has(s.batchId) || this.starting.has(s.batchId)))
       throw new ScannerProblem('scanner.busy', 'this batch is being scanned into already');
     const batch = s.batchId
-      ? capture.scanMore(s.batchId)
+      ? await capture.scanMore(s.batchId)
       : await capture.openScan({
           folder: folder.path,
           fileName: scanFileName(new Date(this.deps.clock.now())),
@@ -133,7 +133,7 @@ export class ScanService {
     const { capture, logger } = this.deps;
     let pages = capture.progress().find((p) => p.id === batch.id)?.pages ?? 0;
     const before = pages;
-    capture.setScanState(batch.id, 'scanning');
+    await capture.setScanState(batch.id, 'scanning');
     const start = new AbortController();
     this.starts.set(batch.id, start);
     try {
@@ -145,7 +145,7 @@ export class ScanService {
         logger.info('scan finished: the feeder is empty', { batch: batch.id, pages });
         return { batchId: batch.id, pages, finished: true };
       }
-      capture.setScanState(batch.id, 'stopped');
+      await capture.setScanState(batch.id, 'stopped');
       return { batchId: batch.id, pages, finished: false };
     } catch (e) {
       const problem = e instanceof ScannerProblem ? e : new ScannerProblem('scanner.failed', (e as Error).message);
@@ -155,7 +155,7 @@ export class ScanService {
         await capture.finishScan(batch.id);
         return { batchId: batch.id, pages, problem: problem.code, ...detail(problem), finished: true };
       }
-      capture.setScanState(batch.id, 'stopped', problem.code);
+      await capture.setScanState(batch.id, 'stopped', problem.code);
       return { batchId: batch.id, pages, problem: problem.code, ...detail(problem), finished: false };
     } finally {
       this.starts.delete(batch.id);

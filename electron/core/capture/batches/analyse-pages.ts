@@ -8,7 +8,7 @@ import { CAPTURE_MAX_PAGES } from '../../../../shared/domain/capture';
 import type { PageAnalysis } from '../../../../shared/domain/capture';
 import type { AnalyseFileResult } from '../analysis/capture-pool';
 import type { BatchPages } from './batch-pages';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 
 export class PageAnalyser extends LineStage {
@@ -91,7 +91,7 @@ export class PageAnalyser extends LineStage {
       const files = await this.pages.scanPages(batch.id);
       if (n >= files.length) {
         // Read the open flag after the files: a page written before "finish" is in `files`.
-        if (this.deps.batches.get(batch.id)?.scanOpen) return 'caught-up';
+        if ((await this.deps.batches.get(batch.id))?.scanOpen) return 'caught-up';
         const again = await this.pages.scanPages(batch.id);
         if (n >= again.length) return { ok: true, pages };
       }

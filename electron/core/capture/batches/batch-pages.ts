@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { LineStage } from './capture-line';
 
 export class BatchPages extends LineStage {
@@ -17,9 +17,9 @@ export class BatchPages extends LineStage {
     const { batches, originals, workDir } = this.deps;
     await originals.init();
     await mkdir(workDir, { recursive: true });
-    const open = batches.openIds();
+    const open = await batches.openIds();
     await originals.sweep((name) => open.has(name));
-    const received = new Set(batches.inState('received').map((b) => b.id));
+    const received = new Set((await batches.inState('received')).map((b) => b.id));
     if (this.deps.scans) {
       // A scan's folder no open batch owns (a scan opened and not recorded, or done) goes; an open scan's
       // page that never finished arriving (a `.partial`) goes too: the complete pages are the scan.

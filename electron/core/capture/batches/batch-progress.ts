@@ -1,6 +1,6 @@
 import type { CaptureBatchProgress } from '../../../../shared/domain/capture';
 import type { EventBus } from '../../events/event-bus';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 
 /** The batches taken and not yet made into all their documents, as the inbox shows them (`capture.progress`). */
 export class BatchProgress {

@@ -12,11 +12,19 @@ import type { MetadataField } from '../../../../shared/platform/inbox';
  *
  * The batches live beside the documents (DocumentStorage) in one database: a part's link commits with its
  * document, and `partsPending` reads the documents' states. Methods answer Promises, as a network database
- * must; each is atomic on its own. Capture still calls the SQLite store's synchronous surface inside the
- * queue's transactions; moving it onto this port means making those transactions async (docs/architecture.md,
- * "Storage ports").
+ * must; each is atomic on its own. A read, a check and a write that belong together are one unit of work
+ * (`transaction`), which is one with the documents' (docs/architecture.md, "Storage ports").
  */
 export interface BatchStorage {
+  /**
+   * One unit of work, the same as the documents' (DocumentStorage.transaction): what `work` writes through
+   * the batches, and through the documents' storage beside them, commits together once it resolves, or none
+   * of it when it throws (a part's document and its link to the batch). Inside a unit of either port, this
+   * joins it, and a call of either storage belongs to it (the caller's async context tells). A batch the
+   * unit reads is its own until it commits: a second unit deciding on it reads the first's commit. The work
+   * does only storage (files, events after it resolved); an engine may run it again from the start.
+   */
+  transaction<T>(work: (batches: BatchStorage) => Promise<T>): Promise<T>;
   get(id: string): Promise<CaptureBatch | undefined>;
   /** Oldest first. */
   inState(state: BatchState): Promise<CaptureBatch[]>;

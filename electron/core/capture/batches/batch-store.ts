@@ -18,6 +18,7 @@ import type { CaptureProfile } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { MetadataField } from '../../../../shared/platform/inbox';
 import type { QueueDatabase } from '../../queue/queue-database';
+import { type SqliteUnitsOfWork, unitsOfWork } from '../../queue/sqlite-units-of-work';
 import type { BatchState, CaptureBatch, CapturePartLink, StoredPlan } from './batch-storage';
 
 // The shapes belong to the batches' storage port (batch-storage.ts); capture imports them from here, where
@@ -74,8 +75,13 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
  * (QueueWork.transaction). `sqlite-batch-storage.ts` puts it behind the batches' port (BatchStorage).
  */
 export class BatchStore {
+  /** The storage ports' units of work on this connection, the documents' too (sqlite-units-of-work.ts). */
+  readonly units: SqliteUnitsOfWork;
+
   /** The tables are the queue database's (queue-database.ts, its migrations). */
-  constructor(private readonly db: QueueDatabase) {}
+  constructor(private readonly db: QueueDatabase) {
+    this.units = unitsOfWork(db);
+  }
 
   /** An analysis begins (commit and flush it before the work). */
   markAnalysisStart(id: string, at: string): void {
@@ -122,6 +128,20 @@ export class BatchStore {
       .prepare<[string], BatchRow>('SELECT * FROM capture_batches WHERE state = ? ORDER BY rowid')
       .all(state)
       .map(fromRow);
+  }
+
+  /**
+   * Batches waiting to be made into documents: taken and not analysed (a scan once the clerk finished it),
+   * or released by the clerk. Read synchronously for the station's busy count (intake-pipeline.ts).
+   */
+  waiting(): number {
+    const r = this.db
+      .prepare<[], { n: number }>(
+        `SELECT COUNT(*) AS n FROM capture_batches
+          WHERE (state = 'received' AND NOT (kind = 'scan' AND scan_open = 1)) OR state = 'released'`,
+      )
+      .get();
+    return r?.n ?? 0;
   }
 
   /** Batches whose original copy is still needed (received or split). */

@@ -16,7 +16,7 @@
  * batches in turn, chunk by chunk), so a batch never holds up other files, uploads, or another folder's batch.
  *
  * A bad scan never takes the station down twice: the start of each analysis is committed before the work
- * (BatchStore.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
+ * (BatchStorage.markAnalysisStart). An analysis that fails, runs out of its time or loses its worker keeps
  * the batch whole at once (capture.failed); one that was cut off by the process ending is tried once more
  * at the next start (a power cut or a kill during a good batch's analysis), and after a second such end
  * with no document made in between the batch is kept whole without being analysed again
@@ -27,20 +27,23 @@
  * separator sheet closes it (StreamPlanner), its PDF built in the part worker (never on this thread).
  *
  * Crash safety, step by step (each a commit point; start() finishes or undoes whatever was in between):
- * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the batch row + the file's seen key
- *    in one transaction. Before it: an orphan copy, swept; the scanner file is taken again.
+ * 1. the original copied into `originals/` (`.partial`, fsync, rename) → the file's seen key + the batch row
+ *    in one unit of work on the storage ports. Before it: an orphan copy, swept; the scanner file is taken
+ *    again.
  * 2. per document, in scanner order: its PDF published into `work/<batch>/parts/` (staged, manifest,
- *    renames: split-commit.ts) → copied into the spool → one transaction inserts its document and its
- *    `capture_parts` row, flushed before the next part. Before it: a published part and an orphan spool
- *    copy, both removed at the next start (the work folder, the queue's spool sweep), and the part is made
- *    again. So a part is in the queue exactly when its row is, and a restart resumes the analysis at the
- *    page after the last part's (BatchStore.partsMade): no page lost, no part made twice.
+ *    renames: split-commit.ts) → copied into the spool → one unit of work over the documents' and the
+ *    batches' ports inserts its document and its `capture_parts` row, flushed before the next part. Before
+ *    it: a published part and an orphan spool copy, both removed at the next start (the work folder, the
+ *    queue's spool sweep), and the part is made again. So a part is in the queue exactly when its row is,
+ *    and a restart resumes the analysis at the page after the last part's (BatchStorage.partsMade): no page
+ *    lost, no part made twice.
  * 3. after the last part (with the count of parts), the batch is marked split.
  * 4. when the last part is archived: the original's archive path saved, the original archived, the scanner
  *    file removed (if unchanged), the batch done. Only a split batch gets there: the scanner's file stays
  *    until every part is made and uploaded. Idempotent, run again at start.
  */
 import type { CaptureBatchProgress, HeldBatch } from '../../../../shared/domain/capture';
+import type { CaptureBatch } from './batch-storage';
 import type { IntakeTarget } from '../../intake/hot-folder-service';
 import type { IncomingFile } from '../../intake/incoming-file';
 import { PageAnalyser } from './analyse-pages';
@@ -77,14 +80,14 @@ export class CaptureIntake implements IntakeTarget {
   constructor(private readonly deps: CaptureIntakeDeps) {
     const line = new CaptureLine(deps);
     this.line = line;
-    this.files = new FileIntake(line, (id) => this.analyseSoon(id));
+    this.files = new FileIntake(line, (batch) => this.analyseSoon(batch));
     this.scans = new ScanIntake(
       line,
-      (id) => this.analyseSoon(id),
+      (batch) => this.analyseSoon(batch),
       () => this.idle(),
     );
     this.pages = new BatchPages(line);
-    this.review = new ReviewHold(line, (id) => this.releaseSoon(id));
+    this.review = new ReviewHold(line, (batch) => this.releaseSoon(batch));
     this.completion = new BatchCompletion(line);
     this.run = new BatchRun(line, {
       batchPages: this.pages,
@@ -104,17 +107,18 @@ export class CaptureIntake implements IntakeTarget {
     this.unsubscribe = bus.on('documents.changed', (e) => {
       for (const d of e.documents) this.completion.partChanged(d);
     });
-    for (const b of batches.inState('received'))
+    const waiting = (await batches.inState('received')).filter((b) => received.has(b.id));
+    for (const b of waiting)
       this.line.advance(
         b,
         b.kind === 'scan'
           ? { pages: (await this.pages.scanPages(b.id)).length, scan: this.scans.scanAfterRestart(b) }
           : {},
       );
-    for (const id of received) this.analyseSoon(id);
+    for (const b of waiting) this.analyseSoon(b);
     // Released by the clerk before the end: the documents not made yet are made now, exactly as released.
-    for (const b of batches.inState('released')) this.releaseSoon(b.id);
-    for (const b of batches.inState('split')) this.completion.completeSoon(b.id);
+    for (const b of await batches.inState('released')) this.releaseSoon(b);
+    for (const b of await batches.inState('split')) this.completion.completeSoon(b.id);
   }
 
   /** Stops taking work; a batch under analysis stays `received` and is analysed again at the next start. */
@@ -144,10 +148,7 @@ export class CaptureIntake implements IntakeTarget {
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
   pending(): number {
-    return (
-      this.deps.batches.inState('received').filter((b) => !b.scanOpen).length +
-      this.deps.batches.inState('released').length
-    );
+    return this.deps.waiting();
   }
 
   /** Resolves when no batch waits for analysis. */
@@ -190,7 +191,7 @@ export class CaptureIntake implements IntakeTarget {
 
   // ---- batch review (review-hold.ts) ----------------------------------------------------------------------
 
-  held(): HeldBatch[] {
+  held(): Promise<HeldBatch[]> {
     return this.review.held();
   }
 
@@ -205,10 +206,11 @@ export class CaptureIntake implements IntakeTarget {
 
   // ---- the lanes: one batch at a time per watched folder, a scan in its own -------------------------------
 
-  private analyseSoon(id: string): void {
-    const batch = this.deps.batches.get(id);
+  /** A batch (its lane is its folder's, or a scan's own) is analysed after the batches before it there. */
+  private analyseSoon(batch: Lane): void {
     // A scan has its own lane: it pauses and resumes with the scanner, never holding up a folder's batches.
-    const folder = batch?.kind === 'scan' ? `scan:${id}` : (batch?.sourceFolder ?? '');
+    const folder = batch.kind === 'scan' ? `scan:${batch.id}` : batch.sourceFolder;
+    const id = batch.id;
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.run.analyse(id))
       // The part worker lets go of the batch's original (its bytes, pdf-lib's objects).
@@ -219,8 +221,9 @@ export class CaptureIntake implements IntakeTarget {
     this.analysing.set(folder, next);
   }
 
-  private releaseSoon(id: string): void {
-    const folder = this.deps.batches.get(id)?.sourceFolder ?? '';
+  private releaseSoon(batch: Lane): void {
+    const folder = batch.sourceFolder;
+    const id = batch.id;
     const next = (this.analysing.get(folder) ?? Promise.resolve())
       .then(() => this.run.makeReleased(id))
       .finally(() => this.line.builderMade?.forget(this.deps.originals.pathOf(id)).catch(() => undefined))
@@ -230,3 +233,6 @@ export class CaptureIntake implements IntakeTarget {
     this.analysing.set(folder, next);
   }
 }
+
+/** What chooses a batch's lane (its folder, or a scan's own): known when it is taken, never changed. */
+type Lane = Pick<CaptureBatch, 'id' | 'kind' | 'sourceFolder'>;

@@ -10,7 +10,7 @@ import type { EventBus } from '../../events/event-bus';
 import type { PlaceholderFormats } from '../../intake/file-name-pattern';
 import type { Archiver } from '../../queue/archiver';
 import type { DocumentQueue } from '../../queue/document-queue';
-import type { QueueWork } from '../../queue/queue-work';
+import type { DocumentStorage } from '../../queue/document-storage';
 import type { Spool } from '../../queue/spool';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
@@ -18,13 +18,24 @@ import type { CapturePool } from '../analysis/capture-pool';
 import type { ScanPageStore } from '../scans/scan-page-store';
 import { PartBuilder } from '../split/part-builder';
 import { BatchProgress } from './batch-progress';
-import type { BatchStore, CaptureBatch } from './batch-store';
+import type { BatchStorage, CaptureBatch } from './batch-storage';
 
 export interface CaptureIntakeDeps {
   queue: DocumentQueue;
-  /** The queue's unit of work: a batch's records commit in the queue's transactions, never on their own. */
-  work: QueueWork;
-  batches: BatchStore;
+  /**
+   * The documents' storage port: a stage's read, check and write are one unit of work (`transaction`), one
+   * with the batches' (a part's document and its link to the batch commit together); `durable` before a
+   * file is removed or a next step relies on the commit.
+   */
+  documents: DocumentStorage;
+  /** The batches' storage port, beside the documents in one database (batch-storage.ts). */
+  batches: BatchStorage;
+  /**
+   * How many batches wait to be made into documents (taken and not finished scanning, or released), asked
+   * synchronously: the station's busy count (shared folders' look-ahead) is synchronous, as is the queue's
+   * count beside it (docs/architecture.md, "Storage ports").
+   */
+  waiting: () => number;
   /** The queue's spool: the parts' copies go there under their document ids. */
   spool: Spool;
   /** The batches' originals, under their batch ids. */

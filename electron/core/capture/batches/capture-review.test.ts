@@ -76,7 +76,11 @@ describe('batch review', () => {
       let p = await start(data, scans);
       const scan = await caseBatch();
       await writeFile(join(scans, CASE_BATCH_FILE_NAME), scan);
-      const [held] = await waitFor(() => p.capture.held().length === 1 && p.capture.held(), 'held batch', 60_000);
+      const [held] = await waitFor(
+        async () => (await p.capture.held()).length === 1 && (await p.capture.held()),
+        'held batch',
+        60_000,
+      );
       expect(held!.fileName).toBe(CASE_BATCH_FILE_NAME);
       expect(held!.documents.map((d) => d.pages)).toEqual(PLANNED);
       expect(held!.documents.map((d) => d.metadata)).toEqual([
@@ -97,7 +101,7 @@ describe('batch review', () => {
       ]);
       expect((await p.queue.list({ limit: 10, offset: 0 })).total, 'nothing made before the release').toBe(0);
       // The review's thumbnails read the original while it is held (content id held-<batch>).
-      const original = p.capture.heldOriginal(held!.id);
+      const original = await p.capture.heldOriginal(held!.id);
       expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
       expect(Buffer.compare(await readFile(original!.path), scan)).toBe(0);
       expect(p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
@@ -105,7 +109,7 @@ describe('batch review', () => {
       // Durable: after a restart the same plan is held, and the batch is not analysed again.
       await p.stop();
       p = await start(data, scans);
-      expect(p.capture.held()).toEqual([held]);
+      expect(await p.capture.held()).toEqual([held]);
       expect(new BatchStore(p.db).get(held!.id)?.analysisStarts).toBe(1);
 
       // A split that is not one is refused, and the batch stays held.
@@ -119,15 +123,15 @@ describe('batch review', () => {
       ).toBe('capture.release_plan');
       expect(await errorCode(p.capture.release(held!.id, [[0, 9]]))).toBe('capture.release_plan');
       expect(await errorCode(p.capture.release('no-such-batch', [[0]]))).toBe('capture.not_held');
-      expect(p.capture.held()).toHaveLength(1);
+      expect(await p.capture.held()).toHaveLength(1);
 
       const [first, second] = await Promise.all([
         errorCode(p.capture.release(held!.id, RELEASED)),
         errorCode(p.capture.release(held!.id, PLANNED)),
       ]);
       expect([first, second]).toEqual(['resolved', 'capture.not_held']);
-      expect(p.capture.held()).toEqual([]);
-      expect(p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
+      expect(await p.capture.held()).toEqual([]);
+      expect(await p.capture.heldOriginal(held!.id), 'no longer served once released').toBeUndefined();
       await waitFor(() => new BatchStore(p.db).inState('split').length === 1, 'split', 60_000);
       const docs = await madeDocuments(p);
       expect(docs.map((d) => d.pages)).toEqual(RELEASED);
@@ -189,7 +193,7 @@ describe('batch review', () => {
       const docs = await madeDocuments(p);
       expect(docs.map((d) => d.pages)).toEqual(RELEASED);
       expect(docs.map((d) => d.caseNumber)).toEqual([...CASE_BATCH_CASES]);
-      expect(p.capture.held()).toEqual([]);
+      expect(await p.capture.held()).toEqual([]);
       expect(readdirSync(join(data, 'spool')).sort()).toEqual(docs.map((d) => d.id).sort());
       expect(readdirSync(join(data, 'capture', 'work'))).toEqual([]);
     },

@@ -9,29 +9,40 @@ import { LineStage } from './capture-line';
 export class BatchCompletion extends LineStage {
   private completing: Promise<void> = Promise.resolve();
 
+  /** A part archived may complete its batch (asked in the completions' turn, one after another). */
   partChanged(d: Document): void {
     if (d.state !== 'archived') return;
-    const link = this.deps.batches.partOf(d.id);
-    if (link) this.completeSoon(link.batchId);
+    this.completing = this.completing.then(async () => {
+      const link = await this.deps.batches.partOf(d.id).catch((e: unknown) => {
+        this.deps.logger.error('archived part not looked up; its batch is completed at the next start', {
+          document: d.id,
+          error: e,
+        });
+        return undefined;
+      });
+      if (link) await this.completeNow(link.batchId);
+    });
   }
 
   completeSoon(batchId: string): void {
-    this.completing = this.completing
-      .then(() => this.complete(batchId))
-      .catch((e: unknown) =>
-        this.deps.logger.error('original not archived; tried again at the next start', { batch: batchId, error: e }),
-      );
+    this.completing = this.completing.then(() => this.completeNow(batchId));
+  }
+
+  private completeNow(batchId: string): Promise<void> {
+    return this.complete(batchId).catch((e: unknown) =>
+      this.deps.logger.error('original not archived; tried again at the next start', { batch: batchId, error: e }),
+    );
   }
 
   private async complete(batchId: string): Promise<void> {
-    const { batches, archiver, work } = this.deps;
-    const batch = batches.get(batchId);
-    if (this.stopping || !batch || batch.state !== 'split' || batches.partsPending(batchId) > 0) return;
+    const { batches, archiver, documents } = this.deps;
+    const batch = await batches.get(batchId);
+    if (this.stopping || !batch || batch.state !== 'split' || (await batches.partsPending(batchId)) > 0) return;
     if (batch.kind === 'scan') {
       // Every document of the scan is uploaded: its pages are in them (separator sheets and blank pages
       // left out were only paper), and the page files go.
-      work.transaction(() => batches.setState(batchId, 'done', this.now()));
-      await work.durable();
+      await this.done(batchId);
+      await documents.durable();
       await this.deps.scans?.remove(batchId);
       this.deps.logger.info('scan done; its pages removed', { batch: batchId });
       return;
@@ -49,12 +60,24 @@ export class BatchCompletion extends LineStage {
     // Where it goes is on disk before it moves, so a crash after the move finds it (as for documents).
     const planned = archiver.plannedPath(original, now);
     if (planned && planned !== batch.archivePath) {
-      work.transaction(() => batches.setArchivePath(batchId, planned, this.now()));
-      await work.durable();
+      await batches.setArchivePath(batchId, planned, this.now());
+      await documents.durable();
     }
     await archiver.archive({ ...original, ...(planned ? { archivePath: planned } : {}) }, now);
-    work.transaction(() => batches.setState(batchId, 'done', this.now()));
+    await this.done(batchId);
     this.deps.logger.info('batch done; original archived', { batch: batchId });
+  }
+
+  /**
+   * The batch done, in one unit of work with the check that it is still split: run once at a time here, and
+   * by another station's completion on a shared database only once.
+   */
+  private done(batchId: string): Promise<boolean> {
+    return this.deps.batches.transaction(async (tx) => {
+      if ((await tx.get(batchId))?.state !== 'split') return false;
+      await tx.setState(batchId, 'done', this.now());
+      return true;
+    });
   }
 
   /** Resolves when no completion is under way. */

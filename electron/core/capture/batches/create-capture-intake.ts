@@ -8,17 +8,22 @@ import { Spool } from '../../queue/spool';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { CapturePool } from '../analysis/capture-pool';
-import type { BatchStore } from './batch-store';
+import type { DocumentStorage } from '../../queue/document-storage';
+import type { BatchStorage } from './batch-storage';
 import { CaptureIntake } from './capture-intake';
 import { ScanPageStore } from '../scans/scan-page-store';
 
 export interface CaptureIntakeOptions {
   /** The data folder: batches live in `<dataDir>/capture/` (originals/ and work/). */
   dataDir: string;
-  /** The queue: capture's records commit through its unit of work (queue.work). */
+  /** The queue: capture's parts are adopted through it. */
   queue: DocumentQueue;
-  /** The batches' table in the queue's database, built with the queue (intake-pipeline.ts). */
-  batches: BatchStore;
+  /** The documents' storage port the queue is on: capture's units of work are one with it. */
+  documents: DocumentStorage;
+  /** The batches' storage port, beside the documents in one database (intake-pipeline.ts). */
+  batches: BatchStorage;
+  /** How many batches wait to be made into documents, synchronously (the station's busy count). */
+  waiting: () => number;
   /** The queue's spool (the parts' copies go there). */
   spool: Spool;
   archive: ArchiveSettings;
@@ -38,8 +43,9 @@ export function createCaptureIntake(o: CaptureIntakeOptions): CaptureIntake {
   const originals = new Spool(join(o.dataDir, 'capture', 'originals'));
   return new CaptureIntake({
     queue: o.queue,
-    work: o.queue.work,
+    documents: o.documents,
     batches: o.batches,
+    waiting: o.waiting,
     spool: o.spool,
     originals,
     workDir: join(o.dataDir, 'capture', 'work'),

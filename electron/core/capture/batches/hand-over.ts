@@ -1,6 +1,6 @@
 /**
  * The line's hand-over to the queue: a built part, or a batch's original kept whole, copied into the spool
- * and adopted as a document in one transaction with the batch's own record (the part's `capture_parts`
+ * and adopted as a document in one unit of work with the batch's own record (the part's `capture_parts`
  * row; the batch split with its last part, done with its original), flushed before the next. So a part is
  * in the queue exactly when its row is, and a restart resumes after it (BatchStorage.partsMade).
  */
@@ -18,7 +18,7 @@ import type { PlaceholderFormats } from '../../intake/file-name-pattern';
 import { inFormat } from '../../intake/file-name-pattern';
 import type { PartSpec } from './batch-plan';
 import type { MadePart } from './make-parts';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { LineStage } from './capture-line';
 
 export class HandOver extends LineStage {
@@ -27,7 +27,7 @@ export class HandOver extends LineStage {
    * sheet's values, adopted with its link to the batch (with the last one, the batch is split).
    */
   async adoptPart(batch: CaptureBatch, spec: PartSpec, built: MadePart, partsDir: string): Promise<void> {
-    const { spool, queue, work, batches } = this.deps;
+    const { spool, queue, documents, batches } = this.deps;
     const docId = randomUUID();
     const copy = await spool.copyFrom(built.path, docId, partsDir);
     const cover = coverSheetMetadata(spec.metadata, this.deps.formats?.() ?? {});
@@ -50,13 +50,20 @@ export class HandOver extends LineStage {
           arrivedAt: batch.receivedAt,
         },
       ],
-      () => {
-        batches.linkPart({ documentId: docId, batchId: batch.id, index: spec.index, count: 0, pages: built.pages });
-        if (spec.last) this.markSplit(batch.id);
+      // In the adoption's unit of work: the part's link commits with its document, or neither does.
+      async () => {
+        await batches.linkPart({
+          documentId: docId,
+          batchId: batch.id,
+          index: spec.index,
+          count: 0,
+          pages: built.pages,
+        });
+        if (spec.last) await this.markSplit(batch.id);
       },
     );
     if (spec.last && !spec.error) this.splitNotice(batch, spec.index + 1);
-    await work.durable();
+    await documents.durable();
     await rm(built.path, { force: true });
     this.advance(batch, { documents: spec.index + 1 });
     this.deps.logger.info('batch document made', { batch: batch.id, part: spec.index + 1, pages: built.pages.length });
@@ -67,7 +74,7 @@ export class HandOver extends LineStage {
     batch: CaptureBatch,
     as: { autoSubmit: boolean; error?: DocumentError; step: HistoryStep; notice?: NoticeCode },
   ): Promise<void> {
-    const { originals, spool, queue, work, batches } = this.deps;
+    const { originals, spool, queue, documents, batches } = this.deps;
     const docId = randomUUID();
     const copy = await spool.copyFrom(originals.pathOf(batch.id), docId, originals.dir);
     await queue.adopt(
@@ -91,7 +98,7 @@ export class HandOver extends LineStage {
     else this.deps.logger.info('batch is one document: no separator sheet found', { batch: batch.id });
     // Raised with the document, as the clerk sees it arrive.
     if (as.notice) this.notice('warning', as.notice, { file: batch.fileName });
-    await work.durable();
+    await documents.durable();
     await originals.remove(batch.id);
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
@@ -104,10 +111,11 @@ export class HandOver extends LineStage {
     if (documents > 1) this.notice('info', 'capture.split', { file: batch.fileName });
   }
 
-  /** Every part is made: their number is known now, and the batch is split. */
-  markSplit(id: string): void {
-    this.deps.batches.setPartCount(id, this.deps.batches.partsMade(id).count);
-    this.deps.batches.setState(id, 'split', this.now());
+  /** Every part is made: their number is known now, and the batch is split (in the caller's unit of work). */
+  async markSplit(id: string): Promise<void> {
+    const { batches } = this.deps;
+    await batches.setPartCount(id, (await batches.partsMade(id)).count);
+    await batches.setState(id, 'split', this.now());
   }
 
   /** Whether the folder would submit the scan as it is: auto-submit on and its required fields filled. */

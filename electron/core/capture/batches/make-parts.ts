@@ -8,7 +8,7 @@ import type { BuiltPart } from '../split/part-builder';
 export type MadePart = Extract<BuiltPart, { ok: true }>;
 import type { BatchPages } from './batch-pages';
 import { PartProblem, type PartSpec } from './batch-plan';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 
 export class PartMaker extends LineStage {

@@ -11,14 +11,14 @@ import { releasedSplitProblem } from '../../../../shared/domain/capture';
 import { IntakeError } from '../../errors';
 import type { PlanPage, SeparationPlan } from '../analysis/planner';
 import { separatorTest } from '../analysis/planner';
-import type { CaptureBatch, StoredPlan } from './batch-store';
+import type { CaptureBatch, StoredPlan } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 
 export class ReviewHold extends LineStage {
   constructor(
     line: CaptureLine,
     /** The released split's documents are made in the batch's folder lane. */
-    private readonly releaseSoon: (id: string) => void,
+    private readonly releaseSoon: (batch: CaptureBatch) => void,
   ) {
     super(line);
   }
@@ -28,7 +28,7 @@ export class ReviewHold extends LineStage {
    * state `held` in one transaction and flushed, so a restart shows it again without analysing it again.
    */
   async hold(batch: CaptureBatch, analysed: PlanPage[], plan: SeparationPlan): Promise<void> {
-    const { work, batches, logger } = this.deps;
+    const { documents, batches, logger } = this.deps;
     const isSeparator = separatorTest(batch.profile);
     const pages: HeldPage[] = [...analysed]
       .sort((a, b) => a.page - b.page)
@@ -40,19 +40,18 @@ export class ReviewHold extends LineStage {
       pages,
       documents: plan.documents.map((d) => ({ pages: d.pages, metadata: d.metadata })),
     };
-    work.transaction(() => batches.setPlan(batch.id, 'held', stored, this.now()));
-    await work.durable();
+    await batches.setPlan(batch.id, 'held', stored, this.now());
+    await documents.durable();
     logger.info('batch held for review', { batch: batch.id, pages: pages.length, documents: stored.documents.length });
     this.finished(batch.id);
-    this.heldChanged();
+    await this.heldChanged();
     this.notice('info', 'capture.held', { file: batch.fileName });
     await rm(join(this.deps.workDir, batch.id), { recursive: true, force: true });
   }
 
   /** The batches waiting for the clerk's review, oldest first. */
-  held(): HeldBatch[] {
-    return this.deps.batches
-      .inState('held')
+  async held(): Promise<HeldBatch[]> {
+    return (await this.deps.batches.inState('held'))
       .filter((b) => b.plan)
       .map((b) => ({
         id: b.id,
@@ -66,23 +65,23 @@ export class ReviewHold extends LineStage {
   }
 
   /** A held batch's original, for the review's page thumbnails (read by the content route, `held-<id>`). */
-  heldOriginal(batchId: string): { path: string; fileName: string } | undefined {
-    const b = this.deps.batches.get(batchId);
+  async heldOriginal(batchId: string): Promise<{ path: string; fileName: string } | undefined> {
+    const b = await this.deps.batches.get(batchId);
     return b?.state === 'held' && b.kind !== 'scan'
       ? { path: this.deps.originals.pathOf(b.id), fileName: b.fileName }
       : undefined;
   }
 
   /** A held scan's page file, for the review's thumbnails (a scan has no one original). */
-  heldScanPage(batchId: string, page: number): { path: string; fileName: string } | undefined {
-    const b = this.deps.batches.get(batchId);
+  async heldScanPage(batchId: string, page: number): Promise<{ path: string; fileName: string } | undefined> {
+    const b = await this.deps.batches.get(batchId);
     if (b?.state !== 'held' || b.kind !== 'scan') return undefined;
     const path = this.deps.scans?.pageFile(batchId, page);
     return path ? { path, fileName: basename(path) } : undefined;
   }
 
-  private heldChanged(): void {
-    this.deps.bus.emit({ type: 'capture.held', batches: this.held() });
+  private async heldChanged(): Promise<void> {
+    this.deps.bus.emit({ type: 'capture.held', batches: await this.held() });
   }
 
   /**
@@ -92,28 +91,26 @@ export class ReviewHold extends LineStage {
    * the stored split: each exactly once. A second release of the same batch is refused.
    */
   async release(batchId: string, documents: number[][]): Promise<{ documents: number }> {
-    const { batches, work, logger } = this.deps;
-    const batch = batches.get(batchId);
-    if (!batch || batch.state !== 'held' || !batch.plan)
-      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
-    const problem = releasedSplitProblem(documents, batch.plan.pages.length);
-    if (problem) throw new IntakeError('validation', 'capture.release_plan', `The split cannot be made: ${problem}.`);
-    const planned = batch.plan.documents;
-    const released: StoredPlan = {
-      pages: batch.plan.pages,
-      documents: documents.map((pages, i) => ({ pages, metadata: planned[i]?.metadata ?? {} })),
-    };
-    const taken = work.transaction(() => {
-      if (batches.get(batchId)?.state !== 'held') return false;
-      batches.setPlan(batchId, 'released', released, this.now());
-      return true;
+    const { batches, logger } = this.deps;
+    // Read, checked and released in one unit of work: of two releases of one batch, the later finds it released.
+    const batch = await batches.transaction(async (tx) => {
+      const batch = await tx.get(batchId);
+      if (!batch || batch.state !== 'held' || !batch.plan)
+        throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
+      const problem = releasedSplitProblem(documents, batch.plan.pages.length);
+      if (problem) throw new IntakeError('validation', 'capture.release_plan', `The split cannot be made: ${problem}.`);
+      const planned = batch.plan.documents;
+      const released: StoredPlan = {
+        pages: batch.plan.pages,
+        documents: documents.map((pages, i) => ({ pages, metadata: planned[i]?.metadata ?? {} })),
+      };
+      await tx.setPlan(batchId, 'released', released, this.now());
+      return batch;
     });
-    if (!taken)
-      throw new IntakeError('validation', 'capture.not_held', 'This batch is not waiting for review any more.');
-    await work.durable();
+    await this.deps.documents.durable();
     logger.info('batch released', { batch: batchId, documents: documents.length });
-    this.heldChanged();
-    this.releaseSoon(batchId);
+    await this.heldChanged();
+    this.releaseSoon(batch);
     return { documents: documents.length };
   }
 }

@@ -32,7 +32,7 @@ import {
   partStep,
   type PartSpec,
 } from './batch-plan';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 import type { BatchCompletion } from './complete-batch';
 import type { HandOver } from './hand-over';
@@ -68,13 +68,13 @@ export class BatchRun extends LineStage {
   }
 
   async analyse(id: string): Promise<void> {
-    const { batches, originals, work, logger } = this.deps;
-    const batch = batches.get(id);
+    const { batches, originals, documents, logger } = this.deps;
+    const batch = await batches.get(id);
     if (this.stopping || !batch || batch.state !== 'received') return;
     const partsDir = join(this.deps.workDir, id, 'parts');
     // A part published and not adopted before a crash is made again: only an adopted part counts.
     await rm(join(this.deps.workDir, id), { recursive: true, force: true });
-    const made = batches.partsMade(id);
+    const made = await batches.partsMade(id);
     this.advance(batch, { documents: made.count, analysed: made.nextPage });
     const starts = batch.analysisStarts ?? 0;
     if (starts >= MAX_ANALYSIS_STARTS) {
@@ -82,8 +82,8 @@ export class BatchRun extends LineStage {
       return this.keepRest(batch, INTERRUPTED, partsDir);
     }
     // On disk before the work: if the analysis takes the process down, the next start knows it.
-    work.transaction(() => batches.markAnalysisStart(id, this.now()));
-    await work.durable();
+    await batches.markAnalysisStart(id, this.now());
+    await documents.durable();
     logger.info('batch analysis started', { batch: id, attempt: starts + 1, fromPage: made.nextPage });
     const started = Date.now();
     // Each document is made as soon as a separator sheet closes it, while the analysis goes on; they are
@@ -110,8 +110,8 @@ export class BatchRun extends LineStage {
         }
         if (progressed) return;
         progressed = true;
-        work.transaction(() => batches.unmarkAnalysisStart(id, this.now()));
-        await work.durable();
+        await batches.unmarkAnalysisStart(id, this.now());
+        await documents.durable();
       });
     };
     const closed = (d: PlannedDocument): PartSpec => ({
@@ -182,10 +182,9 @@ export class BatchRun extends LineStage {
     // Every document is in the queue: the batch is split (its original goes once they are all uploaded);
     // with its last part's transaction, or here when the last document was made before the end (the file
     // ends with separator sheets or blank pages).
-    if (batches.get(id)?.state === 'received') {
-      work.transaction(() => this.handOver.markSplit(id));
+    if (await this.markSplit(id)) {
       this.handOver.splitNotice(batch, next);
-      await work.durable();
+      await documents.durable();
     }
     logger.info('batch split', { batch: id, documents: next, ms: Date.now() - started });
     this.finished(id);
@@ -197,9 +196,21 @@ export class BatchRun extends LineStage {
    * A clean stop cut the analysis off: that is no mark against the batch; it resumes at the next start.
    * (Taken back once: an analysis that made a document took its start back already.)
    */
-  private stoppedDuring(id: string, progressed: boolean): void {
+  private async stoppedDuring(id: string, progressed: boolean): Promise<void> {
     if (progressed) return;
-    this.deps.work.transaction(() => this.deps.batches.unmarkAnalysisStart(id, this.now()));
+    await this.deps.batches.unmarkAnalysisStart(id, this.now());
+  }
+
+  /**
+   * A batch still received is marked split (its parts counted), in one unit of work with the check; false
+   * when its last part's unit marked it already.
+   */
+  private markSplit(id: string): Promise<boolean> {
+    return this.deps.batches.transaction(async (tx) => {
+      if ((await tx.get(id))?.state !== 'received') return false;
+      await this.handOver.markSplit(id);
+      return true;
+    });
   }
 
   /**
@@ -218,8 +229,8 @@ export class BatchRun extends LineStage {
    * original goes whole as well, so a page may be there twice but none is lost.
    */
   private async keepRest(batch: CaptureBatch, error: DocumentError, partsDir: string): Promise<void> {
-    const { batches, work, logger } = this.deps;
-    const made = batches.partsMade(batch.id);
+    const { batches, documents, logger } = this.deps;
+    const made = await batches.partsMade(batch.id);
     if (made.count === 0) return this.keepWhole(batch, error);
     try {
       await this.makePart(
@@ -250,10 +261,7 @@ export class BatchRun extends LineStage {
         return this.keepWhole(batch, error);
       }
     }
-    if (batches.get(batch.id)?.state === 'received') {
-      work.transaction(() => this.handOver.markSplit(batch.id));
-      await work.durable();
-    }
+    if (await this.markSplit(batch.id)) await documents.durable();
     logger.warn('batch not finished; its rest kept as one document', { batch: batch.id, code: error.code });
     this.finished(batch.id);
     this.notice('warning', 'capture.kept', { file: batch.fileName });
@@ -266,11 +274,11 @@ export class BatchRun extends LineStage {
     batch: CaptureBatch,
     as: { autoSubmit: boolean; error?: DocumentError; step: HistoryStep; notice?: NoticeCode },
   ): Promise<void> {
-    const { work, batches } = this.deps;
+    const { documents, batches } = this.deps;
     if ((await this.batchPages.scanPages(batch.id)).length === 0) {
       this.finished(batch.id);
-      work.transaction(() => batches.setState(batch.id, 'done', this.now()));
-      await work.durable();
+      await batches.setState(batch.id, 'done', this.now());
+      await documents.durable();
       await this.deps.scans?.remove(batch.id);
       return;
     }
@@ -329,14 +337,14 @@ export class BatchRun extends LineStage {
   /** The released split's documents not made yet, one after another (resumes after a restart). */
   async makeReleased(id: string): Promise<void> {
     const { batches, logger } = this.deps;
-    const batch = batches.get(id);
+    const batch = await batches.get(id);
     if (this.stopping || !batch || batch.state !== 'released' || !batch.plan) return;
     const partsDir = join(this.deps.workDir, id, 'parts');
     // A part published and not adopted before a crash is made again: only an adopted part counts.
     await rm(join(this.deps.workDir, id), { recursive: true, force: true });
     const documents = batch.plan.documents;
     const blank = new Set(batch.plan.pages.filter((p) => p.role === 'blank').map((p) => p.page));
-    const made = batches.partsMade(id).count;
+    const made = (await batches.partsMade(id)).count;
     this.advance(batch, { pages: batch.plan.pages.length, analysed: batch.plan.pages.length, documents: made });
     try {
       for (let i = made; i < documents.length; i++) {

@@ -1,12 +1,13 @@
 /**
  * The line's first stage for a watched folder's file (the other way in is a scan, take-scan.ts): its copy
- * kept as the batch's original (`originals/`, fsynced), then the batch row and the file's seen key in one
- * transaction. A file that changed while it was copied is left for the folder to offer again.
+ * kept as the batch's original (`originals/`, fsynced), then the file's seen key and the batch row in one
+ * unit of work on the storage ports. A file that changed while it was copied is left for the folder to offer
+ * again.
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { IncomingFile } from '../../intake/incoming-file';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 
 export class FileIntake extends LineStage {
@@ -15,7 +16,7 @@ export class FileIntake extends LineStage {
   constructor(
     line: CaptureLine,
     /** The batch is recorded: its analysis is queued in its folder's lane. */
-    private readonly analyseSoon: (id: string) => void,
+    private readonly analyseSoon: (batch: CaptureBatch) => void,
   ) {
     super(line);
   }
@@ -24,11 +25,12 @@ export class FileIntake extends LineStage {
     const capture = file.capture;
     // An empty file has no pages to look at: the queue records it as failed, as for any folder.
     if (!capture || file.size === 0) return this.deps.queue.ingest(file);
-    const { work, batches, originals } = this.deps;
-    if (this.taking.has(file.seenKey) || work.hasSeen(file.seenKey)) return { outcome: 'seen' };
+    const { documents, batches, originals } = this.deps;
+    if (this.taking.has(file.seenKey)) return { outcome: 'seen' };
     this.taking.add(file.seenKey);
     const id = randomUUID();
     try {
+      if (await documents.hasSeen(file.seenKey)) return { outcome: 'seen' };
       const copy = await originals.copyFrom(file.sourcePath, id, file.folder);
       const after = await stat(file.sourcePath).catch(() => undefined);
       if (!after || after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs || copy.size !== file.size) {
@@ -52,10 +54,11 @@ export class FileIntake extends LineStage {
         requiredFields: capture.requiredFields,
         receivedAt: at,
       };
-      const taken = work.transaction(() => {
-        if (work.hasSeen(file.seenKey)) return false;
-        batches.insert(batch);
-        work.markSeen(file.seenKey, id, at);
+      // One unit of work: the file's seen-file key recorded first (a second station's unit on a shared
+      // database finds it taken, and takes the file no second time), then the batch.
+      const taken = await documents.transaction(async (tx) => {
+        if (!(await tx.markSeen(file.seenKey, id, at))) return false;
+        await batches.insert(batch);
         return true;
       });
       if (!taken) {
@@ -66,7 +69,7 @@ export class FileIntake extends LineStage {
       // Its documents appear as it is looked through (the first within seconds): the clerk hears it is coming.
       this.notice('info', 'capture.received', { file: file.fileName });
       this.advance(batch, {});
-      this.analyseSoon(id);
+      this.analyseSoon(batch);
       return { outcome: 'created' };
     } catch (e) {
       await originals.remove(id).catch(() => undefined);

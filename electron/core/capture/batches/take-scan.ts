@@ -9,14 +9,14 @@ import type { CaptureBatchProgress } from '../../../../shared/domain/capture';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import type { ScannerProblemCode } from '../../../../shared/domain/scanning';
 import type { IncomingFile } from '../../intake/incoming-file';
-import type { CaptureBatch } from './batch-store';
+import type { CaptureBatch } from './batch-storage';
 import { type CaptureLine, LineStage } from './capture-line';
 
 export class ScanIntake extends LineStage {
   constructor(
     line: CaptureLine,
     /** A page arrived or the scan was finished: its analysis goes on in the scan's own lane. */
-    private readonly analyseSoon: (id: string) => void,
+    private readonly analyseSoon: (batch: CaptureBatch) => void,
     /** Resolves when no batch waits for analysis. */
     private readonly idle: () => Promise<void>,
   ) {
@@ -35,7 +35,7 @@ export class ScanIntake extends LineStage {
     metadata: Metadata;
     capture: NonNullable<IncomingFile['capture']>;
   }): Promise<CaptureBatch> {
-    const { work, batches } = this.deps;
+    const { documents, batches } = this.deps;
     if (!this.deps.scans) throw new Error('this station takes no scans');
     const id = randomUUID();
     const at = this.now();
@@ -59,8 +59,8 @@ export class ScanIntake extends LineStage {
       requiredFields: s.capture.requiredFields,
       receivedAt: at,
     };
-    work.transaction(() => batches.insert(batch));
-    await work.durable();
+    await batches.insert(batch);
+    await documents.durable();
     this.deps.logger.info('scan opened', { batch: id, scanner: s.scanner, folder: s.folder });
     this.advance(batch, {});
     return batch;
@@ -72,56 +72,61 @@ export class ScanIntake extends LineStage {
    */
   async addScanPage(batchId: string, bytes: Uint8Array, mediaType: string): Promise<number> {
     const scans = this.deps.scans!;
-    const batch = this.deps.batches.get(batchId);
+    const batch = await this.deps.batches.get(batchId);
     if (!batch || batch.kind !== 'scan' || !batch.scanOpen || batch.state !== 'received')
       throw new Error(`scan ${batchId} is not open`);
     const pages = (await this.scanPages(batchId)).length;
     await scans.write(batchId, pages, bytes, mediaType);
     this.advance(batch, { pages: pages + 1 });
-    this.analyseSoon(batchId);
+    this.analyseSoon(batch);
     return pages + 1;
   }
 
   /** The scanner's state for the progress row (scanning, stopped with a reason). */
-  setScanState(batchId: string, state: 'scanning' | 'stopped', problem?: ScannerProblemCode): void {
+  async setScanState(batchId: string, state: 'scanning' | 'stopped', problem?: ScannerProblemCode): Promise<void> {
     const p = this.line.progress.get(batchId);
-    const batch = this.deps.batches.get(batchId);
+    const batch = await this.deps.batches.get(batchId);
     if (!p?.scan || !batch) return;
     this.advance(batch, { scan: { scanner: p.scan.scanner, state, ...(problem ? { problem } : {}) } });
   }
 
   /** "Scan more into this batch": an open scan takes pages again (refused once finished). */
-  scanMore(batchId: string): CaptureBatch {
-    const batch = this.deps.batches.get(batchId);
+  async scanMore(batchId: string): Promise<CaptureBatch> {
+    const batch = await this.deps.batches.get(batchId);
     if (!batch || batch.kind !== 'scan' || !batch.scanOpen || batch.state !== 'received')
       throw new Error(`scan ${batchId} cannot take more pages: it is finished`);
-    this.setScanState(batchId, 'scanning');
+    await this.setScanState(batchId, 'scanning');
     return batch;
   }
 
   /** The clerk (or the feeder's end) finished the scan: its last document is made, then it is split. */
   async finishScan(batchId: string): Promise<void> {
-    const { work, batches } = this.deps;
-    const batch = batches.get(batchId);
-    if (!batch || batch.kind !== 'scan') throw new Error(`no scan ${batchId}`);
-    if (!batch.scanOpen) return;
-    work.transaction(() => batches.setScanOpen(batchId, false, this.now()));
-    await work.durable();
+    const { documents, batches } = this.deps;
+    // Read and finished in one unit: two "finish"es (the clerk's and the feeder's end) finish it once.
+    const batch = await batches.transaction(async (tx) => {
+      const b = await tx.get(batchId);
+      if (!b || b.kind !== 'scan') throw new Error(`no scan ${batchId}`);
+      if (!b.scanOpen) return undefined;
+      await tx.setScanOpen(batchId, false, this.now());
+      return b;
+    });
+    if (!batch) return;
+    await documents.durable();
     const p = this.line.progress.get(batchId);
     if (p?.scan) this.advance(batch, { scan: { scanner: p.scan.scanner, state: 'finished' } });
-    this.analyseSoon(batchId);
+    this.analyseSoon(batch);
   }
 
   /** Scans still open (a fault, a cancel or a restart stopped them): the clerk continues or finishes each. */
-  openScans(): CaptureBatch[] {
-    return this.deps.batches.inState('received').filter((b) => b.kind === 'scan' && b.scanOpen);
+  async openScans(): Promise<CaptureBatch[]> {
+    return (await this.deps.batches.inState('received')).filter((b) => b.kind === 'scan' && b.scanOpen);
   }
 
   /** Resolves when the scan's documents are all made (it was finished and is split, or done). */
   async scanSettled(batchId: string): Promise<void> {
     for (;;) {
       await this.idle();
-      const b = this.deps.batches.get(batchId);
+      const b = await this.deps.batches.get(batchId);
       if (!b || b.state !== 'received' || this.stopping) return;
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -149,5 +149,82 @@ export function batchStorageContract(engine: string, open: BatchStorageFactory):
         expect(await batches.partsPending('other-batch')).toBe(0);
       }),
     );
+
+    it(
+      "commits a part's document and its link to the batch in one unit of work over both ports, or neither",
+      withStorage(async ({ batches, documents }) => {
+        const batch = newBatch();
+        await batches.insert(batch);
+        const link = (documentId: string, index: number) =>
+          batches.linkPart({ documentId, batchId: batch.id, index, count: 0, pages: [index] });
+        // Thrown after both writes, from a unit of the documents and from one of the batches: neither is kept.
+        const lost = newDocument();
+        await expect(
+          documents.transaction(async (tx) => {
+            await tx.insert(lost);
+            await link(lost.id, 0);
+            throw new Error('cut off after the link');
+          }),
+        ).rejects.toThrow('cut off after the link');
+        const lostToo = newDocument();
+        await expect(
+          batches.transaction(async (tx) => {
+            await tx.linkPart({ documentId: lostToo.id, batchId: batch.id, index: 0, count: 0, pages: [0] });
+            await documents.insert(lostToo);
+            await tx.setState(batch.id, 'split', at(1));
+            throw new Error('cut off after the document');
+          }),
+        ).rejects.toThrow('cut off after the document');
+        expect(await documents.get(lost.id)).toBeUndefined();
+        expect(await documents.get(lostToo.id)).toBeUndefined();
+        expect(await batches.partOf(lost.id)).toBeUndefined();
+        expect(await batches.partOf(lostToo.id)).toBeUndefined();
+        expect(await batches.partsMade(batch.id)).toEqual({ count: 0, nextPage: 0 });
+        expect((await batches.get(batch.id))?.state).toBe('received');
+
+        // Resolved: both are kept, and a unit of either port inside the other's joins it.
+        const kept = newDocument();
+        await documents.transaction(async (tx) => {
+          await tx.insert(kept);
+          await batches.transaction(async (inner) => {
+            await inner.linkPart({ documentId: kept.id, batchId: batch.id, index: 0, count: 0, pages: [0] });
+            await inner.setState(batch.id, 'split', at(2));
+          });
+        });
+        expect((await documents.get(kept.id))?.id).toBe(kept.id);
+        expect(await batches.partOf(kept.id)).toMatchObject({ batchId: batch.id, index: 0 });
+        expect((await batches.get(batch.id))?.state).toBe('split');
+        // The documents' unit resolved after the batches' one joined it: a throw there took the inner's too.
+        const late = newDocument();
+        await expect(
+          documents.transaction(async (tx) => {
+            await tx.insert(late);
+            await batches.transaction((inner) => link(late.id, 1).then(() => inner.setState(batch.id, 'done', at(3))));
+            throw new Error('cut off after the inner unit');
+          }),
+        ).rejects.toThrow('cut off after the inner unit');
+        expect(await batches.partOf(late.id)).toBeUndefined();
+        expect((await batches.get(batch.id))?.state).toBe('split');
+      }),
+    );
+
+    it(
+      "lets two units that decide on one batch take turns: the later reads the earlier one's commit",
+      withStorage(async ({ batches }) => {
+        const batch = newBatch({ state: 'held' });
+        await batches.insert(batch);
+        const plan: StoredPlan = { pages: [{ page: 0, role: 'content' }], documents: [{ pages: [0], metadata: {} }] };
+        // Two releases of one held batch: one finds it held and releases it, the other finds it released.
+        const release = () =>
+          batches.transaction(async (tx) => {
+            if ((await tx.get(batch.id))?.state !== 'held') return false;
+            await tx.setPlan(batch.id, 'released', plan, at(1));
+            return true;
+          });
+        const outcomes = await Promise.all([release(), release()]);
+        expect(outcomes.sort()).toEqual([false, true]);
+        expect((await batches.get(batch.id))?.state).toBe('released');
+      }),
+    );
   });
 }
