@@ -8,7 +8,7 @@ import { StorageCodeSchema } from '../../../shared/domain/queue';
 import type { StationMonitor } from './station-monitor';
 
 /** What the metrics read: a running agent's monitor, or a stopped agent's fixed report. */
-export type MetricsSource = Pick<StationMonitor, 'status' | 'counters'>;
+export type MetricsSource = Pick<StationMonitor, 'status' | 'counters'> & Partial<Pick<StationMonitor, 'freshStatus'>>;
 
 /**
  * The station's figures in Prometheus text format, so IT watches stations with the tools it already runs.
@@ -55,8 +55,9 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
     help: 'Documents in the queue by state.',
     labelNames: ['state'],
     registers: [registry],
-    collect() {
-      const { counts } = current();
+    // Read at scrape time, not the status's snapshot (refreshed at most every 250 ms after a change).
+    async collect() {
+      const { counts } = monitor.freshStatus ? await monitor.freshStatus() : current();
       for (const state of DOCUMENT_STATES) this.set({ state }, counts[state] ?? 0);
     },
   });

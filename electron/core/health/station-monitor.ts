@@ -10,6 +10,8 @@ import type { StationStatus } from './station-status';
 /** What the monitor reads from the queue. */
 export interface MonitoredQueue {
   status(): QueueStatus;
+  /** The counts read now, not the snapshot of the last change (upload-control.ts). */
+  freshStatus?(): Promise<QueueStatus>;
   readonly pauseReason: { code: string; message: string } | undefined;
   list(q: ListQuery): Promise<{ documents: Document[]; total: number }>;
 }
@@ -100,6 +102,12 @@ export class StationMonitor {
   readonly onTokenStatus = (status: TokenStatus): void => {
     if (status.token === 'error') this.counters.tokenFailures++;
   };
+
+  /** As status(), with the queue's counts read now: for a reader outside the process (a metrics scrape). */
+  async freshStatus(): Promise<StationStatus> {
+    await this.deps.queue.freshStatus?.();
+    return this.status();
+  }
 
   status(): StationStatus {
     const { queue, clock } = this.deps;
