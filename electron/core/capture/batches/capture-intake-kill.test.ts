@@ -49,6 +49,8 @@ async function runChild(data: string, scans: string, batch: Uint8Array | undefin
   let splitAfterMs: number | undefined;
   let parts = 0;
   await new Promise<void>((ready) => {
+    // Killed on its line before it said 'ready' (a restart's analysis begins while the pipeline starts): done.
+    void exited.then(ready);
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (d: string) => {
       buffered += d;
