@@ -347,8 +347,8 @@ const cancelled = (signal: AbortSignal) =>
   new IntakeError('cancelled', 'request.cancelled', 'Cancelled.', { cause: signal.reason });
 
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  // An aborted signal is answered before the request starts (getToken).
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(cancelled(signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(cancelled(signal));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -121,9 +121,10 @@ export function findDates(lines: readonly NoticeLine[]): FoundDate[] {
       re.lastIndex = 0;
       for (const m of joined.matchAll(re)) {
         const start = m.index ?? 0;
-        const wrapped = start + m[0].length > low.length;
-        if (start >= low.length || (wrapped && start + m[0].length <= low.length + 1)) continue;
         const end = start + m[0].length;
+        const wrapped = end > low.length;
+        // Begun on the next line, or ending on the space that joins the two: not this line's.
+        if (start >= low.length || end === low.length + 1) continue;
         if (taken.some(([a, b]) => start < b && end > a)) continue;
         const g = m.groups!;
         const month = /^\d+$/.test(g.m!) ? Number(g.m) : MONTHS[g.m!.replace(/\.$/, '')];

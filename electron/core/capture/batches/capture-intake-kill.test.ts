@@ -79,6 +79,29 @@ async function runChild(data: string, scans: string, batch: Uint8Array | undefin
   return splitAfterMs;
 }
 
+/** The parts an uninterrupted run makes of `pdf`, from the same analysis and rules. */
+async function partsOfUninterruptedRun(pdf: Uint8Array, name: string): Promise<number[][]> {
+  const profile = CaptureProfileSchema.parse(captureKillFolder('/').capture);
+  const refDir = tempDir('capture-kill-ref-');
+  await writeFile(join(refDir, name), pdf);
+  const pool = new CapturePool();
+  const analysed = await pool.analyseFile(join(refDir, name), {
+    dpi: profile.dpi,
+    blankThreshold: profile.blankThreshold,
+  });
+  await pool.close();
+  if (!analysed.ok) throw new Error(analysed.problem.message);
+  return planSeparation(analysed.pages, profile).documents.map((d) => d.pages);
+}
+
+/** A station's data folder and its watched folder (made), in a temp folder of its own. */
+async function stationDirs(prefix: string): Promise<{ data: string; scans: string }> {
+  const dir = tempDir(prefix);
+  const scans = join(dir, 'scans');
+  await mkdir(scans, { recursive: true });
+  return { data: join(dir, 'data'), scans };
+}
+
 const sha = async (p: string) =>
   createHash('sha256')
     .update(await readFile(p))
@@ -136,10 +159,7 @@ describe('capture in the pipeline under kill -9', () => {
       const outcomes: string[] = [];
       let fullMs = 0;
       for (let run = 0; run < 6; run++) {
-        const dir = tempDir('capture-kill-');
-        const data = join(dir, 'data');
-        const scans = join(dir, 'scans');
-        await mkdir(scans, { recursive: true });
+        const { data, scans } = await stationDirs('capture-kill-');
         // Run 0 is killed right after its split and times the whole; the others at a random moment of it.
         const killAt = run === 0 ? undefined : Math.floor(rnd() * fullMs * 1.1);
         const took = await runChild(data, scans, batch, { killAfterMs: killAt });
@@ -160,24 +180,10 @@ describe('a long batch killed -9 after some of its documents were made', () => {
     async () => {
       const { pdf } = await scannedBatch(40, 3);
       const name = 'CLM-2026-000101_stack.pdf';
-      // What an uninterrupted run makes, from the same analysis and rules.
-      const profile = CaptureProfileSchema.parse(captureKillFolder('/').capture);
-      const refDir = tempDir('capture-kill-ref-');
-      await writeFile(join(refDir, name), pdf);
-      const pool = new CapturePool();
-      const analysed = await pool.analyseFile(join(refDir, name), {
-        dpi: profile.dpi,
-        blankThreshold: profile.blankThreshold,
-      });
-      await pool.close();
-      if (!analysed.ok) throw new Error(analysed.problem.message);
-      const expected = planSeparation(analysed.pages, profile).documents.map((d) => d.pages);
+      const expected = await partsOfUninterruptedRun(pdf, name);
       expect(expected.length).toBeGreaterThan(4);
 
-      const dir = tempDir('capture-kill-long-');
-      const data = join(dir, 'data');
-      const scans = join(dir, 'scans');
-      await mkdir(scans, { recursive: true });
+      const { data, scans } = await stationDirs('capture-kill-long-');
       await runChild(data, scans, pdf, { afterParts: 2, fileName: name });
       const db = new Database(join(data, 'queue.sqlite'), { readonly: true });
       let before: number;
@@ -222,21 +228,6 @@ describe('a long batch killed -9 after some of its documents were made', () => {
   );
 });
 
-/** The parts an uninterrupted run makes of `pdf`, from the same analysis and rules. */
-async function partsOfUninterruptedRun(pdf: Uint8Array, name: string): Promise<number[][]> {
-  const profile = CaptureProfileSchema.parse(captureKillFolder('/').capture);
-  const refDir = tempDir('capture-kill-ref-');
-  await writeFile(join(refDir, name), pdf);
-  const pool = new CapturePool();
-  const analysed = await pool.analyseFile(join(refDir, name), {
-    dpi: profile.dpi,
-    blankThreshold: profile.blankThreshold,
-  });
-  await pool.close();
-  if (!analysed.ok) throw new Error(analysed.problem.message);
-  return planSeparation(analysed.pages, profile).documents.map((d) => d.pages);
-}
-
 // A kill is not a poison (issue #45): only program ends with nothing made in between count against a batch.
 describe('a batch whose analysis the program ending cuts off again and again', () => {
   it(
@@ -247,10 +238,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
       const name = 'CLM-2026-000102_stack.pdf';
       const expected = await partsOfUninterruptedRun(pdf, name);
       expect(expected.length).toBeGreaterThan(5);
-      const dir = tempDir('capture-kill-again-');
-      const data = join(dir, 'data');
-      const scans = join(dir, 'scans');
-      await mkdir(scans, { recursive: true });
+      const { data, scans } = await stationDirs('capture-kill-again-');
       // Two runs killed after two more documents each: two analyses begun and cut off by the program ending.
       await runChild(data, scans, pdf, { afterParts: 2, fileName: name });
       await runChild(data, scans, undefined, { afterParts: 2, fileName: name });
@@ -274,10 +262,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
     'killed -9 twice as its analysis began, nothing made between: kept whole as one document, said as interrupted',
     { timeout: idleMs(300_000) },
     async () => {
-      const dir = tempDir('capture-kill-poison-');
-      const data = join(dir, 'data');
-      const scans = join(dir, 'scans');
-      await mkdir(scans, { recursive: true });
+      const { data, scans } = await stationDirs('capture-kill-poison-');
       await runChild(data, scans, await caseBatch(), { killOnLine: '"batch analysis started"' });
       await runChild(data, scans, undefined, { killOnLine: '"batch analysis started"' });
       const pipeline = await captureKillPipeline(data, scans, silentLogger);
