@@ -123,6 +123,8 @@ export async function runSmbSuite({ prefix } = {}) {
         '--no-file-parallelism',
         '--reporter=default',
         '--reporter=json',
+        // Each failure's message as it happens: a run the bound ends never prints its summary.
+        '--reporter=./scripts/early-failures-reporter.mjs',
         `--outputFile.json=${report}`,
       ],
       // TMPDIR inside the share's folder: what the runs make (data folders, the sandbox) goes with it, also when
