@@ -24,9 +24,31 @@ cmd=${1:-start}
 dir=${2:-/tmp/intake-smb}
 count=${3:-1}
 client=${INTAKE_SMB_CLIENT:-gvfs}
-# smbd's port: 4445 for gvfs (out of the way of a system Samba on 445); smbnetfs cannot be told a port.
-port=${INTAKE_SMB_PORT:-4445}
-[ "$client" = smbnetfs ] && port=445
+# smbd's port: from 4445 for gvfs (out of the way of a system Samba on 445); smbnetfs cannot be told a port.
+# Never one another smbd already serves: this run's mounts would reach THAT smbd's folder, and two runs would
+# empty and fill one share. It happened: a loaded run whose parent was killed went on into its SMB step beside
+# the next run's, and both failed "no progress" (docs/toolchain.md). A port taken is skipped (gvfs) or refused.
+port_taken() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+port_user() { ss -Hltnp "sport = :$1" 2>/dev/null | sed -n 's/.*users:((\(.*\)))$/\1/p' | head -1; }
+choose_port() {
+  if [ -f "$dir/run/port" ]; then cat "$dir/run/port"; return; fi
+  if [ "$client" = smbnetfs ] || [ -n "${INTAKE_SMB_PORT:-}" ]; then
+    p=445
+    [ "$client" = smbnetfs ] || p=$INTAKE_SMB_PORT
+    if port_taken "$p"; then
+      echo "smb-share: port $p is already served ($(port_user "$p")): another run's smbd? stop it first" >&2
+      return 1
+    fi
+    echo "$p"
+    return
+  fi
+  p=4445
+  while port_taken "$p"; do
+    p=$((p + 1))
+    [ "$p" -le 4544 ] || { echo "smb-share: no free port in 4445–4544" >&2; return 1; }
+  done
+  echo "$p"
+}
 
 # Station $1 through smbnetfs; prints its share folder.
 start_smbnetfs() {
@@ -77,6 +99,8 @@ start)
     exit 2
   }
   mkdir -p "$dir/run" "$dir/lock" "$dir/state" "$dir/cache" "$dir/private" "$dir/scans"
+  port=$(choose_port)
+  echo "$port" >"$dir/run/port"
   cat >"$dir/smb.conf" <<CONF
 [global]
   workgroup = WORKGROUP
@@ -106,6 +130,12 @@ CONF
   if ! [ -f "$dir/run/smbd.pid" ] || ! kill -0 "$(cat "$dir/run/smbd.pid")" 2>/dev/null; then
     smbd -D -s "$dir/smb.conf"
     for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$dir/run/smbd.pid" ] && break; sleep 0.5; done
+    # Listening is this run's smbd, not another that took the port in between.
+    for _ in $(seq 20); do port_user "$port" | grep -q "pid=$(cat "$dir/run/smbd.pid" 2>/dev/null)," && break; sleep 0.25; done
+    port_user "$port" | grep -q "pid=$(cat "$dir/run/smbd.pid" 2>/dev/null)," || {
+      echo "smb-share: smbd of $dir does not serve port $port (it is served by: $(port_user "$port"))" >&2
+      exit 1
+    }
   fi
   folders=""
   i=0
