@@ -71,6 +71,43 @@ describe('the office documents of several stations', () => {
   });
 });
 
+describe("each station's queue works on the documents it took in", () => {
+  it("a clerk at another station submits a document: its own station sends it; the other's queue, counts, recovery and sweep never see it", async () => {
+    const url = await server.createDatabase();
+    const a = await openStorage(url, 'station-a');
+    const b = await openStorage(url, 'station-b');
+    try {
+      const ofA = await a.storage.insert(newDocument({ sourcePath: '/scans/a.pdf', sourceSize: 1, sourceMtimeMs: 1 }));
+      const ofB = await b.storage.insert(newDocument());
+      const now = new Date().toISOString();
+      // The clerk at B sends A's document (the office inbox: B reads and changes it).
+      expect((await b.storage.get(ofA.id))?.id).toBe(ofA.id);
+      await b.storage.update(ofA.id, { state: 'queued', enqueue: true, nextAttemptAtMs: 5 }, now);
+      await b.storage.update(ofB.id, { state: 'uploading' }, now);
+      expect((await b.storage.list({ limit: 10, offset: 0 })).total).toBe(2);
+      // A's queue sends it; B's never takes it, and B's start-up recovery finds only its own upload.
+      expect((await a.storage.due(Date.now(), 10, new Set())).map((x) => x.id)).toEqual([ofA.id]);
+      expect(await b.storage.due(Date.now(), 10, new Set())).toEqual([]);
+      expect(await a.storage.nextDueAt()).toBe(5);
+      expect(await b.storage.nextDueAt()).toBeUndefined();
+      expect((await a.storage.inStates(['uploading', 'queued'])).map((x) => x.id)).toEqual([ofA.id]);
+      expect((await b.storage.inStates(['uploading', 'queued'])).map((x) => x.id)).toEqual([ofB.id]);
+      expect(await a.storage.activeCount()).toBe(1);
+      expect(await b.storage.activeCount()).toBe(1);
+      expect((await a.storage.counts()).queued).toBe(1);
+      expect((await a.storage.counts()).uploading).toBe(0);
+      expect((await b.storage.counts()).uploading).toBe(1);
+      expect(await a.storage.spoolNames()).toEqual(new Set([ofA.spoolName]));
+      expect(await b.storage.spoolNames()).toEqual(new Set([ofB.spoolName]));
+      expect((await a.storage.inPlaceSources('/scans')).map((x) => x.id)).toEqual([ofA.id]);
+      expect(await b.storage.inPlaceSources('/scans')).toEqual([]);
+    } finally {
+      await a.db.close();
+      await b.db.close();
+    }
+  });
+});
+
 describe('the office units of work', () => {
   it('two units that lock two documents in opposite orders: PostgreSQL breaks the deadlock, the unit it failed runs again, both commit', async () => {
     const { db, storage } = await openStorage(await server.createDatabase(), 'station-a');

@@ -88,6 +88,14 @@ const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_
  *
  * Durability: PostgreSQL acknowledges a commit once its WAL is on disk (synchronous_commit, the default), so
  * what a call answered is kept: `durable` and `keyDurable` have nothing left to wait for.
+ *
+ * One office inbox, each station its own queue: what the clerks see and change is the office's (`get`,
+ * `list`, `update`, the seen-file keys, `uploadedWithHash`, the history), what a station's queue works on is
+ * its own documents, those it took in (`station_id`): `due`, `nextDueAt`, `inStates` (start-up recovery: an
+ * `uploading` document of another station is that station's upload, not one this one was cut off in),
+ * `activeCount` (how busy it is: how far it claims ahead in a shared folder), `counts` (its status and its
+ * drain), `spoolNames` (its spool's sweep), `inPlaceSources` and `unreadableDocuments` (its own folder paths).
+ * So a document a clerk submits at any station is sent by the station that took it in (issue #50 item 3).
  */
 export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage {
   constructor(
@@ -291,8 +299,8 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   async inStates(states: DocumentState[]): Promise<StoredDocument[]> {
     const { rows } = await this.query<Row>(
-      `SELECT ${COLUMNS} FROM office_documents WHERE state = ANY($1) ORDER BY row_seq`,
-      [states],
+      `SELECT ${COLUMNS} FROM office_documents WHERE state = ANY($1) AND station_id = $2 ORDER BY row_seq`,
+      [states, this.stationId],
     );
     return rows.map(fromRow);
   }
@@ -305,15 +313,17 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     const { rows } = await this.query<Row>(
       `SELECT ${COLUMNS} FROM office_documents
        WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND NOT (id = ANY($2))
+         AND station_id = $4
        ORDER BY queued_seq LIMIT $3${lock}`,
-      [nowMs, [...exclude], limit],
+      [nowMs, [...exclude], limit, this.stationId],
     );
     return rows.map(fromRow);
   }
 
   async nextDueAt(): Promise<number | undefined> {
     const { rows } = await this.query<{ t: string | null }>(
-      `SELECT min(next_attempt_at) AS t FROM office_documents WHERE state = 'queued'`,
+      `SELECT min(next_attempt_at) AS t FROM office_documents WHERE state = 'queued' AND station_id = $1`,
+      [this.stationId],
     );
     const t = rows[0]?.t;
     return t == null ? undefined : num(t);
@@ -330,7 +340,8 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   async activeCount(): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
-      `SELECT count(*) AS n FROM office_documents WHERE state IN ('queued', 'uploading')`,
+      `SELECT count(*) AS n FROM office_documents WHERE state IN ('queued', 'uploading') AND station_id = $1`,
+      [this.stationId],
     );
     return num(rows[0]?.n ?? '0');
   }
@@ -338,7 +349,8 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   async counts(): Promise<Record<DocumentState, number>> {
     const counts = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, 0])) as Record<DocumentState, number>;
     const { rows } = await this.query<{ state: DocumentState; n: string }>(
-      'SELECT state, count(*) AS n FROM office_documents GROUP BY state',
+      'SELECT state, count(*) AS n FROM office_documents WHERE station_id = $1 GROUP BY state',
+      [this.stationId],
     );
     for (const r of rows) counts[r.state] = num(r.n);
     return counts;
@@ -354,9 +366,9 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     }>(
       `SELECT id, source_path, source_size, source_mtime_ms FROM office_documents
        WHERE source_path IS NOT NULL AND state <> 'archived' AND left(source_path, $2) = $1
-         AND NOT (state = 'failed' AND error->>'code' = 'file.unreadable')
+         AND NOT (state = 'failed' AND error->>'code' = 'file.unreadable') AND station_id = $3
        ORDER BY row_seq`,
-      [prefix, prefix.length],
+      [prefix, prefix.length, this.stationId],
     );
     return rows.flatMap((r) =>
       r.source_size !== null && r.source_mtime_ms !== null
@@ -372,13 +384,18 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   async unreadableDocuments(): Promise<Map<string, string>> {
     const { rows } = await this.query<{ id: string; source_path: string }>(
       `SELECT id, source_path FROM office_documents
-       WHERE state = 'failed' AND source_path IS NOT NULL AND error->>'code' = 'file.unreadable'`,
+       WHERE state = 'failed' AND source_path IS NOT NULL AND error->>'code' = 'file.unreadable'
+         AND station_id = $1`,
+      [this.stationId],
     );
     return new Map(rows.map((r) => [r.source_path, r.id]));
   }
 
   async spoolNames(): Promise<Set<string>> {
-    const { rows } = await this.query<{ spool_name: string }>('SELECT spool_name FROM office_documents');
+    const { rows } = await this.query<{ spool_name: string }>(
+      'SELECT spool_name FROM office_documents WHERE station_id = $1',
+      [this.stationId],
+    );
     return new Set(rows.map((r) => r.spool_name));
   }
 
