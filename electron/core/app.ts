@@ -4,7 +4,6 @@ import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
 import { queueCaseDocuments } from './cases/queue-case-documents';
-import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 import { TypeSuggester } from './doctype/type-suggester';
 import { createDraftHandlers } from './ipc/draft-handlers';
 import { createCaseServices } from './cases/case-services';
@@ -342,15 +341,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     },
     offered: () => currentSettings().documentTypes.map((t) => t.code),
   });
-  const drafts = new SqliteDraftStorage({
-    db: pipeline.db,
-    isOpen: (id) =>
-      queue.get(id).then(
-        (d) => ['new', 'tagged', 'failed'].includes(d.state),
-        () => false,
-      ),
-    clock,
-  });
+  const { drafts } = pipeline;
 
   // Scanning from the desk (issue #38): the backends are made on first use (the pins file is read then).
   let scanService: ScanService | undefined;

@@ -40,6 +40,12 @@ import type { OfficeStation } from './office/office-station';
 import { letGoOfCopy, sayOfficeReachability } from './office/office-intake';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
+import type { DocumentStorage } from './queue/document-storage';
+import type { HistoryStorage } from './queue/history-storage';
+import { isOfficeOutOfReach, officeEngines } from './office/office-engines';
+import { PostgresDraftStorage } from './office/postgres-draft-storage';
+import type { DraftStorage } from './drafts/draft-storage';
+import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
@@ -86,6 +92,8 @@ export interface IntakePipeline {
   queue: DocumentQueue;
   folders: HotFolderService;
   db: QueueDatabase;
+  /** The clerks' typed work: in the station's file, or in the office database (issue #50). */
+  drafts: DraftStorage;
   archiveDir: string;
   /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
   capture: CaptureIntake;
@@ -146,8 +154,11 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id);
     },
   });
-  // The storage ports over the queue's file: the clerk's commands and the history go through them.
-  const storage = new SqliteDocumentStorage(store);
+  // The storage ports: the station's own file, or the office database's tables (issue #50 item 1), chosen
+  // here once. What still reads the station's file directly (the page tools' records, the queue's
+  // synchronous helpers) finds it empty in an office: nothing of the office's documents is kept there.
+  const engines = o.office ? officeEngines(o.office) : undefined;
+  const storage: DocumentStorage & HistoryStorage = engines?.documents ?? new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     outgoing,
     store,
@@ -184,7 +195,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     dataDir: o.dataDir,
     queue,
     documents: storage,
-    batches: new SqliteBatchStorage(batchStore),
+    batches: engines?.batches ?? new SqliteBatchStorage(batchStore),
     waiting: () => batchStore.waiting(),
     spool,
     archive: o.settings.archive,
@@ -254,28 +265,99 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     queue.setConcurrency(settings.upload.concurrency);
     if (watching && started) void folders.apply(settings.folders);
   });
+  const isOpen = (id: string) =>
+    queue.get(id).then(
+      (d) => ['new', 'tagged', 'failed'].includes(d.state),
+      () => false,
+    );
+  const drafts: DraftStorage = o.office
+    ? new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id })
+    : new SqliteDraftStorage({ db, isOpen, clock: o.clock });
+  // Recovery, then uploads, then the page tools and capture, then the folders (so nothing is taken before
+  // the queue is consistent); each step once, so a start cut off by an office database that stopped
+  // answering goes on where it was.
+  let swept = false;
+  let pagesStarted = false;
+  let captureStarted = false;
+  const startSteps = async (cancelled: () => boolean = () => false): Promise<void> => {
+    if (!swept) {
+      // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays
+      // (also a document the storage cannot answer for now: kept until it can).
+      await outgoing.sweep((id) =>
+        storage.get(id).then(
+          (d) => d !== undefined && d.state !== 'archived',
+          () => true,
+        ),
+      );
+      swept = true;
+    }
+    if (cancelled()) return;
+    if (!queueStarted) {
+      await queue.start();
+      queueStarted = true;
+    }
+    if (cancelled()) return;
+    if (!pagesStarted) {
+      pages.start();
+      pagesStarted = true;
+    }
+    if (cancelled()) return;
+    if (!captureStarted) {
+      await capture.start();
+      captureStarted = true;
+      // A station that splits batches has its capture workers ready before the first one (issue #30 item 6).
+      if (splitsBatches) capture.warm();
+    }
+    if (cancelled()) return;
+    if (!started) {
+      await folders.start(o.settings.folders);
+      started = true;
+    }
+  };
+  // An office station starts its work once it has joined the office (its tables exist, its row is written),
+  // and goes on after each time the database stopped answering until it succeeds: the window and the agent
+  // run meanwhile and say the office is out of reach (sayOfficeReachability); nothing is taken.
+  let stopping = false;
+  let stopped!: () => void;
+  const stoppedSignal = new Promise<void>((r) => (stopped = r));
+  const startInOffice = async (office: NonNullable<IntakePipelineOptions['office']>): Promise<void> => {
+    let pauseMs = 250;
+    await Promise.race([office.joined, stoppedSignal]);
+    while (!stopping) {
+      try {
+        await startSteps(() => stopping);
+        return;
+      } catch (e) {
+        if (!isOfficeOutOfReach(e)) throw e;
+        o.logger.warn('office database out of reach: the station starts its work once it answers', { error: e });
+        await Promise.race([new Promise((r) => setTimeout(r, pauseMs).unref()), stoppedSignal]);
+        pauseMs = Math.min(pauseMs * 2, 10_000);
+      }
+    }
+  };
+  let officeStart: Promise<void> | undefined;
   return {
     queue,
     folders,
     db,
+    drafts,
     archiveDir,
     capture,
     pages,
     async start() {
-      // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays.
-      await outgoing.sweep((id) => store.get(id)?.state !== undefined && store.get(id)?.state !== 'archived');
-      await queue.start();
-      queueStarted = true;
-      pages.start();
-      await capture.start();
-      // A station that splits batches has its capture workers ready before the first one (issue #30 item 6).
-      if (splitsBatches) capture.warm();
-      await folders.start(o.settings.folders);
-      started = true;
+      if (o.office)
+        officeStart = startInOffice(o.office).catch((e: unknown) =>
+          o.logger.error('the station could not start its work on the office database', { error: e }),
+        );
+      else await startSteps();
     },
     async stop() {
+      stopping = true;
+      stopped();
       unsubscribe();
       unsubscribeOffice();
+      // A start on the office database under way ends first (it stops at its next step).
+      await officeStart;
       await folders.stop();
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.

@@ -38,6 +38,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 export class OfficeDatabase {
   private readonly pool: pg.Pool;
   private current: OfficeReachability = { state: 'connecting' };
+  private opened = false;
   private readonly listeners = new Set<(r: OfficeReachability) => void>();
   readonly label: string;
 
@@ -70,6 +71,7 @@ export class OfficeDatabase {
   /** Opens the pool and brings the schema up to this version (office-migrations.ts). Throws office.* errors. */
   async open(): Promise<{ schemaVersion: number; migratedFrom: number }> {
     const result = await this.transactionRaw((client) => migrateOfficeDatabase(client));
+    this.opened = true;
     if (result.migratedFrom !== result.schemaVersion)
       this.o.logger.info('office database schema brought up to date', {
         database: this.label,
@@ -77,6 +79,20 @@ export class OfficeDatabase {
         to: result.schemaVersion,
       });
     return result;
+  }
+
+  /**
+   * Rejects the storages' calls (documents, batches, drafts) until `open` brought the schema up to date: a
+   * station started while the office was out of reach answers "not joined yet" (office.unreachable, as the
+   * clerk's screens say it) instead of a missing table, and its reachability is not changed by it.
+   */
+  async whenOpened(): Promise<void> {
+    if (!this.opened)
+      throw new IntakeError(
+        'unreachable',
+        'office.unreachable',
+        `The office database ${this.label} is not joined yet: this station joins it as soon as it answers`,
+      );
   }
 
   reachability(): OfficeReachability {

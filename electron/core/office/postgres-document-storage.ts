@@ -142,7 +142,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async hasSeen(key: string): Promise<boolean> {
-    const { rowCount } = await this.query('SELECT 1 FROM office_seen_files WHERE key = $1', [key]);
+    const { rowCount } = await this.query('SELECT 1 FROM office_seen_files WHERE key = $1', [seenKeyText(key)]);
     return rowCount === 1;
   }
 
@@ -154,7 +154,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     const { rowCount } = await this.query(
       `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING`,
-      [key, documentId, at],
+      [seenKeyText(key), documentId, at],
     );
     return rowCount === 1;
   }
@@ -193,7 +193,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
         await c.query(
           `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
            ON CONFLICT (key) DO NOTHING`,
-          [d.seenKey, d.id, d.at],
+          [seenKeyText(d.seenKey), d.id, d.at],
         );
       await this.addHistory(c, d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
       const row = rows[0];
@@ -451,6 +451,15 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 function storedStep(code: string, values: Record<string, unknown> | null): HistoryStep {
   const parsed = HistoryStepSchema.safeParse({ code, values: values ?? {} });
   return parsed.success ? parsed.data : { code: 'note', values: { text: code } };
+}
+
+/**
+ * A seen-file key as PostgreSQL's text keeps it: the watched folders join a key's parts with NUL
+ * (hot-folder.ts seenKeyOf), which a text value may not hold ("invalid byte sequence 0x00": the first office
+ * station's folder stopped there). `\` is written `\\` and NUL `\0`, so two keys stay two.
+ */
+function seenKeyText(key: string): string {
+  return key.replace(/\\/g, '\\\\').split(String.fromCharCode(0)).join('\\0');
 }
 
 /** `%`, `_` and `\` are the clerk's characters, not wildcards (ILIKE's escape is `\` by default). */

@@ -31,6 +31,7 @@ export class PostgresDraftStorage implements DraftStorage {
   constructor(private readonly deps: PostgresDraftStorageDeps) {}
 
   async list(): Promise<DocumentDraft[]> {
+    await this.deps.db.whenOpened();
     const { rows } = await this.deps.db.query<Row>('SELECT document_id, draft_values, saved_at FROM office_drafts');
     const kept: DocumentDraft[] = [];
     const gone: string[] = [];
@@ -57,6 +58,7 @@ export class PostgresDraftStorage implements DraftStorage {
       );
     }
     const savedAt = new Date(this.deps.clock.now()).toISOString();
+    await this.deps.db.whenOpened();
     await this.deps.db.query(
       `INSERT INTO office_drafts (document_id, draft_values, saved_at, station_id, clerk) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (document_id) DO UPDATE SET draft_values = EXCLUDED.draft_values, saved_at = EXCLUDED.saved_at,
@@ -68,6 +70,7 @@ export class PostgresDraftStorage implements DraftStorage {
 
   async discard(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
+    await this.deps.db.whenOpened();
     await this.deps.db.query('DELETE FROM office_drafts WHERE document_id = ANY($1)', [ids]);
   }
 }

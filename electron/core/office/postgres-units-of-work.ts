@@ -25,6 +25,7 @@ const DEADLOCK_ATTEMPTS = 3;
  */
 export async function inUnitOfWork<T>(db: OfficeDatabase, work: () => Promise<T>): Promise<T> {
   if (unitClient(db)) return work();
+  await db.whenOpened();
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((client) => {
@@ -58,11 +59,11 @@ export function queryInUnit<R extends QueryResultRow>(
   params: unknown[] = [],
 ): Promise<QueryResult<R>> {
   const client = unitClient(db);
-  return client ? client.query<R>(sql, params) : db.query<R>(sql, params);
+  return client ? client.query<R>(sql, params) : db.whenOpened().then(() => db.query<R>(sql, params));
 }
 
 /** Statements that commit together: inside the caller's unit, else a transaction of their own. */
 export function togetherInUnit<T>(db: OfficeDatabase, fn: (client: OfficeClient) => Promise<T>): Promise<T> {
   const client = unitClient(db);
-  return client ? fn(client) : db.transaction(fn);
+  return client ? fn(client) : db.whenOpened().then(() => db.transaction(fn));
 }

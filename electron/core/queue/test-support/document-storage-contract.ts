@@ -112,6 +112,22 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
     );
 
     it(
+      'keeps seen-file keys as the watched folders make them (parts joined by NUL, any character of a file name)',
+      withStorage(async ({ documents }) => {
+        // hot-folder.ts seenKeyOf: folder, path, size and mtime joined by U+0000, which no path holds.
+        const key = (name: string) => ['/scans/Büro', `2026/${name}`, 1234, 1765000000000].join('\u0000');
+        await documents.insert(newDocument({ seenKey: key('a.pdf') }));
+        expect(await documents.hasSeen(key('a.pdf'))).toBe(true);
+        expect(await documents.markSeen(key('b\\0.pdf'), 'batch-1', at(0))).toBe(true);
+        // A name with the characters an encoding of NUL might use is another key, not the same one.
+        expect(await documents.hasSeen(key('b\u0000.pdf'))).toBe(false);
+        expect(await documents.hasSeen(key('b\\0.pdf'))).toBe(true);
+        expect(await documents.markSeen(key('b\u0000.pdf'), 'batch-2', at(0))).toBe(true);
+        expect(await documents.hasSeen(key('c.pdf'))).toBe(false);
+      }),
+    );
+
+    it(
       'applies a patch: fields left out stay, null clears, and only a new state or other bytes make history',
       withStorage(async ({ documents, history }) => {
         const d = await documents.insert(
