@@ -96,6 +96,7 @@ describe('the office overview of a station with an office database, in Chromium'
     // The refresh button is in the keyboard's reach.
     await page.getByTestId('office-refresh').focus();
     await page.keyboard.press('Enter');
+    await app.screenshot('office-overview-en');
     await expectAccessible(page);
   });
 
@@ -124,6 +125,7 @@ describe('the office overview of a station with an office database, in Chromium'
     expect(await rows(page, 'office-stations')).toEqual(
       expect.arrayContaining([['PC station-b', 'Aktiv', expect.any(String)]]),
     );
+    await app.screenshot('office-overview-de');
     await expectAccessible(page);
     await setClerkLanguage(app, 'en');
   });
@@ -135,6 +137,7 @@ describe('the office overview of a station with an office database, in Chromium'
     await banner.waitFor({ timeout: 60_000 });
     expect(await banner.textContent()).toMatch(/^The office database postgres:\/\/\S+ cannot be reached: /);
     expect(await page.getByTestId('office-by-folder').count()).toBe(0);
+    await app.screenshot('office-overview-unreachable-en');
     await expectAccessible(page);
     await server!.start();
     await expect.poll(() => page.getByTestId('office-waiting').textContent(), { timeout: 60_000 }).toBe('4');
