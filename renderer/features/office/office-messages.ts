@@ -6,7 +6,7 @@ const en = {
   'office.checkedAt': 'As of {at}; refreshed every few seconds while open.',
   'office.loading': 'Asking the office database…',
   'office.none':
-    'This station works without an office database: its inbox and queue are its own. An office with several stations sets one up in the settings (office database); this overview then shows what waits in the whole office.',
+    'This station works without an office database: its inbox and queue are its own. In an office with several stations, an administrator gives each station the office database (the admin’s guide, “The office database”); this overview then shows what waits in the whole office.',
   'office.unreachable':
     'The office database {database} cannot be reached: {reason}. The figures come back here once it answers; this overview keeps asking.',
   'office.refused':
@@ -49,7 +49,7 @@ const de: Record<OfficeKey, string> = {
   'office.checkedAt': 'Stand {at}; wird alle paar Sekunden aktualisiert, solange sie offen ist.',
   'office.loading': 'Die Büro-Datenbank wird gefragt…',
   'office.none':
-    'Diese Station arbeitet ohne Büro-Datenbank: Eingang und Warteschlange sind ihre eigenen. Ein Büro mit mehreren Stationen richtet sie in den Einstellungen ein (Büro-Datenbank); dann zeigt diese Übersicht, was im ganzen Büro wartet.',
+    'Diese Station arbeitet ohne Büro-Datenbank: Eingang und Warteschlange sind ihre eigenen. In einem Büro mit mehreren Stationen richtet ein Administrator jeder Station die Büro-Datenbank ein (Handbuch für Administratoren, „Die Büro-Datenbank“); dann zeigt diese Übersicht, was im ganzen Büro wartet.',
   'office.unreachable':
     'Die Büro-Datenbank {database} ist nicht erreichbar: {reason}. Die Zahlen erscheinen wieder, sobald sie antwortet; diese Übersicht fragt weiter.',
   'office.refused':
