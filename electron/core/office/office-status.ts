@@ -49,6 +49,6 @@ export async function readOfficeStatus(db: OfficeDatabase, o: { lapseSeconds: nu
       queued: Number(row?.queued ?? 0),
       ...(row?.oldest ? { oldestWaiting: row.oldest.toISOString() } : {}),
     };
-    return { ...status, ...(await readSupervisorView(c, schemaVersion)) };
+    return { ...status, ...(await readSupervisorView(c)) };
   });
 }

@@ -4,9 +4,6 @@ import type { OfficeClient } from './office-client';
 /** The states of a document that waits for a clerk (new, tagged) or to be fixed (failed). */
 export const WAITING_STATES = ['new', 'tagged', 'failed'] as const;
 
-/** The schema step from which history entries name their clerk (office-migrations.ts, step 3). */
-const CLERK_RECORDED_FROM = 3;
-
 /**
  * What a supervisor asks of the office (issue #50 item 6), beside the counts of office-status.ts: where the
  * waiting documents come from and what they are, each group with its oldest, and who sent how many today.
@@ -14,7 +11,6 @@ const CLERK_RECORDED_FROM = 3;
  */
 export async function readSupervisorView(
   c: OfficeClient,
-  schemaVersion: number,
 ): Promise<Pick<OfficeStatus, 'waitingByFolder' | 'waitingByType' | 'sentToday'>> {
   const byFolder = await c.query<{ folder: string; waiting: string; oldest: Date }>(
     `SELECT source_folder AS folder, count(*) AS waiting, min(arrived_at) AS oldest
@@ -40,7 +36,7 @@ export async function readSupervisorView(
       waiting: Number(r.waiting),
       oldest: r.oldest.toISOString(),
     })),
-    sentToday: await sentToday(c, schemaVersion),
+    sentToday: await sentToday(c),
   };
 }
 
@@ -53,15 +49,14 @@ export async function readSupervisorView(
  * entries' times are the stations' own, as the history shows them. A database older stations keep at an
  * earlier schema step has no clerk column: its documents are counted, their clerk not recorded.
  */
-async function sentToday(c: OfficeClient, schemaVersion: number): Promise<OfficeStatus['sentToday']> {
+async function sentToday(c: OfficeClient): Promise<OfficeStatus['sentToday']> {
   const day = await officeDay(c);
   const since = new Date(day.since);
-  const clerk =
-    schemaVersion >= CLERK_RECORDED_FROM
-      ? `(SELECT s.clerk FROM office_history s
+  const clerk = (await clerkRecorded(c))
+    ? `(SELECT s.clerk FROM office_history s
           WHERE s.document_id = u.document_id AND s.code IN ('submitted', 'retry') AND s.id < u.id
           ORDER BY s.id DESC LIMIT 1)`
-      : 'NULL::text';
+    : 'NULL::text';
   const { rows } = await c.query<{ clerk: string | null; sent: string }>(
     `WITH uploads AS (
        SELECT DISTINCT ON (u.document_id) u.document_id, ${clerk} AS clerk
@@ -83,4 +78,16 @@ export async function officeDay(c: OfficeClient): Promise<OfficeStatus['sentToda
   const row = rows[0];
   if (!row) throw new Error('the database did not say its day');
   return { since: row.since.toISOString(), timeZone: row.time_zone, sent: 0, byClerk: [] };
+}
+
+/**
+ * Whether history entries name their clerk (`office_history.clerk`, schema step 3): asked of the table itself
+ * rather than of the step's number, which a later merge of schema steps may move.
+ */
+async function clerkRecorded(c: OfficeClient): Promise<boolean> {
+  const { rowCount } = await c.query(
+    `SELECT 1 FROM pg_attribute
+     WHERE attrelid = to_regclass('office_history') AND attname = 'clerk' AND NOT attisdropped`,
+  );
+  return rowCount === 1;
 }
