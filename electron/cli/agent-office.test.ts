@@ -113,6 +113,10 @@ describe('intake-agent status --office against a real PostgreSQL', () => {
         schemaVersion: expect.any(Number),
         stations: [{ id: 'station-a', name: 'PC station-a', alive: true, lastSeen: expect.any(String) }],
         documents: { waiting: 2, held: 1, queued: 0, oldestWaiting: expect.any(String) },
+        // The supervisor's view (issue #50 item 6), after the fields above.
+        waitingByFolder: [{ folder: '/scans', waiting: 2, oldest: expect.any(String) }],
+        waitingByType: [{ documentType: null, waiting: 2, oldest: expect.any(String) }],
+        sentToday: { sent: 0, byClerk: [], since: expect.any(String), timeZone: expect.any(String) },
       });
       expect(run.stdout + run.stderr).not.toContain('pw: 50');
     } finally {

@@ -32,6 +32,7 @@ import { createSettingsHandlers } from './ipc/settings-handlers';
 import { createPageHandlers } from './ipc/page-handlers';
 import { createSuggestionHandlers } from './ipc/suggestion-handlers';
 import { createScanningHandlers } from './ipc/scanning-handlers';
+import { createOfficeHandlers } from './ipc/office-handlers';
 import { lazyBackends, scannerBackends } from './scanning/create-scanning';
 import { ScanService } from './scanning/scan-service';
 import { createTextServices } from './text-services';
@@ -397,6 +398,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
     ...createScanningHandlers(scanning),
+    ...createOfficeHandlers(office ? { office: { db: office.db, lapseSeconds: office.station.lapseSeconds } } : {}),
     'capture.sheet': (req) => sheets.make(req),
     'capture.held': async () => ({ batches: await pipeline.capture.held() }),
     'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),

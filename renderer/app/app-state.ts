@@ -10,6 +10,7 @@ import type { QueueSlice } from '../features/queue/queue-state';
 import type { SettingsSlice } from '../features/settings/settings-state';
 import type { TaggingSlice } from '../features/tagging/tagging-state';
 import type { SuggestionSlice } from '../features/tagging/suggestion-state';
+import type { OfficeSlice } from '../features/office/office-state';
 import type { NoticesSlice } from './notices-state';
 import type { ShellSlice } from './shell-state';
 
@@ -32,4 +33,5 @@ export type AppState = ShellSlice &
   SettingsSlice &
   CasesSlice &
   PartnersSlice &
-  ActivitySlice;
+  ActivitySlice &
+  OfficeSlice;

@@ -13,6 +13,7 @@ export const NAV_ITEMS = [
   { id: 'cases', label: 'nav.cases' },
   { id: 'partners', label: 'nav.partners' },
   { id: 'activity', label: 'nav.activity' },
+  { id: 'office', label: 'nav.office' },
 ] as const satisfies readonly { id: string; label: MessageKey }[];
 
 export type ScreenId = (typeof NAV_ITEMS)[number]['id'];

@@ -2,6 +2,7 @@ import { ActivityScreen } from '../features/activity/activity-screen';
 import { CreateCaseScreen } from '../features/cases/create-case-screen';
 import { ClaimsScreen } from '../features/claims/claims-screen';
 import { InboxScreen } from '../features/inbox/inbox-screen';
+import { OfficeScreen } from '../features/office/office-screen';
 import { PartnerScreen } from '../features/partners/partner-screen';
 import { PolicyLookupScreen } from '../features/policies/policy-lookup-screen';
 import { QueueScreen } from '../features/queue/queue-screen';
@@ -26,5 +27,7 @@ export function ScreenOutlet(props: { screen: ScreenId }) {
       return <PartnerScreen />;
     case 'activity':
       return <ActivityScreen />;
+    case 'office':
+      return <OfficeScreen />;
   }
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppState } from './app-state';
 import { createActivitySlice } from '../features/activity/activity-slice';
+import { createOfficeSlice } from '../features/office/office-slice';
 import { createCasesSlice } from '../features/cases/cases-slice';
 import { createClaimsSlice } from '../features/claims/claims-slice';
 import { createBatchProgressSlice } from '../features/inbox/batch-progress-slice';
@@ -32,6 +33,7 @@ export function createAppStore() {
     ...createCasesSlice(...a),
     ...createPartnersSlice(...a),
     ...createActivitySlice(...a),
+    ...createOfficeSlice(...a),
   }));
 }
 

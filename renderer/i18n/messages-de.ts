@@ -14,6 +14,7 @@ export const de: Record<MessageKey, string> = {
   'nav.cases': 'Fall anlegen',
   'nav.partners': 'Dienstleister',
   'nav.activity': 'Fallverlauf',
+  'nav.office': 'Büroübersicht',
   'status.environment': 'Umgebung',
   'status.version': 'Version {version}',
   'status.network.unknown': 'Verbindung wird geprüft…',
@@ -99,7 +100,7 @@ export const de: Record<MessageKey, string> = {
   'toast.count': '×{count}',
   'help.title': 'Tastenkürzel',
   'help.screens':
-    'Bereich wechseln (Eingang, Warteschlange, Vertragssuche, Schäden, Einstellungen, Fall anlegen, Dienstleister, Fallverlauf)',
+    'Bereich wechseln (Eingang, Warteschlange, Vertragssuche, Schäden, Einstellungen, Fall anlegen, Dienstleister, Fallverlauf, Büroübersicht)',
   'help.next': 'Nächstes Dokument',
   'help.previous': 'Vorheriges Dokument',
   'help.multiSelect': 'Mehrere Dokumente für gemeinsames Verschlagworten auswählen',

@@ -13,6 +13,7 @@ export const en = {
   'nav.cases': 'Create case',
   'nav.partners': 'Service partner',
   'nav.activity': 'Case activity',
+  'nav.office': 'Office overview',
   'status.environment': 'Environment',
   'status.version': 'Version {version}',
   'status.network.unknown': 'Checking the connection…',
@@ -98,7 +99,7 @@ export const en = {
   'toast.count': '×{count}',
   'help.title': 'Keyboard shortcuts',
   'help.screens':
-    'Switch screen (Inbox, Queue, Policy lookup, Claims, Settings, Create case, Service partner, Case activity)',
+    'Switch screen (Inbox, Queue, Policy lookup, Claims, Settings, Create case, Service partner, Case activity, Office overview)',
   'help.next': 'Next document',
   'help.previous': 'Previous document',
   'help.multiSelect': 'Select several documents for batch tagging',

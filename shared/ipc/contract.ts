@@ -11,6 +11,7 @@ import { suggestionInvokes } from './channels/suggestions';
 import { folderInvokes } from './channels/folders';
 import { draftInvokes } from './channels/drafts';
 import { scanningInvokes } from './channels/scanning';
+import { officeInvokes } from './channels/office';
 
 /**
  * The one IPC contract. Every invoke takes one object and resolves to a result; every event carries one
@@ -30,6 +31,7 @@ export const invokes = {
   ...draftInvokes,
   ...captureInvokes,
   ...scanningInvokes,
+  ...officeInvokes,
 };
 export const events = {
   ...appEvents,

@@ -144,6 +144,9 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
      pages jsonb NOT NULL
    );
    CREATE INDEX office_capture_parts_batch ON office_capture_parts(batch_id);`,
+  // 3 (issue #50 item 6): who did each step, for the supervisor's "sent today per clerk": the clerk signed in
+  // at the station that wrote the history entry (null where none is: the agent, a station before this step).
+  `ALTER TABLE office_history ADD COLUMN clerk text;`,
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;

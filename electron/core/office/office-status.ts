@@ -1,25 +1,15 @@
+import type { OfficeStatus } from '../../../shared/domain/office-status';
 import type { OfficeDatabase } from './office-database';
 import { OFFICE_SCHEMA_VERSION, officeSchemaVersion } from './office-migrations';
+import { officeDay, readSupervisorView, WAITING_STATES } from './supervisor-view';
 
-/** The office database as an admin (and `intake-agent status --office`) sees it; read only, never migrates. */
-export interface OfficeStatus {
-  /** The database's schema step; 0 when no station has opened it yet. */
-  schemaVersion: number;
-  /** The step this Intake Desk brings a database to. */
-  knownVersion: number;
-  /** Every station that joined, with its last heartbeat on the server's clock and whether it is within the lapse. */
-  stations: Array<{ id: string; name: string; lastSeen: string; alive: boolean }>;
-  documents: {
-    /** Waiting for a clerk (new, tagged) or to be fixed (failed). */
-    waiting: number;
-    /** Of those, open at a clerk's now (a hold not lapsed). */
-    held: number;
-    queued: number;
-    /** The oldest waiting document's arrival. */
-    oldestWaiting?: string;
-  };
-}
+export type { OfficeStatus } from '../../../shared/domain/office-status';
 
+/**
+ * The office database as an admin (`intake-agent status --office`) and a supervisor (the office screen) see
+ * it (shared/domain/office-status.ts); read only, never migrates, in one transaction (one snapshot's counts
+ * per statement, READ COMMITTED).
+ */
 export async function readOfficeStatus(db: OfficeDatabase, o: { lapseSeconds: number }): Promise<OfficeStatus> {
   return db.transaction(async (c) => {
     const schemaVersion = await officeSchemaVersion(c);
@@ -28,6 +18,9 @@ export async function readOfficeStatus(db: OfficeDatabase, o: { lapseSeconds: nu
       knownVersion: OFFICE_SCHEMA_VERSION,
       stations: [],
       documents: { waiting: 0, held: 0, queued: 0 },
+      waitingByFolder: [],
+      waitingByType: [],
+      sentToday: await officeDay(c),
     };
     if (schemaVersion === 0) return status;
     const stations = await c.query<{ id: string; name: string; last_seen: Date; alive: boolean }>(
@@ -42,11 +35,12 @@ export async function readOfficeStatus(db: OfficeDatabase, o: { lapseSeconds: nu
       alive: r.alive,
     }));
     const counts = await c.query<{ waiting: string; held: string; queued: string; oldest: Date | null }>(
-      `SELECT count(*) FILTER (WHERE state IN ('new', 'tagged', 'failed')) AS waiting,
-              count(*) FILTER (WHERE state IN ('new', 'tagged', 'failed') AND hold_expires_at > clock_timestamp()) AS held,
+      `SELECT count(*) FILTER (WHERE state = ANY($1)) AS waiting,
+              count(*) FILTER (WHERE state = ANY($1) AND hold_expires_at > clock_timestamp()) AS held,
               count(*) FILTER (WHERE state IN ('queued', 'uploading')) AS queued,
-              min(arrived_at) FILTER (WHERE state IN ('new', 'tagged', 'failed')) AS oldest
+              min(arrived_at) FILTER (WHERE state = ANY($1)) AS oldest
        FROM office_documents`,
+      [WAITING_STATES],
     );
     const row = counts.rows[0];
     status.documents = {
@@ -55,6 +49,6 @@ export async function readOfficeStatus(db: OfficeDatabase, o: { lapseSeconds: nu
       queued: Number(row?.queued ?? 0),
       ...(row?.oldest ? { oldestWaiting: row.oldest.toISOString() } : {}),
     };
-    return status;
+    return { ...status, ...(await readSupervisorView(c)) };
   });
 }

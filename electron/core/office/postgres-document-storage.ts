@@ -84,7 +84,7 @@ const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_
  * (queue/document-storage.ts, queue/history-storage.ts) over `office_documents`, `office_seen_files` and
  * `office_history`, answering to the same contract tests as the station's SQLite store. Each call is one
  * transaction; a document's change and its history entry commit together. The station that takes a
- * document in is recorded with it (`station_id`), and with each history entry.
+ * document in is recorded with it (`station_id`), and with each history entry, as is the station's clerk.
  *
  * Durability: PostgreSQL acknowledges a commit once its WAL is on disk (synchronous_commit, the default), so
  * what a call answered is kept: `durable` and `keyDurable` have nothing left to wait for.
@@ -102,6 +102,12 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     private readonly db: OfficeDatabase,
     /** This station's id (office_stations): the documents it takes in, the history it writes. */
     private readonly stationId: string,
+    /**
+     * The clerk signed in at this station, written with each history entry (office_history.clerk): who sent a
+     * document is the clerk of its last `submitted` or `retry` entry (the supervisor's view, supervisor-view.ts).
+     * None for a station without a clerk (the agent): its entries name none.
+     */
+    private readonly clerk?: string,
   ) {}
 
   /**
@@ -264,9 +270,9 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   ): Promise<void> {
     const values = step && Object.keys(step.values).length > 0 ? JSON.stringify(step.values) : null;
     await c.query(
-      `INSERT INTO office_history (document_id, station_id, file_name, case_number, state, code, step_values, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, this.stationId, fileName, caseNumber ?? null, state, step?.code ?? null, values, at],
+      `INSERT INTO office_history (document_id, station_id, clerk, file_name, case_number, state, code, step_values, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, this.stationId, this.clerk ?? null, fileName, caseNumber ?? null, state, step?.code ?? null, values, at],
     );
   }
 
