@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentFingerprint, DocumentContent } from '../queue/document-content';
 import { SpoolDocumentContent } from '../queue/document-content';
 import { Spool } from '../queue/spool';
 import type { OfficeDatabase } from './office-database';
 import { OfficeDocumentContent } from './office-document-content';
+import { moveOneDocumentInAChild } from './test-support/move-one-document-process';
 import { officeDatabaseOf } from './test-support/office-fixture';
 import type { PrivatePostgres } from './test-support/private-postgres';
 import { startPrivatePostgres } from './test-support/private-postgres';
@@ -269,5 +271,41 @@ describe('the documents’ bytes in the office database, between stations and th
     await server.start();
     await content.copyOut('doc-13', out, fingerprint);
     expect((await readFile(out)).equals(bytes)).toBe(true);
+  });
+});
+
+/** The memory a station may spend moving one document's bytes, whatever its size (docs/deployment.md §11). */
+const MOVE_BUDGET_MIB = 128;
+
+describe('a 300 MB scan', () => {
+  it(`is stored in and copied out of the office database within ${MOVE_BUDGET_MIB} MiB of the station's memory`, async () => {
+    const size = 300 * 1024 * 1024;
+    const dir = await freshDir('huge');
+    const file = join(dir, 'huge.tif');
+    const hash = createHash('sha256');
+    // Written a MiB at a time: the test's own process does not hold it either.
+    await pipeline(
+      (async function* () {
+        for (let left = size; left > 0; left -= 1024 * 1024) {
+          const chunk = randomBytes(Math.min(1024 * 1024, left));
+          hash.update(chunk);
+          yield chunk;
+        }
+      })(),
+      createWriteStream(file),
+    );
+    const moved = await moveOneDocumentInAChild({
+      place: 'office',
+      url,
+      file,
+      fingerprint: { size, sha256: hash.digest('hex') },
+      out: await freshDir('huge-out'),
+    });
+    const mib = (kib: number) => Math.round(kib / 1024);
+    // Growth above the station's memory before the move (its pool open, its code loaded), from the kernel.
+    const growth = { storing: mib(moved.peakStoring - moved.before), copying: mib(moved.peakCopying - moved.before) };
+    expect(growth.storing, `MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
+    expect(growth.copying, `MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
+    await rm(file);
   });
 });
