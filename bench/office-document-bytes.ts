@@ -4,17 +4,16 @@
  * gvfs as a station mounts it; the spool's own protocol there: `.partial`, fsync, rename), against this
  * station's local disk (its spool) as the baseline, in the same run. Measured through the port's own
  * implementations (queue/document-content.ts): storing a local file and copying it out again, 100 KB, 2 MB,
- * 20 MB and 300 MB; the station's peak RSS while it moves the 300 MB file (a child process per place, its
- * kernel peak reset between store and copy); two stations storing at once; the database's chunk size.
+ * 20 MB and 300 MB; the station's peak RSS while it moves the 300 MB file (a child process per place,
+ * office/test-support/move-one-document.ts: the kernel's peak, reset between store and copy); two stations storing at once; the database's chunk size.
  * The database is a private cluster of Debian's PostgreSQL with fsync on, as a real server runs.
  *
  *   SHARE=$(scripts/smb-share.sh start "$TMPDIR/smb" 2)
  *   npx tsx bench/office-document-bytes.ts --share "$SHARE" [--quick]
  *   scripts/smb-share.sh stop "$TMPDIR/smb"
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { SpoolDocumentContent } from '../electron/core/queue/document-content';
 import { Spool } from '../electron/core/queue/spool';
 import { OfficeDatabase } from '../electron/core/office/office-database';
 import { OfficeDocumentContent } from '../electron/core/office/office-document-content';
+import { moveOneDocumentInAChild } from '../electron/core/office/test-support/move-one-document-process';
 import { officeAddress } from '../electron/core/office/test-support/office-fixture';
 import { startPrivatePostgres } from '../electron/core/office/test-support/private-postgres';
 import { silentLogger } from '../electron/core/util/logger';
@@ -98,56 +98,6 @@ async function putGet(
     await rm(join(outDir, `${tag}-${i}`), { force: true });
   }
   return { put, get };
-}
-
-function kernelKb(field: 'VmRSS' | 'VmHWM'): number {
-  const text = readFileSync('/proc/self/status', 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN);
-}
-
-/** In a child: one 300 MB document stored and copied out, with the process's RSS around each. */
-async function child(): Promise<void> {
-  const name = argOf('--child') as PlaceName;
-  const file = argOf('--file')!;
-  const fp = JSON.parse(argOf('--fingerprint')!) as ContentFingerprint;
-  const out = argOf('--out')!;
-  const place = await openPlace(name, { dir: argOf('--dir')!, ...(argOf('--url') ? { url: argOf('--url') } : {}) });
-  // Warm: the connection, the code paths; then the kernel's peak is reset (clear_refs 5) so it counts the move.
-  const tiny = join(out, 'warm');
-  writeFileSync(tiny, 'warm');
-  const warmFp = await place.content.store('warm', tiny);
-  await place.content.copyOut('warm', `${tiny}.out`, warmFp);
-  const reset = () => writeFileSync('/proc/self/clear_refs', '5');
-  reset();
-  const before = kernelKb('VmRSS');
-  let t = performance.now();
-  await place.content.store('big', file, fp);
-  const putS = seconds(t);
-  const peakPut = kernelKb('VmHWM');
-  reset();
-  t = performance.now();
-  await place.content.copyOut('big', join(out, 'big'), fp);
-  const getS = seconds(t);
-  const peakGet = kernelKb('VmHWM');
-  await place.content.remove('big');
-  await place.content.remove('warm');
-  await rm(join(out, 'big'), { force: true });
-  await place.close();
-  console.log(JSON.stringify({ before, peakPut, peakGet, putS, getS }));
-}
-
-async function inChild(
-  name: PlaceName,
-  o: { dir: string; url?: string; file: string; fp: ContentFingerprint; out: string },
-): Promise<{ before: number; peakPut: number; peakGet: number; putS: number; getS: number }> {
-  const args = ['--import', 'tsx', process.argv[1]!, '--child', name, '--dir', o.dir, '--file', o.file];
-  args.push('--fingerprint', JSON.stringify(o.fp), '--out', o.out, ...(o.url ? ['--url', o.url] : []));
-  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let text = '';
-  proc.stdout.on('data', (d: Buffer) => (text += d.toString()));
-  const code = await new Promise<number | null>((r) => proc.on('exit', r));
-  if (code !== 0) throw new Error(`child ${name} exited ${code}: ${text}`);
-  return JSON.parse(text.trim().split('\n').pop()!) as never;
 }
 
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
@@ -262,15 +212,22 @@ async function main(): Promise<void> {
     );
     let baseBig = { put: NaN, get: NaN };
     for (const n of names) {
-      const r = await inChild(n, { dir: dirOf(n), url, file: big, fp: bigFp, out });
-      const put = bigSize / MB / r.putS;
-      const get = bigSize / MB / r.getS;
+      const r = await moveOneDocumentInAChild({
+        place: n === 'office' ? 'office' : 'spool',
+        dir: dirOf(n),
+        url,
+        file: big,
+        fingerprint: bigFp,
+        out,
+      });
+      const put = bigSize / MB / r.storeSeconds;
+      const get = bigSize / MB / r.copySeconds;
       if (n === 'local') baseBig = { put, get };
       const ratio = n === 'local' ? '' : ` (${(put / baseBig.put).toFixed(2)}×)`;
       const ratioGet = n === 'local' ? '' : ` (${(get / baseBig.get).toFixed(2)}×)`;
       console.log(
         `| ${n} | ${fmt(put)}${ratio} | ${fmt(get)}${ratioGet} | ${(r.before / 1024).toFixed(0)} MB | ` +
-          `${(r.peakPut / 1024).toFixed(0)} MB | ${(r.peakGet / 1024).toFixed(0)} MB | ${load()} |`,
+          `${(r.peakStoring / 1024).toFixed(0)} MB | ${(r.peakCopying / 1024).toFixed(0)} MB | ${load()} |`,
       );
     }
   } finally {
@@ -282,13 +239,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--child'))
-  void child().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
-else
-  void main().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
