@@ -161,6 +161,61 @@ async function main(): Promise<void> {
       await p.close();
       console.log(`| ${chunkBytes / 1024} KiB | ${fmt(r.put)} / ${fmt(r.get)} | ${load()} |`);
     }
+    // How a chunk is read back: base64 text (what office-document-content.ts does), node-postgres's default
+    // hex text, and base64 four chunks per statement; 3 rounds alternated, 20 MB each.
+    {
+      const reader = new OfficeDatabase({ address: officeAddress(url), logger: silentLogger });
+      const office = new OfficeDocumentContent(reader, { stationId: 'bench' });
+      await office.store('read-modes', file20, fp20);
+      const modes: Record<string, () => Promise<number>> = {
+        'base64, 1 per statement': async () => {
+          let n = 0;
+          for (let i = 0; i < 20; i++) {
+            const r = await reader.query<{ b: string }>(
+              `SELECT encode(bytes, 'base64') AS b FROM office_document_chunks WHERE document_id = 'read-modes' AND seq = $1`,
+              [i],
+            );
+            n += Buffer.from(r.rows[0]!.b, 'base64').length;
+          }
+          return n;
+        },
+        'hex (bytea as node-postgres reads it)': async () => {
+          let n = 0;
+          for (let i = 0; i < 20; i++) {
+            const r = await reader.query<{ bytes: Buffer }>(
+              `SELECT bytes FROM office_document_chunks WHERE document_id = 'read-modes' AND seq = $1`,
+              [i],
+            );
+            n += r.rows[0]!.bytes.length;
+          }
+          return n;
+        },
+        'base64, 4 per statement': async () => {
+          let n = 0;
+          for (let i = 0; i < 20; i += 4) {
+            const r = await reader.query<{ b: string }>(
+              `SELECT encode(bytes, 'base64') AS b FROM office_document_chunks
+               WHERE document_id = 'read-modes' AND seq >= $1 AND seq < $1 + 4 ORDER BY seq`,
+              [i],
+            );
+            for (const row of r.rows) n += Buffer.from(row.b, 'base64').length;
+          }
+          return n;
+        },
+      };
+      const rates: Record<string, string[]> = {};
+      for (let round = 0; round < 3; round++)
+        for (const [mode, read] of Object.entries(modes)) {
+          const t = performance.now();
+          const bytes = await read();
+          (rates[mode] ??= []).push(fmt(bytes / MB / seconds(t)));
+        }
+      await office.remove('read-modes');
+      await reader.close();
+      console.log('\n| Reading a chunk back | MB/s, 3 rounds | load |');
+      for (const [mode, r] of Object.entries(rates)) console.log(`| ${mode} | ${r.join(', ')} | ${load()} |`);
+    }
+
     // What the bytes take in the database (chunks out of line, uncompressed): 3 × 20 MB stored, then removed.
     const admin = new OfficeDatabase({ address: officeAddress(url), logger: silentLogger });
     await admin.query('VACUUM office_document_chunks');
