@@ -304,8 +304,8 @@ describe('a 300 MB scan', () => {
     const mib = (kib: number) => Math.round(kib / 1024);
     // Growth above the station's memory before the move (its pool open, its code loaded), from the kernel.
     const growth = { storing: mib(moved.peakStoring - moved.before), copying: mib(moved.peakCopying - moved.before) };
-    expect(growth.storing, `MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
-    expect(growth.copying, `MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
+    expect(growth.storing, `storing: MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
+    expect(growth.copying, `copying: MiB above ${mib(moved.before)} MiB`).toBeLessThanOrEqual(MOVE_BUDGET_MIB);
     await rm(file);
   });
 });
