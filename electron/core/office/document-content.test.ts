@@ -12,7 +12,7 @@ import { Spool } from '../queue/spool';
 import type { OfficeDatabase } from './office-database';
 import { OfficeDocumentContent } from './office-document-content';
 import { moveOneDocumentInAChild } from './test-support/move-one-document-process';
-import { officeDatabaseOf } from './test-support/office-fixture';
+import { addOfficeDocument, officeDatabaseOf } from './test-support/office-fixture';
 import type { PrivatePostgres } from './test-support/private-postgres';
 import { startPrivatePostgres } from './test-support/private-postgres';
 
@@ -204,6 +204,42 @@ describe('the documents’ bytes in the office database, between stations and th
     const out = join(await freshDir('station-b'), 'doc-10.pdf');
     await b.copyOut('doc-10', out, fingerprint);
     expect((await readFile(out)).equals(bytes)).toBe(true);
+  });
+
+  it('shows another station none of a store in progress, and all of it once stored', async () => {
+    const other = await station();
+    const seen: boolean[] = [];
+    const content = await station({
+      chunkBytes: 64 * 1024,
+      onProgress: async () => {
+        seen.push(await other.exists('doc-14'));
+      },
+    });
+    const { path, fingerprint } = await scan(300_000);
+    await content.store('doc-14', path, fingerprint);
+    expect(seen).toEqual([false, false, false, false, false]);
+    expect(await other.exists('doc-14')).toBe(true);
+  });
+
+  it('sweeps bytes no document names once they are old enough, and only those', async () => {
+    const content = await station();
+    const { db } = officeDatabaseOf(url);
+    opened.push(db);
+    const { path } = await scan(10_000);
+    await db.query(`INSERT INTO office_stations (id, name) VALUES ('station-a', 'PC a') ON CONFLICT DO NOTHING`);
+    await addOfficeDocument(db, { id: 'doc-owned', stationId: 'station-a' });
+    for (const id of ['doc-owned', 'doc-orphan', 'doc-arriving']) await content.store(id, path);
+    // The orphan was stored an hour ago (a station that stopped before writing its row); the other just now.
+    await db.query(
+      `UPDATE office_document_content SET stored_at = clock_timestamp() - interval '1 hour'
+       WHERE document_id IN ('doc-owned', 'doc-orphan')`,
+    );
+    expect(await content.sweepUnowned(600)).toEqual(['doc-orphan']);
+    expect(await content.exists('doc-orphan')).toBe(false);
+    expect(await content.exists('doc-owned')).toBe(true);
+    expect(await content.exists('doc-arriving')).toBe(true);
+    const { rows } = await db.query(`SELECT 1 FROM office_document_chunks WHERE document_id = 'doc-orphan'`);
+    expect(rows).toEqual([]);
   });
 
   it('keeps the bytes stored before when the server goes away in the middle of storing new ones', async () => {

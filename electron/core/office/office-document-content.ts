@@ -148,6 +148,22 @@ export class OfficeDocumentContent implements DocumentContent {
     }
   }
 
+  /**
+   * Removes bytes no document of the office names, stored more than `olderThanSeconds` ago by the server's
+   * clock: a station that stored a document's bytes and stopped before writing its row (the bytes go first).
+   * The age leaves alone the bytes of a document another station is taking in now. Returns their ids.
+   */
+  async sweepUnowned(olderThanSeconds: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ document_id: string }>(
+      `DELETE FROM office_document_content c
+       WHERE c.stored_at < clock_timestamp() - make_interval(secs => $1)
+         AND NOT EXISTS (SELECT 1 FROM office_documents d WHERE d.id = c.document_id)
+       RETURNING c.document_id`,
+      [olderThanSeconds],
+    );
+    return rows.map((r) => r.document_id);
+  }
+
   /** An error that names what failed: the office database's own keep their kind and code (retryable). */
   private named(e: unknown, what: string, code: string): unknown {
     if (e instanceof IntakeError) {

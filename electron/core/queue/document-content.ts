@@ -23,7 +23,8 @@ export interface DocumentContent {
   /**
    * Stores the bytes of the local file `localPath` as the content of `documentId`, replacing any it had.
    * With `expected`, bytes that differ from it (the file changed since its row was written) are refused
-   * (`content.changed`) and nothing is stored. All or nothing: a failure stores nothing.
+   * (`content.changed`) and nothing is stored. All or nothing: a failure stores nothing and keeps the bytes
+   * stored before (but a spool refusing changed bytes has already let the old ones go).
    */
   store(documentId: string, localPath: string, expected?: ContentFingerprint): Promise<ContentFingerprint>;
   /**
