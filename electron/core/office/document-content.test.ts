@@ -194,6 +194,23 @@ it.runIf(asRoot)("a full spool disk stores nothing and says so (the station's ow
   expect(await readdir(spool.dir)).toEqual([]);
 });
 
+it("names a spool file it cannot read, and leaves no copy (the station's own spool)", async () => {
+  const spool = new Spool(await freshDir('spool'));
+  await spool.init();
+  const content = new SpoolDocumentContent(spool);
+  const { path, fingerprint } = await scan(10_000);
+  await content.store('doc-9', path);
+  // Where the spool's file was, something that opens but does not read (a folder: EISDIR).
+  await rm(spool.pathOf('doc-9'));
+  await mkdir(spool.pathOf('doc-9'));
+  const dir = await freshDir('out');
+  await expect(content.copyOut('doc-9', join(dir, 'doc-9'), fingerprint)).rejects.toMatchObject({
+    code: 'content.copy_failed',
+    message: expect.stringMatching(/^document doc-9's bytes were not copied from this station's spool .*EISDIR/),
+  });
+  expect(await readdir(dir)).toEqual([]);
+});
+
 describe('the documents’ bytes in the office database, between stations and through outages', () => {
   it('are read by another station: a document is sent by any station online', async () => {
     const a = await station();

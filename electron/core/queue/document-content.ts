@@ -181,6 +181,15 @@ export class SpoolDocumentContent implements DocumentContent {
     }
     try {
       return await writeVerifiedCopy({ documentId, toPath, expected, from: this.place }, fileChunks(handle));
+    } catch (e) {
+      if (e instanceof IntakeError) throw e;
+      // The spool's own file failed to read (an I/O error): named as the rest.
+      throw new IntakeError(
+        'local',
+        'content.copy_failed',
+        `document ${documentId}'s bytes were not copied from ${this.place} to ${toPath}: ${localFailure(e)}`,
+        { cause: e },
+      );
     } finally {
       await handle.close();
     }
