@@ -37,6 +37,8 @@ describe('the office database', () => {
     expect(rows.map((r) => r.name)).toEqual([
       'office_capture_batches',
       'office_capture_parts',
+      'office_document_chunks',
+      'office_document_content',
       'office_documents',
       'office_drafts',
       'office_folder_files',

@@ -147,6 +147,28 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
   // 3 (issue #50 item 6): who did each step, for the supervisor's "sent today per clerk": the clerk signed in
   // at the station that wrote the history entry (null where none is: the agent, a station before this step).
   `ALTER TABLE office_history ADD COLUMN clerk text;`,
+  // 4 (issue #50 item 1): the documents' bytes (office/office-document-content.ts), so that any station can
+  // send a document and IT backs them up with the rest. One row per document (its size and SHA-256, written
+  // in the transaction that wrote its chunks, so a row means every chunk is there) and its bytes in chunks of
+  // bytea, read and written one at a time (no station holds a whole scan). No key to office_documents: the
+  // bytes are stored before the document's row. Chunks are kept out of line and not compressed (EXTERNAL):
+  // scans are compressed already, and TOAST's compression would only spend the server's CPU.
+  `CREATE TABLE office_document_content (
+     document_id text PRIMARY KEY,
+     size bigint NOT NULL CHECK (size >= 0),
+     sha256 text NOT NULL,
+     chunk_bytes integer NOT NULL CHECK (chunk_bytes > 0),
+     chunks integer NOT NULL CHECK (chunks >= 0),
+     station_id text,
+     stored_at timestamptz NOT NULL DEFAULT clock_timestamp()
+   );
+   CREATE TABLE office_document_chunks (
+     document_id text NOT NULL REFERENCES office_document_content(document_id) ON DELETE CASCADE,
+     seq integer NOT NULL CHECK (seq >= 0),
+     bytes bytea NOT NULL,
+     PRIMARY KEY (document_id, seq)
+   );
+   ALTER TABLE office_document_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;`,
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;
