@@ -594,6 +594,10 @@ export class UploadWorker {
         await this.deps.storage.durable();
       }
       const archivePath = await this.deps.archiver.archive(current, now);
+      // Its searchable PDF (if one was sent) is no longer needed: the platform has it, the archive the
+      // original. Removed before the document is recorded archived, so whoever sees it archived finds it gone
+      // (a loaded run's test read the folder between the two); a crash in between archives it again.
+      await this.deps.outgoing?.remove(doc.id).catch(() => undefined);
       await this.deps.apply(
         doc.id,
         { state: 'archived', archivePath: archivePath ?? null },
@@ -601,8 +605,6 @@ export class UploadWorker {
       );
       this.archiveRetries = 0;
       this.deps.health.succeeded(['archive', 'database']);
-      // Its searchable PDF (if one was sent) is no longer needed: the platform has it, the archive the original.
-      await this.deps.outgoing?.remove(doc.id).catch(() => undefined);
     } catch (e) {
       if (this.deps.health.failed(e, 'archive')) this.unfinished = true;
       else {
