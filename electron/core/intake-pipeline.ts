@@ -40,9 +40,13 @@ import type { OfficeStation } from './office/office-station';
 import { letGoOfCopy, sayOfficeReachability } from './office/office-intake';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
-import type { DocumentStorage } from './queue/document-storage';
+import type { DocumentStorage, StoredDocument } from './queue/document-storage';
 import type { HistoryStorage } from './queue/history-storage';
 import { isOfficeOutOfReach, officeEngines } from './office/office-engines';
+import { OfficeDocumentBytes } from './office/office-document-bytes';
+import { OfficeChanges } from './office/office-changes';
+import { toPublic } from './queue/document-storage';
+import { OfficeDocumentContent } from './office/office-document-content';
 import { PostgresDraftStorage } from './office/postgres-draft-storage';
 import type { DraftStorage } from './drafts/draft-storage';
 import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
@@ -159,6 +163,18 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   // synchronous helpers) finds it empty in an office: nothing of the office's documents is kept there.
   const engines = o.office ? officeEngines(o.office) : undefined;
   const storage: DocumentStorage & HistoryStorage = engines?.documents ?? new SqliteDocumentStorage(store);
+  // The documents' bytes: in this station's spool, and for an office a copy in its database, so a clerk at
+  // any station can open any document (office/office-document-bytes.ts).
+  const officeBytes = o.office
+    ? new OfficeDocumentBytes({
+        db: o.office.db,
+        stationId: o.office.station.id,
+        content: new OfficeDocumentContent(o.office.db, { stationId: o.office.station.id }),
+        spool,
+        bus: o.bus,
+        logger: o.logger.child({ part: 'office' }),
+      })
+    : undefined;
   const queue = new DocumentQueue({
     outgoing,
     store,
@@ -175,6 +191,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
     ownsSpoolName: (name) => pageEdits.ownsSpoolName(name),
+    ...(officeBytes ? { fetchContent: (d: StoredDocument, to: string) => officeBytes.fetch(d, to) } : {}),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
@@ -189,6 +206,30 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     bus: o.bus,
     logger: o.logger,
   });
+  // Other stations' changes, live (issue #50 item 3): told to this station's window as its own are, and
+  // its queue looks at once (a clerk elsewhere may have submitted a document this station sends).
+  const officeChanges = o.office
+    ? new OfficeChanges({
+        db: o.office.db,
+        stationId: o.office.station.id,
+        onChanged: (ids) =>
+          void tellOfficeChanges(ids).catch((e: unknown) => {
+            // Out of reach is said once by the database's own state; anything else is ours to hear of.
+            if (!isOfficeOutOfReach(e)) o.logger.warn("office: another station's change not read", { error: e });
+          }),
+        onMissed: () => queue.kick(),
+        logger: o.logger.child({ part: 'office' }),
+      })
+    : undefined;
+  const tellOfficeChanges = async (ids: string[]): Promise<void> => {
+    const read = await Promise.all(ids.map((id) => storage.get(id).then((d) => ({ id, d }))));
+    o.bus.emit({
+      type: 'documents.changed',
+      documents: read.flatMap(({ d }) => (d ? [toPublic(d)] : [])),
+      removed: read.flatMap(({ id, d }) => (d ? [] : [id])),
+    });
+    queue.kick();
+  };
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
   const batchStore = new BatchStore(db);
   const capture = createCaptureIntake({
@@ -295,6 +336,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     if (!queueStarted) {
       await queue.start();
       queueStarted = true;
+      officeBytes?.start();
+      officeChanges?.start();
     }
     if (cancelled()) return;
     if (!pagesStarted) {
@@ -362,6 +405,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.
       await pages.stop();
+      await officeChanges?.stop();
+      await officeBytes?.stop();
       // Also when start() failed after the queue's start: its upload worker must not outlive the pipeline.
       if (queueStarted) await queue.stop();
       await ownText?.close();

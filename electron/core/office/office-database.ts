@@ -37,6 +37,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export class OfficeDatabase {
   private readonly pool: pg.Pool;
+  private readonly clientConfig: pg.ClientConfig;
   private current: OfficeReachability = { state: 'connecting' };
   private opened = false;
   private readonly listeners = new Set<(r: OfficeReachability) => void>();
@@ -47,7 +48,7 @@ export class OfficeDatabase {
     const timeout = o.address.parameters['connect_timeout']
       ? Number(o.address.parameters['connect_timeout']) * 1000
       : (o.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.pool = new pg.Pool({
+    this.clientConfig = {
       host: o.address.host,
       port: o.address.port,
       user: o.address.user,
@@ -55,14 +56,13 @@ export class OfficeDatabase {
       ...((o.password ?? o.address.password) !== undefined ? { password: o.password ?? o.address.password } : {}),
       ssl: sslOptions(o.address.parameters),
       application_name: o.address.parameters['application_name'] ?? o.applicationName ?? 'Intake Desk',
-      max: o.poolSize ?? 4,
       connectionTimeoutMillis: timeout,
       // A server that stops answering without closing (a cable pulled, a VM paused) is found by the socket's
       // keep-alive and by the statement's own bound, not left waiting for ever.
       query_timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       keepAlive: true,
-      idleTimeoutMillis: 30_000,
-    });
+    };
+    this.pool = new pg.Pool({ ...this.clientConfig, max: o.poolSize ?? 4, idleTimeoutMillis: 30_000 });
     // An idle connection the server closed (restart, crash, admin) is reported here, not thrown: without a
     // listener, node-postgres's 'error' would end the station.
     this.pool.on('error', (e) => this.failed(e));
@@ -152,6 +152,44 @@ export class OfficeDatabase {
       // A connection that failed mid-transaction is not given back for reuse.
       client.release(broken instanceof Error ? broken : undefined);
     }
+  }
+
+  /**
+   * A connection of its own that LISTENs on `channel` (outside the pool: it stays open while the station
+   * runs). `onLost` is called once when it breaks; the caller listens again (office-changes.ts).
+   */
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: (e: unknown) => void,
+  ): Promise<{ close(): Promise<void> }> {
+    await this.whenOpened();
+    const client = new pg.Client(this.clientConfig);
+    let lost = false;
+    const lose = (e: unknown) => {
+      if (lost) return;
+      lost = true;
+      onLost(e);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose(new Error('Connection ended')));
+    client.on('notification', (m) => {
+      if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (e) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw this.failed(e);
+    }
+    return {
+      close: async () => {
+        lost = true;
+        await client.end().catch(() => undefined);
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -25,7 +25,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
 });
 
-async function station(url: string) {
+async function station(url: string, o: { autoSubmit?: boolean; name?: string } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'office-pipeline-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const scans = join(dir, 'scans');
@@ -34,22 +34,25 @@ async function station(url: string) {
   const membership = await OfficeMembership.start({
     address: officeAddress(url),
     dataDir: join(dir, 'data'),
-    name: 'PC test',
+    name: o.name ?? 'PC test',
     logger,
     retry: { firstMs: 100, maxMs: 500 },
   });
   cleanups.push(() => membership.close());
   const bus = new EventBus();
+  const uploads: string[] = [];
+  const told = new Set<string>();
+  bus.on('documents.changed', ({ documents }) => documents.forEach((d) => told.add(d.id)));
   const notices: Notice[] = [];
   bus.on('notice.raised', ({ notice }) => void notices.push(notice));
   const settings = {
     ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),
-    folders: [FolderProfileSchema.parse({ id: 's', label: 'Scans', path: scans, autoSubmit: true })],
+    folders: [FolderProfileSchema.parse({ id: 's', label: 'Scans', path: scans, autoSubmit: o.autoSubmit ?? true })],
   };
   const pipeline: IntakePipeline = await createIntakePipeline({
     dataDir: join(dir, 'data'),
     settings,
-    uploader: acceptingUploader(),
+    uploader: acceptingUploader((r) => uploads.push(r.fileName)),
     bus,
     clock: systemClock,
     logger: silentLogger,
@@ -70,7 +73,7 @@ async function station(url: string) {
     }
   };
   const of = (code: Notice['code']) => notices.filter((n) => n.code === code);
-  return { scans, membership, pipeline, archived, of, entries };
+  return { scans, membership, pipeline, archived, of, entries, uploads, told };
 }
 
 async function waitUntil(done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> {
@@ -137,5 +140,53 @@ describe('a station with an office database', () => {
     await office.server().start();
     await waitUntil(async () => (await s.archived()) === 1, 'the scan taken once the station joined', s.archived);
     expect(s.entries.some((e) => e.message === 'joined the office database')).toBe(true);
+  });
+});
+
+describe('one office inbox for two stations (issue #50 items 1 and 3)', () => {
+  it("a scan taken at one station is in the other's inbox live, opens there with its bytes, and a clerk there submits it: the station that took it sends it, once", async () => {
+    const url = await office.server().createDatabase();
+    const a = await station(url, { autoSubmit: false, name: 'PC A' });
+    const b = await station(url, { autoSubmit: false, name: 'PC B' });
+    await Promise.all([a.membership.joined, b.membership.joined]);
+    const bytes = Buffer.from('%PDF-1.4 a letter scanned at the front desk');
+    await writeFile(join(a.scans, 'letter.pdf'), bytes);
+    const listed = async (s: typeof a) => {
+      const got = await s.pipeline.queue.list({ limit: 10, offset: 0 });
+      return got.documents;
+    };
+    await waitUntil(
+      async () => (await listed(a)).length === 1,
+      'A took the scan',
+      () => a.entries.length,
+    );
+    const [doc] = await listed(a);
+    if (!doc) throw new Error('no document');
+    // B's window hears of it without asking (documents.changed from A's commit), and lists it.
+    await waitUntil(
+      () => b.told.has(doc.id),
+      "B told of A's document",
+      () => b.told.size,
+    );
+    expect((await listed(b)).map((d) => d.id)).toEqual([doc.id]);
+    // B's clerk opens it: the bytes come from the office database, as they were scanned.
+    await waitUntil(
+      async () =>
+        await b.pipeline.queue
+          .content(doc.id)
+          .then((c) => c.bytes.equals(bytes))
+          .catch(() => false),
+      "the document's bytes at B",
+      () => b.entries.length,
+    );
+    // B's clerk submits it; A sends it (its queue heard of it), B never does.
+    await b.pipeline.queue.submit([doc.id], { caseNumber: 'SH-2026-0001' }, false);
+    await waitUntil(
+      async () => (await listed(b))[0]?.state === 'archived',
+      'the document sent and archived',
+      async () => (await listed(b))[0]?.state,
+    );
+    expect(a.uploads).toEqual(['letter.pdf']);
+    expect(b.uploads).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ import type { OfficeClient } from './office-client';
 import type { OfficeDatabase } from './office-database';
 import { inUnitOfWork, queryInUnit, togetherInUnit, unitClient } from './postgres-units-of-work';
 
+/** The channel every office station LISTENs on for changed documents (office-changes.ts). */
+export const OFFICE_DOCUMENTS_CHANNEL = 'intake_office_documents';
+
 interface Row {
   id: string;
   file_name: string;
@@ -202,6 +205,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
           [seenKeyText(d.seenKey), d.id, d.at],
         );
       await this.addHistory(c, d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
+      await this.told(c, d.id);
       const row = rows[0];
       if (!row) throw new Error('inserted document vanished');
       return fromRow(row);
@@ -252,6 +256,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       const row = rows[0];
       if (!row) throw new Error(`no document ${id}`);
       const after = fromRow(row);
+      await this.told(c, id);
       // A state change, or other bytes (a page edit): both belong in the document's history.
       if ((patch.state !== undefined && patch.state !== before.rows[0].state) || patch.file)
         await this.addHistory(c, id, after.fileName, after.metadata.caseNumber, after.state, step, at);
@@ -277,7 +282,22 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   }
 
   async remove(id: string): Promise<void> {
-    await this.query('DELETE FROM office_documents WHERE id = $1', [id]);
+    await this.together(async (c) => {
+      await c.query('DELETE FROM office_documents WHERE id = $1', [id]);
+      await this.told(c, id);
+    });
+  }
+
+  /**
+   * Tells every station listening (office-changes.ts) that the document changed, once this commits:
+   * PostgreSQL delivers a NOTIFY at the commit of its transaction, in commit order, and not at all on a
+   * rollback. The payload names the station that changed it, so a station leaves out its own changes.
+   */
+  private async told(c: OfficeClient, id: string): Promise<void> {
+    await c.query('SELECT pg_notify($1, $2)', [
+      OFFICE_DOCUMENTS_CHANNEL,
+      JSON.stringify({ id, station: this.stationId }),
+    ]);
   }
 
   async list(q: ListQuery): Promise<{ documents: StoredDocument[]; total: number }> {

@@ -2,7 +2,7 @@ import { ClerkCommands } from './clerk-commands';
 import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
-import type { DocumentStorage } from './document-storage';
+import type { DocumentStorage, StoredDocument } from './document-storage';
 import type { DocumentStore } from './document-store';
 import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
@@ -22,6 +22,8 @@ export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   ownsSpoolName?(name: string): boolean;
+  /** Brings a document's bytes here when another station took it in (an office: office-document-bytes.ts). */
+  fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>;
 }
 
 /**
@@ -56,7 +58,7 @@ export class DocumentQueue {
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;
-    this.documents = new DocumentReadModel(deps.storage, deps.spool, this.uploads, deps.history);
+    this.documents = new DocumentReadModel(deps.storage, deps.spool, this.uploads, deps.history, deps.fetchContent);
     this.commands = new ClerkCommands(this.work, deps.storage, this.uploads);
     this.intake = new DocumentIntake({
       work: this.work,
@@ -79,6 +81,7 @@ export class DocumentQueue {
   drained: UploadControl['drained'] = (pollMs) => this.uploads.drained(pollMs);
   setConcurrency: UploadControl['setConcurrency'] = (n) => this.uploads.setConcurrency(n);
   reachable: UploadControl['reachable'] = () => this.uploads.reachable();
+  kick: UploadControl['kick'] = () => this.uploads.kick();
   archived: UploadControl['archived'] = (id) => this.uploads.archived(id);
   get pauseReason(): UploadControl['pauseReason'] {
     return this.uploads.pauseReason;

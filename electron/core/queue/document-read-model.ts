@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import type { Document } from '../../../shared/domain/document';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import { IntakeError } from '../errors';
@@ -20,6 +20,11 @@ export class DocumentReadModel {
     private readonly spool: Pick<Spool, 'pathOf'>,
     private readonly uploads: Pick<UploadControl, 'progressOf'>,
     private readonly historyStorage: HistoryStorage,
+    /**
+     * Brings a document's bytes to `toPath` when they are not on this station (an office's document another
+     * station took in: office/office-document-bytes.ts); none for a station alone.
+     */
+    private readonly fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>,
   ) {}
 
   async list(q: ListQuery): Promise<{ documents: Document[]; total: number }> {
@@ -39,11 +44,12 @@ export class DocumentReadModel {
   /** Where a document's bytes are now (archive or spool), for reading them by range. */
   async contentFile(id: string): Promise<{ path: string; contentType: string }> {
     const d = await requireDocument(this.storage, id);
-    return { path: this.pathOf(d), contentType: d.contentType };
+    return { path: await this.localPathOf(d), contentType: d.contentType };
   }
 
   async content(id: string): Promise<{ contentType: string; bytes: Buffer }> {
     const d = await requireDocument(this.storage, id);
+    await this.localPathOf(d);
     try {
       return { contentType: d.contentType, bytes: await readFile(this.pathOf(d)) };
     } catch {
@@ -57,6 +63,18 @@ export class DocumentReadModel {
 
   history(q: HistoryQuery): Promise<HistoryEntry[]> {
     return this.historyStorage.history(q);
+  }
+
+  /** The document's file on this station, fetched first where it is not here and can be (an office's). */
+  private async localPathOf(d: StoredDocument): Promise<string> {
+    const path = this.pathOf(d);
+    if (!this.fetchContent || d.state === 'archived') return path;
+    const here = await access(path).then(
+      () => true,
+      () => false,
+    );
+    if (!here) await this.fetchContent(d, path);
+    return path;
   }
 
   /** Until `archived` the bytes are in the spool (archivePath may name where they are about to go). */
