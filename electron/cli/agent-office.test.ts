@@ -10,7 +10,7 @@ import { parseAgentArgs } from './agent-args';
 import { loadAgentConfig } from './agent-config';
 import { recordingLogger } from '../core/office/test-support/office-fixture';
 import { systemClock } from '../core/util/clock';
-import { OFFICE_NOT_USED_YET } from '../core/office/office-not-used-yet';
+import { OFFICE_PARTS_NOT_YET } from '../core/office/office-parts-not-yet';
 import { runAgent } from './test-support/run-agent';
 
 const PASSWORD = 'Office pw: 50%';
@@ -67,7 +67,7 @@ describe('a station whose settings name an office database', () => {
     expect(config.settings.office).toEqual({ database: 'postgres://intake@db/office' });
     expect(entries.filter((e) => e.level === 'warn')).toMatchObject([
       {
-        message: OFFICE_NOT_USED_YET,
+        message: OFFICE_PARTS_NOT_YET,
         officeDatabase: 'postgres://intake@db/office',
       },
     ]);

@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { OfficeDatabase } from '../core/office/office-database';
 import type { OfficeMembership } from '../core/office/office-membership';
 import { officeMembershipOf } from '../core/office/office-membership';
-import { OFFICE_NOT_USED_YET } from '../core/office/office-not-used-yet';
+import { OFFICE_PARTS_NOT_YET } from '../core/office/office-parts-not-yet';
 import { readOfficeStatus } from '../core/office/office-status';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { officePasswordFor, OfficePasswordStore } from '../core/secrets/office-password';
@@ -101,7 +101,7 @@ export async function joinOfficeOf(
 ): Promise<OfficeMembership | undefined> {
   // Settings that name one were said at load (agent-config.ts); the flag alone is said here.
   if (args.officeDatabase && !settings.office)
-    o.logger.warn(OFFICE_NOT_USED_YET, { officeDatabase: officeDatabaseLabel(args.officeDatabase) });
+    o.logger.warn(OFFICE_PARTS_NOT_YET, { officeDatabase: officeDatabaseLabel(args.officeDatabase) });
   return officeMembershipOf({
     ...(args.officeDatabase ? { address: args.officeDatabase } : {}),
     settings,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeCore } from './app';
 import { createIntakeCore } from './app';
-import { OFFICE_NOT_USED_YET } from './office/office-not-used-yet';
+import { OFFICE_PARTS_NOT_YET } from './office/office-parts-not-yet';
 import { MemorySecretStore } from './platform/test-support/connection-harness';
 import { createDefaultSettings } from './settings/default-settings';
 import type { Logger, LogFields } from './util/logger';
@@ -44,7 +44,7 @@ describe('the window with settings that name an office database', () => {
     });
     expect(core.settings.get().office).toEqual({ database: 'postgres://intake@db.office.example/office' });
     expect(warnings).toContainEqual({
-      message: OFFICE_NOT_USED_YET,
+      message: OFFICE_PARTS_NOT_YET,
       fields: { officeDatabase: 'postgres://intake@db.office.example/office' },
     });
   });

@@ -61,7 +61,7 @@ import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
 import { PRIVATE_DIR_MODE, usePrivateUmask } from './util/private-files';
-import { sayOfficeNotUsedYet } from './office/office-not-used-yet';
+import { sayOfficePartsNotYet } from './office/office-parts-not-yet';
 
 export interface IntakeCoreOptions {
   name: string;
@@ -199,7 +199,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     fallback = createDefaultSettings(sandboxAddress);
   }
   const currentSettings = (): Settings => fallback ?? settings.get();
-  sayOfficeNotUsedYet(currentSettings(), logger);
+  sayOfficePartsNotYet(currentSettings(), logger);
   const activeEnvironment = (): Environment => activeEnvironmentOrSandbox(currentSettings());
 
   const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);
