@@ -353,7 +353,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     }
     if (cancelled()) return;
     if (!started) {
-      await folders.start(o.settings.folders);
+      // The folders as saved now: a save while the start waited for the office is not lost.
+      await folders.start(watching ? currentSettings.folders : []);
       started = true;
     }
   };

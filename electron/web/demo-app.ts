@@ -36,6 +36,8 @@ export interface DemoOptions {
    * before issue #39 (the scanner's file; the e2e tests written for that). A later start keeps the saved one.
    */
   folderOutput?: OutputKind | null;
+  /** The watched scanner folder (default DATA/scanner); the office demo's stations share one. */
+  scannerFolder?: string;
 }
 
 export interface RunningDemo {
@@ -68,8 +70,9 @@ export function demoFolderProfile(path: string): FolderProfile {
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const logger = options.logger ?? silentLogger;
   const dataDir = resolve(options.dataDir);
-  const scannerFolder = join(dataDir, 'scanner');
+  const scannerFolder = options.scannerFolder ? resolve(options.scannerFolder) : join(dataDir, 'scanner');
   await mkdir(scannerFolder, { recursive: true });
+  await mkdir(dataDir, { recursive: true });
   const settingsFile = join(dataDir, 'config', 'settings.json');
   const firstStart = (await readdir(dataDir)).every((n) => n === 'scanner');
 

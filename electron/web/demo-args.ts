@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const DEMO_USAGE = 'usage: ./run demo [-- --port N --data DIR --max-import-bytes BYTES --verbose]';
+export const DEMO_USAGE = 'usage: ./run demo [-- --port N --data DIR --max-import-bytes BYTES --office --verbose]';
 
 export const DEMO_HELP = `${DEMO_USAGE}
 
@@ -10,6 +10,9 @@ The app against the embedded local sandbox: the sandbox, the core services and t
   --port N                   port of the web shell on 127.0.0.1 (default 0: any free port; printed at start)
   --data DIR                 the demo's data folder (default .intake-data/demo)
   --max-import-bytes BYTES   largest file a drop may import (default the platform's 2 GiB − 1)
+  --office                   an office of two stations on one private PostgreSQL (Debian's postgresql
+                             package; started here, removed at the end): two web shells, one scanner
+                             folder, one inbox (--port is the first station's; the second takes any)
   --verbose                  debug lines in the log on stderr
   --help, -h                 print this help
 `;
@@ -18,6 +21,7 @@ export interface DemoArgs {
   port: number;
   data: string;
   verbose: boolean;
+  office: boolean;
   maxImportBytes?: number;
 }
 
@@ -36,6 +40,7 @@ export function parseDemoArgs(
         port: { type: 'string', default: '0' },
         data: { type: 'string', default: resolve('.intake-data/demo') },
         verbose: { type: 'boolean', default: false },
+        office: { type: 'boolean', default: false },
         'max-import-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -55,6 +60,7 @@ export function parseDemoArgs(
       port: Number(values.port),
       data: values.data,
       verbose: values.verbose,
+      office: values.office,
       ...(maxImport !== undefined ? { maxImportBytes: Number(maxImport) } : {}),
     },
   };
