@@ -13,6 +13,7 @@ import { letterPdf } from './suggestions/test-support/letters';
 import type { TextServices } from './text-services';
 import { createTextServices } from './text-services';
 import { idleMs } from './util/test-support/box-pace';
+import { IntakeError } from './errors';
 
 const neverUploads = { uploadToInbox: () => new Promise<never>(() => undefined) };
 let fx: QueueFixture | undefined;
@@ -71,6 +72,45 @@ describe('text services', () => {
       await services.idle();
       const found = await services.search.search('wasserschaden', 10);
       expect(found.map((m) => m.id)).toEqual([r.outcome === 'created' ? r.document.id : '']);
+    },
+    idleMs(60_000),
+  );
+
+  it(
+    "an office's inbox not readable at start (not joined yet) is read once it can be, not left unread",
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'text-services-'));
+      fx = await makeQueue(neverUploads, { dir });
+      await fx.queue.start();
+      const letter = join(dir, 'Brief.pdf');
+      writeFileSync(letter, await letterPdf({ lines: ['Sehr geehrter Herr Weber,', 'Sturmschaden am Dach'] }));
+      const st = statSync(letter);
+      const r = await fx.queue.ingest({
+        sourcePath: letter,
+        folder: dir,
+        fileName: 'Brief.pdf',
+        size: st.size,
+        mtimeMs: Math.trunc(st.mtimeMs),
+        seenKey: 'earlier-run',
+        metadata: {},
+        autoSubmit: false,
+        keepSource: true,
+      });
+      if (r.outcome !== 'created') throw new Error(r.outcome);
+      // The inbox answers "not joined yet" twice, as an office station's does before it has joined.
+      let refusals = 2;
+      const real = fx.queue;
+      const office = Object.create(real) as typeof real;
+      office.list = async (q) => {
+        if (refusals-- > 0) throw new IntakeError('unreachable', 'office.unreachable', 'not joined yet');
+        return real.list(q);
+      };
+      const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
+      services = textServices({ ...fx, queue: office }, () => settings);
+      await services.idle();
+      expect(refusals).toBeLessThan(0);
+      const found = await services.search.search('sturmschaden', 10);
+      expect(found.map((m) => m.id)).toEqual([r.document.id]);
     },
     idleMs(60_000),
   );

@@ -4,6 +4,7 @@
  * and the inbox's text search. app.ts hands the parts to the IPC handlers.
  */
 import type { Document } from '../../shared/domain/document';
+import { IntakeError } from './errors';
 import type { InboxPlace } from '../../shared/domain/inbox-order';
 import { historyStep, type HistoryStep } from '../../shared/domain/history';
 import type { PageEditPage } from '../../shared/domain/page-edit';
@@ -152,12 +153,34 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // The inbox as the app found it at start (documents of an earlier run not read yet, e.g. the app was
   // closed right after a scan): read in the background too, so suggestions and the text search cover
   // them. Already-read content comes from the cache at once; the backlog cap holds for these as well.
-  const backlog = queue
-    .list({ states: ['new'], limit: 1_000, offset: 0 })
-    .then(({ documents }) => {
-      for (const doc of documents) arrived(doc);
-    })
-    .catch((e: unknown) => d.logger.warn('background text: the inbox at start not read', { error: e }));
+  // An office's inbox that cannot be read yet (the station has not joined, the database is out of reach) is
+  // read again with a growing pause until it can, not left unread for the run.
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const readBacklog = async (): Promise<void> => {
+    for (let pauseMs = 500; ; pauseMs = Math.min(pauseMs * 2, 15_000)) {
+      try {
+        const { documents } = await queue.list({ states: ['new'], limit: 1_000, offset: 0 });
+        for (const doc of documents) arrived(doc);
+        return;
+      } catch (e) {
+        const again = e instanceof IntakeError && e.kind === 'unreachable' && !stopping;
+        d.logger.warn(
+          again
+            ? 'background text: the inbox at start not read yet; trying again'
+            : 'background text: the inbox at start not read',
+          { error: e },
+        );
+        if (!again) return;
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, pauseMs).unref();
+        });
+        if (stopping) return;
+      }
+    }
+  };
+  const backlog = readBacklog();
   const search = new TextSearch({
     cachedText: (hash, languages) => text.cachedText(hash, languages),
     languagesOf: (doc) => ocrLanguagesFor(d.settings(), doc.sourceFolder, systemLocale),
@@ -173,6 +196,8 @@ export function createTextServices(d: TextServicesDeps): TextServices {
       await background.idle();
     },
     async stop() {
+      stopping = true;
+      wake?.();
       await backlog;
       stopArrivals();
       stopRemovals();
