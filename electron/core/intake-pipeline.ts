@@ -48,6 +48,7 @@ import { OfficeChanges } from './office/office-changes';
 import { toPublic } from './queue/document-storage';
 import { OfficeDocumentContent } from './office/office-document-content';
 import { PostgresDraftStorage } from './office/postgres-draft-storage';
+import { OfficeDraftsKept } from './office/office-drafts-kept';
 import type { DraftStorage } from './drafts/draft-storage';
 import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 
@@ -311,8 +312,15 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       (d) => ['new', 'tagged', 'failed'].includes(d.state),
       () => false,
     );
+  // An office station's drafts are the office's; what it cannot take while out of reach is held in the
+  // station's own file until it answers (office-drafts-kept.ts).
   const drafts: DraftStorage = o.office
-    ? new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id })
+    ? new OfficeDraftsKept({
+        office: new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id }),
+        held: new SqliteDraftStorage({ db, isOpen: () => true, clock: o.clock }),
+        db: o.office.db,
+        logger: o.logger.child({ part: 'office' }),
+      })
     : new SqliteDraftStorage({ db, isOpen, clock: o.clock });
   // Recovery, then uploads, then the page tools and capture, then the folders (so nothing is taken before
   // the queue is consistent); each step once, so a start cut off by an office database that stopped

@@ -1,0 +1,83 @@
+import type { DocumentDraft, DraftValues } from '../../../shared/domain/drafts';
+import type { DraftStorage } from '../drafts/draft-storage';
+import type { Logger } from '../util/logger';
+import type { OfficeDatabase } from './office-database';
+import { isOfficeOutOfReach } from './office-engines';
+
+/**
+ * The clerks' typed work of an office station, kept while the office database is out of reach (issue #50
+ * item 5: "keeps the clerk's typed work"). Drafts live in the office database (postgres-draft-storage.ts);
+ * a save it cannot take (out of reach, not joined yet) is kept in the station's own file instead (`held`,
+ * the SQLite drafts' table, unused otherwise in an office) and moved to the office once it answers again
+ * (its reachability turns connected, or the next list). Listing while it is out of reach shows what is held
+ * here, so a window opened again still has the clerk's values. Said in the log once per outage.
+ */
+export class OfficeDraftsKept implements DraftStorage {
+  private holding = false;
+  private moving: Promise<void> | undefined;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: { office: DraftStorage; held: DraftStorage; db: OfficeDatabase; logger: Logger }) {
+    this.unsubscribe = deps.db.onChange((r) => {
+      if (r.state === 'connected') void this.moveHeld();
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  async list(): Promise<DocumentDraft[]> {
+    const held = await this.deps.held.list();
+    try {
+      await this.moveHeld();
+      return await this.deps.office.list();
+    } catch (e) {
+      if (!isOfficeOutOfReach(e)) throw e;
+      return held;
+    }
+  }
+
+  async save(documentId: string, values: DraftValues): Promise<DocumentDraft | null> {
+    try {
+      const saved = await this.deps.office.save(documentId, values);
+      await this.deps.held.discard([documentId]);
+      return saved;
+    } catch (e) {
+      if (!isOfficeOutOfReach(e)) throw e;
+      if (!this.holding) {
+        this.holding = true;
+        this.deps.logger.warn(
+          "office database out of reach: the clerks' typed values are kept on this station until it answers",
+          { error: e },
+        );
+      }
+      return this.deps.held.save(documentId, values);
+    }
+  }
+
+  async discard(documentIds: readonly string[]): Promise<void> {
+    await this.deps.held.discard(documentIds);
+    await this.deps.office.discard(documentIds);
+  }
+
+  /** What was held here goes to the office, each draft once it is there; one move at a time. */
+  private moveHeld(): Promise<void> {
+    this.moving ??= (async () => {
+      try {
+        for (const d of await this.deps.held.list()) {
+          await this.deps.office.save(d.documentId, d.values).catch((e: unknown) => {
+            // A document sent or gone meanwhile: its draft has nowhere to go (as at any station).
+            if ((e as { code?: unknown }).code !== 'drafts.document_not_open') throw e;
+          });
+          await this.deps.held.discard([d.documentId]);
+        }
+        if (this.holding) this.deps.logger.info("office database back: the clerks' held typed values moved to it");
+        this.holding = false;
+      } finally {
+        this.moving = undefined;
+      }
+    })();
+    return this.moving;
+  }
+}
