@@ -361,15 +361,24 @@ describe('joining, resumed and refused', () => {
     // Another station has a document under the failed scan's id: never overwritten, never dropped here.
     const other = await office.join(url, 'pc-b');
     await addOfficeDocument(other.db, { id: 'doc-failed', stationId: 'pc-b' });
-    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 1 });
-    expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed']);
+    // A row PostgreSQL refuses: SQLite kept a NUL in the metadata's JSON, jsonb takes none.
+    await own.arrive('doc-odd', 'odd.pdf');
+    own.store.update('doc-odd', { metadata: { policyNumber: 'P-1\u0000' } }, T2);
+    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 2 });
+    expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
     expect(own.store.historyOf('doc-failed')).toHaveLength(2);
-    expect((await officeRows(s.db, ['doc-failed'])).map((r) => [r.station_id, r.state])).toEqual([['pc-b', 'new']]);
+    expect((await officeRows(s.db, ['doc-failed', 'doc-odd'])).map((r) => [r.station_id, r.state])).toEqual([
+      ['pc-b', 'new'],
+    ]);
     const warned = entries.filter((e) => e.level === 'warn');
-    expect(warned.map((e) => [e['document'], e['station']])).toEqual([['doc-failed', 'pc-b']]);
+    expect(warned.map((e) => [e['document'], e['station'] ?? e['file']])).toEqual([
+      ['doc-failed', 'pc-b'],
+      ['doc-odd', 'odd.pdf'],
+    ]);
+    expect(warned[1]?.message).toMatch(/could not be moved into the office database; it stays in the station's file/);
     // Tried again at each start, never lost.
-    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 1 });
-    expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed']);
+    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 2 });
+    expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
   });
 
   it('the office going out of reach stops the pass; once it is back, the rest moves', async () => {
