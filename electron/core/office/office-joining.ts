@@ -1,5 +1,6 @@
 import { historyStep } from '../../../shared/domain/history';
-import type { DocumentStore } from '../queue/document-store';
+import type { HistoryEntry } from '../../../shared/domain/queue';
+import type { StoredDocument } from '../queue/document-storage';
 import type { SqliteDraftStorage } from '../drafts/sqlite-draft-storage';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -14,13 +15,27 @@ export interface OfficeJoiningDeps {
   /** This station's id (office_stations): whose documents these are. */
   stationId: string;
   /** The station's own file: what waits in it, and what is removed once it is in the office. */
-  local: Pick<DocumentStore, 'waitingDocuments' | 'historyOf' | 'seenKeysOf' | 'forgetMoved'>;
+  local: OwnQueueFile;
   localDrafts: Pick<SqliteDraftStorage, 'draftOf' | 'discard'>;
   /** The office's tables, as this station's. */
   documents: Pick<PostgresDocumentStorage, 'insertJoining'>;
   drafts: Pick<PostgresDraftStorage, 'keepJoining'>;
   clock: Clock;
   logger: Logger;
+}
+
+/**
+ * What joining reads and removes in the station's own file (queue.sqlite): the SQLite store
+ * (queue/document-store.ts) itself, read directly on purpose, since what is moved is that file's content.
+ */
+export interface OwnQueueFile {
+  /** The documents not archived, in upload order. */
+  waitingDocuments(): StoredDocument[];
+  /** Oldest first. */
+  historyOf(documentId: string): HistoryEntry[];
+  seenKeysOf(documentId: string): Array<{ key: string; at: string }>;
+  /** The document, its history and its seen-file keys, in one transaction. */
+  forgetMoved(documentId: string): void;
 }
 
 /** What one pass did: documents now in the office, and those left in the station's file (each warned of). */
@@ -78,7 +93,7 @@ export async function joinOffice(
 }
 
 /** One document into the office (one transaction), then out of the station's file; false: left there. */
-async function moveOne(deps: OfficeJoiningDeps, stored: JoiningDocument['document']): Promise<boolean> {
+async function moveOne(deps: OfficeJoiningDeps, stored: StoredDocument): Promise<boolean> {
   const { local, localDrafts, logger } = deps;
   const joining: JoiningDocument = {
     document: stored,
