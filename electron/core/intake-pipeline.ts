@@ -44,6 +44,7 @@ import type { DocumentStorage, StoredDocument } from './queue/document-storage';
 import type { HistoryStorage } from './queue/history-storage';
 import { isOfficeOutOfReach, officeEngines } from './office/office-engines';
 import { OfficeDocumentBytes } from './office/office-document-bytes';
+import { joinOffice } from './office/office-joining';
 import { OfficeChanges } from './office/office-changes';
 import { toPublic } from './queue/document-storage';
 import { OfficeDocumentContent } from './office/office-document-content';
@@ -312,23 +313,49 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       (d) => ['new', 'tagged', 'failed'].includes(d.state),
       () => false,
     );
+  const officeDrafts = o.office
+    ? new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id })
+    : undefined;
+  const ownDrafts = new SqliteDraftStorage({ db, isOpen, clock: o.clock });
   // An office station's drafts are the office's; what it cannot take while out of reach is held in the
   // station's own file until it answers (office-drafts-kept.ts).
-  const drafts: DraftStorage = o.office
-    ? new OfficeDraftsKept({
-        office: new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id }),
-        held: new SqliteDraftStorage({ db, isOpen: () => true, clock: o.clock }),
-        db: o.office.db,
-        logger: o.logger.child({ part: 'office' }),
-      })
-    : new SqliteDraftStorage({ db, isOpen, clock: o.clock });
-  // Recovery, then uploads, then the page tools and capture, then the folders (so nothing is taken before
-  // the queue is consistent); each step once, so a start cut off by an office database that stopped
+  const drafts: DraftStorage =
+    o.office && officeDrafts
+      ? new OfficeDraftsKept({
+          office: officeDrafts,
+          held: new SqliteDraftStorage({ db, isOpen: () => true, clock: o.clock }),
+          db: o.office.db,
+          logger: o.logger.child({ part: 'office' }),
+        })
+      : ownDrafts;
+  // Joining (issue #50 item 2): what waits in the station's own file goes into the office database, once,
+  // before its queue starts there (office/office-joining.ts).
+  const joining =
+    o.office && engines && officeDrafts
+      ? {
+          db: o.office.db,
+          stationId: o.office.station.id,
+          local: store,
+          localDrafts: ownDrafts,
+          documents: engines.documents,
+          drafts: officeDrafts,
+          clock: o.clock,
+          logger: o.logger.child({ part: 'office' }),
+        }
+      : undefined;
+  // In an office, the station's own queue moved into it first; then recovery, then uploads, then the page
+  // tools and capture, then the folders (so nothing is taken before the queue is consistent); each step once, so a start cut off by an office database that stopped
   // answering goes on where it was.
   let swept = false;
   let pagesStarted = false;
   let captureStarted = false;
+  let ownQueueMoved = joining === undefined;
   const startSteps = async (cancelled: () => boolean = () => false): Promise<void> => {
+    if (!ownQueueMoved && joining) {
+      await joinOffice(joining, cancelled);
+      if (cancelled()) return;
+      ownQueueMoved = true;
+    }
     if (!swept) {
       // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays
       // (also a document the storage cannot answer for now: kept until it can).

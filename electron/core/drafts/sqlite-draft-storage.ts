@@ -74,6 +74,21 @@ export class SqliteDraftStorage implements DraftStorage {
     return { documentId, values: kept, savedAt };
   }
 
+  /**
+   * The draft kept for one document as it is, whether or not the document is still open (what a station
+   * given an office database moves into it: office/office-joining.ts); unreadable values answer none.
+   */
+  async draftOf(documentId: string): Promise<DocumentDraft | undefined> {
+    const row = await this.inTurn(
+      () =>
+        this.deps.db
+          .prepare('SELECT document_id, draft_values, saved_at FROM drafts WHERE document_id = ?')
+          .get(documentId) as Row | undefined,
+    );
+    const values = row ? this.parse(row.draft_values) : undefined;
+    return row && values ? { documentId, values, savedAt: row.saved_at } : undefined;
+  }
+
   discard(ids: readonly string[]): Promise<void> {
     return this.inTurn(() => this.discardNow(ids));
   }

@@ -1,6 +1,4 @@
 import type { BatchStorage } from '../capture/batches/batch-storage';
-import type { DocumentStorage } from '../queue/document-storage';
-import type { HistoryStorage } from '../queue/history-storage';
 import { IntakeError } from '../errors';
 import type { OfficeDatabase } from './office-database';
 import type { OfficeStation } from './office-station';
@@ -14,7 +12,7 @@ import { PostgresDocumentStorage } from './postgres-document-storage';
  * capture/batches/batch-storage.ts); intake-pipeline.ts chooses one set or the other, once.
  */
 export function officeEngines(office: { db: OfficeDatabase; station: OfficeStation }): {
-  documents: DocumentStorage & HistoryStorage;
+  documents: PostgresDocumentStorage;
   batches: BatchStorage;
 } {
   return {

@@ -272,13 +272,80 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     state: DocumentState,
     step: HistoryStep | undefined,
     at: string,
+    clerk: string | null = this.clerk ?? null,
   ): Promise<void> {
     const values = step && Object.keys(step.values).length > 0 ? JSON.stringify(step.values) : null;
     await c.query(
       `INSERT INTO office_history (document_id, station_id, clerk, file_name, case_number, state, code, step_values, at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, this.stationId, this.clerk ?? null, fileName, caseNumber ?? null, state, step?.code ?? null, values, at],
+      [id, this.stationId, clerk, fileName, caseNumber ?? null, state, step?.code ?? null, values, at],
     );
+  }
+
+  /**
+   * A document of this station's own file, moved into the office as it is (office-joining.ts): its row with
+   * its id, state, Idempotency-Key, attempts and times, its history entries with their times (no clerk: the
+   * station's file names none), its seen-file keys; one commit (or the caller's unit). A document the office
+   * has under that id already is left as it is: `moved` false, and the station that has it (this one when a
+   * move is resumed after a crash between the office's commit and the station's file).
+   */
+  async insertJoining(j: JoiningDocument): Promise<{ moved: boolean; stationId: string }> {
+    const d = j.document;
+    return this.together(async (c) => {
+      const { rowCount } = await c.query(
+        `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
+           source_mtime_ms, spool_name, archive_path, size, content_type, sha256, arrived_at, updated_at, state,
+           metadata, case_number, idempotency_key, attempts, next_attempt_at, error, duplicate_of, uploaded_at,
+           confirmed_at, queued_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+           $22, $23, $24, CASE WHEN $15 = 'queued' THEN nextval('office_queued_seq') END)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          d.id,
+          this.stationId,
+          d.fileName,
+          d.sourceFolder,
+          d.sourcePath ?? null,
+          d.sourceSize ?? null,
+          d.sourceMtimeMs ?? null,
+          d.spoolName,
+          d.archivePath ?? null,
+          d.size,
+          d.contentType,
+          d.sha256,
+          d.arrivedAt,
+          d.updatedAt,
+          d.state,
+          JSON.stringify(d.metadata),
+          d.metadata.caseNumber ?? null,
+          d.idempotencyKey ?? null,
+          d.attempts,
+          d.nextAttemptAt === undefined ? null : Date.parse(d.nextAttemptAt),
+          d.error ? JSON.stringify(d.error) : null,
+          d.duplicateOf ?? null,
+          d.uploadedAt ?? null,
+          d.confirmedAt ?? null,
+        ],
+      );
+      if (rowCount !== 1) {
+        const { rows } = await c.query<{ station_id: string }>(
+          'SELECT station_id FROM office_documents WHERE id = $1',
+          [d.id],
+        );
+        const holder = rows[0]?.station_id;
+        if (holder === undefined) throw new Error(`document ${d.id} was neither inserted nor found`);
+        return { moved: false, stationId: holder };
+      }
+      for (const h of j.history) await this.addHistory(c, d.id, h.fileName, h.caseNumber, h.state, h.step, h.at, null);
+      for (const k of j.seenKeys)
+        await c.query(
+          `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
+           ON CONFLICT (key) DO NOTHING`,
+          [seenKeyText(k.key), d.id, k.at],
+        );
+      await this.told(c, d.id);
+      return { moved: true, stationId: this.stationId };
+    });
   }
 
   async remove(id: string): Promise<void> {
@@ -471,6 +538,14 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       ...(r.code === null ? {} : { step: storedStep(r.code, r.step_values) }),
     }));
   }
+}
+
+/** A document of a station's own file with what belongs to it, as it moves into the office (office-joining.ts). */
+export interface JoiningDocument {
+  document: StoredDocument;
+  /** Oldest first. */
+  history: HistoryEntry[];
+  seenKeys: Array<{ key: string; at: string }>;
 }
 
 /** A stored step; a code this version does not know (a newer version wrote it) is kept as a note. */

@@ -4,6 +4,7 @@ import type { DraftStorage } from '../drafts/draft-storage';
 import { IntakeError } from '../errors';
 import type { Clock } from '../util/clock';
 import type { OfficeDatabase } from './office-database';
+import { queryInUnit } from './postgres-units-of-work';
 
 export interface PostgresDraftStorageDeps {
   db: OfficeDatabase;
@@ -66,6 +67,21 @@ export class PostgresDraftStorage implements DraftStorage {
       [documentId, JSON.stringify(kept), savedAt, this.deps.stationId ?? null, this.deps.clerk ?? null],
     );
     return { documentId, values: kept, savedAt };
+  }
+
+  /**
+   * A draft a station kept in its own file before it was given the office database (office-joining.ts), as
+   * it was saved: written in the caller's unit of work (with its document), and left as it is when the
+   * office has one for the document already (a move resumed after a crash).
+   */
+  async keepJoining(draft: DocumentDraft): Promise<void> {
+    await this.deps.db.whenOpened();
+    await queryInUnit(
+      this.deps.db,
+      `INSERT INTO office_drafts (document_id, draft_values, saved_at, station_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (document_id) DO NOTHING`,
+      [draft.documentId, JSON.stringify(draft.values), draft.savedAt, this.deps.stationId ?? null],
+    );
   }
 
   async discard(ids: readonly string[]): Promise<void> {

@@ -534,6 +534,62 @@ export class DocumentStore {
       ...(r.code === null ? {} : { step: storedStep(r.code, r.step_values) }),
     }));
   }
+  /**
+   * The documents not archived, in upload order (queued ones by their place in it, then the others as they
+   * arrived): what a station given an office database moves into it (office/office-joining.ts).
+   */
+  waitingDocuments(): StoredDocument[] {
+    return this.prepared<[], Row>(
+      `SELECT * FROM documents WHERE state <> 'archived' ORDER BY queued_seq IS NULL, queued_seq, rowid`,
+    )
+      .all()
+      .map(fromRow);
+  }
+
+  /** One document's history, oldest first. */
+  historyOf(documentId: string): HistoryEntry[] {
+    return this.prepared<
+      [string],
+      {
+        file_name: string;
+        case_number: string | null;
+        state: DocumentState;
+        code: string | null;
+        step_values: string | null;
+        at: string;
+      }
+    >('SELECT file_name, case_number, state, code, step_values, at FROM history WHERE document_id = ? ORDER BY id')
+      .all(documentId)
+      .map((r) => ({
+        documentId,
+        fileName: r.file_name,
+        state: r.state,
+        at: r.at,
+        ...(r.case_number === null ? {} : { caseNumber: r.case_number }),
+        ...(r.code === null ? {} : { step: storedStep(r.code, r.step_values) }),
+      }));
+  }
+
+  /** The seen-file keys recorded for one document (its watched folder's file). */
+  seenKeysOf(documentId: string): Array<{ key: string; at: string }> {
+    return this.prepared<[string], { key: string; seen_at: string }>(
+      'SELECT key, seen_at FROM seen_files WHERE document_id = ? ORDER BY rowid',
+    )
+      .all(documentId)
+      .map((r) => ({ key: r.key, at: r.seen_at }));
+  }
+
+  /**
+   * Removes a document that is kept elsewhere now (moved into the office database): its row, its history and
+   * its seen-file keys, in one transaction.
+   */
+  forgetMoved(documentId: string): void {
+    this.transaction(() => {
+      this.prepared('DELETE FROM documents WHERE id = ?').run(documentId);
+      this.prepared('DELETE FROM history WHERE document_id = ?').run(documentId);
+      this.prepared('DELETE FROM seen_files WHERE document_id = ?').run(documentId);
+    });
+  }
 }
 
 /** A stored step; a code this version does not know (a newer version wrote the file) is kept as a note. */

@@ -1,0 +1,139 @@
+import { historyStep } from '../../../shared/domain/history';
+import type { HistoryEntry } from '../../../shared/domain/queue';
+import type { StoredDocument } from '../queue/document-storage';
+import type { SqliteDraftStorage } from '../drafts/sqlite-draft-storage';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import type { OfficeDatabase } from './office-database';
+import { isOfficeOutOfReach } from './office-engines';
+import type { JoiningDocument, PostgresDocumentStorage } from './postgres-document-storage';
+import type { PostgresDraftStorage } from './postgres-draft-storage';
+import { inUnitOfWork } from './postgres-units-of-work';
+
+export interface OfficeJoiningDeps {
+  db: OfficeDatabase;
+  /** This station's id (office_stations): whose documents these are. */
+  stationId: string;
+  /** The station's own file: what waits in it, and what is removed once it is in the office. */
+  local: OwnQueueFile;
+  localDrafts: Pick<SqliteDraftStorage, 'draftOf' | 'discard'>;
+  /** The office's tables, as this station's. */
+  documents: Pick<PostgresDocumentStorage, 'insertJoining'>;
+  drafts: Pick<PostgresDraftStorage, 'keepJoining'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * What joining reads and removes in the station's own file (queue.sqlite): the SQLite store
+ * (queue/document-store.ts) itself, read directly on purpose, since what is moved is that file's content.
+ */
+export interface OwnQueueFile {
+  /** The documents not archived, in upload order. */
+  waitingDocuments(): StoredDocument[];
+  /** Oldest first. */
+  historyOf(documentId: string): HistoryEntry[];
+  seenKeysOf(documentId: string): Array<{ key: string; at: string }>;
+  /** The document, its history and its seen-file keys, in one transaction. */
+  forgetMoved(documentId: string): void;
+}
+
+/** What one pass did: documents now in the office, and those left in the station's file (each warned of). */
+export interface JoiningOutcome {
+  moved: number;
+  left: number;
+}
+
+/**
+ * Joining (issue #50 item 2): a station that worked with its own queue (queue.sqlite) and is then given an
+ * office database moves what waits there into the office once, before its queue starts, so nothing it took
+ * in is forgotten and nothing is sent twice. Every document not archived goes with its id, state,
+ * Idempotency-Key, attempts, error and times (an upload a crash cut off goes as `queued` with its key, as
+ * start-up recovery does), its whole history with the original times, its seen-file keys and its draft. Its
+ * spool file stays where it is: the office records the station and the spool name, and the station's
+ * bytes copier (office-document-bytes.ts) copies it into the office by itself. Archived documents and their
+ * history stay in the station's file: they are done, and the office's history starts with what it sends.
+ *
+ * One document per transaction in the office, then removed from the station's file: a crash anywhere is
+ * resumed at the next start, where a document the office has already (same id, this station's) is not
+ * inserted again, only removed from the station's file. A document the office refuses (its row, or the id
+ * is another station's) is a warning naming it and stays in the station's file, tried again at the next
+ * start; the others go on. The office going out of reach stops the pass (office.unreachable), and the
+ * caller tries again later.
+ */
+export async function joinOffice(
+  deps: OfficeJoiningDeps,
+  cancelled: () => boolean = () => false,
+): Promise<JoiningOutcome> {
+  const { local, logger } = deps;
+  const outcome: JoiningOutcome = { moved: 0, left: 0 };
+  try {
+    for (const document of local.waitingDocuments()) {
+      if (cancelled()) break;
+      try {
+        if (await moveOne(deps, document)) outcome.moved++;
+        else outcome.left++;
+      } catch (e) {
+        if (isOfficeOutOfReach(e)) throw e;
+        outcome.left++;
+        logger.warn(
+          "joining: a document of this station's own queue could not be moved into the office database; it stays in the station's file and is tried again at the next start",
+          { document: document.id, file: document.fileName, error: e },
+        );
+      }
+    }
+  } finally {
+    if (outcome.moved > 0)
+      logger.info(`moved ${outcome.moved} documents of this station's own queue into the office database`, {
+        moved: outcome.moved,
+        left: outcome.left,
+      });
+  }
+  return outcome;
+}
+
+/** One document into the office (one transaction), then out of the station's file; false: left there. */
+async function moveOne(deps: OfficeJoiningDeps, stored: StoredDocument): Promise<boolean> {
+  const { local, localDrafts, logger } = deps;
+  const joining: JoiningDocument = {
+    document: stored,
+    history: local.historyOf(stored.id),
+    seenKeys: local.seenKeysOf(stored.id),
+  };
+  if (stored.state === 'uploading') {
+    // Cut off in its upload by the station's last stop: queued again with the same key (the platform answers
+    // a repeat of it with the first upload's answer), as the queue's start-up recovery does.
+    const at = new Date(deps.clock.now()).toISOString();
+    const { nextAttemptAt: _next, ...rest } = stored;
+    joining.document = { ...rest, state: 'queued', updatedAt: at };
+    joining.history = [
+      ...joining.history,
+      {
+        documentId: stored.id,
+        fileName: stored.fileName,
+        ...(stored.metadata.caseNumber === undefined ? {} : { caseNumber: stored.metadata.caseNumber }),
+        state: 'queued',
+        step: historyStep('recovered'),
+        at,
+      },
+    ];
+  }
+  const draft = await localDrafts.draftOf(stored.id);
+  const result = await inUnitOfWork(deps.db, async () => {
+    const r = await deps.documents.insertJoining(joining);
+    if (r.moved && draft) await deps.drafts.keepJoining(draft);
+    return r;
+  });
+  if (result.stationId !== deps.stationId) {
+    logger.warn(
+      "joining: the office database has a document of another station under this document's id; it stays in this station's file",
+      { document: stored.id, file: stored.fileName, station: result.stationId },
+    );
+    return false;
+  }
+  // In the office now (committed): out of the station's file, its draft first (a crash between the two
+  // leaves the document, which the next start finds in the office and removes).
+  await localDrafts.discard([stored.id]);
+  local.forgetMoved(stored.id);
+  return true;
+}
