@@ -8,7 +8,7 @@ import { BatchStore } from './capture/batches/batch-store';
 import { SqliteBatchStorage } from './capture/batches/sqlite-batch-storage';
 import { createCaptureIntake } from './capture/batches/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
-import { PageEditStore } from './capture/page-tools/page-edit-store';
+import { SqlitePageEditStorage } from './capture/page-tools/sqlite-page-edit-storage';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
@@ -118,7 +118,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     o.logger.child({ part: 'archive' }),
   );
   // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
-  const pageEdits = new PageEditStore(db);
+  const pageEdits = new SqlitePageEditStorage(db);
   // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
   let currentSettings: IntakePipelineOptions['settings'] = o.settings;
   let ownText: DocumentTextService | undefined;
@@ -150,7 +150,6 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     outgoing,
-    store,
     storage,
     history: storage,
     spool,
@@ -163,13 +162,13 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
-    ownsSpoolName: (name) => pageEdits.ownsSpoolName(name),
+    keptSpoolNames: () => pageEdits.spoolNames(),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
   const pages = createPageEditService({
     records: pageEdits,
-    work: queue.work,
+    storage,
     documents: queue.documents,
     edits: queue.edits,
     intake: queue.intake,

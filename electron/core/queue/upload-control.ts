@@ -27,8 +27,8 @@ export interface UploadsTold {
   changed(docs: StoredDocument[]): void;
   statusChanged(): void;
   notice(level: Notice['level'], code: NoticeCode, values: NoticeValues): void;
-  /** Whether the start-up sweep keeps a spool file. */
-  ownsSpoolName(name: string): boolean;
+  /** Which spool files the start-up sweep keeps (asked once, when it begins). */
+  spoolFilesKept(): Promise<(name: string) => boolean>;
   /** No queue.changed after the queue stopped. */
   stop(): void;
 }
@@ -165,8 +165,9 @@ export class UploadControl {
     await storage.durable().catch((e: unknown) => {
       if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
     });
-    const sweep = await spool
-      .sweep((name) => work.ownsSpoolName(name))
+    const sweep = await work
+      .spoolFilesKept()
+      .then((kept) => spool.sweep(kept))
       .catch((e: unknown) => {
         if (!this.health.failed(e, 'spool')) throw e;
         return { partial: 0, orphaned: 0 };
