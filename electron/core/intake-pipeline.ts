@@ -33,6 +33,7 @@ import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
 import type { IntakeTarget } from './intake/hot-folder-service';
 import { stationConfigOf } from './intake/shared-folder/station-config';
+import { BusyCount } from './intake/shared-folder/busy-count';
 import { renameProtocol } from './intake/claim-protocol';
 import { officeClaimProtocol } from './office/office-claimed-folder';
 import type { OfficeDatabase } from './office/office-database';
@@ -178,13 +179,11 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     logger: o.logger,
   });
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
-  const batchStore = new BatchStore(db);
   const capture = createCaptureIntake({
     dataDir: o.dataDir,
     queue,
     documents: storage,
-    batches: new SqliteBatchStorage(batchStore),
-    waiting: () => batchStore.waiting(),
+    batches: new SqliteBatchStorage(new BatchStore(db)),
     spool,
     archive: o.settings.archive,
     archiveDir,
@@ -195,13 +194,19 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     formats: () => placeholderFormatsOf(formatSettings),
   });
   const splitsBatches = o.settings.folders.some((f) => f.capture);
+  // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split,
+  // as the ports answered it last (the claim protocols read it synchronously; busy-count.ts).
+  const busy = new BusyCount({
+    count: async () => (await storage.activeCount()) + (splitsBatches ? await capture.pending() : 0),
+    logger: o.logger.child({ part: 'folders' }),
+  });
   const shared = await stationConfigOf({
     dataDir: o.dataDir,
     settings: o.settings,
     version: o.version ?? 'unknown',
-    // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
-    busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
-    onChange: (wake) => o.bus.on('documents.changed', () => wake()),
+    busy: () => busy.now(),
+    // A document changed: the count is read again before the claim protocols look again.
+    onChange: (wake) => o.bus.on('documents.changed', () => void busy.refresh().then(wake)),
     // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
     inPlace: inPlaceFiles(storage, queue, archiver),
   });
@@ -262,13 +267,17 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     pages,
     async start() {
       // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays.
-      await outgoing.sweep((id) => store.get(id)?.state !== undefined && store.get(id)?.state !== 'archived');
+      await outgoing.sweep(async (id) => {
+        const state = (await storage.get(id))?.state;
+        return state !== undefined && state !== 'archived';
+      });
       await queue.start();
       queueStarted = true;
       pages.start();
       await capture.start();
       // A station that splits batches has its capture workers ready before the first one (issue #30 item 6).
       if (splitsBatches) capture.warm();
+      await busy.refresh();
       await folders.start(o.settings.folders);
       started = true;
     },
@@ -276,6 +285,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       unsubscribe();
       unsubscribeOffice();
       await folders.stop();
+      busy.stop();
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.
       await pages.stop();

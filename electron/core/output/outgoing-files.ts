@@ -152,11 +152,11 @@ export class OutgoingFiles {
   }
 
   /** At start: files of documents that no longer wait for an upload, and half-written temp files. */
-  async sweep(waiting: (id: string) => boolean): Promise<number> {
+  async sweep(waiting: (id: string) => boolean | Promise<boolean>): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.deps.dir).catch(() => [] as string[])) {
       const id = name.replace(/\.(pdf|json)$/, '');
-      if (name.endsWith('.tmp') || !waiting(id)) {
+      if (name.endsWith('.tmp') || !(await waiting(id))) {
         await rm(join(this.deps.dir, name), { force: true });
         removed++;
       }
