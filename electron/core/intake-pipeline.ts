@@ -4,11 +4,8 @@ import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/batches/capture-intake';
-import { BatchStore } from './capture/batches/batch-store';
-import { SqliteBatchStorage } from './capture/batches/sqlite-batch-storage';
 import { createCaptureIntake } from './capture/batches/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
-import { SqlitePageEditStorage } from './capture/page-tools/sqlite-page-edit-storage';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
@@ -16,7 +13,6 @@ import { inPlaceFiles } from './queue/in-place-files';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
-import { DocumentStore } from './queue/document-store';
 import type { InboxUploader } from './queue/inbox-uploader';
 import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from './queue/queue-database';
 import type { QueueDatabase } from './queue/queue-database';
@@ -40,7 +36,7 @@ import type { OfficeDatabase } from './office/office-database';
 import type { OfficeStation } from './office/office-station';
 import { letGoOfCopy, sayOfficeReachability } from './office/office-intake';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
-import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
+import { sqliteStorages } from './sqlite-storages';
 
 export interface IntakePipelineOptions {
   /** Holds queue.sqlite, spool/ and (by default) archive/. */
@@ -107,19 +103,19 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
   const spool = new Spool(join(o.dataDir, 'spool'));
   const health = dataFolderHealth(o, db, spool.dir, archiveDir);
-  const store = new DocumentStore(db, {
+  // The storage ports, on the queue's file: the queue, the page tools, capture and the pipeline go through them.
+  const storages = sqliteStorages(db, {
     onSyncError: (e) => {
       if (!health.failed(e, 'database')) o.logger.error('queue database flush failed', { error: e });
     },
   });
+  const storage = storages.documents;
   const archiver = new Archiver(
     o.settings.archive,
     archiveDir,
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
-  const pageEdits = new SqlitePageEditStorage(db);
   // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
   let currentSettings: IntakePipelineOptions['settings'] = o.settings;
   let ownText: DocumentTextService | undefined;
@@ -147,12 +143,10 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id);
     },
   });
-  // The storage ports over the queue's file: the clerk's commands and the history go through them.
-  const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
     outgoing,
     storage,
-    history: storage,
+    history: storages.history,
     spool,
     archiver,
     uploader: o.uploader,
@@ -163,12 +157,13 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
-    keptSpoolNames: () => pageEdits.spoolNames(),
+    // The page edits' records keep spool files too: the start-up sweep asks them.
+    keptSpoolNames: () => storages.pageEdits.spoolNames(),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
   const pages = createPageEditService({
-    records: pageEdits,
+    records: storages.pageEdits,
     storage,
     documents: queue.documents,
     edits: queue.edits,
@@ -183,7 +178,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     dataDir: o.dataDir,
     queue,
     documents: storage,
-    batches: new SqliteBatchStorage(new BatchStore(db)),
+    batches: storages.batches,
     spool,
     archive: o.settings.archive,
     archiveDir,
@@ -292,7 +287,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       // Also when start() failed after the queue's start: its upload worker must not outlive the pipeline.
       if (queueStarted) await queue.stop();
       await ownText?.close();
-      await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
+      await storages.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();
     },
   };
