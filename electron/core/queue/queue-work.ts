@@ -84,8 +84,10 @@ export class QueueWork {
 
   /**
    * Which spool files the start-up sweep keeps: the documents' (read once through the port) and other
-   * owners' (page edits). A file a document comes to own from the moment this is asked (told by
-   * `spoolNameAdded`) is kept too, also one told while the names are being read.
+   * owners' (page edits, read once too). A file a document comes to own from the moment this is asked (told
+   * by `spoolNameAdded`) is kept too, also one told while the names are being read. A name is never taken
+   * off while the sweep runs: a document taken back meanwhile may be a merge's, whose record (read before)
+   * keeps its file; who takes back a document removes its file itself.
    */
   async spoolFilesKept(): Promise<(name: string) => boolean> {
     const owned = (this.spoolNames = new Set<string>());
@@ -100,9 +102,5 @@ export class QueueWork {
   /** A spool file a document now owns (known only once the sweep asked). */
   spoolNameAdded(name: string): void {
     this.spoolNames?.add(name);
-  }
-
-  spoolNameGone(name: string): void {
-    this.spoolNames?.delete(name);
   }
 }

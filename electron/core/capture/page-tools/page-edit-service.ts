@@ -1,13 +1,13 @@
 /**
  * Page tools on a document (issue #16 item 4): each edit writes a new PDF into the spool under a new name
- * and points the document at it; the file before is kept, listed in the edits' records (page-edit-storage.ts),
- * for undo. The scanner's file and the batch original are only ever read.
+ * and points the document at it; the file before is kept, listed in the edits' records
+ * (page-edit-storage.ts), for undo. The scanner's file and the batch original are only ever read.
  *
  * Crash safety: the new file is on disk (spool: `.partial`, fsync, rename) before one unit of work of the
- * documents' storage records the earlier file and switches the document; a crash before it leaves an unowned
- * spool file, swept at the next start. Undo switches back in one unit, then removes the newer file once the
- * unit is on disk. When the document is
- * archived its earlier versions are removed (the archive keeps what was uploaded).
+ * documents' storage records the earlier file and switches the document; a crash before it leaves an
+ * unowned spool file, swept at the next start. Undo switches back in one unit, then removes the newer file
+ * once the unit is on disk. When the document is archived its earlier versions are removed (the archive
+ * keeps what was uploaded).
  */
 import { randomUUID } from 'node:crypto';
 import { historyStep } from '../../../../shared/domain/history';
