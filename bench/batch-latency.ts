@@ -98,7 +98,7 @@ async function once(m: Modules, pdf: Uint8Array, expectedParts?: number) {
   delay.enable();
   for (;;) {
     await new Promise((r) => setTimeout(r, 50));
-    const split = pipeline.capture.pending() === 0 && parts.length > 0;
+    const split = (await pipeline.capture.pending()) === 0 && parts.length > 0;
     if (split && (expectedParts === undefined || parts.length >= expectedParts)) break;
   }
   delay.disable();

@@ -52,7 +52,6 @@ export async function queueScaleBench(quick: boolean): Promise<Figure[]> {
   // The storage ports over the queue's file: the clerk's commands and the history go through them.
   const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
-    store,
     storage,
     history: storage,
     spool,

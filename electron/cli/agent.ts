@@ -410,7 +410,7 @@ async function drainAndSummarise(
     if (office) break;
     if (
       pipeline.folders.pending() === 0 &&
-      pipeline.capture.pending() === 0 &&
+      (await pipeline.capture.pending()) === 0 &&
       c.queued === 0 &&
       c.uploading === 0 &&
       c.uploaded === 0

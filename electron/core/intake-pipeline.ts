@@ -4,11 +4,8 @@ import { caseNumberPatternOf } from '../../shared/domain/case-number';
 import type { Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf } from '../../shared/domain/settings';
 import type { CaptureIntake } from './capture/batches/capture-intake';
-import { BatchStore } from './capture/batches/batch-store';
-import { SqliteBatchStorage } from './capture/batches/sqlite-batch-storage';
 import { createCaptureIntake } from './capture/batches/create-capture-intake';
 import { createPageEditService } from './capture/page-tools/create-page-edit-service';
-import { PageEditStore } from './capture/page-tools/page-edit-store';
 import type { PageEditService } from './capture/page-tools/page-edit-service';
 import type { CapturePool } from './capture/analysis/capture-pool';
 import type { EventBus } from './events/event-bus';
@@ -16,7 +13,6 @@ import { inPlaceFiles } from './queue/in-place-files';
 import { Archiver } from './queue/archiver';
 import type { BackoffPolicy } from './queue/backoff';
 import { DocumentQueue } from './queue/document-queue';
-import { DocumentStore } from './queue/document-store';
 import type { InboxUploader } from './queue/inbox-uploader';
 import { isQueueDatabaseWritable, openQueueDatabase, reopenQueueDatabase } from './queue/queue-database';
 import type { QueueDatabase } from './queue/queue-database';
@@ -33,15 +29,16 @@ import type { HotFolderOptions } from './intake/hot-folder';
 import { HotFolderService } from './intake/hot-folder-service';
 import type { IntakeTarget } from './intake/hot-folder-service';
 import { stationConfigOf } from './intake/shared-folder/station-config';
+import { BusyCount } from './intake/shared-folder/busy-count';
 import { renameProtocol } from './intake/claim-protocol';
 import { officeClaimProtocol } from './office/office-claimed-folder';
 import type { OfficeDatabase } from './office/office-database';
 import type { OfficeStation } from './office/office-station';
 import { letGoOfCopy, sayOfficeReachability } from './office/office-intake';
 import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
-import { SqliteDocumentStorage } from './queue/sqlite-document-storage';
-import type { DocumentStorage, StoredDocument } from './queue/document-storage';
-import type { HistoryStorage } from './queue/history-storage';
+import { sqliteStorages } from './sqlite-storages';
+import type { StoredDocument } from './queue/document-storage';
+import { DocumentStore } from './queue/document-store';
 import { isOfficeOutOfReach, officeEngines } from './office/office-engines';
 import { OfficeDocumentBytes } from './office/office-document-bytes';
 import { joinOffice } from './office/office-joining';
@@ -98,8 +95,6 @@ export interface IntakePipeline {
   queue: DocumentQueue;
   folders: HotFolderService;
   db: QueueDatabase;
-  /** The clerks' typed work: in the station's file, or in the office database (issue #50). */
-  drafts: DraftStorage;
   archiveDir: string;
   /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
   capture: CaptureIntake;
@@ -120,19 +115,35 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const archiveDir = resolve(o.settings.archive.folder ?? join(o.dataDir, 'archive'));
   const spool = new Spool(join(o.dataDir, 'spool'));
   const health = dataFolderHealth(o, db, spool.dir, archiveDir);
-  const store = new DocumentStore(db, {
-    onSyncError: (e) => {
-      if (!health.failed(e, 'database')) o.logger.error('queue database flush failed', { error: e });
-    },
-  });
+  // The storage ports the queue, the page tools, capture and the pipeline go through: the station's own file,
+  // or the office database's tables (issue #50 item 1), chosen here once. An office station still opens its
+  // own file: what waited there before it joined moves into the office (joining), and the clerks' typed
+  // values are held there while the office is out of reach.
+  const onSyncError = (e: unknown) => {
+    if (!health.failed(e, 'database')) o.logger.error('queue database flush failed', { error: e });
+  };
+  const engines = o.office ? officeEngines(o.office) : undefined;
+  const ownStore = o.office ? new DocumentStore(db, { onSyncError }) : undefined;
+  const storages = engines ?? sqliteStorages(db, { onSyncError });
+  const storage = storages.documents;
+  // The documents' bytes: in this station's spool, and for an office a copy in its database, so a clerk at
+  // any station can open any document (office/office-document-bytes.ts).
+  const officeBytes = o.office
+    ? new OfficeDocumentBytes({
+        db: o.office.db,
+        stationId: o.office.station.id,
+        content: new OfficeDocumentContent(o.office.db, { stationId: o.office.station.id }),
+        spool,
+        bus: o.bus,
+        logger: o.logger.child({ part: 'office' }),
+      })
+    : undefined;
   const archiver = new Archiver(
     o.settings.archive,
     archiveDir,
     (n) => spool.pathOf(n),
     o.logger.child({ part: 'archive' }),
   );
-  // The page edits' records first: the queue's start-up sweep asks them which spool files are kept.
-  const pageEdits = new PageEditStore(db);
   // What is sent (issue #39): the folder's choice as saved now, the searchable PDF from the text workers.
   let currentSettings: IntakePipelineOptions['settings'] = o.settings;
   let ownText: DocumentTextService | undefined;
@@ -160,28 +171,10 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       queue.work.notice('warning', 'output.failed', { file: doc.fileName, reason }, doc.id);
     },
   });
-  // The storage ports: the station's own file, or the office database's tables (issue #50 item 1), chosen
-  // here once. What still reads the station's file directly (the page tools' records, the queue's
-  // synchronous helpers) finds it empty in an office: nothing of the office's documents is kept there.
-  const engines = o.office ? officeEngines(o.office) : undefined;
-  const storage: DocumentStorage & HistoryStorage = engines?.documents ?? new SqliteDocumentStorage(store);
-  // The documents' bytes: in this station's spool, and for an office a copy in its database, so a clerk at
-  // any station can open any document (office/office-document-bytes.ts).
-  const officeBytes = o.office
-    ? new OfficeDocumentBytes({
-        db: o.office.db,
-        stationId: o.office.station.id,
-        content: new OfficeDocumentContent(o.office.db, { stationId: o.office.station.id }),
-        spool,
-        bus: o.bus,
-        logger: o.logger.child({ part: 'office' }),
-      })
-    : undefined;
   const queue = new DocumentQueue({
     outgoing,
-    store,
     storage,
-    history: storage,
+    history: storages.history,
     spool,
     archiver,
     uploader: o.uploader,
@@ -192,14 +185,15 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     ...(o.probe ? { probe: o.probe } : {}),
     ...(o.backoff ? { backoff: o.backoff } : {}),
     ...(o.onNetwork ? { onNetwork: o.onNetwork } : {}),
-    ownsSpoolName: (name) => pageEdits.ownsSpoolName(name),
+    // The page edits' records keep spool files too: the start-up sweep asks them.
+    keptSpoolNames: () => storages.pageEdits.spoolNames(),
     ...(officeBytes ? { fetchContent: (d: StoredDocument, to: string) => officeBytes.fetch(d, to) } : {}),
     health,
     checkDataFolder: () => checkDataFolder([o.dataDir, spool.dir, archiveDir], db),
   });
   const pages = createPageEditService({
-    records: pageEdits,
-    work: queue.work,
+    records: storages.pageEdits,
+    storage,
     documents: queue.documents,
     edits: queue.edits,
     intake: queue.intake,
@@ -233,13 +227,11 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     queue.kick();
   };
   let formatSettings: Parameters<typeof placeholderFormatsOf>[0] = o.settings;
-  const batchStore = new BatchStore(db);
   const capture = createCaptureIntake({
     dataDir: o.dataDir,
     queue,
     documents: storage,
-    batches: engines?.batches ?? new SqliteBatchStorage(batchStore),
-    waiting: () => batchStore.waiting(),
+    batches: storages.batches,
     spool,
     archive: o.settings.archive,
     archiveDir,
@@ -250,13 +242,19 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     formats: () => placeholderFormatsOf(formatSettings),
   });
   const splitsBatches = o.settings.folders.some((f) => f.capture);
+  // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split,
+  // as the ports answered it last (the claim protocols read it synchronously; busy-count.ts).
+  const busy = new BusyCount({
+    count: async () => (await storage.activeCount()) + (splitsBatches ? await capture.pending() : 0),
+    logger: o.logger.child({ part: 'folders' }),
+  });
   const shared = await stationConfigOf({
     dataDir: o.dataDir,
     settings: o.settings,
     version: o.version ?? 'unknown',
-    // What this station works on now: its queue (auto-submitted documents) and batches waiting to be split.
-    busy: () => store.activeCount() + (splitsBatches ? capture.pending() : 0),
-    onChange: (wake) => o.bus.on('documents.changed', () => wake()),
+    busy: () => busy.now(),
+    // A document changed: the count is read again before the claim protocols look again.
+    onChange: (wake) => o.bus.on('documents.changed', () => void busy.refresh().then(wake)),
     // Upgraded from the in-place way: what the queue took in place becomes this station's before it claims.
     inPlace: inPlaceFiles(storage, queue, archiver),
   });
@@ -319,7 +317,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const ownDrafts = new SqliteDraftStorage({ db, isOpen, clock: o.clock });
   // An office station's drafts are the office's; what it cannot take while out of reach is held in the
   // station's own file until it answers (office-drafts-kept.ts).
-  const drafts: DraftStorage =
+  const draftsKept =
     o.office && officeDrafts
       ? new OfficeDraftsKept({
           office: officeDrafts,
@@ -327,15 +325,16 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
           db: o.office.db,
           logger: o.logger.child({ part: 'office' }),
         })
-      : ownDrafts;
+      : undefined;
+  const drafts: DraftStorage = draftsKept ?? ownDrafts;
   // Joining (issue #50 item 2): what waits in the station's own file goes into the office database, once,
   // before its queue starts there (office/office-joining.ts).
   const joining =
-    o.office && engines && officeDrafts
+    o.office && engines && officeDrafts && ownStore
       ? {
           db: o.office.db,
           stationId: o.office.station.id,
-          local: store,
+          local: ownStore,
           localDrafts: ownDrafts,
           documents: engines.documents,
           drafts: officeDrafts,
@@ -388,6 +387,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     }
     if (cancelled()) return;
     if (!started) {
+      await busy.refresh();
       // The folders as saved now: a save while the start waited for the office is not lost.
       await folders.start(watching ? currentSettings.folders : []);
       started = true;
@@ -438,15 +438,18 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       // A start on the office database under way ends first (it stops at its next step).
       await officeStart;
       await folders.stop();
+      busy.stop();
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.
       await pages.stop();
       await officeChanges?.stop();
       await officeBytes?.stop();
+      draftsKept?.close();
       // Also when start() failed after the queue's start: its upload worker must not outlive the pipeline.
       if (queueStarted) await queue.stop();
       await ownText?.close();
-      await store.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
+      await storages.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
+      await ownStore?.close().catch((e: unknown) => o.logger.error('queue database flush failed', { error: e }));
       db.close();
     },
   };

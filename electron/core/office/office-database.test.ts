@@ -43,6 +43,7 @@ describe('the office database', () => {
       'office_drafts',
       'office_folder_files',
       'office_history',
+      'office_page_edits',
       'office_schema',
       'office_seen_files',
       'office_stations',
@@ -71,6 +72,9 @@ describe('the office database', () => {
     expect((await db.query('SELECT id, name FROM office_stations')).rows).toEqual([{ id: 'station-a', name: 'PC A' }]);
     expect((await db.query(`SELECT to_regclass('office_capture_batches')::text AS t`)).rows).toEqual([
       { t: 'office_capture_batches' },
+    ]);
+    expect((await db.query(`SELECT to_regclass('office_page_edits')::text AS t`)).rows).toEqual([
+      { t: 'office_page_edits' },
     ]);
     expect(entries.find((e) => e.message === 'office database schema brought up to date')).toMatchObject({
       from: 1,

@@ -169,6 +169,21 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (document_id, seq)
    );
    ALTER TABLE office_document_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;`,
+  // 5 (issue #49 item 2): the page tools' records (capture/page-tools/page-edit-storage.ts), beside the
+  // documents so that an edit's record commits with the document's switch to its new file; the station whose
+  // spool holds the file before the edit is recorded with it.
+  `CREATE TABLE office_page_edits (
+     document_id text NOT NULL,
+     seq integer NOT NULL,
+     station_id text NOT NULL REFERENCES office_stations(id),
+     spool_name text NOT NULL,
+     file_name text NOT NULL,
+     size bigint NOT NULL,
+     sha256 text NOT NULL,
+     split_into text,
+     merged jsonb,
+     PRIMARY KEY (document_id, seq)
+   );`,
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;

@@ -108,6 +108,14 @@ export class PostgresBatchStorage implements BatchStorage {
     return new Set(rows.map((r) => r.id));
   }
 
+  async waiting(): Promise<number> {
+    const { rows } = await this.query<{ n: string }>(
+      `SELECT count(*) AS n FROM office_capture_batches
+        WHERE (state = 'received' AND NOT (kind = 'scan' AND scan_open)) OR state = 'released'`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async insert(b: CaptureBatch): Promise<void> {
     await this.query(
       `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,

@@ -11,7 +11,6 @@ import { toPublic } from './document-storage';
 export interface EditsTold extends ChangesTold {
   removed(id: string): void;
   spoolNameAdded(name: string): void;
-  spoolNameGone(name: string): void;
 }
 
 /**
@@ -75,7 +74,6 @@ export class DocumentEdits {
       await documents.remove(id);
       return found;
     });
-    this.work.spoolNameGone(d.spoolName);
     this.work.removed(id);
     return d.spoolName;
   }

@@ -3,32 +3,30 @@ import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
 import type { DocumentStorage, StoredDocument } from './document-storage';
-import type { DocumentStore } from './document-store';
 import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
 import type { ResourceHealth } from './resource-health';
 import { UploadControl } from './upload-control';
 import type { UploadControlDeps } from './upload-control';
 
-/** Upload control's options, with the store and the spool files other owners keep. */
+/** Upload control's options, with the history and the spool files other owners keep. */
 export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
-  store: DocumentStore;
   /**
-   * The queue's storage port over the same database (the clerk's commands, the page tools' edits, intake and
-   * the read model go through it; the other parts still use `store`, docs/architecture.md "Storage ports").
+   * The queue's storage port: every part of the queue goes through it (docs/architecture.md, "Storage
+   * ports"); which engine is behind it is the composition's choice.
    */
   storage: DocumentStorage;
   /** The history's storage port (the queue screen's history reads it). */
   history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
-  ownsSpoolName?(name: string): boolean;
+  keptSpoolNames?(): Promise<Set<string>>;
   /** Brings a document's bytes here when another station took it in (an office: office-document-bytes.ts). */
   fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>;
 }
 
 /**
- * The durable queue: every document's state lives in SQLite, its bytes in the spool. This file only puts
- * the queue's parts together, one job each, over one unit of work (queue-work.ts):
+ * The durable queue: every document's state lives behind the storage port, its bytes in the spool. This file
+ * only puts the queue's parts together, one job each, telling what changed through one QueueWork:
  * - intake (document-intake.ts): a file from a folder, capture's parts, a drop;
  * - page tools' edits (document-edits.ts): a document's file replaced, taken back, brought back;
  * - the clerk's commands (clerk-commands.ts): tag, submit, retry, cancel, the platform's confirmation;
@@ -49,12 +47,12 @@ export class DocumentQueue {
   constructor(deps: DocumentQueueDeps) {
     // The status is read only when queue.changed is sent (a timer), once the upload control exists.
     this.work = new QueueWork({
-      store: deps.store,
+      storage: deps.storage,
       bus: deps.bus,
       clock: deps.clock,
       status: () => this.uploads.status(),
       recount: () => this.uploads.recount(),
-      ...(deps.ownsSpoolName ? { ownsSpoolName: deps.ownsSpoolName } : {}),
+      ...(deps.keptSpoolNames ? { keptSpoolNames: deps.keptSpoolNames } : {}),
     });
     this.uploads = new UploadControl({ ...deps, work: this.work });
     this.health = this.uploads.health;

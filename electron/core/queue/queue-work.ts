@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryStep } from '../../../shared/domain/history';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
-import type { DocumentState } from '../../../shared/domain/document';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
-import type { DocumentPatch, DocumentStore, StoredDocument } from './document-store';
-import { toPublic } from './document-store';
-import { noSuchDocument, requireState } from './document-checks';
+import type { DocumentStorage, StoredDocument } from './document-storage';
+import { toPublic } from './document-storage';
 
 export interface QueueWorkDeps {
-  store: DocumentStore;
+  /** The documents' storage port: which spool files they own (the start-up sweep asks it once). */
+  storage: Pick<DocumentStorage, 'spoolNames'>;
   bus: EventBus;
   clock: Clock;
   /** The queue's status as it is now (upload-control.ts), sent with queue.changed. */
@@ -18,16 +16,14 @@ export interface QueueWorkDeps {
   /** Reads the status's counts again (upload-control.ts) before queue.changed carries them. */
   recount?: () => Promise<void>;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
-  ownsSpoolName?(name: string): boolean;
+  keptSpoolNames?(): Promise<Set<string>>;
 }
 
 /**
- * The queue's synchronous unit of work. The queue's parts not yet on the storage ports (intake) and the
- * services that share its database (page tools, capture) change documents through it: one transaction
- * around their own records too, the flush to disk, and the change told once (documents.changed at once,
- * queue.changed at most every 250 ms). The clerk's commands, the page tools' edits and the uploads use only
- * its telling (`now`, `changed` …) and change documents through the port's unit of work
- * (DocumentStorage.transaction; docs/architecture.md, "Storage ports").
+ * What the queue's parts tell once a change is committed: documents.changed at once, queue.changed at most
+ * every 250 ms, notices; and which spool files the documents own, for the start-up sweep. The parts change
+ * documents through the storage port's units of work (DocumentStorage.transaction; docs/architecture.md,
+ * "Storage ports"); nothing here stores anything.
  */
 export class QueueWork {
   private statusTimer: NodeJS.Timeout | undefined;
@@ -36,50 +32,8 @@ export class QueueWork {
 
   constructor(private readonly deps: QueueWorkDeps) {}
 
-  /** The documents' table, for the queue's own parts. */
-  get store(): DocumentStore {
-    return this.deps.store;
-  }
-
-  /** Runs `fn` in one transaction (inside another, it joins it). */
-  transaction<T>(fn: () => T): T {
-    return this.deps.store.transaction(fn);
-  }
-
-  /** Resolves once every commit so far is on disk (before a file is removed or a copy is answered). */
-  durable(): Promise<void> {
-    return this.deps.store.durable();
-  }
-
-  /** Whether a watched folder's file was taken already (its seen-file key; capture asks before a batch). */
-  hasSeen(key: string): boolean {
-    return this.deps.store.hasSeen(key);
-  }
-
-  /** Records a file as taken without a document of its own (a capture batch: its parts come later). */
-  markSeen(key: string, id: string, at: string): void {
-    this.deps.store.markSeen(key, id, at);
-  }
-
   now(): string {
     return new Date(this.deps.clock.now()).toISOString();
-  }
-
-  require(id: string): StoredDocument {
-    const d = this.deps.store.get(id);
-    if (!d) throw noSuchDocument(id);
-    return d;
-  }
-
-  requireState(d: StoredDocument, allowed: readonly DocumentState[], action: string): void {
-    requireState(d, allowed, action);
-  }
-
-  /** One document's change, stored and told. */
-  apply(id: string, patch: DocumentPatch, step?: HistoryStep): StoredDocument {
-    const d = this.deps.store.update(id, patch, this.now(), step);
-    this.changed([d]);
-    return d;
   }
 
   changed(docs: StoredDocument[]): void {
@@ -128,18 +82,25 @@ export class QueueWork {
     });
   }
 
-  /** Whether the start-up sweep keeps a spool file: a document's, or another owner's (page edits). */
-  ownsSpoolName(name: string): boolean {
-    this.spoolNames ??= this.deps.store.spoolNames();
-    return this.spoolNames.has(name) || (this.deps.ownsSpoolName?.(name) ?? false);
+  /**
+   * Which spool files the start-up sweep keeps: the documents' (read once through the port) and other
+   * owners' (page edits, read once too). A file a document comes to own from the moment this is asked (told
+   * by `spoolNameAdded`) is kept too, also one told while the names are being read. A name is never taken
+   * off while the sweep runs: a document taken back meanwhile may be a merge's, whose record (read before)
+   * keeps its file; who takes back a document removes its file itself.
+   */
+  async spoolFilesKept(): Promise<(name: string) => boolean> {
+    const owned = (this.spoolNames = new Set<string>());
+    const [documents, others] = await Promise.all([
+      this.deps.storage.spoolNames(),
+      this.deps.keptSpoolNames?.() ?? Promise.resolve(new Set<string>()),
+    ]);
+    for (const name of documents) owned.add(name);
+    return (name) => owned.has(name) || others.has(name);
   }
 
   /** A spool file a document now owns (known only once the sweep asked). */
   spoolNameAdded(name: string): void {
     this.spoolNames?.add(name);
-  }
-
-  spoolNameGone(name: string): void {
-    this.spoolNames?.delete(name);
   }
 }

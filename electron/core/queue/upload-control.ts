@@ -27,8 +27,8 @@ export interface UploadsTold {
   changed(docs: StoredDocument[]): void;
   statusChanged(): void;
   notice(level: Notice['level'], code: NoticeCode, values: NoticeValues): void;
-  /** Whether the start-up sweep keeps a spool file. */
-  ownsSpoolName(name: string): boolean;
+  /** Which spool files the start-up sweep keeps (asked once, when it begins). */
+  spoolFilesKept(): Promise<(name: string) => boolean>;
   /** No queue.changed after the queue stopped. */
   stop(): void;
 }
@@ -165,20 +165,13 @@ export class UploadControl {
     await storage.durable().catch((e: unknown) => {
       if (!this.health.failed(e, 'database')) logger.error('queue database flush failed at start', { error: e });
     });
-    // The documents' spool files as the storage knows them (an office station's are in the office
-    // database, not in the station's file); a storage that cannot say leaves the spool as it is.
-    const owned = await storage.spoolNames().catch((e: unknown) => {
-      logger.warn('spool not swept: the documents could not be read', { error: e });
-      return undefined;
-    });
-    const sweep = owned
-      ? await spool
-          .sweep((name) => owned.has(name) || work.ownsSpoolName(name))
-          .catch((e: unknown) => {
-            if (!this.health.failed(e, 'spool')) throw e;
-            return { partial: 0, orphaned: 0 };
-          })
-      : { partial: 0, orphaned: 0 };
+    const sweep = await work
+      .spoolFilesKept()
+      .then((kept) => spool.sweep(kept))
+      .catch((e: unknown) => {
+        if (!this.health.failed(e, 'spool')) throw e;
+        return { partial: 0, orphaned: 0 };
+      });
     let archived = 0;
     for (const d of await storage.inStates(['uploaded'])) {
       await this.worker.archive(d);

@@ -30,6 +30,11 @@ export interface BatchStorage {
   inState(state: BatchState): Promise<CaptureBatch[]>;
   /** Batches not done (their original copy is still needed). */
   openIds(): Promise<Set<string>>;
+  /**
+   * How many batches wait to be made into documents: received and not a scan the clerk is still scanning
+   * into, or released by the clerk (the station's busy count, `agent --once`'s end).
+   */
+  waiting(): Promise<number>;
   insert(batch: CaptureBatch): Promise<void>;
   setState(id: string, state: BatchState, at: string): Promise<void>;
   /** A scan the clerk finished (false), or takes up again to scan more into it (true). */

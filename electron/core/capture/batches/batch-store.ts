@@ -132,7 +132,7 @@ export class BatchStore {
 
   /**
    * Batches waiting to be made into documents: taken and not analysed (a scan once the clerk finished it),
-   * or released by the clerk. Read synchronously for the station's busy count (intake-pipeline.ts).
+   * or released by the clerk (BatchStorage.waiting).
    */
   waiting(): number {
     const r = this.db

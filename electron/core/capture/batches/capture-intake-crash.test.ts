@@ -80,7 +80,7 @@ describe('a batch whose analysis takes the process down', () => {
           error: { code: 'capture.interrupted' },
         });
         await pipeline.capture.idle();
-        expect(pipeline.capture.pending()).toBe(0);
+        expect(await pipeline.capture.pending()).toBe(0);
         expect(log.some((l) => l.includes('"batch analysis started"'))).toBe(false);
       } finally {
         await pipeline.stop();

@@ -134,7 +134,8 @@ async function restartAndCheck(data: string, scans: string) {
   try {
     await pipeline.start();
     await waitFor(
-      async () => (await pipeline.queue.list({ limit: 10, offset: 0 })).total >= 3 && pipeline.capture.pending() === 0,
+      async () =>
+        (await pipeline.queue.list({ limit: 10, offset: 0 })).total >= 3 && (await pipeline.capture.pending()) === 0,
       'parts',
       60_000,
     );
@@ -204,7 +205,7 @@ describe('a long batch killed -9 after some of its documents were made', () => {
       const pipeline = await captureKillPipeline(data, scans, silentLogger);
       try {
         await pipeline.start();
-        await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
+        await waitFor(async () => (await pipeline.capture.pending()) === 0, 'batch finished', 300_000);
         await pipeline.capture.idle();
         const docs = (await pipeline.queue.list({ limit: 100, offset: 0 })).documents;
         const batches = new BatchStore(pipeline.db);
@@ -245,7 +246,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
       const pipeline = await captureKillPipeline(data, scans, silentLogger);
       try {
         await pipeline.start();
-        await waitFor(() => pipeline.capture.pending() === 0, 'batch finished', 300_000);
+        await waitFor(async () => (await pipeline.capture.pending()) === 0, 'batch finished', 300_000);
         await pipeline.capture.idle();
         const docs = (await pipeline.queue.list({ limit: 100, offset: 0 })).documents;
         expect(docs.map((d) => d.error?.code).filter(Boolean)).toEqual([]);
@@ -268,7 +269,7 @@ describe('a batch whose analysis the program ending cuts off again and again', (
       const pipeline = await captureKillPipeline(data, scans, silentLogger);
       try {
         await pipeline.start();
-        await waitFor(() => pipeline.capture.pending() === 0, 'batch kept whole', 120_000);
+        await waitFor(async () => (await pipeline.capture.pending()) === 0, 'batch kept whole', 120_000);
         await pipeline.capture.idle();
         const docs = (await pipeline.queue.list({ limit: 10, offset: 0 })).documents;
         expect(docs).toHaveLength(1);

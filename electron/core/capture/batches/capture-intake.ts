@@ -147,8 +147,8 @@ export class CaptureIntake implements IntakeTarget {
   }
 
   /** Batches taken but not yet made into documents (`agent --once` waits for them). */
-  pending(): number {
-    return this.deps.waiting();
+  pending(): Promise<number> {
+    return this.deps.batches.waiting();
   }
 
   /** Resolves when no batch waits for analysis. */

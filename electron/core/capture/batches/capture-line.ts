@@ -30,12 +30,6 @@ export interface CaptureIntakeDeps {
   documents: DocumentStorage;
   /** The batches' storage port, beside the documents in one database (batch-storage.ts). */
   batches: BatchStorage;
-  /**
-   * How many batches wait to be made into documents (taken and not finished scanning, or released), asked
-   * synchronously: the station's busy count (shared folders' look-ahead) is synchronous, as is the queue's
-   * count beside it (docs/architecture.md, "Storage ports").
-   */
-  waiting: () => number;
   /** The queue's spool: the parts' copies go there under their document ids. */
   spool: Spool;
   /** The batches' originals, under their batch ids. */

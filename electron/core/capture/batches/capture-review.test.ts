@@ -104,7 +104,7 @@ describe('batch review', () => {
       const original = await p.capture.heldOriginal(held!.id);
       expect(original?.fileName).toBe(CASE_BATCH_FILE_NAME);
       expect(Buffer.compare(await readFile(original!.path), scan)).toBe(0);
-      expect(p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
+      expect(await p.capture.pending(), 'a held batch does not keep `agent --once` waiting').toBe(0);
 
       // Durable: after a restart the same plan is held, and the batch is not analysed again.
       await p.stop();

@@ -22,8 +22,6 @@ export interface CaptureIntakeOptions {
   documents: DocumentStorage;
   /** The batches' storage port, beside the documents in one database (intake-pipeline.ts). */
   batches: BatchStorage;
-  /** How many batches wait to be made into documents, synchronously (the station's busy count). */
-  waiting: () => number;
   /** The queue's spool (the parts' copies go there). */
   spool: Spool;
   archive: ArchiveSettings;
@@ -45,7 +43,6 @@ export function createCaptureIntake(o: CaptureIntakeOptions): CaptureIntake {
     queue: o.queue,
     documents: o.documents,
     batches: o.batches,
-    waiting: o.waiting,
     spool: o.spool,
     originals,
     workDir: join(o.dataDir, 'capture', 'work'),

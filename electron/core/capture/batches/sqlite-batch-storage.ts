@@ -38,6 +38,10 @@ export class SqliteBatchStorage implements BatchStorage {
     return this.read(() => this.store.openIds());
   }
 
+  waiting(): Promise<number> {
+    return this.read(() => this.store.waiting());
+  }
+
   insert(batch: CaptureBatch): Promise<void> {
     return this.write(() => this.store.insert(batch));
   }

@@ -1,12 +1,13 @@
 /**
  * Page tools on a document (issue #16 item 4): each edit writes a new PDF into the spool under a new name
- * and points the document at it; the file before is kept, listed in `page_edits`, for undo. The scanner's
- * file and the batch original are only ever read.
+ * and points the document at it; the file before is kept, listed in the edits' records
+ * (page-edit-storage.ts), for undo. The scanner's file and the batch original are only ever read.
  *
- * Crash safety: the new file is on disk (spool: `.partial`, fsync, rename) before one transaction records
- * the earlier file and switches the document; a crash before it leaves an unowned spool file, swept at the
- * next start. Undo switches back in one transaction, then removes the newer file. When the document is
- * archived its earlier versions are removed (the archive keeps what was uploaded).
+ * Crash safety: the new file is on disk (spool: `.partial`, fsync, rename) before one unit of work of the
+ * documents' storage records the earlier file and switches the document; a crash before it leaves an
+ * unowned spool file, swept at the next start. Undo switches back in one unit, then removes the newer file
+ * once the unit is on disk. When the document is archived its earlier versions are removed (the archive
+ * keeps what was uploaded).
  */
 import { randomUUID } from 'node:crypto';
 import { historyStep } from '../../../../shared/domain/history';
@@ -22,11 +23,10 @@ import type { ArchivableFile } from '../../queue/archiver';
 import type { DocumentEdits } from '../../queue/document-edits';
 import type { DocumentIntake } from '../../queue/document-intake';
 import type { DocumentReadModel } from '../../queue/document-read-model';
-import type { StoredDocument } from '../../queue/document-storage';
-import type { QueueWork } from '../../queue/queue-work';
+import type { DocumentStorage, StoredDocument } from '../../queue/document-storage';
 import type { Spool } from '../../queue/spool';
 import type { Logger } from '../../util/logger';
-import type { PageEditStore } from './page-edit-store';
+import type { PageEditStorage } from './page-edit-storage';
 
 /** pdf-lib and sharp load with the first page edit, not at start-up. */
 const pageEdit = () => import('./page-edit');
@@ -34,10 +34,13 @@ const pageEdit = () => import('./page-edit');
 const EDITABLE = new Set(['new', 'tagged', 'failed']);
 
 export interface PageEditDeps {
-  /** The page_edits records (made before the queue, whose start-up sweep asks them which files are kept). */
-  records: PageEditStore;
-  /** The queue's unit of work: an edit's record commits with the document's change; flushed before a file goes. */
-  work: Pick<QueueWork, 'transaction' | 'durable'>;
+  /** The edits' records (page-edit-storage.ts), beside the documents: the queue's start-up sweep asks them too. */
+  records: PageEditStorage;
+  /**
+   * The documents' storage: its units of work, which an edit's record joins (it commits with the document's
+   * change), and its flush to disk, awaited before a file goes.
+   */
+  storage: Pick<DocumentStorage, 'transaction' | 'durable'>;
   /** The queue's read model, its document edits, and its intake (a split's second part is adopted). */
   documents: Pick<DocumentReadModel, 'get' | 'contentFile' | 'stored'>;
   edits: Pick<DocumentEdits, 'replaceContent' | 'discard' | 'readmit' | 'inOneUnit'>;
@@ -77,7 +80,7 @@ export class PageEditService {
 
   async state(id: string): Promise<PageEditState> {
     await this.deps.documents.get(id); // not_found for an unknown id
-    return { undoable: this.deps.records.count(id) };
+    return { undoable: await this.deps.records.count(id) };
   }
 
   /** `step`: the history entry (the clerk's edit: pagesEdited; a turn made on arrival says so). */
@@ -113,25 +116,24 @@ export class PageEditService {
 
   async undo(id: string): Promise<Document> {
     return this.exclusive(id, async () => {
-      const { records, work, spool, edits } = this.deps;
-      const last = records.last(id);
+      const { records, storage, spool, edits } = this.deps;
+      const last = await records.last(id);
       if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
       let newer = '';
       let takenBack = '';
       const doc = await edits.replaceContent(
         id,
-        { spoolName: last.spool_name, fileName: last.file_name, size: last.size, sha256: last.sha256 },
+        { spoolName: last.spoolName, fileName: last.fileName, size: last.size, sha256: last.sha256 },
         historyStep('pageEditUndone'),
         async (before) => {
           newer = before.spoolName;
           // The later pages come back only if their document can go: not once it is queued or sent.
-          if (last.split_into && (await this.exists(last.split_into))) takenBack = await edits.discard(last.split_into);
-          for (const d of JSON.parse(last.merged ?? '[]') as StoredDocument[])
-            await edits.readmit(d, historyStep('mergeUndone'));
-          records.remove(id, last.seq);
+          if (last.splitInto && (await this.exists(last.splitInto))) takenBack = await edits.discard(last.splitInto);
+          for (const d of last.merged ?? []) await edits.readmit(d, historyStep('mergeUndone'));
+          await records.remove(id, last.seq);
         },
       );
-      await work.durable();
+      await storage.durable();
       await spool.remove(newer);
       if (takenBack) await spool.remove(takenBack);
       return doc;
@@ -283,17 +285,18 @@ export class PageEditService {
 
   /** After the upload: the earlier versions go (the archive keeps the file that was sent). */
   private async forget(id: string): Promise<void> {
-    const rows = this.deps.records.all(id);
+    const { records, storage, spool } = this.deps;
+    const rows = await records.all(id);
     if (rows.length === 0) return;
     // Merged-in documents were uploaded inside this one: their files go as an uploaded document's do.
     for (const r of rows)
-      for (const d of JSON.parse(r.merged ?? '[]') as StoredDocument[])
+      for (const d of r.merged ?? [])
         await this.deps
           .archive(d)
           .catch((e: unknown) => this.deps.logger.warn('merged document not archived', { documentId: d.id, error: e }));
-    this.deps.work.transaction(() => this.deps.records.removeAll(id));
-    await this.deps.work.durable();
-    for (const r of rows) await this.deps.spool.remove(r.spool_name).catch(() => undefined);
+    await storage.transaction(async () => records.removeAll(id));
+    await storage.durable();
+    for (const r of rows) await spool.remove(r.spoolName).catch(() => undefined);
     this.deps.logger.info('earlier page versions removed', { documentId: id, versions: rows.length });
   }
 
@@ -302,24 +305,23 @@ export class PageEditService {
     id: string,
     seq: number,
     before: { spoolName: string; fileName: string; size: number; sha256: string },
-    also: { splitInto?: string; merged?: unknown } = {},
-  ): void {
-    this.deps.records.insert({
-      document_id: id,
+    also: { splitInto?: string; merged?: StoredDocument[] } = {},
+  ): Promise<void> {
+    return this.deps.records.insert({
+      documentId: id,
       seq,
-      spool_name: before.spoolName,
-      file_name: before.fileName,
+      spoolName: before.spoolName,
+      fileName: before.fileName,
       size: before.size,
       sha256: before.sha256,
-      split_into: also.splitInto ?? null,
-      merged: also.merged === undefined ? null : JSON.stringify(also.merged),
+      ...also,
     });
   }
 
   private async nextSeq(id: string): Promise<number> {
     // Spool names are never reused, even after an undo: a name is one content.
     const used = (await this.deps.documents.contentFile(id)).path;
-    let seq = this.deps.records.maxSeq(id) + 1;
+    let seq = (await this.deps.records.maxSeq(id)) + 1;
     while (used.endsWith(`.edit${seq}`)) seq++;
     return seq;
   }

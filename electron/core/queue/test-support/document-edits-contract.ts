@@ -24,7 +24,6 @@ export function documentEditsContract(engine: string, open: DocumentStorageFacto
           changed: (docs) => told.push(...docs.map((d) => `changed ${d.id} ${d.fileName}`)),
           removed: (id) => told.push(`removed ${id}`),
           spoolNameAdded: (name) => told.push(`owns ${name}`),
-          spoolNameGone: (name) => told.push(`gone ${name}`),
         },
         documents,
       );
@@ -62,7 +61,6 @@ export function documentEditsContract(engine: string, open: DocumentStorageFacto
         expect(told).toEqual([
           'owns scan.edit1',
           `changed ${d.id} scan.pdf`,
-          `gone ${part.spoolName}`,
           `removed ${part.id}`,
           `owns ${part.spoolName}`,
           `changed ${part.id} ${part.fileName}`,

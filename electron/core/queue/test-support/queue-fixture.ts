@@ -69,7 +69,6 @@ export async function makeQueue(
   // The storage ports over the queue's file: the clerk's commands and the history go through them.
   const storage = new SqliteDocumentStorage(store);
   const queue = new DocumentQueue({
-    store,
     storage,
     history: storage,
     spool,

@@ -106,6 +106,31 @@ export function batchStorageContract(engine: string, open: BatchStorageFactory):
     );
 
     it(
+      'counts the batches waiting to be made into documents: received (a scan once finished) or released',
+      withStorage(async ({ batches }) => {
+        expect(await batches.waiting()).toBe(0);
+        const file = newBatch();
+        const scan = newBatch({ kind: 'scan', scanOpen: true });
+        const held = newBatch();
+        await batches.insert(file);
+        await batches.insert(scan);
+        await batches.insert(held);
+        // The scan the clerk is still scanning into waits for the clerk, not for this station.
+        expect(await batches.waiting()).toBe(2);
+        await batches.setScanOpen(scan.id, false, at(1));
+        expect(await batches.waiting()).toBe(3);
+        const plan: StoredPlan = { pages: [{ page: 0, role: 'content' }], documents: [{ pages: [0], metadata: {} }] };
+        await batches.setPlan(held.id, 'held', plan, at(2));
+        expect(await batches.waiting()).toBe(2);
+        await batches.setPlan(held.id, 'released', plan, at(3));
+        expect(await batches.waiting()).toBe(3);
+        await batches.setState(file.id, 'split', at(4));
+        await batches.setState(scan.id, 'done', at(4));
+        expect(await batches.waiting()).toBe(1);
+      }),
+    );
+
+    it(
       'counts the analyses begun and not cleanly stopped, never below none',
       withStorage(async ({ batches }) => {
         const a = newBatch();
