@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../../shared/domain/document';
+import { isOfficeOutOfReach } from '../core/office/office-engines';
 import type { IntakePipeline } from '../core/intake-pipeline';
 import { systemClock } from '../core/util/clock';
 import { DataFolderInUseError, lockDataFolder } from '../core/util/data-folder-lock';
@@ -408,9 +409,15 @@ async function drainAndSummarise(
     if (status.paused || budget.exhausted || storageGaveUp(pipeline)) break;
     office = officeStop?.();
     if (office) break;
+    // An office station's batches are in the office database: out of reach (or not joined yet), it waits
+    // for the database or for officeStop to give up, as for everything else it cannot read.
+    const batchesPending = await pipeline.capture.pending().catch((e: unknown) => {
+      if (officeStop && isOfficeOutOfReach(e)) return 1;
+      throw e;
+    });
     if (
       pipeline.folders.pending() === 0 &&
-      (await pipeline.capture.pending()) === 0 &&
+      batchesPending === 0 &&
       c.queued === 0 &&
       c.uploading === 0 &&
       c.uploaded === 0
@@ -419,7 +426,15 @@ async function drainAndSummarise(
     await new Promise((r) => setTimeout(r, 100));
   }
   const status = await pipeline.queue.freshStatus();
-  const failed = (await pipeline.queue.list({ states: ['failed'], limit: 1000, offset: 0 })).documents;
+  // An office database out of reach cannot list the failed documents: the summary says none it could read
+  // (the stop reason below says why).
+  const failed = await pipeline.queue
+    .list({ states: ['failed'], limit: 1000, offset: 0 })
+    .then((r) => r.documents)
+    .catch((e: unknown) => {
+      if (officeStop && isOfficeOutOfReach(e)) return [];
+      throw e;
+    });
   // A configuration stop (wrong secret, no keychain, proxy refusing us …): say why and what to do.
   // …or, under --once, nothing could be reached --unreachable-tries times in a row.
   const storage = storageGaveUp(pipeline) ? status.storage : undefined;

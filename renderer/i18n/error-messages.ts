@@ -98,6 +98,16 @@ const en = {
   'error.request.cancelled': 'Cancelled.',
   'error.request.invalid': 'Some values are not valid. Check them and try again.',
   'error.request.prepare_failed': 'The upload could not be prepared. Try again; the log has the details.',
+  'error.content.changed':
+    'The document changed while its pages were being kept for the office. It is kept again by itself; nothing was lost.',
+  'error.content.copy_failed':
+    'This document could not be brought to this station. Try again; if it keeps failing, check the disk space on this computer.',
+  'error.content.missing':
+    'This document is not on this station yet, and the office does not have it either. Open it at the station that took it in, or try again later.',
+  'error.content.store_failed':
+    'This document could not be kept for the other stations. It stays on this station and is tried again by itself.',
+  'error.content.torn':
+    'The copy of this document that arrived here was incomplete and was thrown away. Try again; the original is unchanged.',
   'error.office.empty_password': 'Enter the office database password before saving.',
   'error.office.refused':
     'The office database refused this station (password, user or database). Nothing new is taken; ask IT to check the office database settings.',
@@ -323,6 +333,16 @@ const de: Record<ErrorMessageKey, string> = {
   'error.request.invalid': 'Einige Werte sind ungültig. Bitte prüfen und erneut versuchen.',
   'error.request.prepare_failed':
     'Das Hochladen ließ sich nicht vorbereiten. Bitte erneut versuchen; Einzelheiten stehen im Protokoll.',
+  'error.content.changed':
+    'Das Dokument hat sich geändert, während es für das Büro abgelegt wurde. Es wird von selbst erneut abgelegt; nichts ging verloren.',
+  'error.content.copy_failed':
+    'Dieses Dokument konnte nicht auf diese Station geholt werden. Bitte erneut versuchen; wenn es weiter fehlschlägt, den freien Speicherplatz dieses Computers prüfen.',
+  'error.content.missing':
+    'Dieses Dokument ist noch nicht auf dieser Station, und das Büro hat es auch nicht. Bitte an der Station öffnen, die es übernommen hat, oder später erneut versuchen.',
+  'error.content.store_failed':
+    'Dieses Dokument konnte nicht für die anderen Stationen abgelegt werden. Es bleibt auf dieser Station und wird von selbst erneut versucht.',
+  'error.content.torn':
+    'Die hier angekommene Kopie dieses Dokuments war unvollständig und wurde verworfen. Bitte erneut versuchen; das Original ist unverändert.',
   'error.office.empty_password': 'Bitte vor dem Speichern das Passwort der Büro-Datenbank eingeben.',
   'error.office.refused':
     'Die Büro-Datenbank hat diese Station abgewiesen (Passwort, Benutzer oder Datenbank). Es wird nichts Neues übernommen; bitte die IT die Einstellungen der Büro-Datenbank prüfen lassen.',

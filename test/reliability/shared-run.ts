@@ -6,6 +6,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
@@ -370,7 +371,19 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
     };
     for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
     await Promise.all(exits);
-    for (let i = 0; i < o.agents; i++) {
+    if (o.officeDatabase) {
+      // Stations with an office database keep their documents in it (issue #50 item 1): made by each station
+      // as the office's rows say (station_id), a station that made none counted as 0.
+      const pool = new pg.Pool({ connectionString: o.officeDatabase, max: 1 });
+      const { rows } = await pool
+        .query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM office_documents WHERE state IN ('uploaded', 'archived') GROUP BY station_id`,
+        )
+        .finally(() => pool.end());
+      result.split.push(...rows.map((r) => r.n));
+      while (result.split.length < o.agents) result.split.push(0);
+    }
+    for (let i = 0; i < (o.officeDatabase ? 0 : o.agents); i++) {
       const db = join(dir, `data-${i}`, 'queue.sqlite');
       if (!existsSync(db)) {
         result.split.push(0);
