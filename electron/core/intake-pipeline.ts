@@ -317,6 +317,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
   const ownDrafts = new SqliteDraftStorage({ db, isOpen, clock: o.clock });
   // An office station's drafts are the office's; what it cannot take while out of reach is held in the
   // station's own file until it answers (office-drafts-kept.ts).
+  let ownQueueMovedNow!: () => void;
+  const ownQueueMovedSignal = new Promise<void>((r) => (ownQueueMovedNow = r));
   const draftsKept =
     o.office && officeDrafts
       ? new OfficeDraftsKept({
@@ -324,6 +326,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
           held: new SqliteDraftStorage({ db, isOpen: () => true, clock: o.clock }),
           db: o.office.db,
           logger: o.logger.child({ part: 'office' }),
+          joined: ownQueueMovedSignal,
         })
       : undefined;
   const drafts: DraftStorage = draftsKept ?? ownDrafts;
@@ -354,6 +357,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       await joinOffice(joining, cancelled);
       if (cancelled()) return;
       ownQueueMoved = true;
+      ownQueueMovedNow();
     }
     if (!swept) {
       // Searchable PDFs of documents already sent (or gone) are removed; a waiting one's decision stays

@@ -17,9 +17,29 @@ export class OfficeDraftsKept implements DraftStorage {
   private moving: Promise<void> | undefined;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly deps: { office: DraftStorage; held: DraftStorage; db: OfficeDatabase; logger: Logger }) {
+  private mayMove: boolean;
+
+  constructor(
+    private readonly deps: {
+      office: DraftStorage;
+      held: DraftStorage;
+      db: OfficeDatabase;
+      logger: Logger;
+      /**
+       * Resolves once the station's own queue has been moved into the office (joining): until then the
+       * station's file also holds the drafts of its own documents, which joining moves with them; moving
+       * them here first would find their documents not in the office yet and lose them.
+       */
+      joined?: Promise<void>;
+    },
+  ) {
+    this.mayMove = deps.joined === undefined;
+    void deps.joined?.then(() => {
+      this.mayMove = true;
+      void this.moveHeld().catch(() => undefined);
+    });
     this.unsubscribe = deps.db.onChange((r) => {
-      if (r.state === 'connected') void this.moveHeld();
+      if (r.state === 'connected') void this.moveHeld().catch(() => undefined);
     });
   }
 
@@ -63,6 +83,7 @@ export class OfficeDraftsKept implements DraftStorage {
 
   /** What was held here goes to the office, each draft once it is there; one move at a time. */
   private moveHeld(): Promise<void> {
+    if (!this.mayMove) return Promise.resolve();
     this.moving ??= (async () => {
       try {
         for (const d of await this.deps.held.list()) {
