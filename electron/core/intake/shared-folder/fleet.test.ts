@@ -132,14 +132,13 @@ describe('clear-stale: stations gone for good', () => {
   it('--give-back leaves the files of a station whose heartbeat changes during the look (it is alive after all)', async () => {
     const root = await share();
     await station(root, 'pc-slow-000007', { ageS: 900, leaseS: 2, taken: ['w.pdf'] });
-    const beating = (async () => {
-      await new Promise((r) => setTimeout(r, 20));
+    // It beats between the two looks (not after a fixed 20 ms, which a loaded box ran before the first look).
+    const beat = async () => {
       await station(root, 'pc-slow-000007', { ageS: 900, leaseS: 2, taken: [] });
       const t = Date.now() / 1000 - 800;
       await utimes(sharedLayout(root, 'pc-slow-000007').beat, t, t);
-    })();
-    const r = await clearGoneStations(root, { giveBack: true, confirmMs: 200 });
-    await beating;
+    };
+    const r = await clearGoneStations(root, { giveBack: true, confirmMs: 200, betweenLooks: beat });
     expect(r.givenBack).toEqual([]);
     expect(r.kept).toEqual([{ station: 'pc-slow-000007', reason: 'taken_files' }]);
     expect(await readFile(join(sharedLayout(root, 'pc-slow-000007').taken, 'w.pdf'), 'utf8')).toBe('taken w.pdf');

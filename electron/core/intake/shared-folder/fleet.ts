@@ -111,7 +111,13 @@ export interface ClearResult {
  */
 export async function clearGoneStations(
   folder: string,
-  o: { now?: number; giveBack?: boolean; confirmMs?: number } = {},
+  o: {
+    now?: number;
+    giveBack?: boolean;
+    confirmMs?: number;
+    /** Runs between the two looks at the heartbeats (a test beats there: a station alive after all). */
+    betweenLooks?: () => Promise<void>;
+  } = {},
 ): Promise<ClearResult> {
   const view = await inspectSharedFolder(folder, o.now);
   const base = join(folder, SHARED_DIR);
@@ -119,7 +125,7 @@ export async function clearGoneStations(
   const gone = view.stations.filter((x) => x.state === 'gone');
   // Files go back only from a station whose heartbeat stands still over one more beat interval as well:
   // a live station's committed files in the folder again would be taken a second time.
-  const confirmed = o.giveBack ? await stillAfterABeat(base, gone, o.confirmMs) : new Set<string>();
+  const confirmed = o.giveBack ? await stillAfterABeat(base, gone, o.confirmMs, o.betweenLooks) : new Set<string>();
   for (const st of gone) {
     if (st.claimed.length > 0) {
       result.kept.push({ station: st.station, reason: 'claimed_files' });
@@ -142,7 +148,12 @@ export async function clearGoneStations(
   return result;
 }
 
-async function stillAfterABeat(base: string, gone: FleetStation[], confirmMs?: number): Promise<Set<string>> {
+async function stillAfterABeat(
+  base: string,
+  gone: FleetStation[],
+  confirmMs?: number,
+  betweenLooks?: () => Promise<void>,
+): Promise<Set<string>> {
   const beatOf = (id: string) =>
     stat(join(base, 'stations', `${id}.json`)).then(
       (s) => `${s.mtimeMs}:${s.size}`,
@@ -153,6 +164,7 @@ async function stillAfterABeat(base: string, gone: FleetStation[], confirmMs?: n
   if (before.size === 0) return new Set();
   const longest = Math.max(...gone.map((x) => x.leaseSeconds * 1000));
   await new Promise((r) => setTimeout(r, confirmMs ?? Math.min(30_000, beatIntervalOf(longest) + 1_000)));
+  await betweenLooks?.();
   const out = new Set<string>();
   for (const [id, sig] of before) if ((await beatOf(id)) === sig) out.add(id);
   return out;
