@@ -95,6 +95,8 @@ export interface IntakePipeline {
   queue: DocumentQueue;
   folders: HotFolderService;
   db: QueueDatabase;
+  /** The clerks' typed work: in the station's file, or in the office database (issue #50). */
+  drafts: DraftStorage;
   archiveDir: string;
   /** Scanned batches of folders whose profile has `capture`: split into documents (docs/capture.md). */
   capture: CaptureIntake;
