@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import type { OfficeStatus } from '../../../shared/domain/office-status';
 import { useAppStore } from '../../app/store';
 import { ErrorBanner } from '../../components/error-banner';
@@ -103,116 +104,118 @@ function OfficeFigures(props: { status: OfficeStatus }) {
           )}
         </dl>
       </section>
-      <section aria-labelledby="office-by-folder-title">
-        <h3 id="office-by-folder-title">{t('office.byFolder')}</h3>
-        {waitingByFolder.length === 0 ? (
-          <p className="muted">{t('office.nothingWaits')}</p>
-        ) : (
-          <table className="data-table" data-testid="office-by-folder">
-            <thead>
-              <tr>
-                <th scope="col">{t('office.folder')}</th>
-                <th scope="col">{t('office.count')}</th>
-                <th scope="col">{t('office.oldest')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {waitingByFolder.map((g) => (
-                <tr key={g.folder}>
-                  <th scope="row" title={g.folder}>
-                    {sourceLabelOf(g.folder)}
-                  </th>
-                  <td>{g.waiting}</td>
-                  <td>{when(g.oldest)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby="office-by-type-title">
-        <h3 id="office-by-type-title">{t('office.byType')}</h3>
-        {waitingByType.length === 0 ? (
-          <p className="muted">{t('office.nothingWaits')}</p>
-        ) : (
-          <table className="data-table" data-testid="office-by-type">
-            <thead>
-              <tr>
-                <th scope="col">{t('office.documentType')}</th>
-                <th scope="col">{t('office.count')}</th>
-                <th scope="col">{t('office.oldest')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {waitingByType.map((g) => (
-                <tr key={g.documentType ?? ''}>
-                  <th scope="row">{g.documentType === null ? t('office.noType') : typeLabel(g.documentType)}</th>
-                  <td>{g.waiting}</td>
-                  <td>{when(g.oldest)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby="office-sent-title">
-        <h3 id="office-sent-title">{t('office.sentToday')}</h3>
-        <p className="muted" data-testid="office-sent-since">
-          {t('office.sentTodaySince', {
-            since: inZone(locale, sentToday.since, sentToday.timeZone),
-            timeZone: sentToday.timeZone,
-            count: sentToday.sent,
-          })}
-        </p>
-        {sentToday.byClerk.length === 0 ? (
-          <p className="muted">{t('office.nothingSent')}</p>
-        ) : (
-          <table className="data-table" data-testid="office-sent-today">
-            <thead>
-              <tr>
-                <th scope="col">{t('office.clerk')}</th>
-                <th scope="col">{t('office.sent')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sentToday.byClerk.map((c) => (
-                <tr key={c.clerk ?? ''}>
-                  <th scope="row">{c.clerk ?? t('office.clerkNotRecorded')}</th>
-                  <td>{c.sent}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby="office-stations-title">
-        <h3 id="office-stations-title">{t('office.stations')}</h3>
-        {stations.length === 0 ? (
-          <p className="muted">{t('office.noStations')}</p>
-        ) : (
-          <table className="data-table" data-testid="office-stations">
-            <thead>
-              <tr>
-                <th scope="col">{t('office.station')}</th>
-                <th scope="col">{t('office.state')}</th>
-                <th scope="col">{t('office.lastSeen')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stations.map((st) => (
-                <tr key={st.id} data-alive={st.alive ? 'true' : 'false'}>
-                  <th scope="row" title={st.id}>
-                    {st.name}
-                  </th>
-                  <td>{st.alive ? t('office.alive') : t('office.silent')}</td>
-                  <td>{when(st.lastSeen)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <FigureTable
+        id="office-by-folder"
+        title={t('office.byFolder')}
+        empty={t('office.nothingWaits')}
+        columns={[t('office.folder'), t('office.count'), t('office.oldest')]}
+        rows={waitingByFolder.map((g) => ({
+          key: g.folder,
+          head: (
+            <th scope="row" title={g.folder}>
+              {sourceLabelOf(g.folder)}
+            </th>
+          ),
+          cells: [g.waiting, when(g.oldest)],
+        }))}
+      />
+      <FigureTable
+        id="office-by-type"
+        title={t('office.byType')}
+        empty={t('office.nothingWaits')}
+        columns={[t('office.documentType'), t('office.count'), t('office.oldest')]}
+        rows={waitingByType.map((g) => ({
+          key: g.documentType ?? '',
+          head: <th scope="row">{g.documentType === null ? t('office.noType') : typeLabel(g.documentType)}</th>,
+          cells: [g.waiting, when(g.oldest)],
+        }))}
+      />
+      <FigureTable
+        id="office-sent-today"
+        titleId="office-sent-title"
+        title={t('office.sentToday')}
+        lead={
+          <p className="muted" data-testid="office-sent-since">
+            {t('office.sentTodaySince', {
+              since: inZone(locale, sentToday.since, sentToday.timeZone),
+              timeZone: sentToday.timeZone,
+              count: sentToday.sent,
+            })}
+          </p>
+        }
+        empty={t('office.nothingSent')}
+        columns={[t('office.clerk'), t('office.sent')]}
+        rows={sentToday.byClerk.map((c) => ({
+          key: c.clerk ?? '',
+          head: <th scope="row">{c.clerk ?? t('office.clerkNotRecorded')}</th>,
+          cells: [c.sent],
+        }))}
+      />
+      <FigureTable
+        id="office-stations"
+        title={t('office.stations')}
+        empty={t('office.noStations')}
+        columns={[t('office.station'), t('office.state'), t('office.lastSeen')]}
+        rows={stations.map((st) => ({
+          key: st.id,
+          alive: st.alive,
+          head: (
+            <th scope="row" title={st.id}>
+              {st.name}
+            </th>
+          ),
+          cells: [st.alive ? t('office.alive') : t('office.silent'), when(st.lastSeen)],
+        }))}
+      />
     </>
+  );
+}
+
+/**
+ * One of the overview's figures: a titled section with its table, or a line saying there is nothing (the
+ * four tables differ only in their columns and rows). `id` names the table for the tests (data-testid) and,
+ * with "-title", its heading, unless `titleId` says otherwise.
+ */
+function FigureTable(props: {
+  id: string;
+  titleId?: string;
+  title: string;
+  lead?: ReactNode;
+  empty: string;
+  columns: string[];
+  rows: Array<{ key: string; head: ReactNode; cells: ReactNode[]; alive?: boolean }>;
+}) {
+  const titleId = props.titleId ?? `${props.id}-title`;
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId}>{props.title}</h3>
+      {props.lead}
+      {props.rows.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        <table className="data-table" data-testid={props.id}>
+          <thead>
+            <tr>
+              {props.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((r) => (
+              <tr key={r.key} {...(r.alive === undefined ? {} : { 'data-alive': r.alive ? 'true' : 'false' })}>
+                {r.head}
+                {r.cells.map((c, i) => (
+                  <td key={i}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
