@@ -44,31 +44,38 @@ function textServices(fixture: QueueFixture, settings: () => Settings): TextServ
   });
 }
 
+/** A queue in a new folder with one letter in its inbox, taken as a watched folder's file of an earlier run. */
+async function letterInInbox(lines: string[]) {
+  dir = mkdtempSync(join(tmpdir(), 'text-services-'));
+  fx = await makeQueue(neverUploads, { dir });
+  await fx.queue.start();
+  const letter = join(dir, 'Brief.pdf');
+  writeFileSync(letter, await letterPdf({ lines }));
+  const st = statSync(letter);
+  const fixture = fx;
+  const r = await fixture.queue.ingest({
+    sourcePath: letter,
+    folder: dir,
+    fileName: 'Brief.pdf',
+    size: st.size,
+    mtimeMs: Math.trunc(st.mtimeMs),
+    seenKey: 'earlier-run',
+    metadata: {},
+    autoSubmit: false,
+    keepSource: true,
+  });
+  return { fixture, r };
+}
+
 describe('text services', () => {
   it(
     'reads the inbox found at start in the background, so the text search finds documents of an earlier run',
     async () => {
-      dir = mkdtempSync(join(tmpdir(), 'text-services-'));
-      fx = await makeQueue(neverUploads, { dir });
-      await fx.queue.start();
-      const letter = join(dir, 'Brief.pdf');
-      writeFileSync(letter, await letterPdf({ lines: ['Sehr geehrte Frau Schmidt,', 'Wasserschaden im Keller'] }));
       // In the inbox before the text services exist (as after a restart): no arrival event reaches them.
-      const st = statSync(letter);
-      const r = await fx.queue.ingest({
-        sourcePath: letter,
-        folder: dir,
-        fileName: 'Brief.pdf',
-        size: st.size,
-        mtimeMs: Math.trunc(st.mtimeMs),
-        seenKey: 'earlier-run',
-        metadata: {},
-        autoSubmit: false,
-        keepSource: true,
-      });
+      const { fixture, r } = await letterInInbox(['Sehr geehrte Frau Schmidt,', 'Wasserschaden im Keller']);
       expect(r.outcome).toBe('created');
       const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
-      services = textServices(fx, () => settings);
+      services = textServices(fixture, () => settings);
       await services.idle();
       const found = await services.search.search('wasserschaden', 10);
       expect(found.map((m) => m.id)).toEqual([r.outcome === 'created' ? r.document.id : '']);
@@ -79,34 +86,18 @@ describe('text services', () => {
   it(
     "an office's inbox not readable at start (not joined yet) is read once it can be, not left unread",
     async () => {
-      dir = mkdtempSync(join(tmpdir(), 'text-services-'));
-      fx = await makeQueue(neverUploads, { dir });
-      await fx.queue.start();
-      const letter = join(dir, 'Brief.pdf');
-      writeFileSync(letter, await letterPdf({ lines: ['Sehr geehrter Herr Weber,', 'Sturmschaden am Dach'] }));
-      const st = statSync(letter);
-      const r = await fx.queue.ingest({
-        sourcePath: letter,
-        folder: dir,
-        fileName: 'Brief.pdf',
-        size: st.size,
-        mtimeMs: Math.trunc(st.mtimeMs),
-        seenKey: 'earlier-run',
-        metadata: {},
-        autoSubmit: false,
-        keepSource: true,
-      });
+      const { fixture, r } = await letterInInbox(['Sehr geehrter Herr Weber,', 'Sturmschaden am Dach']);
       if (r.outcome !== 'created') throw new Error(r.outcome);
+      const real = fixture.queue;
       // The inbox answers "not joined yet" twice, as an office station's does before it has joined.
       let refusals = 2;
-      const real = fx.queue;
       const office = Object.create(real) as typeof real;
       office.list = async (q) => {
         if (refusals-- > 0) throw new IntakeError('unreachable', 'office.unreachable', 'not joined yet');
         return real.list(q);
       };
       const settings = createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' });
-      services = textServices({ ...fx, queue: office }, () => settings);
+      services = textServices({ ...fixture, queue: office }, () => settings);
       await services.idle();
       expect(refusals).toBeLessThan(0);
       const found = await services.search.search('sturmschaden', 10);
