@@ -61,11 +61,6 @@ export class OfficeDocumentBytes {
     await this.deps.content.copyOut(d.id, toPath, { size: d.size, sha256: d.sha256 });
   }
 
-  /** Resolves once every document of this station changed so far has its bytes in the office (or failed once). */
-  async settled(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
   private soon(): void {
     if (this.stopped) return;
     if (this.running) {
