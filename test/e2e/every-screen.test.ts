@@ -51,6 +51,14 @@ async function lookProblems(page: Page): Promise<string[]> {
       const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
       if (lines.size > 1) problems.push(`case number wrapped: ${e.textContent}`);
     }
+    // The screens on one line of the title bar wherever the window is not narrow (≥ 1024 px, app.css): a
+    // second line pushes every screen down (#50: the ninth entry wrapped the English bar at 1366 px).
+    if (window.innerWidth >= 1024) {
+      const navTops = new Set(
+        [...document.querySelectorAll('.nav-item')].map((e) => Math.round(e.getBoundingClientRect().top)),
+      );
+      if (navTops.size > 1) problems.push(`navigation on ${navTops.size} lines at ${window.innerWidth} px`);
+    }
     // No browser bullets.
     for (const li of document.querySelectorAll('li')) {
       if (!visible(li)) continue;
