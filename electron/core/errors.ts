@@ -50,6 +50,12 @@ export interface IntakeErrorOptions {
   duplicates?: DuplicateContent[];
   cause?: unknown;
   retryable?: boolean;
+  /**
+   * Its source has told the admin already, once per outage (the office database's reachability): those who
+   * merely pass it on (a status read, a retry loop) log nothing of their own, or one outage writes a line
+   * per try.
+   */
+  said?: boolean;
 }
 
 /** The one error type services throw; it crosses IPC as an IpcError (see toIpcError). */
@@ -60,6 +66,7 @@ export class IntakeError extends Error {
   readonly fields?: Record<string, string>;
   readonly duplicates?: DuplicateContent[];
   readonly retryable: boolean;
+  readonly said: boolean;
 
   constructor(
     readonly kind: ErrorKind,
@@ -76,6 +83,7 @@ export class IntakeError extends Error {
     this.fields = options.fields;
     this.duplicates = options.duplicates;
     this.retryable = options.retryable ?? RETRYABLE[kind];
+    this.said = options.said ?? false;
   }
 }
 

@@ -92,6 +92,8 @@ export class OfficeDatabase {
         'unreachable',
         'office.unreachable',
         `The office database ${this.label} is not joined yet: this station joins it as soon as it answers`,
+        // Said by the joining: its failed tries set the reachability (one warning per outage).
+        { said: true },
       );
   }
 
@@ -238,15 +240,13 @@ export class OfficeDatabase {
           'unreachable',
           'office.unreachable',
           `The office database ${this.label} cannot be reached: ${reason}`,
-          { cause: e },
+          { cause: e, said: true },
         )
       : new IntakeError(
           'configuration',
           'office.refused',
           `The office database ${this.label} refused this station: ${reason}`,
-          {
-            cause: e,
-          },
+          { cause: e, said: true },
         );
   }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { IntakeError } from '../errors';
+import type { Logger } from '../util/logger';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import { SqliteDocumentStorage } from './sqlite-document-storage';
-import { acceptingUploader, startedQueue, waitFor } from './test-support/queue-fixture';
+import { acceptingUploader, makeQueue, startedQueue, waitFor } from './test-support/queue-fixture';
 
 // The status's counts come from the storage port, which answers later; the status bar, the metrics and
 // queue.changed read them synchronously, so they are a snapshot read again before each queue.changed (at most
@@ -48,5 +50,35 @@ describe("the queue's status counts: a snapshot that follows the changes told", 
     const fx = await startedQueue(acceptingUploader);
     await fx.queue.importBytes('a.pdf', pdf('a'));
     expect((await fx.queue.freshStatus()).counts.new).toBe(1);
+  });
+
+  it('a read that fails is logged, unless its source said it already (the office database out of reach)', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (m) => void warnings.push(m),
+      error: () => undefined,
+      child: () => logger,
+    };
+    const fx = await makeQueue(acceptingUploader, { extra: { logger } });
+    onTestFinished(() => fx.close());
+    await fx.queue.start();
+    const reads = vi.spyOn(SqliteDocumentStorage.prototype, 'counts');
+    onTestFinished(() => reads.mockRestore());
+    // Before the station joined the office (or during an outage) every read fails with the same error its
+    // database warned of once: before #50's fix each status read added a "queue counts not read" line.
+    const outage = new IntakeError('unreachable', 'office.unreachable', 'The office database is not joined yet', {
+      said: true,
+    });
+    reads.mockRejectedValue(outage);
+    await fx.queue.freshStatus().catch(() => undefined);
+    await fx.queue.freshStatus().catch(() => undefined);
+    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(warnings).not.toContain('queue counts not read');
+    // An error nobody told of is ours to tell.
+    reads.mockRejectedValue(new Error('a column this version does not know'));
+    await fx.queue.freshStatus().catch(() => undefined);
+    expect(warnings).toContain('queue counts not read');
   });
 });

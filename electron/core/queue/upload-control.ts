@@ -6,6 +6,7 @@ import { historyStep, type HistoryStep } from '../../../shared/domain/history';
 import type { Notice, NoticeCode, NoticeValues } from '../../../shared/domain/notice';
 import type { QueueStatus } from '../../../shared/domain/queue';
 import { DEFAULT_UPLOAD_CONCURRENCY } from '../../../shared/domain/settings';
+import { IntakeError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -216,7 +217,7 @@ export class UploadControl {
   /**
    * Reads the counts again, for status(); resolves once a read that began after the call is in. Calls while
    * a read runs share one more read after it. A read that fails keeps the counts before (the data folder's
-   * health tells a failing database; another failure is logged).
+   * health tells a failing database, the office database its outage; another failure is logged).
    */
   recount(): Promise<void> {
     if (this.stopped) return Promise.resolve();
@@ -226,7 +227,8 @@ export class UploadControl {
           this.counts = counts;
         },
         (e: unknown) => {
-          if (!this.health.failed(e, 'database')) this.deps.logger.warn('queue counts not read', { error: e });
+          if (this.health.failed(e, 'database') || (e instanceof IntakeError && e.said)) return;
+          this.deps.logger.warn('queue counts not read', { error: e });
         },
       );
       this.counting = read.finally(() => (this.counting = undefined));
