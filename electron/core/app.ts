@@ -398,7 +398,10 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     ...createFolderHandlers(options.chooseFolder),
     'capture.batches': () => Promise.resolve({ batches: pipeline.capture.progress() }),
     ...createScanningHandlers(scanning),
-    ...createOfficeHandlers(office ? { office: { db: office.db, lapseSeconds: office.station.lapseSeconds } } : {}),
+    ...createOfficeHandlers({
+      ...(office ? { office: { db: office.db, lapseSeconds: office.station.lapseSeconds } } : {}),
+      secrets: () => options.secretStore ?? new KeytarSecretStore(),
+    }),
     'capture.sheet': (req) => sheets.make(req),
     'capture.held': async () => ({ batches: await pipeline.capture.held() }),
     'capture.release': (req) => pipeline.capture.release(req.batchId, req.documents),

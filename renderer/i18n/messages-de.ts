@@ -354,6 +354,23 @@ export const de: Record<MessageKey, string> = {
     'Dateien werden direkt übernommen: .intake ist in diesem Ordner kein Ordner (eine Datei oder ein Link). Nur eine Station darf aus diesem Ordner übernehmen.',
   'settings.folder.remove': 'Ordner entfernen',
   'settings.folder.add': 'Ordner hinzufügen',
+  'settings.office': 'Büro-Datenbank',
+  'settings.office.hint':
+    'Mehrere Arbeitsplätze und Sachbearbeiter eines Büros arbeiten in einem Eingang, der in der PostgreSQL-Datenbank des Büros liegt. Ohne Adresse führt dieser Arbeitsplatz seine eigene Warteschlange. Eine Änderung gilt ab dem nächsten Start von Intake Desk.',
+  'settings.office.database': 'Adresse',
+  'settings.office.databaseHint': 'postgres://BENUTZER@SERVER:PORT/DATENBANK?sslmode=verify-full, ohne Passwort',
+  'settings.office.lapse': 'Sperre verfällt nach (Sekunden)',
+  'settings.office.lapseHint':
+    'Wie lange ein Arbeitsplatz schweigen darf, bevor seine geöffneten Dokumente und Scans an die anderen zurückgehen',
+  'settings.office.password': 'Passwort',
+  'settings.office.passwordNoAddress':
+    'Bitte zuerst die Adresse eingeben: das Passwort gilt für diesen Server, Benutzer und diese Datenbank.',
+  'settings.office.passwordStored':
+    'Für {account} ist ein Passwort im Schlüsselbund gespeichert. Es kann nicht mehr angezeigt werden; zum Ersetzen ein neues eingeben.',
+  'settings.office.passwordMissing': 'Für {account} ist kein Passwort gespeichert.',
+  'settings.office.keychainDown': 'Der Schlüsselbund ist nicht nutzbar: {reason}',
+  'settings.office.storePassword': 'Passwort speichern',
+  'settings.office.deletePassword': 'Gespeichertes Passwort löschen',
   'settings.general': 'Allgemein',
   'settings.language': 'Sprache',
   'settings.concurrency': 'Parallele Uploads',

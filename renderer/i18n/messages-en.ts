@@ -346,6 +346,23 @@ export const en = {
     'Files are taken in place: .intake in this folder is not a folder (a file or a link). Only one station may take from this folder.',
   'settings.folder.remove': 'Remove folder',
   'settings.folder.add': 'Add folder',
+  'settings.office': 'Office database',
+  'settings.office.hint':
+    "Several stations and clerks of an office work one inbox kept in the office's PostgreSQL database. Leave the address empty and this station keeps its own queue. A change takes effect when Intake Desk starts again.",
+  'settings.office.database': 'Address',
+  'settings.office.databaseHint': 'postgres://USER@SERVER:PORT/DATABASE?sslmode=verify-full, without the password',
+  'settings.office.lapse': 'Hold lapses after (seconds)',
+  'settings.office.lapseHint':
+    'How long a station may be silent before the documents and scans it held go back to the others',
+  'settings.office.password': 'Password',
+  'settings.office.passwordNoAddress':
+    'Enter the address first: the password is kept for that server, user and database.',
+  'settings.office.passwordStored':
+    'A password is stored in the keychain for {account}. It cannot be shown again; enter a new one to replace it.',
+  'settings.office.passwordMissing': 'No password stored for {account}.',
+  'settings.office.keychainDown': 'The keychain cannot be used: {reason}',
+  'settings.office.storePassword': 'Store password',
+  'settings.office.deletePassword': 'Delete stored password',
   'settings.general': 'General',
   'settings.language': 'Language',
   'settings.concurrency': 'Parallel uploads',

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { KeytarSecretStore } from '../../electron/core/secrets/keytar-secret-store';
 import { startDemo } from '../../electron/web/demo-app';
+import type { SecretStore } from '../../electron/core/secrets/secret-store';
 import { IsolatedKeychain } from './isolated-keychain';
 import type { RunningDemo } from '../../electron/web/demo-app';
 
@@ -30,6 +31,8 @@ export interface E2eApp {
   browser: Browser;
   page: Page;
   dataDir: string;
+  /** The app's keychain (the real Secret Service, its entries tagged for this app): what it stored. */
+  keychain: SecretStore;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -77,13 +80,14 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
   const machineSettingsPath = options.machineSettings === undefined ? undefined : join(dataDir, 'machine.json');
   if (machineSettingsPath)
     await writeFile(machineSettingsPath, JSON.stringify(options.machineSettings), { mode: 0o644 });
+  const keychain = new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`);
   const demo = await startDemo({
     dataDir,
     ...(machineSettingsPath ? { machineSettingsPath } : {}),
     version: '0.0.0-e2e',
     sampleScans: options.sampleScans ?? false,
     ...(options.shippedFolder ? {} : { folderOutput: null }),
-    secretStore: new IsolatedKeychain(new KeytarSecretStore(), `e2e ${randomUUID()}`),
+    secretStore: keychain,
   });
   const settings = demo.core.settings.get();
   await demo.core.settings.save({
@@ -103,6 +107,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
     browser,
     page,
     dataDir,
+    keychain,
     async screenshot(name) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
@@ -147,6 +152,9 @@ export function appForSuite(options: LaunchOptions & { ready?: (app: E2eApp) => 
     },
     get dataDir() {
       return app().dataDir;
+    },
+    get keychain() {
+      return app().keychain;
     },
     screenshot: (name) => app().screenshot(name),
     close: () => app().close(),

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseOfficeDatabaseUrl } from '../../../shared/domain/office';
+import type { OfficeDatabaseAddress } from '../../../shared/domain/office';
 import { OfficeOverviewSchema } from '../../../shared/domain/office-status';
 import { PostgresDocumentStorage } from '../office/postgres-document-storage';
 import { arrive } from '../office/test-support/office-day';
 import { officeDatabaseOf, officeSuite } from '../office/test-support/office-fixture';
 import { freePort } from '../test-support/free-port';
+import { KeytarSecretStore } from '../secrets/keytar-secret-store';
+import { OfficePasswordStore, officePasswordFor } from '../secrets/office-password';
+import { dispatch, type HandlerTable } from './handler-table';
 import { createOfficeHandlers } from './office-handlers';
 
 // office.status (issue #50 item 6) against a real PostgreSQL: the figures, or plainly why there are none.
@@ -62,5 +67,57 @@ describe('office.status', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+// The Settings screen's password field (issue #50 item 1: the password in the keychain), through the contract
+// as the window calls it, against the real Secret Service (the test runner starts one).
+const keychainReady =
+  (process.env.DBUS_SESSION_BUS_ADDRESS ?? '') !== '' || process.env.INTAKE_KEYCHAIN_REQUIRED === '1';
+describe.skipIf(!keychainReady)("the office database's password from the Settings screen", () => {
+  const database = `postgres://intake@settings-${process.pid}.office.example:5432/office`;
+  const handlers = createOfficeHandlers({ secrets: () => new KeytarSecretStore() }) as unknown as HandlerTable;
+  const call = (channel: string, request: unknown) => dispatch(handlers, channel, request);
+  afterAll(async () => {
+    await new OfficePasswordStore(new KeytarSecretStore()).delete(
+      (parseOfficeDatabaseUrl(database, { password: 'refused' }) as { ok: true; value: OfficeDatabaseAddress }).value,
+    );
+  });
+
+  it('is stored for the address the field names, said as stored, never answered, and removed again', async () => {
+    expect(await call('office.passwordStatus', { database })).toEqual({
+      ok: true,
+      value: { account: database, stored: false, keychain: { available: true } },
+    });
+    const stored = await call('office.setPassword', { database, password: 's3cret pass' });
+    expect(stored).toEqual({ ok: true, value: { account: database, stored: true, keychain: { available: true } } });
+    expect(JSON.stringify(stored)).not.toContain('s3cret');
+    // Where a station that starts with this address looks for it: the keychain entry of that address.
+    expect(
+      await officePasswordFor(
+        (
+          parseOfficeDatabaseUrl(`${database}?sslmode=require`, { password: 'allowed' }) as {
+            ok: true;
+            value: OfficeDatabaseAddress;
+          }
+        ).value,
+        { envPassword: undefined, keychain: () => new OfficePasswordStore(new KeytarSecretStore()) },
+      ),
+    ).toEqual({ password: 's3cret pass', source: 'keychain' });
+    expect(await call('office.deletePassword', { database })).toMatchObject({ ok: true, value: { stored: false } });
+  });
+
+  it('refuses an address with a password in it, or not a PostgreSQL URL, by name, and stores nothing', async () => {
+    const withPassword = await call('office.setPassword', {
+      database: `postgres://intake:pw@settings-${process.pid}.office.example/office`,
+      password: 'x',
+    });
+    expect(withPassword).toMatchObject({ ok: false, error: { code: 'ipc.invalid_request' } });
+    expect(JSON.stringify(withPassword)).toContain('leave the password out of the URL');
+    expect(await call('office.passwordStatus', { database: 'https://db.example/office' })).toMatchObject({
+      ok: false,
+      error: { code: 'ipc.invalid_request' },
+    });
+    expect(await call('office.passwordStatus', { database })).toMatchObject({ ok: true, value: { stored: false } });
   });
 });

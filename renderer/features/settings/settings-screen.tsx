@@ -8,6 +8,7 @@ import { EnvironmentsSection } from './environments-section';
 import { FoldersSection } from './folders-section';
 import { GeneralSection } from './general-section';
 import { OcrSection } from './ocr-section';
+import { OfficeSection } from './office-section';
 
 /** The draft of the settings, edited section by section and saved as a whole; the credentials go their own way. */
 export function SettingsScreen() {
@@ -78,6 +79,7 @@ export function SettingsScreen() {
       <GeneralSection draft={draft} edit={edit} />
       <DocumentTypesSection draft={draft} edit={edit} />
       <OcrSection draft={draft} edit={edit} />
+      <OfficeSection draft={draft} edit={edit} />
     </div>
   );
 }
