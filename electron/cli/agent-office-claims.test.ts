@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivatePostgres } from '../core/office/test-support/private-postgres';
 import { startPrivatePostgres } from '../core/office/test-support/private-postgres';
+import { progressDeadline } from '../core/util/test-support/box-pace';
 import { SHARED_RUN_TEST_TIMEOUT_MS, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 
 // Issue #50 item 4: three real agents (own processes, own data folders) with `--office-database` on one scan
@@ -32,6 +33,78 @@ describe('three agents claiming through the office database', () => {
       expect(r.leftInFolder).toEqual([]);
       expect(r.leftClaimed).toEqual([]);
       expect(r.shareEntries).toEqual(['folder-id']);
+    },
+  );
+
+  // Issue #50, done when: "PostgreSQL restarted during uploads: nothing lost or sent twice". The server is
+  // stopped as a crash (`-m immediate`: no checkpoint, every connection cut) while scans arrive and uploads
+  // run (the platform answers slowly, so stations hold claims and uploads at that moment), and started again
+  // once every station said it lost the database. The platform here stores every upload (it ignores
+  // Idempotency-Key), so what a real one would make of them is read from the keys: an upload whose record
+  // the crash cut off is sent again with its key (one document at a platform that honours it), never under
+  // a second key or by a second station. Before the fix such a document stayed `uploading` until a restart
+  // and its scan stayed in the folder.
+  it(
+    'PostgreSQL crashes and comes back during the uploads: every scan reaches the platform, under one key each',
+    { timeout: SHARED_RUN_TEST_TIMEOUT_MS },
+    async () => {
+      const officeDatabase = await server.createDatabase();
+      const lost = 'office database unreachable';
+      const back = 'office database reachable again';
+      let saidLost = 0;
+      const r = await sharedRun({
+        ...sharedRunBase({ files: 150, arrivalMs: 10_000 }),
+        officeDatabase,
+        latencyMs: 100,
+        during: {
+          afterUploads: 30,
+          run: async (logs) => {
+            await server.stop('immediate');
+            // Every station noticed (its next claim, upload record or heartbeat failed) before it comes back.
+            const deadline = progressDeadline({ stallMs: 120_000, ceilingMs: 300_000 });
+            for (;;) {
+              const noticed = logs().filter((l) => l.includes(lost)).length;
+              if (noticed === 3) break;
+              deadline.saw(noticed);
+              const over = deadline.expired();
+              if (over) throw new Error(`not every station said it lost the database: ${over}`);
+              await new Promise((r) => setTimeout(r, 100));
+            }
+            saidLost = logs().filter((l) => l.includes(lost)).length;
+            await server.start();
+          },
+        },
+      });
+      expect(saidLost).toBe(3);
+      // What the stations said about a file left behind, and every warning and error, for the message.
+      const said = r.logs.flatMap((log, i) =>
+        log
+          .split('\n')
+          .filter((l) => r.leftInFolder.some((n) => l.includes(n)) || /"level":"(warn|error)"/.test(l))
+          .map((l) => `agent ${i}: ${l}`),
+      );
+      expect(r.leftInFolder, said.join('\n')).toEqual([]);
+      expect(r.timedOut).toBe(false);
+      expect(r.missing).toEqual([]);
+      expect(r.leftClaimed).toEqual([]);
+      // One document per scan, and each scan's uploads under one Idempotency-Key.
+      expect(documentsMade(r.split)).toBe(150);
+      const keys = new Map<string, Set<string | null>>();
+      for (const u of r.uploads) keys.set(u.sha256, (keys.get(u.sha256) ?? new Set()).add(u.idempotencyKey));
+      expect(keys.size).toBe(150);
+      expect([...keys.values()].filter((k) => k.size !== 1 || k.has(null))).toEqual([]);
+      // Each station said it was lost once and back once (not one line per failed try), and no station
+      // blamed the platform or failed a document for the database's outage.
+      const linesOf = (log: string, text: string) => log.split('\n').filter((l) => l.includes(text)).length;
+      expect(r.logs.map((l) => [linesOf(l, lost), linesOf(l, back)])).toEqual([
+        [1, 1],
+        [1, 1],
+        [1, 1],
+      ]);
+      expect(r.logs.map((l) => linesOf(l, '"platform unreachable"') + linesOf(l, '"document failed"'))).toEqual([
+        0, 0, 0,
+      ]);
+      expect(said.filter((l) => l.includes('"level":"error"'))).toEqual([]);
     },
   );
 });

@@ -2,7 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../../shared/domain/document';
-import { isOfficeOutOfReach } from '../core/office/office-engines';
+import { isOfficeOutOfReach } from '../core/office/office-reachability';
 import type { IntakePipeline } from '../core/intake-pipeline';
 import { systemClock } from '../core/util/clock';
 import { DataFolderInUseError, lockDataFolder } from '../core/util/data-folder-lock';

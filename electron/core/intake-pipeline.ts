@@ -39,7 +39,8 @@ import { ocrLanguagesFor } from '../../shared/domain/ocr-languages';
 import { sqliteStorages } from './sqlite-storages';
 import type { StoredDocument } from './queue/document-storage';
 import { DocumentStore } from './queue/document-store';
-import { isOfficeOutOfReach, officeEngines } from './office/office-engines';
+import { officeEngines } from './office/office-engines';
+import { isOfficeOutOfReach } from './office/office-reachability';
 import { OfficeDocumentBytes } from './office/office-document-bytes';
 import { joinOffice } from './office/office-joining';
 import { OfficeChanges } from './office/office-changes';
@@ -296,7 +297,20 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     undefined,
     health,
   );
-  const unsubscribeOffice = o.office ? sayOfficeReachability(o.office.db, o.bus) : () => undefined;
+  const unsaid = o.office ? sayOfficeReachability(o.office.db, o.bus) : () => undefined;
+  // Back after an outage: the uploads look at what it cut off (documents left uploading or uploaded), and
+  // capture completes the batches whose completion it cut off, now rather than at the next start.
+  const unwatchOffice = o.office
+    ? o.office.db.onChange((r) => {
+        if (r.state !== 'connected') return;
+        queue.storageBack();
+        capture.storageBack();
+      })
+    : () => undefined;
+  const unsubscribeOffice = () => {
+    unsaid();
+    unwatchOffice();
+  };
   // Settings reach the pipeline by this one route (the settings service's settings.saved): the formats
   // apply to the next file, the upload concurrency and the watched folders at once (each service decides
   // what actually changed). Archive settings apply at the next start.

@@ -56,6 +56,11 @@ export interface SharedRunOptions {
   pathOf?: (agent: number, folder: string) => string;
   /** This agent kills itself (kill -9) right after its Nth commit rename (INTAKE_TEST_KILL_AFTER_COMMIT). */
   selfKill?: { agent: number; afterCommits: number };
+  /**
+   * Something done to the run's surroundings once the platform holds `afterUploads` of the files (the office
+   * database restarted under the stations); it gets the agents' logs so far, to wait for what they say.
+   */
+  during?: { afterUploads: number; run: (logs: () => string[]) => Promise<void> };
   /** After all files arrived: this many files that a station holds claimed get a new version under the same name. */
   replaceWhileClaimed?: number;
   log?: (s: string) => void;
@@ -93,6 +98,8 @@ export interface SharedRunResult {
   /** First file written → every expected file at the platform and the folder empty. */
   ms: number;
   timedOut: boolean;
+  /** Each agent's log (stderr, JSON lines), in agent order. */
+  logs: string[];
   /** After the killed agent was started again with --once: files at the platform exactly once. */
   /**
    * `resentWithSameKey`: duplicates that are the restarted station sending again, with the same
@@ -245,6 +252,26 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         }),
       );
     }
+    if (o.during) {
+      const { afterUploads, run } = o.during;
+      events.push(
+        (async () => {
+          // Waited for by the platform's count (a busy box takes longer to get there), given up only when the
+          // stations stop moving.
+          const deadline = progressDeadline({ stallMs: 60_000, ceilingMs: o.timeoutMs });
+          for (;;) {
+            const stored = ((await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as unknown[]).length;
+            if (stored >= afterUploads) break;
+            deadline.saw(stored);
+            const over = deadline.expired();
+            if (over) throw new Error(`the run never reached ${afterUploads} uploads: ${over}`);
+            await sleep(50);
+          }
+          o.log?.(`${afterUploads} uploads stored: the run's event`);
+          await run(() => [...logs]);
+        })(),
+      );
+    }
     for (let i = 0; i < o.files; i++) {
       const at = (i * o.arrivalMs) / o.files;
       const wait = at - (performance.now() - started);
@@ -367,6 +394,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       ...(folderId ? { folderId } : {}),
       ms,
       timedOut,
+      logs,
       dir,
     };
     for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');

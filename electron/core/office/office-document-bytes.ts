@@ -4,7 +4,7 @@ import type { StoredDocument } from '../queue/document-storage';
 import type { Spool } from '../queue/spool';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
-import { isOfficeOutOfReach } from './office-engines';
+import { isOfficeOutOfReach } from './office-reachability';
 
 /** How often the publisher looks again without being told of a change (a failed store is tried again then). */
 const LOOK_AGAIN_MS = 15_000;

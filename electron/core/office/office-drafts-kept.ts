@@ -2,7 +2,7 @@ import type { DocumentDraft, DraftValues } from '../../../shared/domain/drafts';
 import type { DraftStorage } from '../drafts/draft-storage';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
-import { isOfficeOutOfReach } from './office-engines';
+import { isOfficeOutOfReach } from './office-reachability';
 
 /**
  * The clerks' typed work of an office station, kept while the office database is out of reach (issue #50

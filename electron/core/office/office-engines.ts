@@ -1,5 +1,4 @@
 import type { StationStorages } from '../sqlite-storages';
-import { IntakeError } from '../errors';
 import type { OfficeDatabase } from './office-database';
 import type { OfficeStation } from './office-station';
 import { PostgresBatchStorage } from './postgres-batch-storage';
@@ -25,9 +24,4 @@ export function officeEngines(office: {
     // The pool is the membership's: it closes it after the pipeline stopped.
     close: async () => undefined,
   };
-}
-
-/** The office database did not answer (down, restarting, the network): tried again later, not a fault of ours. */
-export function isOfficeOutOfReach(e: unknown): boolean {
-  return e instanceof IntakeError && e.code === 'office.unreachable';
 }

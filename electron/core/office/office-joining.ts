@@ -5,7 +5,7 @@ import type { SqliteDraftStorage } from '../drafts/sqlite-draft-storage';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
-import { isOfficeOutOfReach } from './office-engines';
+import { isOfficeOutOfReach } from './office-reachability';
 import type { JoiningDocument, PostgresDocumentStorage } from './postgres-document-storage';
 import type { PostgresDraftStorage } from './postgres-draft-storage';
 import { inUnitOfWork } from './postgres-units-of-work';

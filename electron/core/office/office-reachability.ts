@@ -11,6 +11,11 @@ export type OfficeReachability =
   | { state: 'connected'; since: string }
   | { state: 'unreachable' | 'refused'; since: string; reason: string; code?: string };
 
+/** The office database did not answer (down, restarting, the network): tried again later, not a fault of ours. */
+export function isOfficeOutOfReach(e: unknown): boolean {
+  return e instanceof IntakeError && e.code === 'office.unreachable';
+}
+
 // Node's socket errors: nothing reached the server, or the connection to it broke.
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -17,6 +17,7 @@ import type { HistoryQuery, HistoryStorage } from '../queue/history-storage';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { OfficeClient } from './office-client';
 import type { OfficeDatabase } from './office-database';
+import { isOfficeOutOfReach } from './office-reachability';
 import { inUnitOfWork, queryInUnit, togetherInUnit, unitClient } from './postgres-units-of-work';
 
 /** The channel every office station LISTENs on for changed documents (office-changes.ts). */
@@ -126,6 +127,10 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
    */
   transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T> {
     return inUnitOfWork(this.db, () => work(this));
+  }
+
+  outOfReach(error: unknown): boolean {
+    return isOfficeOutOfReach(error);
   }
 
   /** The open unit of work of the caller's async context on this database, if any. */

@@ -80,6 +80,7 @@ export class DocumentQueue {
   setConcurrency: UploadControl['setConcurrency'] = (n) => this.uploads.setConcurrency(n);
   reachable: UploadControl['reachable'] = () => this.uploads.reachable();
   kick: UploadControl['kick'] = () => this.uploads.kick();
+  storageBack: UploadControl['storageBack'] = () => this.uploads.storageBack();
   archived: UploadControl['archived'] = (id) => this.uploads.archived(id);
   get pauseReason(): UploadControl['pauseReason'] {
     return this.uploads.pauseReason;

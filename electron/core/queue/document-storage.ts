@@ -32,6 +32,13 @@ export interface DocumentStorage {
    * An engine may run it again from the start when the database broke a deadlock between two units.
    */
   transaction<T>(work: (documents: StorageInTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Whether `error` means the storage did not answer (an engine on a server: the office database down or
+   * restarting) rather than a fault of the call. The engine says such an outage once itself; its callers
+   * neither fail the document nor blame the platform, and look again once it answers. Absent: an engine on
+   * this station's disk, which is never out of reach (its disk's failures are the data folder's health).
+   */
+  outOfReach?(error: unknown): boolean;
   get(id: string): Promise<StoredDocument | undefined>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;

@@ -256,6 +256,11 @@ export class UploadControl {
     this.worker.kick();
   }
 
+  /** The storage answers again after an outage: the uploads it cut off are finished now. */
+  storageBack(): void {
+    this.worker.storageBack();
+  }
+
   /** The connection monitor heard the platform answer: an offline queue probes now instead of waiting. */
   reachable(): void {
     this.worker.reachable();

@@ -61,6 +61,9 @@ export interface UploadWorkerDeps {
   onProbeScheduled?(): void;
 }
 
+/** How often the upload loop looks again while its storage (the office database) is out of reach. */
+const OUT_OF_REACH_LOOK_MS = 2_000;
+
 interface InFlight {
   controller: AbortController;
   sent: number;
@@ -208,6 +211,12 @@ export class UploadWorker {
     this.kick();
   }
 
+  /** The storage answers again after an outage (the office database back): what it cut off is looked at now. */
+  storageBack(): void {
+    this.unfinished = true;
+    this.kick();
+  }
+
   kick(): void {
     // A reason of our own: abort() without one builds a DOMException (with a stack) on every wake.
     this.wake.abort(WAKE);
@@ -224,9 +233,16 @@ export class UploadWorker {
       } catch (e) {
         // The database or disk failed under us; keep the loop alive and look again shortly (a full disk
         // or read-only database: at the data folder's backoff, logged once by it).
-        const resource = this.deps.health.failed(e, 'database');
-        if (!resource) this.deps.logger.error('upload loop step failed', { error: e });
-        waitMs = resource ? Math.max(1, this.deps.health.retryInMs()) : 1_000;
+        // The office database out of reach: said once by it; the step is tried again at a calm pace (a refused
+        // connection is cheap), and what the outage left half-done is looked at once it answers.
+        if (this.deps.storage.outOfReach?.(e)) {
+          this.unfinished = true;
+          waitMs = OUT_OF_REACH_LOOK_MS;
+        } else {
+          const resource = this.deps.health.failed(e, 'database');
+          if (!resource) this.deps.logger.error('upload loop step failed', { error: e });
+          waitMs = resource ? Math.max(1, this.deps.health.retryInMs()) : 1_000;
+        }
       }
       if (!this.running) break;
       await this.deps.clock.sleep(Math.max(waitMs, 1), this.wake.signal).catch(() => undefined);
@@ -433,7 +449,7 @@ export class UploadWorker {
       .catch((e: unknown) => {
         // The data folder (full, read-only): its health logs once and spaces the tries out; the document
         // may be left half-done, and is finished once the folder takes writes again.
-        if (this.deps.health.failed(e, 'database')) this.unfinished = true;
+        if (this.deps.storage.outOfReach?.(e) || this.deps.health.failed(e, 'database')) this.unfinished = true;
         else this.deps.logger.error('upload bookkeeping failed', { documentId: doc.id, error: e });
       })
       .finally(() => {
@@ -498,6 +514,15 @@ export class UploadWorker {
       void this.archive(uploaded);
     } catch (e) {
       const reason = entry.controller.signal.aborted ? (entry.controller.signal.reason as AbortReason) : undefined;
+      // The storage stopped answering during the step (the office database restarted): neither the document's
+      // failure nor the platform's, which may well hold it now. Its row stays as the storage last took it
+      // (uploading); once the storage answers, the unfinished look sends it again with the same key, which
+      // the platform answers with the first upload, or archives it if it was recorded uploaded.
+      if (this.deps.storage.outOfReach?.(e)) {
+        this.unfinished = true;
+        logger.debug('upload step cut off: the storage is out of reach', { documentId: doc.id });
+        return;
+      }
       // The data folder, not the document: never a failed document, and the same key next time.
       if (reason === undefined && this.deps.health.failed(e, 'database')) {
         this.unfinished = true;
@@ -606,7 +631,8 @@ export class UploadWorker {
       this.archiveRetries = 0;
       this.deps.health.succeeded(['archive', 'database']);
     } catch (e) {
-      if (this.deps.health.failed(e, 'archive')) this.unfinished = true;
+      // The storage out of reach (said once by it) or the data folder failing: archived once it answers.
+      if (this.deps.storage.outOfReach?.(e) || this.deps.health.failed(e, 'archive')) this.unfinished = true;
       else {
         this.archiveRetries++;
         const delay = Math.max(1_000, fullJitterDelay(this.archiveRetries, this.deps.backoff, this.deps.random));

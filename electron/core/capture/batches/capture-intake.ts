@@ -121,6 +121,14 @@ export class CaptureIntake implements IntakeTarget {
     for (const b of await batches.inState('split')) this.completion.completeSoon(b.id);
   }
 
+  /**
+   * The storage answers again after an outage (the office database back): the batches whose completion it
+   * cut off are completed now rather than at the next start.
+   */
+  storageBack(): void {
+    this.completion.lookAgain();
+  }
+
   /** Stops taking work; a batch under analysis stays `received` and is analysed again at the next start. */
   async stop(): Promise<void> {
     this.line.stopping = true;

@@ -8,12 +8,18 @@ import { LineStage } from './capture-line';
 
 export class BatchCompletion extends LineStage {
   private completing: Promise<void> = Promise.resolve();
+  /**
+   * A look or a completion was cut off because the storage did not answer (the office database restarting):
+   * the split batches are looked at again once it answers (`lookAgain`), not only at the next start.
+   */
+  private missed = false;
 
   /** A part archived may complete its batch (asked in the completions' turn, one after another). */
   partChanged(d: Document): void {
     if (d.state !== 'archived') return;
     this.completing = this.completing.then(async () => {
       const link = await this.deps.batches.partOf(d.id).catch((e: unknown) => {
+        if (this.outOfReach(e)) return undefined;
         this.deps.logger.error('archived part not looked up; its batch is completed at the next start', {
           document: d.id,
           error: e,
@@ -28,10 +34,31 @@ export class BatchCompletion extends LineStage {
     this.completing = this.completing.then(() => this.completeNow(batchId));
   }
 
+  /** The storage answers again: what its outage cut off is done now, as the start would (every split batch). */
+  lookAgain(): void {
+    if (!this.missed || this.stopping) return;
+    this.missed = false;
+    this.completing = this.completing.then(async () => {
+      try {
+        for (const b of await this.deps.batches.inState('split')) await this.completeNow(b.id);
+      } catch (e) {
+        if (!this.outOfReach(e)) this.deps.logger.error('split batches not looked at again', { error: e });
+      }
+    });
+  }
+
   private completeNow(batchId: string): Promise<void> {
-    return this.complete(batchId).catch((e: unknown) =>
-      this.deps.logger.error('original not archived; tried again at the next start', { batch: batchId, error: e }),
-    );
+    return this.complete(batchId).catch((e: unknown) => {
+      if (this.outOfReach(e)) return;
+      this.deps.logger.error('original not archived; tried again at the next start', { batch: batchId, error: e });
+    });
+  }
+
+  /** Out of reach (said once by the storage itself): remembered for lookAgain, not logged per part. */
+  private outOfReach(e: unknown): boolean {
+    if (!this.deps.documents.outOfReach?.(e)) return false;
+    this.missed = true;
+    return true;
   }
 
   private async complete(batchId: string): Promise<void> {
