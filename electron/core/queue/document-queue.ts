@@ -20,8 +20,6 @@ export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   keptSpoolNames?(): Promise<Set<string>>;
-  /** Brings a document's bytes here when another station took it in (an office: office-document-bytes.ts). */
-  fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>;
 }
 
 /**
