@@ -454,11 +454,15 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
            LIMIT $5
            FOR UPDATE OF d SKIP LOCKED
          )
-         UPDATE office_documents d SET station_id = $1, state = 'queued', next_attempt_at = NULL,
-           taken_from = p.station_id, taken_at = clock_timestamp(), updated_at = $6
-         FROM picked p JOIN gone g ON g.id = p.station_id
-         WHERE d.id = p.id
-         RETURNING d.id, d.file_name, d.case_number, p.station_id AS from_id, g.name AS from_name, g.last_seen, p.was`,
+         , moved AS (
+           UPDATE office_documents d SET station_id = $1, state = 'queued', next_attempt_at = NULL,
+             taken_from = p.station_id, taken_at = clock_timestamp(), updated_at = $6
+           FROM picked p JOIN gone g ON g.id = p.station_id
+           WHERE d.id = p.id
+           RETURNING d.id, d.file_name, d.case_number, p.station_id AS from_id, g.name AS from_name, g.last_seen,
+             p.was, d.queued_seq, d.row_seq
+         )
+         SELECT * FROM moved ORDER BY queued_seq NULLS LAST, row_seq`,
         [this.stationId, DEFAULT_OFFICE_LAPSE_SECONDS, nowMs, [...exclude], limit, at],
       );
       const taken: TakenOver[] = [];
