@@ -59,10 +59,10 @@ afterAll(async () => {
 
 /** The station was last heard of `seconds` ago (its heartbeat stopped then), by the server's clock. */
 async function silentFor(s: Station, seconds: number): Promise<void> {
-  await s.db.query(`UPDATE office_stations SET last_seen = clock_timestamp() - make_interval(secs => $2) WHERE id = $1`, [
-    s.station.id,
-    seconds,
-  ]);
+  await s.db.query(
+    `UPDATE office_stations SET last_seen = clock_timestamp() - make_interval(secs => $2) WHERE id = $1`,
+    [s.station.id, seconds],
+  );
 }
 
 const dir = tempDir('office-take-over-');
@@ -222,7 +222,8 @@ describe('a gone station’s documents are taken over by a live one', () => {
       const b = await openStation(url, 'station-b', 2);
       const c = await openStation(url, 'station-c', 2);
       const documents = [];
-      for (let i = 0; i < 30; i++) documents.push(await queuedWithBytes(gone, i % 5 === 0 ? { state: 'uploading' } : {}));
+      for (let i = 0; i < 30; i++)
+        documents.push(await queuedWithBytes(gone, i % 5 === 0 ? { state: 'uploading' } : {}));
       await silentFor(gone, 10);
       const takenBy = new Map<string, string[]>();
       const drain = async (s: Station) => {

@@ -2,7 +2,7 @@ import { ClerkCommands } from './clerk-commands';
 import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
-import type { DocumentStorage, StoredDocument } from './document-storage';
+import type { DocumentStorage } from './document-storage';
 import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
 import type { ResourceHealth } from './resource-health';
