@@ -68,10 +68,28 @@ export class OfficeStation {
     return { takenOverWhileAway: takenOver };
   }
 
-  /** One heartbeat: this station is alive, and what it holds lasts another lapse. */
+  /**
+   * One heartbeat: this station is alive, and what it holds lasts another lapse. A beat that finds the last
+   * one older than the lapse (the process was frozen, the server out of reach) says so, at warn: meanwhile
+   * the others judged this station gone and may have taken over its queued documents (they are theirs now).
+   */
   async beat(): Promise<void> {
     await this.db.transaction(async (c) => {
-      await c.query('UPDATE office_stations SET last_seen = clock_timestamp() WHERE id = $1', [this.o.id]);
+      const { rows } = await c.query<{ silent_seconds: number | null }>(
+        `WITH before AS (SELECT last_seen FROM office_stations WHERE id = $1)
+         UPDATE office_stations SET last_seen = clock_timestamp() WHERE id = $1
+         RETURNING extract(epoch FROM clock_timestamp() - (SELECT last_seen FROM before))::float8 AS silent_seconds`,
+        [this.o.id],
+      );
+      const silent = rows[0]?.silent_seconds;
+      if (silent != null && silent > this.lapseSeconds)
+        this.o.logger.warn(
+          'office: this station was silent longer than its lapse; others may have taken over its queued documents',
+          {
+            silentSeconds: Math.round(silent),
+            lapseSeconds: this.lapseSeconds,
+          },
+        );
       await c.query(
         `UPDATE office_documents SET hold_expires_at = clock_timestamp() + make_interval(secs => $2)
          WHERE held_by_station = $1`,

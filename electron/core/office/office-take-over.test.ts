@@ -207,6 +207,12 @@ describe('a gone station’s documents are taken over by a live one', () => {
           { level: 'info', takenOver: 2, sent: 1, silentSince: since },
         ]);
         expect(await a.station.join()).toEqual({ takenOverWhileAway: 0 });
+        // A station that was only frozen (no restart) hears it at its next beat.
+        await silentFor(a, 45);
+        await a.station.beat();
+        expect(a.entries.filter((e) => e.level === 'warn')).toMatchObject([
+          { message: expect.stringContaining('silent longer than its lapse'), lapseSeconds: 30 },
+        ]);
       } finally {
         await listening.close();
       }
