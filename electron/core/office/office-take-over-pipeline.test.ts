@@ -43,7 +43,7 @@ async function until<T>(what: string, look: () => Promise<T>, done: (state: T) =
   }
 }
 
-async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean }) {
+async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean; torn?: boolean }) {
   const url = await office.server().createDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'office-take-over-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
@@ -94,6 +94,9 @@ async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean }) {
   expect(first.success).toBe(true);
   expect(await uploads()).toHaveLength(1);
 
+  // The office's copy unreadable (a chunk overwritten): what B reads does not match the document.
+  if (o.torn) await db.query(`UPDATE office_document_chunks SET bytes = 'torn'::bytea WHERE document_id = $1`, [d.id]);
+
   // Station B: a station's core as the agent and the window build it, with the real platform client.
   const { logger, entries } = recordingLogger();
   const membership = await OfficeMembership.start({
@@ -122,25 +125,33 @@ async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean }) {
   await pipeline.start();
   await membership.joined;
   // A stays silent past its lapse: B's queue takes the document over and sends it.
+  const look = async () =>
+    (
+      await db.query<{
+        station_id: string;
+        state: string;
+        taken_from: string | null;
+        idempotency_key: string | null;
+        error_code: string | null;
+      }>(
+        `SELECT station_id, state, taken_from, idempotency_key, error->>'code' AS error_code
+         FROM office_documents WHERE id = $1`,
+        [d.id],
+      )
+    ).rows[0];
   const row = await until(
-    'B sent and archived the document',
-    async () =>
-      (
-        await db.query<{ station_id: string; state: string; taken_from: string | null }>(
-          'SELECT station_id, state, taken_from FROM office_documents WHERE id = $1',
-          [d.id],
-        )
-      ).rows[0],
-    (r) => r?.state === 'archived',
+    o.torn ? "B's try to read the bytes failing" : 'B sent and archived the document',
+    look,
+    (r) => (o.torn ? r?.error_code != null : r?.state === 'archived'),
   );
-  return { d, key, row, uploads, entries, notices, db, stationB: membership.station.id, bytes };
+  return { d, key, row, look, uploads, entries, notices, db, stationB: membership.station.id, bytes, file };
 }
 
 it(
   'a document A sent and was cut off in: B sends it again with A’s key, the platform answers with the first upload, one document',
   async () => {
     const s = await cutOffAfterThePlatformStoredIt({ ignoreKey: false });
-    expect(s.row).toEqual({ station_id: s.stationB, state: 'archived', taken_from: 'station-a' });
+    expect(s.row).toMatchObject({ station_id: s.stationB, state: 'archived', taken_from: 'station-a' });
     const stored = await s.uploads();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
@@ -171,8 +182,29 @@ it(
   'the same take-over against a platform without Idempotency-Key stores a second document: the key is what keeps it to one',
   async () => {
     const s = await cutOffAfterThePlatformStoredIt({ ignoreKey: true });
-    expect(s.row).toEqual({ station_id: s.stationB, state: 'archived', taken_from: 'station-a' });
+    expect(s.row).toMatchObject({ station_id: s.stationB, state: 'archived', taken_from: 'station-a' });
     expect(await s.uploads()).toHaveLength(2);
+  },
+  idleMs(120_000),
+);
+
+it(
+  'the office’s copy unreadable at the taker: the document waits, queued with its key and the reason, never failed; readable again, it is sent once',
+  async () => {
+    const s = await cutOffAfterThePlatformStoredIt({ ignoreKey: false, torn: true });
+    expect(s.row).toMatchObject({ station_id: s.stationB, taken_from: 'station-a', idempotency_key: s.key });
+    expect(s.row?.error_code).toMatch(/^content\./);
+    expect(s.row?.state).not.toBe('failed');
+    expect(s.entries.some((e) => e.level === 'warn' && e.message.startsWith('upload waits:'))).toBe(true);
+    expect(await s.uploads()).toHaveLength(1);
+    // Stored again (as office-document-bytes.ts would from a spool copy): B sends it at its next try.
+    await new OfficeDocumentContent(s.db, { stationId: 'station-a' }).store(s.d.id, s.file, {
+      size: s.bytes.length,
+      sha256: createHash('sha256').update(s.bytes).digest('hex'),
+    });
+    const row = await until('B sent it once readable', s.look, (r) => r?.state === 'archived');
+    expect(row).toMatchObject({ station_id: s.stationB, idempotency_key: s.key });
+    expect(await s.uploads()).toHaveLength(1);
   },
   idleMs(120_000),
 );

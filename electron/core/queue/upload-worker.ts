@@ -472,14 +472,16 @@ export class UploadWorker {
       await this.deps.storage.keyDurable(doc.id);
       const spoolPath = this.deps.spoolPath(current.spoolName);
       if (!(await this.deps.spoolExists(current.spoolName))) {
-        if (!this.deps.fetchContent)
-          throw new IntakeError(
-            'local',
-            'file.missing',
-            'The spooled copy of this document is missing; import the file again.',
-          );
+        const missing = new IntakeError(
+          'local',
+          'file.missing',
+          'The spooled copy of this document is missing; import the file again.',
+        );
+        if (!this.deps.fetchContent) throw missing;
         // Another station took it in (an office's document taken over): its bytes come from the office.
         await this.deps.fetchContent(current, spoolPath).catch((e: unknown) => {
+          // Nowhere at all (never stored there, or removed): as a station alone, it is missing.
+          if (isIntakeError(e) && e.code === 'content.missing') throw missing;
           throw new ContentNotHere(e);
         });
       }
