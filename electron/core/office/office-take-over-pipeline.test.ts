@@ -7,6 +7,8 @@ import { startSandbox } from '../../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../../sandbox';
 import type { Notice } from '../../../shared/domain/notice';
 import { EventBus } from '../events/event-bus';
+import { createMetricsRegistry } from '../health/metrics-server';
+import { StationMonitor } from '../health/station-monitor';
 import { createIntakePipeline } from '../intake-pipeline';
 import { sandboxUploader } from '../queue/test-support/sandbox-uploader';
 import { newDocument } from '../queue/test-support/document-storage-contract';
@@ -122,6 +124,9 @@ async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean; torn?: bo
     office: membership,
   });
   cleanups.push(() => pipeline.stop());
+  // B's status and metrics, as the agent and the window follow its queue.
+  const monitor = new StationMonitor({ bus, queue: pipeline.queue, clock: systemClock, version: 't', pid: 1 });
+  cleanups.push(async () => monitor.dispose());
   await pipeline.start();
   await membership.joined;
   // A stays silent past its lapse: B's queue takes the document over and sends it.
@@ -144,7 +149,7 @@ async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean; torn?: bo
     look,
     (r) => (o.torn ? r?.error_code != null : r?.state === 'archived'),
   );
-  return { d, key, row, look, uploads, entries, notices, db, stationB: membership.station.id, bytes, file };
+  return { d, key, row, look, uploads, entries, notices, monitor, db, stationB: membership.station.id, bytes, file };
 }
 
 it(
@@ -174,6 +179,9 @@ it(
     expect(s.notices.filter((n) => n.code === 'office.takenOver')).toMatchObject([
       { level: 'info', values: { station: 'PC-FRONT', count: '1' } },
     ]);
+    expect(s.monitor.status().takenOver).toBe(1);
+    const metrics = await createMetricsRegistry(s.monitor).metrics();
+    expect(metrics).toMatch(/^intake_documents_taken_over_total 1$/m);
   },
   idleMs(120_000),
 );
