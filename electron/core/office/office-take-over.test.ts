@@ -195,7 +195,8 @@ describe('a gone station’s documents are taken over by a live one', () => {
         );
         await b.storage.update(queued.id, { state: 'archived' }, new Date().toISOString());
         expect(await a.storage.spoolNames()).not.toContain(queued.spoolName);
-        // The supervisor's view: A is gone, two wait on it, two were taken over.
+        // The supervisor's view: A is gone, two wait on it, two were taken over; B (beating) is alive.
+        await b.station.beat();
         const status = await readOfficeStatus(b.db, { lapseSeconds: 120 });
         expect(status.stations).toEqual([
           expect.objectContaining({ id: 'station-a', alive: false, queued: 2, takenOver: 2 }),
@@ -225,8 +226,9 @@ describe('a gone station’s documents are taken over by a live one', () => {
     async () => {
       const url = await server.createDatabase();
       const gone = await openStation(url, 'station-gone', 2);
-      const b = await openStation(url, 'station-b', 2);
-      const c = await openStation(url, 'station-c', 2);
+      // The takers do not beat here: their lapse is long enough for them to stay alive through the test.
+      const b = await openStation(url, 'station-b', 600);
+      const c = await openStation(url, 'station-c', 600);
       const documents = [];
       for (let i = 0; i < 30; i++)
         documents.push(await queuedWithBytes(gone, i % 5 === 0 ? { state: 'uploading' } : {}));
