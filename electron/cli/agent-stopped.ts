@@ -140,7 +140,7 @@ export async function waitWhileStopped(o: {
   }
 }
 
-const NO_COUNTS = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0, sentAsScanned: 0 };
+const NO_COUNTS = { uploads: 0, uploadFailures: 0, uploadedBytes: 0, tokenFailures: 0, sentAsScanned: 0, takenOver: 0 };
 
 function tryLock(dataDir: string): DataFolderLock | undefined {
   try {

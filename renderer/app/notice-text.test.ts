@@ -32,7 +32,16 @@ describe('notices as data', () => {
   it('every code has a sentence in en and de, with no placeholder left unfilled', () => {
     for (const locale of ['en', 'de'] as const) {
       for (const code of NOTICE_CODES) {
-        const values = { file: 'f.pdf', folder: 'F', path: '/p', reason: 'r', database: 'postgres://u@db:5432/o' };
+        const values = {
+          file: 'f.pdf',
+          folder: 'F',
+          path: '/p',
+          reason: 'r',
+          database: 'postgres://u@db:5432/o',
+          station: 'PC-FRONT',
+          since: '2026-12-07T09:00:00.000Z',
+          count: '2',
+        };
         const text = noticeText(locale, { code, values });
         expect(text, `${locale} ${code}`).not.toMatch(/\{\w+\}/);
         expect(text, `${locale} ${code}`).not.toContain(code);

@@ -74,6 +74,8 @@ export const de: Record<MessageKey, string> = {
     'Die Büro-Datenbank {database} weist diese Station ab ({reason}): Aus den überwachten Ordnern werden keine neuen Scans übernommen, bis ein Administrator das behebt.',
   'notice.office.back':
     'Die Büro-Datenbank {database} ist wieder erreichbar; Scans aus den überwachten Ordnern werden wieder übernommen.',
+  'notice.office.takenOver':
+    'Station {station} ist seit {since} still: diese Station hat {count} ihrer wartenden Dokumente übernommen und sendet sie.',
   'notice.queue.paused.configuration':
     'Das Hochladen ist wegen der Einstellungen angehalten: {reason}. Die Dokumente warten in der Warteschlange und werden gesendet, sobald das behoben ist.',
   'notice.capture.received':
@@ -512,6 +514,7 @@ export const de: Record<MessageKey, string> = {
   'history.step.cancelled': 'aus der Warteschlange genommen',
   'history.step.interrupted': 'unterbrochen; wieder eingereiht',
   'history.step.recovered': 'nach einem Neustart wieder eingereiht',
+  'history.step.takenOver': 'übernommen von Station {station}, still seit {since}',
   'history.step.uploaded': 'in den digitalen Eingang der Plattform hochgeladen',
   'history.step.uploadedSearchable':
     'als durchsuchbares PDF hochgeladen ({read, plural, one {# Seite gelesen} other {# Seiten gelesen}}{bitonal, plural, =0 {} other {, # schwarz-weiß}})',

@@ -73,6 +73,8 @@ export const en = {
     'The office database {database} refuses this station ({reason}): no new scans are taken from the watched folders until an administrator fixes it.',
   'notice.office.back':
     'The office database {database} is reachable again; scans are taken from the watched folders again.',
+  'notice.office.takenOver':
+    'Station {station} has been silent since {since}: this station took over {count} of its waiting documents and sends them.',
   'notice.queue.paused.configuration':
     'Uploading stopped because of the settings: {reason}. Queued documents wait and are sent once this is fixed.',
   'notice.capture.received':
@@ -498,6 +500,7 @@ export const en = {
   'history.step.cancelled': 'taken out of the queue',
   'history.step.interrupted': 'interrupted; queued again',
   'history.step.recovered': 'queued again after a restart',
+  'history.step.takenOver': 'taken over from station {station}, silent since {since}',
   // What the step adds to the row's state (issue #48 item 9: "Uploaded uploaded").
   'history.step.uploaded': "uploaded to the platform's digital inbox",
   'history.step.uploadedSearchable':

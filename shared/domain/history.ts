@@ -22,6 +22,11 @@ export const HISTORY_CODES = [
   /** The data folder failed under an upload: queued again with the same key. */
   'storageRequeued',
   'recovered',
+  /**
+   * An office (issue #50 item 3): `station` went silent at `since` (its last heartbeat, ISO 8601) and stayed
+   * silent longer than its lapse; this station took the document over and sends it (the same key).
+   */
+  'takenOver',
   /** The platform answers again after an outage: a lost connection's backoff is over (issue #36 item 5). */
   'dueAgain',
   'uploaded',

@@ -27,6 +27,8 @@ export const NOTICE_CODES = [
   'office.unreachable',
   'office.refused',
   'office.back',
+  /** Documents of a gone station (`station`, silent since `since`) this station took over and sends: `count`. */
+  'office.takenOver',
 ] as const;
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

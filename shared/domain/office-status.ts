@@ -15,8 +15,22 @@ export const OfficeStatusSchema = z.object({
   schemaVersion: z.number().int().nonnegative(),
   /** The step this Intake Desk brings a database to. */
   knownVersion: z.number().int().nonnegative(),
-  /** Every station that joined, with its last heartbeat (the server's clock) and whether it is within the lapse. */
-  stations: z.array(z.object({ id: z.string(), name: z.string(), lastSeen: z.string(), alive: z.boolean() })),
+  /**
+   * Every station that joined, with its last heartbeat (the server's clock) and whether it is within its lapse
+   * (its own, written in its row; the reader's for a row from before). Of a station (issue #50 item 3):
+   * `queued`, its documents queued or uploading, which wait for it while it is gone unless another station
+   * takes them over; `takenOver`, its documents the others took over since its last heartbeat.
+   */
+  stations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      lastSeen: z.string(),
+      alive: z.boolean(),
+      queued: count.optional(),
+      takenOver: count.optional(),
+    }),
+  ),
   documents: z.object({
     /** Waiting for a clerk (new, tagged) or to be fixed (failed). */
     waiting: count,

@@ -8,7 +8,7 @@ import type { MetricsServer, MetricsSource } from './metrics-server';
 import { createMetricsRegistry, startMetricsServer } from './metrics-server';
 
 const source: MetricsSource = {
-  counters: { uploads: 3, uploadFailures: 0, uploadedBytes: 300, tokenFailures: 0, sentAsScanned: 2 },
+  counters: { uploads: 3, uploadFailures: 0, uploadedBytes: 300, tokenFailures: 0, sentAsScanned: 2, takenOver: 0 },
   status: () => ({
     pid: process.pid,
     version: '9.8.7',

@@ -92,6 +92,11 @@ export function createMetricsRegistry(monitor: MetricsSource): Registry {
     'Documents sent as scanned although a searchable PDF was asked for, since the agent started.',
     () => monitor.counters.sentAsScanned,
   );
+  counter(
+    'intake_documents_taken_over_total',
+    'Documents of gone office stations this station took over to send, since the agent started.',
+    () => monitor.counters.takenOver,
+  );
   new Gauge({
     name: 'intake_last_success_timestamp_seconds',
     help: 'When the last document was uploaded (Unix time; 0 = none yet).',

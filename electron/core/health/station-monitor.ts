@@ -23,6 +23,8 @@ export interface StationCounters {
   tokenFailures: number;
   /** Documents sent as scanned where a searchable PDF was asked for (issue #45). */
   sentAsScanned: number;
+  /** Documents of gone office stations this station took over to send (issue #50 item 3). */
+  takenOver: number;
 }
 
 const WAITING: DocumentState[] = ['new', 'tagged', 'queued', 'uploading'];
@@ -39,6 +41,7 @@ export class StationMonitor {
     uploadedBytes: 0,
     tokenFailures: 0,
     sentAsScanned: 0,
+    takenOver: 0,
   };
   private lastSuccessAt: string | undefined;
   /** Carried over restarts from the last status file: an admin reading `status` sees every one so far. */
@@ -82,6 +85,7 @@ export class StationMonitor {
         this.readWaiting();
       }),
       deps.bus.on('notice.raised', ({ notice }) => {
+        if (notice.code === 'office.takenOver') this.counters.takenOver += Number(notice.values['count'] ?? 0) || 0;
         if (notice.code !== 'output.failed') return;
         this.counters.sentAsScanned++;
         this.sentAsScanned = {
@@ -124,6 +128,7 @@ export class StationMonitor {
       ...this.waiting,
       ...(this.lastSuccessAt ? { lastSuccessAt: this.lastSuccessAt } : {}),
       ...(this.sentAsScanned ? { sentAsScanned: this.sentAsScanned } : {}),
+      ...(this.counters.takenOver > 0 ? { takenOver: this.counters.takenOver } : {}),
       connection: {
         online: q.online,
         ...(this.offlineSince ? { offlineSince: this.offlineSince } : {}),

@@ -27,6 +27,11 @@ export const StationStatusSchema = z.object({
     })
     .optional(),
   /**
+   * Documents of gone office stations (silent longer than their lapse) this station took over to send, since
+   * it started (issue #50 item 3; the log names them and the station they came from).
+   */
+  takenOver: z.number().int().nonnegative().optional(),
+  /**
    * The agent runs under a service manager but is stopped on a configuration error (settings, key file,
    * metrics port …): it waits for the fix and starts by itself; the queue is not open meanwhile, so the
    * counts are not read (all 0).

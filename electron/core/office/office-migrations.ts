@@ -184,6 +184,15 @@ export const OFFICE_MIGRATIONS: readonly string[] = [
      merged jsonb,
      PRIMARY KEY (document_id, seq)
    );`,
+  // 6 (issue #50 item 3): a station that is gone (switched off, killed) has its queued documents sent by the
+  // others. Gone is judged by the silent station's own lapse, written in its row at each join (a station beats
+  // every quarter of its own lapse: another station's setting says nothing of how often this one beats);
+  // null for a row written before this step, read as the default lapse. A document taken over names the
+  // station it was taken from and when, for that station's return (its log, its spool) and the supervisor.
+  `ALTER TABLE office_stations ADD COLUMN lapse_seconds integer CHECK (lapse_seconds > 0);
+   ALTER TABLE office_documents ADD COLUMN taken_from text, ADD COLUMN taken_at timestamptz;
+   CREATE INDEX office_documents_taken_from ON office_documents(taken_from) WHERE taken_from IS NOT NULL;
+   CREATE INDEX office_documents_station_state ON office_documents(station_id, state);`,
 ];
 
 export const OFFICE_SCHEMA_VERSION = OFFICE_MIGRATIONS.length;

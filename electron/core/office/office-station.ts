@@ -35,19 +35,61 @@ export class OfficeStation {
     return this.o.id;
   }
 
-  /** Registers the station (or finds its row again after a restart). Throws office.* when unreachable. */
-  async join(): Promise<void> {
-    await this.db.query(
-      `INSERT INTO office_stations (id, name) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, started_at = clock_timestamp(), last_seen = clock_timestamp()`,
-      [this.o.id, this.o.name],
+  /**
+   * Registers the station (or finds its row again after a restart), with its lapse: the others judge it gone
+   * by its own lapse (office-migrations.ts step 6). A station coming back after the others took over documents
+   * of its queue while it was silent (postgres-document-storage.ts takeOverDue) says so once, at info: they
+   * are no longer its own, and its queue neither sends nor counts them. Throws office.* when unreachable.
+   */
+  async join(): Promise<{ takenOverWhileAway: number }> {
+    // The row as it was before this statement (one snapshot): when the station was last heard of.
+    const { rows } = await this.db.query<{ before: Date | null }>(
+      `WITH before AS (SELECT last_seen FROM office_stations WHERE id = $1)
+       INSERT INTO office_stations (id, name, lapse_seconds) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lapse_seconds = EXCLUDED.lapse_seconds,
+         started_at = clock_timestamp(), last_seen = clock_timestamp()
+       RETURNING (SELECT last_seen FROM before) AS before`,
+      [this.o.id, this.o.name, this.lapseSeconds],
     );
+    const before = rows[0]?.before;
+    if (!before) return { takenOverWhileAway: 0 };
+    const taken = await this.db.query<{ taken: string; sent: string }>(
+      `SELECT count(*) AS taken, count(*) FILTER (WHERE state IN ('uploaded', 'archived')) AS sent
+       FROM office_documents WHERE taken_from = $1 AND taken_at >= $2`,
+      [this.o.id, before],
+    );
+    const takenOver = Number(taken.rows[0]?.taken ?? 0);
+    if (takenOver > 0)
+      this.o.logger.info('office: while this station was silent, other stations took over documents of its queue', {
+        takenOver,
+        sent: Number(taken.rows[0]?.sent ?? 0),
+        silentSince: before.toISOString(),
+      });
+    return { takenOverWhileAway: takenOver };
   }
 
-  /** One heartbeat: this station is alive, and what it holds lasts another lapse. */
+  /**
+   * One heartbeat: this station is alive, and what it holds lasts another lapse. A beat that finds the last
+   * one older than the lapse (the process was frozen, the server out of reach) says so, at warn: meanwhile
+   * the others judged this station gone and may have taken over its queued documents (they are theirs now).
+   */
   async beat(): Promise<void> {
     await this.db.transaction(async (c) => {
-      await c.query('UPDATE office_stations SET last_seen = clock_timestamp() WHERE id = $1', [this.o.id]);
+      const { rows } = await c.query<{ silent_seconds: number | null }>(
+        `WITH before AS (SELECT last_seen FROM office_stations WHERE id = $1)
+         UPDATE office_stations SET last_seen = clock_timestamp() WHERE id = $1
+         RETURNING extract(epoch FROM clock_timestamp() - (SELECT last_seen FROM before))::float8 AS silent_seconds`,
+        [this.o.id],
+      );
+      const silent = rows[0]?.silent_seconds;
+      if (silent != null && silent > this.lapseSeconds)
+        this.o.logger.warn(
+          'office: this station was silent longer than its lapse; others may have taken over its queued documents',
+          {
+            silentSeconds: Math.round(silent),
+            lapseSeconds: this.lapseSeconds,
+          },
+        );
       await c.query(
         `UPDATE office_documents SET hold_expires_at = clock_timestamp() + make_interval(secs => $2)
          WHERE held_by_station = $1`,

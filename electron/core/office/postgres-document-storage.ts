@@ -2,7 +2,8 @@ import { sep } from 'node:path';
 import type { DocumentError, DocumentState } from '../../../shared/domain/document';
 import { DOCUMENT_STATES } from '../../../shared/domain/document';
 import type { HistoryStep } from '../../../shared/domain/history';
-import { HistoryStepSchema } from '../../../shared/domain/history';
+import { HistoryStepSchema, historyStep } from '../../../shared/domain/history';
+import { DEFAULT_OFFICE_LAPSE_SECONDS } from '../../../shared/domain/office';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import type {
@@ -12,6 +13,7 @@ import type {
   NewDocument,
   StorageInTransaction,
   StoredDocument,
+  TakenOver,
 } from '../queue/document-storage';
 import type { HistoryQuery, HistoryStorage } from '../queue/history-storage';
 import type { QueryResult, QueryResultRow } from 'pg';
@@ -99,7 +101,8 @@ const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_
  * `uploading` document of another station is that station's upload, not one this one was cut off in),
  * `activeCount` (how busy it is: how far it claims ahead in a shared folder), `counts` (its status and its
  * drain), `spoolNames` (its spool's sweep), `inPlaceSources` and `unreadableDocuments` (its own folder paths).
- * So a document a clerk submits at any station is sent by the station that took it in (issue #50 item 3).
+ * So a document a clerk submits at any station is sent by the station that took it in, and by any live
+ * station once that one is gone (issue #50 item 3, `takeOverDue`): taking one over makes it the taker's.
  */
 export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage {
   constructor(
@@ -418,6 +421,74 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return rows.map(fromRow);
   }
 
+  /**
+   * Due documents of gone stations become this one's (issue #50 item 3): a station is gone once its last
+   * heartbeat is older than its own lapse (office_stations.lapse_seconds, written at its join; the default
+   * for a row from before). Taken: queued documents due now, and one it was uploading when it went (cut off
+   * mid-upload: sent again, with the same Idempotency-Key, so the platform answers with the first upload's
+   * result if that one got through), and only those whose bytes are in the office
+   * (office_document_content, office-document-bytes.ts): the taker has no spool copy. Rows another unit
+   * holds are skipped (`FOR UPDATE SKIP LOCKED`, as `due`), and a row another taker moved meanwhile is
+   * checked again and left out: two live stations never take one. Each is moved to this station, queued,
+   * with a history entry naming the gone station and since when it is silent, and told (NOTIFY) at commit.
+   * Called in the claim's unit (upload-claim.ts), it commits with the document's claim for upload.
+   */
+  async takeOverDue(nowMs: number, limit: number, exclude: ReadonlySet<string>, at: string): Promise<TakenOver[]> {
+    if (limit <= 0) return [];
+    return this.together(async (c) => {
+      const { rows } = await c.query<{
+        id: string;
+        file_name: string;
+        case_number: string | null;
+        from_id: string;
+        from_name: string;
+        last_seen: Date;
+        was: DocumentState;
+      }>(
+        `WITH gone AS (
+           SELECT id, name, last_seen FROM office_stations
+           WHERE id <> $1 AND last_seen < clock_timestamp() - make_interval(secs => coalesce(lapse_seconds, $2))
+         ), picked AS (
+           SELECT d.id, d.station_id, d.state AS was FROM office_documents d
+           WHERE d.station_id IN (SELECT id FROM gone)
+             AND (d.state = 'uploading'
+                  OR (d.state = 'queued' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= $3)))
+             AND NOT (d.id = ANY($4))
+             AND EXISTS (SELECT 1 FROM office_document_content b WHERE b.document_id = d.id AND b.sha256 = d.sha256)
+           ORDER BY d.queued_seq NULLS LAST, d.row_seq
+           LIMIT $5
+           FOR UPDATE OF d SKIP LOCKED
+         )
+         , moved AS (
+           UPDATE office_documents d SET station_id = $1, state = 'queued', next_attempt_at = NULL,
+             taken_from = p.station_id, taken_at = clock_timestamp(), updated_at = $6
+           FROM picked p JOIN gone g ON g.id = p.station_id
+           WHERE d.id = p.id
+           RETURNING d.id, d.file_name, d.case_number, p.station_id AS from_id, g.name AS from_name, g.last_seen,
+             p.was, d.queued_seq, d.row_seq
+         )
+         SELECT * FROM moved ORDER BY queued_seq NULLS LAST, row_seq`,
+        [this.stationId, DEFAULT_OFFICE_LAPSE_SECONDS, nowMs, [...exclude], limit, at],
+      );
+      const taken: TakenOver[] = [];
+      for (const r of rows) {
+        const silentSince = r.last_seen.toISOString();
+        const step = historyStep('takenOver', { station: r.from_name, since: silentSince });
+        await this.addHistory(c, r.id, r.file_name, r.case_number ?? undefined, 'queued', step, at);
+        await this.told(c, r.id);
+        taken.push({
+          id: r.id,
+          fileName: r.file_name,
+          fromStationId: r.from_id,
+          fromStation: r.from_name,
+          silentSince,
+          wasUploading: r.was === 'uploading',
+        });
+      }
+      return taken;
+    });
+  }
+
   async nextDueAt(): Promise<number | undefined> {
     const { rows } = await this.query<{ t: string | null }>(
       `SELECT min(next_attempt_at) AS t FROM office_documents WHERE state = 'queued' AND station_id = $1`,
@@ -489,9 +560,15 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return new Map(rows.map((r) => [r.source_path, r.id]));
   }
 
+  /**
+   * Its own documents' files, and those of documents others took over from it that are not archived yet: the
+   * office holds their bytes (a take-over needs them there), but a station that comes back keeps its copy
+   * until the taker has sent and archived the document; its next start's sweep then removes it.
+   */
   async spoolNames(): Promise<Set<string>> {
     const { rows } = await this.query<{ spool_name: string }>(
-      'SELECT spool_name FROM office_documents WHERE station_id = $1',
+      `SELECT spool_name FROM office_documents
+       WHERE station_id = $1 OR (taken_from = $1 AND state <> 'archived')`,
       [this.stationId],
     );
     return new Set(rows.map((r) => r.spool_name));

@@ -2,7 +2,7 @@ import { ClerkCommands } from './clerk-commands';
 import { DocumentEdits } from './document-edits';
 import { DocumentIntake } from './document-intake';
 import { DocumentReadModel } from './document-read-model';
-import type { DocumentStorage, StoredDocument } from './document-storage';
+import type { DocumentStorage } from './document-storage';
 import type { HistoryStorage } from './history-storage';
 import { QueueWork } from './queue-work';
 import type { ResourceHealth } from './resource-health';
@@ -20,8 +20,6 @@ export interface DocumentQueueDeps extends Omit<UploadControlDeps, 'work'> {
   history: HistoryStorage;
   /** Spool files kept by others than the documents (page edits' earlier versions): not swept at start. */
   keptSpoolNames?(): Promise<Set<string>>;
-  /** Brings a document's bytes here when another station took it in (an office: office-document-bytes.ts). */
-  fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>;
 }
 
 /**

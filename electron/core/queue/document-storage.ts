@@ -69,6 +69,13 @@ export interface DocumentStorage {
    * (upload-claim.ts) takes each one once.
    */
   due(nowMs: number, limit: number, exclude: ReadonlySet<string>): Promise<StoredDocument[]>;
+  /**
+   * An office's (none for a station alone: nobody else sends its documents): inside a claim's unit of work,
+   * before `due`, up to `limit` documents of stations that are gone (silent longer than their own lapse) that
+   * are due or were cut off mid-upload become this station's, queued with their Idempotency-Key, each with its
+   * history entry; those another unit holds are skipped. `due` then answers them with this station's own.
+   */
+  takeOverDue?(nowMs: number, limit: number, exclude: ReadonlySet<string>, at: string): Promise<TakenOver[]>;
   /** The earliest next attempt among queued documents, if any waits for one. */
   nextDueAt(): Promise<number | undefined>;
   /** An uploaded document with the same content (another id), if any: the first uploaded. */
@@ -96,6 +103,19 @@ export interface DocumentStorage {
   durableSoon(): Promise<void>;
   /** Resolves once the document's Idempotency-Key is durable (before a request carries it). */
   keyDurable(id: string): Promise<void>;
+}
+
+/** A document taken over from a gone station (`takeOverDue`): from which, silent since when. */
+export interface TakenOver {
+  id: string;
+  fileName: string;
+  fromStationId: string;
+  /** The gone station's name (the PC's), as the others see it. */
+  fromStation: string;
+  /** Its last heartbeat (ISO 8601, the office database's clock). */
+  silentSince: string;
+  /** It was cut off mid-upload there (sent again here with the same key). */
+  wasUploading: boolean;
 }
 
 /** What a unit of work is given: the documents and their history, as the unit sees them. */

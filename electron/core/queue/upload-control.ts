@@ -13,7 +13,7 @@ import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
 import { DEFAULT_BACKOFF, DEFAULT_PROBE_BACKOFF } from './backoff';
-import type { DocumentPatch, DocumentStorage, StoredDocument } from './document-storage';
+import type { DocumentPatch, DocumentStorage, StoredDocument, TakenOver } from './document-storage';
 import type { InboxUploader } from './inbox-uploader';
 import { ResourceHealth } from './resource-health';
 import type { Spool } from './spool';
@@ -58,6 +58,8 @@ export interface UploadControlDeps {
   checkDataFolder?: () => Promise<void>;
   /** What is sent for a document (issue #39); absent: its spool copy. */
   outgoing?: UploadWorkerDeps['outgoing'];
+  /** Brings a document's bytes here when another station took it in (an office: office-document-bytes.ts). */
+  fetchContent?: (d: StoredDocument, toPath: string) => Promise<void>;
 }
 
 /**
@@ -123,6 +125,8 @@ export class UploadControl {
       health: this.health,
       ...(deps.checkDataFolder ? { checkDataFolder: deps.checkDataFolder } : {}),
       ...(deps.outgoing ? { outgoing: deps.outgoing } : {}),
+      ...(deps.fetchContent ? { fetchContent: deps.fetchContent } : {}),
+      tookOver: (taken) => this.tookOver(taken),
       backoff: deps.backoff ?? DEFAULT_BACKOFF,
       probeBackoff: deps.probeBackoff ?? DEFAULT_PROBE_BACKOFF,
       ...(deps.probe ? { probe: deps.probe } : {}),
@@ -206,6 +210,32 @@ export class UploadControl {
     const d = await this.deps.storage.update(id, patch, this.deps.work.now(), step);
     this.deps.work.changed([d]);
     return d;
+  }
+
+  /**
+   * Documents of gone stations this station's claim took over (an office, issue #50 item 3): never silent.
+   * The log says which, from which station; the clerk and the station's status and metrics hear it as a
+   * notice per gone station (StationMonitor counts them: `takenOver`).
+   */
+  private tookOver(taken: TakenOver[]): void {
+    const byStation = new Map<string, TakenOver[]>();
+    for (const t of taken) byStation.set(t.fromStationId, [...(byStation.get(t.fromStationId) ?? []), t]);
+    for (const group of byStation.values()) {
+      const first = group[0];
+      if (!first) continue;
+      this.deps.logger.info('office: took over documents of a silent station', {
+        fromStation: first.fromStation,
+        fromStationId: first.fromStationId,
+        silentSince: first.silentSince,
+        documents: group.map((t) => t.id),
+        cutOffMidUpload: group.filter((t) => t.wasUploading).map((t) => t.id),
+      });
+      this.deps.work.notice('info', 'office.takenOver', {
+        station: first.fromStation,
+        since: first.silentSince,
+        count: String(group.length),
+      });
+    }
   }
 
   /** Changes the upload worker committed in a unit of work of its own (its claim, a requeue), told. */

@@ -1,4 +1,4 @@
-import { IntakeError } from '../errors';
+import { IntakeError, isIntakeError } from '../errors';
 import { historyStep, type HistoryStep } from '../../../shared/domain/history';
 import type { DocumentError } from '../../../shared/domain/document';
 import type { Clock } from '../util/clock';
@@ -6,7 +6,7 @@ import type { Logger } from '../util/logger';
 import type { Archiver } from './archiver';
 import type { BackoffPolicy } from './backoff';
 import { fullJitterDelay } from './backoff';
-import type { DocumentPatch, DocumentStorage, StoredDocument } from './document-storage';
+import type { DocumentPatch, DocumentStorage, StoredDocument, TakenOver } from './document-storage';
 import type { InboxUploader } from './inbox-uploader';
 import type { ResourceHealth } from './resource-health';
 import { ALL_PLACES } from './resource-health';
@@ -59,6 +59,24 @@ export interface UploadWorkerDeps {
   };
   /** Offline: the next probe was scheduled (the queue's status says when it asks again). */
   onProbeScheduled?(): void;
+  /**
+   * Brings a document's bytes to its spool path when this station has no copy: an office's document taken
+   * over from a gone station (office/office-document-bytes.ts). Absent: a missing spool copy fails it.
+   */
+  fetchContent?(doc: StoredDocument, toPath: string): Promise<void>;
+  /** Documents of gone stations this station took over in a claim (office: upload-claim.ts), once committed. */
+  tookOver?(taken: TakenOver[]): void;
+}
+
+/**
+ * The bytes of a document this station has no copy of could not be brought from where they are kept (the
+ * office database out of reach, a copy cut off): not the document's fault and not the platform's, so it is
+ * tried again later with the same key, never failed (failing drops a key a cut-off upload may have used).
+ */
+class ContentNotHere extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
 }
 
 /** How often the upload loop looks again while its storage (the office database) is out of reach. */
@@ -297,6 +315,7 @@ export class UploadWorker {
       limit: free,
       exclude: new Set(this.inFlight.keys()),
       at,
+      ...(this.deps.tookOver ? { tookOver: this.deps.tookOver } : {}),
     });
     if (claimed.length === 0) return;
     this.deps.applied(claimed);
@@ -467,14 +486,21 @@ export class UploadWorker {
       // The Idempotency-Key must be on disk before the platform can see it: after a power cut the retry
       // has to send the same key. ('uploading' need not be: recovery treats it as queued, same key.)
       await this.deps.storage.keyDurable(doc.id);
+      const spoolPath = this.deps.spoolPath(current.spoolName);
       if (!(await this.deps.spoolExists(current.spoolName))) {
-        throw new IntakeError(
+        const missing = new IntakeError(
           'local',
           'file.missing',
           'The spooled copy of this document is missing; import the file again.',
         );
+        if (!this.deps.fetchContent) throw missing;
+        // Another station took it in (an office's document taken over): its bytes come from the office.
+        await this.deps.fetchContent(current, spoolPath).catch((e: unknown) => {
+          // Nowhere at all (never stored there, or removed): as a station alone, it is missing.
+          if (isIntakeError(e) && e.code === 'content.missing') throw missing;
+          throw new ContentNotHere(e);
+        });
       }
-      const spoolPath = this.deps.spoolPath(current.spoolName);
       const prepared = this.deps.outgoing ? await this.deps.outgoing.prepare(current, spoolPath) : {};
       const send = prepared.send;
       const fileName = send?.fileName ?? current.fileName;
@@ -531,6 +557,22 @@ export class UploadWorker {
       }
       if (reason === 'cancel') {
         await apply(doc.id, { state: 'tagged', nextAttemptAtMs: null }, historyStep('cancelled'));
+        return;
+      }
+      if (e instanceof ContentNotHere) {
+        const error: DocumentError = {
+          code: isIntakeError(e.reason) ? e.reason.code : 'content.copy_failed',
+          message: e.message,
+          retryable: true,
+        };
+        const delayMs = Math.max(1_000, fullJitterDelay(attempt, this.deps.backoff, this.deps.random));
+        logger.warn("upload waits: the document's bytes could not be brought to this station", {
+          documentId: doc.id,
+          attempt,
+          code: error.code,
+          error: e.reason,
+        });
+        await apply(doc.id, { state: 'queued', nextAttemptAtMs: clock.now() + delayMs, error }, errorStep(error));
         return;
       }
       if (reason === 'shutdown' || reason === 'pause') {

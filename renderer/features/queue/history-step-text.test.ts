@@ -51,6 +51,7 @@ describe('historyStepText', () => {
       read: 1,
       bitonal: 1,
       grey: 1,
+      since: '2026-12-07T09:00:00.000Z',
     };
     for (const code of HISTORY_CODES)
       for (const locale of ['en', 'de'] as const)
