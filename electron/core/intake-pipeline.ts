@@ -226,6 +226,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       type: 'documents.changed',
       documents: read.flatMap(({ d }) => (d ? [toPublic(d)] : [])),
       removed: read.flatMap(({ id, d }) => (d ? [] : [id])),
+      elsewhere: true,
     });
     queue.kick();
   };

@@ -143,10 +143,15 @@ export function createTextServices(d: TextServicesDeps): TextServices {
       d.logger.warn('turned pages not turned upright', { documentId: id, error: e });
     }
   }
-  const stopArrivals = onDocumentTransitions(d.bus, (doc, previous) => {
-    if (doc.state === 'new' && previous === undefined) arrived(doc);
-    else if (doc.state !== 'new') places.delete(doc.id);
-  });
+  // Other stations' arrivals too: a clerk here may open them, and their suggestions are read where shown.
+  const stopArrivals = onDocumentTransitions(
+    d.bus,
+    (doc, previous) => {
+      if (doc.state === 'new' && previous === undefined) arrived(doc);
+      else if (doc.state !== 'new') places.delete(doc.id);
+    },
+    { elsewhere: true },
+  );
   const stopRemovals = d.bus.on('documents.changed', ({ removed }) => {
     for (const id of removed) places.delete(id);
   });

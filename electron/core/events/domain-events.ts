@@ -11,8 +11,12 @@ import type { Settings } from '../../../shared/domain/settings';
  * object with its `type`, so a listener that takes several narrows with a `switch` and no cast.
  */
 export type DomainEvent =
-  /** Documents added or changed (full records); `removed` lists ids that left the queue. */
-  | { type: 'documents.changed'; documents: Document[]; removed: string[] }
+  /**
+   * Documents added or changed (full records); `removed` lists ids that left the queue. `elsewhere`: changes
+   * another station of the office made (told by the office database): on this station's screen as its own,
+   * but not this station's work (its log and its counters are the other station's).
+   */
+  | { type: 'documents.changed'; documents: Document[]; removed: string[]; elsewhere?: true }
   /** Bytes of one upload sent so far. */
   | { type: 'upload.progress'; id: string; sent: number; total: number }
   /** The queue's counts, pause and network state (at most every 250 ms). */
