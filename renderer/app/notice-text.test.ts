@@ -61,4 +61,21 @@ describe('notices as data', () => {
     expect(text.de).toContain('Die Datei huge.pdf wurde nicht übernommen');
     expect(text.de).not.toContain('EFBIG');
   });
+
+  it("an instant (a silent station's `since`) in the clerk's date and time, not as the core's ISO text", () => {
+    const notice = {
+      code: 'office.takenOver' as const,
+      values: { station: 'PC A', since: '2026-12-07T09:05:00.000Z', count: '3' },
+    };
+    const en = noticeText('en', notice);
+    const de = noticeText('de', notice);
+    expect(en).not.toContain('2026-12-07T09:05');
+    expect(de).not.toContain('2026-12-07T09:05');
+    expect(en).toContain(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notice.values.since)),
+    );
+    expect(de).toContain(
+      new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notice.values.since)),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { Notice } from '../../shared/domain/notice';
-import { errorText, translate } from '../i18n/i18n';
+import { errorText, translate, withInstantsShown } from '../i18n/i18n';
 import type { Locale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages-en';
 
@@ -10,7 +10,7 @@ import type { MessageKey } from '../i18n/messages-en';
  */
 export function noticeText(locale: Locale, notice: Pick<Notice, 'code' | 'values'>): string {
   const key: MessageKey = `notice.${notice.code}`;
-  const { errorCode, ...values } = notice.values;
+  const { errorCode, ...values } = withInstantsShown(locale, notice.values);
   const reason = errorCode ? errorText(locale, { code: errorCode, message: values['reason'] ?? '' }) : undefined;
   return translate(locale, key, reason === undefined ? values : { ...values, reason });
 }

@@ -59,6 +59,15 @@ export function formatDateTime(locale: Locale, iso: string, timeZone?: string): 
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
+/**
+ * Values that are instants (`since`: when a station went silent, when an outage began) as the clerk reads
+ * them, in the locale's date and time; the core sends them as ISO timestamps. Other values as they are.
+ */
+export function withInstantsShown<V extends Record<string, unknown>>(locale: Locale, values: V): V {
+  const since = values['since'];
+  return typeof since === 'string' ? { ...values, since: formatDateTime(locale, since) } : values;
+}
+
 /** A time of day (hours, minutes and seconds) in the locale's form. An unreadable value is shown as given. */
 export function formatTime(locale: Locale, iso: string): string {
   const d = new Date(iso);

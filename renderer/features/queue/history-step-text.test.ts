@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_CODES } from '../../../shared/domain/history';
+import { HISTORY_CODES, historyStep } from '../../../shared/domain/history';
 import { de as messagesDe } from '../../i18n/messages-de';
 import { en as messagesEn } from '../../i18n/messages-en';
 import { historyStepText } from './history-step-text';
@@ -81,5 +81,17 @@ describe('historyStepText', () => {
       text: 'Hinweis',
       details: 'Kept whole.',
     });
+  });
+
+  it("a take-over step names the silent station and when it went silent, in the clerk's form", () => {
+    const step = historyStep('takenOver', { station: 'PC A', since: '2026-12-07T09:05:00.000Z' });
+    const { text } = historyStepText('de', step);
+    expect(text).toContain('PC A');
+    expect(text).not.toContain('T09:05');
+    expect(text).toContain(
+      new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date('2026-12-07T09:05:00.000Z'),
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { HistoryStep } from '../../../shared/domain/history';
-import { errorText, translate, type Locale } from '../../i18n/i18n';
+import { errorText, translate, withInstantsShown, type Locale } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages-en';
 
 export interface HistoryStepText {
@@ -18,7 +18,7 @@ export interface HistoryStepText {
  */
 export function historyStepText(locale: Locale, step: HistoryStep): HistoryStepText {
   const key: MessageKey = `history.step.${step.code}`;
-  const { errorCode, reason, text, ...values } = step.values;
+  const { errorCode, reason, text, ...values } = withInstantsShown(locale, step.values);
   const out: HistoryStepText = { text: translate(locale, key, values) };
   if (text !== undefined) out.details = String(text);
   if (reason !== undefined) {
