@@ -89,8 +89,8 @@ describe('the office overview of a station with an office database, in Chromium'
     await expect.poll(async () => (await rows(page, 'office-stations')).length).toBe(3);
     expect(await rows(page, 'office-stations')).toEqual(
       expect.arrayContaining([
-        ['PC station-b', 'Alive', expect.any(String)],
-        ['PC station-c', 'Alive', expect.any(String)],
+        ['PC station-b', 'Alive', expect.any(String), '0', '0'],
+        ['PC station-c', 'Alive', expect.any(String), '0', '0'],
       ]),
     );
     // The refresh button is in the keyboard's reach.
@@ -123,7 +123,7 @@ describe('the office overview of a station with an office database, in Chromium'
     ]);
     expect(await page.getByTestId('office-sent-since').textContent()).toMatch(/: 3 Dokumente\.$/);
     expect(await rows(page, 'office-stations')).toEqual(
-      expect.arrayContaining([['PC station-b', 'Aktiv', expect.any(String)]]),
+      expect.arrayContaining([['PC station-b', 'Aktiv', expect.any(String), '0', '0']]),
     );
     await app.screenshot('office-overview-de');
     await expectAccessible(page);

@@ -40,6 +40,8 @@ const en = {
   'office.silent': 'Silent',
   'office.state': 'State',
   'office.noStations': 'No station has joined yet.',
+  'office.stationQueued': 'Waiting to send',
+  'office.stationTakenOver': 'Taken over by others',
 } as const;
 export type OfficeKey = keyof typeof en;
 
@@ -83,6 +85,8 @@ const de: Record<OfficeKey, string> = {
   'office.silent': 'Ohne Lebenszeichen',
   'office.state': 'Zustand',
   'office.noStations': 'Noch keine Station ist beigetreten.',
+  'office.stationQueued': 'Wartet auf Versand',
+  'office.stationTakenOver': 'Von anderen übernommen',
 };
 
 export const officeMessages: Catalogs<OfficeKey> = { en, de };

@@ -155,7 +155,13 @@ function OfficeFigures(props: { status: OfficeStatus }) {
         id="office-stations"
         title={t('office.stations')}
         empty={t('office.noStations')}
-        columns={[t('office.station'), t('office.state'), t('office.lastSeen')]}
+        columns={[
+          t('office.station'),
+          t('office.state'),
+          t('office.lastSeen'),
+          t('office.stationQueued'),
+          t('office.stationTakenOver'),
+        ]}
         rows={stations.map((st) => ({
           key: st.id,
           alive: st.alive,
@@ -164,7 +170,14 @@ function OfficeFigures(props: { status: OfficeStatus }) {
               {st.name}
             </th>
           ),
-          cells: [st.alive ? t('office.alive') : t('office.silent'), when(st.lastSeen)],
+          // What waits on a silent station, and what the others took over from it (issue #50 item 3):
+          // the supervisor sees a switched-off PC's documents go on rather than wait.
+          cells: [
+            st.alive ? t('office.alive') : t('office.silent'),
+            when(st.lastSeen),
+            st.queued ?? '—',
+            st.takenOver ?? '—',
+          ],
         }))}
       />
     </>
