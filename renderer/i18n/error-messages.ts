@@ -209,6 +209,8 @@ const en = {
     'This cannot be printed as a barcode (only letters, digits and common signs without accents, up to 80). Check the number.',
   'error.document.pages': 'The pages of this document cannot be changed. The document stays as it was.',
   'error.document.no_undo': 'There is no page change left to undo.',
+  'error.document.undo_elsewhere':
+    'This page change was made at another station of the office, which keeps the pages as they were: undo it there.',
   'error.document.merge': 'These documents cannot be merged. Choose two or more documents that are still in the inbox.',
   'error.document.merge_conflict':
     'Not merged: the documents have different values for the same field, and the merged document would keep only the first. Give them the same values first.',
@@ -465,6 +467,8 @@ const de: Record<ErrorMessageKey, string> = {
     'Das lässt sich nicht als Strichcode drucken (nur Buchstaben, Ziffern und übliche Zeichen ohne Akzente, bis 80). Bitte die Nummer prüfen.',
   'error.document.pages': 'Die Seiten dieses Dokuments lassen sich nicht ändern. Das Dokument bleibt, wie es war.',
   'error.document.no_undo': 'Es gibt keine Seitenänderung mehr, die sich rückgängig machen lässt.',
+  'error.document.undo_elsewhere':
+    'Diese Seitenänderung wurde an einer anderen Station des Büros gemacht, die die Seiten im alten Zustand hat: bitte dort rückgängig machen.',
   'error.document.merge':
     'Diese Dokumente lassen sich nicht zusammenführen. Bitte zwei oder mehr Dokumente wählen, die noch im Eingang sind.',
   'error.document.busy': 'Die Seiten dieses Dokuments werden gerade geändert. Bitte gleich erneut versuchen.',

@@ -37,9 +37,9 @@ afterEach(async () => {
 });
 
 /** One start of a station's queue and page tools over the office database and a data folder. */
-async function station(db: OfficeDatabase, dataDir: string) {
-  const storage = new PostgresDocumentStorage(db, 'station-a');
-  const records = new PostgresPageEditStorage(db, 'station-a');
+async function station(db: OfficeDatabase, dataDir: string, id = 'station-a') {
+  const storage = new PostgresDocumentStorage(db, id);
+  const records = new PostgresPageEditStorage(db, id);
   const spool = new Spool(join(dataDir, 'spool'));
   const archiver = new Archiver(
     { mode: 'delete', retentionDays: 30 },
@@ -159,5 +159,23 @@ describe('the page tools on the office database', () => {
       .toBe(0);
     await expect.poll(() => readdirSync(join(dataDir, 'spool')), { timeout: idleMs(30_000) }).toEqual([]);
     expect((await s.queue.get(a.id)).state).toBe('archived');
+  });
+
+  it("another station's page change is not undone here: refused by name, the document as it was", async () => {
+    const { db } = officeDatabaseOf(await server.createDatabase());
+    running.push(() => db.close());
+    await db.open();
+    for (const id of ['station-a', 'station-b'])
+      await new OfficeStation(db, { id, name: `PC ${id}`, logger: silentLogger }).join();
+    const a = await station(db, join(tempDir('office-page-tools-'), 'data'));
+    const b = await station(db, join(tempDir('office-page-tools-'), 'data'), 'station-b');
+    const doc = await a.queue.importBytes('a.pdf', await pdfOf([283, 340]));
+    const edited = await a.pages.edit(doc.id, [{ source: 1, rotate: 0 }]);
+    // Before the fix B's undo pointed the document at A's earlier file, which B's spool does not have.
+    await expect(b.pages.undo(doc.id)).rejects.toMatchObject({ code: 'document.undo_elsewhere' });
+    expect((await b.queue.get(doc.id)).sha256).toBe(edited.sha256);
+    expect(await a.pages.state(doc.id)).toEqual({ undoable: 1 });
+    // At the station that made it, it is undone as always.
+    expect((await a.pages.undo(doc.id)).sha256).toBe(doc.sha256);
   });
 });

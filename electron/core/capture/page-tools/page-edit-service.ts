@@ -119,6 +119,15 @@ export class PageEditService {
       const { records, storage, spool, edits } = this.deps;
       const last = await records.last(id);
       if (!last) throw new IntakeError('validation', 'document.no_undo', 'There is no page edit to undo.');
+      // The pages as they were before the change are a file in the spool of the station that made it: in an
+      // office, another station's change is undone there, never by pointing the document at a file this
+      // station does not have (its upload would then find no bytes).
+      if (!(await spool.exists(last.spoolName)))
+        throw new IntakeError(
+          'validation',
+          'document.undo_elsewhere',
+          'The pages as they were before this change are kept at the station where it was made: undo it there.',
+        );
       let newer = '';
       let takenBack = '';
       const doc = await edits.replaceContent(
