@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
@@ -242,7 +243,8 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
     logger,
     version: options.version,
-    ...(office ? { office } : {}),
+    // The clerk is the PC user the app runs as: what they open is held in their name (issue #50 item 3).
+    ...(office ? { office: { db: office.db, station: office.station, joined: office.joined, clerk: clerkName() } } : {}),
   });
   await pipeline.start();
   const { queue } = pipeline;
@@ -383,7 +385,12 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       connection,
       checkConnection: () => session.check(),
     }),
-    ...createDocumentHandlers({ queue, importer, sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000 }),
+    ...createDocumentHandlers({
+      queue,
+      importer,
+      sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000,
+      holds: pipeline.holds,
+    }),
     ...createPageHandlers(pipeline.pages, drafts),
     ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
@@ -479,4 +486,14 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ipcEvents.close();
     },
   };
+}
+
+/** The clerk working at this station, as the other clerks see them: the PC user's name. */
+function clerkName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A user without a name (a container's uid): still one clerk, named by the number.
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_OFFICE_LAPSE_SECONDS } from '../../../shared/domain/office';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
+import { OfficeHolds } from './office-holds';
 
 export interface OfficeStationOptions {
   /** This station's lasting id (its data folder's, intake/shared-folder/station-id.ts). */
@@ -58,6 +59,8 @@ export class OfficeStation {
          WHERE station_id = $1 AND state = 'claimed'`,
         [this.o.id, this.lapseSeconds],
       );
+      // Holds of gone stations end now, said to every window (a lapse is otherwise a silent time passing).
+      await OfficeHolds.endLapsed(c);
     });
   }
 
