@@ -109,6 +109,8 @@ const en = {
   'error.content.torn':
     'The copy of this document that arrived here was incomplete and was thrown away. Try again; the original is unchanged.',
   'error.office.empty_password': 'Enter the office database password before saving.',
+  'error.office.held':
+    'This document is open at {station} by {clerk} since {since}. Nothing was changed; your values stay in the form until it is free again.',
   'error.office.refused':
     'The office database refused this station (password, user or database). Nothing new is taken; ask IT to check the office database settings.',
   'error.office.schema_newer':
@@ -344,6 +346,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.content.torn':
     'Die hier angekommene Kopie dieses Dokuments war unvollständig und wurde verworfen. Bitte erneut versuchen; das Original ist unverändert.',
   'error.office.empty_password': 'Bitte vor dem Speichern das Passwort der Büro-Datenbank eingeben.',
+  'error.office.held':
+    'Dieses Dokument ist an {station} von {clerk} geöffnet, seit {since}. Es wurde nichts geändert; Ihre Werte bleiben im Formular, bis es wieder frei ist.',
   'error.office.refused':
     'Die Büro-Datenbank hat diese Station abgewiesen (Passwort, Benutzer oder Datenbank). Es wird nichts Neues übernommen; bitte die IT die Einstellungen der Büro-Datenbank prüfen lassen.',
   'error.office.schema_newer':
