@@ -98,6 +98,11 @@ export interface IntakeCoreOptions {
   importMaxBytes?: number;
   /** How often an idle station looks at the platform (default CONNECTION_WATCH_MS). */
   connectionWatchMs?: number;
+  /**
+   * How this station and its clerk are named to the other stations of an office (issue #50): default the
+   * PC's name and the PC user's name. A demo or a test running several stations on one PC names each.
+   */
+  officeNames?: { station?: string; clerk?: string };
 }
 
 export interface IntakeCore {
@@ -227,6 +232,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
           secrets: () => options.secretStore ?? new KeytarSecretStore(),
           dataDir,
           logger,
+          ...(options.officeNames?.station ? { name: options.officeNames.station } : {}),
         })
       : undefined;
   // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
@@ -244,7 +250,16 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     logger,
     version: options.version,
     // The clerk is the PC user the app runs as: what they open is held in their name (issue #50 item 3).
-    ...(office ? { office: { db: office.db, station: office.station, joined: office.joined, clerk: clerkName() } } : {}),
+    ...(office
+      ? {
+          office: {
+            db: office.db,
+            station: office.station,
+            joined: office.joined,
+            clerk: options.officeNames?.clerk ?? clerkName(),
+          },
+        }
+      : {}),
   });
   await pipeline.start();
   const { queue } = pipeline;

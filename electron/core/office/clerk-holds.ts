@@ -27,12 +27,29 @@ export const aloneHolds: ClerkHolds = {
  */
 export class OfficeClerkHolds implements ClerkHolds {
   private readonly mine = new Map<string, DocumentHold>();
+  /**
+   * Takes and leaves one after the other, in the order the window asked: a leave the window sent right after
+   * a take (the clerk moved on at once) must not pass the take and leave the document held behind them.
+   */
+  private last: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly deps: { holds: OfficeHolds; clerk: string; logger: Logger },
-  ) {}
+  constructor(private readonly deps: { holds: OfficeHolds; clerk: string; logger: Logger }) {}
 
-  async take(documentId: string): Promise<TakeAnswer> {
+  take(documentId: string): Promise<TakeAnswer> {
+    return this.inTurn(() => this.takeNow(documentId));
+  }
+
+  leave(documentId: string): Promise<void> {
+    return this.inTurn(() => this.leaveNow(documentId));
+  }
+
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.last.then(step, step);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  private async takeNow(documentId: string): Promise<TakeAnswer> {
     // `changed`: freed or lapsed between the take and the look at who has it; the next try decides.
     for (let tries = 0; tries < 3; tries++) {
       const o = await this.deps.holds.take(documentId, this.deps.clerk);
@@ -51,7 +68,7 @@ export class OfficeClerkHolds implements ClerkHolds {
     return { outcome: 'not_takeable' };
   }
 
-  async leave(documentId: string): Promise<void> {
+  private async leaveNow(documentId: string): Promise<void> {
     const hold = this.mine.get(documentId);
     if (!hold) return;
     this.mine.delete(documentId);
@@ -59,6 +76,7 @@ export class OfficeClerkHolds implements ClerkHolds {
   }
 
   async leaveAll(): Promise<void> {
+    await this.last; // a take under way is done first, so what it took is left too
     for (const id of [...this.mine.keys()])
       await this.leave(id).catch((e: unknown) =>
         // It lapses by itself once this station stops beating.

@@ -95,9 +95,12 @@ export class OfficeDraftsKept implements DraftStorage {
               if (code === 'drafts.document_not_open') return true;
               // Another clerk took it meanwhile (this one's hold lapsed): the values stay here, not over theirs.
               if (code === 'office.held') {
-                this.deps.logger.warn('office: typed values kept on this station: another clerk has the document open', {
-                  documentId: d.documentId,
-                });
+                this.deps.logger.warn(
+                  'office: typed values kept on this station: another clerk has the document open',
+                  {
+                    documentId: d.documentId,
+                  },
+                );
                 return false;
               }
               throw e;

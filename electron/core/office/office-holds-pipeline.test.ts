@@ -87,10 +87,18 @@ async function scanAtA(a: Awaited<ReturnType<typeof station>>, b: Awaited<Return
   pdf.addPage([500, 600]);
   await writeFile(join(a.scans, 'letter.pdf'), await pdf.save());
   const listed = async (s: typeof a) => (await s.queue.list({ limit: 10, offset: 0 })).documents;
-  await waitUntil(async () => (await listed(a)).length === 1, 'A took the scan', async () => listed(a));
+  await waitUntil(
+    async () => (await listed(a)).length === 1,
+    'A took the scan',
+    async () => listed(a),
+  );
   const [doc] = await listed(a);
   if (!doc) throw new Error('no document');
-  await waitUntil(() => b.told.has(doc.id), "B told of A's scan", () => b.told.size);
+  await waitUntil(
+    () => b.told.has(doc.id),
+    "B told of A's scan",
+    () => b.told.size,
+  );
   return doc;
 }
 
@@ -104,7 +112,11 @@ describe('two clerks on one office document (issue #50 item 3)', () => {
     expect(await a.holds.take(doc.id)).toEqual({ outcome: 'taken' });
     const anna = { station: 'FRONT-PC', clerk: 'anna', since: expect.any(String) };
     // B's window hears at once who has it (the take's notice), and its list and the document say so.
-    await waitUntil(() => b.told.get(doc.id)?.heldBy !== undefined, "B told of A's take", () => b.told.get(doc.id));
+    await waitUntil(
+      () => b.told.get(doc.id)?.heldBy !== undefined,
+      "B told of A's take",
+      () => b.told.get(doc.id),
+    );
     expect(b.told.get(doc.id)?.heldBy).toEqual(anna);
     expect((await b.queue.list({ limit: 10, offset: 0 })).documents[0]?.heldBy).toEqual(anna);
     expect(await b.holds.take(doc.id)).toEqual({ outcome: 'held', heldBy: anna });

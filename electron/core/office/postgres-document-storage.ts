@@ -288,7 +288,9 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       // A document that leaves the clerks (submitted: queued, then sent) is no one's to change: its hold ends
       // with the change (the states a hold is taken in, office-holds.ts), and the others see it free at once.
       if (patch.state !== undefined && !EDITABLE.includes(patch.state))
-        sets.push('hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL, held_since = NULL, hold_expires_at = NULL');
+        sets.push(
+          'hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL, held_since = NULL, hold_expires_at = NULL',
+        );
       const { rows } = await c.query<Row & HoldRow>(
         `UPDATE office_documents SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}, ${HOLD_COLUMNS}`,
         params,
