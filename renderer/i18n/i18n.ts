@@ -137,7 +137,7 @@ export function heldByValues(locale: Locale, h: HeldBy): { station: string; cler
   const today = new Date().toDateString() === since.toDateString();
   const format = new Intl.DateTimeFormat(
     locale,
-    today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'short', timeStyle: 'short' },
+    today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
   );
   return { station: h.station, clerk: h.clerk, since: Number.isNaN(since.getTime()) ? h.since : format.format(since) };
 }
