@@ -2,13 +2,13 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { Logger } from '../util/logger';
 
 export const OFFICE_PARTS_NOT_YET =
-  "office database: this station's documents, their history, drafts and batches are kept in it and every station's clerks see them; not yet in this version: a clerk's hold on the document they have open (two clerks may change one document), and a switched-off station's documents wait for it to send them";
+  "office database: this station's documents, their history, drafts and batches are kept in it, every station's clerks see them and a document one clerk has open is not changed by another; not yet in this version: a switched-off station's documents wait for it to send them";
 
 /**
  * Said, not ignored in silence (issue #50): settings that name an office database make the window and the
  * agent say, once at start, what this version keeps in the database (the watched folders' claims, the
  * documents, their history and bytes, drafts, capture's batches: office-engines.ts) and what an office still
- * lacks (the clerks' holds are not taken by the window yet; no station sends another's documents)
+ * lacks (no station sends another's documents)
  * (docs/deployment.md §11).
  */
 export function sayOfficePartsNotYet(settings: Pick<Settings, 'office'>, logger: Logger): void {

@@ -144,7 +144,6 @@ export function DocumentList() {
         {doc.heldBy ? (
           // Another clerk of the office has it open (issue #50 item 3): who, where, since when.
           <span className="doc-meta doc-held" data-testid="doc-held">
-            <span aria-hidden="true">🔒 </span>
             {t('inbox.heldBy', heldByValues(locale, doc.heldBy))}
           </span>
         ) : doc.error && (doc.state === 'failed' || doc.state === 'new') ? (
