@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { openFindOnPage } from '../features/document-view/find-opener';
 import { isSuggestedField } from '../features/tagging/suggestion-model';
-import { heldByOther, heldNote } from '../features/tagging/held-documents';
+import { heldByOther, heldNote } from '../features/tagging/held-by';
 import { resolveShortcut } from './shortcuts';
 import { useAppStore } from './store';
 

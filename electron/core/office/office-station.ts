@@ -1,7 +1,7 @@
 import { DEFAULT_OFFICE_LAPSE_SECONDS } from '../../../shared/domain/office';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
-import { OfficeHolds } from './office-holds';
+import { endLapsedHolds } from './office-lapses';
 
 export interface OfficeStationOptions {
   /** This station's lasting id (its data folder's, intake/shared-folder/station-id.ts). */
@@ -60,7 +60,7 @@ export class OfficeStation {
         [this.o.id, this.lapseSeconds],
       );
       // Holds of gone stations end now, said to every window (a lapse is otherwise a silent time passing).
-      await OfficeHolds.endLapsed(c);
+      await endLapsedHolds(c);
     });
   }
 

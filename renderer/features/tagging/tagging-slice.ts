@@ -11,7 +11,7 @@ import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { DraftValues } from '../../../shared/domain/drafts';
 import { draftWithSaved, draftsToKeep } from './saved-drafts';
-import { heldByOther, heldNote } from './held-documents';
+import { heldByOther, heldNote } from './held-by';
 import {
   applyPrevious,
   cleanMetadata,
