@@ -13,7 +13,7 @@ import { dropFile, expectAccessible, setClerkLanguage } from './workspace-helper
 // Two clerks never change one document (issue #50 item 3), in Chromium: two stations of one office (two
 // real apps on one private PostgreSQL), Anna at FRONT-PC and Ben at BACK-PC. Anna opens a letter; Ben sees
 // who has it, in the list and the tagging pane, his form is read-only and Ctrl+Enter says why; Anna moves
-// on to the next letter and Ben's form becomes his, live, without a click.
+// on to the next letter and Ben's form becomes his, live, without a click; Ben closing his window frees it.
 
 const pdf = async () => {
   const d = await PDFDocument.create();
@@ -115,5 +115,19 @@ describe('two clerks of one office on one document, in Chromium', () => {
       .toMatch(/^Open at BACK-PC by Ben since /);
     expect(await b.getByTestId('draft-not-kept').count()).toBe(0);
     await expectAccessible(b);
+
+    // Ben closes his window (the app goes on in the tray: the page is hidden): the letter is free for Anna,
+    // live; his window shown again takes it back, with what he typed.
+    const showBen = (state: 'hidden' | 'visible') =>
+      b.evaluate((to) => {
+        Object.defineProperty(document, 'visibilityState', { value: to, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await showBen('hidden');
+    await expect.poll(() => holder('letter.pdf'), { timeout: idleMs(10_000) }).toBe(null);
+    await expect.poll(() => row(a, 'letter.pdf').getByTestId('doc-held').count()).toBe(0);
+    await showBen('visible');
+    await expect.poll(() => holder('letter.pdf'), { timeout: idleMs(10_000) }).toBe('Ben');
+    expect(await b.locator('#tag-caseNumber').inputValue()).toBe('CLM-2026-000101');
   });
 });
