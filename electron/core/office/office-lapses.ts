@@ -22,3 +22,20 @@ export async function endLapsedHolds(db: OfficeClient): Promise<number> {
   );
   return rowCount ?? 0;
 }
+
+/**
+ * A station starting again holds nothing of its last run: what its clerk had open when it was killed (or
+ * switched off) is freed at its join, with a notice, rather than renewed by its new heartbeat forever with
+ * no one on it. The new window takes again what its clerk opens.
+ */
+export async function endHoldsOfLastRun(db: OfficeClient, stationId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `WITH freed AS (
+       UPDATE office_documents SET hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL,
+         held_since = NULL, hold_expires_at = NULL
+       WHERE held_by_station = $2 RETURNING id)
+     SELECT pg_notify($1, json_build_object('id', id, 'station', $2::text)::text) FROM freed`,
+    [OFFICE_DOCUMENTS_CHANNEL, stationId],
+  );
+  return rowCount ?? 0;
+}

@@ -1,7 +1,7 @@
 import { DEFAULT_OFFICE_LAPSE_SECONDS } from '../../../shared/domain/office';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
-import { endLapsedHolds } from './office-lapses';
+import { endHoldsOfLastRun, endLapsedHolds } from './office-lapses';
 
 export interface OfficeStationOptions {
   /** This station's lasting id (its data folder's, intake/shared-folder/station-id.ts). */
@@ -36,13 +36,19 @@ export class OfficeStation {
     return this.o.id;
   }
 
-  /** Registers the station (or finds its row again after a restart). Throws office.* when unreachable. */
+  /**
+   * Registers the station (or finds its row again after a restart, and frees the documents its clerk had
+   * open in its last run). Throws office.* when unreachable.
+   */
   async join(): Promise<void> {
-    await this.db.query(
-      `INSERT INTO office_stations (id, name) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, started_at = clock_timestamp(), last_seen = clock_timestamp()`,
-      [this.o.id, this.o.name],
-    );
+    await this.db.transaction(async (c) => {
+      await c.query(
+        `INSERT INTO office_stations (id, name) VALUES ($1, $2)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, started_at = clock_timestamp(), last_seen = clock_timestamp()`,
+        [this.o.id, this.o.name],
+      );
+      await endHoldsOfLastRun(c, this.o.id);
+    });
   }
 
   /** One heartbeat: this station is alive, and what it holds lasts another lapse. */
