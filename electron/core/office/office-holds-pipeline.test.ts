@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +16,53 @@ import { progressDeadline } from '../util/test-support/box-pace';
 import { OfficeMembership } from './office-membership';
 import { officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
+/** A station in a process of its own whose clerk holds one document (test-support/clerk-at-station.ts). */
+async function clerkAtStation(o: {
+  url: string;
+  documentId: string;
+  clerk: string;
+  station: string;
+  lapseSeconds: number;
+  metadata: Record<string, string>;
+}) {
+  const dir = await mkdtemp(join(tmpdir(), 'office-clerk-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const script = join(import.meta.dirname, 'test-support', 'clerk-at-station.ts');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, '--url', o.url, '--dir', dir, '--document', o.documentId, '--clerk', o.clerk].concat([
+      '--station',
+      o.station,
+      '--lapse',
+      String(o.lapseSeconds),
+      '--metadata',
+      JSON.stringify(o.metadata),
+    ]),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const gone = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  cleanups.push(async () => {
+    child.kill('SIGKILL');
+    await gone;
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('holding')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the clerk's station ended (${code}) before holding: ${err}`)));
+  });
+  return { kill: () => child.kill('SIGKILL'), gone };
+}
+
 // Two clerks never change one document (issue #50 item 3), through two stations' cores as the window puts
 // them together (intake-pipeline.ts) on one real PostgreSQL: the document one clerk has open is refused to
 // the other for every change (tag, submit, page edit, typed values) and nothing of it changes; leaving frees
-// it live; a station that stops beating loses its clerk's hold after the lapse, and the other clerk takes
-// the document with what was saved.
+// it live; a station killed (kill -9, a process of its own) loses its clerk's hold after the lapse, and the
+// other clerk takes the document with what was saved.
 const office = officeSuite();
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -165,38 +208,47 @@ describe('two clerks on one office document (issue #50 item 3)', () => {
     expect(await a.holds.take(doc.id)).toEqual({ outcome: 'not_takeable' });
   });
 
-  it("A's station stops beating with A's document open: after the lapse it comes back to B, live, with what A saved", async () => {
+  it("kill -9 of A's station while Anna has a letter open: after the lapse it comes back to Ben, live, with what she saved", async () => {
     const url = await office.server().createDatabase();
-    const a = await station(url, { name: 'FRONT-PC', clerk: 'anna', lapseSeconds: 2 });
     const b = await station(url, { name: 'BACK-PC', clerk: 'ben', lapseSeconds: 2 });
-    const doc = await scanAtA(a, b);
-    expect(await a.holds.take(doc.id)).toEqual({ outcome: 'taken' });
-    const [tagged] = await a.queue.tag([doc.id], { caseNumber: 'ANNA-7', documentTypeCode: 'INV' });
+    // The letter comes in at Ben's station; Anna, at FRONT-PC (a process of its own), opens and tags it.
+    const pdf = await PDFDocument.create();
+    pdf.addPage([400, 600]);
+    await writeFile(join(b.scans, 'letter.pdf'), await pdf.save());
     await waitUntil(
-      () => b.told.get(doc.id)?.metadata.caseNumber === 'ANNA-7',
-      "B told of A's tag",
-      () => b.told.get(doc.id),
+      async () => (await b.queue.list({ limit: 10, offset: 0 })).total === 1,
+      'B took the scan',
+      () => b.told.size,
     );
-    const takenAt = Date.now();
-    // A's station goes silent as a killed one does: no leave, no more heartbeats.
-    await a.membership.station.stop();
-    expect(b.told.get(doc.id)?.heldBy).toMatchObject({ clerk: 'anna' });
-    expect(await b.holds.take(doc.id)).toMatchObject({ outcome: 'held' });
-    // B's window is told once the hold lapsed (B's heartbeat ends it and says so); B asks nothing meanwhile.
-    await waitUntil(
-      () => b.told.get(doc.id) !== undefined && b.told.get(doc.id)?.heldBy === undefined,
-      'the lapse told to B',
-      () => b.told.get(doc.id),
-    );
-    expect(Date.now() - takenAt).toBeGreaterThanOrEqual(1_900);
-    expect(await b.holds.take(doc.id)).toEqual({ outcome: 'taken' });
-    const seen = await b.queue.get(doc.id);
-    expect(seen.metadata).toEqual(tagged?.metadata);
-    expect(seen.metadata).toEqual({ caseNumber: 'ANNA-7', documentTypeCode: 'INV' });
-    // A's window, had it lived on, would be refused now: B has it.
-    expect(await a.refusal(a.queue.tag([doc.id], { caseNumber: 'ANNA-8' }))).toMatchObject({
-      code: 'office.held',
-      heldBy: { clerk: 'ben', station: 'BACK-PC' },
+    const [doc] = (await b.queue.list({ limit: 10, offset: 0 })).documents;
+    if (!doc) throw new Error('no document');
+    const anna = await clerkAtStation({
+      url,
+      documentId: doc.id,
+      clerk: 'anna',
+      station: 'FRONT-PC',
+      lapseSeconds: 2,
+      metadata: { caseNumber: 'ANNA-7', documentTypeCode: 'INV' },
     });
+    await waitUntil(
+      () => b.told.get(doc.id)?.heldBy?.clerk === 'anna' && b.told.get(doc.id)?.metadata.caseNumber === 'ANNA-7',
+      "Anna's take and tag told to Ben",
+      () => b.told.get(doc.id),
+    );
+    expect(await b.holds.take(doc.id)).toMatchObject({ outcome: 'held', heldBy: { station: 'FRONT-PC' } });
+    anna.kill();
+    await anna.gone;
+    // Ben's window is told once the hold lapsed (Ben's heartbeat ends it and says so); he asks nothing meanwhile.
+    // (That a hold lapses only after a lapse of its station's silence, on the server's clock, is
+    // office-holds.test.ts's: a bound on the wall clock here would assume an idle box.)
+    await waitUntil(
+      () => b.told.get(doc.id)?.heldBy === undefined,
+      'the lapse told to Ben',
+      () => b.told.get(doc.id),
+    );
+    expect(await b.holds.take(doc.id)).toEqual({ outcome: 'taken' });
+    expect((await b.queue.get(doc.id)).metadata).toEqual({ caseNumber: 'ANNA-7', documentTypeCode: 'INV' });
+    const [saved] = await b.queue.tag([doc.id], { caseNumber: 'BEN-1' });
+    expect(saved?.metadata).toEqual({ caseNumber: 'BEN-1', documentTypeCode: 'INV' });
   });
 });
