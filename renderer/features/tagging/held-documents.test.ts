@@ -18,6 +18,19 @@ describe("another clerk's document", () => {
   const since = new Date(new Date().setHours(10, 2, 0, 0)).toISOString();
   const anna = { station: 'FRONT-PC', clerk: 'Anna', since };
 
+  it('the inbox opens on the first document no other clerk has open, not on the newest one', () => {
+    const store = createAppStore();
+    store
+      .getState()
+      .applyDocumentsChanged(
+        [doc('newest', { arrivedAt: '2026-03-02T00:00:00Z', heldBy: anna }), doc('older')],
+        [],
+        'event',
+      );
+    expect(store.getState().inboxOrder).toEqual(['newest', 'older']);
+    expect(store.getState().selection.selected).toEqual(['older']);
+  });
+
   it('Ctrl+Enter on it asks the core nothing and says who has it, in English and German', async () => {
     const store = createAppStore();
     store.getState().applyDocumentsChanged([doc('a', { heldBy: anna })], [], 'event');

@@ -17,24 +17,34 @@ export function useHoldOpenDocument(shown: string | undefined, heldElsewhere: bo
   useEffect(() => {
     if (!id || heldElsewhere) return;
     let left = false;
-    intake()
-      .call('documents.take', { id })
-      .then((answer) => {
-        const s = useAppStore.getState();
-        if (answer.outcome === 'taken') {
-          if (s.pressNote?.code === 'office.held') useAppStore.setState({ pressNote: undefined });
-          return;
-        }
-        // Someone else was quicker than the list knew: show who, as an event of theirs would.
-        const doc = s.documents[id];
-        if (answer.outcome === 'held' && doc && !left)
-          s.applyDocumentsChanged([{ ...doc, heldBy: answer.heldBy }], [], 'event');
-      })
-      // Out of reach: nothing is taken, and the core still refuses a change another clerk's hold forbids.
-      .catch(() => undefined);
+    let again: ReturnType<typeof setTimeout> | undefined;
+    let pauseMs = 1_000;
+    const take = () =>
+      intake()
+        .call('documents.take', { id })
+        .then((answer) => {
+          const s = useAppStore.getState();
+          if (answer.outcome === 'taken') {
+            if (s.pressNote?.code === 'office.held') useAppStore.setState({ pressNote: undefined });
+            return;
+          }
+          // Someone else was quicker than the list knew: show who, as an event of theirs would.
+          const doc = s.documents[id];
+          if (answer.outcome === 'held' && doc && !left)
+            s.applyDocumentsChanged([{ ...doc, heldBy: answer.heldBy }], [], 'event');
+        })
+        .catch(() => {
+          // The office out of reach, or not joined yet: tried again while the clerk stays on it (the core
+          // still refuses meanwhile a change another clerk's hold forbids).
+          if (left) return;
+          again = setTimeout(() => void take(), pauseMs);
+          pauseMs = Math.min(pauseMs * 2, 30_000);
+        });
+    void take();
     const leave = () => {
       if (left) return;
       left = true;
+      clearTimeout(again);
       void intake()
         .call('documents.leave', { id })
         .catch(() => undefined);

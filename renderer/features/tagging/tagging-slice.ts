@@ -223,7 +223,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
           submittedAt: Date.now(),
         });
         // Submitted documents leave the open list; keep the clerk on the next one.
-        if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+        if (!get().selection.active && get().inboxOrder.length) get().openFirstFree();
         return true;
       } catch (e) {
         const error = toIpcError(e);
