@@ -347,7 +347,7 @@ const de: Record<ErrorMessageKey, string> = {
     'Die hier angekommene Kopie dieses Dokuments war unvollständig und wurde verworfen. Bitte erneut versuchen; das Original ist unverändert.',
   'error.office.empty_password': 'Bitte vor dem Speichern das Passwort der Büro-Datenbank eingeben.',
   'error.office.held':
-    'Dieses Dokument ist an {station} von {clerk} geöffnet, seit {since}. Es wurde nichts geändert; Ihre Werte bleiben im Formular, bis es wieder frei ist.',
+    'Dieses Dokument ist seit {since} an {station} von {clerk} geöffnet. Es wurde nichts geändert; Ihre Werte bleiben im Formular, bis es wieder frei ist.',
   'error.office.refused':
     'Die Büro-Datenbank hat diese Station abgewiesen (Passwort, Benutzer oder Datenbank). Es wird nichts Neues übernommen; bitte die IT die Einstellungen der Büro-Datenbank prüfen lassen.',
   'error.office.schema_newer':

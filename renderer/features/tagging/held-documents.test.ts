@@ -43,7 +43,7 @@ describe("another clerk's document", () => {
     expect(errorText('en', note!)).toBe(
       'This document is open at FRONT-PC by Anna since 10:02 AM. Nothing was changed; your values stay in the form until it is free again.',
     );
-    expect(errorText('de', note!)).toMatch(/^Dieses Dokument ist an FRONT-PC von Anna geöffnet, seit 10:02\./);
+    expect(errorText('de', note!)).toMatch(/^Dieses Dokument ist seit 10:02 an FRONT-PC von Anna geöffnet\./);
   });
 
   it('a send refused because another clerk took it meanwhile: the typed values stay in the form, and it says who', async () => {
