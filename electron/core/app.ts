@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import type { Environment, Settings } from '../../shared/domain/settings';
 import { activeEnvironmentOf, sendGraceSeconds } from '../../shared/domain/settings';
 import { createCasePorts } from './cases/platform-adapter';
@@ -97,6 +98,11 @@ export interface IntakeCoreOptions {
   importMaxBytes?: number;
   /** How often an idle station looks at the platform (default CONNECTION_WATCH_MS). */
   connectionWatchMs?: number;
+  /**
+   * How this station and its clerk are named to the other stations of an office (issue #50): default the
+   * PC's name and the PC user's name. A demo or a test running several stations on one PC names each.
+   */
+  officeNames?: { station?: string; clerk?: string };
 }
 
 export interface IntakeCore {
@@ -226,6 +232,7 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
           secrets: () => options.secretStore ?? new KeytarSecretStore(),
           dataDir,
           logger,
+          ...(options.officeNames?.station ? { name: options.officeNames.station } : {}),
         })
       : undefined;
   // Searchable PDFs (issue #39) are built by the text workers the suggestions use (made further down).
@@ -242,7 +249,17 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     clock,
     logger,
     version: options.version,
-    ...(office ? { office } : {}),
+    // The clerk is the PC user the app runs as: what they open is held in their name (issue #50 item 3).
+    ...(office
+      ? {
+          office: {
+            db: office.db,
+            station: office.station,
+            joined: office.joined,
+            clerk: options.officeNames?.clerk ?? clerkName(),
+          },
+        }
+      : {}),
   });
   await pipeline.start();
   const { queue } = pipeline;
@@ -383,7 +400,12 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       connection,
       checkConnection: () => session.check(),
     }),
-    ...createDocumentHandlers({ queue, importer, sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000 }),
+    ...createDocumentHandlers({
+      queue,
+      importer,
+      sendGraceMs: () => sendGraceSeconds(currentSettings()) * 1000,
+      holds: pipeline.holds,
+    }),
     ...createPageHandlers(pipeline.pages, drafts),
     ...createDraftHandlers(drafts),
     ...createPlatformHandlers(() => session.api()),
@@ -482,4 +504,14 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
       ipcEvents.close();
     },
   };
+}
+
+/** The clerk working at this station, as the other clerks see them: the PC user's name. */
+function clerkName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A user without a name (a container's uid): still one clerk, named by the number.
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
 }

@@ -1,4 +1,4 @@
-import type { DuplicateContent } from '../../shared/domain/document';
+import type { DuplicateContent, HeldBy } from '../../shared/domain/document';
 import type { IpcError } from '../../shared/ipc/errors';
 import type { PlatformError } from '../../shared/platform/common';
 
@@ -48,6 +48,8 @@ export interface IntakeErrorOptions {
   platformErrors?: PlatformError[];
   fields?: Record<string, string>;
   duplicates?: DuplicateContent[];
+  /** office.held: who has the document open. */
+  heldBy?: HeldBy;
   cause?: unknown;
   retryable?: boolean;
   /**
@@ -65,6 +67,7 @@ export class IntakeError extends Error {
   readonly platformErrors?: PlatformError[];
   readonly fields?: Record<string, string>;
   readonly duplicates?: DuplicateContent[];
+  readonly heldBy?: HeldBy;
   readonly retryable: boolean;
   readonly said: boolean;
 
@@ -82,6 +85,7 @@ export class IntakeError extends Error {
     this.platformErrors = options.platformErrors;
     this.fields = options.fields;
     this.duplicates = options.duplicates;
+    this.heldBy = options.heldBy;
     this.retryable = options.retryable ?? RETRYABLE[kind];
     this.said = options.said ?? false;
   }
@@ -102,6 +106,7 @@ export function toIpcError(e: unknown): IpcError {
       ...(e.platformErrors ? { platformErrors: e.platformErrors } : {}),
       ...(e.fields ? { fields: e.fields } : {}),
       ...(e.duplicates ? { duplicates: e.duplicates } : {}),
+      ...(e.heldBy ? { heldBy: e.heldBy } : {}),
     };
   }
   return {

@@ -48,6 +48,9 @@ import { toPublic } from './queue/document-storage';
 import { OfficeDocumentContent } from './office/office-document-content';
 import { PostgresDraftStorage } from './office/postgres-draft-storage';
 import { OfficeDraftsKept } from './office/office-drafts-kept';
+import { OfficeHolds } from './office/office-holds';
+import type { ClerkHolds } from './office/clerk-holds';
+import { aloneHolds, OfficeClerkHolds } from './office/clerk-holds';
 import type { DraftStorage } from './drafts/draft-storage';
 import { SqliteDraftStorage } from './drafts/sqlite-draft-storage';
 
@@ -89,7 +92,17 @@ export interface IntakePipelineOptions {
    * through it (office/office-claimed-folder.ts) instead of by renames on the share. Opened, joined and
    * beating before the pipeline is made; the caller closes it after `stop()`.
    */
-  office?: { db: OfficeDatabase; station: OfficeStation; joined?: Promise<void> };
+  office?: {
+    db: OfficeDatabase;
+    station: OfficeStation;
+    joined?: Promise<void>;
+    /**
+     * The clerk working at this station (the app's: the PC user's name): the documents they open are held
+     * in their name (office-holds.ts), and their steps in the history name them. None for the agent: no
+     * clerk opens anything there, and a document any clerk has open is not its to change.
+     */
+    clerk?: string;
+  };
 }
 
 export interface IntakePipeline {
@@ -103,6 +116,8 @@ export interface IntakePipeline {
   capture: CaptureIntake;
   /** Page tools: edits as new files, undo. */
   pages: PageEditService;
+  /** What the clerk has open (issue #50 item 3); a station without an office holds nothing. */
+  holds: ClerkHolds;
   /** Recovery, then uploads, then the folders (so nothing is taken before the queue is consistent). */
   start(): Promise<void>;
   /** Folders first (no new files), then in-flight uploads back to queued, then the database. */
@@ -329,8 +344,23 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       () => false,
     );
   const officeDrafts = o.office
-    ? new PostgresDraftStorage({ db: o.office.db, isOpen, clock: o.clock, stationId: o.office.station.id })
+    ? new PostgresDraftStorage({
+        db: o.office.db,
+        isOpen,
+        clock: o.clock,
+        stationId: o.office.station.id,
+        ...(o.office.clerk !== undefined ? { clerk: o.office.clerk } : {}),
+      })
     : undefined;
+  // Opening a document to tag takes it for the clerk (issue #50 item 3); their writes are refused while
+  // another clerk has it (queue/document-checks.ts requireNotHeld).
+  const holds: ClerkHolds = o.office
+    ? new OfficeClerkHolds({
+        holds: new OfficeHolds(o.office.db, o.office.station),
+        clerk: o.office.clerk ?? 'agent',
+        logger: o.logger.child({ part: 'office' }),
+      })
+    : aloneHolds;
   const ownDrafts = new SqliteDraftStorage({ db, isOpen, clock: o.clock });
   // An office station's drafts are the office's; what it cannot take while out of reach is held in the
   // station's own file until it answers (office-drafts-kept.ts).
@@ -444,6 +474,7 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
     archiveDir,
     capture,
     pages,
+    holds,
     async start() {
       if (o.office)
         officeStart = startInOffice(o.office).catch((e: unknown) =>
@@ -463,6 +494,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       await capture.stop();
       // An edit or clean-up under way ends before the queue and the database close.
       await pages.stop();
+      // What the clerk had open is free for the others now, not a lapse later.
+      await holds.leaveAll();
       await officeChanges?.stop();
       await officeBytes?.stop();
       draftsKept?.close();

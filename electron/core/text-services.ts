@@ -126,7 +126,8 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // upright and a split keeps them so; the next read finds them upright.
   async function turnUpright(id: string): Promise<void> {
     const doc = await documentOf(id);
-    if (!d.editPages || doc?.state !== 'new') return;
+    // Not under another clerk of the office who has it open (their document to change; refused anyway).
+    if (!d.editPages || doc?.state !== 'new' || doc.heldBy) return;
     const read = await text.textOf((await queue.contentFile(id)).path, undefined, await languagesOf(id));
     if (!read.ok || !read.pages.some((p) => p.rotation)) return;
     const turns = new Map(read.pages.map((p) => [p.page, p.rotation ?? 0]));

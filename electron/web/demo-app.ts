@@ -38,6 +38,8 @@ export interface DemoOptions {
   folderOutput?: OutputKind | null;
   /** The watched scanner folder (default DATA/scanner); the office demo's stations share one. */
   scannerFolder?: string;
+  /** This station's and its clerk's names in an office (default the PC's and its user's). */
+  officeNames?: { station?: string; clerk?: string };
 }
 
 export interface RunningDemo {
@@ -90,6 +92,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
     ...(options.importMaxBytes !== undefined ? { importMaxBytes: options.importMaxBytes } : {}),
     ...(options.machineSettingsPath ? machineSettingsOptions(options.machineSettingsPath, logger) : {}),
+    ...(options.officeNames ? { officeNames: options.officeNames } : {}),
   });
   // First start: watch the demo's scanner folder (a clerk would add their own in Settings).
   const current = core.settings.get();

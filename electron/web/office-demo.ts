@@ -39,6 +39,12 @@ export async function startOfficeDemo(
       JSON.stringify({ version: 1, locked: { office: { database: officeDatabase, lapseSeconds: 30 } } }, null, 2),
     );
     const scannerFolder = join(dataDir, 'scanner');
+    // Two PCs and their clerks, as the other station names them ("Open at FRONT-PC by Anna"): on one PC
+    // both would have its name and its user's.
+    const names = [
+      { station: 'FRONT-PC', clerk: 'Anna' },
+      { station: 'BACK-PC', clerk: 'Ben' },
+    ];
     for (const [i, name] of ['station-a', 'station-b'].entries()) {
       stations.push(
         await startDemo({
@@ -50,6 +56,7 @@ export async function startOfficeDemo(
           machineSettingsPath: machineFile,
           webPort: options.webPorts?.[i] ?? 0,
           logger: logger.child({ station: name }),
+          ...(names[i] ? { officeNames: names[i] } : {}),
         }),
       );
     }

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { openFindOnPage } from '../features/document-view/find-opener';
 import { isSuggestedField } from '../features/tagging/suggestion-model';
+import { heldByOther, heldNote } from '../features/tagging/held-by';
 import { resolveShortcut } from './shortcuts';
 import { useAppStore } from './store';
 
 const TEXT_FIELD =
   'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable="true"]';
+
+/** The shortcuts that change the selected documents' values (the core refuses them too, issue #50 item 3). */
+const CHANGES_DOCUMENTS = new Set(['submit', 'same-as-previous', 'accept-all', 'accept-suggestion']);
 
 /** The one keydown listener for window-wide shortcuts; lists and previews handle their own keys. */
 export function useGlobalShortcuts(): void {
@@ -23,6 +27,15 @@ export function useGlobalShortcuts(): void {
       if (!action) return;
       const s = useAppStore.getState();
       const inbox = s.screen === 'inbox';
+      // A key that would change documents another clerk has open says so (the form's note), not nothing.
+      if (inbox && CHANGES_DOCUMENTS.has(action.kind)) {
+        const held = heldByOther(s.selection.selected.map((id) => s.documents[id]));
+        if (held) {
+          useAppStore.setState({ pressNote: heldNote(held) });
+          e.preventDefault();
+          return;
+        }
+      }
       switch (action.kind) {
         case 'screen':
           s.setScreen(action.screen);

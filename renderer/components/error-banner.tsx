@@ -7,7 +7,7 @@ import { detailsLabel, errorText, useLocale, useT } from '../i18n/i18n';
  * errors) folded away behind "Details" for the support call.
  */
 export function ErrorBanner(props: {
-  error: Pick<IpcError, 'code' | 'message' | 'retryable' | 'status' | 'platformErrors'>;
+  error: Pick<IpcError, 'code' | 'message' | 'retryable' | 'status' | 'platformErrors' | 'heldBy'>;
   onRetry?: () => void;
   testId?: string;
   /** The sentence when the feature has its own for this code (a scanner's trouble); else the error catalog's. */

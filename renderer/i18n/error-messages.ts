@@ -111,6 +111,8 @@ const en = {
   'error.office.empty_password': 'Enter the office database password before saving.',
   'error.office.invalid_database':
     'The office database address is not valid: write it as postgres://USER@HOST:PORT/DATABASE, without the password.',
+  'error.office.held':
+    'This document is open at {station} by {clerk} since {since}. Nothing was changed; your values stay in the form until it is free again.',
   'error.office.refused':
     'The office database refused this station (password, user or database). Nothing new is taken; ask IT to check the office database settings.',
   'error.office.schema_newer':
@@ -350,6 +352,8 @@ const de: Record<ErrorMessageKey, string> = {
   'error.office.empty_password': 'Bitte vor dem Speichern das Passwort der Büro-Datenbank eingeben.',
   'error.office.invalid_database':
     'Die Adresse der Büro-Datenbank ist ungültig: bitte als postgres://BENUTZER@SERVER:PORT/DATENBANK angeben, ohne Passwort.',
+  'error.office.held':
+    'Dieses Dokument ist seit {since} an {station} von {clerk} geöffnet. Es wurde nichts geändert; Ihre Werte bleiben im Formular, bis es wieder frei ist.',
   'error.office.refused':
     'Die Büro-Datenbank hat diese Station abgewiesen (Passwort, Benutzer oder Datenbank). Es wird nichts Neues übernommen; bitte die IT die Einstellungen der Büro-Datenbank prüfen lassen.',
   'error.office.schema_newer':

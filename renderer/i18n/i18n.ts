@@ -5,6 +5,7 @@ import { de } from './messages-de';
 import { en } from './messages-en';
 import type { MessageKey } from './messages-en';
 import { translateFrom, translatorFor } from '../../shared/i18n/translate';
+import type { HeldBy } from '../../shared/domain/document';
 import type { Catalogs, Locale, MessageValues, Translate as SharedTranslate } from '../../shared/i18n/translate';
 
 /**
@@ -116,18 +117,36 @@ export function formatMoney(locale: Locale, amount: number, currency: string): s
  */
 export function errorText(
   locale: Locale,
-  error: { code: string; message: string; platformErrors?: readonly { type?: string | null }[] | undefined },
+  error: {
+    code: string;
+    message: string;
+    platformErrors?: readonly { type?: string | null }[] | undefined;
+    heldBy?: HeldBy | undefined;
+  },
 ): string {
   const own = (key: string): key is ErrorMessageKey => Object.hasOwn(errorMessages.en, key);
   const type = error.platformErrors?.[0]?.type;
   const platformKey = `platformError.${type ?? ''}`;
   if (type && own(platformKey)) return translateFrom(errorMessages, locale, platformKey);
   const key = `error.${error.code}`;
-  if (own(key)) return translateFrom(errorMessages, locale, key);
+  // office.held names who has the document open (issue #50 item 3).
+  const values = error.heldBy ? heldByValues(locale, error.heldBy) : {};
+  if (own(key)) return translateFrom(errorMessages, locale, key, values);
   return isMessageKey(key) ? translate(locale, key) : error.message;
 }
 
 /** The word of the disclosure that holds an error's technical detail. */
 export function detailsLabel(locale: Locale): string {
   return translateFrom(errorMessages, locale, 'error.details');
+}
+
+/** Who has a document open, as the sentences name them: the station, the clerk, since when (a time today, else a date and time). */
+export function heldByValues(locale: Locale, h: HeldBy): { station: string; clerk: string; since: string } {
+  const since = new Date(h.since);
+  const today = new Date().toDateString() === since.toDateString();
+  const format = new Intl.DateTimeFormat(
+    locale,
+    today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+  );
+  return { station: h.station, clerk: h.clerk, since: Number.isNaN(since.getTime()) ? h.since : format.format(since) };
 }

@@ -141,6 +141,9 @@ export const de: Record<MessageKey, string> = {
   'inbox.empty':
     'Keine Dokumente zu verschlagworten. Scans aus überwachten Ordnern oder ins Fenster gezogene Dateien erscheinen hier.',
   'inbox.unsent': 'Ungesendete Eingaben',
+  'inbox.heldBy': 'Geöffnet an {station} von {clerk} seit {since}',
+  'tagging.heldBy':
+    'Geöffnet an {station} von {clerk} seit {since}. Sie können es lesen; geändert werden kann es hier, sobald es wieder frei ist.',
   'tagging.draftNotKept':
     'Ihre Eingaben konnten nicht für später gespeichert werden (sie stehen noch im Formular): {reason}',
   'inbox.duplicate': 'schon hochgeladen',

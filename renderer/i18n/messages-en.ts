@@ -140,6 +140,9 @@ export const en = {
   'inbox.empty':
     'No documents to tag. Scans dropped into a watched folder, or files dragged onto this window, appear here.',
   'inbox.unsent': 'Unsent changes',
+  'inbox.heldBy': 'Open at {station} by {clerk} since {since}',
+  'tagging.heldBy':
+    'Open at {station} by {clerk} since {since}. You can read it; it can be changed here once it is free again.',
   'tagging.draftNotKept': 'What you typed could not be kept for later (it is still in the form): {reason}',
   'inbox.duplicate': 'uploaded before',
   'inbox.dropHere': 'Drop files to add them to the inbox',

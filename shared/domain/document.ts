@@ -29,6 +29,23 @@ export const DuplicateContentSchema = z.object({
 });
 export type DuplicateContent = z.infer<typeof DuplicateContentSchema>;
 
+/**
+ * Who has a document open in an office (issue #50 item 3): the station's name (its PC), the clerk, since
+ * when (ISO). Only for another clerk's live hold; while it is set, this station's clerk may not change the
+ * document.
+ */
+export const HeldBySchema = z.object({ station: z.string(), clerk: z.string(), since: z.string() });
+export type HeldBy = z.infer<typeof HeldBySchema>;
+
+/** The answer to the clerk opening a document (documents.take): theirs now, someone else's, or not to be tagged. */
+export const TakeAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('taken') }),
+  z.object({ outcome: z.literal('held'), heldBy: HeldBySchema }),
+  /** Queued, sent, or gone: no one's to change. */
+  z.object({ outcome: z.literal('not_takeable') }),
+]);
+export type TakeAnswer = z.infer<typeof TakeAnswerSchema>;
+
 export const DocumentSchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -53,5 +70,11 @@ export const DocumentSchema = z.object({
   uploadedAt: z.string().optional(),
   /** Set when a case-change event (AttachmentsAdded) names this document. */
   confirmedAt: z.string().optional(),
+  /**
+   * An office station only: another clerk (at another station, or another clerk at this one) has it open
+   * for tagging, so this clerk's changes are refused until they leave it or their hold lapses. Absent when
+   * it is free or this clerk's own, and always for a station without an office database.
+   */
+  heldBy: HeldBySchema.optional(),
 });
 export type Document = z.infer<typeof DocumentSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DuplicateContentSchema } from '../domain/document';
+import { DuplicateContentSchema, HeldBySchema } from '../domain/document';
 import { PlatformErrorSchema } from '../platform/common';
 
 /**
@@ -16,6 +16,8 @@ export const IpcErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** With code DUPLICATE_CONTENT_CODE: the documents whose content was uploaded before, and the earlier ones. */
   duplicates: z.array(DuplicateContentSchema).optional(),
+  /** With code `office.held`: who has the document open (issue #50 item 3). */
+  heldBy: HeldBySchema.optional(),
 });
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 

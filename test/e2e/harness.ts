@@ -53,6 +53,8 @@ export interface LaunchOptions {
    * were written for a folder that says nothing of its output (the scanner's file is sent, byte for byte).
    */
   shippedFolder?: boolean;
+  /** An office station's and its clerk's names (several stations of one office in one test). */
+  officeNames?: { station?: string; clerk?: string };
 }
 
 /**
@@ -87,6 +89,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<E2eApp> {
     version: '0.0.0-e2e',
     sampleScans: options.sampleScans ?? false,
     ...(options.shippedFolder ? {} : { folderOutput: null }),
+    ...(options.officeNames ? { officeNames: options.officeNames } : {}),
     secretStore: keychain,
   });
   const settings = demo.core.settings.get();

@@ -51,6 +51,22 @@ describe('document handlers', () => {
     await expect(h['documents.retry']({ ids: ['missing'] })).rejects.toMatchObject({ kind: 'not_found' });
   });
 
+  it('a station without an office database: opening and leaving a document always succeed and change nothing', async () => {
+    fx = await makeQueue(accepting);
+    await fx.queue.start();
+    const h = createDocumentHandlers({ queue: fx.queue, importer: new DocumentImporter(fx.queue) });
+    const doc = await fx.queue.importBytes('alone.pdf', new TextEncoder().encode('%PDF alone'));
+    expect(invokes['documents.take'].response.parse(await h['documents.take']({ id: doc.id }))).toEqual({
+      outcome: 'taken',
+    });
+    const [tagged] = await h['documents.tag']({ ids: [doc.id], metadata: { caseNumber: 'C-9' } });
+    expect(tagged?.heldBy).toBeUndefined();
+    expect(await h['documents.leave']({ id: doc.id })).toEqual({});
+    expect(await fx.queue.get(doc.id)).toEqual(tagged);
+    // The contract refuses an empty id before any handler runs.
+    expect(invokes['documents.take'].request.safeParse({ id: '' }).success).toBe(false);
+  });
+
   it("the clerk's submit waits the settings' grace; a second submit sends at once", async () => {
     fx = await makeQueue(accepting);
     await fx.queue.start();

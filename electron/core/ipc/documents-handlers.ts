@@ -1,3 +1,5 @@
+import type { ClerkHolds } from '../office/clerk-holds';
+import { aloneHolds } from '../office/clerk-holds';
 import type { DocumentQueue } from '../queue/document-queue';
 import type { DocumentImporter } from '../transfer/document-importer';
 import type { PartialHandlerTable } from './handler-table';
@@ -8,6 +10,8 @@ export type DocumentChannel =
   | 'documents.importPath'
   | 'documents.tag'
   | 'documents.submit'
+  | 'documents.take'
+  | 'documents.leave'
   | 'documents.retry'
   | 'documents.cancel'
   | 'queue.status'
@@ -20,6 +24,8 @@ export interface DocumentHandlerDeps {
   importer: DocumentImporter;
   /** How long the clerk's submit waits before the upload leaves (the settings' grace; absent: none). */
   sendGraceMs?: () => number;
+  /** What the clerk has open (an office's holds); absent: a station alone, which grants every take. */
+  holds?: ClerkHolds;
 }
 
 /** The documents.* and queue.* channels; requests arrive parsed by the contract's schemas. */
@@ -27,6 +33,7 @@ export function createDocumentHandlers({
   queue,
   importer,
   sendGraceMs,
+  holds = aloneHolds,
 }: DocumentHandlerDeps): PartialHandlerTable<DocumentChannel> {
   return {
     'documents.list': async (r) =>
@@ -41,6 +48,11 @@ export function createDocumentHandlers({
     'documents.importPath': async (r) => importer.fromPath(r.path),
     'documents.tag': async (r) => queue.tag(r.ids, r.metadata),
     'documents.submit': async (r) => queue.submit(r.ids, r.metadata, r.confirmDuplicate, sendGraceMs?.() ?? 0),
+    'documents.take': async (r) => holds.take(r.id),
+    'documents.leave': async (r) => {
+      await holds.leave(r.id);
+      return {};
+    },
     'documents.retry': async (r) => queue.retry(r.ids),
     'documents.cancel': async (r) => queue.cancel(r.ids),
     'queue.status': async () => queue.freshStatus(),

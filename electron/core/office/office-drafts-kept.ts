@@ -87,11 +87,26 @@ export class OfficeDraftsKept implements DraftStorage {
     this.moving ??= (async () => {
       try {
         for (const d of await this.deps.held.list()) {
-          await this.deps.office.save(d.documentId, d.values).catch((e: unknown) => {
-            // A document sent or gone meanwhile: its draft has nowhere to go (as at any station).
-            if ((e as { code?: unknown }).code !== 'drafts.document_not_open') throw e;
-          });
-          await this.deps.held.discard([d.documentId]);
+          const moved = await this.deps.office.save(d.documentId, d.values).then(
+            () => true,
+            (e: unknown) => {
+              const code = (e as { code?: unknown }).code;
+              // A document sent or gone meanwhile: its draft has nowhere to go (as at any station).
+              if (code === 'drafts.document_not_open') return true;
+              // Another clerk took it meanwhile (this one's hold lapsed): the values stay here, not over theirs.
+              if (code === 'office.held') {
+                this.deps.logger.warn(
+                  'office: typed values kept on this station: another clerk has the document open',
+                  {
+                    documentId: d.documentId,
+                  },
+                );
+                return false;
+              }
+              throw e;
+            },
+          );
+          if (moved) await this.deps.held.discard([d.documentId]);
         }
         if (this.holding) this.deps.logger.info("office database back: the clerks' held typed values moved to it");
         this.holding = false;

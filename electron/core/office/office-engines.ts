@@ -14,8 +14,10 @@ import { PostgresPageEditStorage } from './postgres-page-edit-storage';
 export function officeEngines(office: {
   db: OfficeDatabase;
   station: OfficeStation;
+  /** The clerk at this station: their holds are theirs (office-holds.ts), their steps name them. */
+  clerk?: string;
 }): StationStorages & { documents: PostgresDocumentStorage } {
-  const documents = new PostgresDocumentStorage(office.db, office.station.id);
+  const documents = new PostgresDocumentStorage(office.db, office.station.id, office.clerk);
   return {
     documents,
     history: documents,

@@ -99,6 +99,18 @@ describe('holds on the office inbox', () => {
     });
   });
 
+  it('a station killed with a document open and started again frees it at once: its new heartbeat does not keep it', async () => {
+    const url = await office.server().createDatabase();
+    const a = await join(url, 'station-a');
+    const b = await join(url, 'station-b');
+    await addOfficeDocument(a.db, { id: 'doc-1', stationId: 'station-a' });
+    expect(await a.holds.take('doc-1', 'anna')).toMatchObject({ taken: true });
+    // Killed (no leave) and started again within the lapse: the same station id joins and beats.
+    const again = await join(url, 'station-a');
+    await again.station.beat();
+    expect(await b.holds.take('doc-1', 'ben')).toMatchObject({ taken: true, hold: { clerk: 'ben' } });
+  });
+
   it('a live station keeps its hold past the lapse: its heartbeat renews it', async () => {
     const url = await office.server().createDatabase();
     const a = await join(url, 'station-a', { lapseSeconds: 2 });

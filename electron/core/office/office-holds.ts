@@ -2,6 +2,7 @@ import type { DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import type { OfficeDatabase } from './office-database';
 import type { OfficeStation } from './office-station';
+import { OFFICE_DOCUMENTS_CHANNEL } from './postgres-document-storage';
 
 /** A clerk's hold on one document: what their later writes name, so a lapsed and retaken hold writes nothing. */
 export interface DocumentHold {
@@ -58,8 +59,10 @@ export class OfficeHolds {
    * hold, so a second window of theirs, or a retry after a lost answer, goes on with it).
    */
   async take(documentId: string, clerk: string): Promise<TakeOutcome> {
+    // The take and its notice are one statement (one commit): every station's window hears who has it
+    // (office-changes.ts) as the take commits, and nothing when it was refused.
     const { rows } = await this.db.query<{ hold_id: string; held_since: Date }>(
-      `UPDATE office_documents SET
+      `WITH taken AS (UPDATE office_documents SET
          hold_id = CASE WHEN held_by_station = $2 AND held_by_clerk = $3 AND hold_expires_at > clock_timestamp()
                         THEN hold_id ELSE gen_random_uuid() END,
          held_since = CASE WHEN held_by_station = $2 AND held_by_clerk = $3 AND hold_expires_at > clock_timestamp()
@@ -70,8 +73,9 @@ export class OfficeHolds {
        WHERE id = $1
          AND state = ANY($5)
          AND (hold_id IS NULL OR hold_expires_at <= clock_timestamp() OR (held_by_station = $2 AND held_by_clerk = $3))
-       RETURNING hold_id, held_since`,
-      [documentId, this.station.id, clerk, this.station.lapseSeconds, TAKEABLE_STATES],
+       RETURNING hold_id, held_since)
+       SELECT hold_id, held_since, pg_notify($6, $7) FROM taken`,
+      [documentId, this.station.id, clerk, this.station.lapseSeconds, TAKEABLE_STATES, ...this.notice(documentId)],
     );
     const row = rows[0];
     if (row)
@@ -91,12 +95,18 @@ export class OfficeHolds {
   /** Frees the document, if this hold still has it. */
   async leave(hold: DocumentHold): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      `UPDATE office_documents SET hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL, held_since = NULL,
-         hold_expires_at = NULL
-       WHERE id = $1 AND hold_id = $2`,
-      [hold.documentId, hold.holdId],
+      `WITH freed AS (UPDATE office_documents SET hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL,
+         held_since = NULL, hold_expires_at = NULL
+       WHERE id = $1 AND hold_id = $2 RETURNING id)
+       SELECT pg_notify($3, $4) FROM freed`,
+      [hold.documentId, hold.holdId, ...this.notice(hold.documentId)],
     );
     return rowCount === 1;
+  }
+
+  /** The documents' channel and a change notice from this station (postgres-document-storage.ts told()). */
+  private notice(documentId: string): [string, string] {
+    return [OFFICE_DOCUMENTS_CHANNEL, JSON.stringify({ id: documentId, station: this.station.id })];
   }
 
   /**

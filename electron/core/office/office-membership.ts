@@ -132,6 +132,8 @@ export async function officeMembershipOf(o: {
   secrets: () => SecretStore;
   dataDir: string;
   logger: Logger;
+  /** What the other stations see; default the PC's name. */
+  name?: string;
 }): Promise<OfficeMembership | undefined> {
   let address = o.address;
   if (!address && o.settings.office) {
@@ -163,7 +165,7 @@ export async function officeMembershipOf(o: {
     ...(password !== undefined ? { password } : {}),
     ...(lapseSeconds !== undefined ? { lapseSeconds } : {}),
     dataDir: o.dataDir,
-    name: hostname(),
+    name: o.name ?? hostname(),
     logger: o.logger.child({ part: 'office' }),
   });
 }

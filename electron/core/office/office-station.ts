@@ -1,6 +1,7 @@
 import { DEFAULT_OFFICE_LAPSE_SECONDS } from '../../../shared/domain/office';
 import type { Logger } from '../util/logger';
 import type { OfficeDatabase } from './office-database';
+import { endHoldsOfLastRun, endLapsedHolds } from './office-lapses';
 
 export interface OfficeStationOptions {
   /** This station's lasting id (its data folder's, intake/shared-folder/station-id.ts). */
@@ -37,21 +38,25 @@ export class OfficeStation {
 
   /**
    * Registers the station (or finds its row again after a restart), with its lapse: the others judge it gone
-   * by its own lapse (office-migrations.ts step 6). A station coming back after the others took over documents
-   * of its queue while it was silent (postgres-document-storage.ts takeOverDue) says so once, at info: they
-   * are no longer its own, and its queue neither sends nor counts them. Throws office.* when unreachable.
+   * by its own lapse (office-migrations.ts step 6); and frees the documents its clerk had open in its last
+   * run. A station coming back after the others took over documents of its queue while it was silent
+   * (postgres-document-storage.ts takeOverDue) says so once, at info: they are no longer its own, and its
+   * queue neither sends nor counts them. Throws office.* when unreachable.
    */
   async join(): Promise<{ takenOverWhileAway: number }> {
-    // The row as it was before this statement (one snapshot): when the station was last heard of.
-    const { rows } = await this.db.query<{ before: Date | null }>(
-      `WITH before AS (SELECT last_seen FROM office_stations WHERE id = $1)
-       INSERT INTO office_stations (id, name, lapse_seconds) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lapse_seconds = EXCLUDED.lapse_seconds,
-         started_at = clock_timestamp(), last_seen = clock_timestamp()
-       RETURNING (SELECT last_seen FROM before) AS before`,
-      [this.o.id, this.o.name, this.lapseSeconds],
-    );
-    const before = rows[0]?.before;
+    const before = await this.db.transaction(async (c) => {
+      // The row as it was before this statement (one snapshot): when the station was last heard of.
+      const { rows } = await c.query<{ before: Date | null }>(
+        `WITH before AS (SELECT last_seen FROM office_stations WHERE id = $1)
+         INSERT INTO office_stations (id, name, lapse_seconds) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lapse_seconds = EXCLUDED.lapse_seconds,
+           started_at = clock_timestamp(), last_seen = clock_timestamp()
+         RETURNING (SELECT last_seen FROM before) AS before`,
+        [this.o.id, this.o.name, this.lapseSeconds],
+      );
+      await endHoldsOfLastRun(c, this.o.id);
+      return rows[0]?.before ?? undefined;
+    });
     if (!before) return { takenOverWhileAway: 0 };
     const taken = await this.db.query<{ taken: string; sent: string }>(
       `SELECT count(*) AS taken, count(*) FILTER (WHERE state IN ('uploaded', 'archived')) AS sent
@@ -100,6 +105,8 @@ export class OfficeStation {
          WHERE station_id = $1 AND state = 'claimed'`,
         [this.o.id, this.lapseSeconds],
       );
+      // Holds of gone stations end now, said to every window (a lapse is otherwise a silent time passing).
+      await endLapsedHolds(c);
     });
   }
 

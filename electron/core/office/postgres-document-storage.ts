@@ -20,6 +20,7 @@ import type { QueryResult, QueryResultRow } from 'pg';
 import type { OfficeClient } from './office-client';
 import type { OfficeDatabase } from './office-database';
 import { isOfficeOutOfReach } from './office-reachability';
+import { EDITABLE } from '../queue/clerk-commands';
 import { inUnitOfWork, queryInUnit, togetherInUnit, unitClient } from './postgres-units-of-work';
 
 /** The channel every office station LISTENs on for changed documents (office-changes.ts). */
@@ -81,6 +82,22 @@ function fromRow(r: Row): StoredDocument {
   return doc;
 }
 
+/**
+ * Who has the document open (office-holds.ts), read with the document where a clerk sees or changes it
+ * (get, list, update, insert): the hold's station, its name, clerk, start, and whether it still stands on the
+ * server's clock (a lapsed hold is no one's).
+ */
+const HOLD_COLUMNS = `held_by_station, held_by_clerk, held_since, (hold_expires_at > clock_timestamp()) AS hold_live,
+  (SELECT s.name FROM office_stations s WHERE s.id = held_by_station) AS held_by_station_name`;
+
+interface HoldRow {
+  held_by_station: string | null;
+  held_by_clerk: string | null;
+  held_since: Date | null;
+  hold_live: boolean | null;
+  held_by_station_name: string | null;
+}
+
 const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, spool_name, archive_path, size,
   content_type, sha256, arrived_at, updated_at, state, metadata, idempotency_key, attempts, next_attempt_at, error,
   duplicate_of, uploaded_at, confirmed_at`;
@@ -136,6 +153,22 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return isOfficeOutOfReach(error);
   }
 
+  /**
+   * The document as this station's clerk sees it: with `heldBy` when another clerk's hold on it stands (at
+   * another station, or another clerk here); none when it is free, lapsed or this clerk's own.
+   */
+  private shown(r: Row & HoldRow): StoredDocument {
+    const doc = fromRow(r);
+    const mine = r.held_by_station === this.stationId && r.held_by_clerk === (this.clerk ?? null);
+    if (r.hold_live && !mine && r.held_by_station !== null && r.held_by_clerk !== null && r.held_since !== null)
+      doc.heldBy = {
+        station: r.held_by_station_name ?? r.held_by_station,
+        clerk: r.held_by_clerk,
+        since: r.held_since.toISOString(),
+      };
+    return doc;
+  }
+
   /** The open unit of work of the caller's async context on this database, if any. */
   private unit(): OfficeClient | undefined {
     return unitClient(this.db);
@@ -154,8 +187,11 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   async get(id: string): Promise<StoredDocument | undefined> {
     // Inside a unit of work the document is locked until the unit commits (see transaction).
     const lock = this.unit() ? ' FOR UPDATE' : '';
-    const { rows } = await this.query<Row>(`SELECT ${COLUMNS} FROM office_documents WHERE id = $1${lock}`, [id]);
-    return rows[0] ? fromRow(rows[0]) : undefined;
+    const { rows } = await this.query<Row & HoldRow>(
+      `SELECT ${COLUMNS}, ${HOLD_COLUMNS} FROM office_documents WHERE id = $1${lock}`,
+      [id],
+    );
+    return rows[0] ? this.shown(rows[0]) : undefined;
   }
 
   async hasSeen(key: string): Promise<boolean> {
@@ -178,13 +214,13 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
 
   async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
     return this.together(async (c) => {
-      const { rows } = await c.query<Row>(
+      const { rows } = await c.query<Row & HoldRow>(
         `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
            source_mtime_ms, spool_name, size, content_type, sha256, arrived_at, updated_at, state, metadata,
            case_number, error, duplicate_of, idempotency_key, queued_seq)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18,
            CASE WHEN $13 = 'queued' THEN nextval('office_queued_seq') END)
-         RETURNING ${COLUMNS}`,
+         RETURNING ${COLUMNS}, ${HOLD_COLUMNS}`,
         [
           d.id,
           this.stationId,
@@ -216,7 +252,7 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
       await this.told(c, d.id);
       const row = rows[0];
       if (!row) throw new Error('inserted document vanished');
-      return fromRow(row);
+      return this.shown(row);
     });
   }
 
@@ -257,13 +293,19 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
         put('file_name', patch.file.fileName);
         put('content_type', patch.file.contentType);
       }
-      const { rows } = await c.query<Row>(
-        `UPDATE office_documents SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+      // A document that leaves the clerks (submitted: queued, then sent) is no one's to change: its hold ends
+      // with the change (the states a hold is taken in, office-holds.ts), and the others see it free at once.
+      if (patch.state !== undefined && !EDITABLE.includes(patch.state))
+        sets.push(
+          'hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL, held_since = NULL, hold_expires_at = NULL',
+        );
+      const { rows } = await c.query<Row & HoldRow>(
+        `UPDATE office_documents SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}, ${HOLD_COLUMNS}`,
         params,
       );
       const row = rows[0];
       if (!row) throw new Error(`no document ${id}`);
-      const after = fromRow(row);
+      const after = this.shown(row);
       await this.told(c, id);
       // A state change, or other bytes (a page edit): both belong in the document's history.
       if ((patch.state !== undefined && patch.state !== before.rows[0].state) || patch.file)
@@ -390,12 +432,12 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const total = await this.query<{ n: string }>(`SELECT count(*) AS n FROM office_documents ${clause}`, params);
-    const { rows } = await this.query<Row>(
-      `SELECT ${COLUMNS} FROM office_documents ${clause} ORDER BY row_seq DESC
+    const { rows } = await this.query<Row & HoldRow>(
+      `SELECT ${COLUMNS}, ${HOLD_COLUMNS} FROM office_documents ${clause} ORDER BY row_seq DESC
        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, q.offset],
     );
-    return { documents: rows.map(fromRow), total: num(total.rows[0]?.n ?? '0') };
+    return { documents: rows.map((r) => this.shown(r)), total: num(total.rows[0]?.n ?? '0') };
   }
 
   async inStates(states: DocumentState[]): Promise<StoredDocument[]> {

@@ -2,6 +2,7 @@ import type { DocumentDraft, DraftValues } from '../../../shared/domain/drafts';
 import { DraftValuesSchema } from '../../../shared/domain/drafts';
 import type { DraftStorage } from '../drafts/draft-storage';
 import { IntakeError } from '../errors';
+import { heldByAnother } from '../queue/document-checks';
 import type { Clock } from '../util/clock';
 import type { OfficeDatabase } from './office-database';
 import { queryInUnit } from './postgres-units-of-work';
@@ -60,12 +61,39 @@ export class PostgresDraftStorage implements DraftStorage {
     }
     const savedAt = new Date(this.deps.clock.now()).toISOString();
     await this.deps.db.whenOpened();
-    await this.deps.db.query(
-      `INSERT INTO office_drafts (document_id, draft_values, saved_at, station_id, clerk) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (document_id) DO UPDATE SET draft_values = EXCLUDED.draft_values, saved_at = EXCLUDED.saved_at,
-         station_id = EXCLUDED.station_id, clerk = EXCLUDED.clerk`,
-      [documentId, JSON.stringify(kept), savedAt, this.deps.stationId ?? null, this.deps.clerk ?? null],
-    );
+    await this.deps.db.transaction(async (c) => {
+      // Typed values are a change too (issue #50 item 3): not while another clerk has the document open.
+      // The row is read FOR SHARE, so a take (an UPDATE of it) waits for this draft and a draft after a take
+      // sees it.
+      const { rows } = await c.query<{
+        file_name: string;
+        held_by_station: string;
+        held_by_clerk: string;
+        held_since: Date;
+        station_name: string | null;
+      }>(
+        `SELECT file_name, held_by_station, held_by_clerk, held_since,
+           (SELECT s.name FROM office_stations s WHERE s.id = held_by_station) AS station_name
+         FROM office_documents
+         WHERE id = $1 AND hold_expires_at > clock_timestamp()
+           AND NOT (held_by_station IS NOT DISTINCT FROM $2 AND held_by_clerk IS NOT DISTINCT FROM $3)
+         FOR SHARE`,
+        [documentId, this.deps.stationId ?? null, this.deps.clerk ?? null],
+      );
+      const held = rows[0];
+      if (held)
+        throw heldByAnother(held.file_name, {
+          station: held.station_name ?? held.held_by_station,
+          clerk: held.held_by_clerk,
+          since: held.held_since.toISOString(),
+        });
+      await c.query(
+        `INSERT INTO office_drafts (document_id, draft_values, saved_at, station_id, clerk) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (document_id) DO UPDATE SET draft_values = EXCLUDED.draft_values, saved_at = EXCLUDED.saved_at,
+           station_id = EXCLUDED.station_id, clerk = EXCLUDED.clerk`,
+        [documentId, JSON.stringify(kept), savedAt, this.deps.stationId ?? null, this.deps.clerk ?? null],
+      );
+    });
     return { documentId, values: kept, savedAt };
   }
 

@@ -4,7 +4,7 @@ import { DUPLICATE_CONTENT_CODE } from '../../../shared/domain/document';
 import type { Document, DocumentState } from '../../../shared/domain/document';
 import type { Metadata } from '../../../shared/domain/metadata';
 import { IntakeError } from '../errors';
-import { requireDocument, requireState } from './document-checks';
+import { requireDocument, requireNotHeld, requireState } from './document-checks';
 import type { DocumentPatch, DocumentStorage, StorageInTransaction, StoredDocument } from './document-storage';
 import { shownDocument, toPublic } from './document-storage';
 import type { UploadControl } from './upload-control';
@@ -41,7 +41,10 @@ export class ClerkCommands {
   async tag(ids: string[], metadata: Metadata): Promise<Document[]> {
     const out = await this.storage.transaction(async (documents) => {
       const docs = await requireAll(documents, ids);
-      for (const d of docs) requireState(d, EDITABLE, 'tag');
+      for (const d of docs) {
+        requireState(d, EDITABLE, 'tag');
+        requireNotHeld(d);
+      }
       const at = this.work.now();
       return eachInTurn(docs, (d) =>
         documents.update(
@@ -75,6 +78,7 @@ export class ClerkCommands {
       const confirmed = new Set<string>();
       for (const d of docs) {
         requireState(d, SUBMITTABLE, 'submit');
+        requireNotHeld(d);
         requireContent(d);
         if (d.error?.code === 'file.empty')
           throw new IntakeError('validation', 'file.empty', `${d.fileName} is empty; nothing to upload.`);
@@ -125,6 +129,7 @@ export class ClerkCommands {
       const docs = await requireAll(documents, ids);
       for (const d of docs) {
         requireState(d, ['failed', 'queued'], 'retry');
+        requireNotHeld(d);
         requireContent(d);
       }
       const at = this.work.now();
@@ -154,7 +159,10 @@ export class ClerkCommands {
   async cancel(ids: string[]): Promise<Document[]> {
     const docs = await this.storage.transaction(async (documents) => {
       const found = await requireAll(documents, ids);
-      for (const d of found) requireState(d, CANCELLABLE, 'cancel');
+      for (const d of found) {
+        requireState(d, CANCELLABLE, 'cancel');
+        requireNotHeld(d); // a failed one another clerk has open (queued and uploading ones no one holds)
+      }
       return found;
     });
     const out: Document[] = [];
@@ -168,6 +176,7 @@ export class ClerkCommands {
       const cancelled = await this.storage.transaction(async (documents) => {
         const fresh = await requireDocument(documents, d.id);
         if (fresh.state !== 'queued' && fresh.state !== 'failed') return { document: fresh, changed: false };
+        requireNotHeld(fresh);
         const document = await documents.update(d.id, patch, this.work.now(), historyStep('cancelled'));
         return { document, changed: true };
       });

@@ -3,7 +3,7 @@ import type { HistoryStep } from '../../../shared/domain/history';
 import type { ChangesTold } from './clerk-commands';
 import { EDITABLE } from './clerk-commands';
 import { contentTypeOf } from './content-type';
-import { requireDocument, requireState } from './document-checks';
+import { requireDocument, requireNotHeld, requireState } from './document-checks';
 import type { DocumentStorage, StoredDocument } from './document-storage';
 import { toPublic } from './document-storage';
 
@@ -43,6 +43,7 @@ export class DocumentEdits {
     const out = await this.storage.transaction(async (documents) => {
       const before = await requireDocument(documents, id);
       requireState(before, EDITABLE, 'edit the pages of');
+      requireNotHeld(before);
       await alsoInTransaction(before);
       const duplicateOf = (await documents.uploadedWithHash(file.sha256, id)) ?? null;
       return documents.update(
@@ -71,6 +72,7 @@ export class DocumentEdits {
     const d = await this.storage.transaction(async (documents) => {
       const found = await requireDocument(documents, id);
       requireState(found, EDITABLE, 'take back');
+      requireNotHeld(found);
       await documents.remove(id);
       return found;
     });

@@ -29,7 +29,7 @@ const settings = SettingsSchema.parse({
 const today = new Date().toISOString().slice(0, 10);
 const candidate = (value: string): Candidate => ({ field: 'policyNumber', value, raw: value, page: 0 });
 
-async function run(policyNumbers: string[]) {
+async function run(policyNumbers: string[], patch: Partial<Document> = {}) {
   const { api } = h.connect();
   const found = await suggest(policyNumbers.map(candidate), api, { today });
   const answer: DocumentSuggestions = { pages: [], pageCount: 1, languages: ['eng'], ...found };
@@ -45,6 +45,7 @@ async function run(policyNumbers: string[]) {
     state: 'new',
     metadata: {},
     attempts: 0,
+    ...patch,
   };
   const submitted: string[] = [];
   const outcome = await autoAccept(
@@ -87,5 +88,13 @@ describe('auto-accept and the policy state', () => {
     ]);
     expect(r.outcome).toBe('submitted');
     expect(r.doc.metadata.policyNumber).toBe('HR-100001');
+  });
+
+  it('a document another clerk of the office has open is theirs: nothing filled, nothing submitted (issue #50 item 3)', async () => {
+    const r = await run(['HR-100001'], { heldBy: { station: 'FRONT-PC', clerk: 'Anna', since: today } });
+    expect(r.suggestions.map((s) => s.value)).toEqual(['HR-100001']);
+    expect(r.outcome).toBe('off');
+    expect(r.doc.metadata).toEqual({});
+    expect(r.submitted).toEqual([]);
   });
 });

@@ -51,9 +51,10 @@ export async function autoAccept(deps: AutoAcceptDeps, id: string): Promise<Auto
   }
   if (!Object.keys(fill).length) return 'nothing';
 
-  // The clerk may have opened and tagged it while the platform was asked.
+  // The clerk may have opened and tagged it while the platform was asked; another clerk of the office who
+  // has it open is the one to change it (issue #50 item 3: the tag would be refused, office.held).
   const now = await deps.document(id);
-  if (!now || now.state !== 'new') return 'off';
+  if (!now || now.state !== 'new' || now.heldBy) return 'off';
   await deps.tag([id], fill);
   deps.logger.info('auto-accept: confirmed suggestions filled', { documentId: id, fields: Object.keys(fill) });
   if (!profile.autoSubmit) return 'filled';

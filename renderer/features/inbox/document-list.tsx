@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useAppStore } from '../../app/store';
-import { errorText, formatBytes, formatDateTime, useLocale, useT } from '../../i18n/i18n';
+import { errorText, formatBytes, formatDateTime, heldByValues, useLocale, useT } from '../../i18n/i18n';
 import { ConfirmedMark } from '../../components/confirmed-mark';
 import { useSourceLabel } from '../document-view/folder-label';
 import { matchesByName } from './document-order';
@@ -141,7 +141,12 @@ export function DocumentList() {
         </span>
         <span className={`state-badge state-${doc.state}`}>{t(`state.${doc.state}`)}</span>
         <ConfirmedMark confirmedAt={doc.confirmedAt} />
-        {doc.error && (doc.state === 'failed' || doc.state === 'new') ? (
+        {doc.heldBy ? (
+          // Another clerk of the office has it open (issue #50 item 3): who, where, since when.
+          <span className="doc-meta doc-held" data-testid="doc-held">
+            {t('inbox.heldBy', heldByValues(locale, doc.heldBy))}
+          </span>
+        ) : doc.error && (doc.state === 'failed' || doc.state === 'new') ? (
           // Why it failed, where the clerk looks: the row itself (the whole text in the tagging pane). A new
           // document with a reason is a scanned batch capture kept whole (docs/capture.md).
           <span className="doc-meta doc-failed" data-testid="doc-failed-reason">

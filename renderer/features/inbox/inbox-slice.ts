@@ -77,7 +77,7 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
         for (const [id, doc] of Object.entries(held))
           if (listed[id] && listed[id].updatedAt < doc.updatedAt) listed[id] = doc;
         set({ ...reorder(listed, inboxFilter, inboxQuery), inboxLoading: false });
-        if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+        if (!get().selection.active && get().inboxOrder.length) get().openFirstFree();
       } catch (e) {
         set({ inboxLoading: false, inboxError: toIpcError(e) });
       }
@@ -87,7 +87,7 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
       const s = get();
       set(reorder(mergeDocuments(s.documents, documents, removed, from), s.inboxFilter, s.inboxQuery));
       // The first document to arrive in an empty selection becomes the current one.
-      if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+      if (!get().selection.active && get().inboxOrder.length) get().openFirstFree();
     },
 
     setInboxFilter(filter) {
@@ -103,6 +103,14 @@ export const createInboxSlice: StateCreator<AppState, [], [], InboxSlice> = (set
 
     selectDocument(id, mode) {
       set({ selection: select(get().inboxOrder, get().selection, id, mode) });
+    },
+
+    openFirstFree() {
+      const { inboxOrder: order, documents } = get();
+      // In an office, another clerk's document is passed over (issue #50 item 3): clerks starting together
+      // do not all land on the newest one. None free: the first, which shows who has it.
+      const first = order.find((id) => !documents[id]?.heldBy) ?? order[0];
+      if (first) get().selectDocument(first, 'single');
     },
 
     moveSelection(delta, extend = false) {

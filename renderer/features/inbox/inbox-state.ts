@@ -22,6 +22,8 @@ export interface InboxSlice {
   setInboxQuery(query: string): void;
   selectDocument(id: string, mode: SelectMode): void;
   moveSelection(delta: number, extend?: boolean): void;
+  /** With nothing selected: the first listed document no other clerk of the office has open. */
+  openFirstFree(): void;
   selectAllDocuments(): void;
   /** Dropped files, handed to the shell as they are (streamed from disk, never read into the page). */
   importFiles(files: readonly File[]): Promise<IpcError[]>;

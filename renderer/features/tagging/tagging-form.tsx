@@ -4,9 +4,11 @@ import type { DocumentType } from '../../../shared/domain/settings';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { documentTypeChoice } from '../../i18n/document-types';
-import { errorText, formatPercent, useLocale, useT } from '../../i18n/i18n';
+import { errorText, formatPercent, heldByValues, useLocale, useT } from '../../i18n/i18n';
 import { canTakeCaseNumber } from '../cases/cases-slice';
 import { DuplicateDialog } from './duplicate-dialog';
+import { heldByOther } from './held-by';
+import { useHoldOpenDocument } from './held-documents';
 import { METADATA_FIELDS } from './metadata-form-model';
 import { SubmittedNote } from './submitted-note';
 import { chipsFor, SUGGESTED_FIELDS } from './suggestion-model';
@@ -48,6 +50,10 @@ export function TaggingForm() {
   const suggestions = useAppStore((st) => (single ? st.suggestions[single] : undefined));
   const suggestionResult = suggestions?.state === 'ready' ? suggestions.result : undefined;
   const typeGuess = useAppStore((st) => (single ? st.typeGuesses[single] : undefined));
+  // Another clerk of the office has it open (issue #50 item 3): shown, and the form is read-only until it
+  // is free again; the one document shown is taken for this clerk while they are on it.
+  const held = heldByOther(docs);
+  useHoldOpenDocument(single, held !== undefined);
 
   // Before the browser paints: the form never shows the next document's name over the last one's draft,
   // so what a fast clerk types there is the next document's (issue #48 item 1; an effect after the paint let
@@ -159,6 +165,11 @@ export function TaggingForm() {
         {docs.length === 1 && docs[0]?.state === 'failed' && docs[0].error && (
           <ErrorBanner error={docs[0].error} testId="failed-reason" />
         )}
+        {held && (
+          <p className="banner banner-info" data-testid="held-note">
+            {t('tagging.heldBy', heldByValues(locale, held))}
+          </p>
+        )}
         {blocked.length > 0 && (
           <p className="banner banner-info" data-testid="blocked-note">
             {t('tagging.blocked', { count: blocked.length })}
@@ -179,157 +190,160 @@ export function TaggingForm() {
             {t('suggest.unchecked')}
           </p>
         )}
-        <div className="fields">
-          {METADATA_FIELDS.map((field) => (
-            <div
-              key={field}
-              className={`field ${errors[field] ? 'has-error' : ''}`}
-              data-suggest-field={SUGGESTED_FIELDS.includes(field) ? field : undefined}
-            >
-              <label htmlFor={`tag-${field}`}>{t(`field.${field}`)}</label>
-              <div className="field-row">
-                {input(field)}
-                {field === 'policyNumber' && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-keyshortcuts="Alt+L"
-                    data-testid="find-policy"
-                    onClick={() => {
-                      s().setPolicyQuery(draft.values.policyNumber || s().policyQuery);
-                      s().setScreen('lookup');
-                    }}
+        {/* Read-only while another clerk has it: what this clerk typed stays shown, nothing can change it. */}
+        <fieldset className="tagging-fields" disabled={held !== undefined} data-testid="tagging-fields">
+          <div className="fields">
+            {METADATA_FIELDS.map((field) => (
+              <div
+                key={field}
+                className={`field ${errors[field] ? 'has-error' : ''}`}
+                data-suggest-field={SUGGESTED_FIELDS.includes(field) ? field : undefined}
+              >
+                <label htmlFor={`tag-${field}`}>{t(`field.${field}`)}</label>
+                <div className="field-row">
+                  {input(field)}
+                  {field === 'policyNumber' && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-keyshortcuts="Alt+L"
+                      data-testid="find-policy"
+                      onClick={() => {
+                        s().setPolicyQuery(draft.values.policyNumber || s().policyQuery);
+                        s().setScreen('lookup');
+                      }}
+                    >
+                      {t('tagging.findPolicy')}
+                    </button>
+                  )}
+                  {field === 'caseNumber' && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      data-testid="open-claim"
+                      disabled={!draft.values.caseNumber.trim()}
+                      onClick={() => {
+                        s().setScreen('claims');
+                        void s().openClaimForCase(draft.values.caseNumber);
+                      }}
+                    >
+                      {t('tagging.openClaim')}
+                    </button>
+                  )}
+                  {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      data-testid="create-case-for-document"
+                      onClick={() => {
+                        // The one way a case is made for a document: this document, named on the next screen.
+                        s().startCaseForm(single);
+                        s().setScreen('cases');
+                      }}
+                    >
+                      {t('tagging.createCase')}
+                    </button>
+                  )}
+                  {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      data-testid="case-from-letter"
+                      onClick={() => {
+                        // The form opens filled from the letter and its policy (issue #40).
+                        void s().startCaseFromDocument(single);
+                      }}
+                    >
+                      {t('tagging.caseFromLetter')}
+                    </button>
+                  )}
+                </div>
+                {single && field === 'documentTypeCode' && typeGuess && (
+                  <div
+                    className="suggestion-chips"
+                    role="group"
+                    aria-label={t('suggest.chipsFor', { field: t('field.documentTypeCode') })}
                   >
-                    {t('tagging.findPolicy')}
-                  </button>
+                    <button
+                      type="button"
+                      className={`chip chip-found ${draft.values.documentTypeCode === typeGuess.code ? 'chip-in-field' : ''}`}
+                      data-testid="type-chip"
+                      data-code={typeGuess.code}
+                      aria-keyshortcuts="Alt+S"
+                      onClick={() => s().acceptTypeGuess(single)}
+                    >
+                      <span className="chip-value">
+                        {t('suggest.type', {
+                          label: (() => {
+                            const known = documentTypes.find((d) => d.code === typeGuess.code);
+                            return known ? documentTypeChoice(locale, known) : typeGuess.code;
+                          })(),
+                        })}
+                      </span>
+                      <span className="chip-detail">
+                        {t('suggest.typeDetail', {
+                          count: typeGuess.examples,
+                          percent: formatPercent(locale, typeGuess.confidence),
+                        })}
+                      </span>
+                    </button>
+                  </div>
                 )}
-                {field === 'caseNumber' && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    data-testid="open-claim"
-                    disabled={!draft.values.caseNumber.trim()}
-                    onClick={() => {
-                      s().setScreen('claims');
-                      void s().openClaimForCase(draft.values.caseNumber);
-                    }}
-                  >
-                    {t('tagging.openClaim')}
-                  </button>
+                {single && (
+                  <SuggestionChips
+                    documentId={single}
+                    field={field}
+                    chips={chipsFor(suggestionResult, field)}
+                    current={draft.values[field]}
+                  />
                 )}
-                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    data-testid="create-case-for-document"
-                    onClick={() => {
-                      // The one way a case is made for a document: this document, named on the next screen.
-                      s().startCaseForm(single);
-                      s().setScreen('cases');
-                    }}
-                  >
-                    {t('tagging.createCase')}
-                  </button>
-                )}
-                {field === 'caseNumber' && single && canTakeCaseNumber(docs[0]) && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    data-testid="case-from-letter"
-                    onClick={() => {
-                      // The form opens filled from the letter and its policy (issue #40).
-                      void s().startCaseFromDocument(single);
-                    }}
-                  >
-                    {t('tagging.caseFromLetter')}
-                  </button>
+                {errors[field] && (
+                  <p className="field-error" id={`tag-${field}-error`}>
+                    {fieldText(locale, errors[field] ?? '')}
+                  </p>
                 )}
               </div>
-              {single && field === 'documentTypeCode' && typeGuess && (
-                <div
-                  className="suggestion-chips"
-                  role="group"
-                  aria-label={t('suggest.chipsFor', { field: t('field.documentTypeCode') })}
-                >
-                  <button
-                    type="button"
-                    className={`chip chip-found ${draft.values.documentTypeCode === typeGuess.code ? 'chip-in-field' : ''}`}
-                    data-testid="type-chip"
-                    data-code={typeGuess.code}
-                    aria-keyshortcuts="Alt+S"
-                    onClick={() => s().acceptTypeGuess(single)}
-                  >
-                    <span className="chip-value">
-                      {t('suggest.type', {
-                        label: (() => {
-                          const known = documentTypes.find((d) => d.code === typeGuess.code);
-                          return known ? documentTypeChoice(locale, known) : typeGuess.code;
-                        })(),
-                      })}
-                    </span>
-                    <span className="chip-detail">
-                      {t('suggest.typeDetail', {
-                        count: typeGuess.examples,
-                        percent: formatPercent(locale, typeGuess.confidence),
-                      })}
-                    </span>
-                  </button>
-                </div>
-              )}
-              {single && (
-                <SuggestionChips
-                  documentId={single}
-                  field={field}
-                  chips={chipsFor(suggestionResult, field)}
-                  current={draft.values[field]}
-                />
-              )}
-              {errors[field] && (
-                <p className="field-error" id={`tag-${field}-error`}>
-                  {fieldText(locale, errors[field] ?? '')}
-                </p>
-              )}
-            </div>
-          ))}
-        </div>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button-small"
-            disabled={!previous}
-            aria-keyshortcuts="Alt+P"
-            onClick={() => s().useSameAsPrevious()}
-            data-testid="same-as-previous"
-          >
-            {t('tagging.sameAsPrevious')}
-          </button>
-          {single && (
+            ))}
+          </div>
+          <div className="form-actions">
             <button
               type="button"
               className="button button-small"
-              aria-keyshortcuts="Alt+S"
-              data-testid="use-suggestions"
-              onClick={() => s().acceptAllSuggestions(single)}
+              disabled={!previous}
+              aria-keyshortcuts="Alt+P"
+              onClick={() => s().useSameAsPrevious()}
+              data-testid="same-as-previous"
             >
-              {t('suggest.useAll')}
-              <kbd aria-hidden="true">Alt+S</kbd>
+              {t('tagging.sameAsPrevious')}
             </button>
-          )}
-          <button
-            type="submit"
-            className="button button-primary form-submit"
-            disabled={submitting || blocked.length === docs.length}
-            aria-keyshortcuts="Control+Enter"
-            data-testid="submit"
-          >
-            {submitting
-              ? t('tagging.submitting')
-              : docs.length > 1
-                ? t('tagging.submitMany', { count: docs.length })
-                : t('tagging.submit')}
-            <kbd aria-hidden="true">{keyNames(locale, 'Ctrl+Enter')}</kbd>
-          </button>
-        </div>
+            {single && (
+              <button
+                type="button"
+                className="button button-small"
+                aria-keyshortcuts="Alt+S"
+                data-testid="use-suggestions"
+                onClick={() => s().acceptAllSuggestions(single)}
+              >
+                {t('suggest.useAll')}
+                <kbd aria-hidden="true">Alt+S</kbd>
+              </button>
+            )}
+            <button
+              type="submit"
+              className="button button-primary form-submit"
+              disabled={submitting || blocked.length === docs.length}
+              aria-keyshortcuts="Control+Enter"
+              data-testid="submit"
+            >
+              {submitting
+                ? t('tagging.submitting')
+                : docs.length > 1
+                  ? t('tagging.submitMany', { count: docs.length })
+                  : t('tagging.submit')}
+              <kbd aria-hidden="true">{keyNames(locale, 'Ctrl+Enter')}</kbd>
+            </button>
+          </div>
+        </fieldset>
       </form>
       {duplicatePrompt && <DuplicateDialog prompt={duplicatePrompt} />}
     </section>

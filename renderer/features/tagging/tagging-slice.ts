@@ -11,6 +11,7 @@ import type { AppState } from '../../app/app-state';
 import { intake } from '../../ipc/client';
 import type { DraftValues } from '../../../shared/domain/drafts';
 import { draftWithSaved, draftsToKeep } from './saved-drafts';
+import { heldByOther, heldNote } from './held-by';
 import {
   applyPrevious,
   cleanMetadata,
@@ -222,7 +223,7 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
           submittedAt: Date.now(),
         });
         // Submitted documents leave the open list; keep the clerk on the next one.
-        if (!get().selection.active && get().inboxOrder.length) get().moveSelection(1);
+        if (!get().selection.active && get().inboxOrder.length) get().openFirstFree();
         return true;
       } catch (e) {
         const error = toIpcError(e);
@@ -287,6 +288,12 @@ export const createTaggingSlice: StateCreator<AppState, [], [], TaggingSlice> = 
       const s = get();
       const on = [...s.selection.selected];
       if (!on.length) return;
+      // Another clerk has one of them open: the key says so instead of doing nothing (issue #50 item 3).
+      const held = heldByOther(on.map((id) => s.documents[id]));
+      if (held) {
+        set({ pressNote: heldNote(held) });
+        return;
+      }
       const pressed: PressedSend = { ids: on, draft: pressedDraft(s, on) };
       if (s.pressNote) set({ pressNote: undefined });
       if (s.submitting) {

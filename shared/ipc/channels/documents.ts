@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentSchema, DocumentStateSchema } from '../../domain/document';
+import { DocumentSchema, DocumentStateSchema, TakeAnswerSchema } from '../../domain/document';
 import { MetadataSchema } from '../../domain/metadata';
 import { HistoryEntrySchema, QueueStatusSchema } from '../../domain/queue';
 
@@ -38,6 +38,18 @@ export const documentInvokes = {
     }),
     response: z.array(DocumentSchema),
   },
+  /**
+   * The clerk opens a document to tag it (issue #50 item 3): in an office it is theirs until they leave it
+   * (the others see who has it and cannot change it), or until their station stops beating for the office's
+   * lapse. Answers `held` with who has it, or `not_takeable` (sent, queued, or gone). A station without an
+   * office database: always `taken`, nothing else happens.
+   */
+  'documents.take': {
+    request: z.object({ id: z.string().min(1) }),
+    response: TakeAnswerSchema,
+  },
+  /** The clerk moved on (another document, closed, submitted): frees it for the others. Never refused. */
+  'documents.leave': { request: z.object({ id: z.string().min(1) }), response: z.object({}) },
   'documents.retry': { request: Ids, response: z.array(DocumentSchema) },
   'documents.cancel': { request: Ids, response: z.array(DocumentSchema) },
   'queue.status': { request: z.object({}), response: QueueStatusSchema },
