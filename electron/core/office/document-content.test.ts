@@ -223,6 +223,19 @@ describe('the documents’ bytes in the office database, between stations and th
     expect((await readFile(out)).equals(bytes)).toBe(true);
   });
 
+  it('two asking for one document at once (the preview and the text reader) both get it, through one copy', async () => {
+    const a = await station();
+    const b = await station();
+    const { path, bytes, fingerprint } = await scan(1_500_000);
+    await a.store('doc-21', path, fingerprint);
+    const out = join(await freshDir('station-b'), 'doc-21.pdf');
+    // Before: both wrote one `.partial` file; one rename found it gone (content.copy_failed), or a copy tore.
+    const both = await Promise.allSettled([0, 1, 2].map(() => b.copyOut('doc-21', out, fingerprint)));
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect((await readFile(out)).equals(bytes)).toBe(true);
+    expect(await readdir(join(out, '..'))).toEqual(['doc-21.pdf']);
+  });
+
   it('shows another station none of a store in progress, and all of it once stored', async () => {
     const other = await station();
     const seen: boolean[] = [];

@@ -24,6 +24,8 @@ interface Header {
  * its name (queue/document-content.ts writeVerifiedCopy). Memory: one chunk at a time on either side.
  */
 export class OfficeDocumentContent implements DocumentContent {
+  private readonly copying = new Map<string, Promise<ContentFingerprint>>();
+
   readonly place: string;
   private readonly chunkBytes: number;
 
@@ -90,7 +92,24 @@ export class OfficeDocumentContent implements DocumentContent {
     }
   }
 
-  async copyOut(documentId: string, toPath: string, expected: ContentFingerprint): Promise<ContentFingerprint> {
+  /**
+   * One copy per target at a time: the window's preview and the text reader (or an upload) of a document
+   * another station took in ask for it together, and two copies through one `.partial` name tore each other
+   * ("could not be brought to this station" on the clerk's screen). A second asker waits for the first copy.
+   */
+  copyOut(documentId: string, toPath: string, expected: ContentFingerprint): Promise<ContentFingerprint> {
+    const running = this.copying.get(toPath);
+    if (running) return running;
+    const copy = this.copyOnce(documentId, toPath, expected).finally(() => this.copying.delete(toPath));
+    this.copying.set(toPath, copy);
+    return copy;
+  }
+
+  private async copyOnce(
+    documentId: string,
+    toPath: string,
+    expected: ContentFingerprint,
+  ): Promise<ContentFingerprint> {
     const what = `document ${documentId}'s bytes were not copied from ${this.place} to ${toPath}`;
     let copied: ContentFingerprint | undefined;
     try {
