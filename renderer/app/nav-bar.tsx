@@ -15,6 +15,8 @@ export function NavBar() {
           className="nav-item"
           aria-current={screen === item.id ? 'page' : undefined}
           aria-keyshortcuts={`Alt+${i + 1} Control+${i + 1}`}
+          // The key's number is drawn only on a wide window (app.css): on a laptop it is the tooltip.
+          title={`Alt+${i + 1}`}
           data-testid={`nav-${item.id}`}
           onClick={() => setScreen(item.id)}
         >
