@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivatePostgres } from '../core/office/test-support/private-postgres';
 import { startPrivatePostgres } from '../core/office/test-support/private-postgres';
-import { progressDeadline } from '../core/util/test-support/box-pace';
+import { waitForProgress } from '../core/util/test-support/box-pace';
 import { SHARED_RUN_TEST_TIMEOUT_MS, documentsMade, sharedRun, sharedRunBase } from '../../test/reliability/shared-run';
 
 // Issue #50 item 4: three real agents (own processes, own data folders) with `--office-database` on one scan
@@ -61,15 +61,12 @@ describe('three agents claiming through the office database', () => {
           run: async (logs) => {
             await server.stop('immediate');
             // Every station noticed (its next claim, upload record or heartbeat failed) before it comes back.
-            const deadline = progressDeadline({ stallMs: 120_000, ceilingMs: 300_000 });
-            for (;;) {
-              const noticed = logs().filter((l) => l.includes(lost)).length;
-              if (noticed === 3) break;
-              deadline.saw(noticed);
-              const over = deadline.expired();
-              if (over) throw new Error(`not every station said it lost the database: ${over}`);
-              await new Promise((r) => setTimeout(r, 100));
-            }
+            await waitForProgress(
+              'every station to say it lost the database',
+              () => logs().filter((l) => l.includes(lost)).length,
+              (noticed) => noticed === 3,
+              { stallMs: 120_000, ceilingMs: 300_000, pauseMs: 100 },
+            );
             saidLost = logs().filter((l) => l.includes(lost)).length;
             await server.start();
           },

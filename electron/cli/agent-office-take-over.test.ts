@@ -7,7 +7,7 @@ import { startSandbox } from '../../sandbox';
 import type { RunningSandbox, StoredUpload } from '../../sandbox';
 import type { PrivatePostgres } from '../core/office/test-support/private-postgres';
 import { startPrivatePostgres } from '../core/office/test-support/private-postgres';
-import { idleMs, progressDeadline } from '../core/util/test-support/box-pace';
+import { idleMs, waitForProgress } from '../core/util/test-support/box-pace';
 import { tempDir } from '../core/util/test-support/temp-dir';
 import { agentEnv, sandboxArgs } from './test-support/run-agent';
 import type { SpawnedAgent } from './test-support/spawned-agent';
@@ -43,17 +43,8 @@ interface Row {
   taken_from: string | null;
 }
 
-async function until<T>(what: string, look: () => Promise<T>, done: (state: T) => boolean): Promise<T> {
-  const deadline = progressDeadline({ stallMs: 60_000, ceilingMs: 300_000 });
-  for (;;) {
-    const state = await look();
-    if (done(state)) return state;
-    deadline.saw(state);
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, look: () => Promise<T>, done: (state: T) => boolean): Promise<T> =>
+  waitForProgress(what, look, done, { stallMs: 60_000, ceilingMs: 300_000, pauseMs: 100 });
 
 it(
   'a killed station’s queued documents, and the one it was uploading, are sent by another, each once; it sends none again on return',

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoScans } from '../../electron/core/samples/sample-scans';
 import { MemorySecretStore } from '../../electron/core/platform/test-support/connection-harness';
-import { progressDeadline } from '../../electron/core/util/test-support/box-pace';
+import { waitForProgress } from '../../electron/core/util/test-support/box-pace';
 import { startOfficeDemo } from '../../electron/web/office-demo';
 import type { RunningOfficeDemo } from '../../electron/web/office-demo';
 
@@ -32,15 +32,15 @@ describe('the office demo', () => {
       );
       return { inA: inA ?? [], inB: inB ?? [] };
     };
-    const deadline = progressDeadline({ stallMs: 30_000, ceilingMs: 150_000 });
-    for (;;) {
-      const { inA, inB } = await listed().catch(() => ({ inA: [], inB: [] }));
-      if (inA.length === samples && inB.length === samples) break;
-      deadline.saw([inA.length, inB.length]);
-      const why = deadline.expired();
-      if (why) throw new Error(`waiting for ${samples} documents in both inboxes: ${why}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForProgress(
+      `${samples} documents in both inboxes`,
+      async () => {
+        const { inA, inB } = await listed().catch(() => ({ inA: [], inB: [] }));
+        return [inA.length, inB.length];
+      },
+      (counts) => counts.every((n) => n === samples),
+      { stallMs: 30_000, ceilingMs: 150_000, pauseMs: 100 },
+    );
     const { inA, inB } = await listed();
     expect(new Set(inA.map((d) => d.fileName)).size).toBe(samples);
     expect(inB.map((d) => d.id).sort()).toEqual(inA.map((d) => d.id).sort());

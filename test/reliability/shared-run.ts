@@ -10,7 +10,7 @@ import pg from 'pg';
 import { startSandbox } from '../../sandbox';
 import type { StoredUpload } from '../../sandbox';
 import { agentEnv, sandboxArgs } from '../../electron/cli/test-support/run-agent';
-import { progressDeadline } from '../../electron/core/util/test-support/box-pace';
+import { progressDeadline, waitForProgress } from '../../electron/core/util/test-support/box-pace';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // SHARED_RUN_AGENT: another build of the agent (e.g. an older checkout's bin/intake-agent.mjs) for a before/after run.
@@ -258,15 +258,12 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
         (async () => {
           // Waited for by the platform's count (a busy box takes longer to get there), given up only when the
           // stations stop moving.
-          const deadline = progressDeadline({ stallMs: 60_000, ceilingMs: o.timeoutMs });
-          for (;;) {
-            const stored = ((await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as unknown[]).length;
-            if (stored >= afterUploads) break;
-            deadline.saw(stored);
-            const over = deadline.expired();
-            if (over) throw new Error(`the run never reached ${afterUploads} uploads: ${over}`);
-            await sleep(50);
-          }
+          await waitForProgress(
+            `the run to reach ${afterUploads} uploads`,
+            async () => ((await (await fetch(`${sandbox.baseUrl}/__sandbox/uploads`)).json()) as unknown[]).length,
+            (stored) => stored >= afterUploads,
+            { stallMs: 60_000, ceilingMs: o.timeoutMs },
+          );
           o.log?.(`${afterUploads} uploads stored: the run's event`);
           await run(() => [...logs]);
         })(),

@@ -9,7 +9,7 @@ import { acceptingUploader, fastFolderTimings } from '../intake/test-support/hot
 import type { QueueFixture } from '../queue/test-support/queue-fixture';
 import { makeQueue } from '../queue/test-support/queue-fixture';
 import type { LogEntry } from '../util/logger';
-import { progressDeadline } from '../util/test-support/box-pace';
+import { waitUntilDone } from '../util/test-support/box-pace';
 import { officeClaimProtocol } from './office-claimed-folder';
 import { letGoOfCopy } from './office-intake';
 import type { TestStation } from './test-support/office-fixture';
@@ -73,16 +73,8 @@ const docsOf = async (s: Station) => (await s.fx.queue.list({ limit: 1000, offse
 const archivedOf = async (s: Station) => (await docsOf(s)).filter((d) => d.state === 'archived');
 
 /** Waits while the stations make progress (documents, files in the folder), not for a wall time. */
-async function waitUntil(done: () => Promise<boolean> | boolean, what: string, state: () => unknown): Promise<void> {
-  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 180_000 });
-  for (;;) {
-    if (await done()) return;
-    deadline.saw(await state());
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitUntil = (done: () => Promise<boolean> | boolean, what: string, state: () => unknown): Promise<void> =>
+  waitUntilDone(what, done, state, { stallMs: 20_000, ceilingMs: 180_000 });
 
 async function scanFolder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'office-scans-'));

@@ -12,7 +12,7 @@ import { acceptingUploader, fastFolderTimings } from '../intake/test-support/hot
 import { createDefaultSettings } from '../settings/default-settings';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
-import { progressDeadline } from '../util/test-support/box-pace';
+import { waitUntilDone } from '../util/test-support/box-pace';
 import { OfficeMembership } from './office-membership';
 import { officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
@@ -113,15 +113,8 @@ async function station(url: string, o: { name: string; clerk: string; lapseSecon
   return { scans, membership, queue, pages, drafts, holds, told, refusal, db: membership.db };
 }
 
-async function waitUntil(done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> {
-  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
-  while (!(await done())) {
-    deadline.saw(await state());
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitUntil = (done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> =>
+  waitUntilDone(what, done, state, { stallMs: 20_000, ceilingMs: 120_000 });
 
 /** A two-page scan written into A's watched folder, once both stations list it. */
 async function scanAtA(a: Awaited<ReturnType<typeof station>>, b: Awaited<ReturnType<typeof station>>) {

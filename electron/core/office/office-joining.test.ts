@@ -15,7 +15,7 @@ import { openQueueDatabase } from '../queue/queue-database';
 import { Spool } from '../queue/spool';
 import { createDefaultSettings } from '../settings/default-settings';
 import { systemClock } from '../util/clock';
-import { progressDeadline } from '../util/test-support/box-pace';
+import { waitUntilDone } from '../util/test-support/box-pace';
 import type { OfficeDatabase } from './office-database';
 import type { OfficeJoiningDeps } from './office-joining';
 import { joinOffice } from './office-joining';
@@ -110,15 +110,8 @@ async function ownQueue(dataDir: string) {
   };
 }
 
-async function waitUntil(done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> {
-  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
-  while (!(await done())) {
-    deadline.saw(await state());
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitUntil = (done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> =>
+  waitUntilDone(what, done, state, { stallMs: 20_000, ceilingMs: 120_000 });
 
 interface OfficeHistoryRow {
   document_id: string;

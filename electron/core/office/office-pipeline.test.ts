@@ -11,7 +11,7 @@ import { acceptingUploader, fastFolderTimings } from '../intake/test-support/hot
 import { createDefaultSettings } from '../settings/default-settings';
 import { systemClock } from '../util/clock';
 import { silentLogger } from '../util/logger';
-import { progressDeadline } from '../util/test-support/box-pace';
+import { waitUntilDone } from '../util/test-support/box-pace';
 import { OfficeMembership } from './office-membership';
 import { officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
@@ -80,15 +80,8 @@ async function station(url: string, o: { autoSubmit?: boolean; name?: string } =
   return { scans, membership, pipeline, archived, of, entries, uploads, told, toldElsewhere };
 }
 
-async function waitUntil(done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> {
-  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
-  while (!(await done())) {
-    deadline.saw(await state());
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitUntil = (done: () => boolean | Promise<boolean>, what: string, state: () => unknown): Promise<void> =>
+  waitUntilDone(what, done, state, { stallMs: 20_000, ceilingMs: 120_000 });
 
 describe('a station with an office database', () => {
   it('claims through it; out of reach: a notice and its state, nothing taken; back: a notice, and it goes on', async () => {

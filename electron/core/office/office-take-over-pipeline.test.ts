@@ -14,7 +14,7 @@ import { sandboxUploader } from '../queue/test-support/sandbox-uploader';
 import { newDocument } from '../queue/test-support/document-storage-contract';
 import { createDefaultSettings } from '../settings/default-settings';
 import { systemClock } from '../util/clock';
-import { idleMs, progressDeadline } from '../util/test-support/box-pace';
+import { idleMs, waitForProgress } from '../util/test-support/box-pace';
 import { OfficeDocumentContent } from './office-document-content';
 import { OfficeMembership } from './office-membership';
 import { OfficeStation } from './office-station';
@@ -33,17 +33,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
 });
 
-async function until<T>(what: string, look: () => Promise<T>, done: (state: T) => boolean): Promise<T> {
-  const deadline = progressDeadline({ stallMs: 20_000, ceilingMs: 120_000 });
-  for (;;) {
-    const state = await look();
-    if (done(state)) return state;
-    deadline.saw(state);
-    const why = deadline.expired();
-    if (why) throw new Error(`waiting for ${what}: ${why}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(what: string, look: () => Promise<T>, done: (state: T) => boolean): Promise<T> =>
+  waitForProgress(what, look, done, { stallMs: 20_000, ceilingMs: 120_000 });
 
 async function cutOffAfterThePlatformStoredIt(o: { ignoreKey: boolean; torn?: boolean }) {
   const url = await office.server().createDatabase();

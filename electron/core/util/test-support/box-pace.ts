@@ -48,6 +48,44 @@ export function progressDeadline(o: { stallMs: number; ceilingMs: number }) {
 }
 
 /**
+ * Looks (`look`) every `pauseMs` until `done` says the state is reached, and returns that state; gives up,
+ * naming `what` and why, only once the state stops changing for `stallMs` or after `ceilingMs`
+ * (progressDeadline): the tests' one wait for progress.
+ */
+export async function waitForProgress<T>(
+  what: string,
+  look: () => T | Promise<T>,
+  done: (state: T) => boolean,
+  o: { stallMs: number; ceilingMs: number; pauseMs?: number },
+): Promise<T> {
+  const deadline = progressDeadline(o);
+  for (;;) {
+    const state = await look();
+    if (done(state)) return state;
+    deadline.saw(state);
+    const why = deadline.expired();
+    if (why) throw new Error(`waiting for ${what}: ${why}`);
+    await new Promise((r) => setTimeout(r, o.pauseMs ?? 50));
+  }
+}
+
+/** waitForProgress for a condition (`done`) watched by a state of its own (`state`, read only while not done). */
+export async function waitUntilDone(
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  state: () => unknown,
+  o: { stallMs: number; ceilingMs: number; pauseMs?: number },
+): Promise<void> {
+  const reached = Symbol('done');
+  await waitForProgress(
+    what,
+    async () => ((await done()) ? reached : await state()),
+    (s) => s === reached,
+    o,
+  );
+}
+
+/**
  * An upper bound that tells a prompt answer from a hang (a FIFO not waited on, a budget that ends a task):
  * `ms` on an idle box, stretched by the box's load now. Not for bounds that tell two behaviours apart by time.
  */
