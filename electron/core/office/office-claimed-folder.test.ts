@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderProfileSchema } from '../../../shared/domain/settings';
+import { IntakeError } from '../errors';
 import { EventBus } from '../events/event-bus';
 import { HotFolderService } from '../intake/hot-folder-service';
 import { acceptingUploader, fastFolderTimings } from '../intake/test-support/hot-folder-suite';
@@ -40,7 +41,12 @@ afterEach(async () => {
   }
 });
 
-async function startStation(url: string, id: string, scans: string, o: { lapseSeconds?: number } = {}) {
+async function startStation(
+  url: string,
+  id: string,
+  scans: string,
+  o: { lapseSeconds?: number; queueOutOfReach?: (seenKey: string) => boolean } = {},
+) {
   const joined = await office.join(url, id, { lapseSeconds: o.lapseSeconds ?? 60 });
   joined.station.start();
   const sent: string[] = [];
@@ -51,7 +57,22 @@ async function startStation(url: string, id: string, scans: string, o: { lapseSe
     return c.queued + c.uploading;
   };
   const folderLog = recordingLogger();
-  const service = new HotFolderService(fx.queue, new EventBus(), folderLog.logger, {
+  // The queue's storage is the office database too in a station: its look-ups fail the same way when cut off.
+  const queueOutOfReach = o.queueOutOfReach;
+  const target = queueOutOfReach
+    ? Object.assign(Object.create(fx.queue) as typeof fx.queue, {
+        hasSeen: (key: string) => {
+          if (queueOutOfReach(key))
+            throw new IntakeError(
+              'unreachable',
+              'office.unreachable',
+              'The office database cannot be reached: read ECONNRESET',
+            );
+          return fx.queue.hasSeen(key);
+        },
+      })
+    : fx.queue;
+  const service = new HotFolderService(target, new EventBus(), folderLog.logger, {
     ...FAST,
     claims: officeClaimProtocol({
       db: joined.db,
@@ -106,6 +127,38 @@ async function expectNothingRenamedOnShare(scans: string): Promise<void> {
 }
 
 describe('watched folders claimed through the office database', () => {
+  it('the connection breaks while a claimed file is handed to the queue: a wait said once as a warning, no error, each file sent once', async () => {
+    const url = await office.server().createDatabase();
+    const scans = await scanFolder();
+    // Three files' hand-overs meet the queue's storage cut off (ECONNRESET mid-query, as PostgreSQL crashing)
+    // after their claim: the folder asks the queue once before claiming and once after.
+    let cutOff = 3;
+    const asked = new Map<string, number>();
+    const a = await startStation(url, 'station-a', scans, {
+      queueOutOfReach: (key) => {
+        asked.set(key, (asked.get(key) ?? 0) + 1);
+        return asked.get(key) === 2 && cutOff-- > 0;
+      },
+    });
+    const names = Array.from({ length: 6 }, (_, i) => `reset_${i}.pdf`);
+    for (const name of names) await writeFile(join(scans, name), `${name} ${'r'.repeat(500)}`);
+    await waitUntil(
+      async () => (await archivedOf(a)).length >= names.length && (await rowsOf(a)).length === 0,
+      'every file archived after the broken hand-overs',
+      async () => [(await archivedOf(a)).length, cutOff],
+    );
+    expect(cutOff).toBeLessThan(0);
+    await expectEachOnce([a], names);
+    expect(a.folderLog.filter((e) => e.level === 'error')).toEqual([]);
+    // Each break said once as a wait and once as over (here the breaks are the queue's alone, so a claim in
+    // between may find the database answering): never once per try.
+    const waits = a.folderLog.filter((e) => e.level === 'warn' && e.message.startsWith('watched folder waits'));
+    const back = a.folderLog.filter((e) => e.message === 'watched folder taken from again');
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+    expect(waits.length).toBeLessThanOrEqual(3);
+    expect(back).toHaveLength(waits.length);
+  });
+
   it("a station's claim lapses while it copies (it stopped beating) and another claims the file: its copy goes, unsent", async () => {
     const url = await office.server().createDatabase();
     const scans = await scanFolder();

@@ -168,7 +168,10 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     try {
       return await this.claimAndHandOver(path, rel, now);
     } catch (e) {
-      this.hooks.logger.error('office claim failed; the file is tried again', { file: rel, error: e });
+      // The hand-over to the queue (its storage is the office database too) met the database out of reach:
+      // the same wait as a claim's, said once per outage; the file is offered again once it answers.
+      if (classifyOfficeFailure(e)) this.wentDown();
+      else this.hooks.logger.error('office claim failed; the file is tried again', { file: rel, error: e });
       return 'again';
     } finally {
       this.inWindow--;
@@ -220,7 +223,6 @@ export class OfficeClaimedFolder implements ClaimedFolder {
    * The database says once that it is out of reach and once that it is back (office-database.ts).
    */
   private async whenReachable<T>(step: () => Promise<T>): Promise<T | undefined> {
-    const retry = this.config.retry ?? DEFAULT_RETRY;
     for (;;) {
       while (this.down && performance.now() < this.down.retryAt) {
         if (this.stopped) return undefined;
@@ -234,16 +236,22 @@ export class OfficeClaimedFolder implements ClaimedFolder {
         return value;
       } catch (e) {
         if (!classifyOfficeFailure(e)) throw e;
-        // Once per outage for this folder (the database says it once for the station): files wait here.
-        if (!this.down)
-          this.hooks.logger.warn('watched folder waits for the office database: nothing new is taken from it', {
-            folder: this.root,
-            database: this.config.db.label,
-          });
-        const pauseMs = this.down ? Math.min(retry.maxMs, this.down.pauseMs * 2) : retry.firstMs;
-        this.down = { retryAt: performance.now() + pauseMs, pauseMs };
+        this.wentDown();
       }
     }
+  }
+
+  /** The database did not answer: files wait here, and the next try comes after a growing pause. */
+  private wentDown(): void {
+    const retry = this.config.retry ?? DEFAULT_RETRY;
+    // Once per outage for this folder (the database says it once for the station).
+    if (!this.down)
+      this.hooks.logger.warn('watched folder waits for the office database: nothing new is taken from it', {
+        folder: this.root,
+        database: this.config.db.label,
+      });
+    const pauseMs = this.down ? Math.min(retry.maxMs, this.down.pauseMs * 2) : retry.firstMs;
+    this.down = { retryAt: performance.now() + pauseMs, pauseMs };
   }
 
   /** Whether the station has joined the office now (without waiting for it). */
