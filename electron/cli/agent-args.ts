@@ -101,8 +101,9 @@ Options:
                      reads them as well
   --office-database URL  the office's PostgreSQL: postgres://USER@HOST:PORT/DATABASE[?sslmode=verify-full]
                      (a password in the URL, or in $INTAKE_OFFICE_PASSWORD, else the keychain's for that
-                     address); run claims the watched folders' files through it (documents stay in the
-                     station's own queue in this version); status --office reads it
+                     address); run keeps the station's documents, their history and batches in it
+                     and claims the watched folders' files through it (docs/deployment.md §11);
+                     status --office reads it
   --version, -V      print the agent's version
 The client secret comes from the keychain, or from $INTAKE_CLIENT_SECRET when set; the private key from
 --key-file, $INTAKE_CLIENT_KEY (the PEM text) or the keychain.

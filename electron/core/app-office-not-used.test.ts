@@ -16,11 +16,11 @@ afterEach(async () => {
   core = undefined;
 });
 
-// Issue #50, in progress: the window claims its watched folders' files through the office database, but
-// keeps its documents in the station's own queue. Settings that name one must not look as if it all were
-// there: the window says at start what is and what is not.
+// Issue #50: the window keeps its documents, history, drafts and batches in the office database, but capture
+// batches a station had waiting in its own queue before it joined are not moved. Settings that name one must
+// not look as if it all were there: the window says at start what is and what is not.
 describe('the window with settings that name an office database', () => {
-  it('says at start what is in the office database and that documents stay in the station’s own queue', async () => {
+  it('says at start what is in the office database and what joining does not move', async () => {
     const dir = tempDir('intake-office-window-');
     const settings = {
       ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),

@@ -28,6 +28,8 @@ export interface SharedRunOptions {
   /** The scan folder (a mounted share); default a new local folder. Emptied first. */
   folder?: string;
   fileBytes?: number;
+  /** The scan's bytes (each must differ): default `fileBytes` random bytes. */
+  bytesOf?: (i: number) => Uint8Array;
   /** kill -9 this agent (index) this long after the first file, and never start it again in the run. */
   kill?: { agent: number; atMs: number };
   /** SIGSTOP this agent this long after the first file, SIGCONT it `forMs` later. */
@@ -54,6 +56,11 @@ export interface SharedRunOptions {
   officeDatabase?: string;
   /** The path an agent watches the folder under (another mount point of the same share); default the folder. */
   pathOf?: (agent: number, folder: string) => string;
+  /**
+   * The folder does not send by itself: the agents watch it through a settings file whose folder profile
+   * has no auto-submit and no metadata, so each scan waits in the (office) inbox for a clerk to tag and send.
+   */
+  leftForClerks?: boolean;
   /** This agent kills itself (kill -9) right after its Nth commit rename (INTAKE_TEST_KILL_AFTER_COMMIT). */
   selfKill?: { agent: number; afterCommits: number };
   /**
@@ -140,19 +147,30 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
   try {
     await mkdir(scans, { recursive: true });
     for (const e of await readdir(scans)) await rm(join(scans, e), { recursive: true, force: true });
+    const settingsOf = async (i: number) => {
+      const file = join(dir, `settings-${i}.json`);
+      const folder = { id: 'post', label: 'Post', path: o.pathOf?.(i, scans) ?? scans, autoSubmit: false };
+      // A machine-wide file (read as such when given as --settings): its folder locked, the platform from the flags.
+      await writeFile(file, JSON.stringify({ version: 1, locked: { folders: [folder] } }));
+      return file;
+    };
+    const watched: string[][] = [];
+    for (let i = 0; i < o.agents; i++)
+      watched.push(
+        o.leftForClerks
+          ? ['--settings', await settingsOf(i)]
+          : ['--watch', o.pathOf?.(i, scans) ?? scans, '--meta', 'CaseNumber=CLM-2026-000101'],
+      );
     const args = (i: number) => [
       AGENT,
       'run',
-      '--watch',
-      o.pathOf?.(i, scans) ?? scans,
+      ...watched[i]!,
       ...(o.shared === false ? ['--not-shared'] : o.shared === true ? ['--shared'] : []),
       ...(o.shared === false ? [] : ['--lease-seconds', String(o.leaseSeconds)]),
       ...(o.pollMs ? ['--poll', String(o.pollMs)] : []),
       '--data',
       join(dir, `data-${i}`),
       ...sandboxArgs(sandbox),
-      '--meta',
-      'CaseNumber=CLM-2026-000101',
       '--concurrency',
       String(o.concurrency ?? 2),
       '--log-level',
@@ -274,7 +292,7 @@ export async function sharedRun(o: SharedRunOptions): Promise<SharedRunResult> {
       const wait = at - (performance.now() - started);
       if (wait > 0) await sleep(wait);
       const name = `scan_${String(i).padStart(4, '0')}.pdf`;
-      const bytes = randomBytes(o.fileBytes ?? 4_000);
+      const bytes = o.bytesOf?.(i) ?? randomBytes(o.fileBytes ?? 4_000);
       hashes.set(createHash('sha256').update(bytes).digest('hex'), name);
       if (i % 2 === 0) {
         // Scan-to-folder: a temporary name, then the rename.
