@@ -204,54 +204,16 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
    * yet: once it commits, nothing is inserted here (false); had it rolled back, this one records it.
    */
   async markSeen(key: string, documentId: string, at: string): Promise<boolean> {
-    const { rowCount } = await this.query(
-      `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO NOTHING`,
-      [seenKeyText(key), documentId, at],
-    );
-    return rowCount === 1;
+    return insertSeen({ query: (sql, params) => this.query(sql, params) }, key, documentId, at);
   }
 
   async insert(d: NewDocument, step?: HistoryStep): Promise<StoredDocument> {
     return this.together(async (c) => {
-      const { rows } = await c.query<Row & HoldRow>(
-        `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
-           source_mtime_ms, spool_name, size, content_type, sha256, arrived_at, updated_at, state, metadata,
-           case_number, error, duplicate_of, idempotency_key, queued_seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18,
-           CASE WHEN $13 = 'queued' THEN nextval('office_queued_seq') END)
-         RETURNING ${COLUMNS}, ${HOLD_COLUMNS}`,
-        [
-          d.id,
-          this.stationId,
-          d.fileName,
-          d.sourceFolder,
-          d.sourcePath ?? null,
-          d.sourceSize ?? null,
-          d.sourceMtimeMs ?? null,
-          d.spoolName,
-          d.size,
-          d.contentType,
-          d.sha256,
-          d.at,
-          d.state,
-          JSON.stringify(d.metadata),
-          d.metadata.caseNumber ?? null,
-          d.error ? JSON.stringify(d.error) : null,
-          d.duplicateOf ?? null,
-          d.idempotencyKey ?? null,
-        ],
-      );
-      if (d.seenKey)
-        await c.query(
-          `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
-           ON CONFLICT (key) DO NOTHING`,
-          [seenKeyText(d.seenKey), d.id, d.at],
-        );
+      const row = await this.insertRow(c, { ...d, arrivedAt: d.at, updatedAt: d.at, attempts: 0 }, 'fail');
+      if (!row) throw new Error('inserted document vanished');
+      if (d.seenKey) await insertSeen(c, d.seenKey, d.id, d.at);
       await this.addHistory(c, d.id, d.fileName, d.metadata.caseNumber, d.state, step, d.at);
       await this.told(c, d.id);
-      const row = rows[0];
-      if (!row) throw new Error('inserted document vanished');
       return this.shown(row);
     });
   }
@@ -342,42 +304,13 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
   async insertJoining(j: JoiningDocument): Promise<{ moved: boolean; stationId: string }> {
     const d = j.document;
     return this.together(async (c) => {
-      const { rowCount } = await c.query(
-        `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
-           source_mtime_ms, spool_name, archive_path, size, content_type, sha256, arrived_at, updated_at, state,
-           metadata, case_number, idempotency_key, attempts, next_attempt_at, error, duplicate_of, uploaded_at,
-           confirmed_at, queued_seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-           $22, $23, $24, CASE WHEN $15 = 'queued' THEN nextval('office_queued_seq') END)
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          d.id,
-          this.stationId,
-          d.fileName,
-          d.sourceFolder,
-          d.sourcePath ?? null,
-          d.sourceSize ?? null,
-          d.sourceMtimeMs ?? null,
-          d.spoolName,
-          d.archivePath ?? null,
-          d.size,
-          d.contentType,
-          d.sha256,
-          d.arrivedAt,
-          d.updatedAt,
-          d.state,
-          JSON.stringify(d.metadata),
-          d.metadata.caseNumber ?? null,
-          d.idempotencyKey ?? null,
-          d.attempts,
-          d.nextAttemptAt === undefined ? null : Date.parse(d.nextAttemptAt),
-          d.error ? JSON.stringify(d.error) : null,
-          d.duplicateOf ?? null,
-          d.uploadedAt ?? null,
-          d.confirmedAt ?? null,
-        ],
+      const nextAttemptAtMs = d.nextAttemptAt === undefined ? undefined : Date.parse(d.nextAttemptAt);
+      const row = await this.insertRow(
+        c,
+        { ...d, ...(nextAttemptAtMs !== undefined ? { nextAttemptAtMs } : {}) },
+        'skip',
       );
-      if (rowCount !== 1) {
+      if (!row) {
         const { rows } = await c.query<{ station_id: string }>(
           'SELECT station_id FROM office_documents WHERE id = $1',
           [d.id],
@@ -387,15 +320,58 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
         return { moved: false, stationId: holder };
       }
       for (const h of j.history) await this.addHistory(c, d.id, h.fileName, h.caseNumber, h.state, h.step, h.at, null);
-      for (const k of j.seenKeys)
-        await c.query(
-          `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3)
-           ON CONFLICT (key) DO NOTHING`,
-          [seenKeyText(k.key), d.id, k.at],
-        );
+      for (const k of j.seenKeys) await insertSeen(c, k.key, d.id, k.at);
       await this.told(c, d.id);
       return { moved: true, stationId: this.stationId };
     });
+  }
+
+  /**
+   * A document's row, this station's: a new one (`fail` on an id the office has) or one moved in by joining
+   * (`skip`: undefined when the office has that id already). A queued one takes its place in the queue order.
+   */
+  private async insertRow(
+    c: OfficeClient,
+    v: DocumentRowValues,
+    onTaken: 'fail' | 'skip',
+  ): Promise<(Row & HoldRow) | undefined> {
+    const { rows } = await c.query<Row & HoldRow>(
+      `INSERT INTO office_documents (id, station_id, file_name, source_folder, source_path, source_size,
+         source_mtime_ms, spool_name, archive_path, size, content_type, sha256, arrived_at, updated_at, state,
+         metadata, case_number, idempotency_key, attempts, next_attempt_at, error, duplicate_of, uploaded_at,
+         confirmed_at, queued_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+         $22, $23, $24, CASE WHEN $15 = 'queued' THEN nextval('office_queued_seq') END)
+       ${onTaken === 'skip' ? 'ON CONFLICT (id) DO NOTHING' : ''}
+       RETURNING ${COLUMNS}, ${HOLD_COLUMNS}`,
+      [
+        v.id,
+        this.stationId,
+        v.fileName,
+        v.sourceFolder,
+        v.sourcePath ?? null,
+        v.sourceSize ?? null,
+        v.sourceMtimeMs ?? null,
+        v.spoolName,
+        v.archivePath ?? null,
+        v.size,
+        v.contentType,
+        v.sha256,
+        v.arrivedAt,
+        v.updatedAt,
+        v.state,
+        JSON.stringify(v.metadata),
+        v.metadata.caseNumber ?? null,
+        v.idempotencyKey ?? null,
+        v.attempts,
+        v.nextAttemptAtMs ?? null,
+        v.error ? JSON.stringify(v.error) : null,
+        v.duplicateOf ?? null,
+        v.uploadedAt ?? null,
+        v.confirmedAt ?? null,
+      ],
+    );
+    return rows[0];
   }
 
   async remove(id: string): Promise<void> {
@@ -676,6 +652,46 @@ export interface JoiningDocument {
 function storedStep(code: string, values: Record<string, unknown> | null): HistoryStep {
   const parsed = HistoryStepSchema.safeParse({ code, values: values ?? {} });
   return parsed.success ? parsed.data : { code: 'note', values: { text: code } };
+}
+
+/** A document's row as `insert` (a new document) and `insertJoining` (one moved in) both write it. */
+interface DocumentRowValues {
+  id: string;
+  fileName: string;
+  sourceFolder: string;
+  sourcePath?: string;
+  sourceSize?: number;
+  sourceMtimeMs?: number;
+  spoolName: string;
+  archivePath?: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  arrivedAt: string;
+  updatedAt: string;
+  state: DocumentState;
+  metadata: Metadata;
+  idempotencyKey?: string;
+  attempts: number;
+  nextAttemptAtMs?: number;
+  error?: DocumentError;
+  duplicateOf?: string;
+  uploadedAt?: string;
+  confirmedAt?: string;
+}
+
+/** Records a seen-file key for a document; false when the key was recorded already (for any document). */
+async function insertSeen(
+  c: { query(sql: string, params: unknown[]): Promise<{ rowCount: number | null }> },
+  key: string,
+  documentId: string,
+  at: string,
+): Promise<boolean> {
+  const { rowCount } = await c.query(
+    `INSERT INTO office_seen_files (key, document_id, seen_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`,
+    [seenKeyText(key), documentId, at],
+  );
+  return rowCount === 1;
 }
 
 /**
