@@ -25,6 +25,7 @@ import { DocumentTextService } from './suggestions/document-text';
 import { OCR_DEFAULTS } from './suggestions/ocr-settings';
 import type { SuggestionPlatform } from './suggestions/suggest';
 import { TextSearch } from './suggestions/text-search';
+import { GrowingPause } from './util/growing-pause';
 
 export interface TextServicesDeps {
   dataDir: string;
@@ -162,26 +163,26 @@ export function createTextServices(d: TextServicesDeps): TextServices {
   // An office's inbox that cannot be read yet (the station has not joined, the database is out of reach) is
   // read again with a growing pause until it can, not left unread for the run.
   let stopping = false;
-  let wake: (() => void) | undefined;
+  const pause = new GrowingPause({ firstMs: 500, maxMs: 15_000 });
   const readBacklog = async (): Promise<void> => {
-    for (let pauseMs = 500; ; pauseMs = Math.min(pauseMs * 2, 15_000)) {
+    // Said once per outage, not once per try.
+    let said = false;
+    for (;;) {
       try {
         const { documents } = await queue.list({ states: ['new'], limit: 1_000, offset: 0 });
+        if (said) d.logger.info('background text: the inbox at start read', { documents: documents.length });
         for (const doc of documents) arrived(doc);
         return;
       } catch (e) {
         const again = e instanceof IntakeError && e.kind === 'unreachable' && !stopping;
-        d.logger.warn(
-          again
-            ? 'background text: the inbox at start not read yet; trying again'
-            : 'background text: the inbox at start not read',
-          { error: e },
-        );
-        if (!again) return;
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, pauseMs).unref();
-        });
+        if (!again) {
+          d.logger.warn('background text: the inbox at start not read', { error: e });
+          return;
+        }
+        if (!said)
+          d.logger.warn('background text: the inbox at start not read yet; tried again until it is', { error: e });
+        said = true;
+        await pause.wait();
         if (stopping) return;
       }
     }
@@ -203,7 +204,7 @@ export function createTextServices(d: TextServicesDeps): TextServices {
     },
     async stop() {
       stopping = true;
-      wake?.();
+      pause.wake();
       await backlog;
       stopArrivals();
       stopRemovals();

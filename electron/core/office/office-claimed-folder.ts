@@ -11,6 +11,7 @@ import type { FolderFile } from './office-folder-claims';
 import { OfficeFolderClaims, OfficeFolderLook } from './office-folder-claims';
 import { classifyOfficeFailure } from './office-reachability';
 import type { OfficeStation } from './office-station';
+import { GrowingPause } from '../util/growing-pause';
 
 /** What a station with an office database claims its watched folders' files with (intake-pipeline.ts). */
 export interface OfficeClaimsConfig {
@@ -95,7 +96,9 @@ export class OfficeClaimedFolder implements ClaimedFolder {
   private unsubscribe: (() => void) | undefined;
   private gate: { promise: Promise<void>; resolve: () => void; timer: NodeJS.Timeout } | undefined;
   /** Out of reach: not tried again before `retryAt` (performance.now()); the pause doubles each time. */
-  private down: { retryAt: number; pauseMs: number } | undefined;
+  /** Out of reach since the last try: when to try again. */
+  private down: { retryAt: number } | undefined;
+  private readonly pause: GrowingPause;
 
   constructor(
     private readonly config: OfficeClaimsConfig,
@@ -107,6 +110,7 @@ export class OfficeClaimedFolder implements ClaimedFolder {
     this.stopping = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     this.claims = new OfficeFolderClaims(config.db, config.station);
     this.look = new OfficeFolderLook(config.db, config.station);
+    this.pause = new GrowingPause(config.retry ?? DEFAULT_RETRY);
   }
 
   get stationId(): string {
@@ -233,6 +237,7 @@ export class OfficeClaimedFolder implements ClaimedFolder {
         const value = await step();
         if (this.down) this.hooks.logger.info('watched folder taken from again', { folder: this.root });
         this.down = undefined;
+        this.pause.reset();
         return value;
       } catch (e) {
         if (!classifyOfficeFailure(e)) throw e;
@@ -243,15 +248,13 @@ export class OfficeClaimedFolder implements ClaimedFolder {
 
   /** The database did not answer: files wait here, and the next try comes after a growing pause. */
   private wentDown(): void {
-    const retry = this.config.retry ?? DEFAULT_RETRY;
     // Once per outage for this folder (the database says it once for the station).
     if (!this.down)
       this.hooks.logger.warn('watched folder waits for the office database: nothing new is taken from it', {
         folder: this.root,
         database: this.config.db.label,
       });
-    const pauseMs = this.down ? Math.min(retry.maxMs, this.down.pauseMs * 2) : retry.firstMs;
-    this.down = { retryAt: performance.now() + pauseMs, pauseMs };
+    this.down = { retryAt: performance.now() + this.pause.take() };
   }
 
   /** Whether the station has joined the office now (without waiting for it). */

@@ -5,6 +5,7 @@ import { parseOfficeDatabaseUrl } from '../../../shared/domain/office';
 import type { Settings } from '../../../shared/domain/settings';
 import type { SecretStore } from '../secrets/secret-store';
 import { officePasswordFor, OfficePasswordStore } from '../secrets/office-password';
+import { GrowingPause } from '../util/growing-pause';
 import type { Logger } from '../util/logger';
 import { PRIVATE_DIR_MODE } from '../util/private-files';
 import { stationIdOf } from '../intake/shared-folder/station-id';
@@ -71,7 +72,8 @@ export class OfficeMembership {
   }
 
   private async join(logger: Logger, retry: { firstMs: number; maxMs: number }): Promise<void> {
-    let pause = retry.firstMs;
+    const pause = new GrowingPause(retry);
+    this.wake = () => pause.wake();
     while (!this.closed) {
       try {
         await this.db.open();
@@ -86,14 +88,7 @@ export class OfficeMembership {
         // Out of reach or refused is said once by the database; anything else is ours and said here.
         if (!classifyOfficeFailure(e)) logger.error('could not join the office database', { error: e });
       }
-      await new Promise<void>((r) => {
-        const timer = setTimeout(r, pause);
-        this.wake = () => {
-          clearTimeout(timer);
-          r();
-        };
-      });
-      pause = Math.min(retry.maxMs, pause * 2);
+      await pause.wait();
     }
   }
 
