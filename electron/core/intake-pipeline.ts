@@ -236,11 +236,13 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
       })
     : undefined;
   const tellOfficeChanges = async (ids: string[]): Promise<void> => {
-    const read = await Promise.all(ids.map((id) => storage.get(id).then((d) => ({ id, d }))));
+    // One read for the lot: a busy office tells of many changes at once.
+    const read = await storage.getMany(ids);
+    const found = new Set(read.map((d) => d.id));
     o.bus.emit({
       type: 'documents.changed',
-      documents: read.flatMap(({ d }) => (d ? [toPublic(d)] : [])),
-      removed: read.flatMap(({ id, d }) => (d ? [] : [id])),
+      documents: read.map(toPublic),
+      removed: ids.filter((id) => !found.has(id)),
       elsewhere: true,
     });
     queue.kick();

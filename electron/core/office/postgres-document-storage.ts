@@ -194,6 +194,15 @@ export class PostgresDocumentStorage implements DocumentStorage, HistoryStorage 
     return rows[0] ? this.shown(rows[0]) : undefined;
   }
 
+  async getMany(ids: readonly string[]): Promise<StoredDocument[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.query<Row & HoldRow>(
+      `SELECT ${COLUMNS}, ${HOLD_COLUMNS} FROM office_documents WHERE id = ANY($1::text[])`,
+      [[...ids]],
+    );
+    return rows.map((r) => this.shown(r));
+  }
+
   async hasSeen(key: string): Promise<boolean> {
     const { rowCount } = await this.query('SELECT 1 FROM office_seen_files WHERE key = $1', [seenKeyText(key)]);
     return rowCount === 1;

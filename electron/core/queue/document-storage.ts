@@ -40,6 +40,8 @@ export interface DocumentStorage {
    */
   outOfReach?(error: unknown): boolean;
   get(id: string): Promise<StoredDocument | undefined>;
+  /** The documents of `ids` that exist, in one read (in any order; an id not stored is left out). */
+  getMany(ids: readonly string[]): Promise<StoredDocument[]>;
   /** Whether a watched folder's file (its seen-file key) was taken already. */
   hasSeen(key: string): Promise<boolean>;
   /**

@@ -95,6 +95,13 @@ export function documentStorageContract(engine: string, open: DocumentStorageFac
             at: at(0),
           },
         ]);
+        // Several at once: those stored, an id not stored left out.
+        const second = await documents.insert(newDocument());
+        const many = await documents.getMany([second.id, 'no-such-document', d.id]);
+        expect([...many].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [stored, second].sort((a, b) => a.id.localeCompare(b.id)),
+        );
+        expect(await documents.getMany([])).toEqual([]);
       }),
     );
 
