@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../app/store';
 import { detailsLabel, useLocale, useT } from '../../i18n/i18n';
 import { environmentName } from '../../app/active-environment';
+import { SecretForm } from './secret-form';
 
 const KEYCHAIN_UNAVAILABLE = 'secrets.keychain_unavailable';
 
@@ -20,7 +21,6 @@ export function CredentialsSection(props: { env: Environment }) {
   const publicKey = useAppStore((s) => s.publicKey);
   const test = useAppStore((s) => s.connectionTest);
   const testing = useAppStore((s) => s.connectionTesting);
-  const [secret, setSecret] = useState('');
   const [keyPem, setKeyPem] = useState('');
   const s = useAppStore.getState;
   const method = props.env.authMethod;
@@ -52,39 +52,17 @@ export function CredentialsSection(props: { env: Environment }) {
         <ErrorBanner error={error} testId="secret-error" />
       )}
       {method === 'client_secret' ? (
-        <form
-          className="search-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!secret) return;
-            void s()
-              .storeClientSecret(secret)
-              .then((ok) => ok && setSecret(''));
-          }}
-        >
-          <div className="field grow">
-            <label htmlFor="client-secret">{t('settings.clientSecret')}</label>
-            <input
-              id="client-secret"
-              type="password"
-              autoComplete="off"
-              value={secret}
-              onChange={(e) => setSecret(e.target.value)}
-              aria-describedby="client-secret-state"
-            />
-            <p className="hint" id="client-secret-state" data-testid="secret-state">
-              {status?.clientSecret ? t('settings.secretStored') : t('settings.secretMissing')}
-            </p>
-          </div>
-          <button type="submit" className="button" disabled={!secret}>
-            {t('settings.storeSecret')}
-          </button>
-          {status?.clientSecret && (
-            <button type="button" className="button" onClick={() => void s().deleteSecret('clientSecret')}>
-              {t('settings.deleteSecret')}
-            </button>
-          )}
-        </form>
+        <SecretForm
+          id="client-secret"
+          label={t('settings.clientSecret')}
+          state={status?.clientSecret ? t('settings.secretStored') : t('settings.secretMissing')}
+          stateTestId="secret-state"
+          stored={status?.clientSecret === true}
+          storeLabel={t('settings.storeSecret')}
+          deleteLabel={t('settings.deleteSecret')}
+          onStore={(secret) => s().storeClientSecret(secret)}
+          onDelete={() => void s().deleteSecret('clientSecret')}
+        />
       ) : (
         <div>
           <p className="hint" data-testid="key-state">

@@ -9,6 +9,7 @@ import { intake } from '../../ipc/client';
 import { toIpcError } from '../../ipc/ipc-error';
 import { SettingsField } from './settings-field';
 import type { EditSettings } from './settings-model';
+import { SecretForm } from './secret-form';
 import { SettingsText } from './settings-text';
 
 /**
@@ -26,7 +27,6 @@ export function OfficeSection(props: { draft: Settings; edit: EditSettings }) {
   const [answer, setAnswer] = useState<{ address: string; status: OfficePasswordStatus }>();
   const status = answer?.address === address ? answer.status : undefined;
   const [error, setError] = useState<IpcError>();
-  const [password, setPassword] = useState('');
   useEffect(() => {
     if (!address) return;
     let live = true;
@@ -38,14 +38,18 @@ export function OfficeSection(props: { draft: Settings; edit: EditSettings }) {
       live = false;
     };
   }, [address]);
-  const act = (call: Promise<OfficePasswordStatus>, after?: () => void) => {
+  /** Resolves whether the keychain did it; a refusal is shown. */
+  const act = (call: Promise<OfficePasswordStatus>): Promise<boolean> => {
     setError(undefined);
-    call.then(
+    return call.then(
       (status) => {
         setAnswer({ address, status });
-        after?.();
+        return true;
       },
-      (e: unknown) => setError(toIpcError(e)),
+      (e: unknown) => {
+        setError(toIpcError(e));
+        return false;
+      },
     );
   };
   return (
@@ -94,51 +98,30 @@ export function OfficeSection(props: { draft: Settings; edit: EditSettings }) {
           />
         )}
       </SettingsField>
-      <form
-        className="search-row span-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!address || !password) return;
-          act(intake().call('office.setPassword', { database: address, password }), () => setPassword(''));
-        }}
-      >
-        <div className="field grow">
-          <label htmlFor="office-password">{t('settings.office.password')}</label>
-          <input
-            id="office-password"
-            type="password"
-            autoComplete="off"
-            disabled={!address}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby="office-password-state"
-          />
-          <p className="hint" id="office-password-state" data-testid="office-password-state">
-            {!address
-              ? t('settings.office.passwordNoAddress')
-              : status === undefined
-                ? t('app.loading')
-                : !status.keychain.available
-                  ? t('settings.office.keychainDown', { reason: status.keychain.message ?? '' })
-                  : status.stored
-                    ? t('settings.office.passwordStored', { account: status.account })
-                    : t('settings.office.passwordMissing', { account: status.account })}
-          </p>
-        </div>
-        <button type="submit" className="button" disabled={!address || !password} data-testid="office-password-store">
-          {t('settings.office.storePassword')}
-        </button>
-        {status?.stored && (
-          <button
-            type="button"
-            className="button"
-            data-testid="office-password-delete"
-            onClick={() => act(intake().call('office.deletePassword', { database: address }))}
-          >
-            {t('settings.office.deletePassword')}
-          </button>
-        )}
-      </form>
+      <SecretForm
+        id="office-password"
+        className="span-2"
+        label={t('settings.office.password')}
+        state={
+          !address
+            ? t('settings.office.passwordNoAddress')
+            : status === undefined
+              ? t('app.loading')
+              : !status.keychain.available
+                ? t('settings.office.keychainDown', { reason: status.keychain.message ?? '' })
+                : status.stored
+                  ? t('settings.office.passwordStored', { account: status.account })
+                  : t('settings.office.passwordMissing', { account: status.account })
+        }
+        stateTestId="office-password-state"
+        stored={status?.stored === true}
+        disabled={!address}
+        storeLabel={t('settings.office.storePassword')}
+        deleteLabel={t('settings.office.deletePassword')}
+        testIds={{ store: 'office-password-store', delete: 'office-password-delete' }}
+        onStore={(password) => act(intake().call('office.setPassword', { database: address, password }))}
+        onDelete={() => void act(intake().call('office.deletePassword', { database: address }))}
+      />
       {error && (
         <div className="span-2">
           <ErrorBanner error={error} testId="office-password-error" />
