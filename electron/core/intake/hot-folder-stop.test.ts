@@ -105,3 +105,57 @@ describe('stopping the watched folders', () => {
     await service.stop();
   });
 });
+
+// A station of an office: the queue behind isSeen is the office database. Down during a periodic rescan, the
+// rescan's lookup failed and its rejection went unhandled (CI: "Unhandled Rejection … office database
+// cannot be reached" from HotFolder.walk); in a station's process that ends the program.
+describe('a rescan the queue cannot answer', () => {
+  it('ends without a rejection, says so once, and the next rescan takes what it missed', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hot-folder-cut-'));
+    await writeFile(join(dir, 'scan_1.pdf'), '%PDF-1.7 one');
+    let down = false;
+    const handed: string[] = [];
+    const said: Array<[string, string]> = [];
+    const logger = {
+      ...silentLogger,
+      child: () => logger,
+      warn: (message: string) => void said.push(['warn', message]),
+      info: (message: string) => void said.push(['info', message]),
+    };
+    const profile = FolderProfileSchema.parse({ id: 's', label: 'S', path: dir });
+    const folder = new HotFolder(
+      profile,
+      async (f) => (handed.push(f.relativePath), 'done' as const),
+      (key) => {
+        if (down) throw new Error('The office database cannot be reached: connect ECONNREFUSED');
+        return handed.some((h) => key.includes(h));
+      },
+      () => undefined,
+      logger,
+      { ...fastFolderTimings(), rescanMs: 3_600_000, reattachMs: 3_600_000 },
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await folder.start();
+      await waitFor(() => handed.includes('scan_1.pdf'), 'the first scan handed over');
+      down = true;
+      await writeFile(join(dir, 'scan_2.pdf'), '%PDF-1.7 two');
+      await expect(folder.rescan()).resolves.toBeUndefined();
+      await expect(folder.rescan()).resolves.toBeUndefined();
+      const cut = said.filter(([, m]) => m.startsWith('folder look cut short'));
+      expect(cut).toEqual([['warn', expect.stringContaining('the next rescan looks again')]]);
+      down = false;
+      await folder.rescan();
+      await waitFor(() => handed.includes('scan_2.pdf'), 'the scan the cut look missed, handed over');
+      expect(said.some(([level, m]) => level === 'info' && m === 'folder looked at whole again')).toBe(true);
+      // Let any rejection surface before looking.
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await folder.stop();
+    }
+  });
+});

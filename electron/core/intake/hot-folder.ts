@@ -115,6 +115,8 @@ export class HotFolder {
   private stopping = false;
   /** The periodic rescan under way, if any. */
   private periodicWalk: Promise<void> | undefined;
+  /** A walk was cut short (the queue did not answer) and none got through since: said once. */
+  private walkCut = false;
   /** Walks under way (rescans and new subfolders), awaited by stop(). */
   private readonly walks = new Set<Promise<void>>();
 
@@ -411,9 +413,33 @@ export class HotFolder {
     await this.tracked(this.walk(this.root, 0));
   }
 
+  /**
+   * A walk under way, awaited by stop(). A walk the queue could not answer (its storage out of reach: the
+   * office database down) ends there, said once until a walk gets through again; the files it did not
+   * reach are looked at by the next rescan or event. Never a rejection nobody awaits: that would end the
+   * station.
+   */
   private tracked(walk: Promise<void>): Promise<void> {
-    this.walks.add(walk);
-    return walk.finally(() => this.walks.delete(walk));
+    const looked = walk.then(
+      () => {
+        if (!this.walkCut) return;
+        this.walkCut = false;
+        this.logger.info('folder looked at whole again', { folder: this.profile.id });
+      },
+      (e: unknown) => {
+        if (!this.walkCut)
+          this.logger.warn(
+            'folder look cut short: the queue could not say which files it has; the next rescan looks again',
+            {
+              folder: this.profile.id,
+              error: e,
+            },
+          );
+        this.walkCut = true;
+      },
+    );
+    this.walks.add(looked);
+    return looked.finally(() => this.walks.delete(looked));
   }
 
   private async walk(dir: string, depth: number): Promise<void> {
