@@ -44,8 +44,8 @@ export const TAKEABLE_STATES = ['new', 'tagged', 'failed'] as const satisfies re
  * A take or leave commits without waiting for its WAL record to reach the disk (synchronous_commit off for
  * that one statement's transaction; the WAL writer flushes it within a few hundred ms). A hold is the
  * window's, not the office's record: lost with a server crash in those ms, the document is free as after a
- * lapse until the window takes it again (a change meanwhile goes through as to any free document; another
- * clerk who took it first is named); a document's own changes still commit durably. Waiting for the flush made every take queue behind the others' at 20
+ * lapse (a change goes through as to any free document; another clerk who takes it first is named, and the
+ * change refused; opening it again takes it); a document's own changes still commit durably. Waiting for the flush made every take queue behind the others' at 20
  * stations at once, since commits that NOTIFY are serialised (docs/benchmarks.md, "Taking a document").
  * A CTE the statement's FROM names, so it runs once, before the commit it applies to.
  */
