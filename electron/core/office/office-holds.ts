@@ -45,8 +45,9 @@ export const TAKEABLE_STATES = ['new', 'tagged', 'failed'] as const satisfies re
  * that one statement's transaction; the WAL writer flushes it within a few hundred ms). A hold is the
  * window's, not the office's record: lost with a server crash in those ms, the document is free as after a
  * lapse (a change goes through as to any free document; another clerk who takes it first is named, and the
- * change refused; opening it again takes it); a document's own changes still commit durably. Waiting for the flush made every take queue behind the others' at 20
- * stations at once, since commits that NOTIFY are serialised (docs/benchmarks.md, "Taking a document").
+ * change refused; opening it again takes it); a document's own changes still commit durably. Waiting for
+ * the flush made every take queue behind the others' at 20 stations at once, since commits that NOTIFY are
+ * serialised (docs/benchmarks.md, "Taking a document").
  * A CTE the statement's FROM names, so it runs once, before the commit it applies to.
  */
 const HOLD_COMMIT = `hold_commit AS (SELECT set_config('synchronous_commit', 'off', true))`;
