@@ -31,22 +31,27 @@ export function inputFilesOf(args: Pick<AgentArgs, 'settings' | 'machineSettings
 export class RestartRequested extends Error {}
 
 /**
- * While the agent runs: resolves `changed` when an input file changed while `stopped()` holds (uploads
- * stopped on a configuration error), so the agent reloads its settings and key without a service restart.
+ * While the agent runs: resolves `changed` when a settings or key file changed while `stopped()` holds
+ * (uploads stopped on a configuration error), so the agent reloads its settings and key without a service
+ * restart. `baseline`: the files as they were before this run read them (`filesFingerprint`). Without it the
+ * first look was the baseline, so a fix written between the start and that look (an admin quick after
+ * "uploads stopped", a busy box's slow start) was taken for the configuration already read, and uploads
+ * stayed stopped. The data folder is not looked at here: while the agent runs, its failures are the data
+ * folder's health.
  */
 export function watchInputs(
   files: readonly string[],
-  dataDir: string,
   stopped: () => boolean,
+  baseline?: string,
 ): { changed: Promise<void>; dispose(): void } {
   let done: () => void = () => undefined;
   const changed = new Promise<void>((r) => (done = r));
-  let last: string | undefined;
+  let last: string | undefined = baseline;
   let looking = false;
   const timer = setInterval(() => {
     if (looking) return;
     looking = true;
-    void inputsFingerprint(files, dataDir)
+    void filesFingerprint(files)
       .then((now) => {
         if (last !== undefined && now !== last && stopped()) done();
         last = now;
@@ -57,20 +62,27 @@ export function watchInputs(
   return { changed, dispose: () => clearInterval(timer) };
 }
 
+/** A path's state: a file in full (content by size, times and inode), a folder by owner and mode only. */
+async function stateOf(path: string, full: boolean): Promise<string> {
+  const s = await stat(path).catch((e: NodeJS.ErrnoException) => e.code ?? 'error');
+  if (typeof s === 'string') return `${path}:${s}`;
+  const access = `${s.mode}:${s.uid}:${s.gid}`;
+  return full ? `${path}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${access}` : `${path}:${access}`;
+}
+
+/** The settings files and key file, as one string: a different one means someone changed one. */
+export async function filesFingerprint(files: readonly string[]): Promise<string> {
+  return (await Promise.all(files.map((f) => stateOf(f, true)))).join('\n');
+}
+
 /**
- * What the agent's configuration hangs on, as one string: the settings files and key file (content, by
- * size, times and inode), and the data folder and its parent (owner and mode only: the status file written
- * inside must not count as a change). A different string means someone may have fixed something.
+ * What the agent's configuration hangs on, as one string: the settings files and key file, and the data
+ * folder and its parent (owner and mode only: the status file written inside must not count as a change).
+ * A different string means someone may have fixed something.
  */
 export async function inputsFingerprint(files: readonly string[], dataDir: string): Promise<string> {
-  const of = async (path: string, full: boolean) => {
-    const s = await stat(path).catch((e: NodeJS.ErrnoException) => e.code ?? 'error');
-    if (typeof s === 'string') return `${path}:${s}`;
-    const access = `${s.mode}:${s.uid}:${s.gid}`;
-    return full ? `${path}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${access}` : `${path}:${access}`;
-  };
-  const parts = await Promise.all([...files.map((f) => of(f, true)), of(dataDir, false), of(dirname(dataDir), false)]);
-  return parts.join('\n');
+  const dirs = await Promise.all([stateOf(dataDir, false), stateOf(dirname(dataDir), false)]);
+  return [await filesFingerprint(files), ...dirs].join('\n');
 }
 
 /**

@@ -29,7 +29,14 @@ import {
   STORAGE_TRIES_ONCE,
   stopReasonOf,
 } from './agent-stop-reason';
-import { inputFilesOf, inputsFingerprint, RestartRequested, waitWhileStopped, watchInputs } from './agent-stopped';
+import {
+  filesFingerprint,
+  inputFilesOf,
+  inputsFingerprint,
+  RestartRequested,
+  waitWhileStopped,
+  watchInputs,
+} from './agent-stopped';
 import { agentBuild, agentVersionLine } from './agent-version';
 import { collectSentAsScanned } from './agent-sent-as-scanned';
 import type { SentAsScanned } from './agent-sent-as-scanned';
@@ -150,8 +157,9 @@ async function runAsService(
   let logged: string | undefined;
   for (;;) {
     const fingerprint = await inputsFingerprint(files, dataDir);
+    const filesBefore = await filesFingerprint(files);
     try {
-      return await runCommand(args, env, fromEnv, logger, cleanups);
+      return await runCommand(args, env, fromEnv, logger, cleanups, filesBefore);
     } catch (e) {
       if (e instanceof RestartRequested) {
         await cleanup();
@@ -208,6 +216,8 @@ async function runCommand(
   fromEnv: AgentSecretsFromEnv,
   logger: Logger,
   cleanups: Array<() => Promise<void>>,
+  /** Under a service: the settings and key files as they were before this run read them (watchInputs). */
+  filesBeforeStart?: string,
 ): Promise<number> {
   const dataDir = resolve(args.data);
   // Before anything opens it: a folder this user cannot create or write is a setting to fix (exit 2).
@@ -343,7 +353,7 @@ async function runCommand(
     }
     // Under a service, uploads stopped on a configuration error (wrong client id, a key the platform does
     // not know …) start again when the settings or key file change: no restart of the service needed.
-    const fixed = watchInputs(inputFilesOf(args), dataDir, () => pipeline.queue.pauseReason !== undefined);
+    const fixed = watchInputs(inputFilesOf(args), () => pipeline.queue.pauseReason !== undefined, filesBeforeStart);
     cleanups.push(async () => fixed.dispose());
     if ((await Promise.race([signals.stopped, fixed.changed.then(() => 'changed' as const)])) !== 'changed') return 0;
     logger.info('configuration changed while uploads were stopped; starting again');
