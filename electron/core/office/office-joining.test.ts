@@ -20,7 +20,10 @@ import type { OfficeDatabase } from './office-database';
 import type { OfficeJoiningDeps } from './office-joining';
 import { joinOffice } from './office-joining';
 import { OfficeMembership } from './office-membership';
+import { PostgresBatchStorage } from './postgres-batch-storage';
 import { PostgresDocumentStorage } from './postgres-document-storage';
+import { ownBatchFile } from './own-batch-file';
+import { BatchStore } from '../capture/batches/batch-store';
 import { PostgresDraftStorage } from './postgres-draft-storage';
 import { addOfficeDocument, officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
@@ -266,6 +269,8 @@ describe('joining: a station with its own queue given an office database', () =>
 });
 
 describe('joining, resumed and refused', () => {
+  /** No capture batches in these stations' files. */
+  const none = { moved: 0, left: 0 };
   /** One station's joining deps on a test station, its own file wrapped by `local` where a test breaks it. */
   async function setUp(id: string) {
     const url = await office.server().createDatabase();
@@ -280,8 +285,10 @@ describe('joining, resumed and refused', () => {
       stationId: id,
       local: own.store,
       localDrafts: own.drafts,
+      localBatches: ownBatchFile(new BatchStore(own.db), own.store),
       documents: new PostgresDocumentStorage(s.db, id),
       drafts: new PostgresDraftStorage({ db: s.db, isOpen: () => true, clock: systemClock, stationId: id }),
+      batches: new PostgresBatchStorage(s.db, id),
       clock: systemClock,
       logger,
     };
@@ -312,12 +319,12 @@ describe('joining, resumed and refused', () => {
     };
     // Upload order first: the queued claim, then the others as they arrived.
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-queued', 'doc-new', 'doc-failed', 'doc-cut']);
-    expect(await joinOffice({ ...deps, local: crashing })).toEqual({ moved: 3, left: 1 });
+    expect(await joinOffice({ ...deps, local: crashing })).toEqual({ moved: 3, left: 1, batches: none });
     expect(own.store.get('doc-queued')?.state).toBe('queued');
     expect(entries.filter((e) => e.level === 'warn').map((e) => e['document'])).toEqual(['doc-queued']);
 
     // The next start: the claim is in the office already; it is only let go of in the station's file.
-    expect(await joinOffice(deps)).toEqual({ moved: 1, left: 0 });
+    expect(await joinOffice(deps)).toEqual({ moved: 1, left: 0, batches: none });
     expect(own.store.waitingDocuments()).toEqual([]);
     const rows = await officeRows(s.db, ['doc-new', 'doc-queued', 'doc-failed', 'doc-cut']);
     expect(rows.map((r) => [r.id, r.state, r.idempotency_key])).toEqual([
@@ -357,7 +364,7 @@ describe('joining, resumed and refused', () => {
     // A row PostgreSQL refuses: SQLite kept a NUL in the metadata's JSON, jsonb takes none.
     await own.arrive('doc-odd', 'odd.pdf');
     own.store.update('doc-odd', { metadata: { policyNumber: 'P-1\u0000' } }, T2);
-    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 2 });
+    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 2, batches: none });
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
     expect(own.store.historyOf('doc-failed')).toHaveLength(2);
     expect((await officeRows(s.db, ['doc-failed', 'doc-odd'])).map((r) => [r.station_id, r.state])).toEqual([
@@ -370,7 +377,7 @@ describe('joining, resumed and refused', () => {
     ]);
     expect(warned[1]?.message).toMatch(/could not be moved into the office database; it stays in the station's file/);
     // Tried again at each start, never lost.
-    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 2 });
+    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 2, batches: none });
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
   });
 

@@ -57,6 +57,15 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   ...(r.plan === null ? {} : { plan: r.plan }),
 });
 
+/** A batch of the station's own file as joining moves it (office-joining.ts). */
+export interface JoiningBatch {
+  batch: CaptureBatch;
+  /** When it last changed in the station's file. */
+  updatedAt: string;
+  /** Every part it made so far (a half-split batch resumes after the last one). */
+  parts: CapturePartLink[];
+}
+
 const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, size, sha256, state, profile,
   metadata, auto_submit, required_fields, archive_path, received_at, analysis_starts, kind, scan_open, scanner, plan`;
 
@@ -143,6 +152,62 @@ export class PostgresBatchStorage implements BatchStorage {
         b.scanner ?? null,
       ],
     );
+  }
+
+  /**
+   * A batch moved in by joining (office-joining.ts) from the station's own file, as this station's: its id,
+   * state, plan, archive path, analysis starts and times as they were, and its part links (which commit with
+   * it: a link needs its batch). One commit, or the caller's unit. A batch the office has under that id
+   * already is left as it is: `moved` false, and the station that has it (this one when a move is resumed
+   * after a crash between the office's commit and the station's file).
+   */
+  async insertJoining(j: JoiningBatch): Promise<{ moved: boolean; stationId: string }> {
+    const b = j.batch;
+    return inUnitOfWork(this.db, async () => {
+      const { rows } = await this.query<{ id: string }>(
+        `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,
+           source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, archive_path,
+           received_at, updated_at, analysis_starts, plan, kind, scan_open, scanner)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
+        [
+          b.id,
+          this.stationId,
+          b.fileName,
+          b.sourceFolder,
+          b.sourcePath,
+          b.sourceSize,
+          b.sourceMtimeMs,
+          b.size,
+          b.sha256,
+          b.state,
+          JSON.stringify(b.profile),
+          JSON.stringify(b.metadata),
+          b.autoSubmit,
+          JSON.stringify(b.requiredFields),
+          b.archivePath ?? null,
+          b.receivedAt,
+          j.updatedAt,
+          b.analysisStarts ?? 0,
+          b.plan === undefined ? null : JSON.stringify(b.plan),
+          b.kind ?? 'file',
+          b.scanOpen ?? false,
+          b.scanner ?? null,
+        ],
+      );
+      if (rows.length === 0) {
+        const held = await this.query<{ station_id: string }>(
+          'SELECT station_id FROM office_capture_batches WHERE id = $1',
+          [b.id],
+        );
+        const holder = held.rows[0]?.station_id;
+        if (holder === undefined) throw new Error(`batch ${b.id} was neither inserted nor found`);
+        return { moved: false, stationId: holder };
+      }
+      for (const p of j.parts) await this.linkPart(p);
+      return { moved: true, stationId: this.stationId };
+    });
   }
 
   async setState(id: string, state: BatchState, at: string): Promise<void> {
