@@ -45,6 +45,7 @@ import { OfficeDocumentBytes } from './office/office-document-bytes';
 import { joinOffice } from './office/office-joining';
 import { ownBatchFile } from './office/own-batch-file';
 import { BatchStore } from './capture/batches/batch-store';
+import { SqlitePageEditStorage } from './capture/page-tools/sqlite-page-edit-storage';
 import { OfficeChanges } from './office/office-changes';
 import { toPublic } from './queue/document-storage';
 import { OfficeDocumentContent } from './office/office-document-content';
@@ -391,9 +392,11 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
           local: ownStore,
           localDrafts: ownDrafts,
           localBatches: ownBatchFile(new BatchStore(db), ownStore),
+          localPageEdits: new SqlitePageEditStorage(db),
           documents: engines.documents,
           drafts: officeDrafts,
           batches: engines.batches,
+          pageEdits: engines.pageEdits,
           clock: o.clock,
           logger: o.logger.child({ part: 'office' }),
         }

@@ -31,6 +31,8 @@ import { ownBatchFile } from './own-batch-file';
 import { PostgresBatchStorage } from './postgres-batch-storage';
 import { PostgresDocumentStorage } from './postgres-document-storage';
 import { PostgresDraftStorage } from './postgres-draft-storage';
+import { PostgresPageEditStorage } from './postgres-page-edit-storage';
+import { SqlitePageEditStorage } from '../capture/page-tools/sqlite-page-edit-storage';
 import { addOfficeDocument, officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 import type { OfficeDatabase } from './office-database';
 
@@ -193,9 +195,11 @@ describe('joining moves the capture batches of the station own file', () => {
       local: own.store,
       localDrafts: new SqliteDraftStorage({ db: own.db, isOpen: () => true, clock: systemClock }),
       localBatches: ownBatchFile(own.batches, own.store),
+      localPageEdits: new SqlitePageEditStorage(own.db),
       documents: new PostgresDocumentStorage(s.db, id),
       drafts: new PostgresDraftStorage({ db: s.db, isOpen: () => true, clock: systemClock, stationId: id }),
       batches: new PostgresBatchStorage(s.db, id),
+      pageEdits: new PostgresPageEditStorage(s.db, id),
       clock: systemClock,
       logger,
     };

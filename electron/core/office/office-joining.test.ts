@@ -25,6 +25,8 @@ import { PostgresDocumentStorage } from './postgres-document-storage';
 import { ownBatchFile } from './own-batch-file';
 import { BatchStore } from '../capture/batches/batch-store';
 import { PostgresDraftStorage } from './postgres-draft-storage';
+import { PostgresPageEditStorage } from './postgres-page-edit-storage';
+import { SqlitePageEditStorage } from '../capture/page-tools/sqlite-page-edit-storage';
 import { addOfficeDocument, officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
 // Joining (issue #50 item 2): a station that worked with its own queue (queue.sqlite) and is then given an
@@ -72,6 +74,7 @@ async function ownQueue(dataDir: string) {
   return {
     db,
     store,
+    spool,
     drafts,
     arrive,
     /** A letter the clerk began to tag (its draft), a claim submitted with its key, a scan the platform refused. */
@@ -286,9 +289,11 @@ describe('joining, resumed and refused', () => {
       local: own.store,
       localDrafts: own.drafts,
       localBatches: ownBatchFile(new BatchStore(own.db), own.store),
+      localPageEdits: new SqlitePageEditStorage(own.db),
       documents: new PostgresDocumentStorage(s.db, id),
       drafts: new PostgresDraftStorage({ db: s.db, isOpen: () => true, clock: systemClock, stationId: id }),
       batches: new PostgresBatchStorage(s.db, id),
+      pageEdits: new PostgresPageEditStorage(s.db, id),
       clock: systemClock,
       logger,
     };
@@ -418,5 +423,85 @@ describe('joining, resumed and refused', () => {
       'doc-new',
       'doc-queued',
     ]);
+  });
+});
+
+describe("joining: a document's page edits", () => {
+  it('go with it: after joining, the edit is undone at this station to the file it had before; none is left in its file', async () => {
+    const url = await office.server().createDatabase();
+    const dir = await mkdtemp(join(tmpdir(), 'office-joining-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'data');
+    const own = await ownQueue(dataDir);
+    await own.arrive('doc-new', 'letter.pdf');
+    const before = own.store.get('doc-new')!;
+    // The clerk took a page out before the station had an office database (page-edit-service.ts edit): the
+    // new file under `<id>.edit1`, the earlier one kept in the spool for undo, named by its record.
+    const edited = await own.spool.writeBytes(Buffer.from('%PDF-1.4 letter without its blank page'), 'doc-new.edit1');
+    own.store.update(
+      'doc-new',
+      {
+        file: { spoolName: edited.name, fileName: 'letter.pdf', contentType: 'application/pdf' },
+        content: { size: edited.size, sha256: edited.sha256 },
+      },
+      T2,
+      historyStep('pagesEdited'),
+    );
+    const record = {
+      documentId: 'doc-new',
+      seq: 1,
+      spoolName: before.spoolName,
+      fileName: 'letter.pdf',
+      size: before.size,
+      sha256: before.sha256,
+    };
+    await new SqlitePageEditStorage(own.db).insert(record);
+    await own.close();
+
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const { logger } = recordingLogger();
+    const membership = await OfficeMembership.start({
+      address: officeAddress(url),
+      dataDir,
+      name: 'PC front desk',
+      logger,
+      retry: { firstMs: 100, maxMs: 500 },
+    });
+    cleanups.push(() => membership.close());
+    const pipeline = await createIntakePipeline({
+      dataDir,
+      settings: {
+        ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),
+        folders: [FolderProfileSchema.parse({ id: 's', label: 'Scans', path: scans, autoSubmit: false })],
+      },
+      uploader: acceptingUploader(),
+      bus: new EventBus(),
+      clock: systemClock,
+      logger,
+      folderOptions: fastFolderTimings(),
+      office: membership,
+    });
+    let stopped = false;
+    cleanups.push(() => (stopped ? Promise.resolve() : pipeline.stop()));
+    await pipeline.start();
+    await waitUntil(
+      () =>
+        pipeline.pages.state('doc-new').then(
+          (s) => s.undoable > 0,
+          () => false,
+        ),
+      "the letter's edit in the office",
+      () => pipeline.queue.get('doc-new').catch(() => 'not in the office'),
+    );
+    // Undone here: the letter has the file it had before the edit again (its bytes kept in this spool).
+    const undone = await pipeline.pages.undo('doc-new');
+    expect(undone).toMatchObject({ size: before.size, sha256: before.sha256 });
+    expect(await new PostgresPageEditStorage(membership.db, membership.station.id).all('doc-new')).toEqual([]);
+    await pipeline.stop();
+    stopped = true;
+    const after = await ownQueue(dataDir);
+    cleanups.push(() => after.close());
+    expect(await new SqlitePageEditStorage(after.db).all('doc-new')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { historyStep } from '../../../shared/domain/history';
 import type { HistoryEntry } from '../../../shared/domain/queue';
 import type { CaptureBatch, CapturePartLink } from '../capture/batches/batch-storage';
+import type { PageEditStorage } from '../capture/page-tools/page-edit-storage';
 import type { StoredDocument } from '../queue/document-storage';
 import type { SqliteDraftStorage } from '../drafts/sqlite-draft-storage';
 import type { Clock } from '../util/clock';
@@ -10,6 +11,7 @@ import type { PostgresBatchStorage } from './postgres-batch-storage';
 import { isOfficeOutOfReach } from './office-reachability';
 import type { JoiningDocument, PostgresDocumentStorage } from './postgres-document-storage';
 import type { PostgresDraftStorage } from './postgres-draft-storage';
+import type { PostgresPageEditStorage } from './postgres-page-edit-storage';
 import { inUnitOfWork } from './postgres-units-of-work';
 
 export interface OfficeJoiningDeps {
@@ -21,10 +23,13 @@ export interface OfficeJoiningDeps {
   localDrafts: Pick<SqliteDraftStorage, 'draftOf' | 'discard'>;
   /** The capture batches in the station's own file (own-batch-file.ts). */
   localBatches: OwnBatchFile;
+  /** The page tools' records in the station's own file (the earlier versions a page edit can be undone to). */
+  localPageEdits: Pick<PageEditStorage, 'all' | 'removeAll'>;
   /** The office's tables, as this station's. */
   documents: Pick<PostgresDocumentStorage, 'insertJoining' | 'markSeen'>;
   drafts: Pick<PostgresDraftStorage, 'keepJoining'>;
   batches: Pick<PostgresBatchStorage, 'insertJoining'>;
+  pageEdits: Pick<PostgresPageEditStorage, 'insert'>;
   clock: Clock;
   logger: Logger;
 }
@@ -73,9 +78,11 @@ export interface JoiningOutcome {
  * office database moves what waits there into the office once, before its queue starts, so nothing it took
  * in is forgotten and nothing is sent twice. Every document not archived goes with its id, state,
  * Idempotency-Key, attempts, error and times (an upload a crash cut off goes as `queued` with its key, as
- * start-up recovery does), its whole history with the original times, its seen-file keys and its draft. Its
- * spool file stays where it is: the office records the station and the spool name, and the station's
- * bytes copier (office-document-bytes.ts) copies it into the office by itself. Archived documents and their
+ * start-up recovery does), its whole history with the original times, its seen-file keys, its draft and its
+ * page edits' records (the earlier versions it can be undone to). Its spool file stays where it is: the
+ * office records the station and the spool name, and the station's bytes copier (office-document-bytes.ts)
+ * copies it into the office by itself; so do the earlier versions' files, which the office's records name as
+ * this station's (an undo works here, as for an edit made in the office). Archived documents and their
  * history stay in the station's file: they are done, and the office's history starts with what it sends.
  *
  * One document per transaction in the office, then removed from the station's file: a crash anywhere is
@@ -180,9 +187,11 @@ async function moveOne(deps: OfficeJoiningDeps, stored: StoredDocument): Promise
     ];
   }
   const draft = await localDrafts.draftOf(stored.id);
+  const edits = await deps.localPageEdits.all(stored.id);
   const result = await inUnitOfWork(deps.db, async () => {
     const r = await deps.documents.insertJoining(joining);
     if (r.moved && draft) await deps.drafts.keepJoining(draft);
+    if (r.moved) for (const edit of edits) await deps.pageEdits.insert(edit);
     return r;
   });
   if (result.stationId !== deps.stationId) {
@@ -192,9 +201,10 @@ async function moveOne(deps: OfficeJoiningDeps, stored: StoredDocument): Promise
     );
     return false;
   }
-  // In the office now (committed): out of the station's file, its draft first (a crash between the two
-  // leaves the document, which the next start finds in the office and removes).
+  // In the office now (committed): out of the station's file, its draft and page edits first (a crash in
+  // between leaves the document, which the next start finds in the office and removes).
   await localDrafts.discard([stored.id]);
+  await deps.localPageEdits.removeAll(stored.id);
   local.forgetMoved(stored.id);
   return true;
 }
