@@ -157,7 +157,9 @@ describe('joining moves the capture batches of the station own file', () => {
     const inOffice = new PostgresBatchStorage(s.db, 'pc-a');
     expect(await inOffice.get('batch-half')).toBeUndefined();
     expect(await officeParts(s.db, 'batch-half')).toEqual([]);
-    expect((await inOffice.get('batch-held'))?.state).toBe('received');
+    // pc-b's batch is pc-b's alone: not this station's to work on.
+    expect(await inOffice.get('batch-held')).toBeUndefined();
+    expect((await new PostgresBatchStorage(other.db, 'pc-b').get('batch-held'))?.state).toBe('received');
     const warned = entries.filter((e) => e.level === 'warn');
     expect(warned.map((e) => [e['batch'], e['station'] ?? e['file']])).toEqual([
       ['batch-held', 'pc-b'],

@@ -72,7 +72,10 @@ const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_
 /**
  * Capture's batches in the office database (issue #50): the batches' port (capture/batches/batch-storage.ts)
  * over `office_capture_batches` and `office_capture_parts`, beside the office's documents, answering to the
- * same contract tests as the station's SQLite store. The station that received a batch is recorded with it.
+ * same contract tests as the station's SQLite store. The station that received a batch is recorded with it,
+ * and it alone works on it: its files (the original's copy, a scan's pages) are in that station's data
+ * folder, so another station's capture line neither lists, analyses, releases nor completes it (a read by id
+ * or by state, the open ids and the waiting count are this station's).
  * A unit of work is the office database's (postgres-units-of-work.ts), one with the documents' engine: a
  * call from inside a unit of either runs on its connection, so a part's link commits with its document.
  */
@@ -98,29 +101,34 @@ export class PostgresBatchStorage implements BatchStorage {
   async get(id: string): Promise<CaptureBatch | undefined> {
     // Inside a unit of work the batch is locked until the unit commits (see transaction).
     const lock = unitClient(this.db) ? ' FOR UPDATE' : '';
-    const { rows } = await this.query<BatchRow>(`SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1${lock}`, [
-      id,
-    ]);
+    const { rows } = await this.query<BatchRow>(
+      `SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1 AND station_id = $2${lock}`,
+      [id, this.stationId],
+    );
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   async inState(state: BatchState): Promise<CaptureBatch[]> {
     const { rows } = await this.query<BatchRow>(
-      `SELECT ${COLUMNS} FROM office_capture_batches WHERE state = $1 ORDER BY row_seq`,
-      [state],
+      `SELECT ${COLUMNS} FROM office_capture_batches WHERE state = $1 AND station_id = $2 ORDER BY row_seq`,
+      [state, this.stationId],
     );
     return rows.map(fromRow);
   }
 
   async openIds(): Promise<Set<string>> {
-    const { rows } = await this.query<{ id: string }>(`SELECT id FROM office_capture_batches WHERE state <> 'done'`);
+    const { rows } = await this.query<{ id: string }>(
+      `SELECT id FROM office_capture_batches WHERE state <> 'done' AND station_id = $1`,
+      [this.stationId],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
   async waiting(): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
       `SELECT count(*) AS n FROM office_capture_batches
-        WHERE (state = 'received' AND NOT (kind = 'scan' AND scan_open)) OR state = 'released'`,
+        WHERE station_id = $1 AND ((state = 'received' AND NOT (kind = 'scan' AND scan_open)) OR state = 'released')`,
+      [this.stationId],
     );
     return Number(rows[0]?.n ?? 0);
   }
