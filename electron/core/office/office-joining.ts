@@ -81,8 +81,9 @@ export interface JoiningOutcome {
  * start-up recovery does), its whole history with the original times, its seen-file keys, its draft and its
  * page edits' records (the earlier versions it can be undone to). Its spool file stays where it is: the
  * office records the station and the spool name, and the station's bytes copier (office-document-bytes.ts)
- * copies it into the office by itself; so do the earlier versions' files, which the office's records name as
- * this station's (an undo works here, as for an edit made in the office). Archived documents and their
+ * copies it into the office by itself. The earlier versions' files stay in its spool too, and the office's
+ * records name them as this station's: an undo works here and is refused elsewhere, as for an edit made in
+ * the office. Archived documents and their
  * history stay in the station's file: they are done, and the office's history starts with what it sends.
  *
  * One document per transaction in the office, then removed from the station's file: a crash anywhere is
@@ -107,16 +108,17 @@ export async function joinOffice(
   const { local, logger } = deps;
   const outcome: JoiningOutcome = { moved: 0, left: 0, batches: { moved: 0, left: 0 } };
   try {
-    // Batches before documents. A part's link (office_capture_parts) needs its batch in the office and
-    // commits with it, so a batch there always knows every part it made: a half-split batch resumes after
-    // its last part and makes none twice (BatchStorage.partsMade). A link whose document is still in the
-    // station's file (moved just after, or at the next start after a crash or a refusal) reads as a part not
-    // uploaded (BatchStorage.partsPending counts a part whose document is not there), so its batch waits
-    // and never completes early: its original and the scanner's file stay. The other order would leave, after
-    // a crash in between, part documents in the office whose batch and links are still in the station's
-    // file, which the office's capture line does not read: a half-split batch's parts made there would be
-    // unknown to it. Parts already uploaded (archived in the station's file) go with their batch, in its
-    // transaction, so that the office counts them uploaded and the batch can complete.
+    // Batches before documents, so that in the office a part's document is never there without its link to
+    // its batch. A link (office_capture_parts) needs its batch there (a foreign key) and commits with it, so a
+    // batch in the office knows every part it made: a half-split batch resumes after its last part and makes
+    // none twice (BatchStorage.partsMade). In between (a crash, a part's document refused) a link may name a
+    // document still in the station's file: it reads as a part not uploaded (partsPending counts a part whose
+    // document is not there), so the batch waits and never completes early (its original and the scanner's
+    // file stay) until the document follows, at the latest at the next start. The other order would put part
+    // documents in the office before their links: one uploaded there meanwhile would be archived as no
+    // batch's part (partChanged finds none), and its batch, once moved, would count on a look at the next
+    // start. Parts uploaded before joining (archived in the station's file, which the documents' pass leaves)
+    // go with their batch in its transaction, so the office counts them uploaded and the batch completes.
     for (const open of deps.localBatches.notDone()) {
       if (cancelled()) break;
       try {
