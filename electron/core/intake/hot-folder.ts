@@ -115,8 +115,8 @@ export class HotFolder {
   private stopping = false;
   /** The periodic rescan under way, if any. */
   private periodicWalk: Promise<void> | undefined;
-  /** A walk was cut short (the queue did not answer) and none got through since: said once. */
-  private walkCut = false;
+  /** The queue did not answer whether it has a file, and has not since: said once. */
+  private queueSilent = false;
   /** Walks under way (rescans and new subfolders), awaited by stop(). */
   private readonly walks = new Set<Promise<void>>();
 
@@ -414,32 +414,43 @@ export class HotFolder {
   }
 
   /**
-   * A walk under way, awaited by stop(). A walk the queue could not answer (its storage out of reach: the
-   * office database down) ends there, said once until a walk gets through again; the files it did not
-   * reach are looked at by the next rescan or event. Never a rejection nobody awaits: that would end the
-   * station.
+   * A walk under way, awaited by stop(). A walk the queue could not answer (`asked`) ends there; the files
+   * it did not reach are looked at by the next rescan or event. Never a rejection nobody awaits: that would
+   * end the station.
    */
   private tracked(walk: Promise<void>): Promise<void> {
-    const looked = walk.then(
-      () => {
-        if (!this.walkCut) return;
-        this.walkCut = false;
-        this.logger.info('folder looked at whole again', { folder: this.profile.id });
-      },
-      (e: unknown) => {
-        if (!this.walkCut)
-          this.logger.warn(
-            'folder look cut short: the queue could not say which files it has; the next rescan looks again',
-            {
-              folder: this.profile.id,
-              error: e,
-            },
-          );
-        this.walkCut = true;
-      },
-    );
+    const looked = walk.catch((e: unknown) => {
+      if (e instanceof QueueDidNotAnswer) return;
+      this.logger.error('folder look failed; the next rescan looks again', { folder: this.profile.id, error: e });
+    });
     this.walks.add(looked);
     return looked.finally(() => this.walks.delete(looked));
+  }
+
+  /**
+   * Whether the queue has the file (its seen-file key), or undefined when it could not say (its storage out
+   * of reach: the office database down; its file failing): the file waits in the folder and is looked at
+   * again. Said once until the queue answers again, not once per file.
+   */
+  private async asked(seenKey: string): Promise<boolean | undefined> {
+    try {
+      const seen = await this.isSeen(seenKey);
+      if (this.queueSilent) {
+        this.queueSilent = false;
+        this.logger.info('the queue answers again: files are taken from the folder again', {
+          folder: this.profile.id,
+        });
+      }
+      return seen;
+    } catch (e) {
+      if (!this.queueSilent)
+        this.logger.warn('the queue could not say which files it has taken: files wait in the folder', {
+          folder: this.profile.id,
+          error: e,
+        });
+      this.queueSilent = true;
+      return undefined;
+    }
   }
 
   private async walk(dir: string, depth: number): Promise<void> {
@@ -464,7 +475,12 @@ export class HotFolder {
         if (this.tracker.has(p)) continue;
         const s = await lstat(p).catch(() => undefined);
         if (this.stopping) return;
-        if (s && (await this.isSeen(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs))))) continue;
+        if (s) {
+          const seen = await this.asked(seenKeyOf(this.root, rel, s.size, Math.trunc(s.mtimeMs)));
+          // The queue did not answer: the rest of the walk would ask it again for each file.
+          if (seen === undefined) throw new QueueDidNotAnswer();
+          if (seen) continue;
+        }
         if (this.stopping) return;
         this.tracker.consider(p);
       }
@@ -499,7 +515,9 @@ export class HotFolder {
       return 'again';
     }
     const relativePath = relative(this.root, f.path);
-    if (await this.isSeen(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs))) return 'done';
+    const seen = await this.asked(seenKeyOf(this.root, relativePath, f.size, f.mtimeMs));
+    if (seen === undefined) return 'again';
+    if (seen) return 'done';
     // Shared with other stations: claimed first; the claim hands the file over once it is this station's.
     if (this.shared) return this.shared.take(relativePath, { size: f.size, mtimeMs: f.mtimeMs });
     return this.deliverFile(f.path, relativePath, f.size, f.mtimeMs);
@@ -507,7 +525,9 @@ export class HotFolder {
 
   /** A complete file at `path` (in the folder, or this station's `.intake/taken/`), under its name in the folder. */
   private async deliverFile(path: string, relativePath: string, size: number, mtimeMs: number): Promise<StableVerdict> {
-    if (await this.isSeen(seenKeyOf(this.root, relativePath, size, mtimeMs))) return 'done';
+    const seen = await this.asked(seenKeyOf(this.root, relativePath, size, mtimeMs));
+    if (seen === undefined) return 'again';
+    if (seen) return 'done';
     return this.deliver(this.folderFileOf(path, relativePath, size, mtimeMs));
   }
 
@@ -544,3 +564,6 @@ export class HotFolder {
     };
   }
 }
+
+/** A walk ends where the queue could not say whether it has a file (said once by `asked`). */
+class QueueDidNotAnswer extends Error {}

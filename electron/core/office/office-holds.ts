@@ -41,6 +41,18 @@ export type SaveOutcome =
 export const TAKEABLE_STATES = ['new', 'tagged', 'failed'] as const satisfies readonly DocumentState[];
 
 /**
+ * A take or leave commits without waiting for its WAL record to reach the disk (synchronous_commit off for
+ * that one statement's transaction; the WAL writer flushes it within a few hundred ms). A hold is the
+ * window's, not the office's record: lost with a server crash in those ms, the document is free as after a
+ * lapse (a change goes through as to any free document; another clerk who takes it first is named, and the
+ * change refused; opening it again takes it); a document's own changes still commit durably. Waiting for
+ * the flush made every take queue behind the others' at 20 stations at once, since commits that NOTIFY are
+ * serialised (docs/benchmarks.md, "Taking a document").
+ * A CTE the statement's FROM names, so it runs once, before the commit it applies to.
+ */
+const HOLD_COMMIT = `hold_commit AS (SELECT set_config('synchronous_commit', 'off', true))`;
+
+/**
  * The office inbox's holds (issue #50 item 3): opening a document to tag takes it (the others see who has
  * it), leaving it frees it, and a gone station's hold lapses (office-station.ts renews a live one). Each
  * step is one conditional UPDATE on the document's row: PostgreSQL lets one of two clerks taking the same
@@ -60,9 +72,10 @@ export class OfficeHolds {
    */
   async take(documentId: string, clerk: string): Promise<TakeOutcome> {
     // The take and its notice are one statement (one commit): every station's window hears who has it
-    // (office-changes.ts) as the take commits, and nothing when it was refused.
+    // (office-changes.ts) as the take commits, and nothing when it was refused. Committed without waiting
+    // for the WAL flush (HOLD_COMMIT).
     const { rows } = await this.db.query<{ hold_id: string; held_since: Date }>(
-      `WITH taken AS (UPDATE office_documents SET
+      `WITH ${HOLD_COMMIT}, taken AS (UPDATE office_documents SET
          hold_id = CASE WHEN held_by_station = $2 AND held_by_clerk = $3 AND hold_expires_at > clock_timestamp()
                         THEN hold_id ELSE gen_random_uuid() END,
          held_since = CASE WHEN held_by_station = $2 AND held_by_clerk = $3 AND hold_expires_at > clock_timestamp()
@@ -74,7 +87,7 @@ export class OfficeHolds {
          AND state = ANY($5)
          AND (hold_id IS NULL OR hold_expires_at <= clock_timestamp() OR (held_by_station = $2 AND held_by_clerk = $3))
        RETURNING hold_id, held_since)
-       SELECT hold_id, held_since, pg_notify($6, $7) FROM taken`,
+       SELECT hold_id, held_since, pg_notify($6, $7) FROM taken, hold_commit`,
       [documentId, this.station.id, clerk, this.station.lapseSeconds, TAKEABLE_STATES, ...this.notice(documentId)],
     );
     const row = rows[0];
@@ -95,10 +108,10 @@ export class OfficeHolds {
   /** Frees the document, if this hold still has it. */
   async leave(hold: DocumentHold): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      `WITH freed AS (UPDATE office_documents SET hold_id = NULL, held_by_station = NULL, held_by_clerk = NULL,
-         held_since = NULL, hold_expires_at = NULL
+      `WITH ${HOLD_COMMIT}, freed AS (UPDATE office_documents SET hold_id = NULL, held_by_station = NULL,
+         held_by_clerk = NULL, held_since = NULL, hold_expires_at = NULL
        WHERE id = $1 AND hold_id = $2 RETURNING id)
-       SELECT pg_notify($3, $4) FROM freed`,
+       SELECT pg_notify($3, $4) FROM freed, hold_commit`,
       [hold.documentId, hold.holdId, ...this.notice(hold.documentId)],
     );
     return rowCount === 1;

@@ -118,7 +118,7 @@ export class CaptureIntake implements IntakeTarget {
     for (const b of waiting) this.analyseSoon(b);
     // Released by the clerk before the end: the documents not made yet are made now, exactly as released.
     for (const b of await batches.inState('released')) this.releaseSoon(b);
-    for (const b of await batches.inState('split')) this.completion.completeSoon(b.id);
+    this.completion.completeEverySplit();
   }
 
   /**

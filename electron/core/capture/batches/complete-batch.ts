@@ -34,15 +34,23 @@ export class BatchCompletion extends LineStage {
     this.completing = this.completing.then(() => this.completeNow(batchId));
   }
 
-  /** The storage answers again: what its outage cut off is done now, as the start would (every split batch). */
+  /** The storage answers again: what its outage cut off is done now, as the start does (every split batch). */
   lookAgain(): void {
     if (!this.missed || this.stopping) return;
     this.missed = false;
+    this.completeEverySplit();
+  }
+
+  /**
+   * Every split batch is completed now if its parts are all archived (at start, and after an outage): one
+   * look, in the completions' turn. Cut off by the storage, it is looked at again once it answers.
+   */
+  completeEverySplit(): void {
     this.completing = this.completing.then(async () => {
       try {
         for (const b of await this.deps.batches.inState('split')) await this.completeNow(b.id);
       } catch (e) {
-        if (!this.outOfReach(e)) this.deps.logger.error('split batches not looked at again', { error: e });
+        if (!this.outOfReach(e)) this.deps.logger.error('split batches not looked at', { error: e });
       }
     });
   }
