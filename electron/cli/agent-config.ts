@@ -8,7 +8,6 @@ import type { CredentialRef, CredentialSource } from '../core/secrets/credential
 import { createDefaultSettings } from '../core/settings/default-settings';
 import { loadMachineSettings, mergeSettings } from '../core/settings/machine-settings';
 import { SettingsService } from '../core/settings/settings-service';
-import { sayOfficePartsNotYet } from '../core/office/office-parts-not-yet';
 import type { Clock } from '../core/util/clock';
 import type { Logger } from '../core/util/logger';
 import type { AgentArgs } from './agent-args';
@@ -38,7 +37,6 @@ export async function loadAgentConfig(
   const files = await settingsFilesOf(args);
   const user = files.user ? await readUserSettings(files.user, local, deps) : createDefaultSettings(local);
   const settings = files.machine ? await withMachineSettings(files.machine, user, !files.user, deps.logger) : user;
-  sayOfficePartsNotYet(settings, deps.logger);
   const active = activeEnvironmentOf(settings);
   if (!active) throw settingsError('the settings name no environment');
   const patched = {

@@ -1,11 +1,10 @@
-import { DEFAULT_OFFICE_LAPSE_SECONDS, officeDatabaseLabel, parseOfficeDatabaseUrl } from '../../shared/domain/office';
+import { DEFAULT_OFFICE_LAPSE_SECONDS, parseOfficeDatabaseUrl } from '../../shared/domain/office';
 import type { OfficeDatabaseAddress } from '../../shared/domain/office';
 import { isIntakeError } from '../core/errors';
 import type { Settings } from '../../shared/domain/settings';
 import { OfficeDatabase } from '../core/office/office-database';
 import type { OfficeMembership } from '../core/office/office-membership';
 import { officeMembershipOf } from '../core/office/office-membership';
-import { OFFICE_PARTS_NOT_YET } from '../core/office/office-parts-not-yet';
 import { readOfficeStatus } from '../core/office/office-status';
 import { KeytarSecretStore } from '../core/secrets/keytar-secret-store';
 import { officePasswordFor, OfficePasswordStore } from '../core/secrets/office-password';
@@ -99,9 +98,6 @@ export async function joinOfficeOf(
   dataDir: string,
   o: { envPassword: string | undefined; logger: Logger },
 ): Promise<OfficeMembership | undefined> {
-  // Settings that name one were said at load (agent-config.ts); the flag alone is said here.
-  if (args.officeDatabase && !settings.office)
-    o.logger.warn(OFFICE_PARTS_NOT_YET, { officeDatabase: officeDatabaseLabel(args.officeDatabase) });
   return officeMembershipOf({
     ...(args.officeDatabase ? { address: args.officeDatabase } : {}),
     settings,

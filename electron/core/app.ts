@@ -62,7 +62,6 @@ import { lockDataFolder } from './util/data-folder-lock';
 import type { Logger } from './util/logger';
 import { silentLogger } from './util/logger';
 import { PRIVATE_DIR_MODE, usePrivateUmask } from './util/private-files';
-import { sayOfficePartsNotYet } from './office/office-parts-not-yet';
 
 export interface IntakeCoreOptions {
   name: string;
@@ -205,7 +204,6 @@ async function buildIntakeCore(options: IntakeCoreOptions): Promise<IntakeCore> 
     fallback = createDefaultSettings(sandboxAddress);
   }
   const currentSettings = (): Settings => fallback ?? settings.get();
-  sayOfficePartsNotYet(currentSettings(), logger);
   const activeEnvironment = (): Environment => activeEnvironmentOrSandbox(currentSettings());
 
   const credentials = new CredentialStore(options.secretStore ?? new KeytarSecretStore(), logger);

@@ -43,6 +43,9 @@ import { officeEngines } from './office/office-engines';
 import { isOfficeOutOfReach } from './office/office-reachability';
 import { OfficeDocumentBytes } from './office/office-document-bytes';
 import { joinOffice } from './office/office-joining';
+import { ownBatchFile } from './office/own-batch-file';
+import { BatchStore } from './capture/batches/batch-store';
+import { SqlitePageEditStorage } from './capture/page-tools/sqlite-page-edit-storage';
 import { OfficeChanges } from './office/office-changes';
 import { toPublic } from './queue/document-storage';
 import { OfficeDocumentContent } from './office/office-document-content';
@@ -379,8 +382,8 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
         })
       : undefined;
   const drafts: DraftStorage = draftsKept ?? ownDrafts;
-  // Joining (issue #50 item 2): what waits in the station's own file goes into the office database, once,
-  // before its queue starts there (office/office-joining.ts).
+  // Joining (issue #50 item 2): what waits in the station's own file (documents and capture batches) goes
+  // into the office database, once, before its queue and capture start there (office/office-joining.ts).
   const joining =
     o.office && engines && officeDrafts && ownStore
       ? {
@@ -388,8 +391,12 @@ export async function createIntakePipeline(options: IntakePipelineOptions): Prom
           stationId: o.office.station.id,
           local: ownStore,
           localDrafts: ownDrafts,
+          localBatches: ownBatchFile(new BatchStore(db), ownStore),
+          localPageEdits: new SqlitePageEditStorage(db),
           documents: engines.documents,
           drafts: officeDrafts,
+          batches: engines.batches,
+          pageEdits: engines.pageEdits,
           clock: o.clock,
           logger: o.logger.child({ part: 'office' }),
         }

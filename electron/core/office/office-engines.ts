@@ -16,7 +16,11 @@ export function officeEngines(office: {
   station: OfficeStation;
   /** The clerk at this station: their holds are theirs (office-holds.ts), their steps name them. */
   clerk?: string;
-}): StationStorages & { documents: PostgresDocumentStorage } {
+}): StationStorages & {
+  documents: PostgresDocumentStorage;
+  batches: PostgresBatchStorage;
+  pageEdits: PostgresPageEditStorage;
+} {
   const documents = new PostgresDocumentStorage(office.db, office.station.id, office.clerk);
   return {
     documents,

@@ -20,8 +20,13 @@ import type { OfficeDatabase } from './office-database';
 import type { OfficeJoiningDeps } from './office-joining';
 import { joinOffice } from './office-joining';
 import { OfficeMembership } from './office-membership';
+import { PostgresBatchStorage } from './postgres-batch-storage';
 import { PostgresDocumentStorage } from './postgres-document-storage';
+import { ownBatchFile } from './own-batch-file';
+import { BatchStore } from '../capture/batches/batch-store';
 import { PostgresDraftStorage } from './postgres-draft-storage';
+import { PostgresPageEditStorage } from './postgres-page-edit-storage';
+import { SqlitePageEditStorage } from '../capture/page-tools/sqlite-page-edit-storage';
 import { addOfficeDocument, officeAddress, officeSuite, recordingLogger } from './test-support/office-fixture';
 
 // Joining (issue #50 item 2): a station that worked with its own queue (queue.sqlite) and is then given an
@@ -69,6 +74,7 @@ async function ownQueue(dataDir: string) {
   return {
     db,
     store,
+    spool,
     drafts,
     arrive,
     /** A letter the clerk began to tag (its draft), a claim submitted with its key, a scan the platform refused. */
@@ -266,6 +272,8 @@ describe('joining: a station with its own queue given an office database', () =>
 });
 
 describe('joining, resumed and refused', () => {
+  /** No capture batches in these stations' files. */
+  const none = { moved: 0, left: 0 };
   /** One station's joining deps on a test station, its own file wrapped by `local` where a test breaks it. */
   async function setUp(id: string) {
     const url = await office.server().createDatabase();
@@ -280,8 +288,12 @@ describe('joining, resumed and refused', () => {
       stationId: id,
       local: own.store,
       localDrafts: own.drafts,
+      localBatches: ownBatchFile(new BatchStore(own.db), own.store),
+      localPageEdits: new SqlitePageEditStorage(own.db),
       documents: new PostgresDocumentStorage(s.db, id),
       drafts: new PostgresDraftStorage({ db: s.db, isOpen: () => true, clock: systemClock, stationId: id }),
+      batches: new PostgresBatchStorage(s.db, id),
+      pageEdits: new PostgresPageEditStorage(s.db, id),
       clock: systemClock,
       logger,
     };
@@ -312,12 +324,12 @@ describe('joining, resumed and refused', () => {
     };
     // Upload order first: the queued claim, then the others as they arrived.
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-queued', 'doc-new', 'doc-failed', 'doc-cut']);
-    expect(await joinOffice({ ...deps, local: crashing })).toEqual({ moved: 3, left: 1 });
+    expect(await joinOffice({ ...deps, local: crashing })).toEqual({ moved: 3, left: 1, batches: none });
     expect(own.store.get('doc-queued')?.state).toBe('queued');
     expect(entries.filter((e) => e.level === 'warn').map((e) => e['document'])).toEqual(['doc-queued']);
 
     // The next start: the claim is in the office already; it is only let go of in the station's file.
-    expect(await joinOffice(deps)).toEqual({ moved: 1, left: 0 });
+    expect(await joinOffice(deps)).toEqual({ moved: 1, left: 0, batches: none });
     expect(own.store.waitingDocuments()).toEqual([]);
     const rows = await officeRows(s.db, ['doc-new', 'doc-queued', 'doc-failed', 'doc-cut']);
     expect(rows.map((r) => [r.id, r.state, r.idempotency_key])).toEqual([
@@ -357,7 +369,7 @@ describe('joining, resumed and refused', () => {
     // A row PostgreSQL refuses: SQLite kept a NUL in the metadata's JSON, jsonb takes none.
     await own.arrive('doc-odd', 'odd.pdf');
     own.store.update('doc-odd', { metadata: { policyNumber: 'P-1\u0000' } }, T2);
-    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 2 });
+    expect(await joinOffice(deps)).toEqual({ moved: 2, left: 2, batches: none });
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
     expect(own.store.historyOf('doc-failed')).toHaveLength(2);
     expect((await officeRows(s.db, ['doc-failed', 'doc-odd'])).map((r) => [r.station_id, r.state])).toEqual([
@@ -370,7 +382,7 @@ describe('joining, resumed and refused', () => {
     ]);
     expect(warned[1]?.message).toMatch(/could not be moved into the office database; it stays in the station's file/);
     // Tried again at each start, never lost.
-    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 2 });
+    expect(await joinOffice(deps)).toEqual({ moved: 0, left: 2, batches: none });
     expect(own.store.waitingDocuments().map((d) => d.id)).toEqual(['doc-failed', 'doc-odd']);
   });
 
@@ -411,5 +423,85 @@ describe('joining, resumed and refused', () => {
       'doc-new',
       'doc-queued',
     ]);
+  });
+});
+
+describe("joining: a document's page edits", () => {
+  it('go with it: after joining, the edit is undone at this station to the file it had before; none is left in its file', async () => {
+    const url = await office.server().createDatabase();
+    const dir = await mkdtemp(join(tmpdir(), 'office-joining-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'data');
+    const own = await ownQueue(dataDir);
+    await own.arrive('doc-new', 'letter.pdf');
+    const before = own.store.get('doc-new')!;
+    // The clerk took a page out before the station had an office database (page-edit-service.ts edit): the
+    // new file under `<id>.edit1`, the earlier one kept in the spool for undo, named by its record.
+    const edited = await own.spool.writeBytes(Buffer.from('%PDF-1.4 letter without its blank page'), 'doc-new.edit1');
+    own.store.update(
+      'doc-new',
+      {
+        file: { spoolName: edited.name, fileName: 'letter.pdf', contentType: 'application/pdf' },
+        content: { size: edited.size, sha256: edited.sha256 },
+      },
+      T2,
+      historyStep('pagesEdited'),
+    );
+    const record = {
+      documentId: 'doc-new',
+      seq: 1,
+      spoolName: before.spoolName,
+      fileName: 'letter.pdf',
+      size: before.size,
+      sha256: before.sha256,
+    };
+    await new SqlitePageEditStorage(own.db).insert(record);
+    await own.close();
+
+    const scans = join(dir, 'scans');
+    await mkdir(scans);
+    const { logger } = recordingLogger();
+    const membership = await OfficeMembership.start({
+      address: officeAddress(url),
+      dataDir,
+      name: 'PC front desk',
+      logger,
+      retry: { firstMs: 100, maxMs: 500 },
+    });
+    cleanups.push(() => membership.close());
+    const pipeline = await createIntakePipeline({
+      dataDir,
+      settings: {
+        ...createDefaultSettings({ baseUrl: 'http://127.0.0.1:9', tokenUrl: 'http://127.0.0.1:9' }),
+        folders: [FolderProfileSchema.parse({ id: 's', label: 'Scans', path: scans, autoSubmit: false })],
+      },
+      uploader: acceptingUploader(),
+      bus: new EventBus(),
+      clock: systemClock,
+      logger,
+      folderOptions: fastFolderTimings(),
+      office: membership,
+    });
+    let stopped = false;
+    cleanups.push(() => (stopped ? Promise.resolve() : pipeline.stop()));
+    await pipeline.start();
+    await waitUntil(
+      () =>
+        pipeline.pages.state('doc-new').then(
+          (s) => s.undoable > 0,
+          () => false,
+        ),
+      "the letter's edit in the office",
+      () => pipeline.queue.get('doc-new').catch(() => 'not in the office'),
+    );
+    // Undone here: the letter has the file it had before the edit again (its bytes kept in this spool).
+    const undone = await pipeline.pages.undo('doc-new');
+    expect(undone).toMatchObject({ size: before.size, sha256: before.sha256 });
+    expect(await new PostgresPageEditStorage(membership.db, membership.station.id).all('doc-new')).toEqual([]);
+    await pipeline.stop();
+    stopped = true;
+    const after = await ownQueue(dataDir);
+    cleanups.push(() => after.close());
+    expect(await new SqlitePageEditStorage(after.db).all('doc-new')).toEqual([]);
   });
 });

@@ -57,13 +57,25 @@ const fromRow = (r: BatchRow): CaptureBatch => ({
   ...(r.plan === null ? {} : { plan: r.plan }),
 });
 
+/** A batch of the station's own file as joining moves it (office-joining.ts). */
+export interface JoiningBatch {
+  batch: CaptureBatch;
+  /** When it last changed in the station's file. */
+  updatedAt: string;
+  /** Every part it made so far (a half-split batch resumes after the last one). */
+  parts: CapturePartLink[];
+}
+
 const COLUMNS = `id, file_name, source_folder, source_path, source_size, source_mtime_ms, size, sha256, state, profile,
   metadata, auto_submit, required_fields, archive_path, received_at, analysis_starts, kind, scan_open, scanner, plan`;
 
 /**
  * Capture's batches in the office database (issue #50): the batches' port (capture/batches/batch-storage.ts)
  * over `office_capture_batches` and `office_capture_parts`, beside the office's documents, answering to the
- * same contract tests as the station's SQLite store. The station that received a batch is recorded with it.
+ * same contract tests as the station's SQLite store. The station that received a batch is recorded with it,
+ * and it alone works on it: its files (the original's copy, a scan's pages) are in that station's data
+ * folder, so another station's capture line neither lists, analyses, releases nor completes it (a read by id
+ * or by state, the open ids and the waiting count are this station's).
  * A unit of work is the office database's (postgres-units-of-work.ts), one with the documents' engine: a
  * call from inside a unit of either runs on its connection, so a part's link commits with its document.
  */
@@ -89,29 +101,34 @@ export class PostgresBatchStorage implements BatchStorage {
   async get(id: string): Promise<CaptureBatch | undefined> {
     // Inside a unit of work the batch is locked until the unit commits (see transaction).
     const lock = unitClient(this.db) ? ' FOR UPDATE' : '';
-    const { rows } = await this.query<BatchRow>(`SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1${lock}`, [
-      id,
-    ]);
+    const { rows } = await this.query<BatchRow>(
+      `SELECT ${COLUMNS} FROM office_capture_batches WHERE id = $1 AND station_id = $2${lock}`,
+      [id, this.stationId],
+    );
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
 
   async inState(state: BatchState): Promise<CaptureBatch[]> {
     const { rows } = await this.query<BatchRow>(
-      `SELECT ${COLUMNS} FROM office_capture_batches WHERE state = $1 ORDER BY row_seq`,
-      [state],
+      `SELECT ${COLUMNS} FROM office_capture_batches WHERE state = $1 AND station_id = $2 ORDER BY row_seq`,
+      [state, this.stationId],
     );
     return rows.map(fromRow);
   }
 
   async openIds(): Promise<Set<string>> {
-    const { rows } = await this.query<{ id: string }>(`SELECT id FROM office_capture_batches WHERE state <> 'done'`);
+    const { rows } = await this.query<{ id: string }>(
+      `SELECT id FROM office_capture_batches WHERE state <> 'done' AND station_id = $1`,
+      [this.stationId],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
   async waiting(): Promise<number> {
     const { rows } = await this.query<{ n: string }>(
       `SELECT count(*) AS n FROM office_capture_batches
-        WHERE (state = 'received' AND NOT (kind = 'scan' AND scan_open)) OR state = 'released'`,
+        WHERE station_id = $1 AND ((state = 'received' AND NOT (kind = 'scan' AND scan_open)) OR state = 'released')`,
+      [this.stationId],
     );
     return Number(rows[0]?.n ?? 0);
   }
@@ -143,6 +160,62 @@ export class PostgresBatchStorage implements BatchStorage {
         b.scanner ?? null,
       ],
     );
+  }
+
+  /**
+   * A batch moved in by joining (office-joining.ts) from the station's own file, as this station's: its id,
+   * state, plan, archive path, analysis starts and times as they were, and its part links (which commit with
+   * it: a link needs its batch). One commit, or the caller's unit. A batch the office has under that id
+   * already is left as it is: `moved` false, and the station that has it (this one when a move is resumed
+   * after a crash between the office's commit and the station's file).
+   */
+  async insertJoining(j: JoiningBatch): Promise<{ moved: boolean; stationId: string }> {
+    const b = j.batch;
+    return inUnitOfWork(this.db, async () => {
+      const { rows } = await this.query<{ id: string }>(
+        `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,
+           source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, archive_path,
+           received_at, updated_at, analysis_starts, plan, kind, scan_open, scanner)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
+        [
+          b.id,
+          this.stationId,
+          b.fileName,
+          b.sourceFolder,
+          b.sourcePath,
+          b.sourceSize,
+          b.sourceMtimeMs,
+          b.size,
+          b.sha256,
+          b.state,
+          JSON.stringify(b.profile),
+          JSON.stringify(b.metadata),
+          b.autoSubmit,
+          JSON.stringify(b.requiredFields),
+          b.archivePath ?? null,
+          b.receivedAt,
+          j.updatedAt,
+          b.analysisStarts ?? 0,
+          b.plan === undefined ? null : JSON.stringify(b.plan),
+          b.kind ?? 'file',
+          b.scanOpen ?? false,
+          b.scanner ?? null,
+        ],
+      );
+      if (rows.length === 0) {
+        const held = await this.query<{ station_id: string }>(
+          'SELECT station_id FROM office_capture_batches WHERE id = $1',
+          [b.id],
+        );
+        const holder = held.rows[0]?.station_id;
+        if (holder === undefined) throw new Error(`batch ${b.id} was neither inserted nor found`);
+        return { moved: false, stationId: holder };
+      }
+      for (const p of j.parts) await this.linkPart(p);
+      return { moved: true, stationId: this.stationId };
+    });
   }
 
   async setState(id: string, state: BatchState, at: string): Promise<void> {

@@ -224,6 +224,44 @@ export class BatchStore {
       : undefined;
   }
 
+  /**
+   * The batches not done, oldest first, each with the time of its last change: what joining an office
+   * database moves (office/office-joining.ts).
+   */
+  notDone(): Array<{ batch: CaptureBatch; updatedAt: string }> {
+    return this.db
+      .prepare<[], BatchRow & { updated_at: string }>(
+        `SELECT * FROM capture_batches WHERE state <> 'done' ORDER BY rowid`,
+      )
+      .all()
+      .map((r) => ({ batch: fromRow(r), updatedAt: r.updated_at }));
+  }
+
+  /** Every part linked to the batch, in its order. */
+  partsOf(batchId: string): CapturePartLink[] {
+    return this.db
+      .prepare<[string], { document_id: string; part_index: number; part_count: number; pages: string }>(
+        'SELECT document_id, part_index, part_count, pages FROM capture_parts WHERE batch_id = ? ORDER BY part_index, rowid',
+      )
+      .all(batchId)
+      .map((r) => ({
+        documentId: r.document_id,
+        batchId,
+        index: r.part_index,
+        count: r.part_count,
+        pages: JSON.parse(r.pages) as number[],
+      }));
+  }
+
+  /**
+   * Removes a batch that is kept elsewhere now (moved into the office database): its row and its part links.
+   * Run it in the caller's transaction with the rest of what goes with it (office/own-batch-file.ts).
+   */
+  forgetMoved(batchId: string): void {
+    this.db.prepare('DELETE FROM capture_parts WHERE batch_id = ?').run(batchId);
+    this.db.prepare('DELETE FROM capture_batches WHERE id = ?').run(batchId);
+  }
+
   /** The batch's part documents that are not archived yet (state from the documents table). */
   partsPending(batchId: string): number {
     const r = this.db
