@@ -43,7 +43,7 @@ import { officeEngines } from './office/office-engines';
 import { isOfficeOutOfReach } from './office/office-reachability';
 import { OfficeDocumentBytes } from './office/office-document-bytes';
 import { joinOffice } from './office/office-joining';
-import { ownBatchFile } from './office/own-batch-file';
+import { ownBatchFile } from './office/sqlite-own-batch-file';
 import { BatchStore } from './capture/batches/batch-store';
 import { SqlitePageEditStorage } from './capture/page-tools/sqlite-page-edit-storage';
 import { OfficeChanges } from './office/office-changes';

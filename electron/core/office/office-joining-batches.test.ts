@@ -16,7 +16,7 @@ import { waitUntilDone } from '../util/test-support/box-pace';
 import type { OfficeJoiningDeps } from './office-joining';
 import { joinOffice } from './office-joining';
 import { OfficeMembership } from './office-membership';
-import { ownBatchFile } from './own-batch-file';
+import { ownBatchFile } from './sqlite-own-batch-file';
 import { PostgresBatchStorage } from './postgres-batch-storage';
 import { PostgresDocumentStorage } from './postgres-document-storage';
 import { PostgresDraftStorage } from './postgres-draft-storage';

@@ -22,7 +22,7 @@ import { joinOffice } from './office-joining';
 import { OfficeMembership } from './office-membership';
 import { PostgresBatchStorage } from './postgres-batch-storage';
 import { PostgresDocumentStorage } from './postgres-document-storage';
-import { ownBatchFile } from './own-batch-file';
+import { ownBatchFile } from './sqlite-own-batch-file';
 import { BatchStore } from '../capture/batches/batch-store';
 import { PostgresDraftStorage } from './postgres-draft-storage';
 import { PostgresPageEditStorage } from './postgres-page-edit-storage';

@@ -21,7 +21,7 @@ export interface OfficeJoiningDeps {
   /** The station's own file: what waits in it, and what is removed once it is in the office. */
   local: OwnQueueFile;
   localDrafts: Pick<SqliteDraftStorage, 'draftOf' | 'discard'>;
-  /** The capture batches in the station's own file (own-batch-file.ts). */
+  /** The capture batches in the station's own file (sqlite-own-batch-file.ts). */
   localBatches: OwnBatchFile;
   /** The page tools' records in the station's own file (the earlier versions a page edit can be undone to). */
   localPageEdits: Pick<PageEditStorage, 'all' | 'removeAll'>;
@@ -48,7 +48,7 @@ export interface OwnQueueFile {
   forgetMoved(documentId: string): void;
 }
 
-/** What joining reads and removes of the capture batches in the station's own file (own-batch-file.ts). */
+/** What joining reads and removes of the capture batches in the station's own file (sqlite-own-batch-file.ts). */
 export interface OwnBatchFile {
   /** The batches not done (received, held, released, split), oldest first, with their last change's time. */
   notDone(): Array<{ batch: CaptureBatch; updatedAt: string }>;

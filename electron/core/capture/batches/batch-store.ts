@@ -255,7 +255,7 @@ export class BatchStore {
 
   /**
    * Removes a batch that is kept elsewhere now (moved into the office database): its row and its part links.
-   * Run it in the caller's transaction with the rest of what goes with it (office/own-batch-file.ts).
+   * Run it in the caller's transaction with the rest of what goes with it (office/sqlite-own-batch-file.ts).
    */
   forgetMoved(batchId: string): void {
     this.db.prepare('DELETE FROM capture_parts WHERE batch_id = ?').run(batchId);

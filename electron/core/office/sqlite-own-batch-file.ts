@@ -3,7 +3,8 @@ import type { DocumentStore } from '../queue/document-store';
 import type { OwnBatchFile } from './office-joining';
 
 /**
- * The capture batches of the station's own file (queue.sqlite) as joining reads and removes them: capture's
+ * The SQLite engine of joining's OwnBatchFile port (office-joining.ts). The capture batches of the station's
+ * own file (queue.sqlite) as joining reads and removes them: capture's
  * SQLite store (capture/batches/batch-store.ts) and the documents' (queue/document-store.ts), read directly
  * on purpose, since what is moved is that file's content.
  */
