@@ -56,7 +56,7 @@ describe('agent run --service', () => {
         await agent.untilLog(/"message":"agent started"/);
         expect(agent.log().match(/"message":"agent stopped"/g)).toHaveLength(1);
       } finally {
-        expect(await agent.stop()).toBe(0);
+        await agent.stopExpecting(0);
       }
     },
     idleMs(60_000),
@@ -83,7 +83,7 @@ describe('agent run --service', () => {
           await new Promise((r) => setTimeout(r, 1_500));
           expect(agent.child.exitCode).toBeNull();
         } finally {
-          expect(await agent.stop()).toBe(0);
+          await agent.stopExpecting(0);
         }
       } finally {
         await new Promise((r) => blocker.close(r));
@@ -110,7 +110,7 @@ describe('agent run --service', () => {
         expect(text).toMatch(/^intake_uploads_stopped 1$/m);
         expect(text).toMatch(new RegExp(`^intake_build_info\\{version="[^"]+",commit="${headCommit()}"\\} 1$`, 'm'));
       } finally {
-        expect(await agent.stop()).toBe(0);
+        await agent.stopExpecting(0);
       }
     },
     idleMs(60_000),
@@ -156,7 +156,7 @@ describe('agent run --service', () => {
         await agent.untilLog(/"message":"document uploaded"/, 30_000);
         expect(agent.child.exitCode).toBeNull();
       } finally {
-        expect(await agent.stop()).toBe(0);
+        await agent.stopExpecting(0);
       }
     },
     idleMs(60_000),
@@ -206,7 +206,7 @@ describe('agent run --service', () => {
       await new Promise((r) => setTimeout(r, 1_000));
       expect(badFlag.child.exitCode).toBeNull();
       expect(badFlag.log().match(/Unknown option '--no-such-flag'/g)).toHaveLength(1);
-      expect(await badFlag.stop()).toBe(0);
+      await badFlag.stopExpecting(0);
     },
     idleMs(60_000),
   );

@@ -576,9 +576,30 @@ function installSignalHandlers(
   };
 }
 
+/** How long the process may take to end by itself after main returned (entry point below). */
+const EXIT_GRACE_MS = 5_000;
+
 // Entry point (npm run agent, bin/intake-agent.mjs).
 if (process.argv[1] && /agent\.ts$|intake-agent(\.mjs)?$/.test(process.argv[1])) {
+  // A test's stand-in for a handle a stop missed (agent-exit.test.ts): it would keep the process for ever.
+  if (process.env['INTAKE_TEST_LEAVE_HANDLE']) setInterval(() => undefined, 1 << 30);
   void main(process.argv.slice(2), process.env).then((code) => {
     process.exitCode = code;
+    // Everything was stopped and closed, so the process ends by itself once nothing is left. A handle a
+    // stop missed must not keep an agent from ending (a service manager would wait, then kill it): after
+    // a grace it is named on stderr, in the log's format, and the agent exits with its code anyway.
+    setTimeout(() => {
+      process.stderr.write(
+        `${JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'warn',
+          message: 'the agent did not end by itself after it stopped; ending it',
+          app: 'intake-agent',
+          exitCode: code,
+          left: process.getActiveResourcesInfo(),
+        })}\n`,
+      );
+      process.exit(code);
+    }, EXIT_GRACE_MS).unref();
   });
 }

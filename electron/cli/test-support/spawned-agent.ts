@@ -17,6 +17,8 @@ export interface SpawnedAgent {
   exited: Promise<number | null>;
   /** SIGTERM, then the exit code (SIGKILL after 20 s). */
   stop(): Promise<number | null>;
+  /** stop(), and throws with the log's tail unless the agent ended with `expected` (0 by default). */
+  stopExpecting(expected?: number): Promise<void>;
 }
 
 export function spawnAgent(
@@ -44,6 +46,17 @@ export function spawnAgent(
       return '';
     }
   };
+  let killed = false;
+  async function stop(): Promise<number | null> {
+    if (code === undefined) child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, 20_000);
+    const c = await exited;
+    clearTimeout(timer);
+    return c;
+  }
   return {
     child,
     log,
@@ -59,12 +72,13 @@ export function spawnAgent(
       }
     },
     exited,
-    async stop() {
-      if (code === undefined) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      const c = await exited;
-      clearTimeout(timer);
-      return c;
+    stop,
+    async stopExpecting(expected = 0) {
+      const c = await stop();
+      if (c !== expected)
+        throw new Error(
+          `the agent ended with ${c === null ? `signal ${child.signalCode ?? '?'}${killed ? ' (SIGKILL after 20 s: SIGTERM did not end it)' : ''}` : `exit ${c}`}, not ${expected}:\n${log().slice(-3000)}`,
+        );
     },
   };
 }
