@@ -134,11 +134,47 @@ export class PostgresBatchStorage implements BatchStorage {
   }
 
   async insert(b: CaptureBatch): Promise<void> {
-    await this.query(
+    await this.insertRow(b, b.receivedAt, 'fail');
+  }
+
+  /**
+   * A batch moved in by joining (office-joining.ts) from the station's own file, as this station's: its id,
+   * state, plan, archive path, analysis starts and times as they were, and its part links (which commit with
+   * it: a link needs its batch). One commit, or the caller's unit. A batch the office has under that id
+   * already is left as it is: `moved` false, and the station that has it (this one when a move is resumed
+   * after a crash between the office's commit and the station's file).
+   */
+  async insertJoining(j: JoiningBatch): Promise<{ moved: boolean; stationId: string }> {
+    const b = j.batch;
+    return inUnitOfWork(this.db, async () => {
+      const rows = await this.insertRow(b, j.updatedAt, 'skip');
+      if (rows.length === 0) {
+        const held = await this.query<{ station_id: string }>(
+          'SELECT station_id FROM office_capture_batches WHERE id = $1',
+          [b.id],
+        );
+        const holder = held.rows[0]?.station_id;
+        if (holder === undefined) throw new Error(`batch ${b.id} was neither inserted nor found`);
+        return { moved: false, stationId: holder };
+      }
+      for (const p of j.parts) await this.linkPart(p);
+      return { moved: true, stationId: this.stationId };
+    });
+  }
+
+  /**
+   * A batch's row, this station's: a new one (`fail` on an id the office has; its plan, archive path and
+   * analysis starts not yet set) or one moved in by joining with all it had (`skip`: no row back when the
+   * office has that id already).
+   */
+  private async insertRow(b: CaptureBatch, updatedAt: string, onTaken: 'fail' | 'skip'): Promise<{ id: string }[]> {
+    const { rows } = await this.query<{ id: string }>(
       `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,
-         source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, received_at,
-         updated_at, kind, scan_open, scanner)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18)`,
+         source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, archive_path,
+         received_at, updated_at, analysis_starts, plan, kind, scan_open, scanner)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+       ${onTaken === 'skip' ? 'ON CONFLICT (id) DO NOTHING' : ''}
+       RETURNING id`,
       [
         b.id,
         this.stationId,
@@ -154,68 +190,17 @@ export class PostgresBatchStorage implements BatchStorage {
         JSON.stringify(b.metadata),
         b.autoSubmit,
         JSON.stringify(b.requiredFields),
+        b.archivePath ?? null,
         b.receivedAt,
+        updatedAt,
+        b.analysisStarts ?? 0,
+        b.plan === undefined ? null : JSON.stringify(b.plan),
         b.kind ?? 'file',
         b.scanOpen ?? false,
         b.scanner ?? null,
       ],
     );
-  }
-
-  /**
-   * A batch moved in by joining (office-joining.ts) from the station's own file, as this station's: its id,
-   * state, plan, archive path, analysis starts and times as they were, and its part links (which commit with
-   * it: a link needs its batch). One commit, or the caller's unit. A batch the office has under that id
-   * already is left as it is: `moved` false, and the station that has it (this one when a move is resumed
-   * after a crash between the office's commit and the station's file).
-   */
-  async insertJoining(j: JoiningBatch): Promise<{ moved: boolean; stationId: string }> {
-    const b = j.batch;
-    return inUnitOfWork(this.db, async () => {
-      const { rows } = await this.query<{ id: string }>(
-        `INSERT INTO office_capture_batches (id, station_id, file_name, source_folder, source_path, source_size,
-           source_mtime_ms, size, sha256, state, profile, metadata, auto_submit, required_fields, archive_path,
-           received_at, updated_at, analysis_starts, plan, kind, scan_open, scanner)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id`,
-        [
-          b.id,
-          this.stationId,
-          b.fileName,
-          b.sourceFolder,
-          b.sourcePath,
-          b.sourceSize,
-          b.sourceMtimeMs,
-          b.size,
-          b.sha256,
-          b.state,
-          JSON.stringify(b.profile),
-          JSON.stringify(b.metadata),
-          b.autoSubmit,
-          JSON.stringify(b.requiredFields),
-          b.archivePath ?? null,
-          b.receivedAt,
-          j.updatedAt,
-          b.analysisStarts ?? 0,
-          b.plan === undefined ? null : JSON.stringify(b.plan),
-          b.kind ?? 'file',
-          b.scanOpen ?? false,
-          b.scanner ?? null,
-        ],
-      );
-      if (rows.length === 0) {
-        const held = await this.query<{ station_id: string }>(
-          'SELECT station_id FROM office_capture_batches WHERE id = $1',
-          [b.id],
-        );
-        const holder = held.rows[0]?.station_id;
-        if (holder === undefined) throw new Error(`batch ${b.id} was neither inserted nor found`);
-        return { moved: false, stationId: holder };
-      }
-      for (const p of j.parts) await this.linkPart(p);
-      return { moved: true, stationId: this.stationId };
-    });
+    return rows;
   }
 
   async setState(id: string, state: BatchState, at: string): Promise<void> {
