@@ -663,31 +663,19 @@ function storedStep(code: string, values: Record<string, unknown> | null): Histo
   return parsed.success ? parsed.data : { code: 'note', values: { text: code } };
 }
 
-/** A document's row as `insert` (a new document) and `insertJoining` (one moved in) both write it. */
-interface DocumentRowValues {
-  id: string;
-  fileName: string;
-  sourceFolder: string;
-  sourcePath?: string;
-  sourceSize?: number;
-  sourceMtimeMs?: number;
-  spoolName: string;
-  archivePath?: string;
-  size: number;
-  contentType: string;
-  sha256: string;
+/**
+ * A document's row as `insert` (a new document) and `insertJoining` (one moved in) both write it: a new
+ * document's fields, and what a document gathers after it arrived.
+ */
+type DocumentRowValues = Omit<NewDocument, 'at' | 'seenKey'> & {
   arrivedAt: string;
   updatedAt: string;
-  state: DocumentState;
-  metadata: Metadata;
-  idempotencyKey?: string;
+  archivePath?: string;
   attempts: number;
   nextAttemptAtMs?: number;
-  error?: DocumentError;
-  duplicateOf?: string;
   uploadedAt?: string;
   confirmedAt?: string;
-}
+};
 
 /** Records a seen-file key for a document; false when the key was recorded already (for any document). */
 async function insertSeen(
